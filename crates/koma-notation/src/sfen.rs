@@ -1,0 +1,381 @@
+//! SFEN: reading and writing positions, for every variant.
+
+use crate::letters::{letter, role_of};
+use koma_rules::{
+    AnyPosition, Color, Hand, Piece, Position, Setup, SetupError, Square, Variant, VariantKind,
+};
+use std::fmt::Write;
+
+/// A malformed or illegal SFEN, with the column (1-based, in characters) where it goes wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("SFEN column {column}: {kind}")]
+pub struct SfenError {
+    /// 1-based character column of the problem in the input.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: SfenErrorKind,
+}
+
+/// What is wrong with an SFEN.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SfenErrorKind {
+    /// Nothing but white space.
+    #[error("the SFEN is empty")]
+    Empty,
+    /// A field is missing.
+    #[error("the {0} field is missing")]
+    MissingField(&'static str),
+    /// The board has the wrong number of ranks.
+    #[error("the board has {found} ranks, {variant} has {expected}")]
+    RankCount {
+        /// Ranks found.
+        found: usize,
+        /// Ranks the variant has.
+        expected: u8,
+        /// The variant's name.
+        variant: &'static str,
+    },
+    /// A rank has the wrong number of squares.
+    #[error("rank {rank} has {found} squares, {variant} has {expected} files")]
+    RankWidth {
+        /// The rank (1 = a).
+        rank: usize,
+        /// Squares found so far.
+        found: usize,
+        /// Files of the variant.
+        expected: u8,
+        /// The variant's name.
+        variant: &'static str,
+    },
+    /// A letter that is no piece of the variant.
+    #[error("'{0}' is not a piece letter of {1}")]
+    UnknownPiece(char, &'static str),
+    /// `+` before a piece that cannot promote, or at the end.
+    #[error("'+' must be followed by a piece that can promote")]
+    BadPromotion,
+    /// A character that has no place in the board field.
+    #[error("unexpected character '{0}' in the board")]
+    UnexpectedChar(char),
+    /// The side to move is neither `b` nor `w`.
+    #[error("the side to move must be 'b' or 'w', not '{0}'")]
+    BadSide(String),
+    /// A malformed hand.
+    #[error("bad hand: {0}")]
+    BadHand(String),
+    /// The move number is not a positive integer.
+    #[error("the move number must be a positive integer, not '{0}'")]
+    BadPly(String),
+    /// More fields than an SFEN has.
+    #[error("unexpected text after the SFEN: '{0}'")]
+    Trailing(String),
+    /// The SFEN is well formed but the position breaks a rule.
+    #[error("illegal position: {0}")]
+    Illegal(SetupError),
+}
+
+fn err(column: usize, kind: SfenErrorKind) -> SfenError {
+    SfenError { column, kind }
+}
+
+/// Splits on white space, keeping each field's 1-based character column.
+fn fields(s: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    let mut col = 0;
+    for (byte, ch) in s.char_indices() {
+        col += 1;
+        match (ch.is_whitespace(), start) {
+            (true, Some((c, b))) => {
+                out.push((c, &s[b..byte]));
+                start = None;
+            }
+            (false, None) => start = Some((col, byte)),
+            _ => {}
+        }
+    }
+    if let Some((c, b)) = start {
+        out.push((c, &s[b..]));
+    }
+    out
+}
+
+/// Reads an SFEN (`<board> <side> <hand> [<move number>]`) into an unvalidated setup.
+pub fn parse_setup(variant: VariantKind, sfen: &str) -> Result<Setup, SfenError> {
+    let f = fields(sfen);
+    let Some(&(board_col, board)) = f.first() else {
+        return Err(err(1, SfenErrorKind::Empty));
+    };
+    let end = sfen.chars().count() + 1;
+    let mut setup = Setup::empty();
+    parse_board(variant, board, board_col, &mut setup)?;
+    let &(side_col, side) = f
+        .get(1)
+        .ok_or(err(end, SfenErrorKind::MissingField("side to move")))?;
+    setup.side = match side {
+        "b" => Color::Black,
+        "w" => Color::White,
+        _ => return Err(err(side_col, SfenErrorKind::BadSide(side.to_string()))),
+    };
+    let &(hand_col, hand) = f
+        .get(2)
+        .ok_or(err(end, SfenErrorKind::MissingField("hand")))?;
+    parse_hands(variant, hand, hand_col, &mut setup)?;
+    if let Some(&(ply_col, ply)) = f.get(3) {
+        setup.ply = match ply.parse::<u32>() {
+            Ok(n) if n >= 1 => n,
+            _ => return Err(err(ply_col, SfenErrorKind::BadPly(ply.to_string()))),
+        };
+    }
+    if let Some(&(col, extra)) = f.get(4) {
+        return Err(err(col, SfenErrorKind::Trailing(extra.to_string())));
+    }
+    Ok(setup)
+}
+
+fn parse_board(
+    variant: VariantKind,
+    board: &str,
+    col0: usize,
+    setup: &mut Setup,
+) -> Result<(), SfenError> {
+    let files = variant.files() as usize;
+    let ranks = variant.ranks() as usize;
+    let name = variant.name();
+    let mut rank = 0usize; // 0-based
+    let mut width = 0usize;
+    let mut promoted: Option<usize> = None;
+    let width_error = |rank: usize, found: usize, col: usize| {
+        err(
+            col,
+            SfenErrorKind::RankWidth {
+                rank: rank + 1,
+                found,
+                expected: files as u8,
+                variant: name,
+            },
+        )
+    };
+    for (i, ch) in board.chars().enumerate() {
+        let col = col0 + i;
+        if promoted.is_some() && !ch.is_ascii_alphabetic() {
+            return Err(err(col, SfenErrorKind::BadPromotion));
+        }
+        match ch {
+            '/' => {
+                if width != files {
+                    return Err(width_error(rank, width, col));
+                }
+                rank += 1;
+                width = 0;
+                if rank >= ranks {
+                    return Err(err(
+                        col,
+                        SfenErrorKind::RankCount {
+                            found: rank + 1,
+                            expected: ranks as u8,
+                            variant: name,
+                        },
+                    ));
+                }
+            }
+            '1'..='9' => {
+                width += ch as usize - '0' as usize;
+                if width > files {
+                    return Err(width_error(rank, width, col));
+                }
+            }
+            '+' => promoted = Some(col),
+            _ if ch.is_ascii_alphabetic() => {
+                let role = role_of(variant, ch.to_ascii_uppercase())
+                    .ok_or(err(col, SfenErrorKind::UnknownPiece(ch, name)))?;
+                let role = match promoted.take() {
+                    Some(pcol) => role
+                        .promoted()
+                        .ok_or(err(pcol, SfenErrorKind::BadPromotion))?,
+                    None => role,
+                };
+                if width >= files {
+                    return Err(width_error(rank, width + 1, col));
+                }
+                let color = if ch.is_ascii_uppercase() {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let sq =
+                    Square::new((files - width) as u8, rank as u8 + 1).expect("inside the frame");
+                setup.set(sq, Some(Piece::new(color, role)));
+                width += 1;
+            }
+            _ => return Err(err(col, SfenErrorKind::UnexpectedChar(ch))),
+        }
+    }
+    let end = col0 + board.chars().count();
+    if promoted.is_some() {
+        return Err(err(end, SfenErrorKind::BadPromotion));
+    }
+    if width != files {
+        return Err(width_error(rank, width, end));
+    }
+    if rank + 1 != ranks {
+        return Err(err(
+            end,
+            SfenErrorKind::RankCount {
+                found: rank + 1,
+                expected: ranks as u8,
+                variant: name,
+            },
+        ));
+    }
+    Ok(())
+}
+
+fn parse_hands(
+    variant: VariantKind,
+    hand: &str,
+    col0: usize,
+    setup: &mut Setup,
+) -> Result<(), SfenError> {
+    if hand == "-" {
+        return Ok(());
+    }
+    let mut count: Option<u32> = None;
+    let mut counts = [[0u32; 8]; 2];
+    for (i, ch) in hand.chars().enumerate() {
+        let col = col0 + i;
+        if let Some(d) = ch.to_digit(10) {
+            let n = count.unwrap_or(0) * 10 + d;
+            if n > 99 {
+                return Err(err(
+                    col,
+                    SfenErrorKind::BadHand("a count has more than two digits".into()),
+                ));
+            }
+            count = Some(n);
+            continue;
+        }
+        let role = role_of(variant, ch.to_ascii_uppercase())
+            .filter(|r| variant.hand_roles().contains(r))
+            .ok_or_else(|| {
+                err(
+                    col,
+                    SfenErrorKind::BadHand(format!("'{ch}' cannot be held in {}", variant.name())),
+                )
+            })?;
+        let n = count.take().unwrap_or(1);
+        if n == 0 {
+            return Err(err(col, SfenErrorKind::BadHand("a count of zero".into())));
+        }
+        let color = if ch.is_ascii_uppercase() {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let slot = role.hand_slot().expect("hand roles have slots");
+        counts[color.index()][slot] += n;
+    }
+    if count.is_some() {
+        let end = col0 + hand.chars().count();
+        return Err(err(
+            end,
+            SfenErrorKind::BadHand("a count without a piece letter".into()),
+        ));
+    }
+    for color in Color::ALL {
+        let mut h = Hand::EMPTY;
+        for &role in variant.hand_roles() {
+            let n = counts[color.index()][role.hand_slot().expect("slot")];
+            h.set(role, n.min(u8::MAX as u32) as u8);
+        }
+        setup.hands[color.index()] = h;
+    }
+    Ok(())
+}
+
+/// Reads and validates an SFEN as a position of `variant`.
+pub fn parse_position(variant: VariantKind, sfen: &str) -> Result<AnyPosition, SfenError> {
+    let setup = parse_setup(variant, sfen)?;
+    variant
+        .position(&setup)
+        .map_err(|e| err(1, SfenErrorKind::Illegal(e)))
+}
+
+/// Reads and validates an SFEN as a typed position.
+pub fn parse<V: Variant>(sfen: &str) -> Result<Position<V>, SfenError> {
+    let setup = parse_setup(kind_of::<V>(), sfen)?;
+    Position::from_setup(&setup).map_err(|e| err(1, SfenErrorKind::Illegal(e)))
+}
+
+/// The run-time variant of a typed one.
+pub fn kind_of<V: Variant>() -> VariantKind {
+    VariantKind::from_name(V::NAME).unwrap_or_default()
+}
+
+/// Writes a setup as SFEN, hands in canonical order.
+pub fn write_setup(variant: VariantKind, setup: &Setup) -> String {
+    let mut out = String::new();
+    for rank in 1..=variant.ranks() {
+        if rank > 1 {
+            out.push('/');
+        }
+        let mut empty = 0;
+        for file in (1..=variant.files()).rev() {
+            let sq = Square::new(file, rank).expect("on the board");
+            match setup.get(sq) {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        let _ = write!(out, "{empty}");
+                        empty = 0;
+                    }
+                    if piece.role().is_promoted() {
+                        out.push('+');
+                    }
+                    let l = letter(variant, piece.role()).unwrap_or('?');
+                    out.push(if piece.color() == Color::Black {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    });
+                }
+            }
+        }
+        if empty > 0 {
+            let _ = write!(out, "{empty}");
+        }
+    }
+    out.push(' ');
+    out.push(if setup.side == Color::Black { 'b' } else { 'w' });
+    out.push(' ');
+    let mut hand = String::new();
+    for color in Color::ALL {
+        for &role in variant.hand_roles() {
+            let n = setup.hands[color.index()].count(role);
+            if n == 0 {
+                continue;
+            }
+            if n > 1 {
+                let _ = write!(hand, "{n}");
+            }
+            let l = letter(variant, role).unwrap_or('?');
+            hand.push(if color == Color::Black {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            });
+        }
+    }
+    out.push_str(if hand.is_empty() { "-" } else { &hand });
+    let _ = write!(out, " {}", setup.ply);
+    out
+}
+
+/// Writes a position as SFEN.
+pub fn write<V: Variant>(pos: &Position<V>) -> String {
+    write_setup(kind_of::<V>(), &pos.to_setup())
+}
+
+/// Writes a run-time-variant position as SFEN.
+pub fn write_any(pos: &AnyPosition) -> String {
+    write_setup(pos.variant(), &pos.to_setup())
+}

@@ -1,0 +1,130 @@
+//! `is_legal`: whether a move is legal, and if not, exactly why.
+
+use crate::tables::PAWN;
+use crate::{Move, Position, Variant, attacks};
+
+/// Why a move is illegal (反則).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum IllegalMove {
+    /// The origin square is empty.
+    #[error("there is no piece on the origin square")]
+    NoPiece,
+    /// The piece on the origin square belongs to the opponent.
+    #[error("the piece on the origin square is the opponent's")]
+    NotOwnPiece,
+    /// The destination holds one's own piece.
+    #[error("the destination holds one's own piece")]
+    OwnPieceOnTarget,
+    /// The piece does not move that way (or a slider is blocked).
+    #[error("the piece cannot move there")]
+    NotAMoveOfThisPiece,
+    /// The move is outside the variant's board.
+    #[error("the square is off the board")]
+    OffBoard,
+    /// Promotion asked for a piece that cannot promote, or outside the zone.
+    #[error("the piece cannot promote on this move")]
+    CannotPromote,
+    /// The piece would have no further move without promoting (行き所のない駒).
+    #[error("the piece must promote here (it could never move again)")]
+    MustPromote,
+    /// The piece dropped is not in hand.
+    #[error("the dropped piece is not in hand")]
+    NotInHand,
+    /// A drop on an occupied square.
+    #[error("the drop square is occupied")]
+    DropOnOccupied,
+    /// A drop where the piece could never move (pawn or lance on the last rank, ...).
+    #[error("a piece may not be dropped where it could never move")]
+    DeadDrop,
+    /// A second unpromoted pawn on a file (二歩), or a third swallow in Tori Shogi.
+    #[error("too many pawns on this file (二歩)")]
+    TwoPawns,
+    /// A pawn drop that mates (打ち歩詰め), or a swallow drop that mates in Tori Shogi.
+    #[error("a pawn drop may not give mate (打ち歩詰め)")]
+    DropPawnMate,
+    /// The move leaves or puts one's own king in check.
+    #[error("the move leaves the king in check")]
+    KingInCheck,
+}
+
+impl<V: Variant> Position<V> {
+    /// Whether `m` is legal here; if not, the first rule it breaks.
+    pub fn is_legal(&self, m: Move) -> Result<(), IllegalMove> {
+        let us = self.side;
+        let to = m.to();
+        if !V::BOARD.contains(to) {
+            return Err(IllegalMove::OffBoard);
+        }
+        match (m.from(), m.drop_role()) {
+            (None, Some(role)) => {
+                if !V::HAND_ROLES.contains(&role) || self.hands[us.index()].count(role) == 0 {
+                    return Err(IllegalMove::NotInHand);
+                }
+                if self.board[to.index()].is_some() {
+                    return Err(IllegalMove::DropOnOccupied);
+                }
+                if V::dead_squares(role, us).contains(to) {
+                    return Err(IllegalMove::DeadDrop);
+                }
+                if role == V::PAWN && self.full_pawn_files(us).contains(to) {
+                    return Err(IllegalMove::TwoPawns);
+                }
+            }
+            (Some(from), _) => {
+                if !V::BOARD.contains(from) {
+                    return Err(IllegalMove::OffBoard);
+                }
+                let piece = self.board[from.index()].ok_or(IllegalMove::NoPiece)?;
+                if piece.color() != us {
+                    return Err(IllegalMove::NotOwnPiece);
+                }
+                if self.color_bb(us).contains(to) {
+                    return Err(IllegalMove::OwnPieceOnTarget);
+                }
+                let role = piece.role();
+                if !attacks(role, us, from, self.occupied()).contains(to) {
+                    return Err(IllegalMove::NotAMoveOfThisPiece);
+                }
+                let zone = V::ZONE[us.index()];
+                let may_promote =
+                    role.promoted().is_some() && (zone.contains(from) || zone.contains(to));
+                if m.is_promotion() && !may_promote {
+                    return Err(IllegalMove::CannotPromote);
+                }
+                let must = V::dead_squares(role, us).contains(to)
+                    || (V::MANDATORY_PROMOTION && may_promote);
+                if !m.is_promotion() && must {
+                    return Err(IllegalMove::MustPromote);
+                }
+            }
+            (None, None) => return Err(IllegalMove::NotInHand),
+        }
+        if self.after(m).king_capturable() {
+            return Err(IllegalMove::KingInCheck);
+        }
+        if m.drop_role() == Some(V::PAWN) {
+            let gives_check = self.kings[(!us).index()]
+                .is_some_and(|k| PAWN[(!us).index()][k.index()].contains(to));
+            if gives_check && self.is_drop_pawn_mate(to) {
+                return Err(IllegalMove::DropPawnMate);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the side not to move is in check (its king could be taken).
+    pub(crate) fn king_capturable(&self) -> bool {
+        match self.kings[(!self.side).index()] {
+            Some(k) => V::attackers_to(self, k, self.side, self.occupied()).any(),
+            None => false,
+        }
+    }
+}
+
+/// Every well-formed move encoding on the frame: 81 x 81 x 2 board moves and every drop.
+/// For exhaustive legality tests.
+pub fn all_encodings() -> impl Iterator<Item = Move> {
+    (0..=u16::MAX)
+        .filter_map(Move::from_bits)
+        .filter(|m| m.from().is_some_and(|f| f.index() < 81) || m.drop_role().is_some())
+}

@@ -1,0 +1,52 @@
+//! The rules of shogi and its variants: bitboards, positions, legal move generation, perft.
+//!
+//! ```
+//! use koma_rules::{Position, variants::Shogi, perft::perft};
+//!
+//! let pos = Position::<Shogi>::startpos();
+//! assert_eq!(pos.legal_moves().len(), 30);
+//! assert_eq!(perft(&pos, 3), 25_470);
+//! ```
+//!
+//! Every variant lives in a 9x9 frame ([`Square`], [`Bitboard`]); a [`Variant`] is a
+//! zero-sized type whose rules are constants, so [`Position<V>`] code is specialised per
+//! variant at compile time. Text formats (SFEN, USI, KIF, ...) live in `koma-notation`.
+#![no_std]
+#![cfg_attr(not(test), warn(missing_docs))]
+
+extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
+mod any;
+mod attacks;
+mod bitboard;
+mod color;
+mod hand;
+mod handicap;
+mod legality;
+mod movegen;
+mod moves;
+pub mod perft;
+mod position;
+mod role;
+mod setup;
+mod square;
+pub mod tables;
+mod variant;
+pub mod variants;
+
+pub use any::{AnyPosition, VariantKind};
+pub use attacks::attacks;
+pub use bitboard::Bitboard;
+pub use color::Color;
+pub use hand::Hand;
+pub use handicap::Handicap;
+pub use legality::{IllegalMove, all_encodings};
+pub use movegen::{Ctx, MoveCounter, MoveKind, MoveSink};
+pub use moves::{Move, MoveList};
+pub use position::Position;
+pub use role::{Piece, Role};
+pub use setup::{Setup, SetupError};
+pub use square::Square;
+pub use variant::Variant;

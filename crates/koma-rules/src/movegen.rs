@@ -1,0 +1,319 @@
+//! Legal move generation, shared by every variant.
+//!
+//! Generation hands sets of destinations to a [`MoveSink`]: a [`MoveList`] expands them
+//! into moves, a counter only counts them (perft's bulk counting at the last ply).
+
+use crate::tables::{KING, PAWN, between, line};
+use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square, Variant};
+
+/// Receives generated moves as sets of destinations.
+pub trait MoveSink {
+    /// Moves of the piece on `from`: to `plain` without promotion, to `both` with and
+    /// without promotion, to `promote` with promotion only.
+    fn board_moves(&mut self, from: Square, plain: Bitboard, both: Bitboard, promote: Bitboard);
+    /// Drops of `role` on every square of `to`.
+    fn drops(&mut self, role: Role, to: Bitboard);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn board_moves(&mut self, from: Square, plain: Bitboard, both: Bitboard, promote: Bitboard) {
+        for to in promote | both {
+            self.push(Move::normal(from, to, true));
+        }
+        for to in plain | both {
+            self.push(Move::normal(from, to, false));
+        }
+    }
+    #[inline(always)]
+    fn drops(&mut self, role: Role, to: Bitboard) {
+        for sq in to {
+            self.push(Move::drop(role, sq));
+        }
+    }
+}
+
+/// A sink that only counts moves.
+#[derive(Default, Debug, Clone, Copy)]
+pub struct MoveCounter(pub u64);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn board_moves(&mut self, _from: Square, plain: Bitboard, both: Bitboard, promote: Bitboard) {
+        self.0 += (plain.count() + 2 * both.count() + promote.count()) as u64;
+    }
+    #[inline(always)]
+    fn drops(&mut self, _role: Role, to: Bitboard) {
+        self.0 += to.count() as u64;
+    }
+}
+
+/// Which moves to generate. Every kind yields legal moves only.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// Every legal move, including non-promotions that are never better than promoting
+    /// (pawn, bishop and rook not promoting, lance not promoting on the second rank).
+    /// This is what the rules allow and what perft counts.
+    AllLegal,
+    /// Every legal move except those useless non-promotions (what engines search).
+    Legal,
+    /// Captures (of the legal moves).
+    Captures,
+    /// Non-captures, drops included.
+    Quiets,
+    /// Moves that give check.
+    Checks,
+}
+
+/// What generation of one position needs to know, computed once.
+#[derive(Clone, Copy, Debug)]
+pub struct Ctx {
+    /// The side to move.
+    pub us: Color,
+    /// The occupied squares.
+    pub occ: Bitboard,
+    /// Where non-king pieces may go: on the board, not on our own pieces, blocking or
+    /// capturing a single checker, and filtered by the kind asked for.
+    pub target: Bitboard,
+    /// Our king's square, if we have a king.
+    pub ksq: Option<Square>,
+    /// Our pieces pinned to our king.
+    pub pinned: Bitboard,
+}
+
+/// Generates the moves of the pieces in `froms` (all moving as `role` does) into `sink`.
+///
+/// `ALL` keeps the useless non-promotions (pawn, bishop, rook, lance to the second rank).
+#[inline(always)]
+pub fn piece_moves<V: Variant, S: MoveSink, const ALL: bool>(
+    ctx: &Ctx,
+    role: Role,
+    froms: Bitboard,
+    sink: &mut S,
+) {
+    let us = ctx.us;
+    let zone = V::ZONE[us.index()];
+    let dead = V::dead_squares(role, us);
+    for from in froms {
+        let mut to = crate::attacks(role, us, from, ctx.occ) & ctx.target;
+        if ctx.pinned.contains(from) {
+            if let Some(ksq) = ctx.ksq {
+                to &= line(ksq, from);
+            }
+        }
+        if to.is_empty() {
+            continue;
+        }
+        if role.promoted().is_none() {
+            sink.board_moves(from, to, Bitboard::EMPTY, Bitboard::EMPTY);
+            continue;
+        }
+        let can = if zone.contains(from) { to } else { to & zone };
+        if V::MANDATORY_PROMOTION {
+            sink.board_moves(from, to & !can, Bitboard::EMPTY, can);
+            continue;
+        }
+        let mut must = can & dead;
+        if !ALL {
+            must = match role {
+                Role::Pawn | Role::Bishop | Role::Rook => can,
+                Role::Lance => can & V::dead_squares(Role::Knight, us),
+                _ => must,
+            };
+        }
+        sink.board_moves(from, to & !can, can & !must, must);
+    }
+}
+
+impl<V: Variant> Position<V> {
+    /// The legal moves of the kind asked for.
+    pub fn moves(&self, kind: MoveKind) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(kind, &mut list);
+        list
+    }
+
+    /// Every legal move (the rules' full set, as perft counts them).
+    pub fn legal_moves(&self) -> MoveList {
+        self.moves(MoveKind::AllLegal)
+    }
+
+    /// Generates the legal moves of the kind asked for into `sink`.
+    pub fn generate<S: MoveSink>(&self, kind: MoveKind, sink: &mut S) {
+        match kind {
+            MoveKind::AllLegal => self.generate_into::<S, true>(Bitboard::FULL, true, sink),
+            MoveKind::Legal => self.generate_into::<S, false>(Bitboard::FULL, true, sink),
+            MoveKind::Captures => {
+                let theirs = self.color_bb(!self.side);
+                self.generate_into::<S, true>(theirs, false, sink)
+            }
+            MoveKind::Quiets => {
+                let empty = !self.occupied();
+                self.generate_into::<S, true>(empty, true, sink)
+            }
+            MoveKind::Checks => {
+                let mut list = MoveList::new();
+                self.generate_into::<MoveList, true>(Bitboard::FULL, true, &mut list);
+                for m in list.iter().copied().filter(|&m| self.gives_check(m)) {
+                    match (m.from(), m.drop_role()) {
+                        (Some(from), _) => {
+                            let to = Bitboard::from_square(m.to());
+                            if m.is_promotion() {
+                                sink.board_moves(from, Bitboard::EMPTY, Bitboard::EMPTY, to);
+                            } else {
+                                sink.board_moves(from, to, Bitboard::EMPTY, Bitboard::EMPTY);
+                            }
+                        }
+                        (None, Some(role)) => sink.drops(role, Bitboard::from_square(m.to())),
+                        (None, None) => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// The number of legal moves (all of them, as perft counts).
+    #[inline]
+    pub fn count_legal(&self) -> u64 {
+        let mut counter = MoveCounter(0);
+        self.generate_into::<MoveCounter, true>(Bitboard::FULL, true, &mut counter);
+        counter.0
+    }
+
+    /// Whether the side to move has no legal move (mate when in check).
+    pub fn has_no_moves(&self) -> bool {
+        self.count_legal() == 0
+    }
+
+    /// Whether playing `m` (legal) checks the opponent.
+    pub fn gives_check(&self, m: Move) -> bool {
+        self.after(m).in_check()
+    }
+
+    /// The core generator: moves to squares in `mask`, drops too when `drops` is set.
+    #[inline(always)]
+    fn generate_into<S: MoveSink, const ALL: bool>(
+        &self,
+        mask: Bitboard,
+        drops: bool,
+        sink: &mut S,
+    ) {
+        let us = self.side;
+        let them = !us;
+        let occ = self.occupied();
+        let ours = self.by_color[us.index()];
+        let ksq = self.kings[us.index()];
+        let free = V::BOARD & !ours & mask;
+
+        if let Some(ksq) = ksq {
+            // King moves: to squares no enemy piece attacks once the king has left.
+            let mut ok = Bitboard::EMPTY;
+            let without_king = occ.without(ksq);
+            for to in KING[ksq.index()] & free {
+                if V::attackers_to(self, to, them, without_king).is_empty() {
+                    ok = ok.with(to);
+                }
+            }
+            if ok.any() {
+                sink.board_moves(ksq, ok, Bitboard::EMPTY, Bitboard::EMPTY);
+            }
+        }
+
+        let checkers = self.checkers;
+        if checkers.more_than_one() {
+            return;
+        }
+        let (target, drop_target) = match (checkers.first(), ksq) {
+            (Some(checker), Some(ksq)) => {
+                let block = between(ksq, checker);
+                (free & (block | checkers), block & mask)
+            }
+            _ => (free, V::BOARD & !occ & mask),
+        };
+        let ctx = Ctx {
+            us,
+            occ,
+            target,
+            ksq,
+            pinned: self.pinned,
+        };
+        V::piece_moves::<S, ALL>(self, &ctx, sink);
+        if drops && drop_target.any() {
+            self.drops(drop_target, sink);
+        }
+    }
+
+    /// Drops on `target` (empty squares, interposing squares when in check).
+    #[inline(always)]
+    fn drops<S: MoveSink>(&self, target: Bitboard, sink: &mut S) {
+        let us = self.side;
+        let hand = &self.hands[us.index()];
+        for &role in V::HAND_ROLES {
+            if hand.count(role) == 0 {
+                continue;
+            }
+            let mut to = target & !V::dead_squares(role, us);
+            if role == V::PAWN {
+                to &= !self.full_pawn_files(us);
+                // A pawn drop that mates is illegal (打ち歩詰め); only the square in front
+                // of the enemy king can give check.
+                if let Some(their_king) = self.kings[(!us).index()] {
+                    let front = PAWN[(!us).index()][their_king.index()] & to;
+                    if let Some(sq) = front.first() {
+                        if self.is_drop_pawn_mate(sq) {
+                            to = to.without(sq);
+                        }
+                    }
+                }
+            }
+            sink.drops(role, to);
+        }
+    }
+
+    /// The squares of files where `color` may drop no more [`Variant::PAWN`]s.
+    #[inline(always)]
+    pub(crate) fn full_pawn_files(&self, color: Color) -> Bitboard {
+        let pawns = self.pieces(color, V::PAWN);
+        let mut full = Bitboard::EMPTY;
+        if V::PAWNS_PER_FILE == 1 {
+            for sq in pawns {
+                full |= Bitboard::file(sq.file());
+            }
+        } else {
+            for file in 1..=V::FILES {
+                let f = Bitboard::file(file);
+                if (pawns & f).count() >= V::PAWNS_PER_FILE {
+                    full |= f;
+                }
+            }
+        }
+        full
+    }
+
+    /// Whether dropping a pawn (swallow) of the side to move on `sq`, in front of the
+    /// enemy king, would mate: the opponent could neither take it nor move his king away.
+    pub(crate) fn is_drop_pawn_mate(&self, sq: Square) -> bool {
+        let us = self.side;
+        let them = !us;
+        let Some(ksq) = self.kings[them.index()] else {
+            return false;
+        };
+        let occ = self.occupied().with(sq);
+        // Captures by pieces other than the king that do not expose their king.
+        let takers = V::attackers_to(self, sq, them, occ).without(ksq);
+        if takers.any() {
+            let pinned = self.blockers(ksq, them, occ);
+            if (takers & !pinned).any() {
+                return false;
+            }
+        }
+        // King moves, taking the pawn included.
+        let without_king = occ.without(ksq);
+        for to in KING[ksq.index()] & V::BOARD & !self.by_color[them.index()] {
+            if V::attackers_to(self, to, us, without_king).is_empty() {
+                return false;
+            }
+        }
+        true
+    }
+}

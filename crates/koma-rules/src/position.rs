@@ -1,0 +1,316 @@
+//! `Position<V>`: a validated position of variant `V`, and playing moves on it.
+
+use crate::tables::{ZOBRIST, between};
+use crate::{Bitboard, Color, Hand, Move, Piece, Role, Square, Variant};
+use core::marker::PhantomData;
+
+/// A legal position of variant `V`: board, hands, side to move, move number, hash,
+/// and the checks and pins of the side to move.
+///
+/// Build one with [`Position::startpos`] or [`Position::from_setup`]; positions are
+/// `Copy` and moves are played by [`Position::play`] or [`Position::play_unchecked`].
+#[derive(Clone, Copy)]
+pub struct Position<V: Variant> {
+    pub(crate) board: [Option<Piece>; 81],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) by_role: [Bitboard; Role::COUNT],
+    pub(crate) hands: [Hand; 2],
+    pub(crate) side: Color,
+    pub(crate) ply: u32,
+    pub(crate) board_key: u64,
+    pub(crate) hand_key: u64,
+    pub(crate) kings: [Option<Square>; 2],
+    pub(crate) checkers: Bitboard,
+    pub(crate) pinned: Bitboard,
+    pub(crate) variant: PhantomData<V>,
+}
+
+impl<V: Variant> Position<V> {
+    /// The start position of an even game.
+    pub fn startpos() -> Position<V> {
+        Position::from_setup(&V::start()).expect("the start position is valid")
+    }
+
+    pub(crate) fn empty() -> Position<V> {
+        Position {
+            board: [None; 81],
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; Role::COUNT],
+            hands: [Hand::EMPTY; 2],
+            side: Color::Black,
+            ply: 1,
+            board_key: 0,
+            hand_key: 0,
+            kings: [None; 2],
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+            variant: PhantomData,
+        }
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// The squares holding pieces of `color` with `role`.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_color[color.index()] & self.by_role[role.index()]
+    }
+
+    /// The squares holding pieces of `role`, both colours.
+    #[inline(always)]
+    pub fn role_bb(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// The squares holding pieces of `color`.
+    #[inline(always)]
+    pub fn color_bb(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The pieces `color` holds in hand.
+    #[inline(always)]
+    pub fn hand(&self, color: Color) -> &Hand {
+        &self.hands[color.index()]
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The move number (SFEN's last field): 1 in a new game, one more after every move.
+    #[inline(always)]
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Sets the move number.
+    pub fn set_ply(&mut self, ply: u32) {
+        self.ply = ply;
+    }
+
+    /// The zobrist hash of board, hands and side to move.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.board_key ^ self.hand_key
+    }
+
+    /// The hash of board and side to move alone, without the hands.
+    #[inline(always)]
+    pub fn board_key(&self) -> u64 {
+        self.board_key
+    }
+
+    /// The square of `color`'s king, if it has one (tsume problems may omit the attacker's).
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color.index()]
+    }
+
+    /// The enemy pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Whether the side to move is in check.
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// The pieces of the side to move that are pinned to its king.
+    #[inline(always)]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// The pieces of `by` that attack `sq` in this position.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, by: Color) -> Bitboard {
+        V::attackers_to(self, sq, by, self.occupied())
+    }
+
+    /// The pieces (of either colour) that alone stand between the king of `king_color`
+    /// and an enemy slider, computed with occupancy `occ`.
+    #[inline]
+    pub(crate) fn blockers(&self, ksq: Square, king_color: Color, occ: Bitboard) -> Bitboard {
+        let mut result = Bitboard::EMPTY;
+        for sniper in V::snipers(self, ksq, !king_color) {
+            let b = between(ksq, sniper) & occ;
+            if b.any() && !b.more_than_one() {
+                result |= b;
+            }
+        }
+        result
+    }
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, piece: Piece, sq: Square) {
+        let b = Bitboard::from_square(sq);
+        self.board[sq.index()] = Some(piece);
+        self.by_color[piece.color().index()] |= b;
+        self.by_role[piece.role().index()] |= b;
+        self.board_key ^= ZOBRIST.piece[piece.index()][sq.index()];
+    }
+
+    #[inline(always)]
+    pub(crate) fn take(&mut self, piece: Piece, sq: Square) {
+        let b = Bitboard::from_square(sq);
+        self.board[sq.index()] = None;
+        self.by_color[piece.color().index()] ^= b;
+        self.by_role[piece.role().index()] ^= b;
+        self.board_key ^= ZOBRIST.piece[piece.index()][sq.index()];
+    }
+
+    #[inline(always)]
+    pub(crate) fn hand_add(&mut self, color: Color, role: Role) {
+        if let Some(slot) = role.hand_slot() {
+            self.hands[color.index()].add(role);
+            self.hand_key = self
+                .hand_key
+                .wrapping_add(ZOBRIST.hand[color.index()][slot]);
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn hand_remove(&mut self, color: Color, role: Role) {
+        if let Some(slot) = role.hand_slot() {
+            self.hands[color.index()].remove(role);
+            self.hand_key = self
+                .hand_key
+                .wrapping_sub(ZOBRIST.hand[color.index()][slot]);
+        }
+    }
+
+    /// Recomputes checkers and pins of the side to move.
+    #[inline]
+    pub(crate) fn update_check_info(&mut self) {
+        let us = self.side;
+        match self.kings[us.index()] {
+            Some(ksq) => {
+                let occ = self.occupied();
+                self.checkers = V::attackers_to(self, ksq, !us, occ);
+                self.pinned = self.blockers(ksq, us, occ) & self.by_color[us.index()];
+            }
+            None => {
+                self.checkers = Bitboard::EMPTY;
+                self.pinned = Bitboard::EMPTY;
+            }
+        }
+    }
+
+    /// Plays `m`, which must be legal in this position (see [`Position::play`] for the
+    /// checked version). Playing an illegal move leaves the position in an unspecified
+    /// but memory-safe state.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.side;
+        let to = m.to();
+        match m.from() {
+            None => {
+                let role = m.drop_role().unwrap_or(Role::Pawn);
+                self.hand_remove(us, role);
+                self.put(Piece::new(us, role), to);
+            }
+            Some(from) => {
+                let Some(piece) = self.board[from.index()] else {
+                    debug_assert!(false, "no piece on {from}");
+                    return;
+                };
+                self.take(piece, from);
+                if let Some(captured) = self.board[to.index()] {
+                    self.take(captured, to);
+                    self.hand_add(us, captured.role().unpromoted());
+                    if captured.role() == Role::King {
+                        self.kings[captured.color().index()] = None;
+                    }
+                }
+                let role = match (m.is_promotion(), piece.role().promoted()) {
+                    (true, Some(p)) => p,
+                    _ => piece.role(),
+                };
+                self.put(Piece::new(us, role), to);
+                if role == Role::King {
+                    self.kings[us.index()] = Some(to);
+                }
+            }
+        }
+        self.side = !us;
+        self.board_key ^= ZOBRIST.side;
+        self.ply += 1;
+        self.update_check_info();
+    }
+
+    /// Plays `m` if it is legal, else returns why not and leaves the position unchanged.
+    pub fn play(&mut self, m: Move) -> Result<(), crate::IllegalMove> {
+        self.is_legal(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// The position after `m` (which must be legal), leaving `self` unchanged.
+    #[inline]
+    pub fn after(&self, m: Move) -> Position<V> {
+        let mut p = *self;
+        p.play_unchecked(m);
+        p
+    }
+
+    /// The zobrist hash computed from scratch (equal to [`Position::key`] at all times).
+    pub fn compute_key(&self) -> u64 {
+        let mut board_key = 0;
+        for sq in Square::all() {
+            if let Some(p) = self.board[sq.index()] {
+                board_key ^= ZOBRIST.piece[p.index()][sq.index()];
+            }
+        }
+        if self.side == Color::White {
+            board_key ^= ZOBRIST.side;
+        }
+        let mut hand_key = 0u64;
+        for c in Color::ALL {
+            for slot in 0..8 {
+                let n = self.hands[c.index()].slot(slot) as u64;
+                hand_key = hand_key.wrapping_add(ZOBRIST.hand[c.index()][slot].wrapping_mul(n));
+            }
+        }
+        board_key ^ hand_key
+    }
+}
+
+impl<V: Variant> PartialEq for Position<V> {
+    /// Positions are equal when board, hands, side to move and move number are.
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board
+            && self.hands == other.hands
+            && self.side == other.side
+            && self.ply == other.ply
+    }
+}
+
+impl<V: Variant> Eq for Position<V> {}
+
+impl<V: Variant> core::fmt::Debug for Position<V> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Position")
+            .field("variant", &V::NAME)
+            .field("side", &self.side)
+            .field("hands", &self.hands)
+            .field("ply", &self.ply)
+            .field("occupied", &self.occupied())
+            .finish()
+    }
+}

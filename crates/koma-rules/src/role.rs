@@ -1,0 +1,198 @@
+//! Kinds of pieces (roles) of every variant, and pieces (a role with a colour).
+
+use crate::Color;
+
+/// A kind of piece. One enum serves every variant; each variant uses its own subset.
+///
+/// The royal piece is [`Role::King`] in every variant (the phoenix 鵬 of Tori Shogi).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Role {
+    /// Pawn 歩.
+    Pawn = 0,
+    /// Lance 香.
+    Lance = 1,
+    /// Knight 桂.
+    Knight = 2,
+    /// Silver general 銀.
+    Silver = 3,
+    /// Bishop 角.
+    Bishop = 4,
+    /// Rook 飛.
+    Rook = 5,
+    /// Gold general 金.
+    Gold = 6,
+    /// King 玉/王; the phoenix 鵬 in Tori Shogi.
+    King = 7,
+    /// Promoted pawn と (tokin).
+    Tokin = 8,
+    /// Promoted lance 成香.
+    PromotedLance = 9,
+    /// Promoted knight 成桂.
+    PromotedKnight = 10,
+    /// Promoted silver 成銀.
+    PromotedSilver = 11,
+    /// Horse 馬 (promoted bishop).
+    Horse = 12,
+    /// Dragon 龍 (promoted rook).
+    Dragon = 13,
+    /// Tori: swallow 燕.
+    Swallow = 14,
+    /// Tori: falcon 鷹.
+    Falcon = 15,
+    /// Tori: crane 鶴.
+    Crane = 16,
+    /// Tori: pheasant 雉.
+    Pheasant = 17,
+    /// Tori: left quail 左鶉.
+    LeftQuail = 18,
+    /// Tori: right quail 右鶉.
+    RightQuail = 19,
+    /// Tori: goose 鴈 (promoted swallow).
+    Goose = 20,
+    /// Tori: eagle 鵰 (promoted falcon).
+    Eagle = 21,
+}
+
+impl Role {
+    /// Number of roles over all variants.
+    pub const COUNT: usize = 22;
+
+    /// Every role in discriminant order.
+    pub const ALL: [Role; Role::COUNT] = [
+        Role::Pawn,
+        Role::Lance,
+        Role::Knight,
+        Role::Silver,
+        Role::Bishop,
+        Role::Rook,
+        Role::Gold,
+        Role::King,
+        Role::Tokin,
+        Role::PromotedLance,
+        Role::PromotedKnight,
+        Role::PromotedSilver,
+        Role::Horse,
+        Role::Dragon,
+        Role::Swallow,
+        Role::Falcon,
+        Role::Crane,
+        Role::Pheasant,
+        Role::LeftQuail,
+        Role::RightQuail,
+        Role::Goose,
+        Role::Eagle,
+    ];
+
+    /// The index of the role (its discriminant).
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The role with discriminant `i`, if any.
+    #[inline]
+    pub const fn from_index(i: usize) -> Option<Role> {
+        if i < Role::COUNT {
+            Some(Role::ALL[i])
+        } else {
+            None
+        }
+    }
+
+    /// What this role becomes when it promotes, if it can.
+    #[inline]
+    pub const fn promoted(self) -> Option<Role> {
+        Some(match self {
+            Role::Pawn => Role::Tokin,
+            Role::Lance => Role::PromotedLance,
+            Role::Knight => Role::PromotedKnight,
+            Role::Silver => Role::PromotedSilver,
+            Role::Bishop => Role::Horse,
+            Role::Rook => Role::Dragon,
+            Role::Swallow => Role::Goose,
+            Role::Falcon => Role::Eagle,
+            _ => return None,
+        })
+    }
+
+    /// The unpromoted role (itself when not promoted): what a capture puts in hand.
+    #[inline]
+    pub const fn unpromoted(self) -> Role {
+        match self {
+            Role::Tokin => Role::Pawn,
+            Role::PromotedLance => Role::Lance,
+            Role::PromotedKnight => Role::Knight,
+            Role::PromotedSilver => Role::Silver,
+            Role::Horse => Role::Bishop,
+            Role::Dragon => Role::Rook,
+            Role::Goose => Role::Swallow,
+            Role::Eagle => Role::Falcon,
+            r => r,
+        }
+    }
+
+    /// Whether this is a promoted role.
+    #[inline]
+    pub const fn is_promoted(self) -> bool {
+        self.unpromoted() as u8 != self as u8
+    }
+
+    /// The slot of this role in a [`crate::Hand`] (0..8), for roles that can be held.
+    ///
+    /// Slots are shared between variants: a variant never holds roles of another one.
+    #[inline]
+    pub const fn hand_slot(self) -> Option<usize> {
+        Some(match self {
+            Role::Pawn | Role::Swallow => 0,
+            Role::Lance | Role::Falcon => 1,
+            Role::Knight | Role::Crane => 2,
+            Role::Silver | Role::Pheasant => 3,
+            Role::Bishop | Role::LeftQuail => 4,
+            Role::Rook | Role::RightQuail => 5,
+            Role::Gold => 6,
+            _ => return None,
+        })
+    }
+}
+
+/// A piece: a role and its owner, packed in one non-zero byte (`role * 2 + color + 1`),
+/// so that `Option<Piece>` is one byte too.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece(core::num::NonZeroU8);
+
+impl Piece {
+    /// Number of distinct piece codes.
+    pub const COUNT: usize = Role::COUNT * 2;
+
+    /// The piece of `color` with `role`.
+    #[inline(always)]
+    pub const fn new(color: Color, role: Role) -> Piece {
+        match core::num::NonZeroU8::new(((role as u8) << 1 | color as u8) + 1) {
+            Some(code) => Piece(code),
+            None => unreachable!(),
+        }
+    }
+
+    /// Its owner.
+    #[inline(always)]
+    pub const fn color(self) -> Color {
+        if (self.0.get() - 1) & 1 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// Its role.
+    #[inline(always)]
+    pub const fn role(self) -> Role {
+        Role::ALL[((self.0.get() - 1) >> 1) as usize]
+    }
+
+    /// A dense index 0..[`Piece::COUNT`].
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        (self.0.get() - 1) as usize
+    }
+}

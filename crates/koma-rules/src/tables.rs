@@ -1,0 +1,339 @@
+//! Attack tables computed at compile time: steps, rays, between and line sets, zobrist keys.
+//!
+//! Directions are given as (file delta, rank delta) as sente sees them; a negative rank delta
+//! is forward for sente. Gote's patterns are the same turned 180 degrees.
+
+use crate::{Bitboard, Color, Square};
+
+/// A direction on the board: index into [`RAYS`].
+pub type Dir = usize;
+/// Towards rank a (forward for sente).
+pub const N: Dir = 0;
+/// Towards the last rank (forward for gote).
+pub const S: Dir = 1;
+/// Towards file 1 (sente's right).
+pub const E: Dir = 2;
+/// Towards file 9 (sente's left).
+pub const W: Dir = 3;
+/// Forward-right for sente.
+pub const NE: Dir = 4;
+/// Backward-left for sente.
+pub const SW: Dir = 5;
+/// Forward-left for sente.
+pub const NW: Dir = 6;
+/// Backward-right for sente.
+pub const SE: Dir = 7;
+
+// Opposite directions are paired (0-1, 2-3, 4-5, 6-7) so that `d ^ 1` turns around.
+const DELTAS: [(i8, i8); 8] = [
+    (0, -1),
+    (0, 1),
+    (-1, 0),
+    (1, 0),
+    (-1, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+];
+
+/// The opposite direction.
+pub const fn opposite(d: Dir) -> Dir {
+    d ^ 1
+}
+
+/// The direction `d` as seen by `color` (gote's forward is sente's backward).
+#[inline(always)]
+pub const fn relative(d: Dir, color: Color) -> Dir {
+    match color {
+        Color::Black => d,
+        Color::White => opposite(d),
+    }
+}
+
+/// Whether squares along `d` have increasing indices.
+#[inline(always)]
+pub const fn is_positive(d: Dir) -> bool {
+    let (df, dr) = DELTAS[d];
+    df * 9 + dr > 0
+}
+
+const fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
+    let f = (sq / 9) as i8 + df;
+    let r = (sq % 9) as i8 + dr;
+    if f >= 0 && f < 9 && r >= 0 && r < 9 {
+        Some(f as usize * 9 + r as usize)
+    } else {
+        None
+    }
+}
+
+/// A table of step targets for every square, for a pattern given as sente sees it.
+pub const fn steps(pattern: &[(i8, i8)], color: Color) -> [Bitboard; 81] {
+    let mut t = [Bitboard::EMPTY; 81];
+    let sign: i8 = match color {
+        Color::Black => 1,
+        Color::White => -1,
+    };
+    let mut sq = 0;
+    while sq < 81 {
+        let mut b = 0u128;
+        let mut i = 0;
+        while i < pattern.len() {
+            if let Some(to) = offset(sq, pattern[i].0 * sign, pattern[i].1 * sign) {
+                b |= 1u128 << to;
+            }
+            i += 1;
+        }
+        t[sq] = Bitboard(b);
+        sq += 1;
+    }
+    t
+}
+
+/// Step tables for both colours.
+pub const fn steps2(pattern: &[(i8, i8)]) -> [[Bitboard; 81]; 2] {
+    [steps(pattern, Color::Black), steps(pattern, Color::White)]
+}
+
+const fn rays() -> [[Bitboard; 81]; 8] {
+    let mut t = [[Bitboard::EMPTY; 81]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 81 {
+            let mut b = 0u128;
+            let mut cur = offset(sq, DELTAS[d].0, DELTAS[d].1);
+            while let Some(s) = cur {
+                b |= 1u128 << s;
+                cur = offset(s, DELTAS[d].0, DELTAS[d].1);
+            }
+            t[d][sq] = Bitboard(b);
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// `RAYS[d][sq]`: the squares from `sq` (exclusive) to the frame's edge along `d`.
+pub static RAYS: [[Bitboard; 81]; 8] = rays();
+
+const fn near_rays(max: usize) -> [[Bitboard; 81]; 8] {
+    let mut t = [[Bitboard::EMPTY; 81]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 81 {
+            let mut b = 0u128;
+            let mut n = 0;
+            let mut cur = offset(sq, DELTAS[d].0, DELTAS[d].1);
+            while let Some(s) = cur {
+                if n == max {
+                    break;
+                }
+                b |= 1u128 << s;
+                n += 1;
+                cur = offset(s, DELTAS[d].0, DELTAS[d].1);
+            }
+            t[d][sq] = Bitboard(b);
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// `RAYS2[d][sq]`: the first two squares from `sq` along `d` (for two-step sliders).
+pub static RAYS2: [[Bitboard; 81]; 8] = near_rays(2);
+
+/// The squares a slider on `sq` attacks along `D`, stopping at (and including) the first
+/// occupied square of `occ`.
+#[inline(always)]
+pub fn slide<const D: Dir>(sq: Square, occ: Bitboard) -> Bitboard {
+    let ray = RAYS[D][sq.index()].0;
+    let blockers = ray & occ.0;
+    if is_positive(D) {
+        // Bits up to and including the lowest blocker (all bits when there is none).
+        Bitboard(ray & (blockers ^ blockers.wrapping_sub(1)))
+    } else {
+        // Bits from the highest blocker up; `| 1` keeps the shift in range when empty.
+        let top = 127 - (blockers | 1).leading_zeros();
+        Bitboard(ray & (!0u128 << top))
+    }
+}
+
+/// [`slide`] with a direction known only at run time.
+#[inline(always)]
+pub fn slide_dyn(d: Dir, sq: Square, occ: Bitboard) -> Bitboard {
+    match d {
+        N => slide::<N>(sq, occ),
+        S => slide::<S>(sq, occ),
+        E => slide::<E>(sq, occ),
+        W => slide::<W>(sq, occ),
+        NE => slide::<NE>(sq, occ),
+        SW => slide::<SW>(sq, occ),
+        NW => slide::<NW>(sq, occ),
+        _ => slide::<SE>(sq, occ),
+    }
+}
+
+/// Rook attacks (four orthogonal slides).
+#[inline(always)]
+pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    slide::<N>(sq, occ) | slide::<S>(sq, occ) | slide::<E>(sq, occ) | slide::<W>(sq, occ)
+}
+
+/// Bishop attacks (four diagonal slides).
+#[inline(always)]
+pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    slide::<NE>(sq, occ) | slide::<NW>(sq, occ) | slide::<SE>(sq, occ) | slide::<SW>(sq, occ)
+}
+
+/// Lance attacks for `color` (a forward slide).
+#[inline(always)]
+pub fn lance_attacks(color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    match color {
+        Color::Black => slide::<N>(sq, occ),
+        Color::White => slide::<S>(sq, occ),
+    }
+}
+
+const fn between_and_line() -> ([[Bitboard; 81]; 81], [[Bitboard; 81]; 81]) {
+    let rays = rays();
+    let mut between = [[Bitboard::EMPTY; 81]; 81];
+    let mut line = [[Bitboard::EMPTY; 81]; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut d = 0;
+        while d < 8 {
+            let full = rays[d][a].0 | rays[opposite(d)][a].0 | 1u128 << a;
+            let mut rest = rays[d][a].0;
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                between[a][b] = Bitboard(rays[d][a].0 & !rays[d][b].0 & !(1u128 << b));
+                line[a][b] = Bitboard(full);
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    (between, line)
+}
+
+static BETWEEN_LINE: ([[Bitboard; 81]; 81], [[Bitboard; 81]; 81]) = between_and_line();
+
+/// The squares strictly between `a` and `b` when they share a line, else empty.
+#[inline(always)]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    BETWEEN_LINE.0[a.index()][b.index()]
+}
+
+/// The whole line (edge to edge) through `a` and `b` when they share one, else empty.
+#[inline(always)]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    BETWEEN_LINE.1[a.index()][b.index()]
+}
+
+/// Whether `a`, `b` and `c` lie on one line.
+#[inline(always)]
+pub fn aligned(a: Square, b: Square, c: Square) -> bool {
+    line(a, b).contains(c)
+}
+
+// Shogi step patterns (as sente sees them).
+const KING_STEPS: [(i8, i8); 8] = DELTAS;
+const GOLD_STEPS: [(i8, i8); 6] = [(0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (0, 1)];
+const SILVER_STEPS: [(i8, i8); 5] = [(0, -1), (-1, -1), (1, -1), (-1, 1), (1, 1)];
+const KNIGHT_STEPS: [(i8, i8); 2] = [(-1, -2), (1, -2)];
+const PAWN_STEPS: [(i8, i8); 1] = [(0, -1)];
+const ORTHO_STEPS: [(i8, i8); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
+
+/// King steps from every square (the same for both colours).
+pub static KING: [Bitboard; 81] = steps(&KING_STEPS, Color::Black);
+/// Gold steps (also tokin and promoted lance, knight, silver).
+pub static GOLD: [[Bitboard; 81]; 2] = steps2(&GOLD_STEPS);
+/// Silver steps.
+pub static SILVER: [[Bitboard; 81]; 2] = steps2(&SILVER_STEPS);
+/// Knight jumps.
+pub static KNIGHT: [[Bitboard; 81]; 2] = steps2(&KNIGHT_STEPS);
+/// Pawn (and Tori swallow) steps.
+pub static PAWN: [[Bitboard; 81]; 2] = steps2(&PAWN_STEPS);
+/// One orthogonal step (the horse's extra moves).
+pub static ORTHO: [Bitboard; 81] = steps(&ORTHO_STEPS, Color::Black);
+
+// Tori Shogi step patterns.
+const FALCON_STEPS: [(i8, i8); 7] = [(0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)];
+const CRANE_STEPS: [(i8, i8); 6] = [(0, -1), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)];
+const PHEASANT_STEPS: [(i8, i8); 3] = [(0, -2), (-1, 1), (1, 1)];
+const GOOSE_STEPS: [(i8, i8); 3] = [(-2, -2), (2, -2), (0, 2)];
+const EAGLE_STEPS: [(i8, i8); 3] = [(0, -1), (-1, 0), (1, 0)];
+const BACK_LEFT_STEP: [(i8, i8); 1] = [(1, 1)];
+const BACK_RIGHT_STEP: [(i8, i8); 1] = [(-1, 1)];
+
+/// Tori falcon steps: any direction but straight back.
+pub static FALCON: [[Bitboard; 81]; 2] = steps2(&FALCON_STEPS);
+/// Tori crane steps: diagonals, straight forward and back.
+pub static CRANE: [[Bitboard; 81]; 2] = steps2(&CRANE_STEPS);
+/// Tori pheasant: jump two forward, or one step diagonally back.
+pub static PHEASANT: [[Bitboard; 81]; 2] = steps2(&PHEASANT_STEPS);
+/// Tori goose jumps: two diagonally forward, two straight back.
+pub static GOOSE: [[Bitboard; 81]; 2] = steps2(&GOOSE_STEPS);
+/// Tori eagle steps: one forward or sideways (its slides are computed separately).
+pub static EAGLE_STEP: [[Bitboard; 81]; 2] = steps2(&EAGLE_STEPS);
+/// One step diagonally back to the owner's left (the left quail's step).
+pub static BACK_LEFT: [[Bitboard; 81]; 2] = steps2(&BACK_LEFT_STEP);
+/// One step diagonally back to the owner's right (the right quail's step).
+pub static BACK_RIGHT: [[Bitboard; 81]; 2] = steps2(&BACK_RIGHT_STEP);
+
+const fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Zobrist keys: one per (piece, square), one per (colour, hand slot), one for the side.
+pub struct Zobrist {
+    /// Keys xored in for a piece on a square, `[piece index][square]`.
+    pub piece: [[u64; 81]; crate::Piece::COUNT],
+    /// Keys added once per piece held, `[colour][hand slot]` (hand keys are additive).
+    pub hand: [[u64; 8]; 2],
+    /// Key xored in when gote is to move.
+    pub side: u64,
+}
+
+const fn zobrist() -> Zobrist {
+    let mut state = 0x6b6f_6d61_u64; // "koma"
+    let mut z = Zobrist {
+        piece: [[0; 81]; crate::Piece::COUNT],
+        hand: [[0; 8]; 2],
+        side: 0,
+    };
+    let mut p = 0;
+    while p < crate::Piece::COUNT {
+        let mut s = 0;
+        while s < 81 {
+            // Bit 0 is kept for the side to move.
+            z.piece[p][s] = splitmix(&mut state) & !1;
+            s += 1;
+        }
+        p += 1;
+    }
+    let mut c = 0;
+    while c < 2 {
+        let mut h = 0;
+        while h < 8 {
+            // Even keys: their sums never touch bit 0, which is the side to move.
+            z.hand[c][h] = splitmix(&mut state) & !1;
+            h += 1;
+        }
+        c += 1;
+    }
+    z.side = 1;
+    z
+}
+
+/// The zobrist keys.
+pub static ZOBRIST: Zobrist = zobrist();

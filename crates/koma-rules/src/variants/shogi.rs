@@ -1,0 +1,150 @@
+//! Standard shogi (本将棋).
+
+use crate::movegen::{Ctx, MoveSink, piece_moves};
+use crate::tables::{self, RAYS, S, relative};
+use crate::{Bitboard, Color, Position, Role, Setup, Square, Variant};
+
+/// Standard shogi on 9x9.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Shogi;
+
+const BOARD: Bitboard = Bitboard::FULL;
+
+impl Shogi {
+    /// The gold movers: gold and the promoted minor pieces.
+    #[inline(always)]
+    fn golds(pos: &Position<Shogi>) -> Bitboard {
+        pos.role_bb(Role::Gold)
+            | pos.role_bb(Role::Tokin)
+            | pos.role_bb(Role::PromotedLance)
+            | pos.role_bb(Role::PromotedKnight)
+            | pos.role_bb(Role::PromotedSilver)
+    }
+}
+
+impl Variant for Shogi {
+    const NAME: &'static str = "shogi";
+    const FILES: u8 = 9;
+    const RANKS: u8 = 9;
+    const BOARD: Bitboard = BOARD;
+    const ZONE: [Bitboard; 2] = [Bitboard::ranks(1, 3), Bitboard::ranks(7, 9)];
+    const MANDATORY_PROMOTION: bool = false;
+    const PAWN: Role = Role::Pawn;
+    const PAWNS_PER_FILE: u32 = 1;
+    const HAND_ROLES: &'static [Role] = &[
+        Role::Rook,
+        Role::Bishop,
+        Role::Gold,
+        Role::Silver,
+        Role::Knight,
+        Role::Lance,
+        Role::Pawn,
+    ];
+    const BOARD_ROLES: &'static [Role] = &[
+        Role::King,
+        Role::Rook,
+        Role::Bishop,
+        Role::Gold,
+        Role::Silver,
+        Role::Knight,
+        Role::Lance,
+        Role::Pawn,
+        Role::Dragon,
+        Role::Horse,
+        Role::PromotedSilver,
+        Role::PromotedKnight,
+        Role::PromotedLance,
+        Role::Tokin,
+    ];
+
+    fn piece_total(role: Role) -> u8 {
+        match role.unpromoted() {
+            Role::King | Role::Rook | Role::Bishop => 2,
+            Role::Gold | Role::Silver | Role::Knight | Role::Lance => 4,
+            Role::Pawn => 18,
+            _ => 0,
+        }
+    }
+
+    #[inline(always)]
+    fn dead_squares(role: Role, color: Color) -> Bitboard {
+        let (one, two) = match color {
+            Color::Black => (Bitboard::rank(1), Bitboard::ranks(1, 2)),
+            Color::White => (Bitboard::rank(9), Bitboard::ranks(8, 9)),
+        };
+        match role {
+            Role::Pawn | Role::Lance => one,
+            Role::Knight => two,
+            _ => Bitboard::EMPTY,
+        }
+    }
+
+    #[inline(always)]
+    fn attackers_to(pos: &Position<Self>, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let opp = (!by).index();
+        let i = sq.index();
+        let rooks = pos.role_bb(Role::Rook) | pos.role_bb(Role::Dragon);
+        let bishops = pos.role_bb(Role::Bishop) | pos.role_bb(Role::Horse);
+        let kings = pos.role_bb(Role::King) | pos.role_bb(Role::Horse) | pos.role_bb(Role::Dragon);
+        let steps = (tables::PAWN[opp][i] & pos.role_bb(Role::Pawn))
+            | (tables::KNIGHT[opp][i] & pos.role_bb(Role::Knight))
+            | (tables::SILVER[opp][i] & pos.role_bb(Role::Silver))
+            | (tables::GOLD[opp][i] & Shogi::golds(pos))
+            | (tables::KING[i] & kings);
+        let slides = (tables::rook_attacks(sq, occ) & rooks)
+            | (tables::bishop_attacks(sq, occ) & bishops)
+            | (tables::lance_attacks(!by, sq, occ) & pos.role_bb(Role::Lance));
+        (steps | slides) & pos.color_bb(by)
+    }
+
+    #[inline(always)]
+    fn snipers(pos: &Position<Self>, sq: Square, by: Color) -> Bitboard {
+        let i = sq.index();
+        let rooks = pos.role_bb(Role::Rook) | pos.role_bb(Role::Dragon);
+        let bishops = pos.role_bb(Role::Bishop) | pos.role_bb(Role::Horse);
+        let ortho =
+            RAYS[tables::N][i] | RAYS[tables::S][i] | RAYS[tables::E][i] | RAYS[tables::W][i];
+        let diag =
+            RAYS[tables::NE][i] | RAYS[tables::NW][i] | RAYS[tables::SE][i] | RAYS[tables::SW][i];
+        // A lance of `by` aims at `sq` from behind it, as `by` sees the board.
+        let lances = RAYS[relative(S, by)][i] & pos.role_bb(Role::Lance);
+        ((ortho & rooks) | (diag & bishops) | lances) & pos.color_bb(by)
+    }
+
+    #[inline(always)]
+    fn piece_moves<S: MoveSink, const ALL: bool>(pos: &Position<Self>, ctx: &Ctx, sink: &mut S) {
+        let ours = pos.color_bb(ctx.us);
+        let mine = |role: Role| pos.role_bb(role) & ours;
+        piece_moves::<Self, S, ALL>(ctx, Role::Pawn, mine(Role::Pawn), sink);
+        piece_moves::<Self, S, ALL>(ctx, Role::Lance, mine(Role::Lance), sink);
+        piece_moves::<Self, S, ALL>(ctx, Role::Knight, mine(Role::Knight), sink);
+        piece_moves::<Self, S, ALL>(ctx, Role::Silver, mine(Role::Silver), sink);
+        piece_moves::<Self, S, ALL>(ctx, Role::Gold, Shogi::golds(pos) & ours, sink);
+        piece_moves::<Self, S, ALL>(ctx, Role::Bishop, mine(Role::Bishop), sink);
+        piece_moves::<Self, S, ALL>(ctx, Role::Rook, mine(Role::Rook), sink);
+        piece_moves::<Self, S, ALL>(ctx, Role::Horse, mine(Role::Horse), sink);
+        piece_moves::<Self, S, ALL>(ctx, Role::Dragon, mine(Role::Dragon), sink);
+    }
+
+    fn start() -> Setup {
+        let mut setup = Setup::empty();
+        let back = [
+            Role::Lance,
+            Role::Knight,
+            Role::Silver,
+            Role::Gold,
+            Role::King,
+            Role::Gold,
+            Role::Silver,
+            Role::Knight,
+            Role::Lance,
+        ];
+        for (file, &role) in (1..=9).zip(back.iter()) {
+            setup.place_pair::<Self>(file, 9, role);
+            setup.place_pair::<Self>(file, 7, Role::Pawn);
+        }
+        setup.place_pair::<Self>(8, 8, Role::Bishop);
+        setup.place_pair::<Self>(2, 8, Role::Rook);
+        setup
+    }
+}

@@ -1,0 +1,115 @@
+//! Tori Shogi (禽将棋), the bird game on 7x7.
+
+use crate::movegen::{Ctx, MoveSink, piece_moves};
+use crate::{Bitboard, Color, Position, Role, Setup, Square, Variant, attacks};
+
+/// Tori Shogi: 7x7, birds, mandatory promotion, two swallows per file.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tori;
+
+const SLIDERS: [Role; 3] = [Role::Eagle, Role::LeftQuail, Role::RightQuail];
+
+impl Variant for Tori {
+    const NAME: &'static str = "tori";
+    const FILES: u8 = 7;
+    const RANKS: u8 = 7;
+    const BOARD: Bitboard = Bitboard::board(7, 7);
+    const ZONE: [Bitboard; 2] = [
+        Bitboard::board(7, 2),
+        Bitboard(Bitboard::board(7, 7).0 & Bitboard::ranks(6, 7).0),
+    ];
+    const MANDATORY_PROMOTION: bool = true;
+    const PAWN: Role = Role::Swallow;
+    const PAWNS_PER_FILE: u32 = 2;
+    const HAND_ROLES: &'static [Role] = &[
+        Role::Falcon,
+        Role::Crane,
+        Role::Pheasant,
+        Role::RightQuail,
+        Role::LeftQuail,
+        Role::Swallow,
+    ];
+    const BOARD_ROLES: &'static [Role] = &[
+        Role::King,
+        Role::Falcon,
+        Role::Crane,
+        Role::Pheasant,
+        Role::RightQuail,
+        Role::LeftQuail,
+        Role::Swallow,
+        Role::Eagle,
+        Role::Goose,
+    ];
+
+    fn piece_total(role: Role) -> u8 {
+        match role.unpromoted() {
+            Role::King | Role::Falcon | Role::LeftQuail | Role::RightQuail => 2,
+            Role::Crane | Role::Pheasant => 4,
+            Role::Swallow => 16,
+            _ => 0,
+        }
+    }
+
+    #[inline(always)]
+    fn dead_squares(role: Role, color: Color) -> Bitboard {
+        match (role, color) {
+            (Role::Swallow, Color::Black) => Bitboard(Tori::BOARD.0 & Bitboard::rank(1).0),
+            (Role::Swallow, Color::White) => Bitboard(Tori::BOARD.0 & Bitboard::rank(7).0),
+            _ => Bitboard::EMPTY,
+        }
+    }
+
+    #[inline]
+    fn attackers_to(pos: &Position<Self>, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        // Every Tori pattern of one colour is the other's turned around, so the pieces of
+        // `by` attacking `sq` are those a piece of the other colour on `sq` would attack.
+        let mut result = Bitboard::EMPTY;
+        for &role in Tori::BOARD_ROLES {
+            let pieces = pos.pieces(by, role);
+            if pieces.any() {
+                result |= attacks(role, !by, sq, occ) & pieces;
+            }
+        }
+        result
+    }
+
+    #[inline]
+    fn snipers(pos: &Position<Self>, sq: Square, by: Color) -> Bitboard {
+        let mut result = Bitboard::EMPTY;
+        for role in SLIDERS {
+            let pieces = pos.pieces(by, role);
+            if pieces.any() {
+                result |= attacks(role, !by, sq, Bitboard::EMPTY) & pieces;
+            }
+        }
+        result
+    }
+
+    #[inline(always)]
+    fn piece_moves<S: MoveSink, const ALL: bool>(pos: &Position<Self>, ctx: &Ctx, sink: &mut S) {
+        for &role in &Tori::BOARD_ROLES[1..] {
+            piece_moves::<Self, S, ALL>(ctx, role, pos.pieces(ctx.us, role), sink);
+        }
+    }
+
+    fn start() -> Setup {
+        let mut setup = Setup::empty();
+        // Sente's back rank from file 7 (his left) to file 1.
+        let back = [
+            Role::LeftQuail,
+            Role::Pheasant,
+            Role::Crane,
+            Role::King,
+            Role::Crane,
+            Role::Pheasant,
+            Role::RightQuail,
+        ];
+        for (file, &role) in (1..=7).rev().zip(back.iter()) {
+            setup.place_pair::<Self>(file, 7, role);
+            setup.place_pair::<Self>(file, 5, Role::Swallow);
+        }
+        setup.place_pair::<Self>(4, 6, Role::Falcon);
+        setup.place_pair::<Self>(3, 4, Role::Swallow);
+        setup
+    }
+}
