@@ -3,9 +3,11 @@
 
 use koma_rules::{Color, Hand, Role, Setup, Square, VariantKind};
 
-/// The one-character kanji for a role on the board (sente's king 玉, gote's 王).
-pub fn board_kanji(role: Role, color: Color) -> char {
+/// The one-character kanji for a role on the board (sente's king 玉, gote's 王; Tori's
+/// phoenix 鵬, and its quails 左 and 右 for want of one character each).
+pub fn board_kanji(variant: VariantKind, role: Role, color: Color) -> char {
     match role {
+        Role::King if variant == VariantKind::Tori => '鵬',
         Role::Pawn => '歩',
         Role::Lance => '香',
         Role::Knight => '桂',
@@ -118,7 +120,7 @@ pub fn write(variant: VariantKind, setup: &Setup) -> String {
                 None => out.push_str(" ・"),
                 Some(p) => {
                     out.push(if p.color() == Color::White { 'v' } else { ' ' });
-                    out.push(board_kanji(p.role(), p.color()));
+                    out.push(board_kanji(variant, p.role(), p.color()));
                 }
             }
         }

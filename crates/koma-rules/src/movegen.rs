@@ -4,7 +4,7 @@
 //! into moves, a counter only counts them (perft's bulk counting at the last ply).
 
 use crate::tables::{KING, PAWN, between, line};
-use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square, Variant};
+use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square, Variant, attacks};
 
 /// Receives generated moves as sets of destinations.
 pub trait MoveSink {
@@ -225,7 +225,15 @@ impl<V: Variant> Position<V> {
         }
         let (target, drop_target) = match (checkers.first(), ksq) {
             (Some(checker), Some(ksq)) => {
-                let block = between(ksq, checker);
+                let mut block = between(ksq, checker);
+                if V::LINE_JUMPERS && block.any() {
+                    // A jump is not stopped by a piece in between.
+                    if let Some(piece) = self.board[checker.index()] {
+                        if attacks(piece.role(), them, checker, occ | block).contains(ksq) {
+                            block = Bitboard::EMPTY;
+                        }
+                    }
+                }
                 (free & (block | checkers), block & mask)
             }
             _ => (free, V::BOARD & !occ & mask),

@@ -24,6 +24,9 @@ pub trait Variant: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
     const PAWN: Role;
     /// How many unpromoted [`Variant::PAWN`]s one player may have on a file.
     const PAWNS_PER_FILE: u32;
+    /// Whether some piece jumps over a square in line with its target (Tori's pheasant and
+    /// goose): then a check from two squares away cannot always be blocked.
+    const LINE_JUMPERS: bool;
     /// The roles that can be held in hand, in SFEN order (R B G S N L P for shogi).
     const HAND_ROLES: &'static [Role];
     /// Every role that can stand on the board, the king first.

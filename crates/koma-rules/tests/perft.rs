@@ -2,7 +2,7 @@
 //! koma's own `tests/data/perft.tsv`, run by one generic runner for every variant.
 
 use koma_notation::sfen;
-use koma_rules::{VariantKind, perft::perft};
+use koma_rules::VariantKind;
 use std::path::PathBuf;
 
 struct Case {

@@ -31,6 +31,7 @@ impl Variant for Shogi {
     const MANDATORY_PROMOTION: bool = false;
     const PAWN: Role = Role::Pawn;
     const PAWNS_PER_FILE: u32 = 1;
+    const LINE_JUMPERS: bool = false;
     const HAND_ROLES: &'static [Role] = &[
         Role::Rook,
         Role::Bishop,

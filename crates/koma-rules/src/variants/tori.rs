@@ -21,6 +21,7 @@ impl Variant for Tori {
     const MANDATORY_PROMOTION: bool = true;
     const PAWN: Role = Role::Swallow;
     const PAWNS_PER_FILE: u32 = 2;
+    const LINE_JUMPERS: bool = true;
     const HAND_ROLES: &'static [Role] = &[
         Role::Falcon,
         Role::Crane,
