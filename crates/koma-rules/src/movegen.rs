@@ -13,6 +13,9 @@ pub trait MoveSink {
     fn board_moves(&mut self, from: Square, plain: Bitboard, both: Bitboard, promote: Bitboard);
     /// Drops of `role` on every square of `to`.
     fn drops(&mut self, role: Role, to: Bitboard);
+    /// Moves of several pieces by the same step, given by destinations: each comes from
+    /// the square `delta` indices before it.
+    fn shifted_moves(&mut self, delta: i8, plain: Bitboard, both: Bitboard, promote: Bitboard);
 }
 
 impl MoveSink for MoveList {
@@ -31,20 +34,57 @@ impl MoveSink for MoveList {
             self.push(Move::drop(role, sq));
         }
     }
+    #[inline(always)]
+    fn shifted_moves(&mut self, delta: i8, plain: Bitboard, both: Bitboard, promote: Bitboard) {
+        let from =
+            |to: Square| Square::from_index_unchecked((to.index() as i32 - delta as i32) as u32);
+        for to in promote | both {
+            self.push(Move::normal(from(to), to, true));
+        }
+        for to in plain | both {
+            self.push(Move::normal(from(to), to, false));
+        }
+    }
 }
 
 /// A sink that only counts moves.
 #[derive(Default, Debug, Clone, Copy)]
-pub struct MoveCounter(pub u64);
+pub struct MoveCounter {
+    /// The number of moves counted.
+    pub count: u64,
+    /// The last drop target set and its size: drops of several roles often share one.
+    last_drops: (Bitboard, u64),
+}
+
+impl MoveCounter {
+    /// A counter at zero.
+    pub const fn new() -> MoveCounter {
+        MoveCounter {
+            count: 0,
+            last_drops: (Bitboard::EMPTY, 0),
+        }
+    }
+}
 
 impl MoveSink for MoveCounter {
     #[inline(always)]
     fn board_moves(&mut self, _from: Square, plain: Bitboard, both: Bitboard, promote: Bitboard) {
-        self.0 += (plain.count() + 2 * both.count() + promote.count()) as u64;
+        // The three sets are disjoint; `both` counts twice but is usually empty.
+        self.count += (plain | both | promote).count() as u64;
+        if both.any() {
+            self.count += both.count() as u64;
+        }
     }
     #[inline(always)]
     fn drops(&mut self, _role: Role, to: Bitboard) {
-        self.0 += to.count() as u64;
+        if to != self.last_drops.0 {
+            self.last_drops = (to, to.count() as u64);
+        }
+        self.count += self.last_drops.1;
+    }
+    #[inline(always)]
+    fn shifted_moves(&mut self, _delta: i8, plain: Bitboard, both: Bitboard, promote: Bitboard) {
+        self.board_moves(Square::from_index_unchecked(0), plain, both, promote);
     }
 }
 
@@ -125,6 +165,37 @@ pub fn piece_moves<V: Variant, S: MoveSink, const ALL: bool>(
     }
 }
 
+/// Generates the moves of the pawns (swallows) in `pawns` all at once: one step forward.
+#[inline(always)]
+pub fn pawn_moves<V: Variant, S: MoveSink, const ALL: bool>(
+    ctx: &Ctx,
+    pawns: Bitboard,
+    sink: &mut S,
+) {
+    let pinned = pawns & ctx.pinned;
+    let free = pawns & !ctx.pinned;
+    // Forward is towards rank 1 (index - 1) for sente, towards the last rank for gote.
+    // A pawn never stands on its last rank, so the shift never crosses into another file.
+    let (to, delta) = match ctx.us {
+        Color::Black => (Bitboard(free.0 >> 1), -1i8),
+        Color::White => (Bitboard(free.0 << 1), 1i8),
+    };
+    let to = to & ctx.target;
+    if to.any() {
+        let zone = V::ZONE[ctx.us.index()];
+        let can = to & zone;
+        let must = if V::MANDATORY_PROMOTION || !ALL {
+            can
+        } else {
+            can & V::dead_squares(V::PAWN, ctx.us)
+        };
+        sink.shifted_moves(delta, to & !can, can & !must, must);
+    }
+    if pinned.any() {
+        piece_moves::<V, S, ALL>(ctx, V::PAWN, pinned, sink);
+    }
+}
+
 impl<V: Variant> Position<V> {
     /// The legal moves of the kind asked for.
     pub fn moves(&self, kind: MoveKind) -> MoveList {
@@ -175,9 +246,9 @@ impl<V: Variant> Position<V> {
     /// The number of legal moves (all of them, as perft counts).
     #[inline]
     pub fn count_legal(&self) -> u64 {
-        let mut counter = MoveCounter(0);
+        let mut counter = MoveCounter::new();
         self.generate_into::<MoveCounter, true>(Bitboard::FULL, true, &mut counter);
-        counter.0
+        counter.count
     }
 
     /// Whether the side to move has no legal move (mate when in check).

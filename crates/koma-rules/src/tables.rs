@@ -143,6 +143,24 @@ const fn near_rays(max: usize) -> [[Bitboard; 81]; 8] {
     t
 }
 
+const fn pseudo(dirs: [Dir; 4]) -> [Bitboard; 81] {
+    let rays = rays();
+    let mut t = [Bitboard::EMPTY; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        t[sq] = Bitboard(
+            rays[dirs[0]][sq].0 | rays[dirs[1]][sq].0 | rays[dirs[2]][sq].0 | rays[dirs[3]][sq].0,
+        );
+        sq += 1;
+    }
+    t
+}
+
+/// Rook attacks on an empty board.
+pub static ROOK_PSEUDO: [Bitboard; 81] = pseudo([N, S, E, W]);
+/// Bishop attacks on an empty board.
+pub static BISHOP_PSEUDO: [Bitboard; 81] = pseudo([NE, SW, NW, SE]);
+
 /// `RAYS2[d][sq]`: the first two squares from `sq` along `d` (for two-step sliders).
 pub static RAYS2: [[Bitboard; 81]; 8] = near_rays(2);
 

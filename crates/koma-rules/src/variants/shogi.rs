@@ -1,6 +1,6 @@
 //! Standard shogi (本将棋).
 
-use crate::movegen::{Ctx, MoveSink, piece_moves};
+use crate::movegen::{Ctx, MoveSink, pawn_moves, piece_moves};
 use crate::tables::{self, RAYS, S, relative};
 use crate::{Bitboard, Color, Position, Role, Setup, Square, Variant};
 
@@ -84,18 +84,27 @@ impl Variant for Shogi {
     fn attackers_to(pos: &Position<Self>, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
         let opp = (!by).index();
         let i = sq.index();
-        let rooks = pos.role_bb(Role::Rook) | pos.role_bb(Role::Dragon);
-        let bishops = pos.role_bb(Role::Bishop) | pos.role_bb(Role::Horse);
+        let theirs = pos.color_bb(by);
         let kings = pos.role_bb(Role::King) | pos.role_bb(Role::Horse) | pos.role_bb(Role::Dragon);
-        let steps = (tables::PAWN[opp][i] & pos.role_bb(Role::Pawn))
+        let mut result = (tables::PAWN[opp][i] & pos.role_bb(Role::Pawn))
             | (tables::KNIGHT[opp][i] & pos.role_bb(Role::Knight))
             | (tables::SILVER[opp][i] & pos.role_bb(Role::Silver))
             | (tables::GOLD[opp][i] & Shogi::golds(pos))
             | (tables::KING[i] & kings);
-        let slides = (tables::rook_attacks(sq, occ) & rooks)
-            | (tables::bishop_attacks(sq, occ) & bishops)
-            | (tables::lance_attacks(!by, sq, occ) & pos.role_bb(Role::Lance));
-        (steps | slides) & pos.color_bb(by)
+        // Sliders only when one stands on a line through `sq` (most of the time none does).
+        let rooks = (pos.role_bb(Role::Rook) | pos.role_bb(Role::Dragon)) & theirs;
+        if (tables::ROOK_PSEUDO[i] & rooks).any() {
+            result |= tables::rook_attacks(sq, occ) & rooks;
+        }
+        let bishops = (pos.role_bb(Role::Bishop) | pos.role_bb(Role::Horse)) & theirs;
+        if (tables::BISHOP_PSEUDO[i] & bishops).any() {
+            result |= tables::bishop_attacks(sq, occ) & bishops;
+        }
+        let lances = pos.role_bb(Role::Lance) & theirs;
+        if (RAYS[relative(S, by)][i] & lances).any() {
+            result |= tables::lance_attacks(!by, sq, occ) & lances;
+        }
+        result & theirs
     }
 
     #[inline(always)]
@@ -103,20 +112,17 @@ impl Variant for Shogi {
         let i = sq.index();
         let rooks = pos.role_bb(Role::Rook) | pos.role_bb(Role::Dragon);
         let bishops = pos.role_bb(Role::Bishop) | pos.role_bb(Role::Horse);
-        let ortho =
-            RAYS[tables::N][i] | RAYS[tables::S][i] | RAYS[tables::E][i] | RAYS[tables::W][i];
-        let diag =
-            RAYS[tables::NE][i] | RAYS[tables::NW][i] | RAYS[tables::SE][i] | RAYS[tables::SW][i];
         // A lance of `by` aims at `sq` from behind it, as `by` sees the board.
         let lances = RAYS[relative(S, by)][i] & pos.role_bb(Role::Lance);
-        ((ortho & rooks) | (diag & bishops) | lances) & pos.color_bb(by)
+        ((tables::ROOK_PSEUDO[i] & rooks) | (tables::BISHOP_PSEUDO[i] & bishops) | lances)
+            & pos.color_bb(by)
     }
 
     #[inline(always)]
     fn piece_moves<S: MoveSink, const ALL: bool>(pos: &Position<Self>, ctx: &Ctx, sink: &mut S) {
         let ours = pos.color_bb(ctx.us);
         let mine = |role: Role| pos.role_bb(role) & ours;
-        piece_moves::<Self, S, ALL>(ctx, Role::Pawn, mine(Role::Pawn), sink);
+        pawn_moves::<Self, S, ALL>(ctx, mine(Role::Pawn), sink);
         piece_moves::<Self, S, ALL>(ctx, Role::Lance, mine(Role::Lance), sink);
         piece_moves::<Self, S, ALL>(ctx, Role::Knight, mine(Role::Knight), sink);
         piece_moves::<Self, S, ALL>(ctx, Role::Silver, mine(Role::Silver), sink);

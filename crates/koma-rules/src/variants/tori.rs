@@ -1,6 +1,6 @@
 //! Tori Shogi (禽将棋), the bird game on 7x7.
 
-use crate::movegen::{Ctx, MoveSink, piece_moves};
+use crate::movegen::{Ctx, MoveSink, pawn_moves, piece_moves};
 use crate::{Bitboard, Color, Position, Role, Setup, Square, Variant, attacks};
 
 /// Tori Shogi: 7x7, birds, mandatory promotion, two swallows per file.
@@ -88,8 +88,11 @@ impl Variant for Tori {
 
     #[inline(always)]
     fn piece_moves<S: MoveSink, const ALL: bool>(pos: &Position<Self>, ctx: &Ctx, sink: &mut S) {
+        pawn_moves::<Self, S, ALL>(ctx, pos.pieces(ctx.us, Role::Swallow), sink);
         for &role in &Tori::BOARD_ROLES[1..] {
-            piece_moves::<Self, S, ALL>(ctx, role, pos.pieces(ctx.us, role), sink);
+            if role != Role::Swallow {
+                piece_moves::<Self, S, ALL>(ctx, role, pos.pieces(ctx.us, role), sink);
+            }
         }
     }
 
