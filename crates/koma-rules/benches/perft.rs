@@ -1,4 +1,6 @@
 //! Criterion benchmarks of perft: koma beside rsshogi and haitaka on the same positions.
+// criterion_group! defines an undocumented public function.
+#![allow(missing_docs)]
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use koma_rules::{Position, perft::perft, variants::Shogi, variants::Tori};
