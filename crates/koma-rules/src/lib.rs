@@ -45,7 +45,7 @@ pub use handicap::Handicap;
 pub use legality::{IllegalMove, all_encodings};
 pub use movegen::{Ctx, MoveCounter, MoveKind, MoveSink};
 pub use moves::{Move, MoveList};
-pub use position::Position;
+pub use position::{Position, Undo};
 pub use role::{Piece, Role};
 pub use setup::{Setup, SetupError};
 pub use square::Square;

@@ -254,6 +254,63 @@ impl<V: Variant> Position<V> {
         self.update_check_info();
     }
 
+    /// Plays `m` (legal) and returns what [`Position::unplay`] needs to take it back.
+    #[inline]
+    pub fn play_undoable(&mut self, m: Move) -> Undo {
+        let undo = Undo {
+            captured: if m.is_drop() {
+                None
+            } else {
+                self.board[m.to().index()]
+            },
+            checkers: self.checkers,
+            pinned: self.pinned,
+            board_key: self.board_key,
+            hand_key: self.hand_key,
+        };
+        self.play_unchecked(m);
+        undo
+    }
+
+    /// Takes back `m`, which must be the last move played by [`Position::play_undoable`].
+    #[inline]
+    pub fn unplay(&mut self, m: Move, undo: Undo) {
+        let us = !self.side;
+        let to = m.to();
+        let Some(moved) = self.board[to.index()] else {
+            debug_assert!(false, "unplay of a move that was not played");
+            return;
+        };
+        self.take(moved, to);
+        match m.from() {
+            None => self.hands[us.index()].add(moved.role()),
+            Some(from) => {
+                let role = if m.is_promotion() {
+                    moved.role().unpromoted()
+                } else {
+                    moved.role()
+                };
+                self.put(Piece::new(us, role), from);
+                if role == Role::King {
+                    self.kings[us.index()] = Some(from);
+                }
+                if let Some(captured) = undo.captured {
+                    self.put(captured, to);
+                    self.hands[us.index()].remove(captured.role().unpromoted());
+                    if captured.role() == Role::King {
+                        self.kings[captured.color().index()] = Some(to);
+                    }
+                }
+            }
+        }
+        self.side = us;
+        self.ply -= 1;
+        self.checkers = undo.checkers;
+        self.pinned = undo.pinned;
+        self.board_key = undo.board_key;
+        self.hand_key = undo.hand_key;
+    }
+
     /// Plays `m` if it is legal, else returns why not and leaves the position unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), crate::IllegalMove> {
         self.is_legal(m)?;
@@ -289,6 +346,16 @@ impl<V: Variant> Position<V> {
         }
         board_key ^ hand_key
     }
+}
+
+/// What taking back a move needs: see [`Position::play_undoable`].
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    captured: Option<Piece>,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    board_key: u64,
+    hand_key: u64,
 }
 
 impl<V: Variant> PartialEq for Position<V> {

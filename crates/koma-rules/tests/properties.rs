@@ -1,0 +1,138 @@
+//! Properties over random positions (proptest): SFEN round trip, play/unplay, incremental
+//! hash, and agreement between generation, counting and `is_legal`.
+
+use koma_notation::sfen;
+use koma_rules::{
+    MoveKind, Position, Variant, all_encodings,
+    variants::{Shogi, Tori},
+};
+use proptest::prelude::*;
+use std::collections::HashSet;
+
+/// The position after `plies` random legal moves from the start, chosen by `seed`.
+fn playout<V: Variant>(seed: u64, plies: usize) -> Position<V> {
+    let mut state = seed;
+    let mut pos = Position::<V>::startpos();
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        pos.play_unchecked(moves[(state >> 33) as usize % moves.len()]);
+    }
+    pos
+}
+
+fn check_round_trip<V: Variant>(pos: &Position<V>) {
+    let text = sfen::write(pos);
+    let back: Position<V> = sfen::parse(&text).expect("our own SFEN parses");
+    assert_eq!(&back, pos, "{text}");
+    assert_eq!(back.key(), pos.key(), "{text}");
+    assert_eq!(sfen::write(&back), text);
+}
+
+fn check_play_unplay<V: Variant>(pos: &Position<V>) {
+    assert_eq!(
+        pos.key(),
+        pos.compute_key(),
+        "incremental hash of {}",
+        sfen::write(pos)
+    );
+    let mut p = *pos;
+    for &m in pos.legal_moves().iter() {
+        let undo = p.play_undoable(m);
+        assert_eq!(
+            p.key(),
+            p.compute_key(),
+            "hash after {m:?} in {}",
+            sfen::write(pos)
+        );
+        assert_eq!(p, pos.after(m));
+        p.unplay(m, undo);
+        assert_eq!(&p, pos, "unplay {m:?} in {}", sfen::write(pos));
+        assert_eq!(p.key(), pos.key());
+        assert_eq!(p.checkers(), pos.checkers());
+        assert_eq!(p.pinned(), pos.pinned());
+    }
+}
+
+fn check_generation<V: Variant>(pos: &Position<V>) {
+    let text = sfen::write(pos);
+    let all: HashSet<_> = pos.legal_moves().iter().copied().collect();
+    assert_eq!(
+        all.len(),
+        pos.legal_moves().len(),
+        "duplicate moves in {text}"
+    );
+    assert_eq!(
+        pos.count_legal(),
+        all.len() as u64,
+        "count vs list in {text}"
+    );
+    for &m in &all {
+        assert_eq!(
+            pos.is_legal(m),
+            Ok(()),
+            "generated {m:?} is illegal in {text}"
+        );
+    }
+    for m in all_encodings() {
+        if pos.is_legal(m).is_ok() {
+            assert!(all.contains(&m), "legal {m:?} not generated in {text}");
+        }
+    }
+    let kind = |k| pos.moves(k).iter().copied().collect::<HashSet<_>>();
+    let legal = kind(MoveKind::Legal);
+    assert!(legal.is_subset(&all));
+    let (captures, quiets) = (kind(MoveKind::Captures), kind(MoveKind::Quiets));
+    assert!(captures.is_disjoint(&quiets));
+    assert_eq!(&captures | &quiets, all, "captures + quiets in {text}");
+    for m in &captures {
+        assert!(pos.piece_at(m.to()).is_some());
+    }
+    let checks = kind(MoveKind::Checks);
+    for &m in &all {
+        assert_eq!(
+            checks.contains(&m),
+            pos.after(m).in_check(),
+            "check {m:?} in {text}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn shogi_sfen_round_trip(seed: u64, plies in 0usize..200) {
+        check_round_trip(&playout::<Shogi>(seed, plies));
+    }
+
+    #[test]
+    fn tori_sfen_round_trip(seed: u64, plies in 0usize..200) {
+        check_round_trip(&playout::<Tori>(seed, plies));
+    }
+
+    #[test]
+    fn shogi_play_unplay_and_hash(seed: u64, plies in 0usize..200) {
+        check_play_unplay(&playout::<Shogi>(seed, plies));
+    }
+
+    #[test]
+    fn tori_play_unplay_and_hash(seed: u64, plies in 0usize..200) {
+        check_play_unplay(&playout::<Tori>(seed, plies));
+    }
+
+    #[test]
+    fn shogi_generation_agrees_with_is_legal(seed: u64, plies in 0usize..200) {
+        check_generation(&playout::<Shogi>(seed, plies));
+    }
+
+    #[test]
+    fn tori_generation_agrees_with_is_legal(seed: u64, plies in 0usize..200) {
+        check_generation(&playout::<Tori>(seed, plies));
+    }
+}
