@@ -157,8 +157,8 @@ fn parse_board(
     };
     for (i, ch) in board.chars().enumerate() {
         let col = col0 + i;
-        if promoted.is_some() && !ch.is_ascii_alphabetic() {
-            return Err(err(col, SfenErrorKind::BadPromotion));
+        if let Some(pcol) = promoted.filter(|_| !ch.is_ascii_alphabetic()) {
+            return Err(err(pcol, SfenErrorKind::BadPromotion));
         }
         match ch {
             '/' => {
@@ -211,8 +211,8 @@ fn parse_board(
         }
     }
     let end = col0 + board.chars().count();
-    if promoted.is_some() {
-        return Err(err(end, SfenErrorKind::BadPromotion));
+    if let Some(pcol) = promoted {
+        return Err(err(pcol, SfenErrorKind::BadPromotion));
     }
     if width != files {
         return Err(width_error(rank, width, end));
