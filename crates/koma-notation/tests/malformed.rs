@@ -4,12 +4,15 @@ use koma_notation::sfen::{SfenErrorKind, parse_position};
 use koma_notation::usi::{UsiMoveErrorKind, parse_move};
 use koma_rules::VariantKind::{Shogi, Tori};
 
+/// A malformed SFEN, the column its error must name, and a check of the error kind.
+type Case = (&'static str, usize, fn(&SfenErrorKind) -> bool);
+
 const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
 #[test]
 fn malformed_sfens() {
     use SfenErrorKind as K;
-    let cases: Vec<(&str, usize, fn(&K) -> bool)> = vec![
+    let cases: Vec<Case> = vec![
         ("", 1, |k| *k == K::Empty),
         ("   ", 1, |k| *k == K::Empty),
         (
