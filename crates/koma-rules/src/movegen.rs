@@ -131,38 +131,72 @@ pub fn piece_moves<V: Variant, S: MoveSink, const ALL: bool>(
     froms: Bitboard,
     sink: &mut S,
 ) {
-    let us = ctx.us;
-    let zone = V::ZONE[us.index()];
-    let dead = V::dead_squares(role, us);
-    for from in froms {
-        let mut to = crate::attacks(role, us, from, ctx.occ) & ctx.target;
-        if ctx.pinned.contains(from) {
-            if let Some(ksq) = ctx.ksq {
-                to &= line(ksq, from);
+    let pinned = froms & ctx.pinned;
+    let free = froms & !ctx.pinned;
+    if role.promoted().is_none() {
+        for from in free {
+            let to = crate::attacks(role, ctx.us, from, ctx.occ) & ctx.target;
+            if to.any() {
+                sink.board_moves(from, to, Bitboard::EMPTY, Bitboard::EMPTY);
             }
         }
-        if to.is_empty() {
-            continue;
+    } else {
+        // Splitting by origin keeps the per-piece work to one attack lookup and a mask.
+        let zone = V::ZONE[ctx.us.index()];
+        for from in free & zone {
+            let to = crate::attacks(role, ctx.us, from, ctx.occ) & ctx.target;
+            promotions::<V, S, ALL>(ctx, role, from, to, to, sink);
         }
-        if role.promoted().is_none() {
-            sink.board_moves(from, to, Bitboard::EMPTY, Bitboard::EMPTY);
-            continue;
+        for from in free & !zone {
+            let to = crate::attacks(role, ctx.us, from, ctx.occ) & ctx.target;
+            promotions::<V, S, ALL>(ctx, role, from, to, to & zone, sink);
         }
-        let can = if zone.contains(from) { to } else { to & zone };
-        if V::MANDATORY_PROMOTION {
-            sink.board_moves(from, to & !can, Bitboard::EMPTY, can);
-            continue;
-        }
-        let mut must = can & dead;
-        if !ALL {
-            must = match role {
-                Role::Pawn | Role::Bishop | Role::Rook => can,
-                Role::Lance => can & V::dead_squares(Role::Knight, us),
-                _ => must,
-            };
-        }
-        sink.board_moves(from, to & !can, can & !must, must);
     }
+    if let (true, Some(ksq)) = (pinned.any(), ctx.ksq) {
+        // A pinned piece stays on the line through its king.
+        let zone = V::ZONE[ctx.us.index()];
+        for from in pinned {
+            let to = crate::attacks(role, ctx.us, from, ctx.occ) & ctx.target & line(ksq, from);
+            if role.promoted().is_none() {
+                if to.any() {
+                    sink.board_moves(from, to, Bitboard::EMPTY, Bitboard::EMPTY);
+                }
+            } else {
+                let can = if zone.contains(from) { to } else { to & zone };
+                promotions::<V, S, ALL>(ctx, role, from, to, can, sink);
+            }
+        }
+    }
+}
+
+/// Hands the moves of a promotable piece to `sink`: `to` every destination, `can` those
+/// where it may promote.
+#[inline(always)]
+fn promotions<V: Variant, S: MoveSink, const ALL: bool>(
+    ctx: &Ctx,
+    role: Role,
+    from: Square,
+    to: Bitboard,
+    can: Bitboard,
+    sink: &mut S,
+) {
+    if to.is_empty() {
+        return;
+    }
+    if V::MANDATORY_PROMOTION {
+        sink.board_moves(from, to & !can, Bitboard::EMPTY, can);
+        return;
+    }
+    let must = if ALL {
+        can & V::dead_squares(role, ctx.us)
+    } else {
+        match role {
+            Role::Pawn | Role::Bishop | Role::Rook => can,
+            Role::Lance => can & V::dead_squares(Role::Knight, ctx.us),
+            _ => can & V::dead_squares(role, ctx.us),
+        }
+    };
+    sink.board_moves(from, to & !can, can & !must, must);
 }
 
 /// Generates the moves of the pawns (swallows) in `pawns` all at once: one step forward.
