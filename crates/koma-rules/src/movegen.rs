@@ -3,7 +3,7 @@
 //! Generation hands sets of destinations to a [`MoveSink`]: a [`MoveList`] expands them
 //! into moves, a counter only counts them (perft's bulk counting at the last ply).
 
-use crate::tables::{KING, PAWN, between, line};
+use crate::tables::{KING, PAWN, between, line, pin_segment};
 use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square, Variant, attacks};
 
 /// Receives generated moves as sets of destinations.
@@ -153,10 +153,16 @@ pub fn piece_moves<V: Variant, S: MoveSink, const ALL: bool>(
         }
     }
     if let (true, Some(ksq)) = (pinned.any(), ctx.ksq) {
-        // A pinned piece stays on the line through its king.
+        // A pinned piece stays between its king and the pinner, or takes the pinner (a Tori
+        // goose or pheasant could otherwise jump over the king or the pinner).
         let zone = V::ZONE[ctx.us.index()];
         for from in pinned {
-            let to = crate::attacks(role, ctx.us, from, ctx.occ) & ctx.target & line(ksq, from);
+            let stay = if V::LINE_JUMPERS {
+                pin_segment(ksq, from, ctx.occ)
+            } else {
+                line(ksq, from)
+            };
+            let to = crate::attacks(role, ctx.us, from, ctx.occ) & ctx.target & stay;
             if role.promoted().is_none() {
                 if to.any() {
                     sink.board_moves(from, to, Bitboard::EMPTY, Bitboard::EMPTY);

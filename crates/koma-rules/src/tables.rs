@@ -253,6 +253,25 @@ pub fn line(a: Square, b: Square) -> Bitboard {
     BETWEEN_LINE.1[a.index()][b.index()]
 }
 
+/// The direction from `a` to `b` when they share a line.
+pub fn direction(a: Square, b: Square) -> Option<Dir> {
+    let df = (b.file() as i8 - a.file() as i8).signum();
+    let dr = (b.rank() as i8 - a.rank() as i8).signum();
+    let d = DELTAS.iter().position(|&delta| delta == (df, dr))?;
+    line(a, b).any().then_some(d)
+}
+
+/// The segment from `a` (exclusive) through `b` up to and including the first square of
+/// `occ` beyond `b`, when `a` and `b` share a line: where a piece pinned on `b` to a king
+/// on `a` may go.
+#[inline]
+pub fn pin_segment(a: Square, b: Square, occ: Bitboard) -> Bitboard {
+    match direction(a, b) {
+        Some(d) => between(a, b).with(b) | slide_dyn(d, b, occ),
+        None => Bitboard::EMPTY,
+    }
+}
+
 /// Whether `a`, `b` and `c` lie on one line.
 #[inline(always)]
 pub fn aligned(a: Square, b: Square, c: Square) -> bool {

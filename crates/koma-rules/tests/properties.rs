@@ -136,3 +136,44 @@ proptest! {
         check_generation(&playout::<Tori>(seed, plies));
     }
 }
+
+/// Long capture-heavy Tori games: every generated move is legal at every position, and
+/// every legal encoding is generated at every fifth one (Tori has no independent
+/// generator on crates.io to compare against, so this is its differential test).
+#[test]
+fn tori_long_playouts() {
+    let mut state = 0x746f_7269_u64;
+    let mut positions = 0;
+    for _ in 0..200 {
+        let mut pos = Position::<Tori>::startpos();
+        for ply in 0..300 {
+            let moves = pos.legal_moves();
+            for &m in moves.iter() {
+                assert_eq!(pos.is_legal(m), Ok(()), "{m:?} in {}", sfen::write(&pos));
+            }
+            if ply % 5 == 0 {
+                check_generation(&pos);
+            }
+            positions += 1;
+            if moves.is_empty() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let captures: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|m| m.from().is_some() && pos.piece_at(m.to()).is_some())
+                .collect();
+            let pick = (state >> 33) as usize;
+            let m = if !captures.is_empty() && pick % 3 != 0 {
+                captures[pick % captures.len()]
+            } else {
+                moves[pick % moves.len()]
+            };
+            pos.play_unchecked(m);
+        }
+    }
+    assert!(positions > 20_000, "{positions}");
+}
