@@ -62,8 +62,8 @@ pub enum SfenErrorKind {
     /// A malformed hand.
     #[error("bad hand: {0}")]
     BadHand(String),
-    /// The move number is not a positive integer.
-    #[error("the move number must be a positive integer, not '{0}'")]
+    /// The move number is not an integer from 1 to 2147483647.
+    #[error("the move number must be an integer from 1 to 2147483647, not '{0}'")]
     BadPly(String),
     /// More fields than an SFEN has.
     #[error("unexpected text after the SFEN: '{0}'")]
@@ -99,6 +99,10 @@ fn fields(s: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// The largest move number read: far beyond any game, and leaves room to play on
+/// (at `u32::MAX` the position's move counter would overflow on the next move).
+const MAX_MOVE_NUMBER: u32 = i32::MAX as u32; // 2147483647, as in the BadPly message
+
 /// Reads an SFEN (`<board> <side> <hand> [<move number>]`) into an unvalidated setup.
 pub fn parse_setup(variant: VariantKind, sfen: &str) -> Result<Setup, SfenError> {
     let f = fields(sfen);
@@ -122,7 +126,7 @@ pub fn parse_setup(variant: VariantKind, sfen: &str) -> Result<Setup, SfenError>
     parse_hands(variant, hand, hand_col, &mut setup)?;
     if let Some(&(ply_col, ply)) = f.get(3) {
         setup.ply = match ply.parse::<u32>() {
-            Ok(n) if n >= 1 => n,
+            Ok(n) if (1..=MAX_MOVE_NUMBER).contains(&n) => n,
             _ => return Err(err(ply_col, SfenErrorKind::BadPly(ply.to_string()))),
         };
     }
@@ -378,4 +382,25 @@ pub fn write<V: Variant>(pos: &Position<V>) -> String {
 /// Writes a run-time-variant position as SFEN.
 pub fn write_any(pos: &AnyPosition) -> String {
     write_setup(pos.variant(), &pos.to_setup())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - ";
+
+    /// Reproduced with the `sfen` fuzz target (a hand-written input): move number
+    /// 4294967295 (u32::MAX) was accepted, and generating moves overflowed the move counter.
+    #[test]
+    fn move_number_near_u32_max_is_rejected() {
+        for ply in ["4294967295", "4294967294", "2147483648"] {
+            let e = parse_position(VariantKind::Shogi, &format!("{START}{ply}")).unwrap_err();
+            assert_eq!(e.column, START.len() + 1);
+            assert_eq!(e.kind, SfenErrorKind::BadPly(ply.to_string()));
+        }
+        let pos = parse_position(VariantKind::Shogi, &format!("{START}2147483647")).unwrap();
+        assert_eq!(pos.perft(2), 900);
+        assert_eq!(write_any(&pos), format!("{START}2147483647"));
+    }
 }

@@ -48,7 +48,8 @@ fn square(
         .to_digit(10)
         .filter(|&f| f >= 1 && f <= variant.files() as u32);
     let f = f.ok_or((col, UsiMoveErrorKind::BadFile(file, variant.name())))?;
-    let r = (rank as u32).wrapping_sub('a' as u32) + 1;
+    // Wrapping both ways: '`' (just below 'a') gives 0, which the lowercase check rejects.
+    let r = (rank as u32).wrapping_sub('a' as u32).wrapping_add(1);
     if !rank.is_ascii_lowercase() || r > variant.ranks() as u32 {
         return Err((col + 1, UsiMoveErrorKind::BadRank(rank, variant.name())));
     }
@@ -99,5 +100,33 @@ pub fn write_move(variant: VariantKind, m: Move) -> String {
         ),
         (None, Some(role)) => format!("{}*{}", letter(variant, role).unwrap_or('?'), m.to()),
         (None, None) => "0000".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by the `usi_move` fuzz target: a rank character just below 'a' ('`')
+    /// overflowed `wrapping_sub('a') + 1` instead of being reported as a bad rank.
+    #[test]
+    fn backtick_rank_is_an_error_not_an_overflow() {
+        for variant in VariantKind::ALL {
+            let e = parse_move(variant, "7`\u{4}f").unwrap_err();
+            assert_eq!(
+                (e.column, e.kind),
+                (2, UsiMoveErrorKind::BadRank('`', variant.name()))
+            );
+            let e = parse_move(variant, "7a7`").unwrap_err();
+            assert_eq!(
+                (e.column, e.kind),
+                (4, UsiMoveErrorKind::BadRank('`', variant.name()))
+            );
+            let e = parse_move(variant, "P*5`").unwrap_err();
+            assert_eq!(
+                (e.column, e.kind),
+                (4, UsiMoveErrorKind::BadRank('`', variant.name()))
+            );
+        }
     }
 }

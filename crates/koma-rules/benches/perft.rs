@@ -5,31 +5,12 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use koma_rules::{Position, perft::perft, variants::Shogi, variants::Tori};
 
+mod peers;
+use peers::haitaka_perft;
+
 const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
 const TORI: &str = "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1";
-
-fn haitaka_perft(board: &haitaka::Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    let mut visit = |moves: haitaka::PieceMoves| {
-        if depth == 1 {
-            nodes += moves.into_iter().len() as u64;
-        } else {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += haitaka_perft(&child, depth - 1);
-            }
-        }
-        false
-    };
-    board.generate_board_moves(&mut visit);
-    board.generate_drops(&mut visit);
-    nodes
-}
 
 fn bench(c: &mut Criterion) {
     for (name, sfen, depth, nodes) in [

@@ -7,29 +7,11 @@
 use koma_rules::{Position, perft::perft, variants::Shogi};
 use std::time::Instant;
 
-const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+#[path = "../benches/peers/mod.rs"]
+mod peers;
+use peers::haitaka_perft;
 
-fn haitaka_perft(board: &haitaka::Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    let mut visit = |moves: haitaka::PieceMoves| {
-        if depth == 1 {
-            nodes += moves.into_iter().len() as u64;
-        } else {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += haitaka_perft(&child, depth - 1);
-            }
-        }
-        false
-    };
-    board.generate_board_moves(&mut visit);
-    board.generate_drops(&mut visit);
-    nodes
-}
+const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
 fn time(name: &str, f: impl FnOnce() -> u64) -> f64 {
     let start = Instant::now();

@@ -96,23 +96,7 @@ pub const fn steps2(pattern: &[(i8, i8)]) -> [[Bitboard; 81]; 2] {
 }
 
 const fn rays() -> [[Bitboard; 81]; 8] {
-    let mut t = [[Bitboard::EMPTY; 81]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut sq = 0;
-        while sq < 81 {
-            let mut b = 0u128;
-            let mut cur = offset(sq, DELTAS[d].0, DELTAS[d].1);
-            while let Some(s) = cur {
-                b |= 1u128 << s;
-                cur = offset(s, DELTAS[d].0, DELTAS[d].1);
-            }
-            t[d][sq] = Bitboard(b);
-            sq += 1;
-        }
-        d += 1;
-    }
-    t
+    near_rays(8)
 }
 
 /// `RAYS[d][sq]`: the squares from `sq` (exclusive) to the frame's edge along `d`.
