@@ -28,7 +28,7 @@ mod legality;
 mod movegen;
 mod moves;
 pub mod perft;
-mod position;
+pub mod position;
 mod role;
 mod setup;
 mod square;

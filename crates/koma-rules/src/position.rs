@@ -4,6 +4,10 @@ use crate::tables::{ZOBRIST, between};
 use crate::{Bitboard, Color, Hand, Move, Piece, Role, Square, Variant};
 use core::marker::PhantomData;
 
+/// Role bitboards a position keeps: as many as the variant with the most roles needs, so
+/// that standard shogi copies no bitboards for another variant's pieces.
+pub const ROLE_SLOTS: usize = 16;
+
 /// A legal position of variant `V`: board, hands, side to move, move number, hash,
 /// and the checks and pins of the side to move.
 ///
@@ -13,7 +17,8 @@ use core::marker::PhantomData;
 pub struct Position<V: Variant> {
     pub(crate) board: [Option<Piece>; 81],
     pub(crate) by_color: [Bitboard; 2],
-    pub(crate) by_role: [Bitboard; Role::COUNT],
+    /// Pieces by role, at the variant's slot for the role ([`Variant::slot`]).
+    pub(crate) by_role: [Bitboard; ROLE_SLOTS],
     pub(crate) hands: [Hand; 2],
     pub(crate) side: Color,
     pub(crate) ply: u32,
@@ -35,7 +40,7 @@ impl<V: Variant> Position<V> {
         Position {
             board: [None; 81],
             by_color: [Bitboard::EMPTY; 2],
-            by_role: [Bitboard::EMPTY; Role::COUNT],
+            by_role: [Bitboard::EMPTY; ROLE_SLOTS],
             hands: [Hand::EMPTY; 2],
             side: Color::Black,
             ply: 1,
@@ -57,13 +62,13 @@ impl<V: Variant> Position<V> {
     /// The squares holding pieces of `color` with `role`.
     #[inline(always)]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        self.by_color[color.index()] & self.by_role[role.index()]
+        self.by_color[color.index()] & self.by_role[V::slot(role)]
     }
 
     /// The squares holding pieces of `role`, both colours.
     #[inline(always)]
     pub fn role_bb(&self, role: Role) -> Bitboard {
-        self.by_role[role.index()]
+        self.by_role[V::slot(role)]
     }
 
     /// The squares holding pieces of `color`.
@@ -162,7 +167,7 @@ impl<V: Variant> Position<V> {
         let b = Bitboard::from_square(sq);
         self.board[sq.index()] = Some(piece);
         self.by_color[piece.color().index()] |= b;
-        self.by_role[piece.role().index()] |= b;
+        self.by_role[V::slot(piece.role())] |= b;
         self.board_key ^= ZOBRIST.piece[piece.index()][sq.index()];
     }
 
@@ -171,7 +176,7 @@ impl<V: Variant> Position<V> {
         let b = Bitboard::from_square(sq);
         self.board[sq.index()] = None;
         self.by_color[piece.color().index()] ^= b;
-        self.by_role[piece.role().index()] ^= b;
+        self.by_role[V::slot(piece.role())] ^= b;
         self.board_key ^= ZOBRIST.piece[piece.index()][sq.index()];
     }
 

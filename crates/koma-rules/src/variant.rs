@@ -32,6 +32,10 @@ pub trait Variant: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
     /// Every role that can stand on the board, the king first.
     const BOARD_ROLES: &'static [Role];
 
+    /// The slot (below [`crate::position::ROLE_SLOTS`]) where a position keeps the
+    /// bitboard of `role`; roles of other variants share an always-empty slot.
+    fn slot(role: Role) -> usize;
+
     /// How many pieces of unpromoted `role` a full set holds (both players together).
     fn piece_total(role: Role) -> u8;
 

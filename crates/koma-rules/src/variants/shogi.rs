@@ -58,6 +58,12 @@ impl Variant for Shogi {
         Role::Tokin,
     ];
 
+    #[inline(always)]
+    fn slot(role: Role) -> usize {
+        // Shogi's roles are the first fourteen; slot 15 stays empty.
+        if role.index() < 14 { role.index() } else { 15 }
+    }
+
     fn piece_total(role: Role) -> u8 {
         match role.unpromoted() {
             Role::King | Role::Rook | Role::Bishop => 2,

@@ -42,6 +42,22 @@ impl Variant for Tori {
         Role::Goose,
     ];
 
+    #[inline(always)]
+    fn slot(role: Role) -> usize {
+        match role {
+            Role::Swallow => 0,
+            Role::Falcon => 1,
+            Role::Crane => 2,
+            Role::Pheasant => 3,
+            Role::LeftQuail => 4,
+            Role::RightQuail => 5,
+            Role::King => 7,
+            Role::Goose => 8,
+            Role::Eagle => 9,
+            _ => 15,
+        }
+    }
+
     fn piece_total(role: Role) -> u8 {
         match role.unpromoted() {
             Role::King | Role::Falcon | Role::LeftQuail | Role::RightQuail => 2,
