@@ -21,6 +21,7 @@ extern crate std;
 mod any;
 mod attacks;
 mod bitboard;
+mod checks;
 mod color;
 mod hand;
 mod handicap;

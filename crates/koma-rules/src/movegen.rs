@@ -103,6 +103,8 @@ pub enum MoveKind {
     Quiets,
     /// Moves that give check.
     Checks,
+    /// When in check, every legal move (each one answers the check); else none.
+    Evasions,
 }
 
 /// What generation of one position needs to know, computed once.
@@ -263,21 +265,13 @@ impl<V: Variant> Position<V> {
                 self.generate_into::<S, true>(empty, true, sink)
             }
             MoveKind::Checks => {
-                let mut list = MoveList::new();
-                self.generate_into::<MoveList, true>(Bitboard::FULL, true, &mut list);
-                for m in list.iter().copied().filter(|&m| self.gives_check(m)) {
-                    match (m.from(), m.drop_role()) {
-                        (Some(from), _) => {
-                            let to = Bitboard::from_square(m.to());
-                            if m.is_promotion() {
-                                sink.board_moves(from, Bitboard::EMPTY, Bitboard::EMPTY, to);
-                            } else {
-                                sink.board_moves(from, to, Bitboard::EMPTY, Bitboard::EMPTY);
-                            }
-                        }
-                        (None, Some(role)) => sink.drops(role, Bitboard::from_square(m.to())),
-                        (None, None) => {}
-                    }
+                if let Some(mut filter) = crate::checks::CheckFilter::new(self, sink) {
+                    self.generate_into::<_, true>(Bitboard::FULL, true, &mut filter);
+                }
+            }
+            MoveKind::Evasions => {
+                if self.in_check() {
+                    self.generate_into::<S, true>(Bitboard::FULL, true, sink);
                 }
             }
         }

@@ -148,10 +148,10 @@ impl<V: Variant> Position<V> {
         V::attackers_to(self, sq, by, self.occupied())
     }
 
-    /// The pieces (of either colour) that alone stand between the king of `king_color`
-    /// and an enemy slider, computed with occupancy `occ`.
+    /// The pieces (of either colour) that alone stand between the king of `king_color` on
+    /// `ksq` and an enemy slider, computed with occupancy `occ` (pins and discoverers).
     #[inline]
-    pub(crate) fn blockers(&self, ksq: Square, king_color: Color, occ: Bitboard) -> Bitboard {
+    pub fn blockers(&self, ksq: Square, king_color: Color, occ: Bitboard) -> Bitboard {
         let mut result = Bitboard::EMPTY;
         for sniper in V::snipers(self, ksq, !king_color) {
             let b = between(ksq, sniper) & occ;

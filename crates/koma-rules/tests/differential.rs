@@ -1,10 +1,12 @@
 //! Differential test: on thousands of positions reached by random playouts, koma's legal
-//! move set equals that of rsshogi (an independent implementation from crates.io).
+//! move set equals that of rsshogi (an independent implementation from crates.io), and the
+//! direct check and capture generators agree with filtering the legal moves.
 
 use koma_notation::{sfen, usi};
-use koma_rules::{Handicap, Position, VariantKind, variants::Shogi};
+use koma_rules::{Handicap, Move, MoveKind, Position, VariantKind, variants::Shogi};
 use rsshogi::board::{self, MoveList};
 use rsshogi::movegen::generate_legal_all;
+use std::collections::HashSet;
 
 /// A small deterministic generator (splitmix64), so failures reproduce.
 struct Rng(u64);
@@ -40,8 +42,29 @@ fn peer_moves(sfen_text: &str) -> Vec<String> {
     v
 }
 
+/// Checks and captures generated directly agree with filtering every legal move.
+fn check_kinds(pos: &Position<Shogi>, text: &str) {
+    let all = pos.legal_moves();
+    let checks: HashSet<Move> = pos.moves(MoveKind::Checks).iter().copied().collect();
+    let captures: HashSet<Move> = pos.moves(MoveKind::Captures).iter().copied().collect();
+    for &m in all.iter() {
+        assert_eq!(
+            checks.contains(&m),
+            pos.after(m).in_check(),
+            "check {m:?} in {text}"
+        );
+        assert_eq!(
+            captures.contains(&m),
+            pos.piece_at(m.to()).is_some() && !m.is_drop(),
+            "capture {m:?} in {text}"
+        );
+    }
+    assert!(checks.len() + captures.len() <= 2 * all.len());
+}
+
 fn compare(pos: &Position<Shogi>) {
     let text = sfen::write(pos);
+    check_kinds(pos, &text);
     let ours = koma_moves(pos);
     let theirs = peer_moves(&text);
     if ours != theirs {

@@ -93,6 +93,15 @@ fn check_generation<V: Variant>(pos: &Position<V>) {
     for m in &captures {
         assert!(pos.piece_at(m.to()).is_some());
     }
+    let evasions = kind(MoveKind::Evasions);
+    assert_eq!(
+        evasions,
+        if pos.in_check() {
+            all.clone()
+        } else {
+            HashSet::new()
+        }
+    );
     let checks = kind(MoveKind::Checks);
     for &m in &all {
         assert_eq!(

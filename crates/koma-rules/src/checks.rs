@@ -1,0 +1,92 @@
+//! Check generation: the legal generator's destination sets, masked with the squares from
+//! which each piece would check the enemy king (direct checks) and, for a piece that stands
+//! between one of our sliders and that king, every square off that line (discovered checks).
+
+use crate::movegen::MoveSink;
+use crate::tables::{line, pin_segment};
+use crate::{Bitboard, Color, Position, Role, Square, Variant, attacks};
+
+/// A sink that passes on only the moves that give check.
+pub(crate) struct CheckFilter<'a, V: Variant, S: MoveSink> {
+    pos: &'a Position<V>,
+    inner: &'a mut S,
+    them: Color,
+    ksq: Square,
+    discoverers: Bitboard,
+}
+
+impl<'a, V: Variant, S: MoveSink> CheckFilter<'a, V, S> {
+    /// A filter for the side to move of `pos`; `None` when the opponent has no king.
+    pub(crate) fn new(pos: &'a Position<V>, inner: &'a mut S) -> Option<Self> {
+        let us = pos.side_to_move();
+        let ksq = pos.king(!us)?;
+        let discoverers = pos.blockers(ksq, !us, pos.occupied()) & pos.color_bb(us);
+        Some(CheckFilter {
+            pos,
+            inner,
+            them: !us,
+            ksq,
+            discoverers,
+        })
+    }
+
+    /// The squares from which a piece of ours moving as `role` attacks the enemy king,
+    /// with `occ` on the board.
+    #[inline]
+    fn direct(&self, role: Role, occ: Bitboard) -> Bitboard {
+        attacks(role, self.them, self.ksq, occ)
+    }
+
+    /// Where the piece leaving `from`, arriving as `role`, gives check.
+    #[inline]
+    fn mask(&self, from: Square, role: Role) -> Bitboard {
+        // The square left empty counts: a Tori falcon stepping straight away from the king
+        // becomes an eagle that slides back through it.
+        let direct = self.direct(role, self.pos.occupied().without(from));
+        if !self.discoverers.contains(from) {
+            return direct;
+        }
+        // Moving off the line uncovers the slider behind; a Tori jumper may even leave the
+        // line by leaping past the king or the slider.
+        let still_blocking = if V::LINE_JUMPERS {
+            pin_segment(self.ksq, from, self.pos.occupied())
+        } else {
+            line(self.ksq, from)
+        };
+        direct | !still_blocking
+    }
+}
+
+impl<V: Variant, S: MoveSink> MoveSink for CheckFilter<'_, V, S> {
+    fn board_moves(&mut self, from: Square, plain: Bitboard, both: Bitboard, promote: Bitboard) {
+        let Some(piece) = self.pos.piece_at(from) else {
+            return;
+        };
+        let role = piece.role();
+        let as_is = self.mask(from, role);
+        let promoted = role.promoted().map_or(as_is, |p| self.mask(from, p));
+        // A move with a promotion choice may check only one way.
+        let both_checks = both & as_is & promoted;
+        let plain = (plain & as_is) | (both & as_is & !promoted);
+        let promote = (promote & promoted) | (both & promoted & !as_is);
+        if (plain | both_checks | promote).any() {
+            self.inner.board_moves(from, plain, both_checks, promote);
+        }
+    }
+
+    fn drops(&mut self, role: Role, to: Bitboard) {
+        let to = to & self.direct(role, self.pos.occupied());
+        if to.any() {
+            self.inner.drops(role, to);
+        }
+    }
+
+    fn shifted_moves(&mut self, delta: i8, plain: Bitboard, both: Bitboard, promote: Bitboard) {
+        // Few pawns move at once: pass them on one by one with their origin.
+        for to in plain | both | promote {
+            let from = Square::from_index_unchecked((to.index() as i32 - delta as i32) as u32);
+            let one = Bitboard::from_square(to);
+            self.board_moves(from, plain & one, both & one, promote & one);
+        }
+    }
+}
