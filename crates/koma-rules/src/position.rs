@@ -255,7 +255,7 @@ impl<V: Variant> Position<V> {
         }
         self.side = !us;
         self.board_key ^= ZOBRIST.side;
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         self.update_check_info();
     }
 
@@ -309,7 +309,7 @@ impl<V: Variant> Position<V> {
             }
         }
         self.side = us;
-        self.ply -= 1;
+        self.ply = self.ply.saturating_sub(1);
         self.checkers = undo.checkers;
         self.pinned = undo.pinned;
         self.board_key = undo.board_key;
