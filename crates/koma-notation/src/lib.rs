@@ -14,6 +14,8 @@
 //! ```
 
 pub mod diagram;
+pub mod encoding;
 pub mod letters;
+pub mod record;
 pub mod sfen;
 pub mod usi;

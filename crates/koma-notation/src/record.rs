@@ -1,0 +1,274 @@
+//! The game record (棋譜) model shared by every format: header, start position, a tree of
+//! moves with times, comments and bookmarks, and how the game ended.
+
+use koma_rules::{AnyPosition, Handicap, Move, Setup, VariantKind};
+
+/// A game record: what every reader produces and every writer consumes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The variant played.
+    pub variant: VariantKind,
+    /// Header entries (players, event, dates, ...), in file order, unknown keys kept.
+    pub header: Header,
+    /// Where the game starts.
+    pub start: Start,
+    /// The moves: main line and variations.
+    pub tree: MoveTree,
+}
+
+impl Record {
+    /// An empty record of `variant` from the even-game start position.
+    pub fn new(variant: VariantKind) -> Record {
+        Record {
+            variant,
+            header: Header::default(),
+            start: Start::Named(Handicap::Even),
+            tree: MoveTree::new(),
+        }
+    }
+
+    /// The start position, validated.
+    pub fn start_position(&self) -> Result<AnyPosition, koma_rules::SetupError> {
+        self.variant.position(&self.start.setup(self.variant))
+    }
+}
+
+/// The header: key/value pairs in order. Keys are the formats' own (KIF's Japanese keys are
+/// the common vocabulary: 先手, 後手, 棋戦, 開始日時, 持ち時間, ...).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    /// The entries in order.
+    pub entries: Vec<(String, String)>,
+}
+
+impl Header {
+    /// The first value stored under `key`.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets `key` (replacing the first entry with that key, else appending).
+    pub fn set(&mut self, key: &str, value: &str) {
+        match self.entries.iter_mut().find(|(k, _)| k == key) {
+            Some(entry) => entry.1 = value.to_string(),
+            None => self.entries.push((key.to_string(), value.to_string())),
+        }
+    }
+
+    /// Appends an entry, keeping any earlier one with the same key.
+    pub fn push(&mut self, key: &str, value: &str) {
+        self.entries.push((key.to_string(), value.to_string()));
+    }
+}
+
+/// The start position: a named one (even game or handicap) or any setup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// A named start position.
+    Named(Handicap),
+    /// Any other position (a board diagram, a CSA P1..P9 block, an SFEN).
+    Custom(Setup),
+}
+
+impl Start {
+    /// The setup this start stands for.
+    pub fn setup(&self, variant: VariantKind) -> Setup {
+        match self {
+            Start::Named(Handicap::Even) => variant.startpos().to_setup(),
+            Start::Named(h) => h.setup(),
+            Start::Custom(setup) => *setup,
+        }
+    }
+}
+
+/// Index of a node in a [`MoveTree`].
+pub type NodeId = usize;
+
+/// How a game ended, or what a special line of a record says (投了, 千日手, ...). Relative to
+/// the side to move at that point, as the formats define them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameEnd {
+    /// The side to move resigned (投了, %TORYO).
+    Resign,
+    /// The game was interrupted (中断, %CHUDAN).
+    Interrupt,
+    /// Fourfold repetition (千日手, %SENNICHITE).
+    Repetition,
+    /// Perpetual check: the side to move wins, the opponent checked throughout.
+    PerpetualCheck,
+    /// Impasse, draw by the points rule (持将棋, %JISHOGI).
+    Impasse,
+    /// The side to move is mated (詰み, %TSUMI).
+    Mate,
+    /// No mate (不詰, %FUZUMI) in a mate problem.
+    NoMate,
+    /// The side to move lost on time (切れ負け, %TIME_UP).
+    TimeUp,
+    /// The previous move was illegal: the side to move wins (反則勝ち, %ILLEGAL_MOVE).
+    IllegalWin,
+    /// The side to move lost by a foul (反則負け).
+    IllegalLoss,
+    /// The side to move declared an entering-king win (入玉勝ち, %KACHI).
+    EnteringKingWin,
+    /// Win by default (不戦勝).
+    DefaultWin,
+    /// Loss by default (不戦敗).
+    DefaultLoss,
+    /// Try rule win (トライ).
+    Try,
+    /// Sealed move (封じ手): the game is adjourned.
+    SealedMove,
+    /// Draw by the move limit (%MAX_MOVES).
+    MaxMoves,
+    /// A word the reader did not know, kept verbatim.
+    Other(String),
+}
+
+/// What a node holds: a move or an ending.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// A move.
+    Move(Move),
+    /// An ending (a record's last node on its line).
+    End(GameEnd),
+}
+
+/// The time a move took and the mover's total so far, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MoveTime {
+    /// Time spent on this move.
+    pub spent_ms: u64,
+    /// The mover's total time used after this move, when the record gives it.
+    pub total_ms: Option<u64>,
+}
+
+/// One node of the tree: the root (no entry), a move, or an ending.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Node {
+    /// The move or ending; `None` only at the root.
+    pub entry: Option<Entry>,
+    /// The parent node; `None` at the root.
+    pub parent: Option<NodeId>,
+    /// The continuations, the main one first.
+    pub children: Vec<NodeId>,
+    /// Time information.
+    pub time: Option<MoveTime>,
+    /// Comments after this move (at the root: comments on the start position).
+    pub comments: Vec<String>,
+    /// A bookmark name (KIF `&`).
+    pub bookmark: Option<String>,
+}
+
+/// The moves of a record as a tree: each node's first child continues its line, the others
+/// are variations (変化) that replace that move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveTree {
+    nodes: Vec<Node>,
+}
+
+impl Default for MoveTree {
+    fn default() -> Self {
+        MoveTree::new()
+    }
+}
+
+impl MoveTree {
+    /// The root node.
+    pub const ROOT: NodeId = 0;
+
+    /// A tree with only the root.
+    pub fn new() -> MoveTree {
+        MoveTree {
+            nodes: vec![Node::default()],
+        }
+    }
+
+    /// The node `id`.
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id]
+    }
+
+    /// The node `id`, mutably.
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id]
+    }
+
+    /// The number of nodes, root included.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the tree has only its root.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() == 1
+    }
+
+    /// Adds `entry` as the last child of `parent` and returns the new node.
+    pub fn add(&mut self, parent: NodeId, entry: Entry) -> NodeId {
+        let id = self.nodes.len();
+        self.nodes.push(Node {
+            entry: Some(entry),
+            parent: Some(parent),
+            ..Node::default()
+        });
+        self.nodes[parent].children.push(id);
+        id
+    }
+
+    /// The main line: the nodes reached by following first children from the root.
+    pub fn main_line(&self) -> Vec<NodeId> {
+        self.line_from(MoveTree::ROOT)
+    }
+
+    /// The nodes reached by following first children below `id` (excluding `id`).
+    pub fn line_from(&self, id: NodeId) -> Vec<NodeId> {
+        let mut line = Vec::new();
+        let mut cur = id;
+        while let Some(&next) = self.nodes[cur].children.first() {
+            line.push(next);
+            cur = next;
+        }
+        line
+    }
+
+    /// The path from the root to `id` (excluding the root).
+    pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
+        let mut path = Vec::new();
+        let mut cur = id;
+        while let Some(parent) = self.nodes[cur].parent {
+            path.push(cur);
+            cur = parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The ply of node `id` (the root is 0, the first move 1).
+    pub fn ply(&self, id: NodeId) -> usize {
+        self.path_to(id).len()
+    }
+
+    /// The moves of the main line, up to its first ending.
+    pub fn main_moves(&self) -> Vec<Move> {
+        self.main_line()
+            .into_iter()
+            .map_while(|id| match &self.nodes[id].entry {
+                Some(Entry::Move(m)) => Some(*m),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// How the main line ends, if it does.
+    pub fn main_end(&self) -> Option<&GameEnd> {
+        self.main_line()
+            .into_iter()
+            .find_map(|id| match &self.nodes[id].entry {
+                Some(Entry::End(end)) => Some(end),
+                _ => None,
+            })
+    }
+}
