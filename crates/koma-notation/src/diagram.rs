@@ -140,3 +140,145 @@ pub fn write(variant: VariantKind, setup: &Setup) -> String {
     });
     out
 }
+
+/// A malformed board diagram.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("board diagram, line {line}: {message}")]
+pub struct DiagramError {
+    /// 1-based line of the problem in the text given.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The role a board diagram's kanji stands for (both 玉 and 王 are kings; 竜 and 龍).
+pub fn role_of_kanji(variant: VariantKind, ch: char) -> Option<Role> {
+    Some(match (variant, ch) {
+        (VariantKind::Tori, '鵬') | (_, '玉' | '王') => Role::King,
+        (VariantKind::Shogi, '歩') => Role::Pawn,
+        (VariantKind::Shogi, '香') => Role::Lance,
+        (VariantKind::Shogi, '桂') => Role::Knight,
+        (VariantKind::Shogi, '銀') => Role::Silver,
+        (VariantKind::Shogi, '金') => Role::Gold,
+        (VariantKind::Shogi, '角') => Role::Bishop,
+        (VariantKind::Shogi, '飛') => Role::Rook,
+        (VariantKind::Shogi, 'と') => Role::Tokin,
+        (VariantKind::Shogi, '杏') => Role::PromotedLance,
+        (VariantKind::Shogi, '圭') => Role::PromotedKnight,
+        (VariantKind::Shogi, '全') => Role::PromotedSilver,
+        (VariantKind::Shogi, '馬') => Role::Horse,
+        (VariantKind::Shogi, '龍' | '竜') => Role::Dragon,
+        (VariantKind::Tori, '燕') => Role::Swallow,
+        (VariantKind::Tori, '鷹') => Role::Falcon,
+        (VariantKind::Tori, '鶴') => Role::Crane,
+        (VariantKind::Tori, '雉') => Role::Pheasant,
+        (VariantKind::Tori, '左') => Role::LeftQuail,
+        (VariantKind::Tori, '右') => Role::RightQuail,
+        (VariantKind::Tori, '鴈') => Role::Goose,
+        (VariantKind::Tori, '鵰') => Role::Eagle,
+        _ => return None,
+    })
+}
+
+/// Reads one rank line of a diagram (`|v香v桂 ・ ...|一`) into `setup` at `rank`.
+pub fn parse_rank(
+    variant: VariantKind,
+    text: &str,
+    rank: u8,
+    setup: &mut Setup,
+) -> Result<(), String> {
+    let inner = text
+        .trim_end()
+        .strip_prefix('|')
+        .ok_or("a rank line starts with '|'")?;
+    let end = inner
+        .find('|')
+        .ok_or("a rank line ends with '|' and the rank")?;
+    let cells: Vec<char> = inner[..end].chars().collect();
+    let files = variant.files() as usize;
+    if cells.len() != files * 2 {
+        return Err(format!(
+            "a rank has {files} cells of two characters, found {} characters",
+            cells.len()
+        ));
+    }
+    for (i, cell) in cells.chunks(2).enumerate() {
+        let file = (files - i) as u8;
+        let sq = Square::new(file, rank).ok_or("square outside the frame")?;
+        let color = match cell[0] {
+            'v' | 'V' => Color::White,
+            ' ' | '　' | '^' => Color::Black,
+            other => return Err(format!("'{other}' before a piece must be ' ' or 'v'")),
+        };
+        if cell[1] == '・' {
+            setup.set(sq, None);
+            continue;
+        }
+        let role = role_of_kanji(variant, cell[1])
+            .ok_or_else(|| format!("'{}' is not a piece", cell[1]))?;
+        setup.set(sq, Some(koma_rules::Piece::new(color, role)));
+    }
+    Ok(())
+}
+
+/// Reads a hand as diagrams and KIF headers write it (`飛二　角　歩十八`, `なし`).
+pub fn parse_hand(variant: VariantKind, text: &str) -> Result<Hand, String> {
+    let mut hand = Hand::EMPTY;
+    let text = text.trim();
+    if text.is_empty() || text == "なし" {
+        return Ok(hand);
+    }
+    for item in text
+        .split(|c: char| c == '　' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+    {
+        let (name, count) = split_count(item);
+        let role = variant
+            .hand_roles()
+            .iter()
+            .copied()
+            .find(|&r| hand_name(r) == name)
+            .ok_or_else(|| format!("'{name}' is not a piece that can be held"))?;
+        hand.set(
+            role,
+            hand.count(role)
+                .saturating_add(count.min(u8::MAX as u32) as u8),
+        );
+    }
+    Ok(hand)
+}
+
+/// Splits `歩十八` into (`歩`, 18); a name without a number counts 1.
+fn split_count(item: &str) -> (&str, u32) {
+    let digits = item
+        .char_indices()
+        .find(|(_, c)| kanji_digit(*c).is_some() || *c == '十' || c.is_ascii_digit());
+    match digits {
+        None => (item, 1),
+        Some((at, _)) => (&item[..at], parse_kanji_number(&item[at..]).unwrap_or(1)),
+    }
+}
+
+fn kanji_digit(c: char) -> Option<u32> {
+    "〇一二三四五六七八九"
+        .chars()
+        .position(|d| d == c)
+        .map(|d| d as u32)
+}
+
+/// A number written in kanji (`十八`, `三`) or ASCII digits.
+pub fn parse_kanji_number(text: &str) -> Option<u32> {
+    if let Ok(n) = text.parse::<u32>() {
+        return Some(n);
+    }
+    let mut total = 0;
+    let mut digit: Option<u32> = None;
+    for c in text.chars() {
+        if c == '十' {
+            total += digit.take().unwrap_or(1) * 10;
+        } else {
+            digit = Some(kanji_digit(c)?);
+        }
+    }
+    Some(total + digit.unwrap_or(0))
+}

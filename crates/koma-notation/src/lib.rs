@@ -15,6 +15,7 @@
 
 pub mod diagram;
 pub mod encoding;
+pub mod jkf;
 pub mod letters;
 pub mod record;
 pub mod sfen;

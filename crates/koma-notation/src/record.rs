@@ -127,6 +127,56 @@ pub enum GameEnd {
     Other(String),
 }
 
+/// The Japanese words for endings, as KIF writes them on a move line.
+const JAPANESE_ENDINGS: [(&str, GameEnd); 14] = [
+    ("投了", GameEnd::Resign),
+    ("中断", GameEnd::Interrupt),
+    ("千日手", GameEnd::Repetition),
+    ("持将棋", GameEnd::Impasse),
+    ("詰み", GameEnd::Mate),
+    ("不詰", GameEnd::NoMate),
+    ("切れ負け", GameEnd::TimeUp),
+    ("反則勝ち", GameEnd::IllegalWin),
+    ("反則負け", GameEnd::IllegalLoss),
+    ("入玉勝ち", GameEnd::EnteringKingWin),
+    ("不戦勝", GameEnd::DefaultWin),
+    ("不戦敗", GameEnd::DefaultLoss),
+    ("トライ", GameEnd::Try),
+    ("封じ手", GameEnd::SealedMove),
+];
+
+impl GameEnd {
+    /// The ending a Japanese word (投了, 千日手, ...) stands for, if koma knows it.
+    pub fn from_japanese(word: &str) -> Option<GameEnd> {
+        JAPANESE_ENDINGS
+            .iter()
+            .find(|(w, _)| *w == word)
+            .map(|(_, e)| e.clone())
+    }
+
+    /// The Japanese word for this ending (unknown words as they were read; perpetual check
+    /// and the move limit, which KIF has no words for, as 千日手 and 持将棋).
+    pub fn japanese(&self) -> String {
+        match self {
+            GameEnd::Other(word) => word.clone(),
+            GameEnd::PerpetualCheck => "千日手".to_string(),
+            GameEnd::MaxMoves => "持将棋".to_string(),
+            known => JAPANESE_ENDINGS
+                .iter()
+                .find(|(_, e)| e == known)
+                .map_or("中断", |(w, _)| w)
+                .to_string(),
+        }
+    }
+
+    /// The known Japanese words, longest first (for matching the start of a line).
+    pub fn japanese_words() -> impl Iterator<Item = &'static str> {
+        let mut words: Vec<&'static str> = JAPANESE_ENDINGS.iter().map(|(w, _)| *w).collect();
+        words.sort_by_key(|w| std::cmp::Reverse(w.len()));
+        words.into_iter()
+    }
+}
+
 /// What a node holds: a move or an ending.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Entry {

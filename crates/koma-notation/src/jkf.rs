@@ -1,0 +1,518 @@
+//! JKF (JSON Kifu Format, json-kifu-format's schema): reading and writing records.
+//!
+//! Deliberate extensions, so that nothing koma keeps is lost on a round trip: a node's
+//! bookmark goes in a `bookmark` field, and endings JKF has no code for (反則負け, 不戦勝,
+//! 封じ手, トライ, unknown words) are written as their KIF word in `special`. Times are
+//! whole seconds in JKF.
+
+use crate::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, Start};
+use koma_rules::{
+    Color, Handicap, Move, Piece, Position, Role, Setup, Square, VariantKind, variants::Shogi,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A JKF document that cannot be read, with what is wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum JkfError {
+    /// Not JSON of the JKF shape (line and column from the JSON parser).
+    #[error("JKF line {line}, column {column}: {message}")]
+    Json {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The parser's message.
+        message: String,
+    },
+    /// Well-formed JSON whose content is not a legal record.
+    #[error("JKF {path}: {message}")]
+    Content {
+        /// Where in the document (e.g. `moves[12]` or `forks` paths).
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+fn content(path: &str, message: impl Into<String>) -> JkfError {
+    JkfError::Content {
+        path: path.to_string(),
+        message: message.into(),
+    }
+}
+
+#[derive(Serialize, Deserialize, Default)]
+struct Jkf {
+    #[serde(default)]
+    header: serde_json::Map<String, serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    initial: Option<Initial>,
+    #[serde(default)]
+    moves: Vec<JMove>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Initial {
+    preset: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    data: Option<InitialData>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct InitialData {
+    color: u8,
+    board: Vec<Vec<JPiece>>,
+    hands: Vec<BTreeMap<String, u8>>,
+}
+
+#[derive(Serialize, Deserialize, Default, Clone)]
+struct JPiece {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    color: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    kind: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Default)]
+struct JMove {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    comments: Vec<String>,
+    #[serde(rename = "move", default, skip_serializing_if = "Option::is_none")]
+    mv: Option<MoveFormat>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    time: Option<Time>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    special: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    forks: Vec<Vec<JMove>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    bookmark: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct MoveFormat {
+    color: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    from: Option<Place>,
+    to: Place,
+    piece: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    same: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    promote: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    capture: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    relative: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy)]
+struct Place {
+    x: u8,
+    y: u8,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Time {
+    now: Hms,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    total: Option<Hms>,
+}
+
+#[derive(Serialize, Deserialize, Default)]
+struct Hms {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    h: Option<u64>,
+    #[serde(default)]
+    m: u64,
+    #[serde(default)]
+    s: u64,
+}
+
+const PRESETS: [(&str, Handicap); 16] = [
+    ("HIRATE", Handicap::Even),
+    ("KY", Handicap::Lance),
+    ("KY_R", Handicap::RightLance),
+    ("KA", Handicap::Bishop),
+    ("HI", Handicap::Rook),
+    ("HIKY", Handicap::RookLance),
+    ("2", Handicap::TwoPiece),
+    ("3", Handicap::ThreePiece),
+    ("4", Handicap::FourPiece),
+    ("5", Handicap::FivePiece),
+    ("5_L", Handicap::LeftFivePiece),
+    ("6", Handicap::SixPiece),
+    ("7_L", Handicap::LeftSevenPiece),
+    ("7_R", Handicap::RightSevenPiece),
+    ("8", Handicap::EightPiece),
+    ("10", Handicap::TenPiece),
+];
+
+/// The JKF (and CSA) piece codes.
+const KINDS: [(&str, Role); 14] = [
+    ("FU", Role::Pawn),
+    ("KY", Role::Lance),
+    ("KE", Role::Knight),
+    ("GI", Role::Silver),
+    ("KI", Role::Gold),
+    ("KA", Role::Bishop),
+    ("HI", Role::Rook),
+    ("OU", Role::King),
+    ("TO", Role::Tokin),
+    ("NY", Role::PromotedLance),
+    ("NK", Role::PromotedKnight),
+    ("NG", Role::PromotedSilver),
+    ("UM", Role::Horse),
+    ("RY", Role::Dragon),
+];
+
+const SPECIALS: [(&str, GameEnd); 11] = [
+    ("TORYO", GameEnd::Resign),
+    ("CHUDAN", GameEnd::Interrupt),
+    ("SENNICHITE", GameEnd::Repetition),
+    ("TIME_UP", GameEnd::TimeUp),
+    ("ILLEGAL_MOVE", GameEnd::IllegalWin),
+    ("JISHOGI", GameEnd::Impasse),
+    ("KACHI", GameEnd::EnteringKingWin),
+    ("TSUMI", GameEnd::Mate),
+    ("FUZUMI", GameEnd::NoMate),
+    ("MAX_MOVES", GameEnd::MaxMoves),
+    ("OUTE_SENNICHITE", GameEnd::PerpetualCheck),
+];
+
+fn kind_role(kind: &str) -> Option<Role> {
+    KINDS.iter().find(|(k, _)| *k == kind).map(|&(_, r)| r)
+}
+
+fn role_kind(role: Role) -> &'static str {
+    KINDS
+        .iter()
+        .find(|(_, r)| *r == role)
+        .map_or("FU", |(k, _)| k)
+}
+
+/// Reads a JKF document (standard shogi: JKF has no variants).
+pub fn parse(text: &str) -> Result<Record, JkfError> {
+    let jkf: Jkf =
+        serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| JkfError::Json {
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
+        })?;
+    let mut record = Record::new(VariantKind::Shogi);
+    for (key, value) in &jkf.header {
+        let text = value
+            .as_str()
+            .map_or_else(|| value.to_string(), str::to_string);
+        record.header.push(key, &text);
+    }
+    if let Some(initial) = &jkf.initial {
+        record.start = match (
+            PRESETS.iter().find(|(p, _)| *p == initial.preset),
+            &initial.data,
+        ) {
+            (Some(&(_, h)), _) => Start::Named(h),
+            (None, Some(data)) => Start::Custom(initial_setup(data)?),
+            (None, None) => {
+                return Err(content(
+                    "initial",
+                    format!("preset {} needs data", initial.preset),
+                ));
+            }
+        };
+    }
+    let setup = record.start.setup(VariantKind::Shogi);
+    let start = Position::<Shogi>::from_setup(&setup)
+        .or_else(|_| Position::<Shogi>::from_setup_kingless(&setup))
+        .map_err(|e| content("initial", e.to_string()))?;
+    if let Some(first) = jkf.moves.first() {
+        if first.mv.is_none() && first.special.is_none() {
+            record.tree.node_mut(MoveTree::ROOT).comments = first.comments.clone();
+            record.tree.node_mut(MoveTree::ROOT).bookmark = first.bookmark.clone();
+        }
+    }
+    let skip = usize::from(
+        jkf.moves
+            .first()
+            .is_some_and(|m| m.mv.is_none() && m.special.is_none()),
+    );
+    read_line(
+        &mut record.tree,
+        MoveTree::ROOT,
+        start,
+        &jkf.moves[skip..],
+        "moves",
+        skip,
+    )?;
+    Ok(record)
+}
+
+fn initial_setup(data: &InitialData) -> Result<Setup, JkfError> {
+    let mut setup = Setup::empty();
+    setup.side = if data.color == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    if data.board.len() != 9 || data.board.iter().any(|f| f.len() != 9) {
+        return Err(content(
+            "initial.data.board",
+            "the board is 9 files of 9 ranks",
+        ));
+    }
+    for (x, file) in data.board.iter().enumerate() {
+        for (y, cell) in file.iter().enumerate() {
+            if let (Some(color), Some(kind)) = (cell.color, &cell.kind) {
+                let role = kind_role(kind)
+                    .ok_or_else(|| content("initial.data.board", format!("unknown kind {kind}")))?;
+                let color = if color == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let sq = Square::new(x as u8 + 1, y as u8 + 1).expect("9x9");
+                setup.set(sq, Some(Piece::new(color, role)));
+            }
+        }
+    }
+    for (c, hand) in data.hands.iter().take(2).enumerate() {
+        for (kind, &n) in hand {
+            let role = kind_role(kind)
+                .ok_or_else(|| content("initial.data.hands", format!("unknown kind {kind}")))?;
+            setup.hands[c].set(role, n);
+        }
+    }
+    Ok(setup)
+}
+
+fn read_line(
+    tree: &mut MoveTree,
+    parent: NodeId,
+    mut pos: Position<Shogi>,
+    moves: &[JMove],
+    path: &str,
+    offset: usize,
+) -> Result<(), JkfError> {
+    let mut cur = parent;
+    for (i, jm) in moves.iter().enumerate() {
+        let here = format!("{path}[{}]", i + offset);
+        let entry = match (&jm.mv, &jm.special) {
+            (Some(mv), _) => Entry::Move(read_move(&pos, mv, &here)?),
+            (None, Some(special)) => Entry::End(special_end(special)),
+            (None, None) => return Err(content(&here, "neither a move nor a special")),
+        };
+        let before = pos;
+        let id = tree.add(cur, entry.clone());
+        let node = tree.node_mut(id);
+        node.comments = jm.comments.clone();
+        node.bookmark = jm.bookmark.clone();
+        node.time = jm.time.as_ref().map(|t| MoveTime {
+            spent_ms: (t.now.h.unwrap_or(0) * 3600 + t.now.m * 60 + t.now.s) * 1000,
+            total_ms: t
+                .total
+                .as_ref()
+                .map(|x| (x.h.unwrap_or(0) * 3600 + x.m * 60 + x.s) * 1000),
+        });
+        for (f, fork) in jm.forks.iter().enumerate() {
+            read_line(tree, cur, before, fork, &format!("{here}.forks[{f}]"), 0)?;
+        }
+        if let Entry::Move(m) = entry {
+            pos = pos.after(m);
+        }
+        cur = id;
+    }
+    Ok(())
+}
+
+fn read_move(pos: &Position<Shogi>, mv: &MoveFormat, path: &str) -> Result<Move, JkfError> {
+    let sq = |p: Place| {
+        Square::new(p.x, p.y)
+            .ok_or_else(|| content(path, format!("square {}{} is off the board", p.x, p.y)))
+    };
+    let to = sq(mv.to)?;
+    let role =
+        kind_role(&mv.piece).ok_or_else(|| content(path, format!("unknown piece {}", mv.piece)))?;
+    let m = match mv.from {
+        Some(from) => Move::normal(sq(from)?, to, mv.promote == Some(true)),
+        None => Move::drop(role, to),
+    };
+    pos.is_legal(m)
+        .map_err(|e| content(path, format!("illegal move: {e}")))?;
+    Ok(m)
+}
+
+fn special_end(special: &str) -> GameEnd {
+    SPECIALS.iter().find(|(s, _)| *s == special).map_or_else(
+        || GameEnd::from_japanese(special).unwrap_or_else(|| GameEnd::Other(special.to_string())),
+        |(_, e)| e.clone(),
+    )
+}
+
+fn end_special(end: &GameEnd) -> String {
+    match SPECIALS.iter().find(|(_, e)| e == end) {
+        Some((s, _)) => s.to_string(),
+        None => end.japanese(),
+    }
+}
+
+/// Writes a record as JKF (pretty-printed JSON).
+pub fn write(record: &Record) -> Result<String, JkfError> {
+    if record.variant != VariantKind::Shogi {
+        return Err(content("variant", "JKF holds standard shogi only"));
+    }
+    let mut jkf = Jkf::default();
+    for (key, value) in &record.header.entries {
+        jkf.header
+            .insert(key.clone(), serde_json::Value::String(value.clone()));
+    }
+    jkf.initial = Some(match &record.start {
+        Start::Named(h) => match PRESETS.iter().find(|(_, p)| p == h) {
+            Some((name, _)) => Initial {
+                preset: name.to_string(),
+                data: None,
+            },
+            None => Initial {
+                preset: "OTHER".into(),
+                data: Some(initial_data(&h.setup())),
+            },
+        },
+        Start::Custom(setup) => Initial {
+            preset: "OTHER".into(),
+            data: Some(initial_data(setup)),
+        },
+    });
+    let setup = record.start.setup(VariantKind::Shogi);
+    let start = Position::<Shogi>::from_setup(&setup)
+        .or_else(|_| Position::<Shogi>::from_setup_kingless(&setup))
+        .map_err(|e| content("initial", e.to_string()))?;
+    let root = record.tree.node(MoveTree::ROOT);
+    jkf.moves.push(JMove {
+        comments: root.comments.clone(),
+        bookmark: root.bookmark.clone(),
+        ..JMove::default()
+    });
+    if let Some(&first) = root.children.first() {
+        write_line(&record.tree, first, start, &mut jkf.moves);
+    }
+    serde_json::to_string_pretty(&jkf).map_err(|e| content("", e.to_string()))
+}
+
+fn initial_data(setup: &Setup) -> InitialData {
+    let mut board = vec![vec![JPiece::default(); 9]; 9];
+    for sq in Square::all() {
+        if let Some(p) = setup.get(sq) {
+            board[sq.file() as usize - 1][sq.rank() as usize - 1] = JPiece {
+                color: Some(p.color() as u8),
+                kind: Some(role_kind(p.role()).to_string()),
+            };
+        }
+    }
+    let hands = Color::ALL
+        .iter()
+        .map(|&c| {
+            [
+                Role::Pawn,
+                Role::Lance,
+                Role::Knight,
+                Role::Silver,
+                Role::Gold,
+                Role::Bishop,
+                Role::Rook,
+            ]
+            .iter()
+            .map(|&r| (role_kind(r).to_string(), setup.hands[c.index()].count(r)))
+            .collect()
+        })
+        .collect();
+    InitialData {
+        color: setup.side as u8,
+        board,
+        hands,
+    }
+}
+
+/// Writes the line starting at `first` into `out`, each alternative as a fork of the move
+/// it replaces.
+fn write_line(tree: &MoveTree, first: NodeId, mut pos: Position<Shogi>, out: &mut Vec<JMove>) {
+    let mut cur = Some(first);
+    let mut prev_to = tree
+        .node(first)
+        .parent
+        .and_then(|p| match &tree.node(p).entry {
+            Some(Entry::Move(m)) => Some(m.to()),
+            _ => None,
+        });
+    while let Some(id) = cur {
+        let node = tree.node(id);
+        let mut jm = JMove {
+            comments: node.comments.clone(),
+            bookmark: node.bookmark.clone(),
+            ..JMove::default()
+        };
+        jm.time = node.time.map(|t| Time {
+            now: Hms {
+                h: None,
+                m: t.spent_ms / 60_000,
+                s: t.spent_ms / 1000 % 60,
+            },
+            total: t.total_ms.map(|x| Hms {
+                h: Some(x / 3_600_000),
+                m: x / 60_000 % 60,
+                s: x / 1000 % 60,
+            }),
+        });
+        match &node.entry {
+            Some(Entry::Move(m)) => jm.mv = Some(move_format(&pos, *m, prev_to)),
+            Some(Entry::End(end)) => jm.special = Some(end_special(end)),
+            None => {}
+        }
+        let parent = node.parent.unwrap_or(MoveTree::ROOT);
+        let siblings = &tree.node(parent).children;
+        if siblings.first() == Some(&id) {
+            for &alt in &siblings[1..] {
+                let mut fork = Vec::new();
+                write_line(tree, alt, pos, &mut fork);
+                jm.forks.push(fork);
+            }
+        }
+        out.push(jm);
+        if let Some(Entry::Move(m)) = &node.entry {
+            prev_to = Some(m.to());
+            pos = pos.after(*m);
+        }
+        cur = node.children.first().copied();
+    }
+}
+
+fn move_format(pos: &Position<Shogi>, m: Move, prev_to: Option<Square>) -> MoveFormat {
+    let place = |sq: Square| Place {
+        x: sq.file(),
+        y: sq.rank(),
+    };
+    let color = pos.side_to_move() as u8;
+    let (piece, promote) = match m.from() {
+        Some(from) => {
+            let role = pos.piece_at(from).map_or(Role::Pawn, |p| p.role());
+            let zone = <Shogi as koma_rules::Variant>::ZONE[pos.side_to_move().index()];
+            let could = role.promoted().is_some() && (zone.contains(from) || zone.contains(m.to()));
+            (role, could.then_some(m.is_promotion()))
+        }
+        None => (m.drop_role().unwrap_or(Role::Pawn), None),
+    };
+    MoveFormat {
+        color,
+        from: m.from().map(place),
+        to: place(m.to()),
+        piece: role_kind(piece).to_string(),
+        same: (prev_to == Some(m.to())).then_some(true),
+        promote,
+        capture: if m.is_drop() {
+            None
+        } else {
+            pos.piece_at(m.to())
+                .map(|p| role_kind(p.role()).to_string())
+        },
+        relative: None,
+    }
+}
