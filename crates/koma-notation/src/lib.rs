@@ -20,3 +20,4 @@ pub mod letters;
 pub mod record;
 pub mod sfen;
 pub mod usi;
+pub mod usi_line;
