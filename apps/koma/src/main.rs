@@ -1,10 +1,41 @@
 //! `koma`: the command line of the koma shogi system.
 
 use clap::{Args, Parser, Subcommand};
+use koma_notation::encoding::Encoding;
+use koma_notation::formats::{self, Format, Notation};
+use koma_notation::record::Record;
 use koma_notation::{diagram, sfen, usi};
 use koma_rules::{AnyPosition, Handicap, VariantKind};
+use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// Writes to standard output; a closed pipe (`koma moves | head`) ends the program quietly.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        if let Err(e) = write!(std::io::stdout(), $($arg)*) {
+            return Err(io_failure(e));
+        }
+    };
+}
+
+/// [`out!`] with a newline.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            return Err(io_failure(e));
+        }
+    };
+}
+
+/// The message for an output error; empty for a closed pipe, which is no failure.
+fn io_failure(e: std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        String::new()
+    } else {
+        format!("writing the output: {e}")
+    }
+}
 
 #[derive(Parser)]
 #[command(
@@ -34,10 +65,41 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
-    /// Print the board with kanji pieces and both hands.
+    /// Print the board with kanji pieces and both hands; with FILE, a record's moves too.
     Show {
         #[command(flatten)]
         position: PositionArgs,
+        /// A record (KIF, KI2, CSA, JKF, USI or SFEN; `-` for standard input).
+        file: Option<String>,
+        /// Show the board after this many moves of the main line (default: all).
+        #[arg(long)]
+        ply: Option<usize>,
+        /// Move notation: japanese, western or german.
+        #[arg(long, default_value = "japanese")]
+        notation: String,
+    },
+    /// Convert a record to another format.
+    Convert {
+        /// The record (`-` for standard input).
+        file: String,
+        /// Output format: kif, ki2, csa, jkf, usi or sfen.
+        #[arg(long, default_value = "kif")]
+        to: String,
+        /// Input format when the name and content do not tell.
+        #[arg(long)]
+        from: Option<String>,
+        /// Variant of the record (shogi or tori).
+        #[arg(long, default_value = "shogi")]
+        variant: String,
+        /// Output encoding: utf-8 or sjis.
+        #[arg(long, default_value = "utf-8")]
+        encoding: String,
+        /// With --to sfen: the position after this many moves of the main line.
+        #[arg(long)]
+        ply: Option<usize>,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<String>,
     },
 }
 
@@ -93,7 +155,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 let variant = pos.variant();
                 let mut total = 0;
                 for (m, n) in pos.perft_divide(depth) {
-                    println!("{}: {n}", usi::write_move(variant, m));
+                    outln!("{}: {n}", usi::write_move(variant, m));
                     total += n;
                 }
                 total
@@ -101,7 +163,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 pos.perft(depth)
             };
             let secs = start.elapsed().as_secs_f64();
-            println!("{total}");
+            outln!("{total}");
             eprintln!(
                 "perft {depth}: {total} nodes in {secs:.3} s, {:.1} M nodes/s",
                 total as f64 / secs.max(1e-9) / 1e6
@@ -110,21 +172,125 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Moves { position } => {
             let pos = position.position()?;
             for &m in pos.legal_moves().iter() {
-                println!("{}", usi::write_move(pos.variant(), m));
+                outln!("{}", usi::write_move(pos.variant(), m));
             }
         }
-        Command::Show { position } => {
+        Command::Show {
+            position,
+            file: None,
+            ..
+        } => {
             let pos = position.position()?;
-            print!("{}", diagram::write(pos.variant(), &pos.to_setup()));
-            println!("SFEN: {}", sfen::write_any(&pos));
+            out!("{}", diagram::write(pos.variant(), &pos.to_setup()));
+            outln!("SFEN: {}", sfen::write_any(&pos));
+        }
+        Command::Show {
+            position,
+            file: Some(file),
+            ply,
+            notation,
+        } => {
+            let notation = match notation.as_str() {
+                "japanese" | "ja" => Notation::Japanese,
+                "western" | "hodges" => Notation::Western,
+                "german" | "de" => Notation::German,
+                other => {
+                    return Err(format!(
+                        "unknown notation '{other}' (japanese, western, german)"
+                    ));
+                }
+            };
+            let record = read_record(&file, None, &position.variant)?;
+            let mut pos = record
+                .start_position()
+                .map_err(|e| format!("{file}: {e}"))?;
+            let moves = record.tree.main_moves();
+            let shown = ply.unwrap_or(moves.len()).min(moves.len());
+            let mut prev_to = None;
+            for (i, &m) in moves.iter().enumerate() {
+                outln!(
+                    "{:>4} {}",
+                    i + 1,
+                    formats::move_text(&pos, m, prev_to, notation)
+                );
+                pos.play(m)
+                    .map_err(|e| format!("{file}: move {}: {e}", i + 1))?;
+                prev_to = Some(m.to());
+            }
+            if let Some(end) = record.tree.main_end() {
+                outln!("     {}", end.japanese());
+            }
+            let at = formats::position_at(&record, shown).map_err(|e| e.to_string())?;
+            outln!();
+            out!("{}", diagram::write(at.variant(), &at.to_setup()));
+            outln!("SFEN: {}", sfen::write_any(&at));
+        }
+        Command::Convert {
+            file,
+            to,
+            from,
+            variant,
+            encoding,
+            ply,
+            output,
+        } => {
+            let to = Format::from_name(&to)
+                .ok_or_else(|| format!("unknown format '{to}' (kif, ki2, csa, jkf, usi, sfen)"))?;
+            let encoding = Encoding::from_name(&encoding)
+                .ok_or_else(|| format!("unknown encoding '{encoding}' (utf-8, sjis)"))?;
+            let from = from
+                .map(|f| Format::from_name(&f).ok_or_else(|| format!("unknown format '{f}'")))
+                .transpose()?;
+            let record = read_record(&file, from, &variant)?;
+            let text = match (to, ply) {
+                (Format::Sfen, Some(ply)) => {
+                    format!(
+                        "{}\n",
+                        sfen::write_any(
+                            &formats::position_at(&record, ply).map_err(|e| e.to_string())?
+                        )
+                    )
+                }
+                _ => formats::write(&record, to).map_err(|e| e.to_string())?,
+            };
+            let text = if encoding == Encoding::ShiftJis {
+                text.replace("encoding=UTF-8", "encoding=Shift_JIS")
+            } else {
+                text
+            };
+            let bytes = koma_notation::encoding::encode(&text, encoding);
+            match output {
+                Some(path) => std::fs::write(&path, bytes).map_err(|e| format!("{path}: {e}"))?,
+                None => std::io::stdout().write_all(&bytes).map_err(io_failure)?,
+            }
         }
     }
     Ok(())
 }
 
+/// Reads a record file (`-` for standard input), detecting its format unless given.
+fn read_record(file: &str, format: Option<Format>, variant: &str) -> Result<Record, String> {
+    let variant = VariantKind::from_name(variant)
+        .ok_or_else(|| format!("unknown variant '{variant}' (known: shogi, tori)"))?;
+    let bytes = if file == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .map_err(|e| format!("standard input: {e}"))?;
+        buf
+    } else {
+        std::fs::read(file).map_err(|e| format!("{file}: {e}"))?
+    };
+    let text = koma_notation::encoding::decode(&bytes).0;
+    let format = format.unwrap_or_else(|| Format::detect((file != "-").then_some(file), &text));
+    formats::read(&bytes, format, variant).map_err(|e| format!("{file}: {e}"))
+}
+
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe: the reader has all it wanted.
+        Err(message) if message.is_empty() => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("koma: {message}");
             ExitCode::from(2)

@@ -149,30 +149,12 @@ const PRESETS: [(&str, Handicap); 16] = [
     ("10", Handicap::TenPiece),
 ];
 
-/// The JKF (and CSA) piece codes.
-const KINDS: [(&str, Role); 14] = [
-    ("FU", Role::Pawn),
-    ("KY", Role::Lance),
-    ("KE", Role::Knight),
-    ("GI", Role::Silver),
-    ("KI", Role::Gold),
-    ("KA", Role::Bishop),
-    ("HI", Role::Rook),
-    ("OU", Role::King),
-    ("TO", Role::Tokin),
-    ("NY", Role::PromotedLance),
-    ("NK", Role::PromotedKnight),
-    ("NG", Role::PromotedSilver),
-    ("UM", Role::Horse),
-    ("RY", Role::Dragon),
-];
-
 const SPECIALS: [(&str, GameEnd); 11] = [
     ("TORYO", GameEnd::Resign),
     ("CHUDAN", GameEnd::Interrupt),
     ("SENNICHITE", GameEnd::Repetition),
     ("TIME_UP", GameEnd::TimeUp),
-    ("ILLEGAL_MOVE", GameEnd::IllegalWin),
+    ("ILLEGAL_MOVE", GameEnd::IllegalLoss),
     ("JISHOGI", GameEnd::Impasse),
     ("KACHI", GameEnd::EnteringKingWin),
     ("TSUMI", GameEnd::Mate),
@@ -181,15 +163,13 @@ const SPECIALS: [(&str, GameEnd); 11] = [
     ("OUTE_SENNICHITE", GameEnd::PerpetualCheck),
 ];
 
+/// JKF's piece kinds are CSA's piece codes.
 fn kind_role(kind: &str) -> Option<Role> {
-    KINDS.iter().find(|(k, _)| *k == kind).map(|&(_, r)| r)
+    crate::csa::role_of_code(kind)
 }
 
 fn role_kind(role: Role) -> &'static str {
-    KINDS
-        .iter()
-        .find(|(_, r)| *r == role)
-        .map_or("FU", |(k, _)| k)
+    crate::csa::piece_code(role).unwrap_or("FU")
 }
 
 /// Reads a JKF document (standard shogi: JKF has no variants).
@@ -224,7 +204,7 @@ pub fn parse(text: &str) -> Result<Record, JkfError> {
     }
     let setup = record.start.setup(VariantKind::Shogi);
     let start = Position::<Shogi>::from_setup(&setup)
-        .or_else(|_| Position::<Shogi>::from_setup_kingless(&setup))
+        .or_else(|_| Position::<Shogi>::from_setup_lenient(&setup))
         .map_err(|e| content("initial", e.to_string()))?;
     if let Some(first) = jkf.moves.first() {
         if first.mv.is_none() && first.special.is_none() {
@@ -384,7 +364,7 @@ pub fn write(record: &Record) -> Result<String, JkfError> {
     });
     let setup = record.start.setup(VariantKind::Shogi);
     let start = Position::<Shogi>::from_setup(&setup)
-        .or_else(|_| Position::<Shogi>::from_setup_kingless(&setup))
+        .or_else(|_| Position::<Shogi>::from_setup_lenient(&setup))
         .map_err(|e| content("initial", e.to_string()))?;
     let root = record.tree.node(MoveTree::ROOT);
     jkf.moves.push(JMove {

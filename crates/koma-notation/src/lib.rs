@@ -13,10 +13,15 @@
 //! assert!(sfen::parse_position(VariantKind::Shogi, "lnsgkgsnl/9 b - 1").is_err());
 //! ```
 
+pub mod csa;
 pub mod diagram;
 pub mod encoding;
+pub mod formats;
 pub mod jkf;
+pub mod ki2;
+pub mod kif;
 pub mod letters;
+pub mod movetext;
 pub mod record;
 pub mod sfen;
 pub mod usi;

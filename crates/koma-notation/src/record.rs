@@ -27,9 +27,13 @@ impl Record {
         }
     }
 
-    /// The start position, validated.
+    /// The start position, validated leniently as record files need: a side may lack its
+    /// king (tsume problems), and nifu or dead pieces in the start itself are accepted.
     pub fn start_position(&self) -> Result<AnyPosition, koma_rules::SetupError> {
-        self.variant.position(&self.start.setup(self.variant))
+        let setup = self.start.setup(self.variant);
+        self.variant
+            .position(&setup)
+            .or_else(|e| self.variant.position_lenient(&setup).map_err(|_| e))
     }
 }
 
@@ -107,9 +111,9 @@ pub enum GameEnd {
     NoMate,
     /// The side to move lost on time (切れ負け, %TIME_UP).
     TimeUp,
-    /// The previous move was illegal: the side to move wins (反則勝ち, %ILLEGAL_MOVE).
+    /// The previous move was illegal: the side to move wins (反則勝ち).
     IllegalWin,
-    /// The side to move lost by a foul (反則負け).
+    /// The side to move lost by a foul (反則負け, CSA %ILLEGAL_MOVE).
     IllegalLoss,
     /// The side to move declared an entering-king win (入玉勝ち, %KACHI).
     EnteringKingWin,

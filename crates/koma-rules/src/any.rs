@@ -76,6 +76,22 @@ impl VariantKind {
         })
     }
 
+    /// Validates `setup` allowing a side without its king (tsume problems).
+    pub fn position_kingless(self, setup: &Setup) -> Result<AnyPosition, SetupError> {
+        Ok(match self {
+            VariantKind::Shogi => AnyPosition::Shogi(Position::from_setup_kingless(setup)?),
+            VariantKind::Tori => AnyPosition::Tori(Position::from_setup_kingless(setup)?),
+        })
+    }
+
+    /// Validates `setup` leniently (see [`Position::from_setup_lenient`]).
+    pub fn position_lenient(self, setup: &Setup) -> Result<AnyPosition, SetupError> {
+        Ok(match self {
+            VariantKind::Shogi => AnyPosition::Shogi(Position::from_setup_lenient(setup)?),
+            VariantKind::Tori => AnyPosition::Tori(Position::from_setup_lenient(setup)?),
+        })
+    }
+
     /// The named start position, if it belongs to this variant.
     pub fn handicap(self, handicap: Handicap) -> Option<AnyPosition> {
         let setup = match self {

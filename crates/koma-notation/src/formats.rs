@@ -1,0 +1,194 @@
+//! Every record format behind one interface: detection, reading and writing.
+
+use crate::record::{Record, Start};
+use crate::{csa, jkf, ki2, kif, sfen, usi_line};
+use koma_rules::{AnyPosition, VariantKind};
+
+/// A record or position format.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// KIF (`.kif`, `.kifu`).
+    Kif,
+    /// KI2 (`.ki2`, `.ki2u`).
+    Ki2,
+    /// CSA (`.csa`).
+    Csa,
+    /// JSON Kifu Format (`.jkf`, `.json`).
+    Jkf,
+    /// A USI `position ... moves ...` line.
+    Usi,
+    /// An SFEN position.
+    Sfen,
+}
+
+/// A record that could not be read or written, in the words of its format.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// KIF or KI2.
+    #[error(transparent)]
+    Kif(#[from] kif::KifError),
+    /// CSA.
+    #[error(transparent)]
+    Csa(#[from] csa::CsaError),
+    /// JKF.
+    #[error(transparent)]
+    Jkf(#[from] jkf::JkfError),
+    /// A USI position line.
+    #[error(transparent)]
+    Usi(#[from] usi_line::UsiLineError),
+    /// An SFEN.
+    #[error(transparent)]
+    Sfen(#[from] sfen::SfenError),
+    /// A format that cannot hold this record (e.g. Tori in CSA).
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 6] = [
+        Format::Kif,
+        Format::Ki2,
+        Format::Csa,
+        Format::Jkf,
+        Format::Usi,
+        Format::Sfen,
+    ];
+
+    /// The name used on the command line (`kif`, `ki2`, `csa`, `jkf`, `usi`, `sfen`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Kif => "kif",
+            Format::Ki2 => "ki2",
+            Format::Csa => "csa",
+            Format::Jkf => "jkf",
+            Format::Usi => "usi",
+            Format::Sfen => "sfen",
+        }
+    }
+
+    /// The format called `name`, or with that file extension.
+    pub fn from_name(name: &str) -> Option<Format> {
+        match name.to_ascii_lowercase().as_str() {
+            "kif" | "kifu" => Some(Format::Kif),
+            "ki2" | "ki2u" => Some(Format::Ki2),
+            "csa" => Some(Format::Csa),
+            "jkf" | "json" => Some(Format::Jkf),
+            "usi" => Some(Format::Usi),
+            "sfen" => Some(Format::Sfen),
+            _ => None,
+        }
+    }
+
+    /// Guesses the format of a file from its name, else from its first lines.
+    pub fn detect(path: Option<&str>, text: &str) -> Format {
+        if let Some(ext) = path.and_then(|p| p.rsplit_once('.')).map(|(_, e)| e) {
+            if let Some(f) = Format::from_name(ext) {
+                return f;
+            }
+        }
+        let t = text.trim_start_matches('\u{feff}').trim_start();
+        if t.starts_with('{') {
+            return Format::Jkf;
+        }
+        if t.starts_with("position") || t.starts_with("startpos") {
+            return Format::Usi;
+        }
+        let has = |pred: &dyn Fn(&str) -> bool| t.lines().take(200).any(|l| pred(l.trim_start()));
+        if has(&|l| {
+            l.starts_with("V2")
+                || l.starts_with("PI")
+                || l.starts_with("P1")
+                || l.starts_with("+7")
+                || l.starts_with("N+")
+        }) {
+            return Format::Csa;
+        }
+        if has(&|l| l.starts_with(ki2::MARKS)) {
+            return Format::Ki2;
+        }
+        if t.lines().count() == 1 && t.split_whitespace().count() >= 3 && t.contains('/') {
+            return Format::Sfen;
+        }
+        Format::Kif
+    }
+}
+
+/// Reads a record in `format` from file bytes (encodings detected).
+pub fn read(bytes: &[u8], format: Format, variant: VariantKind) -> Result<Record, RecordError> {
+    let text = crate::encoding::decode(bytes).0;
+    Ok(match format {
+        Format::Kif => kif::parse_variant(variant, &text)?,
+        Format::Ki2 => ki2::parse_variant(variant, &text)?,
+        Format::Csa => csa::parse(&text)?,
+        Format::Jkf => jkf::parse(&text)?,
+        Format::Usi => usi_line::parse(variant, &text)?,
+        Format::Sfen => {
+            let mut record = Record::new(variant);
+            record.start = Start::Custom(sfen::parse_setup(variant, text.trim())?);
+            record
+        }
+    })
+}
+
+/// Writes a record in `format` (SFEN: the position after the main line).
+pub fn write(record: &Record, format: Format) -> Result<String, RecordError> {
+    let unsupported =
+        |what: &str| RecordError::Unsupported(format!("{what} holds standard shogi only"));
+    Ok(match format {
+        Format::Kif => kif::write(record)?,
+        Format::Ki2 => ki2::write(record)?,
+        Format::Csa if record.variant != VariantKind::Shogi => return Err(unsupported("CSA")),
+        Format::Csa => csa::write(record)?,
+        Format::Jkf => jkf::write(record)?,
+        Format::Usi => usi_line::write(record) + "\n",
+        Format::Sfen => sfen::write_any(&position_at(record, usize::MAX)?) + "\n",
+    })
+}
+
+/// The position after the first `ply` moves of the main line (all of them if it is shorter).
+pub fn position_at(record: &Record, ply: usize) -> Result<AnyPosition, RecordError> {
+    let mut pos = record
+        .start_position()
+        .map_err(|e| RecordError::Unsupported(format!("illegal start position: {e}")))?;
+    for m in record.tree.main_moves().into_iter().take(ply) {
+        pos.play(m)
+            .map_err(|e| RecordError::Unsupported(format!("illegal move in the record: {e}")))?;
+    }
+    Ok(pos)
+}
+
+/// A move notation for display.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Notation {
+    /// Japanese: `☗７六歩`, `☖同銀`.
+    #[default]
+    Japanese,
+    /// Western (Hodges): `P-7f`.
+    Western,
+    /// German club notation: `Sp'4e`.
+    German,
+}
+
+/// A move as text in `notation`; `prev_to` is the previous move's destination (for 同).
+pub fn move_text(
+    pos: &AnyPosition,
+    m: koma_rules::Move,
+    prev_to: Option<koma_rules::Square>,
+    notation: Notation,
+) -> String {
+    use crate::movetext::{german, japanese, western};
+    macro_rules! with {
+        ($p:ident) => {
+            match notation {
+                Notation::Japanese => japanese::text($p, m, prev_to),
+                Notation::Western => western::write($p, m, western::Style::Hodges),
+                Notation::German => german::write($p, m),
+            }
+        };
+    }
+    match pos {
+        AnyPosition::Shogi(p) => with!(p),
+        AnyPosition::Tori(p) => with!(p),
+    }
+}

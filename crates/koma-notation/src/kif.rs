@@ -1,0 +1,559 @@
+//! KIF (柿木 format): reading and writing records with variations, comments, bookmarks,
+//! times, board diagrams and handicaps. Shift_JIS or UTF-8 (see [`crate::encoding`]).
+
+use crate::diagram;
+use crate::encoding::decode;
+use crate::movetext::japanese;
+use crate::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, Start};
+use koma_rules::{Color, Handicap, Position, Setup, Square, Variant, VariantKind, variants};
+use std::fmt::Write;
+
+/// A KIF file that cannot be read, with the line (1-based) where reading stopped.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("KIF line {line}: {message}")]
+pub struct KifError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+fn err(line: usize, message: impl Into<String>) -> KifError {
+    KifError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// Reads a KIF file's bytes, detecting the encoding.
+pub fn parse_bytes(bytes: &[u8]) -> Result<Record, KifError> {
+    parse(&decode(bytes).0)
+}
+
+/// Reads a KIF record of standard shogi.
+pub fn parse(text: &str) -> Result<Record, KifError> {
+    parse_variant(VariantKind::Shogi, text)
+}
+
+/// Reads a KIF-style record of `variant`.
+pub fn parse_variant(variant: VariantKind, text: &str) -> Result<Record, KifError> {
+    read(variant, Dialect::Kif, text)
+}
+
+/// KIF and KI2 share everything but how moves and endings are written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Dialect {
+    /// Numbered move lines with sources and times; endings as move lines.
+    Kif,
+    /// Several `▲７六歩` moves per line; the ending only in the `まで` summary.
+    Ki2,
+}
+
+/// Reads a KIF or KI2 record of `variant`.
+pub(crate) fn read(variant: VariantKind, dialect: Dialect, text: &str) -> Result<Record, KifError> {
+    match variant {
+        VariantKind::Shogi => Reader::<variants::Shogi>::new(variant, dialect).read(text),
+        VariantKind::Tori => Reader::<variants::Tori>::new(variant, dialect).read(text),
+    }
+}
+
+/// The state of a KIF read: the record so far and the position at every node.
+struct Reader<V: Variant> {
+    dialect: Dialect,
+    record: Record,
+    positions: Vec<Position<V>>,
+    current: NodeId,
+    board: Option<Setup>,
+    board_rank: u8,
+    moves_started: bool,
+    /// The 手合割 value, while it is not known whether a board diagram follows.
+    handicap_line: Option<String>,
+}
+
+impl<V: Variant> Reader<V> {
+    fn new(variant: VariantKind, dialect: Dialect) -> Self {
+        Reader {
+            dialect,
+            record: Record::new(variant),
+            positions: Vec::new(),
+            current: MoveTree::ROOT,
+            board: None,
+            board_rank: 0,
+            moves_started: false,
+            handicap_line: None,
+        }
+    }
+
+    fn read(mut self, text: &str) -> Result<Record, KifError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        for (i, raw) in text.lines().enumerate() {
+            let raw = raw.trim_end_matches('\r');
+            // Comments and bookmarks keep their text exactly, trailing spaces included.
+            if let Some(comment) = raw.strip_prefix('*') {
+                self.ensure_started(i + 1)?;
+                self.record
+                    .tree
+                    .node_mut(self.current)
+                    .comments
+                    .push(comment.to_string());
+                continue;
+            }
+            self.line(i + 1, raw.trim_end_matches([' ', '\u{3000}']))?;
+        }
+        if self.positions.is_empty() {
+            self.start(text.lines().count().max(1))?;
+        }
+        Ok(self.record)
+    }
+
+    fn line(&mut self, n: usize, line: &str) -> Result<(), KifError> {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || line.starts_with('#') {
+            return Ok(());
+        }
+        let variant = self.record.variant;
+        if let Some(rest) = line.strip_prefix('|') {
+            if self.moves_started {
+                return Err(err(n, "a board diagram after the moves"));
+            }
+            self.board_rank += 1;
+            let setup = self.board.get_or_insert_with(Setup::empty);
+            return diagram::parse_rank(variant, &format!("|{rest}"), self.board_rank, setup)
+                .map_err(|m| err(n, m));
+        }
+        if is_diagram_frame(trimmed) {
+            return Ok(());
+        }
+        if let Some(mark) = line.strip_prefix('&') {
+            self.ensure_started(n)?;
+            self.record.tree.node_mut(self.current).bookmark = Some(mark.to_string());
+            return Ok(());
+        }
+        if trimmed.starts_with("手数") {
+            return Ok(());
+        }
+        if let Some(summary) = trimmed.strip_prefix("まで") {
+            return match self.dialect {
+                Dialect::Kif => Ok(()),
+                Dialect::Ki2 => self.summary(n, summary),
+            };
+        }
+        if let Some(rest) = trimmed.strip_prefix("変化") {
+            return self.variation(n, rest);
+        }
+        if matches!(trimmed, "先手番" | "下手番") {
+            self.board.get_or_insert_with(Setup::empty).side = Color::Black;
+            return Ok(());
+        }
+        if matches!(trimmed, "後手番" | "上手番") {
+            self.board.get_or_insert_with(Setup::empty).side = Color::White;
+            return Ok(());
+        }
+        if self.dialect == Dialect::Kif && trimmed.starts_with(|c: char| c.is_ascii_digit()) {
+            return self.move_line(n, trimmed);
+        }
+        if self.dialect == Dialect::Ki2 && trimmed.starts_with(crate::ki2::MARKS) {
+            return self.ki2_moves(n, trimmed);
+        }
+        if let Some((key, value)) = split_header(line) {
+            if self.moves_started {
+                return Err(err(n, format!("header line '{key}' among the moves")));
+            }
+            return self.header(n, key, value);
+        }
+        Err(err(n, format!("cannot read '{line}'")))
+    }
+
+    fn header(&mut self, n: usize, key: &str, value: &str) -> Result<(), KifError> {
+        let variant = self.record.variant;
+        match key {
+            "手合割" => {
+                // A known name becomes the start position; it is kept in the header only
+                // when a board diagram overrides it or koma does not know the name.
+                let value = value.trim_matches(|c: char| c == '　' || c.is_whitespace());
+                match Handicap::from_name(value) {
+                    Some(h) => {
+                        self.record.start = Start::Named(h);
+                        self.handicap_line = Some(value.to_string());
+                    }
+                    None => self.record.header.push(key, value),
+                }
+            }
+            "先手の持駒" | "下手の持駒" | "後手の持駒" | "上手の持駒" => {
+                let hand = diagram::parse_hand(variant, value).map_err(|m| err(n, m))?;
+                let color = if key.starts_with("先手") || key.starts_with("下手") {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                self.board.get_or_insert_with(Setup::empty).hands[color.index()] = hand;
+            }
+            _ => self.record.header.push(key, value),
+        }
+        Ok(())
+    }
+
+    /// Fixes the start position (once, before the first move or comment).
+    fn ensure_started(&mut self, n: usize) -> Result<(), KifError> {
+        if self.positions.is_empty() {
+            self.start(n)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn start(&mut self, n: usize) -> Result<(), KifError> {
+        if let Some(setup) = self.board.take() {
+            if self.board_rank != 0 {
+                self.record.start = Start::Custom(setup);
+                if let Some(name) = self.handicap_line.take() {
+                    self.record.header.push("手合割", &name);
+                }
+            }
+        }
+        let setup = self.record.start.setup(self.record.variant);
+        let pos = Position::<V>::from_setup(&setup)
+            .or_else(|_| Position::<V>::from_setup_lenient(&setup))
+            .map_err(|e| err(n, format!("illegal start position: {e}")))?;
+        self.positions.push(pos);
+        Ok(())
+    }
+
+    fn move_line(&mut self, n: usize, line: &str) -> Result<(), KifError> {
+        self.ensure_started(n)?;
+        self.moves_started = true;
+        let (number, rest) = line.split_at(
+            line.find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(line.len()),
+        );
+        let ply: usize = number.parse().map_err(|_| err(n, "bad move number"))?;
+        let expected = self.record.tree.ply(self.current) + 1;
+        if ply != expected {
+            return Err(err(n, format!("move number {ply}, expected {expected}")));
+        }
+        let rest = rest.trim_start();
+        let (body, time) = match split_time(rest) {
+            Some((body, time)) => (body, Some(time)),
+            None => (rest, None),
+        };
+        let body = body.trim_end_matches(['+', ' ', '\u{3000}']).trim_end();
+        let pos = self.positions[self.current];
+        let entry = match GameEnd::japanese_words()
+            .find(|w| body.starts_with(w))
+            .and_then(GameEnd::from_japanese)
+        {
+            Some(end) => Entry::End(end),
+            None if body
+                .chars()
+                .next()
+                .is_some_and(|c| "１２３４５６７８９同123456789".contains(c)) =>
+            {
+                let prev_to = self.prev_to();
+                let m =
+                    japanese::parse_kif(&pos, body, prev_to).map_err(|e| err(n, e.to_string()))?;
+                pos.is_legal(m)
+                    .map_err(|e| err(n, format!("{body}: {e}")))?;
+                Entry::Move(m)
+            }
+            None => Entry::End(GameEnd::Other(body.to_string())),
+        };
+        self.push(entry);
+        if let Some(t) = time {
+            self.record.tree.node_mut(self.current).time = parse_time(t);
+        }
+        Ok(())
+    }
+
+    /// Adds `entry` after the current node and moves there.
+    fn push(&mut self, entry: Entry) {
+        let pos = self.positions[self.current];
+        let next = match &entry {
+            Entry::Move(m) => pos.after(*m),
+            Entry::End(_) => pos,
+        };
+        self.current = self.record.tree.add(self.current, entry);
+        self.positions.push(next);
+    }
+
+    /// A KI2 line of moves: each starts with a turn mark.
+    fn ki2_moves(&mut self, n: usize, line: &str) -> Result<(), KifError> {
+        self.ensure_started(n)?;
+        self.moves_started = true;
+        for token in crate::ki2::tokens(line) {
+            let pos = self.positions[self.current];
+            let m = japanese::parse_ki2(&pos, &token, self.prev_to())
+                .map_err(|e| err(n, e.to_string()))?;
+            pos.is_legal(m)
+                .map_err(|e| err(n, format!("{token}: {e}")))?;
+            self.push(Entry::Move(m));
+        }
+        Ok(())
+    }
+
+    /// A KI2 summary (`まで…`): the ending of the line read last.
+    fn summary(&mut self, n: usize, text: &str) -> Result<(), KifError> {
+        self.ensure_started(n)?;
+        let side = self.positions[self.current].side_to_move();
+        if let Some(end) = crate::ki2::ending_of_summary(text, side) {
+            self.push(Entry::End(end));
+        }
+        Ok(())
+    }
+
+    fn prev_to(&self) -> Option<Square> {
+        match &self.record.tree.node(self.current).entry {
+            Some(Entry::Move(m)) => Some(m.to()),
+            _ => None,
+        }
+    }
+
+    /// `変化：N手`: the next moves replace move N of the line read last.
+    fn variation(&mut self, n: usize, rest: &str) -> Result<(), KifError> {
+        let digits: String = rest.chars().filter(|c| c.is_ascii_digit()).collect();
+        let ply: usize = digits
+            .parse()
+            .map_err(|_| err(n, "a variation needs a move number"))?;
+        if ply == 0 {
+            return Err(err(n, "a variation starts at move 1 or later"));
+        }
+        let mut node = self.current;
+        while self.record.tree.ply(node) > ply - 1 {
+            node = self
+                .record
+                .tree
+                .node(node)
+                .parent
+                .ok_or_else(|| err(n, "no such move"))?;
+        }
+        if self.record.tree.ply(node) != ply - 1 {
+            return Err(err(
+                n,
+                format!("the line read last has no move {}", ply - 1),
+            ));
+        }
+        self.current = node;
+        Ok(())
+    }
+}
+
+/// Whether a line is a board diagram's frame (`+-----+`) or file numbers (`９ ８ ... １`).
+fn is_diagram_frame(line: &str) -> bool {
+    let frame = line.starts_with('+') && line.chars().all(|c| c == '+' || c == '-');
+    let files = line
+        .chars()
+        .all(|c| ('１'..='９').contains(&c) || c.is_whitespace());
+    frame || files
+}
+
+/// Splits `key：value` (full-width or ASCII colon).
+fn split_header(line: &str) -> Option<(&str, &str)> {
+    let at = line.find(['：', ':'])?;
+    let colon = line[at..].chars().next()?.len_utf8();
+    Some((&line[..at], &line[at + colon..]))
+}
+
+/// Splits a move text from its time column `( m:ss/hh:mm:ss)`, if it has one.
+fn split_time(rest: &str) -> Option<(&str, &str)> {
+    let at = rest.rfind('(')?;
+    let time = &rest[at..];
+    time.contains(':').then_some((&rest[..at], time))
+}
+
+/// Reads `( 0:16/00:00:16)` (minutes may pass 59; spaces anywhere).
+fn parse_time(text: &str) -> Option<MoveTime> {
+    let inner: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '(' && *c != ')' && *c != '+')
+        .collect();
+    let (spent, total) = match inner.split_once('/') {
+        Some((s, t)) => (s, Some(t)),
+        None => (inner.as_str(), None),
+    };
+    let seconds = |s: &str| -> Option<u64> {
+        s.split(':').try_fold(0u64, |acc, part| {
+            acc.checked_mul(60)?.checked_add(part.parse::<u64>().ok()?)
+        })
+    };
+    Some(MoveTime {
+        spent_ms: seconds(spent)? * 1000,
+        total_ms: total.and_then(seconds).map(|s| s * 1000),
+    })
+}
+
+/// Writes a record as KIF (UTF-8 text, declared in the first line).
+pub fn write(record: &Record) -> Result<String, KifError> {
+    write_dialect(record, Dialect::Kif)
+}
+
+/// Writes a record as KIF or KI2.
+pub(crate) fn write_dialect(record: &Record, dialect: Dialect) -> Result<String, KifError> {
+    match record.variant {
+        VariantKind::Shogi => write_typed::<variants::Shogi>(record, dialect),
+        VariantKind::Tori => write_typed::<variants::Tori>(record, dialect),
+    }
+}
+
+fn write_typed<V: Variant>(record: &Record, dialect: Dialect) -> Result<String, KifError> {
+    let mut out = String::new();
+    if dialect == Dialect::Kif {
+        out.push_str("#KIF version=2.0 encoding=UTF-8\n");
+    }
+    // Header entries are kept verbatim; with a board diagram, the diagram decides the start.
+    for (key, value) in &record.header.entries {
+        let _ = writeln!(out, "{key}：{value}");
+    }
+    match &record.start {
+        Start::Named(h) => {
+            if record.header.get("手合割").is_none() {
+                let _ = writeln!(out, "手合割：{}", h.japanese());
+            }
+        }
+        Start::Custom(setup) => out.push_str(&diagram::write(record.variant, setup)),
+    }
+    let setup = record.start.setup(record.variant);
+    let start = Position::<V>::from_setup(&setup)
+        .or_else(|_| Position::<V>::from_setup_lenient(&setup))
+        .map_err(|e| err(0, format!("illegal start position: {e}")))?;
+    if dialect == Dialect::Kif {
+        out.push_str("手数----指手---------消費時間--\n");
+    }
+    let tree = &record.tree;
+    let root = tree.node(MoveTree::ROOT);
+    write_notes(&mut out, &root.comments, &root.bookmark);
+    if let Some(&first) = root.children.first() {
+        let mut writer = LineWriter {
+            out: &mut out,
+            dialect,
+            row: 0,
+        };
+        writer.line::<V>(tree, first, start);
+    }
+    Ok(out)
+}
+
+fn write_notes(out: &mut String, comments: &[String], bookmark: &Option<String>) {
+    for comment in comments {
+        let _ = writeln!(out, "*{comment}");
+    }
+    if let Some(mark) = bookmark {
+        let _ = writeln!(out, "&{mark}");
+    }
+}
+
+/// Writes lines of moves in the KIF or KI2 way.
+struct LineWriter<'a> {
+    out: &'a mut String,
+    dialect: Dialect,
+    /// KI2 moves on the current output line.
+    row: usize,
+}
+
+impl LineWriter<'_> {
+    /// Ends a KI2 row of moves.
+    fn flush(&mut self) {
+        if self.row > 0 {
+            self.out.push('\n');
+            self.row = 0;
+        }
+    }
+
+    /// Writes the line that starts with `first` (following first children), then the
+    /// variations branching off it, deepest first, as Kifu for Windows does: a reader goes
+    /// back from the last line read to the branch point, which is then always on that line.
+    fn line<V: Variant>(&mut self, tree: &MoveTree, first: NodeId, before: Position<V>) {
+        let mut line = vec![first];
+        line.extend(tree.line_from(first));
+        let mut positions = Vec::with_capacity(line.len());
+        let mut pos = before;
+        let mut prev_to = tree
+            .node(first)
+            .parent
+            .and_then(|p| match &tree.node(p).entry {
+                Some(Entry::Move(m)) => Some(m.to()),
+                _ => None,
+            });
+        for &id in &line {
+            positions.push(pos);
+            self.node(tree, id, &pos, prev_to);
+            if let Some(Entry::Move(m)) = &tree.node(id).entry {
+                pos = pos.after(*m);
+                prev_to = Some(m.to());
+            }
+        }
+        self.flush();
+        for (i, &id) in line.iter().enumerate().rev() {
+            let parent = tree.node(id).parent.unwrap_or(MoveTree::ROOT);
+            let siblings = &tree.node(parent).children;
+            if siblings[0] != id {
+                continue; // an alternative itself: its siblings belong to the caller's loop
+            }
+            for &alt in &siblings[1..] {
+                let _ = writeln!(self.out, "\n変化：{}手", tree.ply(alt));
+                self.line::<V>(tree, alt, positions[i]);
+            }
+        }
+    }
+
+    fn node<V: Variant>(
+        &mut self,
+        tree: &MoveTree,
+        id: NodeId,
+        pos: &Position<V>,
+        prev_to: Option<Square>,
+    ) {
+        let node = tree.node(id);
+        let parent = node.parent.unwrap_or(MoveTree::ROOT);
+        let branches = tree.node(parent).children.len() > 1 && tree.node(parent).children[0] == id;
+        match (self.dialect, &node.entry) {
+            (Dialect::Kif, Some(entry)) => {
+                let text = match entry {
+                    Entry::Move(m) => japanese::kif(pos, *m, prev_to),
+                    Entry::End(end) => end.japanese(),
+                };
+                let _ = write!(self.out, "{:>4} {}", tree.ply(id), text);
+                if let Some(t) = node.time {
+                    let spent = t.spent_ms / 1000;
+                    let _ = write!(self.out, "   ({:>2}:{:02}", spent / 60, spent % 60);
+                    if let Some(total) = t.total_ms {
+                        let total = total / 1000;
+                        let _ = write!(
+                            self.out,
+                            "/{:02}:{:02}:{:02}",
+                            total / 3600,
+                            total / 60 % 60,
+                            total % 60
+                        );
+                    }
+                    self.out.push(')');
+                }
+                if branches {
+                    self.out.push('+');
+                }
+                self.out.push('\n');
+            }
+            (Dialect::Ki2, Some(Entry::Move(m))) => {
+                if self.row == 6 {
+                    self.flush();
+                }
+                if self.row > 0 {
+                    self.out.push_str("    ");
+                }
+                self.out.push_str(&crate::ki2::token(pos, *m, prev_to));
+                self.row += 1;
+            }
+            (Dialect::Ki2, Some(Entry::End(end))) => {
+                self.flush();
+                let _ = writeln!(
+                    self.out,
+                    "まで{}",
+                    crate::ki2::summary(end, tree.ply(id) - 1, pos.side_to_move())
+                );
+            }
+            (_, None) => {}
+        }
+        if !node.comments.is_empty() || node.bookmark.is_some() {
+            self.flush();
+            write_notes(self.out, &node.comments, &node.bookmark);
+        }
+    }
+}

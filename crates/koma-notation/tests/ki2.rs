@@ -1,0 +1,57 @@
+//! KI2: every corpus file reads and agrees with the golden JKF parse; records survive KI2
+//! writing (times aside, which KI2 does not hold).
+
+mod common;
+
+use common::{Compare, compare_line, corpus_files, golden, same_tree};
+use koma_notation::ki2;
+use koma_notation::record::{MoveTree, Record};
+use std::path::PathBuf;
+
+fn read(path: &PathBuf) -> Record {
+    ki2::parse_bytes(&std::fs::read(path).expect("readable"))
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn every_corpus_ki2_reads_and_round_trips() {
+    let files = corpus_files("ki2", &["ki2", "ki2u"]);
+    assert!(files.len() >= 8);
+    for path in &files {
+        let name = path.display().to_string();
+        let record = read(path);
+        assert!(!record.tree.is_empty(), "{name}");
+        let written = ki2::write(&record).expect("writes");
+        let again =
+            ki2::parse(&written).unwrap_or_else(|e| panic!("{name} as written: {e}\n{written}"));
+        assert_eq!(again.header, record.header, "{name}");
+        assert_eq!(again.start, record.start, "{name}");
+        same_tree(
+            &record.tree,
+            &again.tree,
+            MoveTree::ROOT,
+            MoveTree::ROOT,
+            Compare {
+                times: false,
+                notes: true,
+            },
+            &name,
+        );
+    }
+}
+
+#[test]
+fn corpus_ki2_agrees_with_golden_jkf() {
+    let mut compared = 0;
+    for path in corpus_files("ki2", &["ki2", "ki2u"]) {
+        let file = path.file_name().unwrap().to_string_lossy().to_string();
+        let Some(moves) = golden("ki2", &file) else {
+            continue;
+        };
+        let record = read(&path);
+        let first = record.tree.node(MoveTree::ROOT).children.first().copied();
+        compare_line(&record.tree, first, &moves, &file);
+        compared += 1;
+    }
+    assert!(compared >= 5, "only {compared} golden files compared");
+}

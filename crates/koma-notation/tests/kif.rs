@@ -1,0 +1,82 @@
+//! KIF: every corpus file reads, agrees with the golden JKF parse, and survives a write and
+//! re-read with every move, variation, comment, bookmark, time and ending.
+
+mod common;
+
+use common::{Compare, compare_line, corpus_files, golden, same_tree};
+use koma_notation::kif;
+use koma_notation::record::{MoveTree, Record};
+use std::path::PathBuf;
+
+const ALL: Compare = Compare {
+    times: true,
+    notes: true,
+};
+
+fn read(path: &PathBuf) -> Record {
+    let bytes = std::fs::read(path).expect("readable");
+    kif::parse_bytes(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn every_corpus_kif_reads_and_round_trips() {
+    let files = corpus_files("kif", &["kif", "kifu"]);
+    assert!(files.len() >= 20);
+    for path in &files {
+        let record = read(path);
+        let name = path.display().to_string();
+        assert!(!record.tree.is_empty(), "{name}: no moves");
+        let written = kif::write(&record).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let again =
+            kif::parse(&written).unwrap_or_else(|e| panic!("{name} as written: {e}\n{written}"));
+        assert_eq!(again.start, record.start, "{name}: start");
+        assert_eq!(again.header, record.header, "{name}: header");
+        same_tree(
+            &record.tree,
+            &again.tree,
+            MoveTree::ROOT,
+            MoveTree::ROOT,
+            ALL,
+            &name,
+        );
+        assert_eq!(
+            kif::write(&again).expect("writes"),
+            written,
+            "{name}: second write differs"
+        );
+    }
+}
+
+#[test]
+fn corpus_kif_agrees_with_golden_jkf() {
+    let mut compared = 0;
+    for path in corpus_files("kif", &["kif", "kifu"]) {
+        let file = path.file_name().unwrap().to_string_lossy().to_string();
+        let Some(moves) = golden("kif", &file) else {
+            continue;
+        };
+        let record = read(&path);
+        let first = record.tree.node(MoveTree::ROOT).children.first().copied();
+        compare_line(&record.tree, first, &moves, &file);
+        compared += 1;
+    }
+    assert!(compared >= 10, "only {compared} golden files compared");
+}
+#[test]
+fn broken_kif_names_the_line() {
+    let cases = [
+        ("手合割：平手\n   1 ７六歩(77)\n   2 ７六歩(77)\n", 3),
+        ("手合割：平手\n   1 ７六歩(77)\n   3 ３四歩(33)\n", 3),
+        ("手合割：平手\n   1 ７七歩(76)\n", 2),
+        (
+            "手合割：平手\n   1 ７六歩(77)\n変化：5手\n   5 ３四歩(33)\n",
+            3,
+        ),
+        ("|v香v桂|一\n", 1),
+        ("手合割：平手\n   1 ７六歩(77)\nこれは何\n", 3),
+    ];
+    for (text, line) in cases {
+        let e = kif::parse(text).expect_err(text);
+        assert_eq!(e.line, line, "{text}: {e}");
+    }
+}
