@@ -530,6 +530,12 @@ impl LineWriter<'_> {
                     self.out.push('+');
                 }
                 self.out.push('\n');
+                if let Entry::End(end) = entry {
+                    // The summary line, as Kifu for Windows writes it (readers that do not
+                    // know variations stop there).
+                    let summary = crate::ki2::summary(end, tree.ply(id) - 1, pos.side_to_move());
+                    let _ = writeln!(self.out, "まで{summary}");
+                }
             }
             (Dialect::Ki2, Some(Entry::Move(m))) => {
                 if self.row == 6 {

@@ -51,7 +51,7 @@ fn kif_text() {
     kif(&p, "3c3d", None, "３四歩(33)");
     p.play(mv::<Shogi>("3c3d")).unwrap();
     kif(&p, "8h2b+", None, "２二角成(88)");
-    kif(&p, "8h2b", None, "２二角不成(88)");
+    kif(&p, "8h2b", None, "２二角(88)");
     p.play(mv::<Shogi>("8h2b+")).unwrap();
     kif(&p, "3a2b", Some(sq(2, 2)), "同　銀(31)");
     assert_eq!(
@@ -71,10 +71,10 @@ fn kif_text() {
     assert_eq!(japanese::ki2(&p, mv::<Shogi>("B*5e"), None), "５五角");
     assert_eq!(japanese::text(&p, mv::<Shogi>("B*5e"), None), "☗５五角");
     let silver = pos::<Shogi>("4k4/6S2/9/9/9/9/9/9/4K4 b - 1");
-    kif(&silver, "3b2a", None, "２一銀不成(32)");
+    kif(&silver, "3b2a", None, "２一銀(32)");
     kif(&silver, "3b2a+", None, "２一銀成(32)");
-    kif(&silver, "3b3a", None, "３一銀不成(32)");
-    kif(&silver, "3b2c", None, "２三銀不成(32)");
+    kif(&silver, "3b3a", None, "３一銀(32)");
+    kif(&silver, "3b2c", None, "２三銀(32)");
     kif(&silver, "5i5h", None, "５八玉(59)");
     assert_eq!(
         japanese::parse_kif(&silver, "２一銀生(32)", None),

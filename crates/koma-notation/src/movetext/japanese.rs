@@ -213,7 +213,11 @@ fn promotion_text(promotion: Option<bool>) -> &'static str {
     }
 }
 
-/// KIF move text: `７六歩(77)`, `同　歩(33)`, `５五角打`, `２二角成(88)`, `２一銀不成(32)`.
+/// KIF move text: `７六歩(77)`, `同　歩(33)`, `５五角打`, `２二角成(88)`, `２一銀(32)`.
+///
+/// A declined promotion is written without `不成`, as Kifu for Windows writes it (the source
+/// square already says which move it is, and readers such as cshogi do not accept `不成`);
+/// [`parse_kif`] reads `不成` as well.
 pub fn kif<V: Variant>(pos: &Position<V>, m: Move, prev_to: Option<Square>) -> String {
     let f = facts(pos, m);
     let mut s = destination(m.to(), prev_to, "\u{3000}");
@@ -221,7 +225,9 @@ pub fn kif<V: Variant>(pos: &Position<V>, m: Move, prev_to: Option<Square>) -> S
     match m.from() {
         None => s += "打",
         Some(from) => {
-            s += promotion_text(f.promotion);
+            if f.promotion == Some(true) {
+                s += "成";
+            }
             s += &format!("({}{})", from.file(), from.rank());
         }
     }
