@@ -104,3 +104,129 @@ fn bad_input_names_the_problem_and_exits_2() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+fn koma_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("koma runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("writes");
+    child.wait_with_output().expect("finishes")
+}
+
+const KIF: &str = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:16/00:00:16)\n*いい手\n   2 ３四歩(33)   ( 0:01/00:00:01)\n   3 ２二角成(88)\n   4 同　銀(31)\n   5 投了\n";
+
+#[test]
+fn convert_between_formats_from_stdin() {
+    let o = koma_with_stdin(&["convert", "-", "--to", "usi"], KIF.as_bytes());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        stdout(&o).trim(),
+        "position startpos moves 7g7f 3c3d 8h2b+ 3a2b"
+    );
+    let o = koma_with_stdin(&["convert", "-", "--to", "ki2"], KIF.as_bytes());
+    let ki2 = stdout(&o);
+    assert!(
+        ki2.contains("▲７六歩") && ki2.contains("△同銀") && ki2.contains("まで4手で後手の勝ち"),
+        "{ki2}"
+    );
+    let o = koma_with_stdin(&["convert", "-", "--to", "csa"], KIF.as_bytes());
+    assert!(stdout(&o).contains("+7776FU") && stdout(&o).contains("%TORYO"));
+    let o = koma_with_stdin(
+        &["convert", "-", "--to", "sfen", "--ply", "1"],
+        KIF.as_bytes(),
+    );
+    assert_eq!(
+        stdout(&o).trim(),
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
+    );
+    let o = koma_with_stdin(
+        &["convert", "-", "--to", "kif", "--encoding", "sjis"],
+        KIF.as_bytes(),
+    );
+    let bytes = o.stdout.clone();
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "Shift_JIS output is not UTF-8"
+    );
+    let back = koma_with_stdin(&["convert", "-", "--from", "kif", "--to", "usi"], &bytes);
+    assert_eq!(
+        stdout(&back).trim(),
+        "position startpos moves 7g7f 3c3d 8h2b+ 3a2b"
+    );
+}
+
+#[test]
+fn show_a_record_in_each_notation() {
+    let o = koma_with_stdin(&["show", "-", "--ply", "2"], KIF.as_bytes());
+    let out = stdout(&o);
+    assert!(
+        out.contains("☗７六歩") && out.contains("☖同銀") && out.contains("投了"),
+        "{out}"
+    );
+    assert!(
+        out.contains("SFEN: lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"),
+        "{out}"
+    );
+    let o = koma_with_stdin(&["show", "-", "--notation", "western"], KIF.as_bytes());
+    assert!(
+        stdout(&o).contains("P-7f") && stdout(&o).contains("Bx2b+"),
+        "{}",
+        stdout(&o)
+    );
+    let o = koma_with_stdin(&["show", "-", "--notation", "german"], KIF.as_bytes());
+    assert!(stdout(&o).contains("7f"), "{}", stdout(&o));
+}
+
+#[test]
+fn broken_records_name_the_line() {
+    let broken = "手合割：平手\n   1 ７六歩(77)\n   2 ７六歩(77)\n";
+    let o = koma_with_stdin(
+        &["convert", "-", "--from", "kif", "--to", "csa"],
+        broken.as_bytes(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("line 3"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = koma(&["convert", "/nonexistent/file.kif"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = koma_with_stdin(&["convert", "-", "--to", "pdf"], KIF.as_bytes());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown format"));
+}
+
+#[test]
+fn tori_records_as_kif() {
+    let kif = "手数----指手---------消費時間--\n   1 ３三燕(34)\n   2 ５五燕(54)\n";
+    let o = koma_with_stdin(
+        &["convert", "-", "--variant", "tori", "--to", "usi"],
+        kif.as_bytes(),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o).trim(), "position startpos moves 3d3c 5d5e");
+    let o = koma_with_stdin(
+        &["convert", "-", "--variant", "tori", "--to", "kif"],
+        kif.as_bytes(),
+    );
+    let back = koma_with_stdin(
+        &["convert", "-", "--variant", "tori", "--to", "usi"],
+        &o.stdout,
+    );
+    assert_eq!(stdout(&back).trim(), "position startpos moves 3d3c 5d5e");
+    let o = koma_with_stdin(
+        &["convert", "-", "--variant", "tori", "--to", "csa"],
+        kif.as_bytes(),
+    );
+    assert_eq!(o.status.code(), Some(2), "CSA holds standard shogi only");
+}
