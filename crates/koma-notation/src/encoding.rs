@@ -72,10 +72,13 @@ pub fn encode(text: &str, encoding: Encoding) -> Vec<u8> {
     }
 }
 
-/// An `encoding=NAME` declaration in the first three lines, which are ASCII in every
-/// encoding that declares itself.
+/// An `encoding=NAME` declaration in the first three lines, on a line of its own kind
+/// (KIF's `#KIF version=2.0 encoding=...`, CSA's `'encoding=...`), not inside a header value.
 fn declared_encoding(bytes: &[u8]) -> Option<Encoding> {
     for line in bytes.split(|&b| b == b'\n').take(3) {
+        if !matches!(line.first(), Some(b'#' | b'\'')) {
+            continue;
+        }
         let line = String::from_utf8_lossy(line);
         if let Some(pos) = line.find("encoding=") {
             let name: String = line[pos + 9..]
@@ -107,5 +110,8 @@ mod tests {
         assert_eq!(decode(&bom).0, text);
         let declared = [b"#KIF version=2.0 encoding=Shift_JIS\n".as_slice(), &sjis].concat();
         assert_eq!(decode(&declared).1, Encoding::ShiftJis);
+        // A header value that merely contains the words is no declaration (found by fuzzing).
+        let value = "開始日時：2014/10/version=2.0 encoding=Shift_JIS\n先手：羽生\n";
+        assert_eq!(decode(value.as_bytes()), (value.to_string(), Encoding::Utf8));
     }
 }
