@@ -1133,15 +1133,7 @@ fn write_start(out: &mut String, start: &Start, setup: &Setup) {
                 continue;
             }
             let _ = write!(out, "P{}", sign(color));
-            for role in [
-                Role::Rook,
-                Role::Bishop,
-                Role::Gold,
-                Role::Silver,
-                Role::Knight,
-                Role::Lance,
-                Role::Pawn,
-            ] {
+            for &role in <Shogi as koma_rules::Variant>::HAND_ROLES {
                 for _ in 0..hand.count(role) {
                     let _ = write!(out, "00{}", code(role));
                 }

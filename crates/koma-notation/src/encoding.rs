@@ -112,6 +112,9 @@ mod tests {
         assert_eq!(decode(&declared).1, Encoding::ShiftJis);
         // A header value that merely contains the words is no declaration (found by fuzzing).
         let value = "開始日時：2014/10/version=2.0 encoding=Shift_JIS\n先手：羽生\n";
-        assert_eq!(decode(value.as_bytes()), (value.to_string(), Encoding::Utf8));
+        assert_eq!(
+            decode(value.as_bytes()),
+            (value.to_string(), Encoding::Utf8)
+        );
     }
 }

@@ -416,13 +416,7 @@ fn initial_data(setup: &Setup) -> InitialData {
 /// it replaces.
 fn write_line(tree: &MoveTree, first: NodeId, mut pos: Position<Shogi>, out: &mut Vec<JMove>) {
     let mut cur = Some(first);
-    let mut prev_to = tree
-        .node(first)
-        .parent
-        .and_then(|p| match &tree.node(p).entry {
-            Some(Entry::Move(m)) => Some(m.to()),
-            _ => None,
-        });
+    let mut prev_to = tree.destination_before(first);
     while let Some(id) = cur {
         let node = tree.node(id);
         let mut jm = JMove {

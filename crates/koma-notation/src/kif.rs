@@ -301,10 +301,7 @@ impl<V: Variant> Reader<V> {
     }
 
     fn prev_to(&self) -> Option<Square> {
-        match &self.record.tree.node(self.current).entry {
-            Some(Entry::Move(m)) => Some(m.to()),
-            _ => None,
-        }
+        self.record.tree.destination(self.current)
     }
 
     /// `変化：N手`: the next moves replace move N of the line read last.
@@ -465,13 +462,7 @@ impl LineWriter<'_> {
         line.extend(tree.line_from(first));
         let mut positions = Vec::with_capacity(line.len());
         let mut pos = before;
-        let mut prev_to = tree
-            .node(first)
-            .parent
-            .and_then(|p| match &tree.node(p).entry {
-                Some(Entry::Move(m)) => Some(m.to()),
-                _ => None,
-            });
+        let mut prev_to = tree.destination_before(first);
         for &id in &line {
             positions.push(pos);
             self.node(tree, id, &pos, prev_to);

@@ -288,6 +288,20 @@ impl MoveTree {
         line
     }
 
+    /// The destination of the move that leads to `id`'s parent (what `同` refers to when
+    /// `id` is written), if that node is a move.
+    pub fn destination_before(&self, id: NodeId) -> Option<koma_rules::Square> {
+        self.destination(self.nodes[id].parent?)
+    }
+
+    /// The destination of node `id`'s move, if it is a move.
+    pub fn destination(&self, id: NodeId) -> Option<koma_rules::Square> {
+        match &self.nodes[id].entry {
+            Some(Entry::Move(m)) => Some(m.to()),
+            _ => None,
+        }
+    }
+
     /// The path from the root to `id` (excluding the root).
     pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
         let mut path = Vec::new();

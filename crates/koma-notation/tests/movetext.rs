@@ -6,9 +6,7 @@ use koma_notation::movetext::western::Style;
 use koma_notation::movetext::{MoveTextErrorKind, german, japanese, western};
 use koma_notation::{sfen, usi};
 use koma_rules::variants::{Shogi, Tori};
-use koma_rules::{
-    Color, Handicap, IllegalMove, Move, Piece, Position, Role, Setup, Square, Variant,
-};
+use koma_rules::{Handicap, IllegalMove, Move, Position, Square, Variant};
 use std::collections::HashSet;
 
 fn pos<V: Variant>(sfen: &str) -> Position<V> {
@@ -654,81 +652,13 @@ fn readers_never_panic_on_odd_text() {
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/ki2");
 
-/// The start position of a KI2 file: 手合割 (even if absent) or a board diagram.
+/// The start position of a KI2 file, as koma's KI2 reader finds it.
 fn start_of(text: &str) -> Position<Shogi> {
-    let value = |key: &str| {
-        text.lines()
-            .find_map(|l| l.strip_prefix(key))
-            .map(|v| v.trim_matches(|c: char| c.is_whitespace()))
-    };
-    if text.lines().any(|l| l.starts_with('|')) {
-        return Position::from_setup_kingless(&diagram(text)).unwrap();
+    let record = koma_notation::ki2::parse(text).expect("the corpus reads");
+    match record.start_position().expect("a legal start") {
+        koma_rules::AnyPosition::Shogi(p) => p,
+        other => panic!("not shogi: {other:?}"),
     }
-    let handicap = value("手合割：").map_or(Handicap::Even, |h| Handicap::from_name(h).unwrap());
-    Position::from_setup(&handicap.setup_for::<Shogi>().unwrap()).unwrap()
-}
-
-/// Reads a KIF board diagram with both hands (enough for the corpus's tsume file).
-fn diagram(text: &str) -> Setup {
-    const KANJI: &str = "歩香桂銀角飛金玉と杏圭全馬龍";
-    const ROLES: [Role; 14] = [
-        Role::Pawn,
-        Role::Lance,
-        Role::Knight,
-        Role::Silver,
-        Role::Bishop,
-        Role::Rook,
-        Role::Gold,
-        Role::King,
-        Role::Tokin,
-        Role::PromotedLance,
-        Role::PromotedKnight,
-        Role::PromotedSilver,
-        Role::Horse,
-        Role::Dragon,
-    ];
-    let role = |c: char| KANJI.chars().position(|k| k == c).map(|i| ROLES[i]);
-    let mut setup = Setup::empty();
-    for (rank, line) in text.lines().filter(|l| l.starts_with('|')).enumerate() {
-        let cells: Vec<char> = line.chars().skip(1).take(18).collect();
-        for (i, cell) in cells.chunks(2).enumerate() {
-            let color = if cell[0] == 'v' {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let piece = role(cell[1]).map(|r| Piece::new(color, r));
-            setup.set(sq(9 - i as u8, rank as u8 + 1), piece);
-        }
-    }
-    for (key, color) in [
-        ("先手の持駒：", Color::Black),
-        ("後手の持駒：", Color::White),
-    ] {
-        let Some(list) = text.lines().find_map(|l| l.strip_prefix(key)) else {
-            continue;
-        };
-        for item in list
-            .split(|c: char| c.is_whitespace())
-            .filter(|s| !s.is_empty())
-        {
-            let mut chars = item.chars();
-            let r = role(chars.next().unwrap()).unwrap();
-            let n = match chars.as_str() {
-                "" => 1,
-                "十二" => 12,
-                count => {
-                    "一二三四五六七八九十"
-                        .chars()
-                        .position(|k| count == k.to_string())
-                        .unwrap()
-                        + 1
-                }
-            };
-            setup.hands[color.index()].set(r, n as u8);
-        }
-    }
-    setup
 }
 
 /// Plays every move of a KI2 record (main line and variations), checking that each reads
