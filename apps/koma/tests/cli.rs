@@ -136,7 +136,7 @@ fn convert_between_formats_from_stdin() {
     let o = koma_with_stdin(&["convert", "-", "--to", "ki2"], KIF.as_bytes());
     let ki2 = stdout(&o);
     assert!(
-        ki2.contains("▲７六歩") && ki2.contains("△同銀") && ki2.contains("まで4手で後手の勝ち"),
+        ki2.contains("▲７六歩") && ki2.contains("△同　銀") && ki2.contains("まで4手で後手の勝ち"),
         "{ki2}"
     );
     let o = koma_with_stdin(&["convert", "-", "--to", "csa"], KIF.as_bytes());
@@ -170,7 +170,7 @@ fn show_a_record_in_each_notation() {
     let o = koma_with_stdin(&["show", "-", "--ply", "2"], KIF.as_bytes());
     let out = stdout(&o);
     assert!(
-        out.contains("☗７六歩") && out.contains("☖同銀") && out.contains("投了"),
+        out.contains("☗７六歩") && out.contains("☖同　銀") && out.contains("投了"),
         "{out}"
     );
     assert!(

@@ -54,11 +54,11 @@ fn kif_text() {
     kif(&p, "3a2b", Some(sq(2, 2)), "同　銀(31)");
     assert_eq!(
         japanese::ki2(&p, mv::<Shogi>("3a2b"), Some(sq(2, 2))),
-        "同銀"
+        "同　銀"
     );
     assert_eq!(
         japanese::text(&p, mv::<Shogi>("3a2b"), Some(sq(2, 2))),
-        "☖同銀"
+        "☖同　銀"
     );
     for text in ["同銀", "同　銀", "△同　銀", "同銀(31)", "２二銀", "22銀"] {
         let m = japanese::parse_ki2(&p, text, Some(sq(2, 2)));
@@ -683,7 +683,7 @@ fn play_record(name: &str, text: &str) -> usize {
             let (p, prev) = *line.last().unwrap();
             let m = japanese::parse_ki2(&p, token, prev)
                 .unwrap_or_else(|e| panic!("{name}: {e} in {}", sfen::write(&p)));
-            let written = japanese::text(&p, m, prev);
+            let written = japanese::text(&p, m, prev).replace("同　", "同");
             let expected = token.replace("同　", "同").replace(['▲', '△'], "");
             assert_eq!(written[3..], expected, "{name}: {token}");
             line.push((p.after(m), Some(m.to())));

@@ -234,10 +234,11 @@ pub fn kif<V: Variant>(pos: &Position<V>, m: Move, prev_to: Option<Square>) -> S
     s
 }
 
-/// KI2 move text with the JSA's relative words: `７六歩`, `同銀`, `５八金右`, `５五角打`.
+/// KI2 move text with the JSA's relative words: `７六歩`, `同　銀`, `５八金右`, `５五角打`
+/// (`同` followed by an ideographic space, as printed records and KI2 files write it).
 pub fn ki2<V: Variant>(pos: &Position<V>, m: Move, prev_to: Option<Square>) -> String {
     let f = facts(pos, m);
-    let mut s = destination(m.to(), prev_to, "");
+    let mut s = destination(m.to(), prev_to, "\u{3000}");
     s += name_of(names::<V>(), f.role);
     match m.from() {
         None if f.origins.is_empty() => {}
