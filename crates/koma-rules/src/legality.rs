@@ -99,7 +99,11 @@ impl<V: Variant> Position<V> {
             }
             (None, None) => return Err(IllegalMove::NotInHand),
         }
-        if self.after(m).king_capturable() {
+        // Checkers and pins of the position after are not needed to see whether the king
+        // can be taken: move the pieces only.
+        let mut after = *self;
+        after.apply(m);
+        if after.king_capturable() {
             return Err(IllegalMove::KingInCheck);
         }
         if m.drop_role() == Some(V::PAWN) {

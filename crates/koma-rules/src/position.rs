@@ -222,6 +222,13 @@ impl<V: Variant> Position<V> {
     /// but memory-safe state.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
+        self.apply(m);
+        self.update_check_info();
+    }
+
+    /// Moves the pieces, hands, side and keys for `m`, leaving checkers and pins stale.
+    #[inline(always)]
+    pub(crate) fn apply(&mut self, m: Move) {
         let us = self.side;
         let to = m.to();
         match m.from() {
@@ -256,7 +263,6 @@ impl<V: Variant> Position<V> {
         self.side = !us;
         self.board_key ^= ZOBRIST.side;
         self.ply = self.ply.saturating_add(1);
-        self.update_check_info();
     }
 
     /// Plays `m` (legal) and returns what [`Position::unplay`] needs to take it back.
