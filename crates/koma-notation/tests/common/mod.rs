@@ -1,7 +1,7 @@
 //! Helpers shared by the record format tests.
 #![allow(dead_code)]
 
-use koma_notation::record::{Entry, MoveTree, NodeId};
+use koma_notation::record::{Entry, MoveTree, NodeId, Record};
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -129,4 +129,18 @@ pub fn golden(dir: &str, file: &str) -> Option<Vec<Value>> {
             .ok()?;
     let jkf: Value = serde_json::from_str(&json).expect("golden JSON");
     Some(jkf["moves"].as_array().expect("moves")[1..].to_vec())
+}
+
+/// Asserts that a re-read record equals the original: header, start and tree.
+pub fn same_record(original: &Record, again: &Record, what: Compare, name: &str) {
+    assert_eq!(again.header, original.header, "{name}: header");
+    assert_eq!(again.start, original.start, "{name}: start");
+    same_tree(
+        &original.tree,
+        &again.tree,
+        MoveTree::ROOT,
+        MoveTree::ROOT,
+        what,
+        name,
+    );
 }
