@@ -99,12 +99,17 @@ impl<V: Variant> Position<V> {
             }
             (None, None) => return Err(IllegalMove::NotInHand),
         }
-        // Checkers and pins of the position after are not needed to see whether the king
-        // can be taken: move the pieces only.
-        let mut after = *self;
-        after.apply(m);
-        if after.king_capturable() {
-            return Err(IllegalMove::KingInCheck);
+        // Out of check, a drop or a move of an unpinned piece other than the king cannot
+        // expose the king (the move generator relies on the same pins). Otherwise play the
+        // move on a copy, moving the pieces only, and see whether the king can be taken.
+        let king_moves = m.from().is_some() && m.from() == self.kings[us.index()];
+        let pinned = m.from().is_some_and(|from| self.pinned.contains(from));
+        if self.checkers.any() || king_moves || pinned {
+            let mut after = *self;
+            after.apply(m);
+            if after.king_capturable() {
+                return Err(IllegalMove::KingInCheck);
+            }
         }
         if m.drop_role() == Some(V::PAWN) {
             let gives_check = self.kings[(!us).index()]

@@ -76,8 +76,8 @@ impl Variant for Shogi {
     #[inline(always)]
     fn dead_squares(role: Role, color: Color) -> Bitboard {
         let (one, two) = match color {
-            Color::Black => (Bitboard::rank(1), Bitboard::ranks(1, 2)),
-            Color::White => (Bitboard::rank(9), Bitboard::ranks(8, 9)),
+            Color::Black => (const { Bitboard::rank(1) }, const { Bitboard::ranks(1, 2) }),
+            Color::White => (const { Bitboard::rank(9) }, const { Bitboard::ranks(8, 9) }),
         };
         match role {
             Role::Pawn | Role::Lance => one,

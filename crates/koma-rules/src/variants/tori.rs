@@ -70,8 +70,12 @@ impl Variant for Tori {
     #[inline(always)]
     fn dead_squares(role: Role, color: Color) -> Bitboard {
         match (role, color) {
-            (Role::Swallow, Color::Black) => Bitboard(Tori::BOARD.0 & Bitboard::rank(1).0),
-            (Role::Swallow, Color::White) => Bitboard(Tori::BOARD.0 & Bitboard::rank(7).0),
+            (Role::Swallow, Color::Black) => {
+                const { Bitboard(Tori::BOARD.0 & Bitboard::rank(1).0) }
+            }
+            (Role::Swallow, Color::White) => {
+                const { Bitboard(Tori::BOARD.0 & Bitboard::rank(7).0) }
+            }
             _ => Bitboard::EMPTY,
         }
     }
