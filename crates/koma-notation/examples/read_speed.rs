@@ -1,6 +1,6 @@
 //! Records per second and MB per second reading the shared corpus's KIF and CSA files
 //! (decoded text in memory), for comparison with other readers in one run:
-//! `cargo run --release -p koma-notation --example read_speed -- [ROUNDS]`.
+//! `cargo run --release -p koma-notation --example read_speed -- [ROUNDS] [kif|csa]`.
 
 #[path = "../benches/corpus/mod.rs"]
 mod corpus;
@@ -32,8 +32,14 @@ fn main() {
         .nth(1)
         .and_then(|r| r.parse().ok())
         .unwrap_or(200);
-    let kifs = corpus::texts("kif", &["kif", "kifu"]);
-    let csas = corpus::texts("csa", &["csa"]);
-    measure("KIF", &kifs, rounds, |t| kif::parse(t).is_ok());
-    measure("CSA", &csas, rounds, |t| csa::parse(t).is_ok());
+    let only = std::env::args().nth(2);
+    let wanted = |format: &str| only.as_deref().is_none_or(|o| o == format);
+    if wanted("kif") {
+        let kifs = corpus::texts("kif", &["kif", "kifu"]);
+        measure("KIF", &kifs, rounds, |t| kif::parse(t).is_ok());
+    }
+    if wanted("csa") {
+        let csas = corpus::texts("csa", &["csa"]);
+        measure("CSA", &csas, rounds, |t| csa::parse(t).is_ok());
+    }
 }

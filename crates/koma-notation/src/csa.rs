@@ -292,7 +292,7 @@ fn read_move(pos: &Board, text: &str) -> Result<Move, (usize, CsaErrorKind)> {
         b'-' => Color::White,
         _ => return Err(malformed()),
     };
-    let digits: Vec<Option<u8>> = b[1..5].iter().map(|&c| digit(c)).collect();
+    let digits = [digit(b[1]), digit(b[2]), digit(b[3]), digit(b[4])];
     let square_at = |i: usize| -> Result<Option<Square>, (usize, CsaErrorKind)> {
         let bad = || {
             (
@@ -310,13 +310,15 @@ fn read_move(pos: &Board, text: &str) -> Result<Move, (usize, CsaErrorKind)> {
         }
     };
     let from = square_at(1)?;
-    let to = square_at(3)?.ok_or((
-        3,
-        CsaErrorKind::BadSquare {
-            statement: text.to_string(),
-            square: "00".to_string(),
-        },
-    ))?;
+    let to = square_at(3)?.ok_or_else(|| {
+        (
+            3,
+            CsaErrorKind::BadSquare {
+                statement: text.to_string(),
+                square: "00".to_string(),
+            },
+        )
+    })?;
     let code = &text[5..7];
     let role = role_of_code(code).ok_or_else(|| {
         (
@@ -978,6 +980,25 @@ fn parse_seconds(text: &str) -> Option<u64> {
     secs.checked_mul(1000)?.checked_add(ms)
 }
 
+/// The lines of `text` split at `\n` (a `\r` before it stays on the line), found with a
+/// vectorised search: CSA lines are a few bytes long, so finding them is much of the work.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let t = rest?;
+        match memchr::memchr(b'\n', t.as_bytes()) {
+            Some(i) => {
+                rest = Some(&t[i + 1..]);
+                Some(&t[..i])
+            }
+            None => {
+                rest = None;
+                Some(t)
+            }
+        }
+    })
+}
+
 /// Reads a CSA record (V2.2 or V3.0, and older files without a version line).
 ///
 /// A file holding several records separated by `/` lines yields the first one only; the
@@ -995,7 +1016,7 @@ pub fn parse(text: &str) -> Result<Record, CsaError> {
         line: 0,
         last: 1,
     };
-    for (index, raw) in text.split('\n').enumerate() {
+    for (index, raw) in lines(text).enumerate() {
         parser.line = index + 1;
         let line = raw.strip_suffix('\r').unwrap_or(raw);
         if let Some(comment) = line.strip_prefix('\'') {
@@ -1017,6 +1038,12 @@ pub fn parse(text: &str) -> Result<Record, CsaError> {
         }
         if line.starts_with('N') || line.starts_with('$') {
             parser.statement(line, 1)?;
+            continue;
+        }
+        if memchr::memchr(b',', line.as_bytes()).is_none() {
+            let statement = line.trim_start();
+            let column = line[..line.len() - statement.len()].chars().count() + 1;
+            parser.statement(statement, column)?;
             continue;
         }
         let mut start = 0;

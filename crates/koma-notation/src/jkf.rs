@@ -372,7 +372,7 @@ pub fn write(record: &Record) -> Result<String, JkfError> {
         bookmark: root.bookmark.clone(),
         ..JMove::default()
     });
-    if let Some(&first) = root.children.first() {
+    if let Some(first) = record.tree.first_child(MoveTree::ROOT) {
         write_line(&record.tree, first, start, &mut jkf.moves);
     }
     serde_json::to_string_pretty(&jkf).map_err(|e| content("", e.to_string()))
@@ -441,21 +441,17 @@ fn write_line(tree: &MoveTree, first: NodeId, mut pos: Position<Shogi>, out: &mu
             Some(Entry::End(end)) => jm.special = Some(end_special(end)),
             None => {}
         }
-        let parent = node.parent.unwrap_or(MoveTree::ROOT);
-        let siblings = &tree.node(parent).children;
-        if siblings.first() == Some(&id) {
-            for &alt in &siblings[1..] {
-                let mut fork = Vec::new();
-                write_line(tree, alt, pos, &mut fork);
-                jm.forks.push(fork);
-            }
+        for alt in tree.alternatives(id) {
+            let mut fork = Vec::new();
+            write_line(tree, alt, pos, &mut fork);
+            jm.forks.push(fork);
         }
         out.push(jm);
         if let Some(Entry::Move(m)) = &node.entry {
             prev_to = Some(m.to());
             pos = pos.after(*m);
         }
-        cur = node.children.first().copied();
+        cur = tree.first_child(id);
     }
 }
 

@@ -417,7 +417,7 @@ fn write_typed<V: Variant>(record: &Record, dialect: Dialect) -> Result<String, 
     let tree = &record.tree;
     let root = tree.node(MoveTree::ROOT);
     write_notes(&mut out, &root.comments, &root.bookmark);
-    if let Some(&first) = root.children.first() {
+    if let Some(first) = tree.first_child(MoveTree::ROOT) {
         let mut writer = LineWriter {
             out: &mut out,
             dialect,
@@ -473,12 +473,8 @@ impl LineWriter<'_> {
         }
         self.flush();
         for (i, &id) in line.iter().enumerate().rev() {
-            let parent = tree.node(id).parent.unwrap_or(MoveTree::ROOT);
-            let siblings = &tree.node(parent).children;
-            if siblings[0] != id {
-                continue; // an alternative itself: its siblings belong to the caller's loop
-            }
-            for &alt in &siblings[1..] {
+            // An alternative itself has none: its siblings belong to the caller's loop.
+            for alt in tree.alternatives(id) {
                 let _ = writeln!(self.out, "\n変化：{}手", tree.ply(alt));
                 self.line::<V>(tree, alt, positions[i]);
             }
@@ -493,8 +489,7 @@ impl LineWriter<'_> {
         prev_to: Option<Square>,
     ) {
         let node = tree.node(id);
-        let parent = node.parent.unwrap_or(MoveTree::ROOT);
-        let branches = tree.node(parent).children.len() > 1 && tree.node(parent).children[0] == id;
+        let branches = tree.alternatives(id).next().is_some();
         match (self.dialect, &node.entry) {
             (Dialect::Kif, Some(entry)) => {
                 let text = match entry {

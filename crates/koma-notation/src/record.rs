@@ -206,8 +206,10 @@ pub struct Node {
     pub entry: Option<Entry>,
     /// The parent node; `None` at the root.
     pub parent: Option<NodeId>,
-    /// The continuations, the main one first.
-    pub children: Vec<NodeId>,
+    /// The first continuation (the main one); the others follow through `next_sibling`.
+    first_child: Option<NodeId>,
+    /// The next alternative to this node (a variation), in the parent's order.
+    next_sibling: Option<NodeId>,
     /// Time information.
     pub time: Option<MoveTime>,
     /// Comments after this move (at the root: comments on the start position).
@@ -268,8 +270,50 @@ impl MoveTree {
             parent: Some(parent),
             ..Node::default()
         });
-        self.nodes[parent].children.push(id);
+        match self.nodes[parent].first_child {
+            None => self.nodes[parent].first_child = Some(id),
+            Some(mut last) => {
+                while let Some(next) = self.nodes[last].next_sibling {
+                    last = next;
+                }
+                self.nodes[last].next_sibling = Some(id);
+            }
+        }
         id
+    }
+
+    /// The first continuation of `id`: the next move of its line.
+    pub fn first_child(&self, id: NodeId) -> Option<NodeId> {
+        self.nodes[id].first_child
+    }
+
+    /// The continuations of `id`, the main one first, then the variations.
+    pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        let mut next = self.nodes[id].first_child;
+        std::iter::from_fn(move || {
+            let cur = next?;
+            next = self.nodes[cur].next_sibling;
+            Some(cur)
+        })
+    }
+
+    /// The variations that replace `id`, if `id` is its parent's first continuation (a
+    /// variation's own siblings are listed from the first one); empty otherwise.
+    pub fn alternatives(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        let first = self.nodes[id]
+            .parent
+            .and_then(|p| self.nodes[p].first_child)
+            == Some(id);
+        let mut next = if first {
+            self.nodes[id].next_sibling
+        } else {
+            None
+        };
+        std::iter::from_fn(move || {
+            let cur = next?;
+            next = self.nodes[cur].next_sibling;
+            Some(cur)
+        })
     }
 
     /// The main line: the nodes reached by following first children from the root.
@@ -281,7 +325,7 @@ impl MoveTree {
     pub fn line_from(&self, id: NodeId) -> Vec<NodeId> {
         let mut line = Vec::new();
         let mut cur = id;
-        while let Some(&next) = self.nodes[cur].children.first() {
+        while let Some(next) = self.nodes[cur].first_child {
             line.push(next);
             cur = next;
         }

@@ -45,7 +45,7 @@ fn corpus_ki2_agrees_with_golden_jkf() {
             continue;
         };
         let record = read(&path);
-        let first = record.tree.node(MoveTree::ROOT).children.first().copied();
+        let first = record.tree.first_child(MoveTree::ROOT);
         compare_line(&record.tree, first, &moves, &file);
         compared += 1;
     }

@@ -55,12 +55,12 @@ pub fn same_tree(a: &MoveTree, b: &MoveTree, x: NodeId, y: NodeId, what: Compare
         );
     }
     assert_eq!(
-        na.children.len(),
-        nb.children.len(),
+        a.children(x).count(),
+        b.children(y).count(),
         "{name}: variations at ply {}",
         a.ply(x)
     );
-    for (&cx, &cy) in na.children.iter().zip(nb.children.iter()) {
+    for (cx, cy) in a.children(x).zip(b.children(y)) {
         same_tree(a, b, cx, cy, what, name);
     }
 }
@@ -106,19 +106,18 @@ pub fn compare_line(tree: &MoveTree, first: Option<NodeId>, moves: &[Value], nam
             continue;
         }
         if let Some(forks) = item.get("forks").and_then(Value::as_array) {
-            let parent = node.parent.expect("a move has a parent");
-            let alts = &tree.node(parent).children;
+            let alts: Vec<NodeId> = tree.alternatives(id).collect();
             assert_eq!(
                 alts.len(),
-                forks.len() + 1,
+                forks.len(),
                 "{name}: variations at ply {}",
                 tree.ply(id)
             );
-            for (fork, &alt) in forks.iter().zip(alts.iter().skip(1)) {
+            for (fork, &alt) in forks.iter().zip(alts.iter()) {
                 compare_line(tree, Some(alt), fork.as_array().expect("fork"), name);
             }
         }
-        cur = node.children.first().copied();
+        cur = tree.first_child(id);
     }
 }
 
