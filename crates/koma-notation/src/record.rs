@@ -1,7 +1,7 @@
 //! The game record (棋譜) model shared by every format: header, start position, a tree of
 //! moves with times, comments and bookmarks, and how the game ended.
 
-use koma_rules::{AnyPosition, Handicap, Move, Setup, VariantKind};
+use koma_rules::{AnyPosition, Color, Handicap, Move, Setup, VariantKind};
 
 /// A game record: what every reader produces and every writer consumes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +24,15 @@ impl Record {
             header: Header::default(),
             start: Start::Named(Handicap::Even),
             tree: MoveTree::new(),
+        }
+    }
+
+    /// The named start position (even game or a handicap), unless the record starts from
+    /// a position of its own (a board diagram, a CSA position, an SFEN).
+    pub fn handicap(&self) -> Option<Handicap> {
+        match self.start {
+            Start::Named(h) => Some(h),
+            Start::Custom(_) => None,
         }
     }
 
@@ -65,6 +74,39 @@ impl Header {
     /// Appends an entry, keeping any earlier one with the same key.
     pub fn push(&mut self, key: &str, value: &str) {
         self.entries.push((key.to_string(), value.to_string()));
+    }
+
+    /// The player of `color`: 先手 / 後手, or in a handicap game 下手 (sente) / 上手 (gote).
+    pub fn player(&self, color: Color) -> Option<&str> {
+        match color {
+            Color::Black => self.get("先手").or_else(|| self.get("下手")),
+            Color::White => self.get("後手").or_else(|| self.get("上手")),
+        }
+    }
+
+    /// The event or tournament (棋戦, CSA `$EVENT`).
+    pub fn event(&self) -> Option<&str> {
+        self.get("棋戦")
+    }
+
+    /// Where the game was played (場所, CSA `$SITE`).
+    pub fn site(&self) -> Option<&str> {
+        self.get("場所")
+    }
+
+    /// When the game started, as the record writes it (開始日時, CSA `$START_TIME`).
+    pub fn start_time(&self) -> Option<&str> {
+        self.get("開始日時")
+    }
+
+    /// When the game ended, as the record writes it (終了日時, CSA `$END_TIME`).
+    pub fn end_time(&self) -> Option<&str> {
+        self.get("終了日時")
+    }
+
+    /// The time control, as the record writes it (持ち時間, CSA `$TIME_LIMIT`).
+    pub fn time_control(&self) -> Option<&str> {
+        self.get("持ち時間")
     }
 }
 

@@ -269,6 +269,13 @@ fn headers_comments_and_separators() {
     assert_eq!(h.get("持将棋"), Some("27"));
     assert_eq!(h.get("備考"), Some("note"));
     assert_eq!(h.get("終了日時"), Some("2024/01/01"));
+    // The typed accessors read the same vocabulary whichever format the record came from.
+    assert_eq!(h.player(Color::Black), Some("先手さん"));
+    assert_eq!(h.player(Color::White), Some("gote, with comma"));
+    assert_eq!(h.event(), Some("Cup"));
+    assert_eq!(h.time_control(), Some("600+10+0"));
+    assert_eq!(h.end_time(), Some("2024/01/01"));
+    assert_eq!((h.site(), h.start_time()), (None, None));
     let line = main_line(&record);
     assert_eq!(line[0].2, ["before", "at start"]);
     assert_eq!(line[1].2, ["* 30 -3334FU", "** 45"]);

@@ -51,3 +51,21 @@ fn corpus_ki2_agrees_with_golden_jkf() {
     }
     assert!(compared >= 5, "only {compared} golden files compared");
 }
+
+#[test]
+fn handicap_players_are_found_as_sente_and_gote() {
+    let path = corpus_files("ki2", &["ki2u"])
+        .into_iter()
+        .find(|p| p.ends_with("7mai.ki2u"))
+        .expect("7mai.ki2u in the corpus");
+    let record = read(&path);
+    let h = &record.header;
+    // 下手 (the handicap receiver) moves as sente, 上手 as gote.
+    assert_eq!(h.player(koma_rules::Color::Black), Some("shitate"));
+    assert_eq!(h.player(koma_rules::Color::White), Some("uwate"));
+    assert_eq!(
+        record.handicap(),
+        Some(koma_rules::Handicap::LeftSevenPiece)
+    );
+    assert_eq!(h.start_time(), Some("2022/02/06 14:51:20"));
+}
