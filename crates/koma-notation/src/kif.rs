@@ -392,9 +392,12 @@ pub(crate) fn write_dialect(record: &Record, dialect: Dialect) -> Result<String,
 
 fn write_typed<V: Variant>(record: &Record, dialect: Dialect) -> Result<String, KifError> {
     let mut out = String::new();
-    if dialect == Dialect::Kif {
-        out.push_str("#KIF version=2.0 encoding=UTF-8\n");
-    }
+    // The declaration comes first, so that no header text can pass for one when the
+    // output is read back from bytes.
+    out.push_str(match dialect {
+        Dialect::Kif => "#KIF version=2.0 encoding=UTF-8\n",
+        Dialect::Ki2 => "#KI2 version=2.0 encoding=UTF-8\n",
+    });
     // Header entries are kept verbatim; with a board diagram, the diagram decides the start.
     for (key, value) in &record.header.entries {
         let _ = writeln!(out, "{key}：{value}");

@@ -69,3 +69,20 @@ fn handicap_players_are_found_as_sente_and_gote() {
     );
     assert_eq!(h.start_time(), Some("2022/02/06 14:51:20"));
 }
+
+/// Found by the `records` fuzz target: a header line holding `encoding=Shift_JIS` among the
+/// first lines made the written UTF-8 text read back as Shift_JIS.
+#[test]
+fn header_text_cannot_pass_for_an_encoding_declaration() {
+    use koma_notation::formats::{self, Format};
+    let mut record = Record::new(koma_rules::VariantKind::Shogi);
+    record
+        .header
+        .push("' note", "x 'encoding=Shift_JIS 先手の名前");
+    for format in [Format::Kif, Format::Ki2] {
+        let written = formats::write(&record, format).expect("writes");
+        let again = formats::read(written.as_bytes(), format, koma_rules::VariantKind::Shogi)
+            .unwrap_or_else(|e| panic!("{format:?}: {e}\n{written}"));
+        assert_eq!(again.header, record.header, "{format:?}");
+    }
+}
