@@ -1,0 +1,545 @@
+//! Time controls and their text form: `15m`, `10m+30s`, `10m+30sx3`, `fischer:5m+10s`,
+//! `unlimited`.
+//!
+//! A duration is a bare number of seconds (`90`) or numbers with units `h`, `m`, `s`, `ms`,
+//! largest first, each at most once (`1h30m`, `1m30s`, `2s500ms`). A time control is
+//!
+//! - `none` or `unlimited`: no clock;
+//! - `MAIN` or `sudden:MAIN`: sudden death;
+//! - `MAIN+PERIOD` or `byoyomi:MAIN+PERIOD`, optionally `xN` for N periods: byoyomi
+//!   (`0+10s` is byoyomi only);
+//! - `fischer:MAIN+INCREMENT`: Fischer.
+//!
+//! [`TimeControl`]'s `Display` writes the shortest of these forms, which parses back to the
+//! same value.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How much time each player has, and what happens when it runs out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TimeControl {
+    /// No clock: nobody can run out of time.
+    Unlimited,
+    /// Sudden death (切れ負け): main time only.
+    SuddenDeath {
+        /// Main time (持ち時間) in milliseconds.
+        main_ms: u64,
+    },
+    /// Japanese byoyomi (秒読み): once main time is used up every move must be made within
+    /// a period; overrunning a period uses it up and the next one starts afresh, and
+    /// overrunning the last one runs out of time.
+    Byoyomi {
+        /// Main time (持ち時間) in milliseconds.
+        main_ms: u64,
+        /// Length of one byoyomi period in milliseconds.
+        period_ms: u64,
+        /// Number of periods (at least 1; 0 is treated as 1).
+        periods: u32,
+    },
+    /// Fischer: main time, plus an increment after every move made in time.
+    Fischer {
+        /// Main time in milliseconds.
+        main_ms: u64,
+        /// Time added after each move made in time, in milliseconds.
+        increment_ms: u64,
+    },
+}
+
+impl TimeControl {
+    /// No clock.
+    pub const fn unlimited() -> TimeControl {
+        TimeControl::Unlimited
+    }
+
+    /// Sudden death with `main_ms` milliseconds each.
+    pub const fn sudden_death(main_ms: u64) -> TimeControl {
+        TimeControl::SuddenDeath { main_ms }
+    }
+
+    /// Main time then one byoyomi period of `period_ms` per move.
+    pub const fn byoyomi(main_ms: u64, period_ms: u64) -> TimeControl {
+        TimeControl::byoyomi_periods(main_ms, period_ms, 1)
+    }
+
+    /// Main time then `periods` byoyomi periods of `period_ms` (0 periods counts as 1).
+    pub const fn byoyomi_periods(main_ms: u64, period_ms: u64, periods: u32) -> TimeControl {
+        let periods = if periods == 0 { 1 } else { periods };
+        TimeControl::Byoyomi {
+            main_ms,
+            period_ms,
+            periods,
+        }
+    }
+
+    /// Fischer: `main_ms`, plus `increment_ms` after each move made in time.
+    pub const fn fischer(main_ms: u64, increment_ms: u64) -> TimeControl {
+        TimeControl::Fischer {
+            main_ms,
+            increment_ms,
+        }
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TimeControl::Unlimited => f.write_str("unlimited"),
+            TimeControl::SuddenDeath { main_ms } => write_duration(f, main_ms),
+            TimeControl::Byoyomi {
+                main_ms,
+                period_ms,
+                periods,
+            } => {
+                write_duration(f, main_ms)?;
+                f.write_str("+")?;
+                write_duration(f, period_ms)?;
+                if periods > 1 {
+                    write!(f, "x{periods}")?;
+                }
+                Ok(())
+            }
+            TimeControl::Fischer {
+                main_ms,
+                increment_ms,
+            } => {
+                f.write_str("fischer:")?;
+                write_duration(f, main_ms)?;
+                f.write_str("+")?;
+                write_duration(f, increment_ms)
+            }
+        }
+    }
+}
+
+/// Which part of a time control a duration error is in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// The main time, before `+`.
+    MainTime,
+    /// The byoyomi period, after `+`.
+    ByoyomiPeriod,
+    /// The Fischer increment, after `+`.
+    Increment,
+}
+
+impl fmt::Display for Part {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Part::MainTime => "main time",
+            Part::ByoyomiPeriod => "byoyomi period",
+            Part::Increment => "increment",
+        })
+    }
+}
+
+/// What is wrong with a duration such as `1h30m`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DurationError {
+    /// Nothing was written.
+    #[error("empty duration")]
+    Empty,
+    /// A unit with no number before it.
+    #[error("unit `{0}` has no number before it")]
+    MissingNumber(String),
+    /// A unit that is not h, m, s or ms.
+    #[error("unknown unit `{0}` (use h, m, s or ms)")]
+    UnknownUnit(String),
+    /// A number without a unit next to numbers with units.
+    #[error("number `{0}` needs a unit (h, m, s or ms)")]
+    MissingUnit(String),
+    /// A unit used twice or after a smaller one.
+    #[error("unit `{0}` repeated or out of order (largest first, as in 1h30m)")]
+    UnitOrder(String),
+    /// A character that is neither a digit nor a unit letter.
+    #[error("unexpected character `{0}`")]
+    UnexpectedChar(char),
+    /// More milliseconds than fit in 64 bits.
+    #[error("duration too long")]
+    TooLong,
+}
+
+/// Why a time control could not be read; names the part that is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    /// Nothing was written.
+    #[error("empty time control")]
+    Empty,
+    /// The word before `:` is not a known kind.
+    #[error("unknown time control kind `{0}` (use sudden, byoyomi or fischer)")]
+    UnknownKind(String),
+    /// A duration is malformed.
+    #[error("{part} `{text}`: {problem}")]
+    Duration {
+        /// Which duration.
+        part: Part,
+        /// Its text.
+        text: String,
+        /// What is wrong with it.
+        problem: DurationError,
+    },
+    /// `byoyomi:` without `+PERIOD`.
+    #[error("byoyomi needs a period after `+`, as in 10m+30s")]
+    MissingPeriod,
+    /// `fischer:` without `+INCREMENT`.
+    #[error("fischer needs an increment after `+`, as in fischer:5m+10s")]
+    MissingIncrement,
+    /// `sudden:` with a `+`.
+    #[error("sudden death has main time only, but `{0}` has a `+`")]
+    UnexpectedPlus(String),
+    /// The count after `x` is not a whole number from 1 up.
+    #[error("byoyomi period count `{0}` is not a whole number from 1 up")]
+    BadPeriodCount(String),
+    /// A period count on something other than byoyomi.
+    #[error("a period count (`x{0}`) only goes with byoyomi")]
+    PeriodCountWithoutByoyomi(String),
+    /// A byoyomi period of zero length.
+    #[error("the byoyomi period must be longer than 0")]
+    ZeroPeriod,
+}
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+
+    fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
+        let text = text.trim().to_ascii_lowercase();
+        if text.is_empty() {
+            return Err(TimeControlError::Empty);
+        }
+        if text == "none" || text == "unlimited" {
+            return Ok(TimeControl::Unlimited);
+        }
+        match text.split_once(':') {
+            None if text.contains('+') => parse_byoyomi(&text),
+            None => parse_sudden(&text),
+            Some(("sudden", body)) => parse_sudden(body),
+            Some(("byoyomi", body)) => parse_byoyomi(body),
+            Some(("fischer", body)) => parse_fischer(body),
+            Some((kind, _)) => Err(TimeControlError::UnknownKind(kind.to_string())),
+        }
+    }
+}
+
+fn parse_sudden(body: &str) -> Result<TimeControl, TimeControlError> {
+    if body.contains('+') {
+        return Err(TimeControlError::UnexpectedPlus(body.to_string()));
+    }
+    if let Some((_, count)) = body.split_once('x') {
+        return Err(TimeControlError::PeriodCountWithoutByoyomi(
+            count.to_string(),
+        ));
+    }
+    Ok(TimeControl::SuddenDeath {
+        main_ms: duration(Part::MainTime, body)?,
+    })
+}
+
+fn parse_byoyomi(body: &str) -> Result<TimeControl, TimeControlError> {
+    let (main, rest) = body
+        .split_once('+')
+        .ok_or(TimeControlError::MissingPeriod)?;
+    let (period, periods) = match rest.split_once('x') {
+        None => (rest, 1),
+        Some((period, count)) => match count.parse::<u32>() {
+            Ok(n) if n >= 1 && count.bytes().all(|b| b.is_ascii_digit()) => (period, n),
+            _ => return Err(TimeControlError::BadPeriodCount(count.to_string())),
+        },
+    };
+    let main_ms = duration(Part::MainTime, main)?;
+    let period_ms = duration(Part::ByoyomiPeriod, period)?;
+    if period_ms == 0 {
+        return Err(TimeControlError::ZeroPeriod);
+    }
+    Ok(TimeControl::Byoyomi {
+        main_ms,
+        period_ms,
+        periods,
+    })
+}
+
+fn parse_fischer(body: &str) -> Result<TimeControl, TimeControlError> {
+    let (main, increment) = body
+        .split_once('+')
+        .ok_or(TimeControlError::MissingIncrement)?;
+    if let Some((_, count)) = increment.split_once('x') {
+        return Err(TimeControlError::PeriodCountWithoutByoyomi(
+            count.to_string(),
+        ));
+    }
+    Ok(TimeControl::Fischer {
+        main_ms: duration(Part::MainTime, main)?,
+        increment_ms: duration(Part::Increment, increment)?,
+    })
+}
+
+fn duration(part: Part, text: &str) -> Result<u64, TimeControlError> {
+    parse_duration(text).map_err(|problem| TimeControlError::Duration {
+        part,
+        text: text.to_string(),
+        problem,
+    })
+}
+
+/// Units from largest to smallest, with their length in milliseconds.
+const UNITS: [(&str, u64); 4] = [("h", 3_600_000), ("m", 60_000), ("s", 1_000), ("ms", 1)];
+
+/// Reads `90` (seconds), `1h30m`, `2s500ms`, ... into milliseconds.
+pub fn parse_duration(text: &str) -> Result<u64, DurationError> {
+    if text.is_empty() {
+        return Err(DurationError::Empty);
+    }
+    if text.bytes().all(|b| b.is_ascii_digit()) {
+        return number(text)?
+            .checked_mul(1_000)
+            .ok_or(DurationError::TooLong);
+    }
+    let mut total: u64 = 0;
+    // Index into UNITS of the next unit allowed: each must be smaller than the last.
+    let mut next_unit = 0;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let (num, after) = rest.split_at(digits);
+        let letters = after.bytes().take_while(u8::is_ascii_alphabetic).count();
+        let (unit, after) = after.split_at(letters);
+        if unit.is_empty() {
+            return match after.chars().next() {
+                Some(c) => Err(DurationError::UnexpectedChar(c)),
+                None => Err(DurationError::MissingUnit(num.to_string())),
+            };
+        }
+        if num.is_empty() {
+            return Err(DurationError::MissingNumber(unit.to_string()));
+        }
+        let index = UNITS
+            .iter()
+            .position(|&(name, _)| name == unit)
+            .ok_or_else(|| DurationError::UnknownUnit(unit.to_string()))?;
+        if index < next_unit {
+            return Err(DurationError::UnitOrder(unit.to_string()));
+        }
+        next_unit = index + 1;
+        total = number(num)?
+            .checked_mul(UNITS[index].1)
+            .and_then(|ms| total.checked_add(ms))
+            .ok_or(DurationError::TooLong)?;
+        rest = after;
+    }
+    Ok(total)
+}
+
+fn number(digits: &str) -> Result<u64, DurationError> {
+    digits.parse().map_err(|_| DurationError::TooLong)
+}
+
+/// Writes `ms` as `parse_duration` reads it: `1h30m`, `30s`, `1s500ms`, `0`.
+fn write_duration(f: &mut fmt::Formatter<'_>, ms: u64) -> fmt::Result {
+    if ms == 0 {
+        return f.write_str("0");
+    }
+    let mut left = ms;
+    for (name, length) in UNITS {
+        let count = left / length;
+        if count > 0 {
+            write!(f, "{count}{name}")?;
+        }
+        left %= length;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<TimeControl, TimeControlError> {
+        text.parse()
+    }
+
+    #[test]
+    fn every_kind_parses() {
+        assert_eq!(parse("15m"), Ok(TimeControl::sudden_death(900_000)));
+        assert_eq!(parse("sudden:15m"), Ok(TimeControl::sudden_death(900_000)));
+        assert_eq!(parse("10m+30s"), Ok(TimeControl::byoyomi(600_000, 30_000)));
+        assert_eq!(
+            parse("byoyomi:10m+30s"),
+            Ok(TimeControl::byoyomi(600_000, 30_000))
+        );
+        assert_eq!(
+            parse("10m+30sx3"),
+            Ok(TimeControl::byoyomi_periods(600_000, 30_000, 3))
+        );
+        assert_eq!(parse("0+10s"), Ok(TimeControl::byoyomi(0, 10_000)));
+        assert_eq!(
+            parse("fischer:5m+10s"),
+            Ok(TimeControl::fischer(300_000, 10_000))
+        );
+        assert_eq!(parse("none"), Ok(TimeControl::Unlimited));
+        assert_eq!(parse("unlimited"), Ok(TimeControl::Unlimited));
+        assert_eq!(
+            parse(" Fischer:5M+10S "),
+            Ok(TimeControl::fischer(300_000, 10_000))
+        );
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("90"), Ok(90_000));
+        assert_eq!(parse_duration("0"), Ok(0));
+        assert_eq!(parse_duration("1h30m"), Ok(5_400_000));
+        assert_eq!(parse_duration("1m30s"), Ok(90_000));
+        assert_eq!(parse_duration("2s500ms"), Ok(2_500));
+        assert_eq!(parse_duration("1h2m3s4ms"), Ok(3_723_004));
+        assert_eq!(parse_duration("750ms"), Ok(750));
+    }
+
+    #[test]
+    fn display_round_trips() {
+        for text in [
+            "15m",
+            "1h30m",
+            "1m30s",
+            "10m+30s",
+            "10m+30sx3",
+            "0+10s",
+            "fischer:5m+10s",
+            "fischer:0+2s",
+            "fischer:5m+0",
+            "1s500ms+250ms",
+            "unlimited",
+        ] {
+            let control = parse(text).unwrap();
+            assert_eq!(control.to_string(), text);
+            assert_eq!(parse(&control.to_string()), Ok(control));
+        }
+        // Other spellings come out in the canonical form.
+        for (text, canonical) in [
+            ("sudden:15m", "15m"),
+            ("byoyomi:10m+30s", "10m+30s"),
+            ("10m+30sx1", "10m+30s"),
+            ("90", "1m30s"),
+            ("none", "unlimited"),
+            ("60m+60s", "1h+1m"),
+        ] {
+            assert_eq!(parse(text).unwrap().to_string(), canonical);
+        }
+        // Values the parser never makes still round trip through Display.
+        for control in [
+            TimeControl::sudden_death(1),
+            TimeControl::sudden_death(u64::MAX),
+            TimeControl::byoyomi_periods(3_599_999, 59_999, 10),
+            TimeControl::fischer(0, 0),
+        ] {
+            assert_eq!(parse(&control.to_string()), Ok(control));
+        }
+        assert_eq!(
+            TimeControl::byoyomi_periods(0, 1_000, 0).to_string(),
+            "0+1s"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_wrong_part() {
+        let duration = |part, text: &str, problem| {
+            Err(TimeControlError::Duration {
+                part,
+                text: text.to_string(),
+                problem,
+            })
+        };
+        assert_eq!(parse(""), Err(TimeControlError::Empty));
+        assert_eq!(
+            parse("blitz:5m"),
+            Err(TimeControlError::UnknownKind("blitz".into()))
+        );
+        assert_eq!(
+            parse("10q+30s"),
+            duration(
+                Part::MainTime,
+                "10q",
+                DurationError::UnknownUnit("q".into())
+            )
+        );
+        assert_eq!(
+            parse("10m+"),
+            duration(Part::ByoyomiPeriod, "", DurationError::Empty)
+        );
+        assert_eq!(
+            parse("fischer:5m+s"),
+            duration(
+                Part::Increment,
+                "s",
+                DurationError::MissingNumber("s".into())
+            )
+        );
+        assert_eq!(
+            parse("30m1h"),
+            duration(
+                Part::MainTime,
+                "30m1h",
+                DurationError::UnitOrder("h".into())
+            )
+        );
+        assert_eq!(
+            parse("1m1m"),
+            duration(Part::MainTime, "1m1m", DurationError::UnitOrder("m".into()))
+        );
+        assert_eq!(
+            parse("1m30"),
+            duration(
+                Part::MainTime,
+                "1m30",
+                DurationError::MissingUnit("30".into())
+            )
+        );
+        assert_eq!(
+            parse("1.5m"),
+            duration(Part::MainTime, "1.5m", DurationError::UnexpectedChar('.'))
+        );
+        assert_eq!(
+            parse("99999999999999999999"),
+            duration(
+                Part::MainTime,
+                "99999999999999999999",
+                DurationError::TooLong
+            )
+        );
+        assert_eq!(
+            parse("5124095576031h"),
+            duration(Part::MainTime, "5124095576031h", DurationError::TooLong)
+        );
+        assert_eq!(parse("byoyomi:10m"), Err(TimeControlError::MissingPeriod));
+        assert_eq!(parse("fischer:5m"), Err(TimeControlError::MissingIncrement));
+        assert_eq!(
+            parse("sudden:10m+30s"),
+            Err(TimeControlError::UnexpectedPlus("10m+30s".into()))
+        );
+        for count in ["0", "", "two", "+3", "99999999999"] {
+            assert_eq!(
+                parse(&format!("10m+30sx{count}")),
+                Err(TimeControlError::BadPeriodCount(count.into()))
+            );
+        }
+        assert_eq!(
+            parse("fischer:5m+10sx3"),
+            Err(TimeControlError::PeriodCountWithoutByoyomi("3".into()))
+        );
+        assert_eq!(
+            parse("15mx3"),
+            Err(TimeControlError::PeriodCountWithoutByoyomi("3".into()))
+        );
+        assert_eq!(parse("10m+0"), Err(TimeControlError::ZeroPeriod));
+    }
+
+    #[test]
+    fn error_messages_read_well() {
+        assert_eq!(
+            parse("10m+3z").unwrap_err().to_string(),
+            "byoyomi period `3z`: unknown unit `z` (use h, m, s or ms)"
+        );
+        assert_eq!(
+            parse("10m+30sx0").unwrap_err().to_string(),
+            "byoyomi period count `0` is not a whole number from 1 up"
+        );
+    }
+}

@@ -1,0 +1,122 @@
+//! Rule sets: the named choices of how a game may end beyond mate and resignation.
+
+use koma_rules::VariantKind;
+
+/// What repeating a position does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Repetition {
+    /// Shogi's sennichite (千日手): the fourth occurrence of a position is a draw, unless one
+    /// player gave check with every one of his moves since its first occurrence: he loses.
+    Sennichite,
+    /// Tori Shogi's rulebook: a move that would make a position occur for the third time is
+    /// not allowed, and perpetual check loses for the checking player.
+    ToriThird,
+    /// The convention of Fairy-Stockfish and the sites built on it: the fourth occurrence
+    /// loses for the player who completes it, and perpetual check for the checking player.
+    FourthLoses,
+}
+
+/// A named rule set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    /// The name `--rules` takes.
+    pub name: &'static str,
+    /// What repeating a position does.
+    pub repetition: Repetition,
+    /// The 27-point entering-king declaration (入玉宣言法) may be made.
+    pub declaration: bool,
+    /// An impasse may be settled by the 24-point count (持将棋), by agreement.
+    pub impasse_24: bool,
+    /// The try rule: a king reaching the opponent king's starting square wins.
+    pub try_rule: bool,
+    /// A draw once this many moves (plies) have been played, if set.
+    pub max_plies: Option<u32>,
+}
+
+impl RuleSet {
+    /// The Japan Shogi Association's rules: sennichite, impasse by the 24-point count.
+    pub const PROFESSIONAL: RuleSet = RuleSet {
+        name: "professional",
+        repetition: Repetition::Sennichite,
+        declaration: false,
+        impasse_24: true,
+        try_rule: false,
+        max_plies: None,
+    };
+    /// Amateur and European tournaments: the 27-point declaration settles entering kings.
+    pub const AMATEUR: RuleSet = RuleSet {
+        name: "amateur",
+        repetition: Repetition::Sennichite,
+        declaration: true,
+        impasse_24: false,
+        try_rule: false,
+        max_plies: None,
+    };
+    /// Computer shogi (CSA, Floodgate): the 27-point declaration and a draw at 256 moves.
+    pub const CSA: RuleSet = RuleSet {
+        name: "csa",
+        repetition: Repetition::Sennichite,
+        declaration: true,
+        impasse_24: false,
+        try_rule: false,
+        max_plies: Some(256),
+    };
+    /// The try rule (トライルール) instead of any point count.
+    pub const TRY: RuleSet = RuleSet {
+        name: "try",
+        repetition: Repetition::Sennichite,
+        declaration: false,
+        impasse_24: false,
+        try_rule: true,
+        max_plies: None,
+    };
+    /// Tori Shogi by its rulebook: no third repetition, perpetual check loses.
+    pub const TORI: RuleSet = RuleSet {
+        name: "tori",
+        repetition: Repetition::ToriThird,
+        declaration: false,
+        impasse_24: false,
+        try_rule: false,
+        max_plies: None,
+    };
+    /// Tori Shogi as Fairy-Stockfish plays it: the fourth repetition loses.
+    pub const TORI_FSF: RuleSet = RuleSet {
+        name: "tori-fsf",
+        repetition: Repetition::FourthLoses,
+        declaration: false,
+        impasse_24: false,
+        try_rule: false,
+        max_plies: None,
+    };
+
+    /// Every named rule set.
+    pub const ALL: [RuleSet; 6] = [
+        RuleSet::PROFESSIONAL,
+        RuleSet::AMATEUR,
+        RuleSet::CSA,
+        RuleSet::TRY,
+        RuleSet::TORI,
+        RuleSet::TORI_FSF,
+    ];
+
+    /// The rule set called `name`.
+    pub fn from_name(name: &str) -> Option<RuleSet> {
+        RuleSet::ALL.into_iter().find(|r| r.name == name)
+    }
+
+    /// The default for `variant`: amateur rules for shogi, the rulebook for Tori Shogi.
+    pub fn default_for(variant: VariantKind) -> RuleSet {
+        match variant {
+            VariantKind::Tori => RuleSet::TORI,
+            _ => RuleSet::AMATEUR,
+        }
+    }
+
+    /// The same rules with a move limit (a draw after `plies` moves), or none.
+    pub fn with_max_plies(self, plies: Option<u32>) -> RuleSet {
+        RuleSet {
+            max_plies: plies,
+            ..self
+        }
+    }
+}
