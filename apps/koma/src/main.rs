@@ -3,39 +3,18 @@
 use clap::{Args, Parser, Subcommand};
 use koma_notation::encoding::Encoding;
 use koma_notation::formats::{self, Format, Notation};
-use koma_notation::record::Record;
 use koma_notation::{diagram, sfen, usi};
 use koma_rules::{AnyPosition, Handicap, VariantKind};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Writes to standard output; a closed pipe (`koma moves | head`) ends the program quietly.
-macro_rules! out {
-    ($($arg:tt)*) => {
-        if let Err(e) = write!(std::io::stdout(), $($arg)*) {
-            return Err(io_failure(e));
-        }
-    };
-}
+#[macro_use]
+mod output;
+mod records;
+mod replay;
 
-/// [`out!`] with a newline.
-macro_rules! outln {
-    ($($arg:tt)*) => {
-        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
-            return Err(io_failure(e));
-        }
-    };
-}
-
-/// The message for an output error; empty for a closed pipe, which is no failure.
-fn io_failure(e: std::io::Error) -> String {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        String::new()
-    } else {
-        format!("writing the output: {e}")
-    }
-}
+use output::io_failure;
 
 #[derive(Parser)]
 #[command(
@@ -100,6 +79,18 @@ enum Command {
         /// Output file (default: standard output).
         #[arg(short, long)]
         output: Option<String>,
+    },
+    /// Replay a record's main line through the rules; the last line is the result.
+    Replay {
+        /// The record (`-` for standard input).
+        file: String,
+        /// Rule set: professional, amateur, csa, try, tori, tori-fsf (default: what the
+        /// record's ending calls for, else amateur for shogi and tori for Tori Shogi).
+        #[arg(long)]
+        rules: Option<String>,
+        /// Variant of the record (shogi or tori).
+        #[arg(long, default_value = "shogi")]
+        variant: String,
     },
 }
 
@@ -200,7 +191,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     ));
                 }
             };
-            let record = read_record(&file, None, &position.variant)?;
+            let record = records::read_record(&file, None, &position.variant)?;
             let mut pos = record
                 .start_position()
                 .map_err(|e| format!("{file}: {e}"))?;
@@ -241,7 +232,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let from = from
                 .map(|f| Format::from_name(&f).ok_or_else(|| format!("unknown format '{f}'")))
                 .transpose()?;
-            let record = read_record(&file, from, &variant)?;
+            let record = records::read_record(&file, from, &variant)?;
             let text = match (to, ply) {
                 (Format::Sfen, Some(ply)) => {
                     format!(
@@ -264,26 +255,13 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => std::io::stdout().write_all(&bytes).map_err(io_failure)?,
             }
         }
+        Command::Replay {
+            file,
+            rules,
+            variant,
+        } => replay::run(&file, rules.as_deref(), &variant)?,
     }
     Ok(())
-}
-
-/// Reads a record file (`-` for standard input), detecting its format unless given.
-fn read_record(file: &str, format: Option<Format>, variant: &str) -> Result<Record, String> {
-    let variant = VariantKind::from_name(variant)
-        .ok_or_else(|| format!("unknown variant '{variant}' (known: shogi, tori)"))?;
-    let bytes = if file == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut buf)
-            .map_err(|e| format!("standard input: {e}"))?;
-        buf
-    } else {
-        std::fs::read(file).map_err(|e| format!("{file}: {e}"))?
-    };
-    let text = koma_notation::encoding::decode(&bytes).0;
-    let format = format.unwrap_or_else(|| Format::detect((file != "-").then_some(file), &text));
-    formats::read(&bytes, format, variant).map_err(|e| format!("{file}: {e}"))
 }
 
 fn main() -> ExitCode {

@@ -233,3 +233,39 @@ fn tori_records_as_kif() {
     );
     assert_eq!(o.status.code(), Some(2), "CSA holds standard shogi only");
 }
+
+#[test]
+fn replay_prints_the_result_by_the_rules_last() {
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/");
+    let last = |args: &[&str]| {
+        let o = koma(args);
+        assert!(o.status.success(), "{args:?}: {o:?}");
+        stdout(&o).lines().last().unwrap_or_default().to_string()
+    };
+    let declaration = format!("{corpus}kif/shogihome-e2e03.kifu");
+    assert_eq!(last(&["replay", &declaration]), "result: gote declaration");
+    assert_eq!(
+        last(&["replay", &declaration, "--rules", "professional"]),
+        "result: sente failed-declaration (the rules in force have no entering-king declaration)"
+    );
+    let impasse = format!("{corpus}kif/shogihome-e2e11.kifu");
+    assert_eq!(last(&["replay", &impasse]), "result: draw impasse");
+    // Twelve king moves from the start: the fourth occurrence of the start position.
+    let mut o = Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(["replay", "-", "--variant", "shogi"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("koma runs");
+    let moves = "5i4h 5a4b 4h5i 4b5a ".repeat(3);
+    std::io::Write::write_all(
+        o.stdin.as_mut().unwrap(),
+        format!("position startpos moves {moves}\n").as_bytes(),
+    )
+    .unwrap();
+    let out = o.wait_with_output().unwrap();
+    assert_eq!(stdout(&out).lines().last(), Some("result: draw sennichite"));
+    let o = koma(&["replay", &declaration, "--rules", "nonsense"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown rule set 'nonsense'"));
+}

@@ -1,0 +1,24 @@
+//! Reading record files for the commands.
+
+use koma_notation::formats::{self, Format};
+use koma_notation::record::Record;
+use koma_rules::VariantKind;
+use std::io::Read;
+
+/// Reads a record file (`-` for standard input), detecting its format unless given.
+pub fn read_record(file: &str, format: Option<Format>, variant: &str) -> Result<Record, String> {
+    let variant = VariantKind::from_name(variant)
+        .ok_or_else(|| format!("unknown variant '{variant}' (known: shogi, tori)"))?;
+    let bytes = if file == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .map_err(|e| format!("standard input: {e}"))?;
+        buf
+    } else {
+        std::fs::read(file).map_err(|e| format!("{file}: {e}"))?
+    };
+    let text = koma_notation::encoding::decode(&bytes).0;
+    let format = format.unwrap_or_else(|| Format::detect((file != "-").then_some(file), &text));
+    formats::read(&bytes, format, variant).map_err(|e| format!("{file}: {e}"))
+}

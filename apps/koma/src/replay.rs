@@ -1,0 +1,36 @@
+//! `koma replay`: a record's main line through the game layer, and the result by the rules.
+
+use crate::records::read_record;
+use koma_game::RuleSet;
+use koma_game::replay::replay;
+use std::io::Write;
+
+/// Replays `file` and prints what the rules say, the result last.
+pub fn run(file: &str, rules: Option<&str>, variant: &str) -> Result<(), String> {
+    let rules = rules
+        .map(|name| {
+            RuleSet::from_name(name).ok_or_else(|| {
+                let names: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name).collect();
+                format!("unknown rule set '{name}' (known: {})", names.join(", "))
+            })
+        })
+        .transpose()?;
+    let record = read_record(file, None, variant)?;
+    let r = replay(&record, rules).map_err(|e| format!("{file}: {e}"))?;
+    outln!("rules: {}", r.rules.name);
+    outln!("moves: {}", r.plies);
+    if let Some(end) = &r.recorded {
+        outln!("recorded ending: {}", end.japanese());
+    }
+    if let Some((ply, foul)) = r.illegal {
+        outln!("illegal move at ply {ply}: {foul}");
+    }
+    for note in &r.notes {
+        outln!("note: {note}");
+    }
+    match r.outcome {
+        Some(outcome) => outln!("result: {outcome}"),
+        None => outln!("result: none"),
+    }
+    Ok(())
+}
