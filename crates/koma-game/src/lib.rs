@@ -22,6 +22,7 @@ mod history;
 mod outcome;
 pub mod points;
 pub mod rating;
+mod record;
 pub mod replay;
 mod rules;
 pub mod usi_client;

@@ -50,6 +50,9 @@ pub enum Reason {
     Try,
     /// The move limit was reached: a draw.
     MaxPlies,
+    /// The loser left the game: an engine that crashed or stopped answering the protocol,
+    /// a player who disconnected for good.
+    Abandoned,
 }
 
 impl Reason {
@@ -69,6 +72,7 @@ impl Reason {
             Reason::Impasse => "impasse",
             Reason::Try => "try",
             Reason::MaxPlies => "max-moves",
+            Reason::Abandoned => "abandoned",
         }
     }
 }

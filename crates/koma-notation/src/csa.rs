@@ -45,7 +45,7 @@ use crate::encoding;
 use crate::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, Start};
 use koma_rules::variants::Shogi;
 use koma_rules::{
-    Color, Handicap, IllegalMove, Move, Piece, Position, Role, Setup, SetupError, Square, Variant,
+    Color, IllegalMove, Move, Piece, Position, Role, Setup, SetupError, Square, Variant,
     VariantKind,
 };
 use std::fmt::Write;
@@ -482,12 +482,6 @@ fn header_key(key: &str) -> String {
 }
 
 /// The start for a setup: the named start position it equals, if any.
-fn start_of(setup: &Setup) -> Start {
-    Handicap::SHOGI
-        .into_iter()
-        .find(|h| h.setup() == *setup)
-        .map_or(Start::Custom(*setup), Start::Named)
-}
 
 /// An illegal move waiting for the end code that may excuse it.
 struct Pending {
@@ -541,7 +535,7 @@ impl Parser {
         setup.ply = 1;
         let pos = Position::<Shogi>::from_setup_lenient(&setup)
             .map_err(|e| self.err(column, CsaErrorKind::BadSetup(e)))?;
-        self.record.start = start_of(&setup);
+        self.record.start = Start::of(VariantKind::Shogi, &setup);
         self.pos = Some(pos);
         Ok(())
     }

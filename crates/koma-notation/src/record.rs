@@ -120,6 +120,19 @@ pub enum Start {
 }
 
 impl Start {
+    /// The named start `setup` is in `variant` (the even game or a handicap), else a
+    /// custom start.
+    pub fn of(variant: VariantKind, setup: &Setup) -> Start {
+        let named: &[Handicap] = match variant {
+            VariantKind::Shogi => &Handicap::SHOGI,
+            VariantKind::Tori => &Handicap::TORI,
+        };
+        named
+            .iter()
+            .find(|h| Start::Named(**h).setup(variant) == *setup)
+            .map_or(Start::Custom(*setup), |&h| Start::Named(h))
+    }
+
     /// The setup this start stands for.
     pub fn setup(&self, variant: VariantKind) -> Setup {
         match self {

@@ -1,0 +1,83 @@
+//! A game as a record (棋譜): its start, moves, times and ending, ready for any format.
+
+use crate::game::Game;
+use crate::outcome::{Outcome, Reason};
+use koma_notation::record::{Entry, GameEnd, MoveTime, MoveTree, Record, Start};
+use koma_notation::sfen;
+use koma_rules::{Color, Position, Variant};
+
+impl<V: Variant> Game<V> {
+    /// The game as a record: the start (named when it is the even game or a handicap), the
+    /// moves with their times and the ending; the header is left to the caller.
+    pub fn to_record(&self) -> Record {
+        let variant = sfen::kind_of::<V>();
+        let mut record = Record::new(variant);
+        record.start = Start::of(variant, &self.start().to_setup());
+        let mut node = MoveTree::ROOT;
+        let mut totals = [0u64; 2];
+        let mut mover = self.start().side_to_move();
+        for (i, &m) in self.moves().iter().enumerate() {
+            node = record.tree.add(node, Entry::Move(m));
+            if let Some(&spent) = self.times().get(i) {
+                let total = &mut totals[mover.index()];
+                *total += spent;
+                record.tree.node_mut(node).time = Some(MoveTime {
+                    spent_ms: spent,
+                    total_ms: Some(*total),
+                });
+            }
+            mover = !mover;
+        }
+        if let Some(outcome) = self.outcome() {
+            let (end, note) = ending(outcome, self.side_to_move());
+            let end_node = record.tree.add(node, Entry::End(end));
+            let comments = &mut record.tree.node_mut(end_node).comments;
+            if let Some((m, foul)) = self.illegal_move() {
+                let text = koma_notation::usi::write_move(variant, m);
+                comments.push(format!("illegal move {text}: {foul}"));
+            }
+            comments.extend(note);
+        }
+        record
+    }
+
+    /// The game as a USI `position` command: `position startpos moves ...` from the even
+    /// start, else `position sfen <start> moves ...` (without `moves` before the first).
+    pub fn usi_position(&self) -> String {
+        let variant = sfen::kind_of::<V>();
+        let mut line = if *self.start() == Position::<V>::startpos() {
+            "position startpos".to_string()
+        } else {
+            format!("position sfen {}", sfen::write(self.start()))
+        };
+        for (i, &m) in self.moves().iter().enumerate() {
+            line.push_str(if i == 0 { " moves " } else { " " });
+            line.push_str(&koma_notation::usi::write_move(variant, m));
+        }
+        line
+    }
+}
+
+/// The record's word for `outcome`, `to_move` being the side to move when the game ended
+/// (the formats state endings from that side), and a comment when the word alone does not
+/// say everything.
+fn ending(outcome: Outcome, to_move: Color) -> (GameEnd, Option<String>) {
+    let loser_to_move = outcome.winner == Some(!to_move);
+    let winner_to_move = outcome.winner == Some(to_move);
+    let said = |end: GameEnd| (end, Some(outcome.to_string()));
+    match outcome.reason {
+        Reason::Checkmate if loser_to_move => (GameEnd::Mate, None),
+        Reason::Resignation if loser_to_move => (GameEnd::Resign, None),
+        Reason::TimeForfeit if loser_to_move => (GameEnd::TimeUp, None),
+        Reason::IllegalMove(_) if loser_to_move => (GameEnd::IllegalLoss, None),
+        Reason::FailedDeclaration(_) if loser_to_move => said(GameEnd::IllegalLoss),
+        Reason::Declaration if winner_to_move => (GameEnd::EnteringKingWin, None),
+        Reason::PerpetualCheck if winner_to_move => (GameEnd::PerpetualCheck, None),
+        Reason::Sennichite => (GameEnd::Repetition, None),
+        Reason::Impasse if outcome.winner.is_none() => (GameEnd::Impasse, None),
+        Reason::Impasse => said(GameEnd::Impasse),
+        Reason::MaxPlies => (GameEnd::MaxMoves, None),
+        Reason::Try => (GameEnd::Try, Some(outcome.to_string())),
+        _ => (GameEnd::Other(outcome.to_string()), None),
+    }
+}

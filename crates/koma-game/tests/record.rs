@@ -1,0 +1,98 @@
+//! Games written as records read back, and replay to the same result.
+
+use koma_game::clock::Clock;
+use koma_game::replay::replay;
+use koma_game::{Game, Outcome, Reason, RuleSet};
+use koma_notation::formats::{self, Format};
+use koma_notation::record::{GameEnd, Start};
+use koma_notation::usi;
+use koma_rules::variants::Shogi;
+use koma_rules::{Color, Handicap, VariantKind};
+
+fn mv(text: &str) -> koma_rules::Move {
+    usi::parse_move(VariantKind::Shogi, text).unwrap()
+}
+
+#[test]
+fn a_resigned_game_on_the_clock_keeps_its_times_in_kif_and_csa() {
+    let clock = Clock::new("10m+30s".parse().unwrap());
+    let mut g = Game::<Shogi>::standard(RuleSet::AMATEUR).with_clock(clock);
+    g.start_clock(0).unwrap();
+    for (i, m) in ["7g7f", "3c3d", "8h2b+", "3a2b"].iter().enumerate() {
+        g.play_at(mv(m), 1_000 * (i as u64 + 1) * 3).unwrap();
+    }
+    g.resign(Color::Black).unwrap();
+    let record = g.to_record();
+    assert_eq!(record.start, Start::Named(Handicap::Even));
+    assert_eq!(record.tree.main_end(), Some(&GameEnd::Resign));
+    for format in [Format::Kif, Format::Csa] {
+        let text = formats::write(&record, format).unwrap();
+        let again = formats::read(text.as_bytes(), format, VariantKind::Shogi).unwrap();
+        assert_eq!(again.tree.main_moves(), g.moves(), "{format:?}");
+        let times: Vec<u64> = again
+            .tree
+            .main_line()
+            .iter()
+            .filter_map(|&id| again.tree.node(id).time.map(|t| t.spent_ms))
+            .collect();
+        assert_eq!(times, [3_000, 3_000, 3_000, 3_000], "{format:?}\n{text}");
+        let r = replay(&again, None).unwrap();
+        assert_eq!(
+            r.outcome,
+            Some(Outcome::loss(Color::Black, Reason::Resignation))
+        );
+    }
+}
+
+#[test]
+fn rule_endings_survive_the_record() {
+    let mut g = Game::<Shogi>::standard(RuleSet::AMATEUR);
+    for m in "5i4h 5a4b 4h5i 4b5a ".repeat(3).split_whitespace() {
+        g.play(mv(m)).unwrap();
+    }
+    let record = g.to_record();
+    let text = formats::write(&record, Format::Kif).unwrap();
+    let again = formats::read(text.as_bytes(), Format::Kif, VariantKind::Shogi).unwrap();
+    assert_eq!(replay(&again, None).unwrap().outcome, g.outcome());
+
+    // A handicap start is named in the record.
+    let h = Handicap::from_name("two-piece").unwrap();
+    let mut g = Game::<Shogi>::handicap(h, RuleSet::AMATEUR).unwrap();
+    g.play(mv("5a4b")).unwrap();
+    let record = g.to_record();
+    assert_eq!(record.start, Start::Named(h));
+    let text = formats::write(&record, Format::Kif).unwrap();
+    assert!(text.contains("手合割：二枚落ち"), "{text}");
+}
+
+#[test]
+fn an_illegal_move_is_kept_as_a_comment_of_the_ending() {
+    let mut g = Game::<Shogi>::standard(RuleSet::CSA);
+    g.play_or_forfeit(mv("7g7e")).unwrap();
+    let record = g.to_record();
+    let end = record.tree.main_line()[0];
+    assert_eq!(
+        record.tree.node(end).entry,
+        Some(koma_notation::record::Entry::End(GameEnd::IllegalLoss))
+    );
+    assert!(
+        record.tree.node(end).comments[0].starts_with("illegal move 7g7e"),
+        "{:?}",
+        record.tree.node(end).comments
+    );
+}
+
+#[test]
+fn the_usi_position_line() {
+    let mut g = Game::<Shogi>::standard(RuleSet::AMATEUR);
+    assert_eq!(g.usi_position(), "position startpos");
+    g.play(mv("7g7f")).unwrap();
+    g.play(mv("3c3d")).unwrap();
+    assert_eq!(g.usi_position(), "position startpos moves 7g7f 3c3d");
+    let h = Handicap::from_name("lance").unwrap();
+    let g = Game::<Shogi>::handicap(h, RuleSet::AMATEUR).unwrap();
+    assert_eq!(
+        g.usi_position(),
+        "position sfen lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+    );
+}
