@@ -481,8 +481,6 @@ fn header_key(key: &str) -> String {
     .to_string()
 }
 
-/// The start for a setup: the named start position it equals, if any.
-
 /// An illegal move waiting for the end code that may excuse it.
 struct Pending {
     /// The error to report if no fitting end code follows.
