@@ -35,8 +35,8 @@ pub struct Game<V: Variant> {
     start: Position<V>,
     position: Position<V>,
     moves: Vec<Move>,
-    /// The time each move took, when the game is played on a clock.
-    times: Vec<u64>,
+    /// The time each move took, for the moves played on the clock.
+    times: Vec<Option<u64>>,
     history: History,
     clock: Option<Clock>,
     outcome: Option<Outcome>,
@@ -103,6 +103,16 @@ impl<V: Variant> Game<V> {
         &self.moves
     }
 
+    /// The position after the first `ply` moves (the start for 0, the current position
+    /// for `ply` at or past the number of moves).
+    pub fn position_after(&self, ply: usize) -> Position<V> {
+        let mut pos = self.start;
+        for &m in self.moves.iter().take(ply) {
+            pos.play_unchecked(m);
+        }
+        pos
+    }
+
     /// The illegal move that ended the game, if one did, and why it was illegal.
     pub fn illegal_move(&self) -> Option<(Move, Foul)> {
         self.illegal
@@ -128,8 +138,9 @@ impl<V: Variant> Game<V> {
         self.history.occurrences(self.position.key())
     }
 
-    /// The time each move took, for games played on a clock.
-    pub fn times(&self) -> &[u64] {
+    /// The time each move took, move by move: `None` for moves played off the clock (an
+    /// opening, a game without one).
+    pub fn times(&self) -> &[Option<u64>] {
         &self.times
     }
 
@@ -165,8 +176,8 @@ impl<V: Variant> Game<V> {
             return Ok(self.outcome);
         }
         self.check(m)?;
-        self.press_clock(now_ms)?;
-        self.push(m);
+        let spent = self.press_clock(now_ms)?;
+        self.push(m, spent);
         Ok(self.outcome)
     }
 
@@ -180,10 +191,12 @@ impl<V: Variant> Game<V> {
         if self.check_time(now_ms).is_some() {
             return Ok(self.outcome);
         }
-        if self.check(m).is_ok() {
-            self.press_clock(now_ms)?;
+        if self.check(m).is_err() {
+            return self.play_or_forfeit(m);
         }
-        self.play_or_forfeit(m)
+        let spent = self.press_clock(now_ms)?;
+        self.push(m, spent);
+        Ok(self.outcome)
     }
 
     /// The side to move declares at `now_ms` (see [`Game::declare`]); his time must not
@@ -194,12 +207,12 @@ impl<V: Variant> Game<V> {
         self.declare(!flagged)
     }
 
-    fn press_clock(&mut self, now_ms: u64) -> Result<(), GameError> {
-        if let Some(clock) = &mut self.clock {
-            let spent = clock.press(now_ms).map_err(GameError::Clock)?;
-            self.times.push(spent);
+    /// Presses the clock, if there is one: the time the move took.
+    fn press_clock(&mut self, now_ms: u64) -> Result<Option<u64>, GameError> {
+        match &mut self.clock {
+            Some(clock) => clock.press(now_ms).map(Some).map_err(GameError::Clock),
+            None => Ok(None),
         }
-        Ok(())
     }
 
     /// The moves the side to move may play: the legal moves, less those the rule set's
@@ -231,7 +244,7 @@ impl<V: Variant> Game<V> {
     /// illegal move is refused and leaves the game as it was.
     pub fn play(&mut self, m: Move) -> Result<Option<Outcome>, GameError> {
         self.check(m)?;
-        self.push(m);
+        self.push(m, None);
         Ok(self.outcome)
     }
 
@@ -240,7 +253,7 @@ impl<V: Variant> Game<V> {
     pub fn play_or_forfeit(&mut self, m: Move) -> Result<Option<Outcome>, GameError> {
         match self.check(m) {
             Ok(()) => {
-                self.push(m);
+                self.push(m, None);
                 Ok(self.outcome)
             }
             Err(GameError::Illegal(foul)) => {
@@ -326,10 +339,11 @@ impl<V: Variant> Game<V> {
     }
 
     /// Plays a move already checked and decides whether it ended the game.
-    fn push(&mut self, m: Move) {
+    fn push(&mut self, m: Move, spent: Option<u64>) {
         let mover = self.side_to_move();
         self.position.play_unchecked(m);
         self.moves.push(m);
+        self.times.push(spent);
         self.history
             .push(self.position.key(), self.position.in_check());
         self.outcome = self

@@ -18,7 +18,7 @@ impl<V: Variant> Game<V> {
         let mut mover = self.start().side_to_move();
         for (i, &m) in self.moves().iter().enumerate() {
             node = record.tree.add(node, Entry::Move(m));
-            if let Some(&spent) = self.times().get(i) {
+            if let Some(&Some(spent)) = self.times().get(i) {
                 let total = &mut totals[mover.index()];
                 *total += spent;
                 record.tree.node_mut(node).time = Some(MoveTime {
@@ -64,7 +64,7 @@ impl<V: Variant> Game<V> {
 fn ending(outcome: Outcome, to_move: Color) -> (GameEnd, Option<String>) {
     let loser_to_move = outcome.winner == Some(!to_move);
     let winner_to_move = outcome.winner == Some(to_move);
-    let said = |end: GameEnd| (end, Some(outcome.to_string()));
+    let said = |end: GameEnd| (end, Some(describe(outcome)));
     match outcome.reason {
         Reason::Checkmate if loser_to_move => (GameEnd::Mate, None),
         Reason::Resignation if loser_to_move => (GameEnd::Resign, None),
@@ -77,7 +77,21 @@ fn ending(outcome: Outcome, to_move: Color) -> (GameEnd, Option<String>) {
         Reason::Impasse if outcome.winner.is_none() => (GameEnd::Impasse, None),
         Reason::Impasse => said(GameEnd::Impasse),
         Reason::MaxPlies => (GameEnd::MaxMoves, None),
-        Reason::Try => (GameEnd::Try, Some(outcome.to_string())),
-        _ => (GameEnd::Other(outcome.to_string()), None),
+        Reason::Try => (GameEnd::Try, Some(describe(outcome))),
+        _ => (GameEnd::Other(describe(outcome)), None),
+    }
+}
+
+/// `gote wins (abandoned by sente)`, `draw (sennichite)`: the outcome in words a reader of
+/// the record cannot misread, whoever is to move.
+fn describe(outcome: Outcome) -> String {
+    let word = |c: Color| match c {
+        Color::Black => "sente",
+        Color::White => "gote",
+    };
+    let reason = outcome.reason.name();
+    match outcome.winner {
+        Some(w) => format!("{} wins ({reason} by {})", word(w), word(!w)),
+        None => format!("draw ({reason})"),
     }
 }

@@ -422,7 +422,7 @@ fn time_forfeit_under_byoyomi() {
     // Gote moves at once; sente then takes exactly the 10 s period: still in time.
     assert_eq!(g.play_at(mv::<Shogi>("3c3d"), 66_000), Ok(None));
     assert_eq!(g.play_at(mv::<Shogi>("2g2f"), 76_000), Ok(None));
-    assert_eq!(g.times(), [65_000, 1_000, 10_000]);
+    assert_eq!(g.times(), [Some(65_000), Some(1_000), Some(10_000)]);
     // Gote has 59 s of main time and then a period: 69 s and one millisecond is too late.
     assert_eq!(g.check_time(145_000), None);
     let late = g.play_at(mv::<Shogi>("8c8d"), 145_001);
