@@ -16,9 +16,12 @@
 //! ```
 
 pub mod clock;
+pub mod datetime;
+pub mod engine_turn;
 pub mod furigoma;
 mod game;
 mod history;
+pub mod matches;
 mod outcome;
 pub mod points;
 pub mod rating;

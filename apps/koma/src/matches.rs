@@ -1,0 +1,170 @@
+//! `koma match ENGINE_A ENGINE_B`: a match between two USI engines, a line per game and the
+//! score with the Elo difference at the end.
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use koma_game::RuleSet;
+use koma_game::matches::{EngineSpec, GameResult, Match, MatchConfig, MatchEvent, read_openings};
+use koma_rules::VariantKind;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The arguments of `koma match`.
+#[derive(Args)]
+pub struct MatchArgs {
+    /// Engine A: its command line, split at whitespace (no quoting, so the program's path
+    /// must hold no space; a path runs in its own directory). Scores are A's.
+    engine_a: String,
+    /// Engine B, likewise.
+    engine_b: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 20)]
+    games: usize,
+    /// Time control: 1m+1s (byoyomi), 0+200ms, 10m+30sx3, fischer:2s+100ms, sudden:5m,
+    /// unlimited (then 1 s a move).
+    #[arg(long, default_value = "1m+1s")]
+    time: String,
+    /// Openings, one a line: `startpos moves ...`, `sfen ... moves ...` or `position ...`;
+    /// each is played twice with colours swapped (default: the start position).
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// Rule set: professional, amateur, csa, try, tori, tori-fsf (default: csa for shogi,
+    /// tori for Tori Shogi).
+    #[arg(long)]
+    rules: Option<String>,
+    /// Draw after this many moves (default: the rule set's limit, 256 under csa).
+    #[arg(long)]
+    max_moves: Option<u32>,
+    /// Variant: shogi or tori.
+    #[arg(long, default_value = "shogi")]
+    variant: String,
+    /// Directory for the records, game-001.kif and game-001.csa (CSA for shogi only).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// A USI option for engine A, NAME=VALUE (NAME alone presses a button); repeatable.
+    #[arg(long = "option-a", value_name = "NAME=VALUE")]
+    option_a: Vec<String>,
+    /// A USI option for engine B, likewise.
+    #[arg(long = "option-b", value_name = "NAME=VALUE")]
+    option_b: Vec<String>,
+    /// Milliseconds an answer may come after the engine's time has run out (pipe delays).
+    #[arg(long, default_value_t = 100)]
+    margin: u64,
+}
+
+/// Plays the match and prints a line per game, then the endings and the score line last.
+pub fn run(args: MatchArgs) -> Result<(), String> {
+    let config = config(&args)?;
+    let games = config.games;
+    let mut runner = Match::new(config).map_err(|e| e.to_string())?;
+    let names = runner.names().clone();
+    outln!("A: {}", names[0]);
+    outln!("B: {}", names[1]);
+    let bar = ProgressBar::new(games as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut failure = None;
+    let result = runner.run(&mut |event: &MatchEvent| match event {
+        MatchEvent::GameStarted { number, .. } => bar.set_message(format!("game {number}")),
+        MatchEvent::Moved { number, plies } => {
+            bar.set_message(format!("game {number}, move {plies}"));
+        }
+        MatchEvent::Restarted { engine } => {
+            let name = &names[*engine];
+            bar.suspend(|| eprintln!("koma: engine {name} started again"));
+        }
+        MatchEvent::GameFinished(result) => {
+            let line = game_line(result, &names);
+            bar.suspend(|| {
+                if let Err(e) = writeln!(std::io::stdout(), "{line}") {
+                    failure.get_or_insert(e);
+                }
+            });
+            bar.inc(1);
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = failure {
+        return Err(crate::output::io_failure(e));
+    }
+    let summary = result.map_err(|e| e.to_string())?;
+    outln!("{summary}");
+    Ok(())
+}
+
+/// `game 3  ☗ A  ☖ B  1-0 checkmate 87 plies`, the result from sente's side, then what went
+/// wrong with an engine, if anything did.
+fn game_line(result: &GameResult, names: &[String; 2]) -> String {
+    let score = match result.outcome.winner {
+        Some(koma_rules::Color::Black) => "1-0",
+        Some(koma_rules::Color::White) => "0-1",
+        None => "½-½",
+    };
+    let mut line = format!(
+        "game {}  ☗ {}  ☖ {}  {score} {} {} plies",
+        result.number,
+        names[result.sente],
+        names[1 - result.sente],
+        outcome_reason(result),
+        result.plies
+    );
+    if let Some(note) = &result.note {
+        line.push_str(&format!("  ({note})"));
+    }
+    line
+}
+
+/// The reason's name, with the foul or the failed condition when there is one.
+fn outcome_reason(result: &GameResult) -> String {
+    let text = result.outcome.to_string();
+    // `sente checkmate` / `draw max-moves`: the reason and its detail follow the first word.
+    text.split_once(' ')
+        .map_or(text.clone(), |(_, rest)| rest.to_string())
+}
+
+/// The match's configuration from the command line.
+fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
+    let variant = VariantKind::from_name(&args.variant)
+        .ok_or_else(|| format!("unknown variant '{}' (known: shogi, tori)", args.variant))?;
+    let mut engines = Vec::new();
+    for (line, options, flag) in [
+        (&args.engine_a, &args.option_a, "--option-a"),
+        (&args.engine_b, &args.option_b, "--option-b"),
+    ] {
+        let mut spec = EngineSpec::from_command_line(line).map_err(|e| e.to_string())?;
+        for option in options {
+            let (name, value) = option.split_once('=').unwrap_or((option.as_str(), ""));
+            if name.trim().is_empty() {
+                return Err(format!("{flag} {option}: no option name (NAME=VALUE)"));
+            }
+            spec.options
+                .push((name.trim().to_string(), value.trim().to_string()));
+        }
+        engines.push(spec);
+    }
+    let b = engines.pop().ok_or("no engine B")?;
+    let a = engines.pop().ok_or("no engine A")?;
+    let mut config = MatchConfig::new(a, b, variant);
+    config.games = args.games;
+    config.time = args
+        .time
+        .parse()
+        .map_err(|e| format!("--time {}: {e}", args.time))?;
+    if let Some(name) = &args.rules {
+        config.rules = RuleSet::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name).collect();
+            format!("unknown rule set '{name}' (known: {})", names.join(", "))
+        })?;
+    }
+    if let Some(plies) = args.max_moves {
+        config.rules = config.rules.with_max_plies(Some(plies));
+    }
+    if let Some(path) = &args.openings {
+        config.openings = read_openings(path, variant).map_err(|e| e.to_string())?;
+    }
+    config.out_dir = args.out.clone();
+    config.turn.margin_ms = args.margin;
+    Ok(config)
+}

@@ -1,0 +1,205 @@
+//! Matches between two USI engines: games from a list of openings, each played twice with
+//! colours swapped, every game judged by [`Game`](crate::Game), records written as KIF and
+//! CSA, and the score with the Elo difference it implies.
+//!
+//! ```no_run
+//! use koma_game::matches::{EngineSpec, Match, MatchConfig, MatchEvent};
+//! use koma_rules::VariantKind;
+//!
+//! let a = EngineSpec::from_command_line("./engine-a")?;
+//! let b = EngineSpec::from_command_line("./engine-b --threads 1")?;
+//! let mut config = MatchConfig::new(a, b, VariantKind::Shogi);
+//! config.games = 4;
+//! config.time = "10s+1s".parse().unwrap();
+//! let mut runner = Match::new(config)?;
+//! let summary = runner.run(&mut |event: &MatchEvent| {
+//!     if let MatchEvent::GameFinished(result) = event {
+//!         println!("game {}: {}", result.number, result.outcome);
+//!     }
+//! })?;
+//! println!("{summary}");
+//! # Ok::<(), koma_game::matches::MatchError>(())
+//! ```
+//!
+//! Game `n` (from 1) plays opening `(n - 1) / 2` (cycling through the list), engine A
+//! taking sente in odd games and gote in even ones. Engines are started once and reused
+//! (`usinewgame` before each game, `gameover` after it); one that crashed, exited or stopped
+//! answering is started again before the next game.
+
+mod elo;
+mod openings;
+mod records;
+mod runner;
+mod summary;
+
+pub use elo::{Elo, Z_95, elo_difference};
+pub use openings::{Opening, OpeningsError, parse_openings, read_openings};
+pub use runner::{Match, MatchEvent};
+pub use summary::{GameResult, MatchSummary};
+
+use crate::clock::TimeControl;
+use crate::engine_turn::{FixedLimit, TurnLimits};
+use crate::rules::RuleSet;
+use crate::usi_client::{UsiError, UsiTimeouts};
+use koma_rules::VariantKind;
+use std::path::PathBuf;
+
+/// How to start one engine of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The name shown and written in records (default: the engine's `id name`).
+    pub name: Option<String>,
+    /// The program.
+    pub command: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// The directory to run it in (default: the current one).
+    pub working_dir: Option<PathBuf>,
+    /// USI options to set after the handshake, in order (an empty value presses a button).
+    pub options: Vec<(String, String)>,
+}
+
+impl EngineSpec {
+    /// An engine from a command line split at whitespace (no quoting: a path must not hold
+    /// spaces). A program given as a path (with a `/`) runs in its own directory, as
+    /// shogi GUIs run engines, so that it finds its evaluation files and books.
+    pub fn from_command_line(line: &str) -> Result<EngineSpec, MatchError> {
+        let mut words = line.split_whitespace().map(str::to_string);
+        let program = words.next().ok_or(MatchError::EmptyCommand)?;
+        let mut spec = EngineSpec {
+            name: None,
+            command: program.clone(),
+            args: words.collect(),
+            working_dir: None,
+            options: Vec::new(),
+        };
+        if program.contains('/') {
+            if let Ok(path) = std::fs::canonicalize(&program) {
+                spec.working_dir = path.parent().map(PathBuf::from);
+                spec.command = path.to_string_lossy().into_owned();
+            }
+        }
+        Ok(spec)
+    }
+
+    /// The command line as given (program and arguments).
+    pub fn command_line(&self) -> String {
+        std::iter::once(self.command.as_str())
+            .chain(self.args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Engine A and engine B; scores are A's.
+    pub engines: [EngineSpec; 2],
+    /// How many games.
+    pub games: usize,
+    /// The time control of every game.
+    pub time: TimeControl,
+    /// The rules every game is judged by.
+    pub rules: RuleSet,
+    /// Shogi or Tori Shogi.
+    pub variant: VariantKind,
+    /// The openings, each played twice with colours swapped (none: the start position).
+    pub openings: Vec<Opening>,
+    /// Where the KIF and CSA records go (none: not written).
+    pub out_dir: Option<PathBuf>,
+    /// The margin for pipe delays and the limit for games without a clock.
+    pub turn: TurnLimits,
+    /// How long the engines may take to start and to get ready.
+    pub timeouts: UsiTimeouts,
+}
+
+impl MatchConfig {
+    /// A match of 20 games at `1m+1s` from the start position under the default rules of
+    /// `variant` ([`MatchConfig::default_rules`]), with a 100 ms margin.
+    pub fn new(a: EngineSpec, b: EngineSpec, variant: VariantKind) -> MatchConfig {
+        MatchConfig {
+            engines: [a, b],
+            games: 20,
+            time: TimeControl::byoyomi(60_000, 1_000),
+            rules: MatchConfig::default_rules(variant),
+            variant,
+            openings: Vec::new(),
+            out_dir: None,
+            turn: TurnLimits {
+                margin_ms: 100,
+                unclocked: FixedLimit::MoveTime(1_000),
+            },
+            timeouts: UsiTimeouts::default(),
+        }
+    }
+
+    /// The rules of engine matches: CSA's for shogi (27-point declaration, a draw at 256
+    /// moves), the rulebook's for Tori Shogi.
+    pub fn default_rules(variant: VariantKind) -> RuleSet {
+        match variant {
+            VariantKind::Tori => RuleSet::TORI,
+            _ => RuleSet::CSA,
+        }
+    }
+}
+
+/// Why a match could not start or go on.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// An engine command line was empty.
+    #[error("an engine command is empty")]
+    EmptyCommand,
+    /// An engine could not be started or set up.
+    #[error("engine `{command}`: {source}")]
+    Engine {
+        /// Its command line.
+        command: String,
+        /// What went wrong.
+        source: UsiError,
+    },
+    /// An engine cannot play the match's variant.
+    #[error("engine `{command}` cannot play {variant}: {why}")]
+    Variant {
+        /// Its command line.
+        command: String,
+        /// The variant's name.
+        variant: &'static str,
+        /// Why not.
+        why: String,
+    },
+    /// The openings file could not be read.
+    #[error(transparent)]
+    Openings(#[from] OpeningsError),
+    /// An opening cannot be played under the match's rules.
+    #[error("opening {}: {message}", opening_place(*.line))]
+    Opening {
+        /// Its line in the file, if it came from one.
+        line: Option<usize>,
+        /// What is wrong.
+        message: String,
+    },
+    /// A record could not be written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// A game refused a request it should not have (a bug rather than an engine's fault).
+    #[error("game {number}: {source}")]
+    Game {
+        /// The game's number.
+        number: usize,
+        /// What the game said.
+        source: crate::GameError,
+    },
+}
+
+fn opening_place(line: Option<usize>) -> String {
+    match line {
+        Some(line) => format!("on line {line}"),
+        None => "(start position)".to_string(),
+    }
+}

@@ -1,0 +1,121 @@
+//! The records of a match's games: KIF and CSA files with the match's header.
+
+use super::MatchError;
+use crate::clock::TimeControl;
+use crate::game::Game;
+use crate::rules::RuleSet;
+use koma_notation::formats::{self, Format};
+use koma_notation::record::Record;
+use koma_rules::{Variant, VariantKind};
+use std::path::{Path, PathBuf};
+
+/// What goes in a game record's header besides the moves.
+pub(super) struct Header<'a> {
+    /// Sente's and gote's names.
+    pub players: [&'a str; 2],
+    /// When the game started, as records write it.
+    pub started: &'a str,
+    /// The time control.
+    pub time: TimeControl,
+    /// The rules.
+    pub rules: RuleSet,
+    /// A remark for the end of the game (an engine's failure).
+    pub note: Option<&'a str>,
+}
+
+/// The game as a record with the match's header (the opening's moves, played off the
+/// clock, carry no time).
+pub(super) fn game_record<V: Variant>(game: &Game<V>, header: &Header) -> Record {
+    let mut record = game.to_record();
+    let h = &mut record.header;
+    h.set("開始日時", header.started);
+    h.set("棋戦", "koma match");
+    if let Some(time) = csa_time(header.time) {
+        h.set("持ち時間", &time);
+    }
+    if let Some(plies) = header.rules.max_plies {
+        h.set("最大手数", &plies.to_string());
+    }
+    if header.rules.declaration {
+        h.set("持将棋", "27");
+    }
+    h.set("先手", header.players[0]);
+    h.set("後手", header.players[1]);
+    let line = record.tree.main_line();
+    if let (Some(note), Some(&last)) = (header.note, line.last()) {
+        record.tree.node_mut(last).comments.push(note.to_string());
+    }
+    record
+}
+
+/// The time control in CSA V3's `$TIME` form, seconds `main+byoyomi+increment`, which KIF
+/// readers take as it is; `None` when unlimited.
+fn csa_time(time: TimeControl) -> Option<String> {
+    let secs = |ms: u64| {
+        if ms % 1000 == 0 {
+            (ms / 1000).to_string()
+        } else {
+            format!("{}", ms as f64 / 1000.0)
+        }
+    };
+    Some(match time {
+        TimeControl::Unlimited => return None,
+        TimeControl::SuddenDeath { main_ms } => format!("{}+0+0", secs(main_ms)),
+        TimeControl::Byoyomi {
+            main_ms, period_ms, ..
+        } => format!("{}+{}+0", secs(main_ms), secs(period_ms)),
+        TimeControl::Fischer {
+            main_ms,
+            increment_ms,
+        } => format!("{}+0+{}", secs(main_ms), secs(increment_ms)),
+    })
+}
+
+/// Writes `record` as `game-NNN.kif` (and `game-NNN.csa` for shogi) into `dir`.
+pub(super) fn write(
+    dir: &Path,
+    number: usize,
+    record: &Record,
+) -> Result<Vec<PathBuf>, MatchError> {
+    let mut formats = vec![(Format::Kif, "kif")];
+    if record.variant == VariantKind::Shogi {
+        formats.push((Format::Csa, "csa"));
+    }
+    let mut written = Vec::new();
+    for (format, ext) in formats {
+        let path = dir.join(format!("game-{number:03}.{ext}"));
+        let text = formats::write(record, format).map_err(|e| MatchError::Io {
+            path: path.clone(),
+            source: std::io::Error::other(e.to_string()),
+        })?;
+        std::fs::write(&path, text).map_err(|source| MatchError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_in_csa_form() {
+        assert_eq!(
+            csa_time(TimeControl::byoyomi(600_000, 10_000)).unwrap(),
+            "600+10+0"
+        );
+        assert_eq!(csa_time(TimeControl::byoyomi(0, 200)).unwrap(), "0+0.2+0");
+        assert_eq!(
+            csa_time(TimeControl::fischer(2_000, 100)).unwrap(),
+            "2+0+0.1"
+        );
+        assert_eq!(
+            csa_time(TimeControl::sudden_death(60_000)).unwrap(),
+            "60+0+0"
+        );
+        assert_eq!(csa_time(TimeControl::Unlimited), None);
+    }
+}

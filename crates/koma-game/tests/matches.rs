@@ -1,0 +1,345 @@
+//! The match runner and the engine turn against `koma-fake-usi`, a scripted engine that
+//! crashes, hangs, answers illegal moves, resigns, declares or answers slowly on demand:
+//! every game is scored by the game layer and the runner goes on.
+
+use koma_game::clock::{Clock, TimeControl};
+use koma_game::engine_turn::{FixedLimit, TurnError, TurnLimits, engine_turn, engine_turn_with};
+use koma_game::matches::{
+    EngineSpec, Match, MatchConfig, MatchEvent, MatchSummary, parse_openings,
+};
+use koma_game::usi_client::{BestMove, UsiEngine, UsiError, UsiTimeouts};
+use koma_game::{Foul, Game, Reason, RuleSet};
+use koma_notation::formats::{self, Format};
+use koma_rules::variants::Shogi;
+use koma_rules::{Color, VariantKind};
+use std::cell::Cell;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const FAKE: &str = env!("CARGO_BIN_EXE_koma-fake-usi");
+
+/// Short timeouts so that failures stay fast.
+fn quick() -> UsiTimeouts {
+    UsiTimeouts {
+        usiok: Duration::from_secs(5),
+        readyok: Duration::from_secs(5),
+        stop_grace: Duration::from_millis(300),
+        quit: Duration::from_millis(300),
+    }
+}
+
+fn fake(name: &str, flags: &[&str]) -> EngineSpec {
+    let mut args = vec!["--name".to_string(), name.to_string()];
+    args.extend(flags.iter().map(|s| s.to_string()));
+    EngineSpec {
+        name: None,
+        command: FAKE.to_string(),
+        args,
+        working_dir: None,
+        options: Vec::new(),
+    }
+}
+
+/// A match of `games` games between fakes A and B at 0+300ms byoyomi, a draw at 40 moves.
+fn config(a: &[&str], b: &[&str], games: usize) -> MatchConfig {
+    let mut config = MatchConfig::new(fake("A", a), fake("B", b), VariantKind::Shogi);
+    config.games = games;
+    config.time = TimeControl::byoyomi(0, 300);
+    config.rules = RuleSet::CSA.with_max_plies(Some(40));
+    config.turn.margin_ms = 50;
+    config.timeouts = quick();
+    config
+}
+
+/// Plays the match; returns the totals and how often an engine was started again.
+fn play(config: MatchConfig) -> (MatchSummary, usize) {
+    let mut runner = Match::new(config).expect("the match starts");
+    let mut restarts = 0;
+    let summary = runner
+        .run(&mut |event: &MatchEvent| {
+            if let MatchEvent::Restarted { .. } = event {
+                restarts += 1;
+            }
+        })
+        .expect("the match runs to its end");
+    (summary, restarts)
+}
+
+/// Every game ended for `reason`, lost by A.
+fn all_lost_by_a(summary: &MatchSummary, games: usize, reason: &str) {
+    assert_eq!(summary.games.len(), games, "{summary}");
+    assert_eq!(
+        (summary.wins, summary.losses, summary.draws),
+        (0, games as u32, 0)
+    );
+    assert_eq!(summary.reasons[reason], [0, games as u32, 0], "{summary}");
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("koma-match-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn a_normal_match_plays_every_game_and_writes_records() {
+    let dir = temp_dir("normal");
+    let mut config = config(&["--seed", "1"], &["--seed", "2"], 4);
+    config.openings = parse_openings(
+        VariantKind::Shogi,
+        "# two openings\nstartpos moves 7g7f 3c3d\n\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 2g2f\n",
+    )
+    .unwrap();
+    config.out_dir = Some(dir.clone());
+    let (summary, restarts) = play(config);
+    assert_eq!(restarts, 0);
+    assert_eq!(summary.names, ["A", "B"]);
+    assert_eq!(summary.games.len(), 4);
+    assert_eq!(summary.played(), 4);
+    let by_reason: u32 = summary.reasons.values().flatten().sum();
+    assert_eq!(by_reason, 4);
+    let sentes: Vec<usize> = summary.games.iter().map(|g| g.sente).collect();
+    assert_eq!(sentes, [0, 1, 0, 1]);
+    let lines: Vec<Option<usize>> = summary.games.iter().map(|g| g.opening_line).collect();
+    assert_eq!(lines, [Some(2), Some(2), Some(4), Some(4)]);
+    let points: f64 = summary.games.iter().map(|g| g.score_a()).sum();
+    assert_eq!(points, summary.points());
+    assert!(summary.elo().is_some());
+    assert!(
+        summary
+            .to_string()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("Score of A vs B: ")
+    );
+    for game in &summary.games {
+        assert!(
+            game.plies <= 40 && game.plies > game.opening_plies,
+            "{game:?}"
+        );
+        assert_eq!(game.records.len(), 2);
+        for path in &game.records {
+            let bytes = std::fs::read(path).unwrap();
+            let format = Format::detect(path.to_str(), &String::from_utf8_lossy(&bytes));
+            let record = formats::read(&bytes, format, VariantKind::Shogi).unwrap();
+            assert_eq!(
+                record.tree.main_moves().len(),
+                game.plies,
+                "{}",
+                path.display()
+            );
+            let sente = if game.sente == 0 { "A" } else { "B" };
+            assert_eq!(record.header.player(Color::Black), Some(sente));
+            assert_eq!(record.header.event(), Some("koma match"));
+            assert!(record.header.start_time().is_some());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_crashing_engine_loses_by_abandonment_and_is_restarted() {
+    let (summary, restarts) = play(config(&["--crash-after", "10"], &[], 3));
+    all_lost_by_a(&summary, 3, "abandoned");
+    // A moved in every game before crashing: it was started again each time.
+    assert_eq!(restarts, 2);
+    for game in &summary.games {
+        assert!((10..=11).contains(&game.plies), "{game:?}");
+        assert!(game.note.as_deref().unwrap().contains("exited"), "{game:?}");
+    }
+}
+
+#[test]
+fn a_hanging_engine_loses_on_time_and_the_match_goes_on() {
+    // It answers `stop`: lost on time, kept for the next game.
+    let (summary, restarts) = play(config(&["--hang-after", "6"], &[], 2));
+    all_lost_by_a(&summary, 2, "time-forfeit");
+    assert_eq!(restarts, 0);
+    // It ignores `stop` too: lost on time, started again.
+    let (summary, restarts) = play(config(&["--hang-after", "6", "--ignore-stop"], &[], 2));
+    all_lost_by_a(&summary, 2, "time-forfeit");
+    assert_eq!(restarts, 1);
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    let (summary, _) = play(config(&[], &["--illegal-after", "4"], 2));
+    assert_eq!((summary.wins, summary.losses), (2, 0));
+    assert_eq!(summary.reasons["illegal-move"], [2, 0, 0]);
+    for game in &summary.games {
+        assert!(matches!(
+            game.outcome.reason,
+            Reason::IllegalMove(Foul::Move(_))
+        ));
+    }
+}
+
+#[test]
+fn a_slow_engine_loses_on_time() {
+    let mut config = config(&["--slow", "400"], &[], 2);
+    config.time = TimeControl::byoyomi(0, 150);
+    config.turn.margin_ms = 20;
+    let (summary, _) = play(config);
+    all_lost_by_a(&summary, 2, "time-forfeit");
+    for game in &summary.games {
+        assert!(game.plies <= 1, "A's first move was late: {game:?}");
+    }
+}
+
+#[test]
+fn resignations_and_declarations_are_scored() {
+    let (summary, _) = play(config(&["--resign-after", "6"], &[], 2));
+    all_lost_by_a(&summary, 2, "resignation");
+    // From the start position a declaration fails.
+    let (summary, _) = play(config(&["--declare"], &[], 2));
+    all_lost_by_a(&summary, 2, "failed-declaration");
+    // Sente's king has entered with 28 points: its declaration wins; gote's then fails.
+    let mut config = config(&["--declare"], &[], 2);
+    config.openings = parse_openings(
+        VariantKind::Shogi,
+        "sfen +L+NSG1GS+N+L/1R2K2B1/PPPPPPPPP/9/9/9/9/9/4k4 b P 1",
+    )
+    .unwrap();
+    let (summary, _) = play(config);
+    assert_eq!((summary.wins, summary.losses), (1, 1), "{summary}");
+    assert_eq!(summary.reasons["declaration"], [1, 0, 0]);
+    assert_eq!(summary.reasons["failed-declaration"], [0, 1, 0]);
+}
+
+#[test]
+fn bad_engines_and_openings_are_errors() {
+    let mut missing = config(&[], &[], 1);
+    missing.engines[1].command = "/nonexistent/engine".to_string();
+    let err = Match::new(missing)
+        .err()
+        .expect("a missing engine is an error");
+    assert!(err.to_string().contains("/nonexistent/engine"), "{err}");
+    let mut over = config(&[], &[], 1);
+    over.openings = parse_openings(VariantKind::Shogi, "startpos moves 2g2f 8c8d 2f2e\n").unwrap();
+    over.rules = RuleSet::CSA.with_max_plies(Some(2));
+    let err = Match::new(over)
+        .err()
+        .expect("an opening past the limit is an error");
+    assert!(err.to_string().starts_with("opening on line 1: "), "{err}");
+    let err =
+        parse_openings(VariantKind::Shogi, "startpos\nstartpos moves 7g7f 9z9z\n").unwrap_err();
+    assert!(err.to_string().contains("line 2"), "{err}");
+}
+
+fn spawn(flags: &[&str]) -> UsiEngine {
+    let args: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
+    let mut engine = UsiEngine::spawn(FAKE, &args, None, quick()).expect("fake engine starts");
+    engine.is_ready().expect("readyok");
+    engine
+}
+
+#[test]
+fn engine_turn_plays_and_reports() {
+    let mut engine = spawn(&["--seed", "3"]);
+    let mut game = Game::<Shogi>::standard(RuleSet::CSA)
+        .with_clock(Clock::new(TimeControl::byoyomi(0, 2_000)));
+    let origin = Instant::now();
+    let now = || origin.elapsed().as_millis() as u64;
+    let report = engine_turn(&mut engine, &mut game, &now, 100);
+    assert!(report.error.is_none(), "{report}");
+    assert_eq!(report.played, game.moves().first().copied());
+    assert_eq!(report.side, Color::Black);
+    assert!(
+        report
+            .info
+            .as_ref()
+            .is_some_and(|i| i.depth == Some(2) && !i.pv.is_empty())
+    );
+    assert!(report.to_string().starts_with("sente "), "{report}");
+    assert_eq!(game.times().len(), 1);
+    // Without a clock the fixed limit applies.
+    let mut game = Game::<Shogi>::standard(RuleSet::CSA);
+    let limits = TurnLimits {
+        margin_ms: 0,
+        unclocked: FixedLimit::Depth {
+            depth: 1,
+            timeout_ms: 2_000,
+        },
+    };
+    let report = engine_turn_with(&mut engine, &mut game, &now, &limits);
+    assert!(report.played.is_some(), "{report}");
+}
+
+#[test]
+fn engine_turn_takes_time_from_the_callers_clock() {
+    // The engine answers at once, but the caller's clock says 5 s went by: lost on time.
+    let mut engine = spawn(&[]);
+    let mut game = Game::<Shogi>::standard(RuleSet::CSA)
+        .with_clock(Clock::new(TimeControl::byoyomi(0, 1_000)));
+    let calls = Cell::new(0u64);
+    let now = || {
+        calls.set(calls.get() + 1);
+        if calls.get() == 1 { 0 } else { 5_000 }
+    };
+    let report = engine_turn(&mut engine, &mut game, &now, 100);
+    assert_eq!(report.used_ms, 5_000);
+    assert!(report.played.is_none());
+    assert_eq!(report.outcome.map(|o| o.reason), Some(Reason::TimeForfeit));
+    // Within the margin a late move counts as made at the end of the period.
+    let mut game = Game::<Shogi>::standard(RuleSet::CSA)
+        .with_clock(Clock::new(TimeControl::byoyomi(0, 1_000)));
+    let calls = Cell::new(0u64);
+    let now = || {
+        calls.set(calls.get() + 1);
+        if calls.get() == 1 { 0 } else { 1_050 }
+    };
+    let report = engine_turn(&mut engine, &mut game, &now, 100);
+    assert!(report.played.is_some(), "{report}");
+    assert_eq!((report.used_ms, report.forgiven_ms), (1_050, 50));
+    assert_eq!(game.times(), [Some(1_000)]);
+}
+
+#[test]
+fn engine_turn_judges_resign_win_and_crash() {
+    let origin = Instant::now();
+    let now = || origin.elapsed().as_millis() as u64;
+    let mut game = Game::<Shogi>::standard(RuleSet::CSA);
+    let report = engine_turn(&mut spawn(&["--resign-after", "0"]), &mut game, &now, 0);
+    assert_eq!(report.answer, Some(BestMove::Resign));
+    assert_eq!(
+        report.outcome.map(|o| (o.winner, o.reason)),
+        Some((Some(Color::White), Reason::Resignation))
+    );
+    let mut game = Game::<Shogi>::standard(RuleSet::CSA);
+    let report = engine_turn(&mut spawn(&["--declare"]), &mut game, &now, 0);
+    assert_eq!(report.answer, Some(BestMove::Win));
+    assert!(matches!(
+        report.outcome.map(|o| o.reason),
+        Some(Reason::FailedDeclaration(_))
+    ));
+    let mut game = Game::<Shogi>::standard(RuleSet::CSA);
+    let report = engine_turn(&mut spawn(&["--crash-after", "0"]), &mut game, &now, 0);
+    assert!(report.needs_restart());
+    assert!(matches!(
+        report.error,
+        Some(TurnError::Engine(UsiError::Exited { .. }))
+    ));
+    assert_eq!(report.outcome.map(|o| o.reason), Some(Reason::Abandoned));
+}
+
+#[cfg(unix)]
+#[test]
+fn engine_turn_answer_that_is_no_move_loses() {
+    let script = "while read -r cmd rest; do case \"$cmd\" in \
+                  usi) echo 'id name shell'; echo usiok;; isready) echo readyok;; \
+                  go) echo 'bestmove hello';; quit) exit 0;; esac; done";
+    let args = ["-c".to_string(), script.to_string()];
+    let mut engine = UsiEngine::spawn("sh", &args, None, quick()).expect("sh starts");
+    let mut game = Game::<Shogi>::standard(RuleSet::CSA);
+    let report = engine_turn(&mut engine, &mut game, &|| 0, 0);
+    assert!(
+        matches!(report.error, Some(TurnError::NotAMove { .. })),
+        "{report}"
+    );
+    assert_eq!(report.move_text(), Some("hello"));
+    assert_eq!(
+        report.outcome.map(|o| o.reason),
+        Some(Reason::IllegalMove(Foul::NotAMove))
+    );
+}
