@@ -11,6 +11,10 @@ use std::time::Instant;
 
 #[macro_use]
 mod output;
+
+mod engines;
+mod matches;
+mod play;
 mod records;
 mod replay;
 
@@ -80,6 +84,34 @@ enum Command {
         #[arg(short, long)]
         output: Option<String>,
     },
+    /// Play a game in the terminal, against a USI engine or between two people; the record
+    /// is saved as KIF at the end.
+    Play {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// A USI engine to play against: its command line, split at spaces.
+        #[arg(long)]
+        engine: Option<String>,
+        /// Your side against the engine: sente, gote or furigoma.
+        #[arg(long, default_value = "furigoma")]
+        color: String,
+        /// Time control: 10m+30s (byoyomi), 10m+30sx3, fischer:5m+10s, sudden:15m (default:
+        /// no clock).
+        #[arg(long)]
+        time: Option<String>,
+        /// Rule set: professional, amateur, csa, try, tori, tori-fsf (default: amateur for
+        /// shogi, tori for Tori Shogi).
+        #[arg(long)]
+        rules: Option<String>,
+        /// An illegal move loses the game instead of being refused.
+        #[arg(long)]
+        illegal_loses: bool,
+        /// Where to save the record (default: koma-<date>-<time>.kif here).
+        #[arg(short, long)]
+        output: Option<String>,
+    },
+    /// Play a match between two USI engines; the last line is the score.
+    Match(matches::MatchArgs),
     /// Replay a record's main line through the rules; the last line is the result.
     Replay {
         /// The record (`-` for standard input).
@@ -255,6 +287,34 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => std::io::stdout().write_all(&bytes).map_err(io_failure)?,
             }
         }
+        Command::Play {
+            position,
+            engine,
+            color,
+            time,
+            rules,
+            illegal_loses,
+            output,
+        } => {
+            let start = position.position()?;
+            let rules = match rules {
+                Some(name) => replay::rule_set(&name)?,
+                None => koma_game::RuleSet::default_for(start.variant()),
+            };
+            let time = time
+                .map(|t| t.parse().map_err(|e| format!("--time {t}: {e}")))
+                .transpose()?;
+            play::run(play::PlayOptions {
+                start,
+                rules,
+                time,
+                engine,
+                color,
+                illegal_loses,
+                out: output,
+            })?
+        }
+        Command::Match(args) => matches::run(args)?,
         Command::Replay {
             file,
             rules,

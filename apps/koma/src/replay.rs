@@ -5,16 +5,17 @@ use koma_game::RuleSet;
 use koma_game::replay::replay;
 use std::io::Write;
 
+/// The rule set called `name`, or an error listing the known ones.
+pub fn rule_set(name: &str) -> Result<RuleSet, String> {
+    RuleSet::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name).collect();
+        format!("unknown rule set '{name}' (known: {})", names.join(", "))
+    })
+}
+
 /// Replays `file` and prints what the rules say, the result last.
 pub fn run(file: &str, rules: Option<&str>, variant: &str) -> Result<(), String> {
-    let rules = rules
-        .map(|name| {
-            RuleSet::from_name(name).ok_or_else(|| {
-                let names: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name).collect();
-                format!("unknown rule set '{name}' (known: {})", names.join(", "))
-            })
-        })
-        .transpose()?;
+    let rules = rules.map(rule_set).transpose()?;
     let record = read_record(file, None, variant)?;
     let r = replay(&record, rules).map_err(|e| format!("{file}: {e}"))?;
     outln!("rules: {}", r.rules.name);

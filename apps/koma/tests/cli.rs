@@ -251,21 +251,120 @@ fn replay_prints_the_result_by_the_rules_last() {
     let impasse = format!("{corpus}kif/shogihome-e2e11.kifu");
     assert_eq!(last(&["replay", &impasse]), "result: draw impasse");
     // Twelve king moves from the start: the fourth occurrence of the start position.
-    let mut o = Command::new(env!("CARGO_BIN_EXE_koma"))
-        .args(["replay", "-", "--variant", "shogi"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("koma runs");
     let moves = "5i4h 5a4b 4h5i 4b5a ".repeat(3);
-    std::io::Write::write_all(
-        o.stdin.as_mut().unwrap(),
-        format!("position startpos moves {moves}\n").as_bytes(),
-    )
-    .unwrap();
-    let out = o.wait_with_output().unwrap();
+    let line = format!("position startpos moves {moves}\n");
+    let out = koma_with_stdin(&["replay", "-"], line.as_bytes());
     assert_eq!(stdout(&out).lines().last(), Some("result: draw sennichite"));
     let o = koma(&["replay", &declaration, "--rules", "nonsense"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown rule set 'nonsense'"));
+}
+
+#[test]
+fn play_between_two_people_ends_by_the_rules_and_saves_kif() {
+    let dir = std::env::temp_dir().join(format!("koma-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kif = dir.join("mate.kif");
+    let kif = kif.to_str().unwrap();
+    // A typo and an illegal move are refused; the drop mate ends the game.
+    let o = koma_with_stdin(
+        &[
+            "play",
+            "--sfen",
+            "4k4/9/4P4/9/9/9/9/9/4K4 b G 1",
+            "--time",
+            "10m+30s",
+            "-o",
+            kif,
+        ],
+        b"G*5x\nP*5b\nG*5b\n",
+    );
+    let out = stdout(&o);
+    assert!(
+        o.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.contains("not a move"), "{out}");
+    assert!(out.contains("illegal:"), "{out}");
+    assert!(out.contains("result: sente checkmate"), "{out}");
+    let saved = std::fs::read_to_string(kif).unwrap();
+    assert!(saved.contains("５二金打"), "{saved}");
+    assert!(saved.contains("詰み"), "{saved}");
+    assert!(saved.contains("持ち時間：10m+30s"), "{saved}");
+    // Western input, then quitting saves an interrupted game.
+    let unfinished = dir.join("quit.kif");
+    let unfinished = unfinished.to_str().unwrap();
+    let o = koma_with_stdin(&["play", "-o", unfinished], b"P-7f\n3c3d\nquit\n");
+    assert!(stdout(&o).contains("result: none"), "{}", stdout(&o));
+    let saved = std::fs::read_to_string(unfinished).unwrap();
+    assert!(
+        saved.contains("７六歩(77)") && saved.contains("３四歩(33)"),
+        "{saved}"
+    );
+    assert!(saved.contains("中断"), "{saved}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Writes a tiny USI engine as a shell script: `id name NAME`, and `bestmove ANSWER` to
+/// every `go`.
+#[cfg(unix)]
+fn shell_engine(dir: &std::path::Path, name: &str, answer: &str) -> String {
+    let path = dir.join(format!("{name}.sh"));
+    let script = format!(
+        "while read -r cmd rest; do case \"$cmd\" in \
+         usi) echo 'id name {name}'; echo usiok;; isready) echo readyok;; \
+         go) echo 'bestmove {answer}';; quit) exit 0;; esac; done\n"
+    );
+    std::fs::write(&path, script).expect("script written");
+    format!("sh {}", path.display())
+}
+
+#[cfg(unix)]
+#[test]
+fn match_prints_a_line_per_game_and_the_score_last() {
+    let dir = std::env::temp_dir().join(format!("koma-cli-match-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // The resigner gives up at once; the mover's 7g7f is legal as sente from the start.
+    let a = shell_engine(&dir, "Resigner", "resign");
+    let b = shell_engine(&dir, "Mover", "7g7f");
+    let records = dir.join("records");
+    let records_arg = records.to_str().unwrap();
+    let o = koma(&[
+        "match",
+        &a,
+        &b,
+        "--games",
+        "2",
+        "--time",
+        "0+2s",
+        "--out",
+        records_arg,
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "A: Resigner");
+    assert!(lines[2].starts_with("game 1  ☗ Resigner  ☖ Mover  0-1 resignation 0 plies"));
+    assert!(lines[3].starts_with("game 2  ☗ Mover  ☖ Resigner  1-0 resignation 1 plies"));
+    assert!(out.contains("resignation: 2 (won by B 2)\n"), "{out}");
+    assert_eq!(
+        lines.last(),
+        Some(
+            &"Score of Resigner vs Mover: 0 - 2 - 0 [0.000] 2 games, Elo difference -inf ± inf (95%)"
+        )
+    );
+    assert!(records.join("game-002.kif").exists() && records.join("game-002.csa").exists());
+
+    let bad = dir.join("bad.sfen");
+    std::fs::write(&bad, "startpos moves 7g7f\nstartpos moves 7g7f 3c3d 9z9z\n").unwrap();
+    let o = koma(&["match", &a, &b, "--openings", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("bad.sfen, line 2: "), "{err}");
+    let o = koma(&["match", "/nonexistent/engine", &b]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("engine `/nonexistent/engine`"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
