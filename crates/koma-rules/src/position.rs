@@ -265,6 +265,16 @@ impl<V: Variant> Position<V> {
         self.ply = self.ply.saturating_add(1);
     }
 
+    /// Passes: the other side is to move with nothing changed on the board (the null move
+    /// of engines; not a move of the rules). The side to move must not be in check.
+    pub fn play_null(&mut self) {
+        debug_assert!(!self.in_check(), "a null move while in check");
+        self.side = !self.side;
+        self.board_key ^= ZOBRIST.side;
+        self.ply = self.ply.saturating_add(1);
+        self.update_check_info();
+    }
+
     /// Plays `m` (legal) and returns what [`Position::unplay`] needs to take it back.
     #[inline]
     pub fn play_undoable(&mut self, m: Move) -> Undo {
