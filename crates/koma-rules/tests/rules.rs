@@ -397,7 +397,8 @@ fn move_encoding_round_trips() {
 
 #[test]
 fn a_null_move_passes_the_turn_and_keeps_the_hash_consistent() {
-    let mut p: Position<Shogi> = pos("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
+    let mut p: Position<Shogi> =
+        pos("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
     let before = p;
     p.play_null();
     assert_eq!(p.side_to_move(), !before.side_to_move());

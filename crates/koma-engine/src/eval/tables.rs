@@ -1,0 +1,121 @@
+//! The evaluation's numbers, indexed by `Role::index` (shogi's roles and Tori's share one
+//! table since their roles are distinct). First guesses, to be tuned by matches.
+
+use koma_rules::Role;
+
+const fn by_role(pairs: &[(Role, i32)]) -> [i32; Role::COUNT] {
+    let mut table = [0; Role::COUNT];
+    let mut i = 0;
+    while i < pairs.len() {
+        table[pairs[i].0 as usize] = pairs[i].1;
+        i += 1;
+    }
+    table
+}
+
+/// A piece's worth on the board, in centipawns.
+pub const PIECE_VALUE: [i32; Role::COUNT] = by_role(&[
+    (Role::Pawn, 90),
+    (Role::Lance, 315),
+    (Role::Knight, 405),
+    (Role::Silver, 495),
+    (Role::Gold, 540),
+    (Role::Bishop, 855),
+    (Role::Rook, 990),
+    (Role::Tokin, 540),
+    (Role::PromotedLance, 540),
+    (Role::PromotedKnight, 540),
+    (Role::PromotedSilver, 540),
+    (Role::Horse, 945),
+    (Role::Dragon, 1395),
+    (Role::Swallow, 100),
+    (Role::Goose, 230),
+    (Role::Pheasant, 290),
+    (Role::LeftQuail, 370),
+    (Role::RightQuail, 370),
+    (Role::Crane, 450),
+    (Role::Falcon, 800),
+    (Role::Eagle, 1300),
+]);
+
+/// A piece's worth in hand: a little more than on the board for the pieces whose drops
+/// make threats anywhere.
+pub const HAND_VALUE: [i32; Role::COUNT] = by_role(&[
+    (Role::Pawn, 100),
+    (Role::Lance, 350),
+    (Role::Knight, 450),
+    (Role::Silver, 560),
+    (Role::Gold, 610),
+    (Role::Bishop, 950),
+    (Role::Rook, 1100),
+    (Role::Swallow, 120),
+    (Role::Pheasant, 330),
+    (Role::LeftQuail, 410),
+    (Role::RightQuail, 410),
+    (Role::Crane, 500),
+    (Role::Falcon, 900),
+]);
+
+const fn near(values: [i32; 4]) -> [i32; 9] {
+    [values[0], values[1], values[2], values[3], 0, 0, 0, 0, 0]
+}
+
+const fn by_distance(pairs: &[(Role, [i32; 4])]) -> [[i32; 9]; Role::COUNT] {
+    let mut table = [[0; 9]; Role::COUNT];
+    let mut i = 0;
+    while i < pairs.len() {
+        table[pairs[i].0 as usize] = near(pairs[i].1);
+        i += 1;
+    }
+    table
+}
+
+/// A bonus for a piece at a distance (0..8) from its own king: the castle's defenders.
+pub const DEFENCE: [[i32; 9]; Role::COUNT] = by_distance(&[
+    (Role::Gold, [0, 35, 20, 5]),
+    (Role::Silver, [0, 30, 20, 5]),
+    (Role::Tokin, [0, 25, 15, 5]),
+    (Role::PromotedLance, [0, 25, 15, 5]),
+    (Role::PromotedKnight, [0, 25, 15, 5]),
+    (Role::PromotedSilver, [0, 25, 15, 5]),
+    (Role::Knight, [0, 5, 10, 5]),
+    (Role::Lance, [0, 5, 5, 0]),
+    (Role::Crane, [0, 30, 15, 5]),
+    (Role::Falcon, [0, 20, 10, 0]),
+    (Role::Pheasant, [0, 10, 5, 0]),
+    (Role::LeftQuail, [0, 10, 5, 0]),
+    (Role::RightQuail, [0, 10, 5, 0]),
+]);
+
+/// A bonus for a piece at a distance (0..8) from the enemy king: the attackers.
+pub const ATTACK: [[i32; 9]; Role::COUNT] = by_distance(&[
+    (Role::Gold, [0, 45, 25, 10]),
+    (Role::Silver, [0, 40, 25, 10]),
+    (Role::Tokin, [0, 50, 30, 10]),
+    (Role::PromotedLance, [0, 45, 25, 10]),
+    (Role::PromotedKnight, [0, 45, 25, 10]),
+    (Role::PromotedSilver, [0, 45, 25, 10]),
+    (Role::Knight, [0, 10, 30, 15]),
+    (Role::Pawn, [0, 20, 10, 0]),
+    (Role::Horse, [0, 60, 40, 20]),
+    (Role::Dragon, [0, 70, 45, 25]),
+    (Role::Rook, [0, 20, 20, 10]),
+    (Role::Bishop, [0, 15, 15, 10]),
+    (Role::Goose, [0, 40, 30, 10]),
+    (Role::Eagle, [0, 70, 45, 25]),
+    (Role::Falcon, [0, 50, 30, 10]),
+    (Role::Swallow, [0, 25, 10, 0]),
+    (Role::Crane, [0, 30, 15, 5]),
+]);
+
+/// The penalty for king danger units: grows with the square of the attack.
+pub const DANGER: [i32; 48] = {
+    let mut table = [0; 48];
+    let mut u = 0;
+    while u < 48 {
+        let v = (u * u * 3) as i32;
+        table[u] = if v > 1500 { 1500 } else { v };
+        u += 1;
+    }
+    table
+};

@@ -1,0 +1,10 @@
+//! koma-engine: alpha-beta search with a transposition table, a hand-written evaluation for
+//! shogi and Tori Shogi, time management, and the USI protocol.
+
+pub mod bench;
+pub mod eval;
+pub mod search;
+pub mod time;
+pub mod usi;
+
+pub use search::{Limits, Score, SearchInfo, SearchResult, Searcher};

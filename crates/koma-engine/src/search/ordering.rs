@@ -1,0 +1,155 @@
+//! Move ordering: the hash move, captures by the victim's value, killers, the counter-move,
+//! and the history of quiet moves that cut off.
+
+use crate::eval::PIECE_VALUE;
+use koma_rules::{Color, Move, MoveList, Position, Variant};
+
+/// Plies a search can reach.
+pub const MAX_PLY: usize = 128;
+
+/// The index of a move's origin in the history tables: the square, or 81 + the dropped
+/// role.
+fn origin(m: Move) -> usize {
+    match (m.from(), m.drop_role()) {
+        (Some(from), _) => from.index(),
+        (None, Some(role)) => 81 + role.index(),
+        (None, None) => 0,
+    }
+}
+
+const ORIGINS: usize = 81 + koma_rules::Role::COUNT;
+
+/// The tables that order moves, kept across the moves of a game.
+pub struct Ordering {
+    /// Quiet moves that cut off, by side, origin and destination.
+    history: Vec<i32>,
+    /// Two quiet moves that cut off at each ply.
+    pub killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    /// The quiet move that refuted each previous move, by its origin and destination.
+    counter: Vec<Option<Move>>,
+}
+
+impl Default for Ordering {
+    fn default() -> Self {
+        Ordering::new()
+    }
+}
+
+impl Ordering {
+    /// Empty tables.
+    pub fn new() -> Ordering {
+        Ordering {
+            history: vec![0; 2 * ORIGINS * 81],
+            killers: [[None; 2]; MAX_PLY + 1],
+            counter: vec![None; ORIGINS * 81],
+        }
+    }
+
+    /// Forgets the killers (a new search); history is halved so it adapts.
+    pub fn new_search(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY + 1];
+        for h in &mut self.history {
+            *h /= 2;
+        }
+    }
+
+    fn history_index(color: Color, m: Move) -> usize {
+        (color.index() * ORIGINS + origin(m)) * 81 + m.to().index()
+    }
+
+    /// The history score of a quiet move.
+    pub fn history(&self, color: Color, m: Move) -> i32 {
+        self.history[Ordering::history_index(color, m)]
+    }
+
+    /// The counter-move to `previous`.
+    pub fn counter(&self, previous: Option<Move>) -> Option<Move> {
+        previous.and_then(|p| self.counter[origin(p) * 81 + p.to().index()])
+    }
+
+    /// A quiet move `m` cut off at `ply` after `depth` plies of search; `tried` are the
+    /// quiet moves searched before it, which did not.
+    pub fn reward(
+        &mut self,
+        color: Color,
+        m: Move,
+        tried: &[Move],
+        depth: i32,
+        ply: usize,
+        previous: Option<Move>,
+    ) {
+        let bonus = (depth * depth).min(400);
+        let update = |h: &mut i32, delta: i32| {
+            *h += delta - *h * delta.abs() / 16_384;
+        };
+        update(&mut self.history[Ordering::history_index(color, m)], bonus);
+        for &other in tried {
+            update(
+                &mut self.history[Ordering::history_index(color, other)],
+                -bonus,
+            );
+        }
+        let killers = &mut self.killers[ply.min(MAX_PLY)];
+        if killers[0] != Some(m) {
+            killers[1] = killers[0];
+            killers[0] = Some(m);
+        }
+        if let Some(p) = previous {
+            self.counter[origin(p) * 81 + p.to().index()] = Some(m);
+        }
+    }
+}
+
+/// Whether `m` captures in `pos`.
+pub fn is_capture<V: Variant>(pos: &Position<V>, m: Move) -> bool {
+    m.from().is_some() && pos.piece_at(m.to()).is_some()
+}
+
+/// Scores `moves` for searching in `pos` and sorts them best first.
+pub fn order<V: Variant>(
+    pos: &Position<V>,
+    moves: &mut MoveList,
+    hash_move: Option<Move>,
+    tables: &Ordering,
+    ply: usize,
+    previous: Option<Move>,
+) {
+    let us = pos.side_to_move();
+    let killers = tables.killers[ply.min(MAX_PLY)];
+    let counter = tables.counter(previous);
+    let Some(&first) = moves.first() else {
+        return;
+    };
+    let mut scored = [(0i32, first); MoveList::CAPACITY];
+    let n = moves.len();
+    for (slot, &m) in scored.iter_mut().zip(moves.iter()) {
+        *slot = {
+            let score = if Some(m) == hash_move {
+                1 << 24
+            } else if let Some(victim) = pos.piece_at(m.to()).filter(|_| m.from().is_some()) {
+                let attacker = m
+                    .from()
+                    .and_then(|f| pos.piece_at(f))
+                    .map_or(0, |p| PIECE_VALUE[p.role().index()]);
+                (1 << 20) + PIECE_VALUE[victim.role().index()] * 16 - attacker / 16
+                    + i32::from(m.is_promotion()) * 256
+            } else if m.is_promotion() {
+                (1 << 19) + 100
+            } else if Some(m) == killers[0] {
+                (1 << 18) + 2
+            } else if Some(m) == killers[1] {
+                (1 << 18) + 1
+            } else if Some(m) == counter {
+                1 << 18
+            } else {
+                tables.history(us, m)
+            };
+            (score, m)
+        };
+    }
+    let scored = &mut scored[..n];
+    scored.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
+    for (slot, &(_, m)) in moves.iter_mut().zip(scored.iter()) {
+        *slot = m;
+    }
+}

@@ -1,0 +1,189 @@
+//! The transposition table: lock-free entries of two 64-bit words, the first holding the key
+//! xor the second, so that a torn write by another thread reads as a miss.
+
+use koma_rules::Move;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value.
+    Exact,
+    /// At least this (a beta cutoff).
+    Lower,
+    /// At most this (no move raised alpha).
+    Upper,
+}
+
+/// A table entry as read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// The best move found, if any.
+    pub mv: Option<Move>,
+    /// The score, relative to the node (mate scores adjusted by the caller).
+    pub score: i32,
+    /// The static evaluation of the node.
+    pub eval: i32,
+    /// The depth searched.
+    pub depth: i32,
+    /// What the score bounds.
+    pub bound: Bound,
+}
+
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// A transposition table shared by the search threads.
+pub struct TranspositionTable {
+    slots: Box<[Slot]>,
+    generation: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of about `mb` megabytes (at least one).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let count = (mb.max(1) << 20) / std::mem::size_of::<Slot>();
+        let slots = (0..count)
+            .map(|_| Slot {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            })
+            .collect();
+        TranspositionTable {
+            slots,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for slot in self.slots.iter() {
+            slot.check.store(0, Ordering::Relaxed);
+            slot.data.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Starts a new search: older entries become easier to replace.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn slot(&self, key: u64) -> &Slot {
+        let index = ((u128::from(key) * self.slots.len() as u128) >> 64) as usize;
+        &self.slots[index]
+    }
+
+    /// The entry for `key`, if stored.
+    pub fn probe(&self, key: u64) -> Option<Hit> {
+        let slot = self.slot(key);
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        if check ^ data != key || data == 0 {
+            return None;
+        }
+        Some(unpack(data))
+    }
+
+    /// Stores a result for `key`, replacing the slot's entry unless it is a deeper result
+    /// of the current search for another position.
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let slot = self.slot(key);
+        let generation = self.generation.load(Ordering::Relaxed);
+        let old = slot.data.load(Ordering::Relaxed);
+        let old_key = slot.check.load(Ordering::Relaxed) ^ old;
+        let mv = match mv {
+            None if old_key == key => unpack(old).mv,
+            mv => mv,
+        };
+        if old != 0 && old_key != key {
+            let old_generation = (old >> 56) as u8;
+            let old_depth = ((old >> 48) & 0xff) as i32;
+            if old_generation == generation && old_depth > depth + 2 && bound != Bound::Exact {
+                return;
+            }
+        }
+        let data = pack(mv, score, eval, depth, bound, generation);
+        slot.check.store(key ^ data, Ordering::Relaxed);
+        slot.data.store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of a sample of slots holding an entry of the current search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Ordering::Relaxed);
+                d != 0 && (d >> 56) as u8 == generation
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+// Layout from the low bits: 0-15 move, 16-31 score, 32-45 eval (14 bits), 46-47 bound,
+// 48-55 depth + 1 (so a stored entry is never all zero), 56-63 generation.
+fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    let mv = u64::from(mv.map_or(0, Move::bits));
+    let score = u64::from(score.clamp(-32_000, 32_000) as i16 as u16);
+    let eval = u64::from(eval.clamp(-8_000, 8_000) as i16 as u16) & 0x3fff;
+    let bound = match bound {
+        Bound::Exact => 1u64,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    let depth = u64::from((depth + 1).clamp(0, 255) as u8);
+    mv | score << 16 | (eval | bound << 14) << 32 | depth << 48 | u64::from(generation) << 56
+}
+
+fn unpack(data: u64) -> Hit {
+    let eval_field = (data >> 32) & 0xffff;
+    let eval14 = (eval_field & 0x3fff) as i32;
+    let eval = if eval14 >= 0x2000 {
+        eval14 - 0x4000
+    } else {
+        eval14
+    };
+    Hit {
+        mv: Move::from_bits(data as u16).filter(|_| data as u16 != 0),
+        score: i32::from((data >> 16) as u16 as i16),
+        eval,
+        depth: ((data >> 48) & 0xff) as i32 - 1,
+        bound: match eval_field >> 14 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip() {
+        let tt = TranspositionTable::new(1);
+        let sq = |i| koma_rules::Square::from_index(i).unwrap();
+        let m = Move::normal(sq(10), sq(20), true);
+        tt.store(42, Some(m), -31_990, -7_999, 17, Bound::Lower);
+        let hit = tt.probe(42).expect("stored");
+        assert_eq!(hit.mv, Some(m));
+        assert_eq!((hit.score, hit.eval, hit.depth), (-31_990, -7_999, 17));
+        assert_eq!(hit.bound, Bound::Lower);
+        assert_eq!(tt.probe(43), None);
+        tt.store(42, None, 5, 6, 0, Bound::Exact);
+        assert_eq!(tt.probe(42).unwrap().mv, Some(m), "a move is kept");
+    }
+}

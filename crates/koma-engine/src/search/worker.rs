@@ -1,0 +1,374 @@
+//! One search thread: principal variation search with the usual prunings, and quiescence.
+
+use super::ordering::{self, MAX_PLY, Ordering};
+use super::tt::{Bound, TranspositionTable};
+use super::{Limits, MATE, MATE_BOUND};
+use crate::eval;
+use koma_rules::{Move, MoveKind, MoveList, Position, Variant};
+use std::sync::atomic::{AtomicBool, Ordering as Atomic};
+use std::time::{Duration, Instant};
+
+/// A decisive score short of mate: the side to move wins by the opponent's perpetual check.
+const PERPETUAL_WIN: i32 = 20_000;
+
+/// Late move reductions by depth and move number.
+fn reduction(depth: i32, index: usize) -> i32 {
+    let d = (depth.max(1) as f64).ln();
+    let i = (index.max(1) as f64).ln();
+    (0.5 + d * i / 2.2) as i32
+}
+
+/// The state of one search thread.
+pub struct Worker<'a> {
+    pub tt: &'a TranspositionTable,
+    pub stop: &'a AtomicBool,
+    pub limits: &'a Limits,
+    pub started: Instant,
+    /// When pondering ended (the start of the search's own time), once noticed.
+    pub origin: Option<Duration>,
+    pub ordering: &'a mut Ordering,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub stopped: bool,
+    /// Keys of the game's positions before the root, then of the root and the path.
+    pub keys: Vec<u64>,
+    /// Whether each position of `keys` has its side to move in check.
+    pub checks: Vec<bool>,
+    /// The principal variation from each ply.
+    pub pv: Vec<Vec<Move>>,
+    /// The move played at each ply of the path.
+    pub path: [Option<Move>; MAX_PLY + 2],
+}
+
+impl Worker<'_> {
+    /// Whether the search is still pondering; notes the moment it stops.
+    pub fn pondering(&mut self) -> bool {
+        if self.limits.ponder.is_none() {
+            return false;
+        }
+        if self.limits.pondering() {
+            return true;
+        }
+        if self.origin.is_none() {
+            self.origin = Some(self.started.elapsed());
+        }
+        false
+    }
+
+    /// The time the search has been thinking on its own clock (since the ponderhit when
+    /// it pondered).
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed() - self.origin.unwrap_or_default()
+    }
+
+    /// Whether to stop now: the stop flag, the hard time or the node limit.
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            let timed = !self.limits.infinite && !self.pondering();
+            let out_of_time = timed && self.limits.hard_time.is_some_and(|t| self.elapsed() >= t);
+            let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            if self.stop.load(Atomic::Relaxed) || out_of_time || out_of_nodes {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// The score of a repetition of the current position, if it repeats one on the path or
+    /// in the game: a draw, or a decisive result when one side checked throughout.
+    fn repetition(&self) -> Option<i32> {
+        let last = self.keys.len() - 1;
+        let key = self.keys[last];
+        let mut i = last;
+        let limit = last.saturating_sub(64);
+        while i >= limit + 2 {
+            i -= 2;
+            if self.keys[i] == key {
+                // Positions after the moves of the side not to move now: last, last-2, ...
+                let them_checking = (i + 2..=last).step_by(2).all(|j| self.checks[j]);
+                let us_checking = (i + 1..last).step_by(2).all(|j| self.checks[j]);
+                return Some(if them_checking {
+                    PERPETUAL_WIN
+                } else if us_checking {
+                    -PERPETUAL_WIN
+                } else {
+                    0
+                });
+            }
+        }
+        None
+    }
+
+    fn push_position<V: Variant>(&mut self, pos: &Position<V>) {
+        self.keys.push(pos.key());
+        self.checks.push(pos.in_check());
+    }
+
+    fn pop_position(&mut self) {
+        self.keys.pop();
+        self.checks.pop();
+    }
+
+    /// Principal variation search of `pos` (already on the key stack) to `depth`.
+    pub fn search<V: Variant>(
+        &mut self,
+        pos: &Position<V>,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        if ply > 0 {
+            if let Some(score) = self.repetition() {
+                return score;
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = pos.in_check();
+        if depth <= 0 && !in_check {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        let depth = depth.max(1);
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.check_stop() || ply >= MAX_PLY {
+            return eval::evaluate(pos);
+        }
+        let key = pos.key();
+        let hit = self.tt.probe(key);
+        let hash_move = hit.and_then(|h| h.mv);
+        if let Some(h) = hit {
+            if !pv_node && h.depth >= depth {
+                let score = from_tt(h.score, ply);
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let static_eval = if in_check {
+            -MATE
+        } else {
+            hit.map_or_else(|| eval::evaluate(pos), |h| h.eval)
+        };
+        if !in_check && !pv_node && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta at a low depth.
+            if depth <= 6 && static_eval - 110 * depth >= beta {
+                return static_eval;
+            }
+            // Razoring: far below alpha, see whether a capture saves it.
+            if depth <= 2 && static_eval + 350 * depth < alpha {
+                let score = self.qsearch(pos, alpha, beta, ply);
+                if score < alpha {
+                    return score;
+                }
+            }
+            // Null move.
+            if null_ok && depth >= 3 && static_eval >= beta {
+                let r = 3 + depth / 5;
+                let mut child = *pos;
+                child.play_null();
+                self.path[ply + 1] = None;
+                self.push_position(&child);
+                let score = -self.search(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+                self.pop_position();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+        let mut moves = if in_check {
+            pos.moves(MoveKind::Evasions)
+        } else {
+            pos.moves(MoveKind::Legal)
+        };
+        if moves.is_empty() {
+            // Mated, or no move at all: a loss in every variant koma plays.
+            return -MATE + ply as i32;
+        }
+        let previous = self.path[ply];
+        ordering::order(pos, &mut moves, hash_move, self.ordering, ply, previous);
+        let us = pos.side_to_move();
+        let mut best = -MATE - 1;
+        let mut best_move = None;
+        let mut quiets_tried = MoveList::new();
+        let original_alpha = alpha;
+        for (index, &m) in moves.iter().enumerate() {
+            let capture = ordering::is_capture(pos, m);
+            let quiet = !capture && !m.is_promotion();
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let gives_check = child.in_check();
+            if !pv_node && !in_check && quiet && !gives_check && best > -MATE_BOUND {
+                // Late move pruning and futility for quiet moves near the leaves.
+                if depth <= 3 && index >= 4 + (depth * depth * 3) as usize {
+                    continue;
+                }
+                if depth <= 2 && static_eval + 120 + 150 * depth <= alpha {
+                    continue;
+                }
+            }
+            let extension = i32::from(gives_check && ply < 2 * depth as usize + 8);
+            let new_depth = depth - 1 + extension;
+            self.path[ply + 1] = Some(m);
+            self.push_position(&child);
+            let mut score;
+            if index == 0 {
+                score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && !in_check && !gives_check && index >= 3 {
+                    r = reduction(depth, index) - i32::from(pv_node);
+                    if Some(m) == self.ordering.killers[ply][0] {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.search(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.search(&child, -alpha - 1, -alpha, new_depth, ply + 1, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true);
+                }
+            }
+            self.pop_position();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(m);
+                    line.extend_from_slice(&tail[0]);
+                }
+            }
+            if alpha >= beta {
+                if quiet {
+                    self.ordering
+                        .reward(us, m, &quiets_tried, depth, ply, previous);
+                }
+                break;
+            }
+            if quiet {
+                quiets_tried.push(m);
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { static_eval };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound);
+        best
+    }
+
+    /// Quiescence: captures (all evasions when in check) until the position is quiet.
+    pub fn qsearch<V: Variant>(
+        &mut self,
+        pos: &Position<V>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.pv[ply].clear();
+        if self.check_stop() || ply >= MAX_PLY {
+            return eval::evaluate(pos);
+        }
+        let in_check = pos.in_check();
+        let stand_pat;
+        let mut moves;
+        if in_check {
+            moves = pos.moves(MoveKind::Evasions);
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+            stand_pat = -MATE;
+        } else {
+            stand_pat = eval::evaluate(pos);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            moves = pos.moves(MoveKind::Captures);
+        }
+        ordering::order(pos, &mut moves, None, self.ordering, ply, None);
+        let mut best = stand_pat;
+        for &m in moves.iter() {
+            if !in_check {
+                let gain = pos
+                    .piece_at(m.to())
+                    .map_or(0, |p| eval::PIECE_VALUE[p.role().index()]);
+                if stand_pat + gain + 250 < alpha {
+                    continue;
+                }
+            }
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// A score as stored: mates counted from this node, not from the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score back at a node `ply` plies from the root.
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

@@ -1,0 +1,433 @@
+//! The engine's USI options: their declarations (`option name ... type ...`) and their
+//! values.
+//!
+//! Names are matched without regard to case, as GUIs differ in what they send. A few aliases
+//! are accepted (`Hash`, `USI_MultiPV`, `UCI_Variant`), and other `USI_*` options a GUI may
+//! send unasked (`USI_AnalyseMode`, `USI_OwnBook`, ...) are accepted silently.
+
+use crate::time::TimeOptions;
+use koma_rules::VariantKind;
+
+/// The type and default of an option, as declared to the GUI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `check`.
+    Check(bool),
+    /// `spin` with its default, minimum and maximum.
+    Spin(i64, i64, i64),
+    /// `combo` with its default and choices.
+    Combo(&'static str, &'static [&'static str]),
+    /// `button`.
+    Button,
+}
+
+/// One option the engine declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionDecl {
+    /// The name.
+    pub name: &'static str,
+    /// Type and default.
+    pub kind: OptionKind,
+}
+
+/// The transposition table's size in MB by default.
+pub const DEFAULT_HASH_MB: usize = 64;
+/// The largest transposition table accepted, in MB.
+pub const MAX_HASH_MB: i64 = 32_768;
+
+/// Every option, in the order `usi` lists them.
+pub const DECLARED: &[OptionDecl] = &[
+    OptionDecl {
+        name: "USI_Hash",
+        kind: OptionKind::Spin(DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB),
+    },
+    OptionDecl {
+        name: "USI_Ponder",
+        kind: OptionKind::Check(false),
+    },
+    OptionDecl {
+        name: "Threads",
+        kind: OptionKind::Spin(1, 1, 256),
+    },
+    OptionDecl {
+        name: "MultiPV",
+        kind: OptionKind::Spin(1, 1, 500),
+    },
+    OptionDecl {
+        name: "USI_Variant",
+        kind: OptionKind::Combo("shogi", &["shogi", "tori"]),
+    },
+    OptionDecl {
+        name: "EnteringKingRule",
+        kind: OptionKind::Combo("declare27", &["none", "declare27"]),
+    },
+    OptionDecl {
+        name: "NetworkDelay",
+        kind: OptionKind::Spin(120, 0, 10_000),
+    },
+    OptionDecl {
+        name: "MinimumThinkingTime",
+        kind: OptionKind::Spin(0, 0, 60_000),
+    },
+    OptionDecl {
+        name: "ClearHash",
+        kind: OptionKind::Button,
+    },
+];
+
+/// The `option name ...` lines of the `usi` answer.
+pub fn declaration_lines() -> Vec<String> {
+    DECLARED
+        .iter()
+        .map(|d| {
+            let tail = match d.kind {
+                OptionKind::Check(default) => format!("type check default {default}"),
+                OptionKind::Spin(default, min, max) => {
+                    format!("type spin default {default} min {min} max {max}")
+                }
+                OptionKind::Combo(default, vars) => {
+                    let mut s = format!("type combo default {default}");
+                    for v in vars {
+                        s.push_str(" var ");
+                        s.push_str(v);
+                    }
+                    s
+                }
+                OptionKind::Button => "type button".to_string(),
+            };
+            format!("option name {} {tail}", d.name)
+        })
+        .collect()
+}
+
+/// Whether the 27-point entering-king declaration is used (`EnteringKingRule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnteringKingRule {
+    /// `none`: never declare.
+    None,
+    /// `declare27`: answer `bestmove win` when the 27-point declaration is valid.
+    Declare27,
+}
+
+/// The option values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// `USI_Hash`, MB.
+    pub hash_mb: usize,
+    /// `USI_Ponder`.
+    pub ponder: bool,
+    /// `Threads`.
+    pub threads: usize,
+    /// `MultiPV`.
+    pub multipv: usize,
+    /// `USI_Variant`.
+    pub variant: VariantKind,
+    /// `EnteringKingRule`.
+    pub entering_king: EnteringKingRule,
+    /// `NetworkDelay`, ms.
+    pub network_delay: u64,
+    /// `MinimumThinkingTime`, ms.
+    pub minimum_thinking: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: DEFAULT_HASH_MB,
+            ponder: false,
+            threads: 1,
+            multipv: 1,
+            variant: VariantKind::Shogi,
+            entering_king: EnteringKingRule::Declare27,
+            network_delay: 120,
+            minimum_thinking: 0,
+        }
+    }
+}
+
+/// What the session has to do after an option changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing beyond storing the value.
+    None,
+    /// Resize the transposition table.
+    Resize,
+    /// Clear the transposition table.
+    ClearHash,
+    /// The variant changed: reset the position to its start.
+    Variant,
+}
+
+/// The result of a `setoption`: what to do, and a note for `info string` if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Applied {
+    /// What the session has to do.
+    pub effect: Effect,
+    /// A note (a value clamped, a feature not supported yet).
+    pub note: Option<String>,
+}
+
+impl Applied {
+    fn done(effect: Effect) -> Applied {
+        Applied { effect, note: None }
+    }
+
+    fn with_note(effect: Effect, note: String) -> Applied {
+        Applied {
+            effect,
+            note: Some(note),
+        }
+    }
+}
+
+/// A `setoption` that cannot be applied.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// No such option.
+    #[error("setoption: unknown option '{0}' ignored")]
+    Unknown(String),
+    /// An option that needs a value got none.
+    #[error("setoption: {0} needs a value")]
+    MissingValue(&'static str),
+    /// A value of the wrong kind.
+    #[error("setoption: {name} does not take '{value}' ({expected}); unchanged")]
+    BadValue {
+        /// The option.
+        name: &'static str,
+        /// The value given (shortened).
+        value: String,
+        /// What it takes.
+        expected: String,
+    },
+}
+
+/// The declaration named `name` (aliases included), if any.
+fn find(name: &str) -> Option<&'static OptionDecl> {
+    let canonical = match name.to_ascii_lowercase().as_str() {
+        "hash" => "USI_Hash",
+        "usi_multipv" => "MultiPV",
+        "uci_variant" | "variant" => "USI_Variant",
+        _ => name,
+    };
+    DECLARED
+        .iter()
+        .find(|d| d.name.eq_ignore_ascii_case(canonical))
+}
+
+impl Options {
+    /// The time-management settings.
+    pub fn time(&self) -> TimeOptions {
+        TimeOptions {
+            network_delay: self.network_delay,
+            minimum_thinking: self.minimum_thinking,
+        }
+    }
+
+    /// Applies `setoption name <name> [value <value>]`.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Applied, OptionError> {
+        let Some(decl) = find(name) else {
+            if name
+                .get(..4)
+                .is_some_and(|p| p.eq_ignore_ascii_case("USI_"))
+            {
+                return Ok(Applied::done(Effect::None));
+            }
+            return Err(OptionError::Unknown(super::command::echo(name)));
+        };
+        let bad = |expected: String| OptionError::BadValue {
+            name: decl.name,
+            value: super::command::echo(value.unwrap_or("")),
+            expected,
+        };
+        match decl.kind {
+            // The only button.
+            OptionKind::Button => Ok(Applied::done(Effect::ClearHash)),
+            OptionKind::Check(_) => {
+                let v = match value.map(str::to_ascii_lowercase).as_deref() {
+                    Some("true") => true,
+                    Some("false") => false,
+                    Some(_) => return Err(bad("true or false".to_string())),
+                    None => return Err(OptionError::MissingValue(decl.name)),
+                };
+                self.ponder = v; // USI_Ponder is the only check
+                Ok(Applied::done(Effect::None))
+            }
+            OptionKind::Spin(_, min, max) => {
+                let text = value.ok_or(OptionError::MissingValue(decl.name))?;
+                let n: i128 = text
+                    .trim()
+                    .parse()
+                    .map_err(|_| bad(format!("a number from {min} to {max}")))?;
+                let clamped = n.clamp(i128::from(min), i128::from(max));
+                let v = i64::try_from(clamped).unwrap_or(min);
+                let note = (clamped != n)
+                    .then(|| format!("setoption: {} {n} is out of range; using {v}", decl.name));
+                let (effect, extra) = self.set_spin(decl.name, v);
+                let note = match (note, extra) {
+                    (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+                    (a, b) => a.or(b),
+                };
+                Ok(match note {
+                    Some(n) => Applied::with_note(effect, n),
+                    None => Applied::done(effect),
+                })
+            }
+            OptionKind::Combo(_, vars) => {
+                let text = value.ok_or(OptionError::MissingValue(decl.name))?;
+                let expected = || format!("one of {}", vars.join(", "));
+                if decl.name == "USI_Variant" {
+                    let v = VariantKind::from_name(text.trim()).ok_or_else(|| bad(expected()))?;
+                    let changed = v != self.variant;
+                    self.variant = v;
+                    Ok(Applied::done(if changed {
+                        Effect::Variant
+                    } else {
+                        Effect::None
+                    }))
+                } else {
+                    self.entering_king = match text.trim().to_ascii_lowercase().as_str() {
+                        "none" => EnteringKingRule::None,
+                        "declare27" => EnteringKingRule::Declare27,
+                        _ => return Err(bad(expected())),
+                    };
+                    Ok(Applied::done(Effect::None))
+                }
+            }
+        }
+    }
+
+    fn set_spin(&mut self, name: &str, v: i64) -> (Effect, Option<String>) {
+        let u = u64::try_from(v).unwrap_or(0);
+        let size = usize::try_from(v).unwrap_or(1);
+        match name {
+            "USI_Hash" => {
+                let changed = size != self.hash_mb;
+                self.hash_mb = size;
+                (
+                    if changed {
+                        Effect::Resize
+                    } else {
+                        Effect::None
+                    },
+                    None,
+                )
+            }
+            "Threads" => {
+                self.threads = size;
+                let note = (size > 1).then(|| {
+                    "Threads: the search uses 1 thread for now; the value is kept for later"
+                        .to_string()
+                });
+                (Effect::None, note)
+            }
+            "MultiPV" => {
+                self.multipv = size;
+                let note = (size > 1).then(|| {
+                    "MultiPV: only 1 line is searched for now; the value is kept for later"
+                        .to_string()
+                });
+                (Effect::None, note)
+            }
+            "NetworkDelay" => {
+                self.network_delay = u;
+                (Effect::None, None)
+            }
+            _ => {
+                self.minimum_thinking = u;
+                (Effect::None, None)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations() {
+        let lines = declaration_lines();
+        assert_eq!(lines.len(), DECLARED.len());
+        assert!(
+            lines.contains(&"option name USI_Hash type spin default 64 min 1 max 32768".into())
+        );
+        assert!(lines.contains(
+            &"option name USI_Variant type combo default shogi var shogi var tori".into()
+        ));
+        assert!(lines.contains(&"option name ClearHash type button".into()));
+        assert!(
+            lines.contains(
+                &"option name EnteringKingRule type combo default declare27 var none var declare27"
+                    .into()
+            )
+        );
+    }
+
+    #[test]
+    fn setting_values() {
+        let mut o = Options::default();
+        assert_eq!(
+            o.set("USI_Hash", Some("32")).unwrap().effect,
+            Effect::Resize
+        );
+        assert_eq!(o.hash_mb, 32);
+        assert_eq!(o.set("hash", Some("32")).unwrap().effect, Effect::None);
+        o.set("USI_Ponder", Some("true")).unwrap();
+        assert!(o.ponder);
+        assert_eq!(
+            o.set("USI_Variant", Some("torishogi")).unwrap().effect,
+            Effect::Variant
+        );
+        assert_eq!(o.variant, VariantKind::Tori);
+        o.set("EnteringKingRule", Some("none")).unwrap();
+        assert_eq!(o.entering_king, EnteringKingRule::None);
+        o.set("NetworkDelay", Some("500")).unwrap();
+        o.set("MinimumThinkingTime", Some("1000")).unwrap();
+        assert_eq!(
+            o.time(),
+            TimeOptions {
+                network_delay: 500,
+                minimum_thinking: 1000
+            }
+        );
+        assert_eq!(o.set("ClearHash", None).unwrap().effect, Effect::ClearHash);
+        assert!(
+            o.set("USI_AnalyseMode", Some("true"))
+                .unwrap()
+                .note
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn notes_and_errors() {
+        let mut o = Options::default();
+        let a = o.set("MultiPV", Some("3")).unwrap();
+        assert!(a.note.unwrap().contains("only 1"));
+        assert_eq!(o.multipv, 3);
+        let a = o.set("USI_Hash", Some("99999999999999999999999")).unwrap();
+        assert!(a.note.unwrap().contains("out of range"));
+        assert_eq!(o.hash_mb, MAX_HASH_MB as usize);
+        assert!(matches!(
+            o.set("USI_Hash", Some("lots")),
+            Err(OptionError::BadValue { .. })
+        ));
+        assert!(matches!(
+            o.set("USI_Hash", None),
+            Err(OptionError::MissingValue("USI_Hash"))
+        ));
+        assert!(matches!(
+            o.set("USI_Ponder", Some("maybe")),
+            Err(OptionError::BadValue { .. })
+        ));
+        assert!(matches!(
+            o.set("USI_Variant", Some("chess")),
+            Err(OptionError::BadValue { .. })
+        ));
+        assert!(matches!(
+            o.set("Frobnicate", Some("1")),
+            Err(OptionError::Unknown(_))
+        ));
+        assert_eq!(o.variant, VariantKind::Shogi);
+    }
+}
