@@ -194,23 +194,50 @@ impl Worker<'_> {
                 }
             }
         }
-        let mut moves = if in_check {
-            pos.moves(MoveKind::Evasions)
-        } else {
-            pos.moves(MoveKind::Legal)
-        };
-        if moves.is_empty() {
-            // Mated, or no move at all: a loss in every variant koma plays.
-            return -MATE + ply as i32;
-        }
+        // The hash move is tried before any generation: it often cuts off at once.
+        let hash_move = hash_move.filter(|&m| pos.is_legal(m).is_ok());
         let previous = self.path[ply];
-        ordering::order(pos, &mut moves, hash_move, self.ordering, ply, previous);
         let us = pos.side_to_move();
         let mut best = -MATE - 1;
         let mut best_move = None;
         let mut quiets_tried = MoveList::new();
         let original_alpha = alpha;
-        for (index, &m) in moves.iter().enumerate() {
+        let mut moves = MoveList::new();
+        let mut generated = false;
+        let mut cursor = 0;
+        let mut index = 0;
+        loop {
+            let m = if index == 0 && hash_move.is_some() && !generated && cursor == 0 {
+                cursor = usize::MAX;
+                hash_move.unwrap_or(Move::NULL)
+            } else {
+                if !generated {
+                    generated = true;
+                    cursor = 0;
+                    moves = if in_check {
+                        pos.moves(MoveKind::Evasions)
+                    } else {
+                        pos.moves(MoveKind::Legal)
+                    };
+                    if moves.is_empty() {
+                        // Mated, or no move at all: a loss in every variant koma plays.
+                        return -MATE + ply as i32;
+                    }
+                    ordering::order(pos, &mut moves, hash_move, self.ordering, ply, previous);
+                    if hash_move.is_some() && moves.first().copied() == hash_move {
+                        cursor = 1;
+                    }
+                }
+                let Some(&m) = moves.get(cursor) else { break };
+                cursor += 1;
+                if Some(m) == hash_move && index > 0 {
+                    continue;
+                }
+                m
+            };
+            let index_now = index;
+            index += 1;
+            let index = index_now;
             let capture = ordering::is_capture(pos, m);
             let quiet = !capture && !m.is_promotion();
             let mut child = *pos;
