@@ -68,11 +68,17 @@ fn king_danger<V: Variant>(pos: &Position<V>, color: Color, ksq: Square) -> i32 
     let occ = pos.occupied();
     let zone = attacks(Role::King, color, ksq, occ) & V::BOARD;
     let mut attacked = 0i32;
-    let mut squares_hit = 0i32;
+    let mut defended_weakly = 0i32;
     for sq in zone {
         let attackers = pos.attackers_to(sq, them).count() as i32;
+        if attackers == 0 {
+            continue;
+        }
         attacked += attackers;
-        squares_hit += i32::from(attackers > 0);
+        let defenders = pos.attackers_to(sq, color).without(ksq).count() as i32;
+        if defenders == 0 {
+            defended_weakly += 1;
+        }
     }
     let empty_zone = (zone & !occ).count() as i32;
     let hand_pieces: i32 = V::HAND_ROLES
@@ -80,7 +86,7 @@ fn king_danger<V: Variant>(pos: &Position<V>, color: Color, ksq: Square) -> i32 
         .filter(|&&r| r != V::PAWN)
         .map(|&r| i32::from(pos.hand(them).count(r)))
         .sum();
-    let units = attacked * 2 + squares_hit * 2 + empty_zone.min(4) * hand_pieces.min(4) / 2;
+    let units = attacked * 2 + defended_weakly * 3 + empty_zone.min(4) * hand_pieces.min(4) / 2;
     tables::DANGER[units.clamp(0, tables::DANGER.len() as i32 - 1) as usize]
 }
 
