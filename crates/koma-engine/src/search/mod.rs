@@ -2,6 +2,7 @@
 //! table shared by the threads.
 
 mod ordering;
+pub mod see;
 mod tt;
 mod worker;
 

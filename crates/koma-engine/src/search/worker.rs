@@ -357,6 +357,10 @@ impl Worker<'_> {
                 if stand_pat + gain + 250 < alpha {
                     continue;
                 }
+                // Captures that lose material in the exchange are not worth a look here.
+                if super::see::see(pos, m) < 0 {
+                    continue;
+                }
             }
             let mut child = *pos;
             child.play_unchecked(m);
