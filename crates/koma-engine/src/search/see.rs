@@ -19,23 +19,28 @@ fn value(role: Role) -> i32 {
 /// with their cheapest piece while it pays.
 pub fn see<V: Variant>(pos: &Position<V>, m: Move) -> i32 {
     let to = m.to();
-    let Some(from) = m.from() else {
-        return 0; // a drop captures nothing
-    };
-    let Some(mover) = pos.piece_at(from) else {
-        return 0;
+    let us = pos.side_to_move();
+    let (moved_role, promotion_gain, mut occ) = match (m.from(), m.drop_role()) {
+        (Some(from), _) => {
+            let Some(mover) = pos.piece_at(from) else {
+                return 0;
+            };
+            let moved_role = match (m.is_promotion(), mover.role().promoted()) {
+                (true, Some(promoted)) => promoted,
+                _ => mover.role(),
+            };
+            let gain = value(moved_role) - value(mover.role());
+            (moved_role, gain, pos.occupied().without(from))
+        }
+        // A dropped piece captures nothing but may be taken where it lands.
+        (None, Some(role)) => (role, 0, pos.occupied().with(to)),
+        (None, None) => return 0,
     };
     let captured = pos.piece_at(to).map_or(0, |p| value(p.role()));
-    let moved_role = match (m.is_promotion(), mover.role().promoted()) {
-        (true, Some(promoted)) => promoted,
-        _ => mover.role(),
-    };
-    let promotion_gain = value(moved_role) - value(mover.role());
     let mut gains = [0i32; 40];
     gains[0] = captured + promotion_gain;
     let mut on_square = value(moved_role);
-    let mut occ = pos.occupied().without(from);
-    let mut side = !mover.color();
+    let mut side = !us;
     let mut n = 1;
     while n < gains.len() {
         let attackers = V::attackers_to(pos, to, side, occ) & occ;
@@ -86,6 +91,9 @@ mod tests {
         assert_eq!(see_of("4k4/9/9/4g4/4p4/9/2B6/9/5K3 b - 1", "7g5e"), 90 - 855);
         // The same pawn taken by a pawn: pawn for pawn.
         assert_eq!(see_of("4k4/9/9/4g4/4p4/4P4/9/9/5K3 b - 1", "5f5e"), 0);
+        // A gold dropped where a pawn takes it; a quiet move to a guarded square.
+        assert_eq!(see_of("4k4/9/9/4p4/9/9/9/9/5K3 b G 1", "G*5e"), -540);
+        assert_eq!(see_of("4k4/9/9/4p4/9/9/9/9/5K3 b G 1", "G*4e"), 0);
         // A rook behind the capturing rook joins the exchange (x-ray).
         assert_eq!(
             see_of("4k4/9/4g4/4p4/9/9/4R4/4R4/5K3 b - 1", "5g5d"),
