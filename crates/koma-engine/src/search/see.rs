@@ -64,7 +64,10 @@ pub fn see<V: Variant>(pos: &Position<V>, m: Move) -> i32 {
 }
 
 /// The square and role of the cheapest piece among `attackers`.
-fn cheapest<V: Variant>(pos: &Position<V>, attackers: Bitboard) -> Option<(koma_rules::Square, Role)> {
+fn cheapest<V: Variant>(
+    pos: &Position<V>,
+    attackers: Bitboard,
+) -> Option<(koma_rules::Square, Role)> {
     attackers
         .into_iter()
         .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p.role())))
@@ -88,7 +91,10 @@ mod tests {
         // A free rook.
         assert_eq!(see_of("4k4/9/9/9/4r4/9/2B6/9/5K3 b - 1", "7g5e"), 990);
         // A pawn defended by a gold, taken by a bishop: the bishop is lost for a pawn.
-        assert_eq!(see_of("4k4/9/9/4g4/4p4/9/2B6/9/5K3 b - 1", "7g5e"), 90 - 855);
+        assert_eq!(
+            see_of("4k4/9/9/4g4/4p4/9/2B6/9/5K3 b - 1", "7g5e"),
+            90 - 855
+        );
         // The same pawn taken by a pawn: pawn for pawn.
         assert_eq!(see_of("4k4/9/9/4g4/4p4/4P4/9/9/5K3 b - 1", "5f5e"), 0);
         // A gold dropped where a pawn takes it; a quiet move to a guarded square.
