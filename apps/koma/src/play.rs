@@ -81,7 +81,7 @@ fn play<V: Variant>(start: Position<V>, options: &PlayOptions) -> Result<(), Str
             .name
             .clone()
             .unwrap_or_else(|| command.clone());
-        outln!("you play {} against {name}", side_word(!engine_color));
+        outln!("you play {} against {name}", (!engine_color).name());
         names[engine_color.index()] = name;
         names[(!engine_color).index()] = "you".to_string();
         players[engine_color.index()] = Player::Engine(Box::new(engine));
@@ -230,13 +230,6 @@ fn mark(color: Color) -> &'static str {
     match color {
         Color::Black => "☗",
         Color::White => "☖",
-    }
-}
-
-fn side_word(color: Color) -> &'static str {
-    match color {
-        Color::Black => "sente",
-        Color::White => "gote",
     }
 }
 

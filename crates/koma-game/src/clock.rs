@@ -88,20 +88,13 @@ pub enum ClockError {
         last_ms: u64,
     },
     /// The side to move had run out of time before pressing the clock.
-    #[error("{} has run out of time ({over_ms} ms over)", side_name(*.color))]
+    #[error("{} has run out of time ({over_ms} ms over)", Color::name(*.color))]
     Flagged {
         /// The side that ran out.
         color: Color,
         /// By how much the time available was exceeded, in milliseconds.
         over_ms: u64,
     },
-}
-
-fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "sente",
-        Color::White => "gote",
-    }
 }
 
 /// A game clock for both players. All state is public so that it can be saved and restored.

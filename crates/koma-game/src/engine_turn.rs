@@ -190,10 +190,7 @@ impl TurnReport {
 /// was one, then ` => ` and the outcome if the turn ended the game.
 impl fmt::Display for TurnReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = match self.side {
-            Color::Black => "sente",
-            Color::White => "gote",
-        };
+        let side = self.side.name();
         match &self.answer {
             Some(answer) => write!(f, "{side} {answer} ({} ms", self.used_ms)?,
             None => write!(f, "{side} no answer ({} ms", self.used_ms)?,

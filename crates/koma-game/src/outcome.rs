@@ -113,11 +113,7 @@ impl Outcome {
 /// winner (or `draw`) and the reason, as `koma replay` prints it after `result: `.
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let who = match self.winner {
-            Some(Color::Black) => "sente",
-            Some(Color::White) => "gote",
-            None => "draw",
-        };
+        let who = self.winner.map_or("draw", Color::name);
         write!(f, "{who} {}", self.reason.name())?;
         match self.reason {
             Reason::IllegalMove(foul) => write!(f, " ({foul})"),

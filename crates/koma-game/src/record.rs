@@ -85,13 +85,9 @@ fn ending(outcome: Outcome, to_move: Color) -> (GameEnd, Option<String>) {
 /// `gote wins (abandoned by sente)`, `draw (sennichite)`: the outcome in words a reader of
 /// the record cannot misread, whoever is to move.
 fn describe(outcome: Outcome) -> String {
-    let word = |c: Color| match c {
-        Color::Black => "sente",
-        Color::White => "gote",
-    };
     let reason = outcome.reason.name();
     match outcome.winner {
-        Some(w) => format!("{} wins ({reason} by {})", word(w), word(!w)),
+        Some(w) => format!("{} wins ({reason} by {})", w.name(), (!w).name()),
         None => format!("draw ({reason})"),
     }
 }

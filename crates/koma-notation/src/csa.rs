@@ -236,14 +236,6 @@ pub fn role_of_code(code: &str) -> Option<Role> {
     CODES.iter().find(|(c, _)| *c == code).map(|(_, r)| *r)
 }
 
-/// `sente` or `gote`.
-fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "sente",
-        Color::White => "gote",
-    }
-}
-
 /// `+` or `-`.
 fn sign(color: Color) -> char {
     match color {
@@ -335,7 +327,7 @@ fn read_move(pos: &Board, text: &str) -> Result<Move, (usize, CsaErrorKind)> {
             0,
             CsaErrorKind::WrongSide {
                 statement: text.to_string(),
-                side: side_name(us),
+                side: Color::name(us),
             },
         ));
     }
@@ -361,7 +353,7 @@ fn read_move(pos: &Board, text: &str) -> Result<Move, (usize, CsaErrorKind)> {
                         0,
                         CsaErrorKind::NoPiece {
                             statement: text.to_string(),
-                            side: side_name(us),
+                            side: Color::name(us),
                             square: square_text(from),
                         },
                     )

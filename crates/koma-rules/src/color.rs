@@ -21,6 +21,14 @@ impl Color {
         self as usize
     }
 
+    /// `sente` or `gote`, as koma's messages and results name the sides.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Black => "sente",
+            Color::White => "gote",
+        }
+    }
+
     /// The other side.
     #[inline(always)]
     pub const fn flip(self) -> Color {

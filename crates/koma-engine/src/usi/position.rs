@@ -119,10 +119,7 @@ pub fn build(variant: VariantKind, command: &PositionCommand) -> Result<Built, P
     }
     for color in Color::ALL {
         if !has_king(&root, color) {
-            let who = match color {
-                Color::Black => "sente",
-                Color::White => "gote",
-            };
+            let who = color.name();
             warnings.push(format!("position: {who} has no king (a tsume problem?)"));
         }
     }
