@@ -5,15 +5,89 @@ mod tables;
 
 pub use tables::{HAND_VALUE, PIECE_VALUE};
 
+use koma_rules::tables::{BISHOP_PSEUDO, ROOK_PSEUDO};
 use koma_rules::{Bitboard, Color, Position, Role, Square, Variant, attacks};
 
 /// The evaluation of `pos` in centipawns from the side to move's point of view.
 pub fn evaluate<V: Variant>(pos: &Position<V>) -> i32 {
-    let white_view = side_score(pos, Color::Black) - side_score(pos, Color::White);
+    let sente_view = sente_score(pos);
     match pos.side_to_move() {
-        Color::Black => white_view,
-        Color::White => -white_view,
+        Color::Black => sente_view,
+        Color::White => -sente_view,
     }
+}
+
+/// What each king's surroundings look like, gathered in one pass over the pieces.
+#[derive(Default)]
+struct KingZone {
+    /// The squares next to the king.
+    squares: Bitboard,
+    /// Enemy attacks on those squares, counted per attacker.
+    attacks: i32,
+    /// The squares an enemy piece attacks.
+    attacked: Bitboard,
+    /// The squares a piece of the king's own side (not the king) defends.
+    defended: Bitboard,
+}
+
+/// Whether a role's attacks can reach far (so that it may attack a king from a distance).
+fn ranges(role: Role) -> bool {
+    matches!(
+        role,
+        Role::Lance | Role::Bishop | Role::Rook | Role::Horse | Role::Dragon | Role::Eagle
+    )
+}
+
+/// The evaluation from sente's point of view: material, each piece's distance to both
+/// kings, and the danger around each king.
+fn sente_score<V: Variant>(pos: &Position<V>) -> i32 {
+    let occ = pos.occupied();
+    let kings = [pos.king(Color::Black), pos.king(Color::White)];
+    let mut zones = [KingZone::default(), KingZone::default()];
+    for (zone, king) in zones.iter_mut().zip(kings) {
+        if let Some(k) = king {
+            zone.squares = attacks(Role::King, Color::Black, k, occ) & V::BOARD;
+        }
+    }
+    let near_kings = zones[0].squares | zones[1].squares;
+    let mut score = [0i32; 2];
+    for color in [Color::Black, Color::White] {
+        let (us, them) = (color.index(), (!color).index());
+        score[us] += material_of(pos, color);
+        for &role in V::BOARD_ROLES {
+            for sq in pos.pieces(color, role) {
+                let own = kings[us].map_or(8, |k| distance(sq, k));
+                let their = kings[them].map_or(8, |k| distance(sq, k));
+                if role != Role::King {
+                    score[us] += tables::DEFENCE[role.index()][own];
+                    score[us] += tables::ATTACK[role.index()][their];
+                }
+                // A stepping piece reaches at most two squares: farther than three from a
+                // king, it touches none of the squares next to it.
+                if !ranges(role) && own > 3 && their > 3 {
+                    continue;
+                }
+                // A ranging piece off every line through the zones cannot reach them either.
+                let lines = ROOK_PSEUDO[sq.index()] | BISHOP_PSEUDO[sq.index()];
+                if ranges(role) && (lines & near_kings).is_empty() {
+                    continue;
+                }
+                let reach = attacks(role, color, sq, occ);
+                if role != Role::King {
+                    zones[us].defended |= reach & zones[us].squares;
+                }
+                let hits = reach & zones[them].squares;
+                zones[them].attacks += hits.count() as i32;
+                zones[them].attacked |= hits;
+            }
+        }
+    }
+    for color in [Color::Black, Color::White] {
+        if kings[color.index()].is_some() {
+            score[color.index()] -= king_danger(pos, color, &zones[color.index()]);
+        }
+    }
+    score[0] - score[1]
 }
 
 /// Material only, from the side to move's point of view (for pruning margins and tests).
@@ -37,64 +111,42 @@ fn material_of<V: Variant>(pos: &Position<V>, color: Color) -> i32 {
     board + hand
 }
 
-/// Everything `color` has: material, and its pieces' places relative to both kings.
-fn side_score<V: Variant>(pos: &Position<V>, color: Color) -> i32 {
-    let mut score = material_of(pos, color);
-    let own_king = pos.king(color);
-    let their_king = pos.king(!color);
-    for &role in V::BOARD_ROLES {
-        if role == Role::King {
-            continue;
-        }
-        for sq in pos.pieces(color, role) {
-            if let Some(k) = own_king {
-                score += tables::DEFENCE[role.index()][distance(sq, k)];
-            }
-            if let Some(k) = their_king {
-                score += tables::ATTACK[role.index()][distance(sq, k)];
-            }
-        }
-    }
-    if let Some(k) = own_king {
-        score -= king_danger(pos, color, k);
-    }
-    score
-}
-
-/// The danger to `color`'s king on `ksq`: enemy attacks on the squares around it, worth
-/// more the more the enemy holds in hand to drop there.
-fn king_danger<V: Variant>(pos: &Position<V>, color: Color, ksq: Square) -> i32 {
+/// The danger to `color`'s king from the attacks on its zone, worth more the more the
+/// enemy holds in hand to drop there.
+fn king_danger<V: Variant>(pos: &Position<V>, color: Color, zone: &KingZone) -> i32 {
     let them = !color;
-    let occ = pos.occupied();
-    let zone = attacks(Role::King, color, ksq, occ) & V::BOARD;
-    let mut attacked = 0i32;
-    let mut defended_weakly = 0i32;
-    for sq in zone {
-        let attackers = pos.attackers_to(sq, them).count() as i32;
-        if attackers == 0 {
-            continue;
-        }
-        attacked += attackers;
-        let defenders = pos.attackers_to(sq, color).without(ksq).count() as i32;
-        if defenders == 0 {
-            defended_weakly += 1;
-        }
-    }
-    let empty_zone = (zone & !occ).count() as i32;
+    let defended_weakly = (zone.attacked & !zone.defended).count() as i32;
+    let empty_zone = (zone.squares & !pos.occupied()).count() as i32;
     let hand_pieces: i32 = V::HAND_ROLES
         .iter()
         .filter(|&&r| r != V::PAWN)
         .map(|&r| i32::from(pos.hand(them).count(r)))
         .sum();
-    let units = attacked * 2 + defended_weakly * 3 + empty_zone.min(4) * hand_pieces.min(4) / 2;
+    let units = zone.attacks * 2 + defended_weakly * 3 + empty_zone.min(4) * hand_pieces.min(4) / 2;
     tables::DANGER[units.clamp(0, tables::DANGER.len() as i32 - 1) as usize]
 }
 
+/// Chebyshev distance between every two squares, capped at 8.
+static DISTANCE: [[u8; 81]; 81] = {
+    let mut table = [[0; 81]; 81];
+    let mut a: usize = 0;
+    while a < 81 {
+        let mut b: usize = 0;
+        while b < 81 {
+            let df = (a / 9).abs_diff(b / 9);
+            let dr = (a % 9).abs_diff(b % 9);
+            let d = if df > dr { df } else { dr };
+            table[a][b] = if d > 8 { 8 } else { d as u8 };
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
 /// Chebyshev distance between two squares, capped at 8.
 fn distance(a: Square, b: Square) -> usize {
-    let df = a.file().abs_diff(b.file());
-    let dr = a.rank().abs_diff(b.rank());
-    usize::from(df.max(dr)).min(8)
+    usize::from(DISTANCE[a.index()][b.index()])
 }
 
 /// The squares next to `sq` (for tests).

@@ -9,7 +9,7 @@ mod worker;
 pub use tt::{Bound, TranspositionTable};
 
 use koma_rules::{Move, MoveKind, Position, Variant};
-use ordering::{MAX_PLY, Ordering as MoveOrdering};
+use ordering::{Frame, MAX_PLY, Ordering as MoveOrdering};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -155,6 +155,8 @@ impl Searcher {
             checks,
             pv: vec![Vec::new(); MAX_PLY + 2],
             path: [None; MAX_PLY + 2],
+            frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
+            eval_cache: vec![0; worker::EVAL_CACHE_SIZE],
         };
         let legal = root.moves(MoveKind::Legal);
         let mut result = SearchResult {

@@ -105,28 +105,57 @@ pub fn is_capture<V: Variant>(pos: &Position<V>, m: Move) -> bool {
     m.from().is_some() && pos.piece_at(m.to()).is_some()
 }
 
-/// Scores `moves` for searching in `pos` and sorts them best first.
-pub fn order<V: Variant>(
-    pos: &Position<V>,
-    moves: &mut MoveList,
-    hash_move: Option<Move>,
-    tables: &Ordering,
-    ply: usize,
-    previous: Option<Move>,
-) {
-    let us = pos.side_to_move();
-    let killers = tables.killers[ply.min(MAX_PLY)];
-    let counter = tables.counter(previous);
-    let Some(&first) = moves.first() else {
-        return;
-    };
-    let mut scored = [(0i32, first); MoveList::CAPACITY];
-    let n = moves.len();
-    for (slot, &m) in scored.iter_mut().zip(moves.iter()) {
-        *slot = {
-            let score = if Some(m) == hash_move {
-                1 << 24
-            } else if let Some(victim) = pos.piece_at(m.to()).filter(|_| m.from().is_some()) {
+/// The moves of one node with their ordering scores, handed out best first; kept per ply
+/// so that no list is allocated or cleared during the search.
+pub struct Frame {
+    /// The generated moves.
+    pub moves: MoveList,
+    /// The moves being searched with their scores; `len` of them are valid.
+    scored: [(i32, Move); MoveList::CAPACITY],
+    len: usize,
+    /// How many moves were handed out by selection before the rest were sorted.
+    picked: usize,
+    /// The quiet moves searched at this node (their history is lowered on a cut-off).
+    pub quiets: MoveList,
+}
+
+/// Moves handed out by selection before the rest is sorted at once: most cut-offs come
+/// from the first few moves.
+const SELECTED: usize = 6;
+
+impl Default for Frame {
+    fn default() -> Frame {
+        Frame {
+            moves: MoveList::new(),
+            scored: [(0, Move::NULL); MoveList::CAPACITY],
+            len: 0,
+            picked: 0,
+            quiets: MoveList::new(),
+        }
+    }
+}
+
+impl Frame {
+    /// Scores `self.moves` for searching in `pos`; `skip` (the hash move, already searched)
+    /// is left out.
+    pub fn score<V: Variant>(
+        &mut self,
+        pos: &Position<V>,
+        skip: Option<Move>,
+        tables: &Ordering,
+        ply: usize,
+        previous: Option<Move>,
+    ) {
+        let us = pos.side_to_move();
+        let killers = tables.killers[ply.min(MAX_PLY)];
+        let counter = tables.counter(previous);
+        let mut n = 0;
+        for &m in self.moves.iter() {
+            if Some(m) == skip {
+                continue;
+            }
+            let score = if let Some(victim) = pos.piece_at(m.to()).filter(|_| m.from().is_some())
+            {
                 let attacker = m
                     .from()
                     .and_then(|f| pos.piece_at(f))
@@ -144,12 +173,32 @@ pub fn order<V: Variant>(
             } else {
                 tables.history(us, m)
             };
-            (score, m)
-        };
+            self.scored[n] = (score, m);
+            n += 1;
+        }
+        self.len = n;
+        self.picked = 0;
     }
-    let scored = &mut scored[..n];
-    scored.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
-    for (slot, &(_, m)) in moves.iter_mut().zip(scored.iter()) {
-        *slot = m;
+
+    /// The move at `index` in best-first order (indices are asked for in sequence).
+    pub fn pick(&mut self, index: usize) -> Option<Move> {
+        if index >= self.len {
+            return None;
+        }
+        if index < SELECTED {
+            let rest = &mut self.scored[index..self.len];
+            let mut best = 0;
+            for (i, entry) in rest.iter().enumerate().skip(1) {
+                if entry.0 > rest[best].0 {
+                    best = i;
+                }
+            }
+            rest.swap(0, best);
+            self.picked = index + 1;
+        } else if index == self.picked {
+            self.scored[index..self.len].sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
+            self.picked = self.len;
+        }
+        Some(self.scored[index].1)
     }
 }

@@ -1,10 +1,10 @@
 //! One search thread: principal variation search with the usual prunings, and quiescence.
 
-use super::ordering::{self, MAX_PLY, Ordering};
+use super::ordering::{self, Frame, MAX_PLY, Ordering};
 use super::tt::{Bound, TranspositionTable};
 use super::{Limits, MATE, MATE_BOUND};
 use crate::eval;
-use koma_rules::{Move, MoveKind, MoveList, Position, Variant};
+use koma_rules::{Move, MoveKind, Position, Variant};
 use std::sync::atomic::{AtomicBool, Ordering as Atomic};
 use std::time::{Duration, Instant};
 
@@ -38,9 +38,29 @@ pub struct Worker<'a> {
     pub pv: Vec<Vec<Move>>,
     /// The move played at each ply of the path.
     pub path: [Option<Move>; MAX_PLY + 2],
+    /// The moves of the node at each ply.
+    pub frames: Vec<Frame>,
+    /// Evaluations already computed: the key's high half and the score, by the key's low
+    /// bits.
+    pub eval_cache: Vec<u64>,
 }
 
+/// Entries of the evaluation cache (a power of two).
+pub const EVAL_CACHE_SIZE: usize = 1 << 18;
+
 impl Worker<'_> {
+    /// The static evaluation of `pos`, from the evaluation cache when it was seen before.
+    fn evaluate<V: Variant>(&mut self, pos: &Position<V>) -> i32 {
+        let key = pos.key();
+        let slot = &mut self.eval_cache[(key as usize) & (EVAL_CACHE_SIZE - 1)];
+        if *slot >> 32 == key >> 32 && *slot != 0 {
+            return *slot as u32 as i32;
+        }
+        let score = eval::evaluate(pos);
+        *slot = (key & !0xffff_ffff) | u64::from(score as u32);
+        score
+    }
+
     /// Whether the search is still pondering; notes the moment it stops.
     pub fn pondering(&mut self) -> bool {
         if self.limits.ponder.is_none() {
@@ -142,7 +162,7 @@ impl Worker<'_> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.check_stop() || ply >= MAX_PLY {
-            return eval::evaluate(pos);
+            return self.evaluate(pos);
         }
         let key = pos.key();
         let hit = self.tt.probe(key);
@@ -163,7 +183,7 @@ impl Worker<'_> {
         let static_eval = if in_check {
             -MATE
         } else {
-            hit.map_or_else(|| eval::evaluate(pos), |h| h.eval)
+            hit.map_or_else(|| self.evaluate(pos), |h| h.eval)
         };
         if !in_check && !pv_node && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at a low depth.
@@ -200,39 +220,37 @@ impl Worker<'_> {
         let us = pos.side_to_move();
         let mut best = -MATE - 1;
         let mut best_move = None;
-        let mut quiets_tried = MoveList::new();
         let original_alpha = alpha;
-        let mut moves = MoveList::new();
+        self.frames[ply].quiets.clear();
+        let mut hash_pending = hash_move.is_some();
         let mut generated = false;
-        let mut cursor = 0;
+        let mut picked = 0;
         let mut index = 0;
         loop {
-            let m = if index == 0 && hash_move.is_some() && !generated && cursor == 0 {
-                cursor = usize::MAX;
-                hash_move.unwrap_or(Move::NULL)
+            let m = if let (true, Some(h)) = (hash_pending, hash_move) {
+                hash_pending = false;
+                h
             } else {
                 if !generated {
                     generated = true;
-                    cursor = 0;
-                    moves = if in_check {
-                        pos.moves(MoveKind::Evasions)
+                    let frame = &mut self.frames[ply];
+                    frame.moves.clear();
+                    let kind = if in_check {
+                        MoveKind::Evasions
                     } else {
-                        pos.moves(MoveKind::Legal)
+                        MoveKind::Legal
                     };
-                    if moves.is_empty() {
+                    pos.generate(kind, &mut frame.moves);
+                    if frame.moves.is_empty() {
                         // Mated, or no move at all: a loss in every variant koma plays.
                         return -MATE + ply as i32;
                     }
-                    ordering::order(pos, &mut moves, hash_move, self.ordering, ply, previous);
-                    if hash_move.is_some() && moves.first().copied() == hash_move {
-                        cursor = 1;
-                    }
+                    frame.score(pos, hash_move, self.ordering, ply, previous);
                 }
-                let Some(&m) = moves.get(cursor) else { break };
-                cursor += 1;
-                if Some(m) == hash_move && index > 0 {
-                    continue;
-                }
+                let Some(m) = self.frames[ply].pick(picked) else {
+                    break;
+                };
+                picked += 1;
                 m
             };
             let index_now = index;
@@ -294,13 +312,13 @@ impl Worker<'_> {
             }
             if alpha >= beta {
                 if quiet {
-                    self.ordering
-                        .reward(us, m, &quiets_tried, depth, ply, previous);
+                    let tried = &self.frames[ply].quiets;
+                    self.ordering.reward(us, m, tried, depth, ply, previous);
                 }
                 break;
             }
             if quiet {
-                quiets_tried.push(m);
+                self.frames[ply].quiets.push(m);
             }
         }
         let bound = if best >= beta {
@@ -328,28 +346,33 @@ impl Worker<'_> {
         self.seldepth = self.seldepth.max(ply);
         self.pv[ply].clear();
         if self.check_stop() || ply >= MAX_PLY {
-            return eval::evaluate(pos);
+            return self.evaluate(pos);
         }
         let in_check = pos.in_check();
-        let stand_pat;
-        let mut moves;
+        let stand_pat = if in_check {
+            -MATE
+        } else {
+            self.evaluate(pos)
+        };
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let frame = &mut self.frames[ply];
+        frame.moves.clear();
         if in_check {
-            moves = pos.moves(MoveKind::Evasions);
-            if moves.is_empty() {
+            pos.generate(MoveKind::Evasions, &mut frame.moves);
+            if frame.moves.is_empty() {
                 return -MATE + ply as i32;
             }
-            stand_pat = -MATE;
         } else {
-            stand_pat = eval::evaluate(pos);
-            if stand_pat >= beta {
-                return stand_pat;
-            }
-            alpha = alpha.max(stand_pat);
-            moves = pos.moves(MoveKind::Captures);
+            pos.generate(MoveKind::Captures, &mut frame.moves);
         }
-        ordering::order(pos, &mut moves, None, self.ordering, ply, None);
+        frame.score(pos, None, self.ordering, ply, None);
         let mut best = stand_pat;
-        for &m in moves.iter() {
+        let mut picked = 0;
+        while let Some(m) = self.frames[ply].pick(picked) {
+            picked += 1;
             if !in_check {
                 let gain = pos
                     .piece_at(m.to())
