@@ -78,6 +78,74 @@ fn go_depth_1_gives_a_legal_move_with_info_lines() {
 }
 
 #[test]
+fn multipv_reports_distinct_lines_best_first() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name MultiPV value 3");
+    e.sync();
+    let line = "position startpos moves 7g7f 3c3d";
+    let pos = position_of(VariantKind::Shogi, line);
+    e.send(line);
+    e.send("go depth 4");
+    let lines = e.read_until_prefix("bestmove");
+    let best = check_bestmove(lines.last().unwrap(), &pos);
+    let field = |l: &str, name: &str| {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == name).expect(name);
+        words[at + 1].to_string()
+    };
+    let last: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 4 "))
+        .collect();
+    assert_eq!(last.len(), 3, "three lines at depth 4: {lines:?}");
+    let numbers: Vec<String> = last.iter().map(|l| field(l, "multipv")).collect();
+    assert_eq!(numbers, ["1", "2", "3"]);
+    let firsts: Vec<String> = last.iter().map(|l| field(l, "pv")).collect();
+    assert_eq!(firsts[0], best, "bestmove is line 1: {lines:?}");
+    assert!(
+        firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+        "{firsts:?}"
+    );
+    let scores: Vec<i32> = last
+        .iter()
+        .map(|l| field(l, "cp").parse().unwrap())
+        .collect();
+    assert!(
+        scores.windows(2).all(|w| w[0] >= w[1]),
+        "best first: {scores:?}"
+    );
+    for info in &lines[..lines.len() - 1] {
+        check_info(info, Some(&pos));
+    }
+    e.send("quit");
+    assert!(e.wait_exit(Duration::from_secs(5)));
+}
+
+#[test]
+fn two_threads_search_and_answer() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name Threads value 2");
+    e.sync();
+    let line = "position startpos moves 2g2f 8c8d";
+    let pos = position_of(VariantKind::Shogi, line);
+    e.send(line);
+    e.send("go depth 7");
+    let lines = e.read_until_prefix("bestmove");
+    check_bestmove(lines.last().unwrap(), &pos);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 7 ")),
+        "{lines:?}"
+    );
+    // And again, the helpers having been stopped and started anew.
+    e.send("go movetime 200");
+    check_bestmove(&e.bestmove(), &pos);
+    e.send("quit");
+    assert!(e.wait_exit(Duration::from_secs(5)));
+}
+
+#[test]
 fn go_nodes_and_byoyomi_answer() {
     let mut e = Engine::start();
     e.handshake();
@@ -405,8 +473,8 @@ fn malformed_input_never_crashes_and_is_explained() {
         ("setoption name NoSuchOption value 1", "unknown option"),
         ("setoption name USI_Hash value lots", "USI_Hash"),
         ("setoption name USI_Hash", "needs a value"),
-        ("setoption name MultiPV value 4", "only 1"),
-        ("setoption name Threads value 8", "1 thread"),
+        ("setoption name MultiPV value 0", "MultiPV"),
+        ("setoption name Threads value 999", "Threads"),
         ("setoption name USI_Variant value chess", "USI_Variant"),
         ("bench deep", "bench"),
     ];

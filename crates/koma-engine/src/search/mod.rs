@@ -9,9 +9,9 @@ mod worker;
 pub use tt::{Bound, TranspositionTable};
 
 use koma_rules::{Move, MoveKind, Position, Variant};
-use ordering::{Frame, MAX_PLY, Ordering as MoveOrdering};
+use ordering::{MAX_PLY, Ordering as MoveOrdering};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use worker::Worker;
 
@@ -64,9 +64,11 @@ pub struct SearchInfo {
     pub depth: u32,
     /// The deepest ply reached.
     pub seldepth: u32,
+    /// Which line this is (1 for the best; more with MultiPV).
+    pub multipv: u32,
     /// The score of the principal variation.
     pub score: Score,
-    /// Nodes searched so far.
+    /// Nodes searched so far (by every thread).
     pub nodes: u64,
     /// Time since the search started.
     pub time: Duration,
@@ -87,22 +89,35 @@ pub struct SearchResult {
     pub score: Score,
     /// The depth completed.
     pub depth: u32,
-    /// Nodes searched.
+    /// Nodes searched (by every thread).
     pub nodes: u64,
 }
 
-/// A searcher: the transposition table and the move-ordering tables, kept between moves.
+/// A searcher: the transposition table and the move-ordering tables, kept between moves,
+/// and how many threads and lines to search.
 pub struct Searcher {
     tt: TranspositionTable,
     ordering: MoveOrdering,
+    /// The ordering tables of the helper threads (one per thread beyond the first).
+    helpers: Vec<MoveOrdering>,
+    multipv: usize,
+}
+
+/// One line of a MultiPV search: its score and moves.
+#[derive(Clone, Debug, Default)]
+struct Line {
+    score: i32,
+    pv: Vec<Move>,
 }
 
 impl Searcher {
-    /// A searcher with a transposition table of `hash_mb` megabytes.
+    /// A searcher with a transposition table of `hash_mb` megabytes, one thread, one line.
     pub fn new(hash_mb: usize) -> Searcher {
         Searcher {
             tt: TranspositionTable::new(hash_mb),
             ordering: MoveOrdering::new(),
+            helpers: Vec::new(),
+            multipv: 1,
         }
     }
 
@@ -111,15 +126,29 @@ impl Searcher {
         self.tt = TranspositionTable::new(hash_mb);
     }
 
+    /// Searches with `threads` threads (Lazy SMP: they share the transposition table).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.helpers
+            .resize_with(threads.max(1) - 1, MoveOrdering::new);
+    }
+
+    /// Searches the best `lines` moves, each with its own principal variation.
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.max(1);
+    }
+
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
         self.ordering = MoveOrdering::new();
+        for h in &mut self.helpers {
+            *h = MoveOrdering::new();
+        }
     }
 
     /// Searches `root` (reached through the positions whose hashes are `history`, oldest
     /// first; the root's own key may end the list) within `limits`, until `stop` is set;
-    /// `report` is called after every completed iteration.
+    /// `report` is called for every line after every completed iteration.
     pub fn search<V: Variant>(
         &mut self,
         root: &Position<V>,
@@ -137,27 +166,6 @@ impl Searcher {
         };
         let mut keys = history.to_vec();
         keys.push(root.key());
-        // The game's earlier positions: whether their side to move was in check is not
-        // known here; taking it as not keeps perpetual-check claims to the search's path.
-        let mut checks = vec![false; history.len()];
-        checks.push(root.in_check());
-        let mut worker = Worker {
-            tt: &self.tt,
-            stop,
-            limits,
-            started,
-            origin: None,
-            ordering: &mut self.ordering,
-            nodes: 0,
-            seldepth: 0,
-            stopped: false,
-            keys,
-            checks,
-            pv: vec![Vec::new(); MAX_PLY + 2],
-            path: [None; MAX_PLY + 2],
-            frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
-            eval_cache: vec![0; worker::EVAL_CACHE_SIZE],
-        };
         let legal = root.moves(MoveKind::Legal);
         let mut result = SearchResult {
             best: legal.first().copied(),
@@ -170,71 +178,189 @@ impl Searcher {
             result.score = Score::Mate(0);
             return result;
         }
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 1)
-            .min(MAX_PLY as u32 - 1);
-        let mut score = 0;
-        for depth in 1..=max_depth as i32 {
-            let mut window = 40;
-            let (mut alpha, mut beta) = if depth >= 4 {
-                (score - window, score + window)
-            } else {
-                (-MATE - 1, MATE + 1)
-            };
-            let iteration = loop {
-                let s = worker.search(root, alpha, beta, depth, 0, false);
-                if worker.stopped {
-                    break None;
+        let lines = self.multipv.min(legal.len());
+        let helpers_stop = AtomicBool::new(false);
+        let helper_limits = Limits {
+            depth: limits.depth,
+            infinite: true,
+            ..Limits::default()
+        };
+        let published: Vec<AtomicU64> = self.helpers.iter().map(|_| AtomicU64::new(0)).collect();
+        let tt = &self.tt;
+        let main_ordering = &mut self.ordering;
+        std::thread::scope(|scope| {
+            for (i, (ordering, count)) in self.helpers.iter_mut().zip(&published).enumerate() {
+                ordering.new_search();
+                let keys = keys.clone();
+                let (helpers_stop, helper_limits) = (&helpers_stop, &helper_limits);
+                let spawned = std::thread::Builder::new()
+                    .name(format!("koma-helper-{}", i + 1))
+                    .stack_size(64 << 20)
+                    .spawn_scoped(scope, move || {
+                        let mut w = Worker::new(
+                            tt,
+                            ordering,
+                            helper_limits,
+                            helpers_stop,
+                            started,
+                            keys,
+                            root.in_check(),
+                        );
+                        w.published = Some(count);
+                        // Half the helpers start one ply deeper, so the threads spread.
+                        iterate(&mut w, root, 1, 1 + (i as i32 % 2), &mut |_, _| {});
+                    });
+                if spawned.is_err() {
+                    // Fewer threads than asked for: the search goes on without this one.
+                    break;
                 }
-                if s <= alpha {
-                    alpha = (s - window).max(-MATE - 1);
-                    beta = (alpha + beta) / 2;
-                } else if s >= beta {
-                    beta = (s + window).min(MATE + 1);
-                } else {
-                    break Some(s);
-                }
-                window += window / 2;
-            };
-            let Some(s) = iteration else { break };
-            score = s;
-            let pv = worker.pv[0].clone();
-            if let Some(&best) = pv.first() {
-                result.best = Some(best);
-                result.ponder = pv.get(1).copied();
             }
-            result.score = to_score(score);
-            result.depth = depth as u32;
-            result.nodes = worker.nodes;
-            report(&SearchInfo {
-                depth: depth as u32,
-                seldepth: worker.seldepth as u32,
-                score: result.score,
-                nodes: worker.nodes,
-                time: started.elapsed(),
-                pv,
-                hashfull: self_hashfull(worker.tt),
+            let mut main = Worker::new(
+                tt,
+                main_ordering,
+                limits,
+                stop,
+                started,
+                keys.clone(),
+                root.in_check(),
+            );
+            iterate(&mut main, root, lines, 1, &mut |w, found| {
+                let nodes = w.nodes
+                    + published
+                        .iter()
+                        .map(|p| p.load(Ordering::Relaxed))
+                        .sum::<u64>();
+                for (k, line) in found.iter().enumerate() {
+                    report(&SearchInfo {
+                        depth: found.depth,
+                        seldepth: w.seldepth as u32,
+                        multipv: k as u32 + 1,
+                        score: to_score(line.score),
+                        nodes,
+                        time: started.elapsed(),
+                        pv: line.pv.clone(),
+                        hashfull: w.tt.hashfull(),
+                    });
+                }
+                if let Some(best) = found.first() {
+                    if let Some(&m) = best.pv.first() {
+                        result.best = Some(m);
+                        result.ponder = best.pv.get(1).copied();
+                    }
+                    result.score = to_score(best.score);
+                    result.depth = found.depth;
+                }
             });
-            let soft_done = !limits.infinite
-                && !worker.pondering()
-                && limits.soft_time.is_some_and(|t| worker.elapsed() >= t);
-            let mate_found = score.abs() >= MATE_BOUND && depth > (MATE - score.abs()) + 2;
-            let hold = limits.infinite || limits.ponder.is_some();
-            if soft_done || (mate_found && !hold && limits.depth.is_none()) {
-                break;
-            }
-            if stop.load(Ordering::Relaxed) {
-                break;
-            }
-        }
-        result.nodes = worker.nodes;
+            helpers_stop.store(true, Ordering::Relaxed);
+            result.nodes = main.nodes;
+        });
+        result.nodes += published
+            .iter()
+            .map(|p| p.load(Ordering::Relaxed))
+            .sum::<u64>();
         result
     }
 }
 
-fn self_hashfull(tt: &TranspositionTable) -> u32 {
-    tt.hashfull()
+/// The lines found by one completed iteration.
+struct Found {
+    depth: u32,
+    lines: Vec<Line>,
+}
+
+impl std::ops::Deref for Found {
+    type Target = [Line];
+    fn deref(&self) -> &[Line] {
+        &self.lines
+    }
+}
+
+/// Iterative deepening from `first_depth`: each iteration searches `lines` lines with
+/// aspiration windows; `done` hears of every completed iteration.
+fn iterate<V: Variant>(
+    worker: &mut Worker<'_>,
+    root: &Position<V>,
+    lines: usize,
+    first_depth: i32,
+    done: &mut dyn FnMut(&Worker<'_>, &Found),
+) {
+    let limits = worker.limits;
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 1)
+        .min(MAX_PLY as u32 - 1) as i32;
+    let mut previous: Vec<Line> = Vec::new();
+    for depth in first_depth..=max_depth {
+        let mut found = Found {
+            depth: depth as u32,
+            lines: Vec::with_capacity(lines),
+        };
+        for k in 0..lines {
+            worker.excluded = found
+                .lines
+                .iter()
+                .filter_map(|l| l.pv.first().copied())
+                .collect();
+            let guess = previous.get(k).map(|l| l.score);
+            let Some(score) = aspiration(worker, root, depth, guess) else {
+                break;
+            };
+            found.lines.push(Line {
+                score,
+                pv: worker.pv[0].clone(),
+            });
+        }
+        worker.excluded.clear();
+        if found.lines.len() < lines {
+            break;
+        }
+        // Lines found later may score better (the search is not exact): best first.
+        found.lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+        done(worker, &found);
+        let score = found.lines[0].score;
+        previous = found.lines;
+        let soft_done = !limits.infinite
+            && !worker.pondering()
+            && limits.soft_time.is_some_and(|t| worker.elapsed() >= t);
+        let mate_found = score.abs() >= MATE_BOUND && depth > (MATE - score.abs()) + 2;
+        let hold = limits.infinite || limits.ponder.is_some();
+        if soft_done || (mate_found && !hold && limits.depth.is_none()) {
+            break;
+        }
+        if worker.stop.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+}
+
+/// One search of the root to `depth` in a window around `guess`, widened until the score
+/// falls inside; `None` when the search was stopped.
+fn aspiration<V: Variant>(
+    worker: &mut Worker<'_>,
+    root: &Position<V>,
+    depth: i32,
+    guess: Option<i32>,
+) -> Option<i32> {
+    let mut window = 40;
+    let (mut alpha, mut beta) = match guess {
+        Some(score) if depth >= 4 => (score - window, score + window),
+        _ => (-MATE - 1, MATE + 1),
+    };
+    loop {
+        let s = worker.search(root, alpha, beta, depth, 0, false);
+        if worker.stopped {
+            return None;
+        }
+        if s <= alpha {
+            alpha = (s - window).max(-MATE - 1);
+            beta = (alpha + beta) / 2;
+        } else if s >= beta {
+            beta = (s + window).min(MATE + 1);
+        } else {
+            return Some(s);
+        }
+        window += window / 2;
+    }
 }
 
 /// An internal score as a USI score.

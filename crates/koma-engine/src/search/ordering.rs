@@ -154,8 +154,7 @@ impl Frame {
             if Some(m) == skip {
                 continue;
             }
-            let score = if let Some(victim) = pos.piece_at(m.to()).filter(|_| m.from().is_some())
-            {
+            let score = if let Some(victim) = pos.piece_at(m.to()).filter(|_| m.from().is_some()) {
                 let attacker = m
                     .from()
                     .and_then(|f| pos.piece_at(f))
@@ -196,7 +195,8 @@ impl Frame {
             rest.swap(0, best);
             self.picked = index + 1;
         } else if index == self.picked {
-            self.scored[index..self.len].sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
+            self.scored[index..self.len]
+                .sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
             self.picked = self.len;
         }
         Some(self.scored[index].1)

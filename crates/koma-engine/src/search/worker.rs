@@ -5,18 +5,21 @@ use super::tt::{Bound, TranspositionTable};
 use super::{Limits, MATE, MATE_BOUND};
 use crate::eval;
 use koma_rules::{Move, MoveKind, Position, Variant};
-use std::sync::atomic::{AtomicBool, Ordering as Atomic};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
 use std::time::{Duration, Instant};
 
 /// A decisive score short of mate: the side to move wins by the opponent's perpetual check.
 const PERPETUAL_WIN: i32 = 20_000;
 
-/// Late move reductions by depth and move number.
+/// Late move reductions by depth and move number, in 1/1024 plies.
 fn reduction(depth: i32, index: usize) -> i32 {
     let d = (depth.max(1) as f64).ln();
     let i = (index.max(1) as f64).ln();
-    (0.5 + d * i / 2.2) as i32
+    ((0.6 + d * i / 1.9) * 1024.0) as i32
 }
+
+/// The static evaluation of a node in check (none is computed).
+const NO_EVAL: i32 = i32::MIN / 2;
 
 /// The state of one search thread.
 pub struct Worker<'a> {
@@ -40,15 +43,59 @@ pub struct Worker<'a> {
     pub path: [Option<Move>; MAX_PLY + 2],
     /// The moves of the node at each ply.
     pub frames: Vec<Frame>,
+    /// The static evaluation at each ply of the path (`NO_EVAL` in check).
+    pub evals: [i32; MAX_PLY + 2],
     /// Evaluations already computed: the key's high half and the score, by the key's low
     /// bits.
     pub eval_cache: Vec<u64>,
+    /// Root moves not to search (the lines already found, for MultiPV).
+    pub excluded: Vec<Move>,
+    /// Where a helper thread publishes its node count for the reports.
+    pub published: Option<&'a AtomicU64>,
 }
 
 /// Entries of the evaluation cache (a power of two).
 pub const EVAL_CACHE_SIZE: usize = 1 << 18;
 
-impl Worker<'_> {
+impl<'a> Worker<'a> {
+    /// A worker searching with `tt` and `ordering` within `limits` until `stop`; `keys`
+    /// are the game's positions before the root, then the root's, and `root_in_check` says
+    /// whether the root's side to move is in check.
+    pub fn new(
+        tt: &'a TranspositionTable,
+        ordering: &'a mut Ordering,
+        limits: &'a Limits,
+        stop: &'a AtomicBool,
+        started: Instant,
+        keys: Vec<u64>,
+        root_in_check: bool,
+    ) -> Worker<'a> {
+        // The game's earlier positions: whether their side to move was in check is not
+        // known here; taking it as not keeps perpetual-check claims to the search's path.
+        let mut checks = vec![false; keys.len() - 1];
+        checks.push(root_in_check);
+        Worker {
+            tt,
+            stop,
+            limits,
+            started,
+            origin: None,
+            ordering,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            keys,
+            checks,
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            path: [None; MAX_PLY + 2],
+            frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
+            eval_cache: vec![0; EVAL_CACHE_SIZE],
+            evals: [0; MAX_PLY + 2],
+            excluded: Vec::new(),
+            published: None,
+        }
+    }
+
     /// The static evaluation of `pos`, from the evaluation cache when it was seen before.
     fn evaluate<V: Variant>(&mut self, pos: &Position<V>) -> i32 {
         let key = pos.key();
@@ -87,6 +134,9 @@ impl Worker<'_> {
             return true;
         }
         if self.nodes & 1023 == 0 {
+            if let Some(p) = self.published {
+                p.store(self.nodes, Atomic::Relaxed);
+            }
             let timed = !self.limits.infinite && !self.pondering();
             let out_of_time = timed && self.limits.hard_time.is_some_and(|t| self.elapsed() >= t);
             let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
@@ -181,13 +231,24 @@ impl Worker<'_> {
             }
         }
         let static_eval = if in_check {
-            -MATE
+            NO_EVAL
         } else {
             hit.map_or_else(|| self.evaluate(pos), |h| h.eval)
         };
+        self.evals[ply] = static_eval;
+        // Better than two plies ago (or four, when in check then): prune less.
+        let improving = !in_check && {
+            let before = match ply {
+                0 | 1 => NO_EVAL,
+                2 | 3 => self.evals[ply - 2],
+                _ if self.evals[ply - 2] == NO_EVAL => self.evals[ply - 4],
+                _ => self.evals[ply - 2],
+            };
+            before == NO_EVAL || static_eval > before
+        };
         if !in_check && !pv_node && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at a low depth.
-            if depth <= 6 && static_eval - 110 * depth >= beta {
+            if depth <= 8 && static_eval - 100 * (depth - i32::from(improving)) >= beta {
                 return static_eval;
             }
             // Razoring: far below alpha, see whether a capture saves it.
@@ -199,7 +260,7 @@ impl Worker<'_> {
             }
             // Null move.
             if null_ok && depth >= 3 && static_eval >= beta {
-                let r = 3 + depth / 5;
+                let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
                 let mut child = *pos;
                 child.play_null();
                 self.path[ply + 1] = None;
@@ -214,6 +275,13 @@ impl Worker<'_> {
                 }
             }
         }
+        // No hash move at a high depth: this node was not searched before, search it
+        // shallower (internal iterative reduction).
+        let depth = if depth >= 4 && hash_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
         // The hash move is tried before any generation: it often cuts off at once.
         let hash_move = hash_move.filter(|&m| pos.is_legal(m).is_ok());
         let previous = self.path[ply];
@@ -253,6 +321,9 @@ impl Worker<'_> {
                 picked += 1;
                 m
             };
+            if ply == 0 && self.excluded.contains(&m) {
+                continue;
+            }
             let index_now = index;
             index += 1;
             let index = index_now;
@@ -261,6 +332,11 @@ impl Worker<'_> {
             let mut child = *pos;
             child.play_unchecked(m);
             let gives_check = child.in_check();
+            let history = if quiet {
+                self.ordering.history(us, m)
+            } else {
+                0
+            };
             if !pv_node && !in_check && quiet && !gives_check && best > -MATE_BOUND {
                 // Late move pruning and futility for quiet moves near the leaves.
                 if depth <= 3 && index >= 4 + (depth * depth * 3) as usize {
@@ -279,12 +355,15 @@ impl Worker<'_> {
                 score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true);
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && !in_check && !gives_check && index >= 3 {
-                    r = reduction(depth, index) - i32::from(pv_node);
-                    if Some(m) == self.ordering.killers[ply][0] {
-                        r -= 1;
+                if depth >= 3 && quiet && !in_check && !gives_check && index >= 2 {
+                    let mut r1024 = reduction(depth, index);
+                    r1024 -= 1024 * i32::from(pv_node);
+                    r1024 += 1024 * i32::from(!improving);
+                    if self.ordering.killers[ply].contains(&Some(m)) {
+                        r1024 -= 1024;
                     }
-                    r = r.clamp(0, new_depth - 1);
+                    r1024 -= history / 8;
+                    r = (r1024 / 1024).clamp(0, new_depth - 1);
                 }
                 score = -self.search(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 if score > alpha && r > 0 {
@@ -328,9 +407,12 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
-        let stored_eval = if in_check { 0 } else { static_eval };
-        self.tt
-            .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound);
+        // A root searched without some moves (MultiPV) is not the root's true result.
+        if ply > 0 || self.excluded.is_empty() {
+            let stored_eval = if in_check { 0 } else { static_eval };
+            self.tt
+                .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound);
+        }
         best
     }
 
@@ -349,10 +431,23 @@ impl Worker<'_> {
             return self.evaluate(pos);
         }
         let in_check = pos.in_check();
+        let key = pos.key();
+        let hit = self.tt.probe(key);
+        if let Some(h) = hit {
+            let score = from_tt(h.score, ply);
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
         let stand_pat = if in_check {
             -MATE
         } else {
-            self.evaluate(pos)
+            hit.map_or_else(|| self.evaluate(pos), |h| h.eval)
         };
         if stand_pat >= beta {
             return stand_pat;
@@ -401,6 +496,14 @@ impl Worker<'_> {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { stand_pat };
+        self.tt
+            .store(key, None, to_tt(best, ply), stored_eval, 0, bound);
         best
     }
 }

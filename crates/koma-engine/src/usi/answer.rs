@@ -62,7 +62,7 @@ pub fn score_words(score: Score) -> String {
 
 /// The `info` line for one report, fields in USI order:
 /// `depth seldepth time nodes nps hashfull multipv score pv`.
-pub fn info_line(info: &SearchInfo, multipv: u32, variant: VariantKind) -> String {
+pub fn info_line(info: &SearchInfo, variant: VariantKind) -> String {
     let mut line = format!(
         "info depth {} seldepth {} time {} nodes {} nps {} hashfull {} multipv {} score {}",
         info.depth,
@@ -71,7 +71,7 @@ pub fn info_line(info: &SearchInfo, multipv: u32, variant: VariantKind) -> Strin
         info.nodes,
         nps(info.nodes, info.time),
         info.hashfull.min(1000),
-        multipv,
+        info.multipv,
         score_words(info.score),
     );
     if !info.pv.is_empty() {
@@ -177,6 +177,7 @@ mod tests {
         let info = SearchInfo {
             depth: 5,
             seldepth: 9,
+            multipv: 1,
             score: Score::Cp(-31),
             nodes: 12_345,
             time: Duration::from_millis(250),
@@ -184,7 +185,7 @@ mod tests {
             hashfull: 12,
         };
         assert_eq!(
-            info_line(&info, 1, VariantKind::Shogi),
+            info_line(&info, VariantKind::Shogi),
             "info depth 5 seldepth 9 time 250 nodes 12345 nps 49380 hashfull 12 multipv 1 \
              score cp -31 pv 7g7f 3c3d"
         );
@@ -195,7 +196,7 @@ mod tests {
             ..info
         };
         assert_eq!(
-            info_line(&info, 1, VariantKind::Shogi),
+            info_line(&info, VariantKind::Shogi),
             "info depth 5 seldepth 9 time 0 nodes 12345 nps 0 hashfull 12 multipv 1 \
              score mate -4"
         );

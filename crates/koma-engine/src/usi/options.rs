@@ -314,19 +314,11 @@ impl Options {
             }
             "Threads" => {
                 self.threads = size;
-                let note = (size > 1).then(|| {
-                    "Threads: the search uses 1 thread for now; the value is kept for later"
-                        .to_string()
-                });
-                (Effect::None, note)
+                (Effect::None, None)
             }
             "MultiPV" => {
                 self.multipv = size;
-                let note = (size > 1).then(|| {
-                    "MultiPV: only 1 line is searched for now; the value is kept for later"
-                        .to_string()
-                });
-                (Effect::None, note)
+                (Effect::None, None)
             }
             "NetworkDelay" => {
                 self.network_delay = u;
@@ -403,7 +395,7 @@ mod tests {
     fn notes_and_errors() {
         let mut o = Options::default();
         let a = o.set("MultiPV", Some("3")).unwrap();
-        assert!(a.note.unwrap().contains("only 1"));
+        assert!(a.note.is_none());
         assert_eq!(o.multipv, 3);
         let a = o.set("USI_Hash", Some("99999999999999999999999")).unwrap();
         assert!(a.note.unwrap().contains("out of range"));

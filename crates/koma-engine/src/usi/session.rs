@@ -171,6 +171,10 @@ impl Session {
             Some(s) if self.clear_pending => s.clear(),
             Some(_) => {}
         }
+        if let Some(s) = &mut self.searcher {
+            s.set_threads(self.options.threads);
+            s.set_multipv(self.options.multipv);
+        }
         self.resize_pending = false;
         self.clear_pending = false;
     }
@@ -300,7 +304,6 @@ impl Session {
             Task::Search {
                 position: self.position.clone(),
                 limits,
-                multipv: 1,
             }
         };
         self.start(task, control, mode == Mode::Infinite, ponder_budget);

@@ -152,8 +152,6 @@ pub enum Task {
         position: GamePosition,
         /// The limits.
         limits: Limits,
-        /// The `multipv` number of the `info` lines.
-        multipv: u32,
     },
     /// Answer this without searching (no legal move, a declaration).
     Answer(AnyPosition, Answer),
@@ -281,17 +279,15 @@ fn work(
         Task::Mate(root, limit) => {
             checkmate_line(&mate::solve(&root, limit, &control.stop), variant)
         }
-        Task::Search {
-            position,
-            limits,
-            multipv,
-        } => {
+        Task::Search { position, limits } => {
             let searcher = searcher.get_or_insert_with(|| Searcher::new(1));
             let mut last_pv = Vec::new();
             let result = {
                 let mut report = |info: &SearchInfo| {
-                    out.line(&info_line(info, multipv, variant));
-                    last_pv.clone_from(&info.pv);
+                    out.line(&info_line(info, variant));
+                    if info.multipv == 1 {
+                        last_pv.clone_from(&info.pv);
+                    }
                 };
                 let history = &position.history;
                 match &position.root {
