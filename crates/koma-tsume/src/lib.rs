@@ -1,0 +1,178 @@
+//! A tsume-shogi (詰将棋, mate problem) solver: df-pn+ with proof and disproof hands, hand
+//! superiority, repetition-safe results, a garbage-collected transposition table and a
+//! shortest-mate refinement after the first proof.
+//!
+//! ```
+//! use koma_tsume::{solve, Limits, Outcome, line};
+//! use koma_rules::{Position, variants::Shogi};
+//!
+//! // Gold drop on 5b, supported by the pawn: mate in one.
+//! let pos: Position<Shogi> =
+//!     koma_tsume::parse_problem("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1").unwrap();
+//! let report = solve(&pos, &Limits::default());
+//! assert_eq!(report.outcome, Outcome::Mate(line_of(&["G*5b"])));
+//! assert!(report.shortest);
+//! # fn line_of(moves: &[&str]) -> Vec<koma_rules::Move> {
+//! #     moves.iter().map(|m| koma_notation::usi::parse_move(koma_rules::VariantKind::Shogi, m).unwrap()).collect()
+//! # }
+//! ```
+//!
+//! The attacker is the side to move and plays checks only; the defender plays every legal
+//! evasion, every interposition and drop included. Pawn-drop mate (打ち歩詰め) is not a
+//! mate (the rules core does not generate it), and a line that only repeats by checks
+//! (perpetual check) proves nothing.
+
+mod dfpn;
+pub mod hand;
+pub mod line;
+mod result;
+pub mod tt;
+
+pub use result::{Limits, NoMateReason, Outcome, Report, UnknownReason};
+
+use dfpn::{NO_BOUND, REP_NONE, Searcher};
+use koma_rules::variants::Shogi;
+use koma_rules::{Move, MoveKind, Position};
+use std::time::Instant;
+use tt::INF;
+
+/// Stack for the search thread: the search recurses once per ply of its path.
+const STACK_BYTES: usize = 1 << 30;
+
+/// Solves the mate problem `pos` (the side to move attacks) within `limits`.
+pub fn solve(pos: &Position<Shogi>, limits: &Limits) -> Report {
+    let start = Instant::now();
+    let root = *pos;
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("koma-tsume".into())
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(scope, || run(&root, limits, start));
+        match worker {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|_| report(Outcome::Unknown(UnknownReason::Stopped), start, None)),
+            // No thread to be had: search on this one (deep problems may need its stack).
+            Err(_) => run(&root, limits, start),
+        }
+    })
+}
+
+/// A report without search figures.
+fn report(outcome: Outcome, start: Instant, s: Option<&Searcher>) -> Report {
+    Report {
+        outcome,
+        shortest: false,
+        nodes: s.map_or(0, |s| s.nodes),
+        elapsed: start.elapsed(),
+        first_proof: None,
+        hashfull: s.map_or(0, |s| s.tt.hashfull()),
+        collections: s.map_or(0, |s| s.tt.collections()),
+    }
+}
+
+/// The whole solve on the current thread.
+fn run(root: &Position<Shogi>, limits: &Limits, start: Instant) -> Report {
+    let attacker = root.side_to_move();
+    if root.king(!attacker).is_none() {
+        return report(Outcome::NoMate(NoMateReason::NoDefenderKing), start, None);
+    }
+    if root.moves(MoveKind::Checks).is_empty() {
+        return report(Outcome::NoMate(NoMateReason::NoChecks), start, None);
+    }
+    let mut s = Searcher::new(attacker, limits, start);
+    let r = s.mid(root, 0, INF, INF);
+    if r.dn == 0 {
+        let outcome = if r.rep == REP_NONE && r.len == NO_BOUND {
+            Outcome::NoMate(NoMateReason::Disproven)
+        } else {
+            Outcome::Unknown(UnknownReason::DepthLimit)
+        };
+        return report(outcome, start, Some(&s));
+    }
+    if r.pn != 0 {
+        let why = s.abort.unwrap_or(UnknownReason::Timeout);
+        return report(Outcome::Unknown(why), start, Some(&s));
+    }
+    let first_proof = Some((start.elapsed(), s.nodes));
+    let Some(mut best) = extract_verified(&mut s, root) else {
+        let mut rep = report(
+            Outcome::Unknown(UnknownReason::LineNotVerified),
+            start,
+            Some(&s),
+        );
+        rep.first_proof = first_proof;
+        return rep;
+    };
+    let mut shortest = best.len() == 1;
+    if limits.shortest {
+        // The length is claimed shortest only when a mate within exactly the line's length
+        // is proven and none within two plies fewer: a line read back with a weak defence
+        // could otherwise look shorter than the forced mate.
+        let mut proven_within = None;
+        while !shortest && s.abort.is_none() {
+            let len = best.len() as u32;
+            if proven_within != Some(len) {
+                s.max_len = len;
+                let r = s.mid(root, 0, INF, INF);
+                if r.pn != 0 {
+                    break;
+                }
+                proven_within = Some(len);
+            }
+            if len < 3 {
+                shortest = true;
+                break;
+            }
+            // Is there a mate at least two plies shorter?
+            s.max_len = len - 2;
+            let r = s.mid(root, 0, INF, INF);
+            if s.abort.is_some() {
+                break;
+            }
+            if r.dn == 0 {
+                shortest = true;
+            } else if r.pn == 0 {
+                proven_within = Some(len - 2);
+                // Read under the same limit, so that only the short proofs count.
+                match extract_verified(&mut s, root) {
+                    Some(line) if line.len() < best.len() => best = line,
+                    _ => break,
+                }
+            } else {
+                break;
+            }
+        }
+    }
+    s.max_len = u32::MAX;
+    let mut rep = report(Outcome::Mate(best), start, Some(&s));
+    rep.shortest = shortest;
+    rep.first_proof = first_proof;
+    rep
+}
+
+/// Reads a problem from SFEN: the side to move attacks, and may lack a king (tsume
+/// problems usually omit the attacker's king).
+pub fn parse_problem(sfen: &str) -> Result<Position<Shogi>, ProblemError> {
+    let setup = koma_notation::sfen::parse_setup(koma_rules::VariantKind::Shogi, sfen)
+        .map_err(|e| ProblemError(e.to_string()))?;
+    Position::from_setup_kingless(&setup).map_err(|e| ProblemError(e.to_string()))
+}
+
+/// Why a problem could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProblemError(pub String);
+
+impl std::fmt::Display for ProblemError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "bad problem: {}", self.0)
+    }
+}
+
+impl std::error::Error for ProblemError {}
+
+/// The mating line read back from the table, if it replays as a mate.
+fn extract_verified(s: &mut Searcher, root: &Position<Shogi>) -> Option<Vec<Move>> {
+    let line = line::extract(s, root)?;
+    line::verify(root, &line).ok().map(|_| line)
+}

@@ -1,0 +1,102 @@
+//! What the solver is asked (limits) and what it answers (outcome and report).
+
+use koma_rules::Move;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// How much the solver may spend.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Wall-clock limit for the whole solve (first proof and shortest-mate refinement).
+    pub time: Option<Duration>,
+    /// Node limit for the whole solve.
+    pub nodes: Option<u64>,
+    /// Transposition table size in megabytes.
+    pub hash_mb: usize,
+    /// After the first proof, search for the shortest mate as long as the limits allow.
+    pub shortest: bool,
+    /// The longest path the search follows (plies); deeper paths count as unknown.
+    pub max_depth: u32,
+    /// Set from another thread to stop the search (answers `Unknown(Stopped)` if undecided).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            time: None,
+            nodes: None,
+            hash_mb: 256,
+            shortest: true,
+            max_depth: 6000,
+            stop: None,
+        }
+    }
+}
+
+/// Why there is no mate.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NoMateReason {
+    /// The attacker (side to move) has no checking move.
+    NoChecks,
+    /// Every sequence of checks lets the defender escape (or only repeats: perpetual check).
+    Disproven,
+    /// The defender has no king to mate.
+    NoDefenderKing,
+}
+
+/// Why the solver gave no answer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UnknownReason {
+    /// The time limit ran out.
+    Timeout,
+    /// The node limit ran out.
+    NodeLimit,
+    /// The stop flag was set.
+    Stopped,
+    /// The search needed paths longer than the depth limit.
+    DepthLimit,
+    /// A proof was found but no mating line could be read back and verified.
+    LineNotVerified,
+}
+
+/// The solver's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A forced mate: the verified mating line from the root (attacker first), odd length.
+    Mate(Vec<Move>),
+    /// Proven: no forced mate.
+    NoMate(NoMateReason),
+    /// Undecided within the limits.
+    Unknown(UnknownReason),
+}
+
+/// The answer with the search's figures.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The answer.
+    pub outcome: Outcome,
+    /// Whether a mate's length is proven to be the shortest (no mate in fewer plies).
+    pub shortest: bool,
+    /// Nodes (positions expanded) in the whole solve.
+    pub nodes: u64,
+    /// Wall-clock time of the whole solve.
+    pub elapsed: Duration,
+    /// Time and nodes when the root was first proven, for a mate.
+    pub first_proof: Option<(Duration, u64)>,
+    /// Transposition table fill at the end, permille.
+    pub hashfull: u32,
+    /// Garbage collections of the transposition table.
+    pub collections: u32,
+}
+
+impl Report {
+    /// The mate length in plies, for a mate.
+    pub fn mate_plies(&self) -> Option<usize> {
+        match &self.outcome {
+            Outcome::Mate(line) => Some(line.len()),
+            _ => None,
+        }
+    }
+}
