@@ -429,20 +429,74 @@ fn tori_through_usi_variant() {
     }
 }
 
+/// The SFEN of a problem of `../shared/data/tsume.tsv`, by its id.
+fn shared_problem(id: &str) -> String {
+    let tsv = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/tsume.tsv"
+    );
+    let text = std::fs::read_to_string(tsv).expect("../shared/data/tsume.tsv");
+    text.lines()
+        .find_map(|l| l.strip_prefix(id)?.strip_prefix('\t'))
+        .and_then(|rest| rest.split('\t').next())
+        .unwrap_or_else(|| panic!("no row {id}"))
+        .to_string()
+}
+
 #[test]
-fn go_mate_answers_checkmate_notimplemented() {
+fn go_mate_answers_with_the_solver() {
     let mut e = Engine::start();
     e.handshake();
-    e.send("position sfen 6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1");
-    e.send("go mate 1000");
-    let lines = e.read_until_prefix("checkmate");
-    assert_eq!(lines.last().unwrap(), "checkmate notimplemented");
+    // A mate in 5 from the shared problems (the answer must replay as a mate; the
+    // problem's own line need not be the one found).
+    let line = format!("position sfen {}", shared_problem("antma-t5-10"));
+    let pos = position_of(VariantKind::Shogi, &line);
+    e.send(&line);
+    e.send("go mate 10000");
+    let answer = e.read_until_prefix("checkmate").pop().unwrap();
+    let moves: Vec<&str> = answer.split_whitespace().skip(1).collect();
+    assert!(!moves.is_empty() && moves[0] != "nomate", "{answer}");
+    let mut board = pos.root;
+    for m in &moves {
+        let mv = koma_notation::usi::parse_move(VariantKind::Shogi, m).unwrap();
+        assert!(board.play(mv).is_ok(), "{answer}: {m} is legal");
+    }
+    assert!(board.legal_moves().is_empty(), "{answer} ends in mate");
+    assert_eq!(moves.len(), 5, "{answer}: the shortest mate");
+    // No check at all: nomate. Tori: the solver plays shogi only.
+    e.send("position startpos");
     e.send("go mate infinite");
+    assert_eq!(
+        e.read_until_prefix("checkmate").last().unwrap(),
+        "checkmate nomate"
+    );
+    e.send("setoption name USI_Variant value tori");
+    e.send("position startpos");
+    e.send("go mate 1000");
     assert_eq!(
         e.read_until_prefix("checkmate").last().unwrap(),
         "checkmate notimplemented"
     );
     assert_eq!(count_bestmoves(&e.sync()), 0);
+}
+
+#[test]
+fn go_mate_infinite_stops_with_timeout() {
+    let mut e = Engine::start();
+    e.handshake();
+    // Microcosmos (1525 plies; minutes to solve).
+    e.send(&format!("position sfen {}", shared_problem("microcosmos")));
+    e.send("go mate infinite");
+    std::thread::sleep(Duration::from_millis(500));
+    let started = Instant::now();
+    e.send("stop");
+    let last = e.read_until_prefix("checkmate").pop().unwrap();
+    assert_eq!(last, "checkmate timeout");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[test]

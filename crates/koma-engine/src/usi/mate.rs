@@ -1,14 +1,18 @@
-//! `go mate`: the seam for the mate solver.
+//! `go mate`: the df-pn solver of `koma-tsume` on the search thread.
 //!
-//! The session runs [`solve`] on the search thread exactly like a move search (with the stop
-//! flag set by `stop`, `quit` or the time limit) and prints [`checkmate_line`] of its answer
-//! instead of a `bestmove`. Until the df-pn solver exists, [`solve`] answers
-//! [`MateAnswer::NotImplemented`]; plugging the solver in means replacing its body, nothing
-//! else.
+//! The session runs [`solve`] exactly like a move search (with the stop flag set by `stop`,
+//! `quit` or the time limit) and prints [`checkmate_line`] of its answer instead of a
+//! `bestmove`. The solver plays shogi only: a Tori position answers `notimplemented`.
 
 use koma_notation::usi::write_move;
 use koma_rules::{AnyPosition, Move, VariantKind};
+use koma_tsume::{Limits, Outcome};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// The solver's table for `go mate`, in megabytes.
+const MATE_HASH_MB: usize = 256;
 
 /// How long `go mate` may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,15 +32,30 @@ pub enum MateAnswer {
     NoMate,
     /// Out of time or stopped before a proof either way.
     Timeout,
-    /// The engine has no mate solver.
+    /// The engine has no mate solver for this variant.
     NotImplemented,
 }
 
 /// Looks for a mate by the side to move in `root` within `limit`, until `stop` is set (the
-/// caller sets it when the time runs out).
-pub fn solve(root: &AnyPosition, limit: MateLimit, stop: &AtomicBool) -> MateAnswer {
-    let _ = (root, limit, stop);
-    MateAnswer::NotImplemented
+/// caller sets it when the time runs out); the shortest mate when time allows.
+pub fn solve(root: &AnyPosition, limit: MateLimit, stop: &Arc<AtomicBool>) -> MateAnswer {
+    let AnyPosition::Shogi(pos) = root else {
+        return MateAnswer::NotImplemented;
+    };
+    let limits = Limits {
+        time: match limit {
+            MateLimit::Millis(ms) => Some(Duration::from_millis(ms)),
+            MateLimit::Infinite => None,
+        },
+        hash_mb: MATE_HASH_MB,
+        stop: Some(Arc::clone(stop)),
+        ..Limits::default()
+    };
+    match koma_tsume::solve(pos, &limits).outcome {
+        Outcome::Mate(line) => MateAnswer::Mate(line),
+        Outcome::NoMate(_) => MateAnswer::NoMate,
+        Outcome::Unknown(_) => MateAnswer::Timeout,
+    }
 }
 
 /// The `checkmate ...` line for `answer`.
@@ -77,10 +96,15 @@ mod tests {
             checkmate_line(&MateAnswer::NotImplemented, v),
             "checkmate notimplemented"
         );
-        let stop = AtomicBool::new(false);
+        let stop = Arc::new(AtomicBool::new(false));
         assert_eq!(
-            solve(&v.startpos(), MateLimit::Infinite, &stop),
+            solve(&VariantKind::Tori.startpos(), MateLimit::Infinite, &stop),
             MateAnswer::NotImplemented
+        );
+        assert_eq!(
+            solve(&v.startpos(), MateLimit::Millis(5000), &stop),
+            MateAnswer::NoMate,
+            "no check at all"
         );
     }
 }

@@ -39,7 +39,7 @@ struct State {
 /// What the session and the search thread share about one `go`.
 pub struct Control {
     /// The flag the search polls: set by `stop`, `quit`, a new `go` and the deadline.
-    pub stop: AtomicBool,
+    pub stop: Arc<AtomicBool>,
     /// Set while pondering, cleared by `ponderhit`; the search reads it through
     /// `Limits::ponder`.
     pub pondering: Arc<AtomicBool>,
@@ -52,7 +52,7 @@ impl Control {
     /// A control for a `go` in `mode`, stopping at `deadline` if any.
     pub fn new(mode: Mode, deadline: Option<Instant>) -> Control {
         Control {
-            stop: AtomicBool::new(false),
+            stop: Arc::new(AtomicBool::new(false)),
             pondering: Arc::new(AtomicBool::new(mode == Mode::Ponder)),
             answered: AtomicBool::new(false),
             state: Mutex::new(State {
