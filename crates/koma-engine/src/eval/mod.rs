@@ -3,14 +3,19 @@
 
 mod tables;
 
-pub use tables::{HAND_VALUE, PIECE_VALUE};
+pub use tables::{HAND_VALUE, PARAMS, PIECE_VALUE, Params};
 
 use koma_rules::tables::{BISHOP_PSEUDO, ROOK_PSEUDO};
 use koma_rules::{Bitboard, Color, Position, Role, Square, Variant, attacks};
 
 /// The evaluation of `pos` in centipawns from the side to move's point of view.
 pub fn evaluate<V: Variant>(pos: &Position<V>) -> i32 {
-    let sente_view = sente_score(pos);
+    evaluate_with(pos, &PARAMS)
+}
+
+/// The evaluation of `pos` with the numbers `params`, from the side to move's point of view.
+pub fn evaluate_with<V: Variant>(pos: &Position<V>, params: &Params) -> i32 {
+    let sente_view = sente_score(pos, params);
     match pos.side_to_move() {
         Color::Black => sente_view,
         Color::White => -sente_view,
@@ -40,7 +45,7 @@ fn ranges(role: Role) -> bool {
 
 /// The evaluation from sente's point of view: material, each piece's distance to both
 /// kings, and the danger around each king.
-fn sente_score<V: Variant>(pos: &Position<V>) -> i32 {
+fn sente_score<V: Variant>(pos: &Position<V>, params: &Params) -> i32 {
     let occ = pos.occupied();
     let kings = [pos.king(Color::Black), pos.king(Color::White)];
     let mut zones = [KingZone::default(), KingZone::default()];
@@ -53,14 +58,14 @@ fn sente_score<V: Variant>(pos: &Position<V>) -> i32 {
     let mut score = [0i32; 2];
     for color in [Color::Black, Color::White] {
         let (us, them) = (color.index(), (!color).index());
-        score[us] += material_of(pos, color);
+        score[us] += material_of(pos, color, params);
         for &role in V::BOARD_ROLES {
             for sq in pos.pieces(color, role) {
                 let own = kings[us].map_or(8, |k| distance(sq, k));
                 let their = kings[them].map_or(8, |k| distance(sq, k));
                 if role != Role::King {
-                    score[us] += tables::DEFENCE[role.index()][own];
-                    score[us] += tables::ATTACK[role.index()][their];
+                    score[us] += params.defence[role.index()][own];
+                    score[us] += params.attack[role.index()][their];
                 }
                 // A stepping piece reaches at most two squares: farther than three from a
                 // king, it touches none of the squares next to it.
@@ -84,7 +89,7 @@ fn sente_score<V: Variant>(pos: &Position<V>) -> i32 {
     }
     for color in [Color::Black, Color::White] {
         if kings[color.index()].is_some() {
-            score[color.index()] -= king_danger(pos, color, &zones[color.index()]);
+            score[color.index()] -= king_danger(pos, color, &zones[color.index()], params);
         }
     }
     score[0] - score[1]
@@ -92,28 +97,33 @@ fn sente_score<V: Variant>(pos: &Position<V>) -> i32 {
 
 /// Material only, from the side to move's point of view (for pruning margins and tests).
 pub fn material<V: Variant>(pos: &Position<V>) -> i32 {
-    let score = material_of(pos, Color::Black) - material_of(pos, Color::White);
+    let score = material_of(pos, Color::Black, &PARAMS) - material_of(pos, Color::White, &PARAMS);
     match pos.side_to_move() {
         Color::Black => score,
         Color::White => -score,
     }
 }
 
-fn material_of<V: Variant>(pos: &Position<V>, color: Color) -> i32 {
+fn material_of<V: Variant>(pos: &Position<V>, color: Color, params: &Params) -> i32 {
     let board: i32 = V::BOARD_ROLES
         .iter()
-        .map(|&r| pos.pieces(color, r).count() as i32 * PIECE_VALUE[r.index()])
+        .map(|&r| pos.pieces(color, r).count() as i32 * params.piece[r.index()])
         .sum();
     let hand: i32 = V::HAND_ROLES
         .iter()
-        .map(|&r| i32::from(pos.hand(color).count(r)) * HAND_VALUE[r.index()])
+        .map(|&r| i32::from(pos.hand(color).count(r)) * params.hand[r.index()])
         .sum();
     board + hand
 }
 
 /// The danger to `color`'s king from the attacks on its zone, worth more the more the
 /// enemy holds in hand to drop there.
-fn king_danger<V: Variant>(pos: &Position<V>, color: Color, zone: &KingZone) -> i32 {
+fn king_danger<V: Variant>(
+    pos: &Position<V>,
+    color: Color,
+    zone: &KingZone,
+    params: &Params,
+) -> i32 {
     let them = !color;
     let defended_weakly = (zone.attacked & !zone.defended).count() as i32;
     let empty_zone = (zone.squares & !pos.occupied()).count() as i32;
@@ -122,8 +132,12 @@ fn king_danger<V: Variant>(pos: &Position<V>, color: Color, zone: &KingZone) -> 
         .filter(|&&r| r != V::PAWN)
         .map(|&r| i32::from(pos.hand(them).count(r)))
         .sum();
-    let units = zone.attacks * 2 + defended_weakly * 3 + empty_zone.min(4) * hand_pieces.min(4) / 2;
-    tables::DANGER[units.clamp(0, tables::DANGER.len() as i32 - 1) as usize]
+    let [per_attack, per_weak, per_drop] = params.units;
+    let units = (zone.attacks * per_attack
+        + defended_weakly * per_weak
+        + empty_zone.min(4) * hand_pieces.min(4) * per_drop)
+        / 2;
+    params.danger(units.clamp(0, 100))
 }
 
 /// Chebyshev distance between every two squares, capped at 8.

@@ -108,14 +108,42 @@ pub const ATTACK: [[i32; 9]; Role::COUNT] = by_distance(&[
     (Role::Crane, [0, 30, 15, 5]),
 ]);
 
-/// The penalty for king danger units: grows with the square of the attack.
-pub const DANGER: [i32; 48] = {
-    let mut table = [0; 48];
-    let mut u = 0;
-    while u < 48 {
-        let v = (u * u * 3) as i32;
-        table[u] = if v > 1500 { 1500 } else { v };
-        u += 1;
-    }
-    table
+/// Every number of the evaluation, so that a tuner can vary them (`examples/tune.rs`);
+/// the engine evaluates with [`PARAMS`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    /// A piece's worth on the board.
+    pub piece: [i32; Role::COUNT],
+    /// A piece's worth in hand.
+    pub hand: [i32; Role::COUNT],
+    /// Bonus by distance from the own king.
+    pub defence: [[i32; 9]; Role::COUNT],
+    /// Bonus by distance from the enemy king.
+    pub attack: [[i32; 9]; Role::COUNT],
+    /// King danger units, in halves: per enemy attack on a square next to the king, per
+    /// such square no other own piece defends, and per empty square times enemy pieces in
+    /// hand (each capped at 4).
+    pub units: [i32; 3],
+    /// The penalty for `u` danger units is `min(u * u * danger_square / 10, danger_cap)`.
+    pub danger_square: i32,
+    /// The largest danger penalty.
+    pub danger_cap: i32,
+}
+
+/// The numbers the engine plays with.
+pub static PARAMS: Params = Params {
+    piece: PIECE_VALUE,
+    hand: HAND_VALUE,
+    defence: DEFENCE,
+    attack: ATTACK,
+    units: [4, 6, 1],
+    danger_square: 30,
+    danger_cap: 1500,
 };
+
+impl Params {
+    /// The king-danger penalty for `units` units.
+    pub fn danger(&self, units: i32) -> i32 {
+        (units * units * self.danger_square / 10).min(self.danger_cap)
+    }
+}
