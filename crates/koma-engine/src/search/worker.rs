@@ -230,6 +230,22 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        // A mate in one ends the node (the search would find it, later and dearer).
+        if !in_check && ply > 0 && depth >= 3 {
+            if let Some(m) = super::mate1::mate_in_one(pos) {
+                let score = MATE - ply as i32 - 1;
+                self.tt.store(
+                    key,
+                    Some(m),
+                    to_tt(score, ply),
+                    0,
+                    depth.max(1) + 4,
+                    Bound::Exact,
+                );
+                self.pv[ply].push(m);
+                return score;
+            }
+        }
         let static_eval = if in_check {
             NO_EVAL
         } else {
