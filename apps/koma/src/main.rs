@@ -17,6 +17,7 @@ mod matches;
 mod play;
 mod records;
 mod replay;
+mod tsume;
 
 use output::io_failure;
 
@@ -124,6 +125,9 @@ enum Command {
         #[arg(long, default_value = "shogi")]
         variant: String,
     },
+    /// Solve mate problems (tsume-shogi): the last line is `mate N <usi moves>`, `nomate`
+    /// or `timeout`.
+    Tsume(tsume::TsumeArgs),
 }
 
 #[derive(Args)]
@@ -320,6 +324,7 @@ fn run(cli: Cli) -> Result<(), String> {
             rules,
             variant,
         } => replay::run(&file, rules.as_deref(), &variant)?,
+        Command::Tsume(args) => tsume::run(args)?,
     }
     Ok(())
 }

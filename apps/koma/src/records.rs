@@ -9,16 +9,21 @@ use std::io::Read;
 pub fn read_record(file: &str, format: Option<Format>, variant: &str) -> Result<Record, String> {
     let variant = VariantKind::from_name(variant)
         .ok_or_else(|| format!("unknown variant '{variant}' (known: shogi, tori)"))?;
-    let bytes = if file == "-" {
+    let bytes = read_input(file)?;
+    let text = koma_notation::encoding::decode(&bytes).0;
+    let format = format.unwrap_or_else(|| Format::detect((file != "-").then_some(file), &text));
+    formats::read(&bytes, format, variant).map_err(|e| format!("{file}: {e}"))
+}
+
+/// The bytes of `file`, or of standard input for `-`.
+pub fn read_input(file: &str) -> Result<Vec<u8>, String> {
+    if file == "-" {
         let mut buf = Vec::new();
         std::io::stdin()
             .read_to_end(&mut buf)
             .map_err(|e| format!("standard input: {e}"))?;
-        buf
+        Ok(buf)
     } else {
-        std::fs::read(file).map_err(|e| format!("{file}: {e}"))?
-    };
-    let text = koma_notation::encoding::decode(&bytes).0;
-    let format = format.unwrap_or_else(|| Format::detect((file != "-").then_some(file), &text));
-    formats::read(&bytes, format, variant).map_err(|e| format!("{file}: {e}"))
+        std::fs::read(file).map_err(|e| format!("{file}: {e}"))
+    }
 }

@@ -14,7 +14,7 @@
 //!   which the shortest-mate refinement uses; disproofs caused by the limit are never stored.
 
 use crate::hand::{HAND_ROLES, PackedHand};
-use crate::result::{Limits, UnknownReason};
+use crate::result::{Limits, Phase, Progress, ProgressFn, UnknownReason};
 use crate::tt::{INF, MAX_UNDECIDED, Probe, Table};
 use koma_rules::tables::{ZOBRIST, between};
 use koma_rules::variants::Shogi;
@@ -100,6 +100,8 @@ pub(crate) struct Searcher {
     pub max_len: u32,
     /// Why the search stopped early, if it did.
     pub abort: Option<UnknownReason>,
+    /// The stage of the solve, for progress reports.
+    pub phase: Phase,
     max_depth: u32,
     attacker: Color,
     path: Vec<PathItem>,
@@ -109,9 +111,15 @@ pub(crate) struct Searcher {
     time: Option<Duration>,
     node_limit: u64,
     stop: Option<Arc<AtomicBool>>,
+    progress: Option<ProgressFn>,
+    /// When the next progress report is due (time since the start).
+    next_report: Duration,
 }
 
 const FILTER_BITS: usize = 16;
+
+/// How often the progress callback is called.
+const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
 impl Searcher {
     /// A searcher for problems where `attacker` is to move, within `limits`.
@@ -121,6 +129,7 @@ impl Searcher {
             nodes: 0,
             max_len: u32::MAX,
             abort: None,
+            phase: Phase::FirstProof,
             max_depth: limits.max_depth,
             attacker,
             path: Vec::new(),
@@ -130,6 +139,8 @@ impl Searcher {
             time: limits.time,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             stop: limits.stop.clone(),
+            progress: limits.progress.clone(),
+            next_report: PROGRESS_EVERY,
         }
     }
 
@@ -195,15 +206,36 @@ impl Searcher {
             self.abort = Some(UnknownReason::NodeLimit);
         }
         if self.nodes & 1023 == 0 {
+            self.poll();
+        }
+    }
+
+    /// The rare part of [`Searcher::tick`]: the clock, the stop flag and progress reports.
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self) {
+        if self.time.is_some() || self.progress.is_some() {
+            let elapsed = self.start.elapsed();
             if let Some(t) = self.time {
-                if self.start.elapsed() >= t {
+                if elapsed >= t {
                     self.abort = Some(UnknownReason::Timeout);
                 }
             }
-            if let Some(stop) = &self.stop {
-                if stop.load(Ordering::Relaxed) {
-                    self.abort = Some(UnknownReason::Stopped);
+            if elapsed >= self.next_report {
+                self.next_report = elapsed + PROGRESS_EVERY;
+                if let Some(report) = &self.progress {
+                    report(&Progress {
+                        nodes: self.nodes,
+                        elapsed,
+                        hashfull: self.tt.hashfull(),
+                        phase: self.phase,
+                    });
                 }
+            }
+        }
+        if let Some(stop) = &self.stop {
+            if stop.load(Ordering::Relaxed) {
+                self.abort = Some(UnknownReason::Stopped);
             }
         }
     }

@@ -28,7 +28,9 @@ pub mod line;
 mod result;
 pub mod tt;
 
-pub use result::{Limits, NoMateReason, Outcome, Report, UnknownReason};
+pub use result::{
+    Limits, NoMateReason, Outcome, Phase, Progress, ProgressFn, Report, UnknownReason,
+};
 
 use dfpn::{NO_BOUND, REP_NONE, Searcher};
 use koma_rules::variants::Shogi;
@@ -113,6 +115,10 @@ fn run(root: &Position<Shogi>, limits: &Limits, start: Instant) -> Report {
         while !shortest && s.abort.is_none() {
             let len = best.len() as u32;
             if proven_within != Some(len) {
+                s.phase = Phase::Shortest {
+                    best: len,
+                    within: len,
+                };
                 s.max_len = len;
                 let r = s.mid(root, 0, INF, INF);
                 if r.pn != 0 {
@@ -125,6 +131,10 @@ fn run(root: &Position<Shogi>, limits: &Limits, start: Instant) -> Report {
                 break;
             }
             // Is there a mate at least two plies shorter?
+            s.phase = Phase::Shortest {
+                best: len,
+                within: len - 2,
+            };
             s.max_len = len - 2;
             let r = s.mid(root, 0, INF, INF);
             if s.abort.is_some() {

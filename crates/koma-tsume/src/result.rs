@@ -1,12 +1,13 @@
 //! What the solver is asked (limits) and what it answers (outcome and report).
 
 use koma_rules::Move;
+use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// How much the solver may spend.
-#[derive(Clone, Debug)]
+/// How much the solver may spend, and whom it tells how it goes.
+#[derive(Clone)]
 pub struct Limits {
     /// Wall-clock limit for the whole solve (first proof and shortest-mate refinement).
     pub time: Option<Duration>,
@@ -20,6 +21,54 @@ pub struct Limits {
     pub max_depth: u32,
     /// Set from another thread to stop the search (answers `Unknown(Stopped)` if undecided).
     pub stop: Option<Arc<AtomicBool>>,
+    /// Called on the search thread about once a second with the search's figures (the
+    /// clock is read every 1024 nodes); keep it short.
+    pub progress: Option<ProgressFn>,
+}
+
+/// A progress callback: see [`Limits::progress`].
+pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
+
+impl fmt::Debug for Limits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Limits")
+            .field("time", &self.time)
+            .field("nodes", &self.nodes)
+            .field("hash_mb", &self.hash_mb)
+            .field("shortest", &self.shortest)
+            .field("max_depth", &self.max_depth)
+            .field("stop", &self.stop)
+            .field("progress", &self.progress.as_ref().map(|_| "Fn(&Progress)"))
+            .finish()
+    }
+}
+
+/// How a running search goes, as the progress callback sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Nodes searched so far in the whole solve.
+    pub nodes: u64,
+    /// Wall-clock time since the solve began.
+    pub elapsed: Duration,
+    /// Transposition table fill, permille.
+    pub hashfull: u32,
+    /// What the search is doing.
+    pub phase: Phase,
+}
+
+/// The stage of a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Looking for the first proof or disproof.
+    FirstProof,
+    /// After a proof: a mate of `best` plies is known, and the search asks whether there
+    /// is one within `within` plies (the shortest-mate refinement).
+    Shortest {
+        /// Length of the best mate found so far (plies).
+        best: u32,
+        /// The length limit being searched (plies).
+        within: u32,
+    },
 }
 
 impl Default for Limits {
@@ -31,6 +80,7 @@ impl Default for Limits {
             shortest: true,
             max_depth: 6000,
             stop: None,
+            progress: None,
         }
     }
 }

@@ -1,0 +1,178 @@
+//! `koma tsume` as a user runs it: problems from `shared/data/tsume.tsv` (read here, never
+//! copied), files of SFEN lines, records, and bad input.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn koma(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(args)
+        .output()
+        .expect("koma runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The SFEN and mate length (-1: no mate) of row `id` of `shared/data/tsume.tsv`.
+fn row(id: &str) -> (String, i32) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/tsume.tsv"
+    );
+    let text = std::fs::read_to_string(path).expect("shared/data/tsume.tsv beside the project");
+    text.lines()
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .find(|f| f[0] == id)
+        .map(|f| (f[1].to_string(), f[2].parse().expect("mate_plies")))
+        .unwrap_or_else(|| panic!("row {id} in tsume.tsv"))
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("koma-tsume-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+#[test]
+fn mate_rows_end_with_mate_n_and_the_moves() {
+    for id in ["mog-5-uchifuzume", "antma-t1-1-a", "karolina-13"] {
+        let (sfen, plies) = row(id);
+        let o = koma(&["tsume", "--sfen", &sfen, "--hash", "16", "--time", "30s"]);
+        let out = stdout(&o);
+        assert!(o.status.success(), "{id}: {out}{}", stderr(&o));
+        let last = out.lines().last().expect("output");
+        let words: Vec<&str> = last.split(' ').collect();
+        assert_eq!(words[0], "mate", "{id}: {out}");
+        assert_eq!(words[1], plies.to_string(), "{id}: {out}");
+        assert_eq!(
+            words.len() - 2,
+            plies as usize,
+            "{id}: one USI move a ply: {out}"
+        );
+        assert!(out.contains("shortest: yes"), "{id}: {out}");
+        assert!(
+            out.starts_with('☗'),
+            "{id}: the line in Japanese first: {out}"
+        );
+        assert!(out.contains("nodes/s: "), "{id}: {out}");
+    }
+}
+
+#[test]
+fn no_mate_row_answers_nomate() {
+    let (sfen, plies) = row("antma-t3-1-a");
+    assert_eq!(plies, -1);
+    let o = koma(&["tsume", "--sfen", &format!("sfen {sfen}"), "--hash", "16"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    assert_eq!(out.lines().last(), Some("nomate"), "{out}");
+    assert!(out.contains("reason: "), "{out}");
+}
+
+#[test]
+fn a_tiny_time_limit_answers_timeout() {
+    let (sfen, _) = row("microcosmos");
+    let o = koma(&[
+        "tsume",
+        "--sfen",
+        &sfen,
+        "--time",
+        "200ms",
+        "--hash",
+        "16",
+        "--threads",
+        "2",
+    ]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    assert_eq!(out.lines().last(), Some("timeout"), "{out}");
+    assert!(stderr(&o).contains("single-threaded"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_file_of_sfen_lines_gives_a_line_each_and_a_summary() {
+    let dir = scratch("lines");
+    let file = dir.join("problems.txt");
+    let (mate3, _) = row("antma-t3-15");
+    let (nomate, _) = row("antma-t3-1-a");
+    let (mate5, _) = row("yane-mate5-7");
+    std::fs::write(
+        &file,
+        format!("# three problems\n{mate3}\n\nsfen {nomate}\nfive\t{mate5}\n"),
+    )
+    .expect("file written");
+    let o = koma(&["tsume", file.to_str().unwrap(), "--hash", "16"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].starts_with("1: mate 3 "), "{out}");
+    assert_eq!(lines[1], "2: nomate", "{out}");
+    assert!(lines[2].starts_with("five: mate 5 "), "{out}");
+    assert!(
+        lines[3].starts_with("problems 3: mate 2, nomate 1, timeout 0"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_record_start_position_is_the_problem() {
+    // A Shift_JIS KIF from the corpus: the board and hands of a 7-ply problem, the solution.
+    let kif = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus/kif/taichitsume.kif"
+    );
+    let o = koma(&["tsume", kif, "--hash", "16"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    assert!(
+        out.lines().last().is_some_and(|l| l.starts_with("mate 7 ")),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_input_names_the_file_and_line_and_exits_2() {
+    let dir = scratch("bad");
+    let file = dir.join("bad.txt");
+    let (mate3, _) = row("antma-t3-15");
+    std::fs::write(&file, format!("{mate3}\n# fine so far\nnot a position\n")).unwrap();
+    let name = file.to_str().unwrap();
+    let o = koma(&["tsume", name]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains(&format!("{name}:3:")), "{}", stderr(&o));
+    assert!(
+        stdout(&o).is_empty(),
+        "nothing solved before the input is read"
+    );
+    let missing = dir.join("missing.txt");
+    let missing = missing.to_str().unwrap();
+    for (args, needle) in [
+        (vec!["tsume", "--sfen", "4k4/9/4P4 b G 1"], "--sfen"),
+        (
+            vec!["tsume", "--sfen", "4k4/9/9/9/9/9/9/9/9 x G 1"],
+            "--sfen",
+        ),
+        (vec!["tsume", missing], missing),
+        (vec!["tsume", "--sfen", &mate3, "--time", "soon"], "--time"),
+        (vec!["tsume", "--sfen", &mate3, "--hash", "0"], "--hash"),
+        (
+            vec!["tsume", "--sfen", &mate3, "--threads", "0"],
+            "--threads",
+        ),
+    ] {
+        let o = koma(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
