@@ -68,6 +68,9 @@ struct Reader<V: Variant> {
     moves_started: bool,
     /// The 手合割 value, while it is not known whether a board diagram follows.
     handicap_line: Option<String>,
+    /// The side whose hand is `残り全部` (every piece not on the board or in the other
+    /// hand, as mate problems give the defender's hand).
+    rest_of_set: Option<Color>,
 }
 
 impl<V: Variant> Reader<V> {
@@ -81,6 +84,7 @@ impl<V: Variant> Reader<V> {
             board_rank: 0,
             moves_started: false,
             handicap_line: None,
+            rest_of_set: None,
         }
     }
 
@@ -180,13 +184,19 @@ impl<V: Variant> Reader<V> {
                 }
             }
             "先手の持駒" | "下手の持駒" | "後手の持駒" | "上手の持駒" => {
-                let hand = diagram::parse_hand(variant, value).map_err(|m| err(n, m))?;
                 let color = if key.starts_with("先手") || key.starts_with("下手") {
                     Color::Black
                 } else {
                     Color::White
                 };
-                self.board.get_or_insert_with(Setup::empty).hands[color.index()] = hand;
+                let board = self.board.get_or_insert_with(Setup::empty);
+                if value.trim_matches(|c: char| c == '　' || c.is_whitespace()) == "残り全部" {
+                    // Filled in once the board and the other hand are known.
+                    self.rest_of_set = Some(color);
+                } else {
+                    board.hands[color.index()] =
+                        diagram::parse_hand(variant, value).map_err(|m| err(n, m))?;
+                }
             }
             _ => self.record.header.push(key, value),
         }
@@ -203,6 +213,9 @@ impl<V: Variant> Reader<V> {
     }
 
     fn start(&mut self, n: usize) -> Result<(), KifError> {
+        if let (Some(color), Some(setup)) = (self.rest_of_set, self.board.as_mut()) {
+            setup.hands[color.index()] = rest_of_set::<V>(setup, !color);
+        }
         if let Some(setup) = self.board.take() {
             if self.board_rank != 0 {
                 self.record.start = Start::Custom(setup);
@@ -551,4 +564,21 @@ impl LineWriter<'_> {
             write_notes(self.out, &node.comments, &node.bookmark);
         }
     }
+}
+
+/// The pieces of a full set that are neither on `setup`'s board nor in `other`'s hand.
+fn rest_of_set<V: Variant>(setup: &Setup, other: Color) -> koma_rules::Hand {
+    let mut hand = koma_rules::Hand::EMPTY;
+    for &role in V::HAND_ROLES {
+        let on_board = setup
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.role().unpromoted() == role)
+            .count();
+        let held = usize::from(setup.hands[other.index()].count(role));
+        let rest = usize::from(V::piece_total(role)).saturating_sub(on_board + held);
+        hand.set(role, rest.min(u8::MAX as usize) as u8);
+    }
+    hand
 }

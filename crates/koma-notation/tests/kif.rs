@@ -71,3 +71,31 @@ fn broken_kif_names_the_line() {
         assert_eq!(e.line, line, "{text}: {e}");
     }
 }
+
+#[test]
+fn a_hand_of_all_the_rest_is_filled_in() {
+    // A mate problem's diagram: the defender (gote) holds every piece not on the board
+    // or in the attacker's hand.
+    let text = "後手の持駒：残り全部
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+| ・ ・ ・ ・ ・ ・ ・v桂v香|一
+| ・ ・ ・ ・ ・ ・ ・v玉 ・|二
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|三
+| ・ ・ ・ ・ ・ ・ ・ と ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|七
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|八
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|九
++---------------------------+
+先手の持駒：金　銀
+手数----指手---------消費時間--
+";
+    let record = kif::parse(text).expect("reads");
+    let setup = record.start.setup(record.variant);
+    let sfen = koma_notation::sfen::write_setup(koma_rules::VariantKind::Shogi, &setup);
+    // 17 pawns (one is the tokin), 3 lances, 3 knights, 3 silvers, 3 golds, both bishops
+    // and rooks.
+    assert!(sfen.contains(" b GS2r2b3g3s3n3l17p "), "{sfen}");
+}
