@@ -17,6 +17,7 @@ mod matches;
 mod play;
 mod records;
 mod replay;
+mod serve;
 mod tsume;
 
 use output::io_failure;
@@ -128,6 +129,9 @@ enum Command {
     /// Solve mate problems (tsume-shogi): the last line is `mate N <usi moves>`, `nomate`
     /// or `timeout`.
     Tsume(tsume::TsumeArgs),
+    /// Serve games over HTTP and WebSocket (the browser page is not built yet: `/` lists
+    /// the API); games are kept in SQLite and survive a restart.
+    Serve(serve::ServeArgs),
 }
 
 #[derive(Args)]
@@ -325,6 +329,7 @@ fn run(cli: Cli) -> Result<(), String> {
             variant,
         } => replay::run(&file, rules.as_deref(), &variant)?,
         Command::Tsume(args) => tsume::run(args)?,
+        Command::Serve(args) => serve::run(args)?,
     }
     Ok(())
 }

@@ -1,0 +1,154 @@
+//! `AnyGame`: a `koma_game::Game` whose variant is chosen at run time. Every call forwards
+//! to the game layer; nothing here knows a rule.
+
+use koma_game::clock::Clock;
+use koma_game::{Game, GameError, Outcome, RuleSet};
+use koma_notation::record::Record;
+use koma_notation::{sfen, usi};
+use koma_rules::variants::{Shogi, Tori};
+use koma_rules::{AnyPosition, Color, Move, VariantKind};
+
+/// A game of shogi or Tori Shogi.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Standard shogi.
+    Shogi(Game<Shogi>),
+    /// Tori Shogi.
+    Tori(Game<Tori>),
+}
+
+macro_rules! forward {
+    ($self:expr, $g:ident => $e:expr) => {
+        match $self {
+            AnyGame::Shogi($g) => $e,
+            AnyGame::Tori($g) => $e,
+        }
+    };
+}
+
+impl AnyGame {
+    /// A game from `start` under `rules`, on `clock` if given (not started).
+    pub fn new(start: AnyPosition, rules: RuleSet, clock: Option<Clock>) -> AnyGame {
+        match start {
+            AnyPosition::Shogi(p) => AnyGame::Shogi(with_clock(Game::new(p, rules), clock)),
+            AnyPosition::Tori(p) => AnyGame::Tori(with_clock(Game::new(p, rules), clock)),
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> VariantKind {
+        match self {
+            AnyGame::Shogi(_) => VariantKind::Shogi,
+            AnyGame::Tori(_) => VariantKind::Tori,
+        }
+    }
+
+    /// Reads a USI move of this variant (syntax only; [`AnyGame::play_at`] judges it).
+    pub fn parse_move(&self, text: &str) -> Result<Move, usi::UsiMoveError> {
+        usi::parse_move(self.variant(), text)
+    }
+
+    /// A move as USI text.
+    pub fn usi(&self, m: Move) -> String {
+        usi::write_move(self.variant(), m)
+    }
+
+    /// Starts the clock (if any) for the side to move.
+    pub fn start_clock(&mut self, now_ms: u64) -> Result<(), GameError> {
+        forward!(self, g => g.start_clock(now_ms))
+    }
+
+    /// Plays `m` at `now_ms` (see `Game::play_at`).
+    pub fn play_at(&mut self, m: Move, now_ms: u64) -> Result<Option<Outcome>, GameError> {
+        forward!(self, g => g.play_at(m, now_ms))
+    }
+
+    /// Whether `m` may be played now, and if not, why.
+    pub fn check(&self, m: Move) -> Result<(), GameError> {
+        forward!(self, g => g.check(m))
+    }
+
+    /// Ends the game if the side to move's time ran out at `now_ms`; the outcome, if over.
+    pub fn check_time(&mut self, now_ms: u64) -> Option<Outcome> {
+        forward!(self, g => g.check_time(now_ms))
+    }
+
+    /// `color` resigns.
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, GameError> {
+        forward!(self, g => g.resign(color))
+    }
+
+    /// `color` loses on time.
+    pub fn time_forfeit(&mut self, color: Color) -> Result<Outcome, GameError> {
+        forward!(self, g => g.time_forfeit(color))
+    }
+
+    /// The side to move declares an entering-king win at `now_ms`.
+    pub fn declare_at(&mut self, now_ms: u64) -> Result<Outcome, GameError> {
+        forward!(self, g => g.declare_at(now_ms))
+    }
+
+    /// The outcome, once decided.
+    pub fn outcome(&self) -> Option<Outcome> {
+        forward!(self, g => g.outcome())
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        forward!(self, g => g.side_to_move())
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        forward!(self, g => g.position().in_check())
+    }
+
+    /// The clock, if the game has one.
+    pub fn clock(&self) -> Option<&Clock> {
+        forward!(self, g => g.clock())
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> RuleSet {
+        forward!(self, g => g.rules())
+    }
+
+    /// The start position as SFEN.
+    pub fn start_sfen(&self) -> String {
+        forward!(self, g => sfen::write(g.start()))
+    }
+
+    /// The current position as SFEN.
+    pub fn sfen(&self) -> String {
+        forward!(self, g => sfen::write(g.position()))
+    }
+
+    /// The moves played, in USI.
+    pub fn moves_usi(&self) -> Vec<String> {
+        let moves: Vec<Move> = forward!(self, g => g.moves().to_vec());
+        moves.into_iter().map(|m| self.usi(m)).collect()
+    }
+
+    /// How many moves have been played.
+    pub fn plies(&self) -> usize {
+        forward!(self, g => g.moves().len())
+    }
+
+    /// The moves the side to move may play, in USI (none once the game is over).
+    pub fn legal_moves_usi(&self) -> Vec<String> {
+        let moves: Vec<Move> = forward!(self, g => g.legal_moves().iter().copied().collect());
+        moves.into_iter().map(|m| self.usi(m)).collect()
+    }
+
+    /// The game as a record (header left empty).
+    pub fn to_record(&self) -> Record {
+        forward!(self, g => g.to_record())
+    }
+}
+
+fn with_clock<V: koma_rules::Variant>(game: Game<V>, clock: Option<Clock>) -> Game<V> {
+    match clock {
+        Some(clock) => game.with_clock(clock),
+        None => game,
+    }
+}

@@ -1,0 +1,207 @@
+//! The HTTP API: routes, request bodies, and the placeholder page at `/`.
+
+use crate::error::ApiError;
+use crate::games::CreateRequest;
+use crate::hub::Hub;
+use crate::ws;
+use axum::Json;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use std::sync::Arc;
+use tokio::sync::watch;
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    /// The games.
+    pub hub: Arc<Hub>,
+    /// Flips to true when the server stops (WebSockets close).
+    pub shutdown: watch::Receiver<bool>,
+}
+
+/// The routes of `koma serve`.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/api/games", get(list).post(create))
+        .route("/api/games/{id}", get(game))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/move", post(play))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/declare", post(declare))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/ws", get(socket))
+        .with_state(state)
+}
+
+/// A JSON body read by hand, so that any malformed body gets a 400 naming the problem.
+fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes)
+        .map_err(|e| ApiError::bad_request(format!("malformed request: {e}")))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinBody {
+    invite: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveBody {
+    token: String,
+    usi: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokenBody {
+    token: String,
+}
+
+#[derive(Deserialize)]
+struct RecordQuery {
+    format: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct SocketQuery {
+    token: Option<String>,
+}
+
+async fn list(State(s): State<AppState>) -> Result<Response, ApiError> {
+    let games: Vec<serde_json::Value> = s
+        .hub
+        .list()
+        .await?
+        .into_iter()
+        .map(|g| {
+            serde_json::json!({
+                "id": g.id,
+                "variant": g.setup.variant,
+                "rules": g.setup.rules,
+                "time_control": g.setup.time_control,
+                "created_ms": g.created_ms,
+                "started": g.started,
+                "plies": g.plies,
+                "result": g.result,
+            })
+        })
+        .collect();
+    Ok(Json(games).into_response())
+}
+
+async fn create(State(s): State<AppState>, bytes: Bytes) -> Result<Response, ApiError> {
+    let request: CreateRequest = if bytes.iter().all(u8::is_ascii_whitespace) {
+        CreateRequest::default()
+    } else {
+        body(&bytes)?
+    };
+    let created = s.hub.create(request).await?;
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+async fn game(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    Ok(Json(s.hub.state(&id).await?).into_response())
+}
+
+async fn join(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: JoinBody = body(&bytes)?;
+    Ok(Json(s.hub.join(&id, &request.invite).await?).into_response())
+}
+
+async fn play(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: MoveBody = body(&bytes)?;
+    Ok(Json(s.hub.play(&id, &request.token, &request.usi).await?).into_response())
+}
+
+async fn resign(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: TokenBody = body(&bytes)?;
+    Ok(Json(s.hub.resign(&id, &request.token).await?).into_response())
+}
+
+async fn declare(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: TokenBody = body(&bytes)?;
+    Ok(Json(s.hub.declare(&id, &request.token).await?).into_response())
+}
+
+async fn record(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<RecordQuery>,
+) -> Result<Response, ApiError> {
+    let format = query.format.unwrap_or_else(|| "kif".to_string());
+    let text = s.hub.record(&id, &format).await?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+async fn socket(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<SocketQuery>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let token = query.token.filter(|t| !t.is_empty());
+    // Refused before the upgrade: an unknown game (404) or a token that holds no seat (403).
+    let (seat, updates) = s.hub.subscribe(&id, token.as_deref()).await?;
+    let connection = ws::Connection {
+        id,
+        token,
+        seat,
+        updates,
+    };
+    let hub = Arc::clone(&s.hub);
+    let shutdown = s.shutdown.clone();
+    Ok(upgrade.on_upgrade(move |socket| ws::run(socket, hub, connection, shutdown)))
+}
+
+async fn page() -> Html<&'static str> {
+    Html(PAGE)
+}
+
+/// The page at `/` until the web app is built: says so, and lists the API.
+const PAGE: &str = r#"<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>koma serve</title></head>
+<body>
+<h1>koma serve</h1>
+<p><strong>The page to play in the browser is not built yet.</strong> The server, its storage
+and its API work; a later version serves the board here.</p>
+<h2>API (JSON)</h2>
+<ul>
+<li><code>POST /api/games</code> <code>{"variant":"shogi","handicap":"lance","rules":"amateur","time_control":"10m+30s","side":"sente|gote|random"}</code>
+  &rarr; <code>{id, seat, token, invite, invite_link, furigoma, game}</code></li>
+<li><code>POST /api/games/{id}/join</code> <code>{"invite":"..."}</code> &rarr; <code>{id, seat, token, game}</code> (the clock starts)</li>
+<li><code>GET /api/games/{id}</code> &rarr; the state: sfen, moves and legal moves in USI, side to move, clocks, outcome</li>
+<li><code>POST /api/games/{id}/move</code> <code>{"token":"...","usi":"7g7f"}</code></li>
+<li><code>POST /api/games/{id}/resign</code>, <code>POST /api/games/{id}/declare</code> <code>{"token":"..."}</code></li>
+<li><code>GET /api/games/{id}/record?format=kif|ki2|csa|jkf|usi|sfen</code></li>
+<li><code>GET /api/games/{id}/ws?token=...</code> WebSocket: the state after every change; without a token, watch only</li>
+<li><code>GET /api/games</code> &rarr; every stored game</li>
+</ul>
+<p>Errors: 400 malformed or illegal, 403 no seat for the token, 404 unknown game, 409 not now
+(not joined yet, game over, seat taken), each with <code>{"error": "..."}</code>.</p>
+</body></html>
+"#;

@@ -1,0 +1,310 @@
+//! A game held by the server: the `koma_game` game, its seats and its push channel; how a
+//! new one is set up from a request and how a stored one is rebuilt by replaying its moves.
+
+use crate::anygame::AnyGame;
+use crate::error::ApiError;
+use crate::store::{Ending, GameSetup, NewGame, StoreError, StoredGame};
+use crate::tokens;
+use crate::view::{ClockView, GameView, OutcomeView};
+use koma_game::RuleSet;
+use koma_game::clock::{Clock, TimeControl};
+use koma_game::furigoma::Toss;
+use koma_notation::sfen;
+use koma_rules::{AnyPosition, Color, Handicap, VariantKind};
+use serde::Deserialize;
+use std::sync::Arc;
+use tokio::sync::watch;
+
+/// The request for a new game (`POST /api/games`).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    /// `shogi` (default) or `tori`.
+    pub variant: Option<String>,
+    /// A named handicap start (`lance`, `tori-falcon`, ...).
+    pub handicap: Option<String>,
+    /// A start position as SFEN (instead of a handicap).
+    pub sfen: Option<String>,
+    /// The rule set (default: the variant's).
+    pub rules: Option<String>,
+    /// The time control (`10m+30s`, `fischer:5m+10s`, `sudden:15m`, `none`; default none).
+    pub time_control: Option<String>,
+    /// The creator's seat: `sente`, `gote` or `random` (furigoma; the default).
+    pub side: Option<String>,
+}
+
+/// The unix time now, in milliseconds.
+pub fn unix_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// A game in the server's memory.
+pub struct LiveGame {
+    /// What was stored when the game was created.
+    pub stored: NewGame,
+    /// When both seats were taken and the clock started.
+    pub started_ms: Option<u64>,
+    /// When the game ended.
+    pub ended_ms: Option<u64>,
+    /// The game itself.
+    pub game: AnyGame,
+    /// The latest time stamp given to the game: the clock's time never goes back, even if
+    /// the system's does.
+    last_ms: u64,
+    /// The latest state, as JSON, for WebSocket subscribers.
+    push: watch::Sender<Arc<str>>,
+}
+
+/// A new game from a request: the game, what to store, and the furigoma toss if one was made.
+pub fn create(request: &CreateRequest, now_ms: u64) -> Result<(LiveGame, Option<Toss>), ApiError> {
+    let variant_name = request.variant.as_deref().unwrap_or("shogi");
+    let variant = VariantKind::from_name(variant_name).ok_or_else(|| {
+        ApiError::bad_request(format!("unknown variant '{variant_name}' (shogi, tori)"))
+    })?;
+    let start = start_position(variant, request)?;
+    let rules = match request.rules.as_deref() {
+        None => RuleSet::default_for(variant),
+        Some(name) => rule_set(name).map_err(ApiError::bad_request)?,
+    };
+    let control = match request.time_control.as_deref() {
+        None => None,
+        Some(text) => match text.parse::<TimeControl>() {
+            Ok(TimeControl::Unlimited) => None,
+            Ok(control) => Some(control),
+            Err(e) => return Err(ApiError::bad_request(format!("time control '{text}': {e}"))),
+        },
+    };
+    let (creator, toss) = match request.side.as_deref().unwrap_or("random") {
+        "sente" | "black" => (Color::Black, None),
+        "gote" | "white" => (Color::White, None),
+        "random" | "furigoma" => {
+            let toss = Toss::from_seed(tokens::seed().map_err(random_failed)?);
+            // The creator counts as the senior player: the toss says whether he is sente.
+            let creator = if toss.senior_is_sente() {
+                Color::Black
+            } else {
+                Color::White
+            };
+            (creator, Some(toss))
+        }
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "unknown side '{other}' (sente, gote, random)"
+            )));
+        }
+    };
+    let game = AnyGame::new(start, rules, control.map(Clock::new));
+    let stored = NewGame {
+        id: tokens::game_id().map_err(random_failed)?,
+        setup: GameSetup {
+            variant: variant.name().to_string(),
+            start_sfen: game.start_sfen(),
+            rules: rules.name.to_string(),
+            time_control: control.map(|c| c.to_string()),
+        },
+        seat_tokens: [
+            tokens::secret().map_err(random_failed)?,
+            tokens::secret().map_err(random_failed)?,
+        ],
+        invite: tokens::secret().map_err(random_failed)?,
+        creator,
+        created_ms: now_ms,
+    };
+    Ok((LiveGame::new(stored, game, now_ms), toss))
+}
+
+fn random_failed(e: getrandom::Error) -> ApiError {
+    ApiError::internal(format!("the system's random generator failed: {e}"))
+}
+
+fn rule_set(name: &str) -> Result<RuleSet, String> {
+    RuleSet::from_name(name).ok_or_else(|| {
+        let known: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name).collect();
+        format!("unknown rule set '{name}' ({})", known.join(", "))
+    })
+}
+
+fn start_position(variant: VariantKind, request: &CreateRequest) -> Result<AnyPosition, ApiError> {
+    match (&request.sfen, &request.handicap) {
+        (Some(_), Some(_)) => Err(ApiError::bad_request(
+            "give a handicap or an SFEN, not both",
+        )),
+        (Some(text), None) => {
+            let text = text.trim();
+            let text = text.strip_prefix("sfen ").unwrap_or(text);
+            sfen::parse_position(variant, text)
+                .map_err(|e| ApiError::bad_request(format!("start position: {e}")))
+        }
+        (None, Some(name)) => {
+            let handicap = Handicap::from_name(name)
+                .ok_or_else(|| ApiError::bad_request(format!("unknown handicap '{name}'")))?;
+            variant.handicap(handicap).ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "handicap '{name}' is not a {} start position",
+                    variant.name()
+                ))
+            })
+        }
+        (None, None) => Ok(variant.startpos()),
+    }
+}
+
+/// Rebuilds a stored game: the start, the clock started when it was, every move played at
+/// its time through the game layer, then the stored ending where the moves do not decide it.
+pub fn rebuild(stored: StoredGame) -> Result<LiveGame, StoreError> {
+    let damaged = |what: String| StoreError::Damaged(format!("game {}: {what}", stored.game.id));
+    let setup = &stored.game.setup;
+    let variant = VariantKind::from_name(&setup.variant)
+        .ok_or_else(|| damaged(format!("unknown variant '{}'", setup.variant)))?;
+    let start =
+        sfen::parse_position(variant, &setup.start_sfen).map_err(|e| damaged(e.to_string()))?;
+    let rules = rule_set(&setup.rules).map_err(damaged)?;
+    let clock = match &setup.time_control {
+        None => None,
+        Some(text) => {
+            Some(Clock::new(text.parse().map_err(|e| {
+                damaged(format!("time control '{text}': {e}"))
+            })?))
+        }
+    };
+    let mut game = AnyGame::new(start, rules, clock);
+    let mut last_ms = stored.game.created_ms;
+    if let Some(at) = stored.started_ms {
+        game.start_clock(at).map_err(|e| damaged(e.to_string()))?;
+        last_ms = last_ms.max(at);
+    }
+    for (i, m) in stored.moves.iter().enumerate() {
+        let mv = game
+            .parse_move(&m.usi)
+            .map_err(|e| damaged(format!("move {}: {e}", i + 1)))?;
+        game.play_at(mv, m.at_ms)
+            .map_err(|e| damaged(format!("move {} {}: {e}", i + 1, m.usi)))?;
+        last_ms = last_ms.max(m.at_ms);
+    }
+    let mut ended_ms = None;
+    if let Some(outcome) = &stored.outcome {
+        last_ms = last_ms.max(outcome.at_ms);
+        if game.outcome().is_none() {
+            // Refusals here mean the game already ended, which the check below reports.
+            let _ = match outcome.ending {
+                Ending::Board => Ok(()),
+                Ending::Resignation(color) => game.resign(color).map(drop),
+                Ending::TimeForfeit => match game.check_time(outcome.at_ms) {
+                    Some(_) => Ok(()),
+                    None => game.time_forfeit(game.side_to_move()).map(drop),
+                },
+                Ending::Declaration => game.declare_at(outcome.at_ms).map(drop),
+            };
+        }
+        let rebuilt = game.outcome().map(|o| o.to_string());
+        if rebuilt.as_deref() != Some(outcome.result.as_str()) {
+            eprintln!(
+                "koma serve: game {}: stored result '{}', the replay gives {:?}; the replay stands",
+                stored.game.id, outcome.result, rebuilt
+            );
+        }
+        ended_ms = Some(outcome.at_ms);
+    } else if game.outcome().is_some() {
+        ended_ms = Some(last_ms);
+    }
+    let mut live = LiveGame::new(stored.game, game, last_ms);
+    live.started_ms = stored.started_ms;
+    live.ended_ms = ended_ms;
+    live.publish();
+    Ok(live)
+}
+
+impl LiveGame {
+    fn new(stored: NewGame, game: AnyGame, now_ms: u64) -> LiveGame {
+        let (push, _) = watch::channel(Arc::from(""));
+        let mut live = LiveGame {
+            stored,
+            started_ms: None,
+            ended_ms: None,
+            game,
+            last_ms: now_ms,
+            push,
+        };
+        if live.game.outcome().is_some() {
+            live.ended_ms = Some(now_ms);
+        }
+        live.publish();
+        live
+    }
+
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.stored.id
+    }
+
+    /// The time now for this game: the system's, but never before a time already used.
+    pub fn now(&mut self) -> u64 {
+        self.last_ms = self.last_ms.max(unix_ms());
+        self.last_ms
+    }
+
+    /// The seat `token` holds, if any.
+    pub fn seat_of(&self, token: &str) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|c| tokens::same(token, &self.stored.seat_tokens[c.index()]))
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    /// Whether the clock may run out: started, not over, with a clock.
+    pub fn clock_runs(&self) -> bool {
+        self.started_ms.is_some() && !self.is_over() && self.game.clock().is_some()
+    }
+
+    /// The state at `now_ms` (clocks stop at the end of the game).
+    pub fn view(&self, now_ms: u64) -> GameView {
+        let over = self.is_over();
+        let at = self.ended_ms.filter(|_| over).unwrap_or(now_ms);
+        GameView {
+            id: self.stored.id.clone(),
+            variant: self.game.variant().name(),
+            rules: self.game.rules().name,
+            time_control: self.stored.setup.time_control.clone(),
+            start_sfen: self.stored.setup.start_sfen.clone(),
+            sfen: self.game.sfen(),
+            moves: self.game.moves_usi(),
+            side_to_move: self.game.side_to_move().name(),
+            in_check: self.game.in_check(),
+            legal_moves: if self.started_ms.is_some() {
+                self.game.legal_moves_usi()
+            } else {
+                Vec::new()
+            },
+            started: self.started_ms.is_some(),
+            creator: self.stored.creator.name(),
+            clock: self
+                .game
+                .clock()
+                .map(|c| ClockView::of(c, at, over || self.started_ms.is_none())),
+            outcome: self.game.outcome().map(OutcomeView::of),
+        }
+    }
+
+    /// Sends the current state to every subscriber.
+    pub fn publish(&mut self) {
+        let now = self.last_ms;
+        let json = serde_json::to_string(&self.view(now)).unwrap_or_default();
+        self.push.send_replace(Arc::from(json));
+    }
+
+    /// A receiver of the state after every change.
+    pub fn subscribe(&self) -> watch::Receiver<Arc<str>> {
+        self.push.subscribe()
+    }
+
+    /// How many WebSocket clients are watching.
+    pub fn watchers(&self) -> usize {
+        self.push.receiver_count()
+    }
+}

@@ -1,0 +1,392 @@
+//! The games the server holds: loading them from the store, and every request that reads or
+//! changes one, each change written to the store before it is answered or pushed.
+
+use crate::error::ApiError;
+use crate::games::{self, CreateRequest, LiveGame};
+use crate::store::{Ending, GameSummary, Store, StoreError, StoredMove, StoredOutcome};
+use crate::view::GameView;
+use koma_game::GameError;
+use koma_game::datetime;
+use koma_notation::formats::{self, Format};
+use koma_rules::Color;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+use tokio::sync::{Mutex, OwnedMutexGuard, watch};
+
+/// One game, locked while a request works on it.
+type Slot = Arc<Mutex<LiveGame>>;
+
+/// The server's games: a cache over the store.
+pub struct Hub {
+    store: Arc<dyn Store>,
+    games: std::sync::Mutex<HashMap<String, Slot>>,
+}
+
+/// The answer to creating a game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Created {
+    /// The game's id.
+    pub id: String,
+    /// The creator's seat: `sente` or `gote`.
+    pub seat: &'static str,
+    /// The creator's secret seat token.
+    pub token: String,
+    /// The secret the other player joins with, once.
+    pub invite: String,
+    /// The link to send the other player (the page reads the part after `#`).
+    pub invite_link: String,
+    /// The furigoma toss, when the side was chosen by one.
+    pub furigoma: Option<String>,
+    /// The state.
+    pub game: GameView,
+}
+
+/// The answer to joining a game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Joined {
+    /// The game's id.
+    pub id: String,
+    /// The joining player's seat.
+    pub seat: &'static str,
+    /// The joining player's secret seat token.
+    pub token: String,
+    /// The state (the clock has started).
+    pub game: GameView,
+}
+
+impl Hub {
+    /// A hub over `store`, holding no game yet.
+    pub fn new(store: Arc<dyn Store>) -> Hub {
+        Hub {
+            store,
+            games: std::sync::Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn slots(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Runs a store call off the async threads.
+    async fn blocking<T, F>(&self, f: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+    {
+        let store = Arc::clone(&self.store);
+        tokio::task::spawn_blocking(move || f(store.as_ref()))
+            .await
+            .unwrap_or_else(|e| Err(StoreError::Unavailable(e.to_string())))
+    }
+
+    /// Loads every undecided game, so that their clocks are watched from the start.
+    pub async fn load_unfinished(&self) -> Result<usize, StoreError> {
+        let list = self.blocking(|s| s.list_games(true)).await?;
+        for summary in &list {
+            self.load(&summary.id).await?;
+        }
+        Ok(list.len())
+    }
+
+    /// Loads a game from the store into memory (`None` if unknown).
+    async fn load(&self, id: &str) -> Result<Option<Slot>, StoreError> {
+        let key = id.to_string();
+        let Some(stored) = self.blocking(move |s| s.load_game(&key)).await? else {
+            return Ok(None);
+        };
+        let live = games::rebuild(stored)?;
+        let slot = Arc::new(Mutex::new(live));
+        Ok(Some(Arc::clone(
+            self.slots().entry(id.to_string()).or_insert(slot),
+        )))
+    }
+
+    /// The game `id`, from memory or the store.
+    async fn game(&self, id: &str) -> Result<Slot, ApiError> {
+        if let Some(slot) = self.slots().get(id) {
+            return Ok(Arc::clone(slot));
+        }
+        self.load(id).await?.ok_or_else(|| ApiError::not_found(id))
+    }
+
+    /// Every stored game, newest first.
+    pub async fn list(&self) -> Result<Vec<GameSummary>, ApiError> {
+        Ok(self.blocking(|s| s.list_games(false)).await?)
+    }
+
+    /// Creates a game; the creator gets a seat token and an invitation for the other seat.
+    pub async fn create(&self, request: CreateRequest) -> Result<Created, ApiError> {
+        let now = games::unix_ms();
+        let (mut live, toss) = games::create(&request, now)?;
+        let stored = live.stored.clone();
+        self.blocking(move |s| s.create_game(&stored)).await?;
+        let id = live.id().to_string();
+        let creator = live.stored.creator;
+        let now = live.now();
+        let created = Created {
+            id: id.clone(),
+            seat: creator.name(),
+            token: live.stored.seat_tokens[creator.index()].clone(),
+            invite: live.stored.invite.clone(),
+            invite_link: format!("/#game={id}&invite={}", live.stored.invite),
+            furigoma: toss.map(|t| t.to_string()),
+            game: live.view(now),
+        };
+        self.slots().insert(id, Arc::new(Mutex::new(live)));
+        Ok(created)
+    }
+
+    /// The invited player takes the free seat with `invite`; the clock starts.
+    pub async fn join(&self, id: &str, invite: &str) -> Result<Joined, ApiError> {
+        let slot = self.game(id).await?;
+        let mut live = slot.lock().await;
+        if !crate::tokens::same(invite, &live.stored.invite) {
+            return Err(ApiError::forbidden("this is not the game's invitation"));
+        }
+        if live.started_ms.is_some() {
+            return Err(ApiError::conflict(
+                "the invitation has been used: both seats are taken",
+            ));
+        }
+        if live.is_over() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        let now = live.now();
+        let key = id.to_string();
+        self.blocking(move |s| s.start_game(&key, now)).await?;
+        live.started_ms = Some(now);
+        live.game
+            .start_clock(now)
+            .map_err(|e| ApiError::internal(format!("clock: {e}")))?;
+        live.publish();
+        let seat = !live.stored.creator;
+        Ok(Joined {
+            id: id.to_string(),
+            seat: seat.name(),
+            token: live.stored.seat_tokens[seat.index()].clone(),
+            game: live.view(now),
+        })
+    }
+
+    /// The game's state now (a clock that ran out ends the game first).
+    pub async fn state(&self, id: &str) -> Result<GameView, ApiError> {
+        let slot = self.game(id).await?;
+        let mut live = slot.lock().await;
+        let now = live.now();
+        self.settle_time(&mut live, now).await?;
+        Ok(live.view(now))
+    }
+
+    /// Plays `usi` for the seat of `token`.
+    pub async fn play(&self, id: &str, token: &str, usi: &str) -> Result<GameView, ApiError> {
+        let (mut live, seat, now) = self.for_turn(id, token).await?;
+        let to_move = live.game.side_to_move();
+        if seat != to_move {
+            return Err(ApiError::forbidden(format!(
+                "it is {}'s turn; this token holds {}'s seat",
+                to_move.name(),
+                seat.name()
+            )));
+        }
+        let m = live
+            .game
+            .parse_move(usi.trim())
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        match live.game.check(m) {
+            Ok(()) => {}
+            Err(GameError::Illegal(foul)) => {
+                return Err(ApiError::bad_request(format!("illegal move {usi}: {foul}")));
+            }
+            Err(e) => return Err(ApiError::conflict(e.to_string())),
+        }
+        let before = live.game.clone();
+        let ply = live.game.plies();
+        let outcome = live
+            .game
+            .play_at(m, now)
+            .map_err(|e| ApiError::internal(format!("the game refused a checked move: {e}")))?;
+        let record = StoredMove {
+            usi: live.game.usi(m),
+            at_ms: now,
+        };
+        let key = id.to_string();
+        if let Err(e) = self
+            .blocking(move |s| s.append_move(&key, ply, &record))
+            .await
+        {
+            live.game = before;
+            return Err(e.into());
+        }
+        if let Some(outcome) = outcome {
+            live.ended_ms = Some(now);
+            // The moves decide this ending: a failure here loses nothing a replay cannot find.
+            let stored = StoredOutcome {
+                ending: Ending::Board,
+                at_ms: now,
+                result: outcome.to_string(),
+            };
+            let key = id.to_string();
+            if let Err(e) = self.blocking(move |s| s.set_outcome(&key, &stored)).await {
+                eprintln!("koma serve: game {id}: storing the result failed: {e}");
+            }
+        }
+        live.publish();
+        Ok(live.view(now))
+    }
+
+    /// The game `id` locked for a move or declaration by the seat of `token`: both players
+    /// joined, the clock settled, the game not over. Gives the seat and the time.
+    async fn for_turn(
+        &self,
+        id: &str,
+        token: &str,
+    ) -> Result<(OwnedMutexGuard<LiveGame>, Color, u64), ApiError> {
+        let slot = self.game(id).await?;
+        let mut live = slot.lock_owned().await;
+        let seat = seat(&live, token)?;
+        let now = live.now();
+        if live.started_ms.is_none() {
+            return Err(ApiError::conflict("the other player has not joined yet"));
+        }
+        self.settle_time(&mut live, now).await?;
+        refuse_if_over(&live)?;
+        Ok((live, seat, now))
+    }
+
+    /// The seat of `token` resigns (at any time, as the rules allow).
+    pub async fn resign(&self, id: &str, token: &str) -> Result<GameView, ApiError> {
+        let slot = self.game(id).await?;
+        let mut live = slot.lock().await;
+        let seat = seat(&live, token)?;
+        let now = live.now();
+        self.settle_time(&mut live, now).await?;
+        refuse_if_over(&live)?;
+        self.end(&mut live, now, Ending::Resignation(seat), |g| {
+            g.resign(seat)
+        })
+        .await?;
+        Ok(live.view(now))
+    }
+
+    /// The seat of `token`, to move, declares an entering-king win (it loses if a condition
+    /// fails).
+    pub async fn declare(&self, id: &str, token: &str) -> Result<GameView, ApiError> {
+        let (mut live, seat, now) = self.for_turn(id, token).await?;
+        if seat != live.game.side_to_move() {
+            return Err(ApiError::forbidden("only the side to move may declare"));
+        }
+        self.end(&mut live, now, Ending::Declaration, |g| g.declare_at(now))
+            .await?;
+        Ok(live.view(now))
+    }
+
+    /// Ends the game by `apply`, stores the ending, then pushes the state; if the store
+    /// fails the game is as it was.
+    async fn end(
+        &self,
+        live: &mut LiveGame,
+        now: u64,
+        ending: Ending,
+        apply: impl FnOnce(&mut crate::anygame::AnyGame) -> Result<koma_game::Outcome, GameError>,
+    ) -> Result<(), ApiError> {
+        let before = live.game.clone();
+        let outcome = apply(&mut live.game).map_err(|e| ApiError::conflict(e.to_string()))?;
+        let stored = StoredOutcome {
+            ending,
+            at_ms: now,
+            result: outcome.to_string(),
+        };
+        let key = live.id().to_string();
+        if let Err(e) = self.blocking(move |s| s.set_outcome(&key, &stored)).await {
+            live.game = before;
+            return Err(e.into());
+        }
+        live.ended_ms = Some(now);
+        live.publish();
+        Ok(())
+    }
+
+    /// Ends the game on time if the side to move's clock ran out by `now`.
+    async fn settle_time(&self, live: &mut LiveGame, now: u64) -> Result<(), ApiError> {
+        if !live.clock_runs() {
+            return Ok(());
+        }
+        if let Some(loser) = live.game.clock().and_then(|c| c.flagged(now)) {
+            self.end(live, now, Ending::TimeForfeit, |g| g.time_forfeit(loser))
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// The game as a record in `format` (kif, ki2, csa, jkf, usi, sfen).
+    pub async fn record(&self, id: &str, format: &str) -> Result<String, ApiError> {
+        let format = Format::from_name(format).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "unknown format '{format}' (kif, ki2, csa, jkf, usi, sfen)"
+            ))
+        })?;
+        let slot = self.game(id).await?;
+        let live = slot.lock().await;
+        let mut record = live.game.to_record();
+        record.header.push(
+            "開始日時",
+            &datetime::record_text(live.stored.created_ms / 1000),
+        );
+        if let Some(control) = &live.stored.setup.time_control {
+            record.header.push("持ち時間", control);
+        }
+        formats::write(&record, format).map_err(|e| ApiError::bad_request(e.to_string()))
+    }
+
+    /// The seat `token` holds (none for a spectator without a token) and the state pushes.
+    pub async fn subscribe(
+        &self,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<(Option<Color>, watch::Receiver<Arc<str>>), ApiError> {
+        let slot = self.game(id).await?;
+        let live = slot.lock().await;
+        let seat = token.map(|t| seat(&live, t)).transpose()?;
+        Ok((seat, live.subscribe()))
+    }
+
+    /// Ends the games whose clock ran out, and forgets finished games nobody watches (the
+    /// store keeps them).
+    pub async fn tick(&self) {
+        let slots: Vec<(String, Slot)> = self
+            .slots()
+            .iter()
+            .map(|(id, s)| (id.clone(), Arc::clone(s)))
+            .collect();
+        for (id, slot) in slots {
+            let Ok(mut live) = slot.try_lock() else {
+                continue; // a request is working on it and checks the clock itself
+            };
+            if live.clock_runs() {
+                let now = live.now();
+                if let Err(e) = self.settle_time(&mut live, now).await {
+                    eprintln!("koma serve: game {id}: {}", e.message);
+                }
+            } else if live.is_over() && live.watchers() == 0 {
+                drop(live);
+                self.slots().remove(&id);
+            }
+        }
+    }
+}
+
+/// The seat `token` holds, or 403.
+fn seat(live: &LiveGame, token: &str) -> Result<Color, ApiError> {
+    live.seat_of(token).ok_or_else(|| {
+        ApiError::forbidden(format!("this token holds no seat of game {}", live.id()))
+    })
+}
+
+/// 409 once the game is over.
+fn refuse_if_over(live: &LiveGame) -> Result<(), ApiError> {
+    match live.game.outcome() {
+        Some(outcome) => Err(ApiError::conflict(format!("the game is over: {outcome}"))),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,139 @@
+//! `koma serve`: games of shogi and Tori Shogi over HTTP and WebSocket, stored in SQLite.
+//!
+//! Every rule, move and ending is the game layer's (`koma_game::Game`); the server keeps
+//! the seats secret, writes each accepted move to the store before it answers, and rebuilds
+//! a game after a restart by replaying its stored moves at their times.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), koma_server::ServerError> {
+//! let server = koma_server::Server::start(
+//!     "127.0.0.1:0".parse().unwrap(),
+//!     std::path::Path::new("koma.sqlite"),
+//! )
+//! .await?;
+//! println!("listening on http://{}", server.local_addr());
+//! server.shutdown().await
+//! # }
+//! ```
+
+mod anygame;
+mod api;
+mod error;
+mod games;
+mod hub;
+pub mod sqlite;
+pub mod store;
+mod tokens;
+mod view;
+mod ws;
+
+pub use error::{ApiError, ServerError};
+pub use sqlite::SqliteStore;
+pub use store::Store;
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+/// How often the server looks for a player whose time ran out.
+const TICK: Duration = Duration::from_millis(100);
+
+/// A running server: its address, and the way to stop it.
+pub struct Server {
+    addr: SocketAddr,
+    stop: watch::Sender<bool>,
+    http: JoinHandle<std::io::Result<()>>,
+    ticker: JoinHandle<()>,
+}
+
+impl Server {
+    /// Opens (or creates) the SQLite database at `db` and starts serving on `addr`
+    /// (port 0: any free port; see [`Server::local_addr`]).
+    pub async fn start(addr: SocketAddr, db: &Path) -> Result<Server, ServerError> {
+        let path = db.to_path_buf();
+        let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path))
+            .await
+            .map_err(|e| std::io::Error::other(e.to_string()))??;
+        Server::start_with_store(addr, Arc::new(store)).await
+    }
+
+    /// Starts serving on `addr` with games kept in `store`.
+    pub async fn start_with_store(
+        addr: SocketAddr,
+        store: Arc<dyn Store>,
+    ) -> Result<Server, ServerError> {
+        let hub = Arc::new(hub::Hub::new(store));
+        hub.load_unfinished().await?;
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let addr = listener.local_addr()?;
+        let (stop, stopped) = watch::channel(false);
+        let app = api::router(api::AppState {
+            hub: Arc::clone(&hub),
+            shutdown: stopped.clone(),
+        });
+        let mut http_stop = stopped.clone();
+        let http = tokio::spawn(async move {
+            axum::serve(listener, app)
+                .with_graceful_shutdown(async move {
+                    let _ = http_stop.changed().await;
+                })
+                .await
+        });
+        let mut tick_stop = stopped;
+        let ticker = tokio::spawn(async move {
+            let mut interval = tokio::time::interval(TICK);
+            interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tokio::select! {
+                    _ = interval.tick() => hub.tick().await,
+                    _ = tick_stop.changed() => break,
+                }
+            }
+        });
+        Ok(Server {
+            addr,
+            stop,
+            http,
+            ticker,
+        })
+    }
+
+    /// The address the server listens on.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops the server: WebSockets close, open requests finish, then it returns.
+    pub async fn shutdown(self) -> Result<(), ServerError> {
+        let _ = self.stop.send(true);
+        let _ = self.ticker.await;
+        match self.http.await {
+            Ok(result) => Ok(result?),
+            Err(e) => Err(std::io::Error::other(e.to_string()).into()),
+        }
+    }
+}
+
+/// Serves on `addr` with games in the SQLite file `db` until Ctrl-C.
+pub async fn serve(addr: SocketAddr, db: &Path) -> Result<(), ServerError> {
+    let server = Server::start(addr, db).await?;
+    eprintln!(
+        "koma serve: http://{} (games in {})",
+        server.local_addr(),
+        db.display()
+    );
+    tokio::signal::ctrl_c().await?;
+    eprintln!("koma serve: stopping");
+    server.shutdown().await
+}
+
+/// [`serve`] on a runtime of its own, for a program that has none.
+pub fn serve_blocking(addr: SocketAddr, db: &Path) -> Result<(), ServerError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(serve(addr, db))
+}

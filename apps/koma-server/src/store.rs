@@ -1,0 +1,152 @@
+//! Storage behind a trait: what a game is on disk, and the operations the server needs.
+//!
+//! A game is kept as its setup, its seats, its moves with the time each was made and, once
+//! decided, how it ended. Nothing derived is stored: the position, the clocks and the
+//! outcome are rebuilt by replaying the moves through `koma_game::Game`.
+
+use koma_rules::Color;
+
+/// How a game is set up: everything needed to start it again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSetup {
+    /// The variant's name (`shogi`, `tori`).
+    pub variant: String,
+    /// The start position as SFEN.
+    pub start_sfen: String,
+    /// The rule set's name (`amateur`, `tori`, ...).
+    pub rules: String,
+    /// The time control as `TimeControl` prints it, or `None` for no clock.
+    pub time_control: Option<String>,
+}
+
+/// A new game as it is first stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// The game's public id.
+    pub id: String,
+    /// The setup.
+    pub setup: GameSetup,
+    /// The secret token of each seat, indexed by `Color::index`.
+    pub seat_tokens: [String; 2],
+    /// The secret that lets the invited player take the other seat once.
+    pub invite: String,
+    /// The seat of the player who created the game.
+    pub creator: Color,
+    /// When the game was created (Unix milliseconds).
+    pub created_ms: u64,
+}
+
+/// One move as stored: USI text and when it was made (Unix milliseconds).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredMove {
+    /// The move in USI notation.
+    pub usi: String,
+    /// When the move was made, in Unix milliseconds.
+    pub at_ms: u64,
+}
+
+/// What ended a game, as far as replaying the moves cannot tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The moves decide it (mate, repetition, move limit): replay finds it again.
+    Board,
+    /// This side resigned.
+    Resignation(Color),
+    /// The side to move ran out of time (replay checks the clock at the ending's time).
+    TimeForfeit,
+    /// The side to move declared an entering-king win (judged again on replay).
+    Declaration,
+}
+
+/// How a game ended, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredOutcome {
+    /// What ended it.
+    pub ending: Ending,
+    /// When (Unix milliseconds).
+    pub at_ms: u64,
+    /// The result as `koma_game::Outcome` prints it (`gote resignation`), for listings and
+    /// to cross-check a replay.
+    pub result: String,
+}
+
+/// A game as loaded from the store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// The game as it was created.
+    pub game: NewGame,
+    /// When the invited player took the seat and the clock started, if they have.
+    pub started_ms: Option<u64>,
+    /// The moves in order.
+    pub moves: Vec<StoredMove>,
+    /// The ending, once the game is over.
+    pub outcome: Option<StoredOutcome>,
+}
+
+/// One line of a list of games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The game's id.
+    pub id: String,
+    /// The setup.
+    pub setup: GameSetup,
+    /// When the game was created (Unix milliseconds).
+    pub created_ms: u64,
+    /// Whether both seats are taken.
+    pub started: bool,
+    /// How many moves have been played.
+    pub plies: usize,
+    /// The result, once decided.
+    pub result: Option<String>,
+}
+
+/// Why the store failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite reported an error.
+    #[error("sqlite: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// The database was written by a different version of the schema.
+    #[error("the database has schema version {found}, this server knows version {known}")]
+    SchemaVersion {
+        /// The version in the file.
+        found: String,
+        /// The version this code writes.
+        known: u32,
+    },
+    /// A stored value this code cannot read.
+    #[error("stored data is damaged: {0}")]
+    Damaged(String),
+    /// The store's worker could not run the call.
+    #[error("the store could not be reached: {0}")]
+    Unavailable(String),
+    /// A write that does not fit what is stored (a move out of order, an unknown game).
+    #[error("refused by the store: {0}")]
+    Conflict(String),
+}
+
+/// Where games are kept. Every method is blocking; the server calls them off the async
+/// threads. Each write is durable when the call returns.
+pub trait Store: Send + Sync {
+    /// Stores a new game.
+    fn create_game(&self, game: &NewGame) -> Result<(), StoreError>;
+    /// The game with this id, or `None`.
+    fn load_game(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+    /// The invited player took the free seat at `at_ms`: the clock starts then.
+    fn start_game(&self, id: &str, at_ms: u64) -> Result<(), StoreError>;
+    /// Appends move number `ply` (0-based); refused unless it is the next one.
+    fn append_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<(), StoreError>;
+    /// Records how the game ended.
+    fn set_outcome(&self, id: &str, outcome: &StoredOutcome) -> Result<(), StoreError>;
+    /// Every game (only the undecided ones if `unfinished_only`), newest first.
+    fn list_games(&self, unfinished_only: bool) -> Result<Vec<GameSummary>, StoreError>;
+}
+
+/// The colour stored as `name` (`sente` or `gote`, as `Color::name` writes them).
+pub fn color_from_name(name: &str) -> Result<Color, StoreError> {
+    match name {
+        "sente" => Ok(Color::Black),
+        "gote" => Ok(Color::White),
+        other => Err(StoreError::Damaged(format!("'{other}' is not a side"))),
+    }
+}

@@ -1,0 +1,108 @@
+//! The JSON a client gets: a game's state, as the HTTP API returns it and the WebSocket
+//! pushes it.
+
+use koma_game::Outcome;
+use koma_game::clock::Clock;
+use koma_rules::Color;
+use serde::Serialize;
+
+/// A game's state at one moment.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameView {
+    /// The game's id.
+    pub id: String,
+    /// `shogi` or `tori`.
+    pub variant: &'static str,
+    /// The rule set's name.
+    pub rules: &'static str,
+    /// The time control (`10m+30s`), or null without a clock.
+    pub time_control: Option<String>,
+    /// The start position as SFEN.
+    pub start_sfen: String,
+    /// The current position as SFEN.
+    pub sfen: String,
+    /// The moves played, in USI.
+    pub moves: Vec<String>,
+    /// `sente` or `gote`.
+    pub side_to_move: &'static str,
+    /// Whether the side to move is in check.
+    pub in_check: bool,
+    /// The moves the side to move may play, in USI (empty once over or before the start).
+    pub legal_moves: Vec<String>,
+    /// Whether both seats are taken (moves are accepted only then).
+    pub started: bool,
+    /// The seat of the player who created the game.
+    pub creator: &'static str,
+    /// The clocks, or null without a clock.
+    pub clock: Option<ClockView>,
+    /// The result, once decided.
+    pub outcome: Option<OutcomeView>,
+}
+
+/// Both players' time at `at_ms`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ClockView {
+    /// Sente's time.
+    pub sente: TimeView,
+    /// Gote's time.
+    pub gote: TimeView,
+    /// The side whose clock is running, or null (not started, or the game is over).
+    pub running: Option<&'static str>,
+    /// The server's time of this reading (Unix milliseconds).
+    pub at_ms: u64,
+}
+
+/// One player's time.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct TimeView {
+    /// Main time left, in milliseconds.
+    pub main_ms: u64,
+    /// Byoyomi periods left (0 without byoyomi).
+    pub periods: u32,
+    /// Time left in the current byoyomi period, in milliseconds.
+    pub period_ms: u64,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, Serialize)]
+pub struct OutcomeView {
+    /// `sente`, `gote`, or null for a draw.
+    pub winner: Option<&'static str>,
+    /// The reason in one word (`checkmate`, `resignation`, `time-forfeit`, ...).
+    pub reason: &'static str,
+    /// The result in words, as `koma replay` prints it (`gote resignation`).
+    pub result: String,
+}
+
+impl OutcomeView {
+    /// The view of `outcome`.
+    pub fn of(outcome: Outcome) -> OutcomeView {
+        OutcomeView {
+            winner: outcome.winner.map(Color::name),
+            reason: outcome.reason.name(),
+            result: outcome.to_string(),
+        }
+    }
+}
+
+impl ClockView {
+    /// `clock` read at `at_ms`; `running` only while the game goes on.
+    pub fn of(clock: &Clock, at_ms: u64, over: bool) -> ClockView {
+        let time = |color| {
+            clock
+                .remaining(color, at_ms)
+                .map(|r| TimeView {
+                    main_ms: r.main_ms,
+                    periods: r.periods,
+                    period_ms: r.period_ms,
+                })
+                .unwrap_or_default()
+        };
+        ClockView {
+            sente: time(Color::Black),
+            gote: time(Color::White),
+            running: (clock.is_running() && !over).then(|| clock.to_move().name()),
+            at_ms,
+        }
+    }
+}

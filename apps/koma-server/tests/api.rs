@@ -1,0 +1,436 @@
+//! The HTTP and WebSocket API of `koma serve`, on a real socket and a temporary database.
+
+mod common;
+
+use common::*;
+use serde_json::json;
+use std::time::Duration;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn create_join_move_and_records() {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+
+    let page = get(addr, "/").await.expect(200);
+    assert!(page.body.contains("not built yet"));
+
+    let created = post(
+        addr,
+        "/api/games",
+        &json!({"variant": "shogi", "side": "sente"}),
+    )
+    .await
+    .expect(201)
+    .json();
+    let id = created["id"].as_str().unwrap();
+    let sente = created["token"].as_str().unwrap();
+    let invite = created["invite"].as_str().unwrap();
+    assert_eq!(created["seat"], "sente");
+    assert!(created["invite_link"].as_str().unwrap().contains(invite));
+    assert_eq!(created["game"]["started"], false);
+    assert_eq!(created["game"]["legal_moves"], json!([]));
+
+    // No move before the other player has joined.
+    play(addr, id, sente, "7g7f").await.expect(409);
+    let join = format!("/api/games/{id}/join");
+    post(addr, &join, &json!({"invite": "nope"}))
+        .await
+        .expect(403);
+    let joined = post(addr, &join, &json!({"invite": invite}))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(joined["seat"], "gote");
+    let gote = joined["token"].as_str().unwrap();
+    assert_ne!(gote, sente);
+    post(addr, &join, &json!({"invite": invite}))
+        .await
+        .expect(409);
+
+    let state = get(addr, &format!("/api/games/{id}"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(state["started"], true);
+    assert_eq!(state["legal_moves"].as_array().unwrap().len(), 30);
+    assert_eq!(state["side_to_move"], "sente");
+
+    let after = play(addr, id, sente, "7g7f").await.expect(200).json();
+    assert_eq!(after["moves"], json!(["7g7f"]));
+    assert_eq!(after["side_to_move"], "gote");
+    play(addr, id, gote, "3c3d").await.expect(200);
+    let state = get(addr, &format!("/api/games/{id}"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(state["moves"], json!(["7g7f", "3c3d"]));
+    assert_eq!(
+        state["sfen"],
+        "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"
+    );
+    assert!(
+        state["legal_moves"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("8h2b+"))
+    );
+
+    let kif = get(addr, &format!("/api/games/{id}/record?format=kif"))
+        .await
+        .expect(200);
+    assert!(kif.body.contains("７六歩"), "{}", kif.body);
+    let csa = get(addr, &format!("/api/games/{id}/record?format=csa"))
+        .await
+        .expect(200);
+    assert!(csa.body.contains("+7776FU"), "{}", csa.body);
+    let sfen = get(addr, &format!("/api/games/{id}/record?format=sfen"))
+        .await
+        .expect(200);
+    assert!(sfen.body.starts_with("lnsgkgsnl/1r5b1/pppppp1pp"));
+    get(addr, &format!("/api/games/{id}/record?format=doc"))
+        .await
+        .expect(400);
+
+    let list = get(addr, "/api/games").await.expect(200).json();
+    assert_eq!(list[0]["plies"], 2);
+
+    // A handicap game, furigoma, Tori.
+    let lance = post(
+        addr,
+        "/api/games",
+        &json!({"handicap": "lance", "side": "random"}),
+    )
+    .await
+    .expect(201)
+    .json();
+    assert!(lance["furigoma"].as_str().unwrap().contains('歩'));
+    assert_eq!(lance["game"]["side_to_move"], "gote");
+    let tori = post(addr, "/api/games", &json!({"variant": "tori"}))
+        .await
+        .expect(201)
+        .json();
+    assert_eq!(tori["game"]["rules"], "tori");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_requests_are_refused_with_reasons() {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    let game = seated(addr, json!({})).await;
+    let id = &game.id;
+
+    let illegal = play(addr, id, &game.sente, "7g7e").await.expect(400).json();
+    let message = illegal["error"].as_str().unwrap();
+    assert!(message.contains("illegal move 7g7e"), "{message}");
+    let garbled = play(addr, id, &game.sente, "7g7").await.expect(400).json();
+    assert!(garbled["error"].as_str().unwrap().contains("7g7"));
+    play(addr, id, &game.sente, "P*5e").await.expect(400);
+
+    let path = format!("/api/games/{id}/move");
+    request(addr, "POST", &path, Some("{")).await.expect(400);
+    request(addr, "POST", &path, Some("[1,2]"))
+        .await
+        .expect(400);
+    post(addr, &path, &json!({"usi": "7g7f"})).await.expect(400);
+    post(addr, "/api/games", &json!({"variant": "chess"}))
+        .await
+        .expect(400);
+    post(addr, "/api/games", &json!({"time_control": "soon"}))
+        .await
+        .expect(400);
+    post(addr, "/api/games", &json!({"rules": "house"}))
+        .await
+        .expect(400);
+    post(addr, "/api/games", &json!({"handicap": "tori-falcon"}))
+        .await
+        .expect(400);
+    post(addr, "/api/games", &json!({"sfen": "9/9/9 b - 1"}))
+        .await
+        .expect(400);
+    request(addr, "POST", "/api/games", Some("{\"side\":"))
+        .await
+        .expect(400);
+
+    get(addr, "/api/games/0000").await.expect(404);
+    play(addr, "0000", &game.sente, "7g7f").await.expect(404);
+    get(addr, "/api/games/0000/record").await.expect(404);
+
+    // The game is unchanged by all of this.
+    let state = get(addr, &format!("/api/games/{id}"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(state["moves"], json!([]));
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_needs_its_token() {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    let game = seated(addr, json!({})).await;
+    let id = &game.id;
+
+    let wrong_side = play(addr, id, &game.gote, "7g7f").await.expect(403).json();
+    assert!(
+        wrong_side["error"]
+            .as_str()
+            .unwrap()
+            .contains("sente's turn")
+    );
+    play(addr, id, "0123456789abcdef0123456789abcdef", "7g7f")
+        .await
+        .expect(403);
+    play(addr, id, "", "7g7f").await.expect(403);
+    let resign = format!("/api/games/{id}/resign");
+    post(addr, &resign, &json!({"token": "guess"}))
+        .await
+        .expect(403);
+    // The invitation is not a seat token.
+    let created = post(addr, "/api/games", &json!({"side": "gote"}))
+        .await
+        .expect(201)
+        .json();
+    let other = created["id"].as_str().unwrap();
+    let invite = created["invite"].as_str().unwrap();
+    post(
+        addr,
+        &format!("/api/games/{other}/resign"),
+        &json!({"token": invite}),
+    )
+    .await
+    .expect(403);
+    // A token of one game is nothing in another.
+    play(addr, other, &game.sente, "7g7f").await.expect(403);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resignation_ends_the_game() {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    let game = seated(addr, json!({"time_control": "10m+30s"})).await;
+    let id = &game.id;
+    play(addr, id, &game.sente, "7g7f").await.expect(200);
+    let state = post(
+        addr,
+        &format!("/api/games/{id}/resign"),
+        &json!({"token": game.gote}),
+    )
+    .await
+    .expect(200)
+    .json();
+    assert_eq!(state["outcome"]["winner"], "sente");
+    assert_eq!(state["outcome"]["reason"], "resignation");
+    assert_eq!(state["legal_moves"], json!([]));
+    assert_eq!(state["clock"]["running"], json!(null));
+    play(addr, id, &game.gote, "3c3d").await.expect(409);
+    post(
+        addr,
+        &format!("/api/games/{id}/resign"),
+        &json!({"token": game.sente}),
+    )
+    .await
+    .expect(409);
+    let kif = get(addr, &format!("/api/games/{id}/record"))
+        .await
+        .expect(200);
+    assert!(kif.body.contains("投了"), "{}", kif.body);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn time_forfeit_is_pushed_and_survives_a_restart() {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    let game = seated(addr, json!({"time_control": "sudden:1s"})).await;
+    let id = game.id.clone();
+    play(addr, &id, &game.sente, "7g7f").await.expect(200);
+    // Gote's second runs out; nobody asks, the server's clock check ends the game.
+    let mut ws = connect(addr, &id, None).await;
+    let pushed = until(&mut ws, 3.0, |g| !g["outcome"].is_null()).await;
+    let outcome = &pushed["game"]["outcome"];
+    assert_eq!(outcome["winner"], "sente");
+    assert_eq!(outcome["reason"], "time-forfeit");
+    assert_eq!(pushed["game"]["clock"]["gote"]["main_ms"], 0);
+    play(addr, &id, &game.gote, "3c3d").await.expect(409);
+    drop(ws);
+    server.shutdown().await.unwrap();
+
+    let server = start(&dir.db()).await;
+    let state = get(server.local_addr(), &format!("/api/games/{id}"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(state["outcome"]["result"], "sente time-forfeit");
+    assert_eq!(state["moves"], json!(["7g7f"]));
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn websocket_pushes_and_takes_moves() {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    let game = seated(addr, json!({})).await;
+    let id = &game.id;
+
+    let mut gote = connect(addr, id, Some(&game.gote)).await;
+    let first = next(&mut gote, 2.0).await;
+    assert_eq!(first["type"], "state");
+    assert_eq!(first["seat"], "gote");
+    assert_eq!(first["game"]["moves"], json!([]));
+    let mut watcher = connect(addr, id, None).await;
+    assert_eq!(next(&mut watcher, 2.0).await["seat"], json!(null));
+
+    play(addr, id, &game.sente, "7g7f").await.expect(200);
+    let pushed = next(&mut gote, 2.0).await;
+    assert_eq!(pushed["game"]["moves"], json!(["7g7f"]));
+    assert_eq!(pushed["game"]["side_to_move"], "gote");
+
+    // Gote moves over the socket; both sockets see it.
+    send(&mut gote, json!({"type": "move", "usi": "3c3d"})).await;
+    let pushed = next(&mut gote, 2.0).await;
+    assert_eq!(pushed["game"]["moves"], json!(["7g7f", "3c3d"]));
+    until(&mut watcher, 2.0, |g| {
+        g["moves"].as_array().unwrap().len() == 2
+    })
+    .await;
+
+    // Refusals come back as error messages.
+    send(&mut gote, json!({"type": "move", "usi": "3d3e"})).await;
+    let refused = next(&mut gote, 2.0).await;
+    assert_eq!(
+        (refused["type"].as_str(), refused["status"].as_u64()),
+        (Some("error"), Some(403))
+    );
+    send(&mut watcher, json!({"type": "resign"})).await;
+    let refused = next(&mut watcher, 2.0).await;
+    assert_eq!(refused["status"], 403);
+    send(&mut gote, json!({"type": "dance"})).await;
+    assert_eq!(next(&mut gote, 2.0).await["status"], 400);
+
+    // A wrong token is refused at the handshake; an unknown game too.
+    let url = format!("ws://{addr}/api/games/{id}/ws?token=guess");
+    assert!(tokio_tungstenite::connect_async(url).await.is_err());
+    let url = format!("ws://{addr}/api/games/0000/ws");
+    assert!(tokio_tungstenite::connect_async(url).await.is_err());
+
+    send(&mut gote, json!({"type": "resign"})).await;
+    let over = next(&mut gote, 2.0).await;
+    assert_eq!(over["game"]["outcome"]["result"], "sente resignation");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_keeps_position_clocks_and_seats() {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    let game = seated(addr, json!({"time_control": "10m+30s"})).await;
+    let id = game.id.clone();
+    play(addr, &id, &game.sente, "7g7f").await.expect(200);
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    play(addr, &id, &game.gote, "3c3d").await.expect(200);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    play(addr, &id, &game.sente, "2g2f").await.expect(200);
+    let before = get(addr, &format!("/api/games/{id}"))
+        .await
+        .expect(200)
+        .json();
+    let stopped = std::time::Instant::now();
+    server.shutdown().await.unwrap();
+
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    let after = get(addr, &format!("/api/games/{id}"))
+        .await
+        .expect(200)
+        .json();
+    let downtime = stopped.elapsed().as_millis() as i64;
+    for key in [
+        "sfen",
+        "moves",
+        "side_to_move",
+        "legal_moves",
+        "started",
+        "outcome",
+    ] {
+        assert_eq!(before[key], after[key], "{key}");
+    }
+    // Sente's clock is stopped: the same to the millisecond. Gote's ran on meanwhile.
+    let (b, a) = (&before["clock"], &after["clock"]);
+    assert_eq!(b["sente"], a["sente"]);
+    assert!(b["sente"]["main_ms"].as_i64().unwrap() < 600_000);
+    assert_eq!(a["running"], "gote");
+    let gote_before = b["gote"]["main_ms"].as_i64().unwrap();
+    let gote_after = a["gote"]["main_ms"].as_i64().unwrap();
+    let read_gap = a["at_ms"].as_i64().unwrap() - b["at_ms"].as_i64().unwrap();
+    assert!(gote_after <= gote_before, "{gote_after} > {gote_before}");
+    assert_eq!(
+        gote_before - gote_after,
+        read_gap,
+        "gote's clock ran as the wall clock did"
+    );
+    assert!(read_gap < downtime + 1_000);
+
+    // Both players carry on with their tokens.
+    play(addr, &id, &game.gote, "8c8d").await.expect(200);
+    play(addr, &id, &game.gote, "8d8e").await.expect(403);
+    post(
+        addr,
+        &format!("/api/games/{id}/resign"),
+        &json!({"token": game.sente}),
+    )
+    .await
+    .expect(200);
+    server.shutdown().await.unwrap();
+
+    let server = start(&dir.db()).await;
+    let state = get(server.local_addr(), &format!("/api/games/{id}"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(state["moves"].as_array().unwrap().len(), 4);
+    assert_eq!(state["outcome"]["result"], "gote resignation");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_declaration_is_judged_and_replayed() {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    let game = seated(addr, json!({"time_control": "5m"})).await;
+    let id = game.id.clone();
+    let declare = format!("/api/games/{id}/declare");
+    // Only the side to move declares; from the start position the declaration fails.
+    post(addr, &declare, &json!({"token": game.gote}))
+        .await
+        .expect(403);
+    let state = post(addr, &declare, &json!({"token": game.sente}))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(state["outcome"]["winner"], "gote");
+    assert_eq!(state["outcome"]["reason"], "failed-declaration");
+    server.shutdown().await.unwrap();
+
+    let server = start(&dir.db()).await;
+    let after = get(server.local_addr(), &format!("/api/games/{id}"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(after["outcome"], state["outcome"]);
+    assert_eq!(
+        after["clock"], state["clock"],
+        "the clocks stopped at the end"
+    );
+    server.shutdown().await.unwrap();
+}

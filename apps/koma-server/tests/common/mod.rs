@@ -1,0 +1,198 @@
+//! Test helpers: a server on a temporary database, a minimal HTTP client, a WebSocket client.
+
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use koma_server::Server;
+use serde_json::Value;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+/// A temporary directory removed on drop.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new() -> TempDir {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, Ordering::Relaxed);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let dir = std::env::temp_dir().join(format!(
+            "koma-server-test-{}-{n}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    pub fn db(&self) -> PathBuf {
+        self.0.join("koma.sqlite")
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Starts a server on a free loopback port with the database `db`.
+pub async fn start(db: &std::path::Path) -> Server {
+    Server::start("127.0.0.1:0".parse().unwrap(), db)
+        .await
+        .expect("server starts")
+}
+
+/// An HTTP answer.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub body: String,
+}
+
+impl Reply {
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+
+    /// Asserts the status, showing the body if it differs.
+    pub fn expect(self, status: u16) -> Reply {
+        assert_eq!(self.status, status, "body: {}", self.body);
+        self
+    }
+}
+
+/// One HTTP/1.1 request over a fresh connection.
+pub async fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> Reply {
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let body = body.unwrap_or("");
+    let text = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(text.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    stream.read_to_end(&mut buf).await.unwrap();
+    let text = String::from_utf8(buf).expect("UTF-8 answer");
+    let (head, rest) = text.split_once("\r\n\r\n").expect("HTTP answer");
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    let body = if chunked {
+        unchunk(rest)
+    } else {
+        rest.to_string()
+    };
+    Reply { status, body }
+}
+
+fn unchunk(mut rest: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, tail)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&tail[..n]);
+        rest = &tail[n + 2..];
+    }
+    out
+}
+
+pub async fn get(addr: SocketAddr, path: &str) -> Reply {
+    request(addr, "GET", path, None).await
+}
+
+pub async fn post(addr: SocketAddr, path: &str, body: &Value) -> Reply {
+    request(addr, "POST", path, Some(&body.to_string())).await
+}
+
+/// A game with both seats taken: its id and the seat tokens of sente and gote.
+pub struct Seated {
+    pub id: String,
+    pub sente: String,
+    pub gote: String,
+}
+
+/// Creates a game (the creator sente) with `settings` added to the request, and joins it.
+pub async fn seated(addr: SocketAddr, settings: Value) -> Seated {
+    let mut request = serde_json::json!({ "side": "sente" });
+    if let (Some(r), Some(s)) = (request.as_object_mut(), settings.as_object()) {
+        r.extend(s.clone());
+    }
+    let created = post(addr, "/api/games", &request).await.expect(201).json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let invite = created["invite"].as_str().unwrap();
+    let joined = post(
+        addr,
+        &format!("/api/games/{id}/join"),
+        &serde_json::json!({ "invite": invite }),
+    )
+    .await
+    .expect(200)
+    .json();
+    Seated {
+        sente: created["token"].as_str().unwrap().to_string(),
+        gote: joined["token"].as_str().unwrap().to_string(),
+        id,
+    }
+}
+
+/// Plays `usi` for the holder of `token`.
+pub async fn play(addr: SocketAddr, id: &str, token: &str, usi: &str) -> Reply {
+    post(
+        addr,
+        &format!("/api/games/{id}/move"),
+        &serde_json::json!({ "token": token, "usi": usi }),
+    )
+    .await
+}
+
+/// A WebSocket client.
+pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+/// Connects to a game's WebSocket (with a seat token, or as a spectator).
+pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Socket {
+    let query = token.map_or(String::new(), |t| format!("?token={t}"));
+    let url = format!("ws://{addr}/api/games/{id}/ws{query}");
+    tokio_tungstenite::connect_async(url).await.expect("ws").0
+}
+
+/// The next JSON message, waiting at most `secs` seconds.
+pub async fn next(ws: &mut Socket, secs: f64) -> Value {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs_f64(secs), ws.next())
+            .await
+            .expect("a message in time")
+            .expect("the socket is open")
+            .expect("a message");
+        if let Message::Text(text) = msg {
+            return serde_json::from_str(text.as_str()).unwrap();
+        }
+    }
+}
+
+/// Waits for a state message that satisfies `done`.
+pub async fn until(ws: &mut Socket, secs: f64, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs_f64(secs);
+    loop {
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        let msg = next(ws, left.as_secs_f64()).await;
+        if msg["type"] == "state" && done(&msg["game"]) {
+            return msg;
+        }
+    }
+}
+
+pub async fn send(ws: &mut Socket, msg: Value) {
+    ws.send(Message::text(msg.to_string())).await.unwrap();
+}
