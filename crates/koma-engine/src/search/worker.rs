@@ -1,7 +1,7 @@
 //! One search thread: principal variation search with the usual prunings, and quiescence.
 
 use super::ordering::{self, Frame, MAX_PLY, Ordering};
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, Hit, TranspositionTable};
 use super::{Limits, MATE, MATE_BOUND};
 use crate::eval;
 use koma_rules::{Move, MoveKind, Position, Variant};
@@ -217,17 +217,9 @@ impl<'a> Worker<'a> {
         let key = pos.key();
         let hit = self.tt.probe(key);
         let hash_move = hit.and_then(|h| h.mv);
-        if let Some(h) = hit {
-            if !pv_node && h.depth >= depth {
-                let score = from_tt(h.score, ply);
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
+        if let Some(h) = hit.filter(|h| !pv_node && h.depth >= depth) {
+            if let Some(score) = tt_cutoff(h, alpha, beta, ply) {
+                return score;
             }
         }
         // A mate in one ends the node (the search would find it, later and dearer).
@@ -449,16 +441,8 @@ impl<'a> Worker<'a> {
         let in_check = pos.in_check();
         let key = pos.key();
         let hit = self.tt.probe(key);
-        if let Some(h) = hit {
-            let score = from_tt(h.score, ply);
-            let cut = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
-                return score;
-            }
+        if let Some(score) = hit.and_then(|h| tt_cutoff(h, alpha, beta, ply)) {
+            return score;
         }
         let stand_pat = if in_check {
             -MATE
@@ -522,6 +506,17 @@ impl<'a> Worker<'a> {
             .store(key, None, to_tt(best, ply), stored_eval, 0, bound);
         best
     }
+}
+
+/// The stored score of `hit` at `ply`, when its bound settles the window `alpha..beta`.
+fn tt_cutoff(hit: Hit, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    let score = from_tt(hit.score, ply);
+    let cut = match hit.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    cut.then_some(score)
 }
 
 /// A score as stored: mates counted from this node, not from the root.
