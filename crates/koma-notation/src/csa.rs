@@ -671,7 +671,7 @@ impl Parser {
                     let at = col + 2 + 4 * i;
                     if item == b"00AL" {
                         let setup = self.setup_mut(s, col)?;
-                        all_to_hand(setup, color);
+                        crate::diagram::all_to_hand::<Shogi>(setup, color);
                         continue;
                     }
                     let (sq, role) = self.item(s, item, at)?;
@@ -924,23 +924,6 @@ impl Parser {
             mover = !mover;
         }
         Ok(record)
-    }
-}
-
-/// Puts every piece not on the board and not in a hand into `color`'s hand (`00AL`).
-fn all_to_hand(setup: &mut Setup, color: Color) {
-    for &role in Shogi::HAND_ROLES {
-        let on_board = setup
-            .board
-            .iter()
-            .flatten()
-            .filter(|p| p.role().unpromoted() == role)
-            .count();
-        let held: usize = setup.hands.iter().map(|h| h.count(role) as usize).sum();
-        let rest = (Shogi::piece_total(role) as usize).saturating_sub(on_board + held);
-        let hand = &mut setup.hands[color.index()];
-        let n = (hand.count(role) as usize + rest).min(u8::MAX as usize) as u8;
-        hand.set(role, n);
     }
 }
 

@@ -282,3 +282,21 @@ pub fn parse_kanji_number(text: &str) -> Option<u32> {
     }
     Some(total + digit.unwrap_or(0))
 }
+
+/// Puts every piece of a full set not on the board and not in a hand into `color`'s hand
+/// (CSA's `00AL`, KIF's `残り全部`: how mate problems give the defender's hand).
+pub(crate) fn all_to_hand<V: koma_rules::Variant>(setup: &mut Setup, color: Color) {
+    for &role in V::HAND_ROLES {
+        let on_board = setup
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.role().unpromoted() == role)
+            .count();
+        let held: usize = setup.hands.iter().map(|h| h.count(role) as usize).sum();
+        let rest = (V::piece_total(role) as usize).saturating_sub(on_board + held);
+        let hand = &mut setup.hands[color.index()];
+        let n = (hand.count(role) as usize + rest).min(u8::MAX as usize) as u8;
+        hand.set(role, n);
+    }
+}

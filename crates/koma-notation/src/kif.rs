@@ -214,7 +214,7 @@ impl<V: Variant> Reader<V> {
 
     fn start(&mut self, n: usize) -> Result<(), KifError> {
         if let (Some(color), Some(setup)) = (self.rest_of_set, self.board.as_mut()) {
-            setup.hands[color.index()] = rest_of_set::<V>(setup, !color);
+            diagram::all_to_hand::<V>(setup, color);
         }
         if let Some(setup) = self.board.take() {
             if self.board_rank != 0 {
@@ -564,21 +564,4 @@ impl LineWriter<'_> {
             write_notes(self.out, &node.comments, &node.bookmark);
         }
     }
-}
-
-/// The pieces of a full set that are neither on `setup`'s board nor in `other`'s hand.
-fn rest_of_set<V: Variant>(setup: &Setup, other: Color) -> koma_rules::Hand {
-    let mut hand = koma_rules::Hand::EMPTY;
-    for &role in V::HAND_ROLES {
-        let on_board = setup
-            .board
-            .iter()
-            .flatten()
-            .filter(|p| p.role().unpromoted() == role)
-            .count();
-        let held = usize::from(setup.hands[other.index()].count(role));
-        let rest = usize::from(V::piece_total(role)).saturating_sub(on_board + held);
-        hand.set(role, rest.min(u8::MAX as usize) as u8);
-    }
-    hand
 }
