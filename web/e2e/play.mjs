@@ -1,0 +1,218 @@
+// End-to-end test of koma serve's page in the system Chromium (playwright-core drives it).
+//
+//   KOMA_URL=http://127.0.0.1:8099 node play.mjs     (KOMA_ARTIFACTS: where screenshots go)
+//
+// 1. Two players (two browser contexts, one at 1024x768, one at a phone's width): the first
+//    creates a game against a person as sente, the second opens the invitation; they play
+//    7g7f 3c3d (by drag) 8h2b+ (capture, promotion dialog: promote) 3a2b (capture) B*4e (drop),
+//    checking the record in Japanese, the hands and the status line; then gote resigns and
+//    both pages show the ending; player 1 asks for a rematch and both pages go to it.
+// 2. One game against the engine at depth 1: a move, and the engine's reply in the record.
+// Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+const BASE = (process.env.KOMA_URL ?? "").replace(/\/$/, "");
+const ARTIFACTS = process.env.KOMA_ARTIFACTS ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
+const WAIT = 15_000;
+const started = Date.now();
+
+if (!BASE) {
+  console.error("play.mjs: set KOMA_URL to the server's address, e.g. KOMA_URL=http://127.0.0.1:8099");
+  process.exit(2);
+}
+mkdirSync(ARTIFACTS, { recursive: true });
+
+const log = (message) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
+const pageErrors = [];
+
+async function newPlayer(browser, name, viewport) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT);
+  page.on("pageerror", (e) => pageErrors.push(`${name}: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") pageErrors.push(`${name} console: ${m.text()}`);
+  });
+  page.koma = name;
+  return page;
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+/** Waits until `selector`'s text contains `text`; the error names both and what was there. */
+async function waitText(page, selector, text) {
+  try {
+    await page.waitForFunction(
+      ([sel, t]) => document.querySelector(sel)?.textContent?.includes(t) ?? false,
+      [selector, text],
+      { timeout: WAIT },
+    );
+  } catch {
+    const now = await page.locator(selector).first().textContent({ timeout: 1000 }).catch(() => "(missing)");
+    throw new Error(`${page.koma}: ${selector} should contain '${text}' but shows '${now?.trim()}'`);
+  }
+}
+
+async function waitPly(page, ply) {
+  await page.waitForSelector(`#record [data-ply="${ply}"]`).catch(() => {
+    throw new Error(`${page.koma}: move ${ply} did not appear in #record`);
+  });
+}
+
+async function clickMove(page, from, to) {
+  await page.click(`[data-square="${from}"]`);
+  await page.click(`[data-square="${to}"]`);
+}
+
+async function dragMove(page, from, to) {
+  const a = await page.locator(`[data-square="${from}"]`).boundingBox();
+  const b = await page.locator(`[data-square="${to}"]`).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2 + a.width / 2, (a.y + b.y) / 2 + a.height / 2, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
+  await page.mouse.up();
+}
+
+async function expectVisible(page, selector, what) {
+  await page.waitForSelector(selector, { state: "visible" }).catch(() => {
+    throw new Error(`${page.koma}: ${what} (${selector}) is not shown`);
+  });
+}
+
+async function gameBetweenPeople(browser) {
+  const p1 = await newPlayer(browser, "player 1", { width: 1024, height: 768 });
+  const p2 = await newPlayer(browser, "player 2", { width: 390, height: 844 });
+  await p1.goto(`${BASE}/`);
+  await p1.selectOption("#opponent", "person");
+  await p1.selectOption("#variant", "shogi");
+  await p1.selectOption("#side", "sente");
+  await p1.fill("#time-control", "10m+30s");
+  await p1.click("#create");
+  const link = (await p1.locator("#invite-link").textContent({ timeout: WAIT }))?.trim();
+  if (!link?.includes("invite=")) throw new Error(`player 1: #invite-link shows '${link}', not an invitation`);
+  log(`game created; invitation ${link}`);
+  await shot(p1, "1-invitation");
+
+  await p2.goto(link);
+  await p2.waitForURL(/token=/).catch(() => {
+    throw new Error(`player 2: the invitation did not turn into a seat (address ${p2.url()})`);
+  });
+  await waitText(p1, "#status", "your move");
+  await waitText(p2, "#status", "Sente to move");
+  log("player 2 joined; sente to move");
+
+  await clickMove(p1, "7g", "7f");
+  await waitPly(p2, 1);
+  await waitText(p2, "#status", "your move");
+  await dragMove(p2, "3c", "3d");
+  await waitPly(p1, 2);
+  log("1. 7g7f (click) 2. 3c3d (drag) played");
+
+  // 8h2b: both 8h2b and 8h2b+ are legal, so the page asks.
+  await clickMove(p1, "8h", "2b");
+  await expectVisible(p1, '[data-promote="yes"]', "the promotion dialog");
+  await shot(p1, "2-promotion-dialog");
+  await p1.click('[data-promote="yes"]');
+  await waitPly(p2, 3);
+  await expectVisible(p1, '[data-hand="sente-B"]', "the captured bishop in sente's hand");
+  await expectVisible(p2, '[data-hand="sente-B"]', "the captured bishop in sente's hand");
+  log("3. 8h2b+ played through the promotion dialog; the bishop is in sente's hand");
+
+  await clickMove(p2, "3a", "2b");
+  await waitPly(p1, 4);
+  await expectVisible(p1, '[data-hand="gote-B"]', "the captured horse, a bishop in gote's hand");
+
+  await p1.click('[data-hand="sente-B"]');
+  await p1.click('[data-square="4e"]');
+  await waitPly(p2, 5);
+  await waitText(p2, "#status", "your move");
+  await waitText(p1, "#status", "Gote to move");
+  if (await p1.locator('[data-hand="sente-B"]').count()) throw new Error("player 1: the dropped bishop is still in the hand");
+  log("4. 3a2b (capture) 5. B*4e (drop) played");
+
+  for (const page of [p1, p2]) {
+    for (const text of ["７六歩", "３四歩", "２二角成", "同", "４五角"]) await waitText(page, "#record", text);
+  }
+  await shot(p1, "3-midgame-1024");
+  await shot(p2, "4-midgame-phone");
+  log("the record shows the moves in Japanese on both pages");
+
+  await p2.click("#resign");
+  await p2.click('[data-confirm="yes"]');
+  for (const page of [p1, p2]) await waitText(page, "#status", "resign");
+  await expectVisible(p1, "#rematch", "the rematch button");
+  await expectVisible(p1, "#review-button", "the review button");
+  await shot(p1, "5-ending-sente");
+  await shot(p2, "6-ending-gote");
+  log("gote resigned; both pages show the ending");
+
+  // Rematch: player 1 asks, both pages move to the new game with colours reversed.
+  const gameOf = (page) => new URL(page.url()).hash.match(/game=([^&]+)/)?.[1];
+  const first = gameOf(p1);
+  await p1.click("#rematch");
+  for (const page of [p1, p2]) {
+    await page.waitForURL((u) => !u.hash.includes(first) && u.hash.includes("token=")).catch(() => {
+      throw new Error(`${page.koma}: did not move to the rematch (address ${page.url()})`);
+    });
+  }
+  if (gameOf(p1) !== gameOf(p2)) throw new Error(`the players went to different rematches: ${gameOf(p1)}, ${gameOf(p2)}`);
+  await waitText(p2, "#status", "your move");
+  await waitText(p1, "#status", "Sente to move");
+  log(`rematch ${gameOf(p1)}: player 2 is sente now`);
+  await p1.context().close();
+  await p2.context().close();
+}
+
+async function gameAgainstEngine(browser) {
+  const page = await newPlayer(browser, "engine game", { width: 1024, height: 768 });
+  await page.goto(`${BASE}/`);
+  await page.selectOption("#opponent", "engine");
+  await page.selectOption("#level", "depth:1");
+  await page.selectOption("#side", "sente");
+  await page.fill("#time-control", "none");
+  await page.click("#create");
+  await page.waitForURL(/token=/);
+  await waitText(page, "#status", "your move");
+  await clickMove(page, "2g", "2f");
+  await waitPly(page, 2);
+  await waitText(page, "#status", "your move");
+  await shot(page, "7-engine-reply");
+  const reply = (await page.locator('#record [data-ply="2"]').textContent())?.trim();
+  log(`against the engine: 2g2f, the engine answered ${reply}`);
+  await page.context().close();
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.KOMA_CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+let passed = 0;
+let failed = 0;
+for (const [name, test] of [["game between people", gameBetweenPeople], ["game against the engine", gameAgainstEngine]]) {
+  try {
+    await test(browser);
+    if (pageErrors.length) throw new Error(`errors in the page:\n  ${pageErrors.join("\n  ")}`);
+    passed += 1;
+    log(`ok: ${name}`);
+  } catch (e) {
+    failed += 1;
+    console.error(`FAIL: ${name}: ${e.message}`);
+    for (const context of browser.contexts()) {
+      for (const [i, page] of context.pages().entries()) {
+        await page.screenshot({ path: path.join(ARTIFACTS, `failure-${name.replace(/\W+/g, "-")}-${page.koma ?? i}.png`.replace(/ /g, "-")) }).catch(() => undefined);
+      }
+      await context.close().catch(() => undefined);
+    }
+  }
+  pageErrors.length = 0;
+}
+await browser.close();
+log(`screenshots in ${ARTIFACTS}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

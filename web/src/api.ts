@@ -1,0 +1,223 @@
+// The koma serve API: JSON over fetch, and the game's WebSocket (reconnecting).
+import type { Color, Variant } from "./sfen.js";
+
+export interface TimeView { main_ms: number; periods: number; period_ms: number }
+export interface ClockView { sente: TimeView; gote: TimeView; running: Color | null; at_ms: number }
+export interface OutcomeView { winner: Color | null; reason: string; result: string }
+export interface HistoryEntry { usi: string; japanese: string; western: string; german: string; sfen: string }
+export interface EngineView { seat: Color; movetime_ms: number | null; depth: number | null }
+
+export interface GameState {
+  id: string;
+  variant: Variant;
+  rules: string;
+  time_control: string | null;
+  start_sfen: string;
+  sfen: string;
+  moves: string[];
+  side_to_move: Color;
+  in_check: boolean;
+  legal_moves: string[];
+  started: boolean;
+  creator: Color;
+  clock: ClockView | null;
+  outcome: OutcomeView | null;
+  history: HistoryEntry[];
+  engine: EngineView | null;
+  rematch: string | null;
+}
+
+export interface CreateRequest {
+  variant?: Variant;
+  handicap?: string;
+  rules?: string;
+  time_control?: string;
+  side?: "sente" | "gote" | "random";
+  opponent?: "person" | "engine";
+  engine?: { movetime_ms: number } | { depth: number };
+}
+
+export interface CreateAnswer {
+  id: string;
+  seat: Color;
+  token: string;
+  invite: string | null;
+  invite_link: string | null;
+  furigoma: string | null;
+  game: GameState;
+}
+
+export interface SeatAnswer { id: string; seat: Color; token: string; game: GameState }
+
+export interface GameSummary {
+  id: string;
+  variant: Variant;
+  rules: string;
+  time_control: string | null;
+  created_ms: number;
+  started: boolean;
+  plies: number;
+  result: string | null;
+}
+
+export interface RecordRead {
+  variant: Variant;
+  start_sfen: string;
+  moves: string[];
+  history: HistoryEntry[];
+  header: { sente: string | null; gote: string | null; event: string | null };
+  result: string | null;
+}
+
+export type Score = { cp: number } | { mate: number };
+
+export interface ReviewEntry {
+  ply: number;
+  score: Score;
+  winrate: number;
+  best: string | null;
+  best_text: string | null;
+  pv: string[];
+  pv_text: string[];
+  played?: string;
+  played_text?: string;
+  loss?: number;
+  mark?: "dubious" | "mistake" | "blunder" | null;
+  better?: string | null;
+  better_text?: string | null;
+  better_pv_text?: string[] | null;
+}
+
+export interface Review { id: string; done: boolean; total: number; error: string | null; entries: ReviewEntry[] }
+
+export class ApiError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { "Content-Type": "application/json", Accept: "application/json" };
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(`cannot reach the server (${String(e)})`, 0);
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    let message = text || response.statusText;
+    try {
+      message = (JSON.parse(text) as { error?: string }).error ?? message;
+    } catch {
+      // not JSON: keep the text
+    }
+    throw new ApiError(message, response.status);
+  }
+  const type = response.headers.get("Content-Type") ?? "";
+  return (type.includes("json") ? JSON.parse(text) : text) as T;
+}
+
+/** Fills the fields a server without this session's additions leaves out. */
+export function normalize(state: GameState): GameState {
+  const history =
+    state.history ??
+    state.moves.map((usi) => ({ usi, japanese: usi, western: usi, german: usi, sfen: "" }));
+  return { ...state, history, engine: state.engine ?? null, rematch: state.rematch ?? null };
+}
+
+const games = (id: string) => `/api/games/${encodeURIComponent(id)}`;
+
+export const api = {
+  create: async (body: CreateRequest) => {
+    const a = await request<CreateAnswer>("POST", "/api/games", body);
+    return { ...a, game: normalize(a.game) };
+  },
+  join: async (id: string, invite: string) => {
+    const a = await request<SeatAnswer>("POST", `${games(id)}/join`, { invite });
+    return { ...a, game: normalize(a.game) };
+  },
+  game: async (id: string) => normalize(await request<GameState>("GET", games(id))),
+  move: async (id: string, token: string, usi: string) =>
+    normalize(await request<GameState>("POST", `${games(id)}/move`, { token, usi })),
+  resign: async (id: string, token: string) =>
+    normalize(await request<GameState>("POST", `${games(id)}/resign`, { token })),
+  declare: async (id: string, token: string) =>
+    normalize(await request<GameState>("POST", `${games(id)}/declare`, { token })),
+  rematch: (id: string, token: string) => request<SeatAnswer>("POST", `${games(id)}/rematch`, { token }),
+  list: () => request<GameSummary[]>("GET", "/api/games"),
+  recordUrl: (id: string, format: string) => `${games(id)}/record?format=${format}`,
+  readRecord: (text: string, format: string | null, variant: Variant | null) =>
+    request<RecordRead>("POST", "/api/records/read", { text, format, variant }),
+  writeRecord: (variant: Variant, start_sfen: string, moves: string[], format: string) =>
+    request<string>("POST", "/api/records/write", { variant, start_sfen, moves, format }),
+  startReview: (variant: Variant, start_sfen: string, moves: string[], movetime_ms: number) =>
+    request<{ id: string }>("POST", "/api/reviews", { variant, start_sfen, moves, movetime_ms }),
+  review: (id: string) => request<Review>("GET", `/api/reviews/${encodeURIComponent(id)}`),
+};
+
+export type ServerMessage =
+  | { type: "state"; seat: Color | null; game: GameState }
+  | { type: "error"; status: number; error: string };
+
+/** The game's WebSocket: reconnects after a drop (0.5 s, doubling to 8 s) until closed. */
+export class GameSocket {
+  private socket: WebSocket | null = null;
+  private closed = false;
+  private delay = 500;
+  private timer: number | undefined;
+
+  constructor(
+    private readonly id: string,
+    private readonly token: string | null,
+    private readonly onMessage: (m: ServerMessage) => void,
+    private readonly onConnected: (up: boolean) => void,
+  ) {
+    this.open();
+  }
+
+  private open(): void {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    const ws = new WebSocket(`${scheme}://${location.host}${games(this.id)}/ws${query}`);
+    this.socket = ws;
+    ws.onopen = () => {
+      this.delay = 500;
+      this.onConnected(true);
+    };
+    ws.onmessage = (event) => {
+      try {
+        const m = JSON.parse(String(event.data)) as ServerMessage;
+        if (m.type === "state") m.game = normalize(m.game);
+        this.onMessage(m);
+      } catch {
+        // ignore what is not JSON
+      }
+    };
+    ws.onclose = () => {
+      if (this.socket !== ws) return;
+      this.socket = null;
+      if (this.closed) return;
+      this.onConnected(false);
+      this.timer = window.setTimeout(() => this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 8000);
+    };
+  }
+
+  send(message: object): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  close(): void {
+    this.closed = true;
+    window.clearTimeout(this.timer);
+    this.socket?.close();
+    this.socket = null;
+  }
+}

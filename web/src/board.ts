@@ -1,0 +1,109 @@
+// The board in SVG: squares (each `data-square` with its USI name), pieces, marks, coordinates.
+import { s } from "./dom.js";
+import type { Color, Position } from "./sfen.js";
+import { squareName } from "./sfen.js";
+import type { Coords, PieceStyle } from "./settings.js";
+import { pieceGraphic, SQ_H, SQ_W } from "./wedge.js";
+
+export interface BoardView {
+  pos: Position;
+  /** The side whose pieces stand upright at the bottom. */
+  bottom: Color;
+  style: PieceStyle;
+  coords: Coords;
+  selected: string | null;
+  dests: Set<string>;
+  last: { from: string | null; to: string } | null;
+  /** The square of a king in check. */
+  check: string | null;
+  /** The square whose piece is being dragged (drawn faded). */
+  dragging: string | null;
+}
+
+const TOP = 28;
+const RIGHT = 28;
+const LEFT = 8;
+const BOTTOM = 8;
+const FULL_DIGITS = "１２３４５６７８９";
+const KANJI_DIGITS = "一二三四五六七八九";
+
+export class BoardSvg {
+  readonly el: SVGSVGElement;
+  private size = 0;
+
+  constructor(label: string) {
+    this.el = s("svg", { class: "board", role: "group", "aria-label": label });
+  }
+
+  /** The column and row (from the top left) of a square as drawn. */
+  cell(file: number, rank: number, bottom: Color): [number, number] {
+    const n = this.size;
+    return bottom === "sente" ? [n - file, rank - 1] : [file - 1, n - rank];
+  }
+
+  draw(v: BoardView): void {
+    const n = v.pos.size;
+    this.size = n;
+    const width = LEFT + n * SQ_W + RIGHT;
+    const height = TOP + n * SQ_H + BOTTOM;
+    const el = this.el;
+    el.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    el.replaceChildren(s("title", {}, `${v.pos.variant === "tori" ? "Tori Shogi" : "Shogi"} board, ${v.bottom} at the bottom`));
+    el.append(s("rect", { x: 0, y: 0, width, height, class: "board-frame" }));
+    el.append(s("rect", { x: LEFT, y: TOP, width: n * SQ_W, height: n * SQ_H, class: "board-wood" }));
+    const squares = s("g", { class: "squares" });
+    const pieces = s("g", { class: "pieces", "pointer-events": "none" });
+    const marks = s("g", { class: "marks", "pointer-events": "none" });
+    for (let file = 1; file <= n; file++) {
+      for (let rank = 1; rank <= n; rank++) {
+        const sq = squareName(file, rank);
+        const [col, row] = this.cell(file, rank, v.bottom);
+        const x = LEFT + col * SQ_W;
+        const y = TOP + row * SQ_H;
+        const classes = ["square"];
+        if (v.last && (v.last.to === sq || v.last.from === sq)) classes.push("last");
+        if (v.selected === sq) classes.push("selected");
+        if (v.check === sq) classes.push("check");
+        squares.append(s("rect", { x, y, width: SQ_W, height: SQ_H, class: classes.join(" "), "data-square": sq }));
+        const piece = v.pos.board.get(sq);
+        const [cx, cy] = [x + SQ_W / 2, y + SQ_H / 2];
+        if (piece) {
+          const wrap = s("g", { transform: `translate(${cx},${cy})`, class: v.dragging === sq ? "dragged" : null });
+          wrap.append(pieceGraphic(v.pos.variant, piece, v.style, piece.color === v.bottom));
+          pieces.append(wrap);
+        }
+        if (v.dests.has(sq)) {
+          marks.append(piece ? s("circle", { cx, cy, r: SQ_W * 0.46, class: "dest capture" }) : s("circle", { cx, cy, r: SQ_W * 0.13, class: "dest" }));
+        }
+      }
+    }
+    el.append(squares);
+    if (n === 9) {
+      const dots = s("g", { class: "hoshi", "pointer-events": "none" });
+      for (const c of [3, 6]) for (const r of [3, 6]) dots.append(s("circle", { cx: LEFT + c * SQ_W, cy: TOP + r * SQ_H, r: 3 }));
+      el.append(dots);
+    }
+    el.append(pieces, marks, this.coordinates(n, v));
+  }
+
+  private coordinates(n: number, v: BoardView): SVGGElement {
+    const g = s("g", { class: "coords", "pointer-events": "none" });
+    for (let i = 0; i < n; i++) {
+      // Column i shows file n - i (sente at the bottom) or i + 1; row i rank i + 1 or n - i.
+      const file = v.bottom === "sente" ? n - i : i + 1;
+      const rank = v.bottom === "sente" ? i + 1 : n - i;
+      const fileText = v.coords === "japanese" ? FULL_DIGITS[file - 1]! : String(file);
+      const rankText = v.coords === "japanese" ? KANJI_DIGITS[rank - 1]! : "abcdefghi"[rank - 1]!;
+      g.append(s("text", { x: LEFT + (i + 0.5) * SQ_W, y: TOP / 2 + 1, "text-anchor": "middle", "dominant-baseline": "central" }, fileText));
+      g.append(s("text", { x: LEFT + n * SQ_W + RIGHT / 2, y: TOP + (i + 0.5) * SQ_H, "text-anchor": "middle", "dominant-baseline": "central" }, rankText));
+    }
+    return g;
+  }
+
+  /** The size in screen pixels of one square's width, for the dragged piece. */
+  squarePixels(): number {
+    const box = this.el.getBoundingClientRect();
+    const width = LEFT + this.size * SQ_W + RIGHT;
+    return (box.width / width) * SQ_W;
+  }
+}

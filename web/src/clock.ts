@@ -1,0 +1,98 @@
+// Both players' clocks, ticking locally from the server's last reading.
+import type { ClockView, TimeView } from "./api.js";
+import type { Color } from "./sfen.js";
+
+/** Milliseconds of a duration as the time controls write it (`10m`, `30s`, `1h30m`, `90`). */
+function duration(text: string): number | null {
+  let total = 0;
+  let found = false;
+  for (const m of text.matchAll(/(\d+(?:\.\d+)?)([hms]?)/g)) {
+    found = true;
+    const unit = m[2] === "h" ? 3600e3 : m[2] === "m" ? 60e3 : 1e3;
+    total += Number(m[1]) * unit;
+  }
+  return found ? total : null;
+}
+
+/** The length of one byoyomi period of `control` (`10m+30s`, `byoyomi:10m+30sx3`), if any. */
+export function periodLength(control: string | null): number | null {
+  if (!control || /^(fischer|sudden):/i.test(control)) return null;
+  const m = /\+([^x]+)/.exec(control.replace(/^byoyomi:/i, ""));
+  return m ? duration(m[1]!) : null;
+}
+
+/** `time` after `elapsed` ms more of its owner's thinking. */
+export function tick(time: TimeView, elapsed: number, period: number | null): TimeView {
+  if (elapsed <= time.main_ms) return { ...time, main_ms: time.main_ms - elapsed };
+  let over = elapsed - time.main_ms;
+  let { periods, period_ms } = time;
+  if (periods === 0) return { main_ms: 0, periods: 0, period_ms: 0 };
+  while (over >= period_ms && periods > 1) {
+    over -= period_ms;
+    periods -= 1;
+    period_ms = period ?? period_ms;
+  }
+  return { main_ms: 0, periods, period_ms: Math.max(0, period_ms - over) };
+}
+
+function clockText(ms: number): string {
+  const total = Math.ceil(ms / 1000);
+  const [hours, minutes, seconds] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const ss = String(seconds).padStart(2, "0");
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${ss}` : `${minutes}:${ss}`;
+}
+
+/** What a clock shows: main time, then byoyomi (秒読み) seconds with the periods left. */
+export function formatTime(t: TimeView): { main: string; extra: string; low: boolean } {
+  if (t.main_ms > 0 || t.periods === 0) {
+    const extra = t.periods > 0 ? `+${Math.round(t.period_ms / 1000)}s${t.periods > 1 ? ` ×${t.periods}` : ""}` : "";
+    return { main: clockText(t.main_ms), extra, low: t.periods === 0 && t.main_ms < 30_000 };
+  }
+  const periods = t.periods > 1 ? ` ×${t.periods}` : "";
+  return { main: clockText(t.period_ms), extra: `秒読み${periods}`, low: t.period_ms < 10_000 };
+}
+
+export class Clocks {
+  private view: ClockView | null = null;
+  private received = 0;
+  private period: number | null = null;
+  private timer: number;
+
+  constructor(private readonly els: Record<Color, HTMLElement>) {
+    this.timer = window.setInterval(() => this.render(), 100);
+  }
+
+  update(clock: ClockView | null, control: string | null): void {
+    this.view = clock;
+    this.received = performance.now();
+    this.period = periodLength(control);
+    this.render();
+  }
+
+  private render(): void {
+    for (const color of ["sente", "gote"] as const) {
+      const el = this.els[color];
+      const v = this.view;
+      if (!v) {
+        el.hidden = true;
+        continue;
+      }
+      el.hidden = false;
+      const running = v.running === color;
+      const time = running ? tick(v[color], performance.now() - this.received, this.period) : v[color];
+      const shown = formatTime(time);
+      el.classList.toggle("running", running);
+      el.classList.toggle("low", shown.low);
+      el.replaceChildren(shown.main);
+      if (shown.extra) {
+        const small = document.createElement("small");
+        small.textContent = shown.extra;
+        el.append(" ", small);
+      }
+    }
+  }
+
+  stop(): void {
+    window.clearInterval(this.timer);
+  }
+}

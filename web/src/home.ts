@@ -1,0 +1,162 @@
+// The home screen: a new game (against the engine or a person) and the recent games.
+import { api, type CreateRequest, type GameSummary } from "./api.js";
+import { h, toast } from "./dom.js";
+import type { Screen } from "./screen.js";
+import { rememberSeat, seatMemo } from "./store.js";
+
+const SHOGI_HANDICAPS: [string, string][] = [
+  ["even", "平手 Even"], ["lance", "香落ち Lance"], ["right-lance", "右香落ち Right lance"], ["bishop", "角落ち Bishop"],
+  ["rook", "飛車落ち Rook"], ["rook-lance", "飛香落ち Rook and lance"], ["two-piece", "二枚落ち Two pieces"],
+  ["three-piece", "三枚落ち Three pieces"], ["four-piece", "四枚落ち Four pieces"], ["five-piece", "五枚落ち Five pieces"],
+  ["left-five-piece", "左五枚落ち Left five pieces"], ["six-piece", "六枚落ち Six pieces"], ["left-seven-piece", "左七枚落ち Left seven pieces"],
+  ["right-seven-piece", "右七枚落ち Right seven pieces"], ["eight-piece", "八枚落ち Eight pieces"], ["ten-piece", "十枚落ち Ten pieces"],
+  ["three-pawns", "歩三兵 Three pawns"], ["naked-king", "裸玉 Naked king"],
+];
+const TORI_HANDICAPS: [string, string][] = [
+  ["even", "平手 Even"], ["tori-left-quail", "左鶉落ち Left quail"], ["tori-falcon", "鷹落ち Falcon"],
+  ["tori-falcon-left-quail", "鷹左鶉落ち Falcon and left quail"], ["tori-falcon-both-quails", "鷹両鶉落ち Falcon and both quails"],
+];
+const SHOGI_RULES: [string, string][] = [["", "Default (amateur)"], ["amateur", "Amateur: 27-point declaration"], ["professional", "Professional: 24-point impasse"], ["csa", "CSA: declaration, draw at 256 moves"], ["try", "Try rule"]];
+const TORI_RULES: [string, string][] = [["", "Default (tori)"], ["tori", "Rulebook: no third repetition"], ["tori-fsf", "Fairy-Stockfish: fourth repetition loses"]];
+
+function options(select: HTMLSelectElement, list: [string, string][]): void {
+  select.replaceChildren(...list.map(([value, label]) => h("option", { value }, label)));
+}
+
+function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
+  return h("label", { class: "field" }, h("span", {}, label), control, hint ? h("small", { class: "hint" }, hint) : null);
+}
+
+export function homeScreen(): Screen {
+  const opponent = h("select", { id: "opponent", name: "opponent" }, h("option", { value: "engine" }, "The engine (koma)"), h("option", { value: "person" }, "A person (send an invitation)"));
+  const level = h(
+    "select",
+    { id: "level", name: "level" },
+    h("option", { value: "movetime:500" }, "0.5 s per move"),
+    h("option", { value: "movetime:1000", selected: true }, "1 s per move"),
+    h("option", { value: "movetime:3000" }, "3 s per move"),
+    h("option", { value: "movetime:10000" }, "10 s per move"),
+    h("option", { value: "movetime:100" }, "0.1 s per move (easy)"),
+    h("option", { value: "depth:1" }, "Depth 1 (very easy)"),
+    h("option", { value: "depth:4" }, "Depth 4"),
+    h("option", { value: "depth:8" }, "Depth 8"),
+  );
+  const variant = h("select", { id: "variant", name: "variant" }, h("option", { value: "shogi" }, "Shogi 将棋 (9×9)"), h("option", { value: "tori" }, "Tori Shogi 禽将棋 (7×7)"));
+  const handicap = h("select", { id: "handicap", name: "handicap" });
+  const rules = h("select", { id: "rules", name: "rules" });
+  const presets = h("datalist", { id: "time-presets" }, ...["none", "10m+30s", "30m+60s", "10m+30sx3", "fischer:5m+10s", "sudden:15m"].map((v) => h("option", { value: v })));
+  const timeControl = h("input", { id: "time-control", name: "time_control", value: "none", list: "time-presets", autocomplete: "off", spellcheck: "false" });
+  const side = h(
+    "select",
+    { id: "side", name: "side" },
+    h("option", { value: "random" }, "Furigoma 振り駒 (random)"),
+    h("option", { value: "sente" }, "Sente ☗ (moves first)"),
+    h("option", { value: "gote" }, "Gote ☖"),
+  );
+  const create = h("button", { type: "submit", id: "create", class: "primary big" }, "Start the game");
+  const levelField = field("Engine level", level);
+  const syncVariant = () => {
+    options(handicap, variant.value === "tori" ? TORI_HANDICAPS : SHOGI_HANDICAPS);
+    options(rules, variant.value === "tori" ? TORI_RULES : SHOGI_RULES);
+  };
+  const syncOpponent = () => {
+    levelField.hidden = opponent.value !== "engine";
+  };
+  variant.addEventListener("change", syncVariant);
+  opponent.addEventListener("change", syncOpponent);
+  syncVariant();
+  syncOpponent();
+
+  const form = h(
+    "form",
+    { id: "new-game", class: "panel new-game" },
+    h("h2", {}, "New game 対局"),
+    field("Opponent", opponent),
+    levelField,
+    field("Variant", variant),
+    field("Handicap 駒落ち", handicap, "The handicap player (上手) plays gote."),
+    field("Rules", rules),
+    field("Time control", timeControl, "none · byoyomi 10m+30s · 10m+30sx3 · fischer:5m+10s · sudden:15m"),
+    field("Your side", side),
+    presets,
+    h("div", { class: "buttons" }, create),
+  );
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const body: CreateRequest = {
+      variant: variant.value as "shogi" | "tori",
+      side: side.value as "sente" | "gote" | "random",
+    };
+    // A person is the server's default opponent.
+    if (opponent.value === "engine") body.opponent = "engine";
+    if (handicap.value !== "even") body.handicap = handicap.value;
+    if (rules.value) body.rules = rules.value;
+    const tc = timeControl.value.trim();
+    if (tc && tc !== "none") body.time_control = tc;
+    if (body.opponent === "engine") {
+      const [kind, value] = level.value.split(":");
+      body.engine = kind === "depth" ? { depth: Number(value) } : { movetime_ms: Number(value) };
+    }
+    create.disabled = true;
+    api
+      .create(body)
+      .then((answer) => {
+        rememberSeat(answer.id, { token: answer.token, seat: answer.seat, invite_link: answer.invite_link, furigoma: answer.furigoma });
+        location.hash = `#game=${encodeURIComponent(answer.id)}&token=${encodeURIComponent(answer.token)}`;
+      })
+      .catch((err: Error) => {
+        create.disabled = false;
+        toast(`Cannot create the game: ${err.message}`);
+      });
+  });
+
+  const games = h("div", { class: "games" }, h("p", {}, "Loading…"));
+  api
+    .list()
+    .then((list) => games.replaceChildren(gamesTable(list)))
+    .catch((err: Error) => games.replaceChildren(h("p", {}, `Cannot list the games: ${err.message}`)));
+
+  const el = h(
+    "div",
+    { class: "home" },
+    form,
+    h(
+      "section",
+      { class: "panel recent" },
+      h("h2", {}, "Recent games"),
+      games,
+      h("p", {}, h("a", { href: "#review", class: "button" }, "Import a record to replay or review 棋譜を読む")),
+    ),
+  );
+  return { el, destroy: () => undefined };
+}
+
+function gamesTable(list: GameSummary[]): HTMLElement {
+  if (list.length === 0) return h("p", {}, "No games yet.");
+  const rows = list.slice(0, 40).map((g) => {
+    const memo = seatMemo(g.id);
+    const id = encodeURIComponent(g.id);
+    const state = g.result ?? (g.started ? "in progress" : "waiting for a player");
+    const links = [
+      memo && !g.result ? h("a", { href: `#game=${id}&token=${encodeURIComponent(memo.token)}` }, "Play") : null,
+      h("a", { href: `#game=${id}` }, g.result ? "Replay" : "Watch"),
+      g.plies > 0 ? h("a", { href: `#review&game=${id}` }, "Review") : null,
+    ];
+    const when = new Date(g.created_ms).toLocaleString(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+    return h(
+      "tr",
+      {},
+      h("td", {}, when),
+      h("td", {}, `${g.variant === "tori" ? "Tori" : "Shogi"}${g.time_control ? ` · ${g.time_control}` : ""}`),
+      h("td", { class: "num" }, String(g.plies)),
+      h("td", { class: "state" }, state),
+      h("td", { class: "links" }, ...links.flatMap((l) => (l ? [l, " "] : []))),
+    );
+  });
+  return h(
+    "table",
+    { class: "games-table" },
+    h("thead", {}, h("tr", {}, ...["Created", "Game", "Moves", "State", ""].map((t) => h("th", {}, t)))),
+    h("tbody", {}, ...rows),
+  );
+}

@@ -1,0 +1,243 @@
+// Moving by click or drag: choose a piece (on the board or in hand), then its destination;
+// the promotion dialog when both a promotion and none are legal.
+import type { BoardSvg } from "./board.js";
+import { h } from "./dom.js";
+import { pieceName, promotedKind } from "./pieces.js";
+import type { Color, Piece, Position, Variant } from "./sfen.js";
+import { parseUsi, type UsiMove } from "./sfen.js";
+import type { PieceStyle } from "./settings.js";
+import { pieceIcon } from "./wedge.js";
+
+export interface InputContext {
+  pos: Position;
+  /** The legal moves (USI) when the reader may move now, else empty. */
+  legal: string[];
+  /** The side the reader moves for, or null (no input). */
+  mover: Color | null;
+  style: PieceStyle;
+}
+
+type Choice = { square: string; drop?: undefined } | { drop: string; square?: undefined };
+
+interface Press {
+  choice: Choice;
+  x: number;
+  y: number;
+  wasSelected: boolean;
+  id: number;
+}
+
+/** Asks whether to promote; resolves true, false, or null when cancelled. */
+export function choosePromotion(variant: Variant, piece: Piece, style: PieceStyle): Promise<boolean | null> {
+  const promoted = promotedKind(variant, piece.kind) ?? piece.kind;
+  return new Promise((resolve) => {
+    const done = (answer: boolean | null) => {
+      overlay.remove();
+      resolve(answer);
+    };
+    const option = (yes: boolean, kind: string, label: string) =>
+      h(
+        "button",
+        { type: "button", class: "promote-choice", "data-promote": yes ? "yes" : "no", onclick: () => done(yes), "aria-label": `${label}: ${pieceName(variant, kind)}` },
+        pieceIcon(variant, { color: piece.color, kind }, style),
+        h("span", {}, label),
+      );
+    const yes = option(true, promoted, "Promote 成");
+    const overlay = h(
+      "div",
+      { class: "overlay", role: "dialog", "aria-modal": "true", "aria-label": "Promote?" },
+      h(
+        "div",
+        { class: "dialog promotion" },
+        h("p", {}, "Promote? 成りますか？"),
+        h("div", { class: "buttons" }, yes, option(false, piece.kind, "Keep 不成")),
+      ),
+    );
+    overlay.addEventListener("click", (e) => {
+      if (e.target === overlay) done(null);
+    });
+    overlay.addEventListener("keydown", (e) => {
+      if ((e as KeyboardEvent).key === "Escape") done(null);
+    });
+    document.body.append(overlay);
+    yes.focus();
+  });
+}
+
+export class MoveInput {
+  selected: Choice | null = null;
+  dragging: Choice | null = null;
+  private press: Press | null = null;
+  private pendingDest: string | null = null;
+  private ghost: HTMLElement | null = null;
+  private readonly abort = new AbortController();
+
+  constructor(
+    root: HTMLElement,
+    private readonly board: BoardSvg,
+    private readonly context: () => InputContext,
+    private readonly play: (usi: string) => void,
+    private readonly redraw: () => void,
+  ) {
+    root.addEventListener("pointerdown", (e) => this.down(e));
+    // Keyboard users: Enter on a hand piece chooses it.
+    root.addEventListener("click", (e) => {
+      if (e.detail !== 0) return;
+      const hand = (e.target as Element).closest<HTMLElement>("[data-hand]");
+      if (hand) this.chooseHand(hand.dataset["hand"]!);
+    });
+    const signal = this.abort.signal;
+    window.addEventListener("pointermove", (e) => this.move(e), { signal });
+    window.addEventListener("pointerup", (e) => this.up(e), { signal });
+    window.addEventListener("pointercancel", () => this.cancelDrag(), { signal });
+  }
+
+  destroy(): void {
+    this.abort.abort();
+    this.ghost?.remove();
+  }
+
+  private moves(): UsiMove[] {
+    return this.context().legal.map(parseUsi).filter((m): m is UsiMove => m !== null);
+  }
+
+  private movesOf(choice: Choice): UsiMove[] {
+    return this.moves().filter((m) => (choice.square ? m.from === choice.square : m.drop === choice.drop));
+  }
+
+  /** The squares the chosen piece may go to. */
+  dests(): Set<string> {
+    const choice = this.dragging ?? this.selected;
+    return new Set(choice ? this.movesOf(choice).map((m) => m.to) : []);
+  }
+
+  /** Letters of the mover's hand that have a legal drop. */
+  droppable(): Set<string> {
+    return new Set(this.moves().flatMap((m) => (m.drop ? [m.drop] : [])));
+  }
+
+  /** Forgets the choice when the position changed under it. */
+  reset(): void {
+    this.selected = null;
+    this.cancelDrag();
+  }
+
+  private chooseHand(data: string): void {
+    const [color, letter] = data.split("-");
+    const ctx = this.context();
+    if (color !== ctx.mover || !letter) return;
+    this.selected = this.selected?.drop === letter ? null : { drop: letter };
+    this.redraw();
+  }
+
+  private down(e: PointerEvent): void {
+    if (e.button !== 0) return;
+    const ctx = this.context();
+    const target = (e.target as Element).closest<HTMLElement | SVGElement>("[data-square],[data-hand]");
+    this.press = null;
+    this.pendingDest = null;
+    if (!target || !ctx.mover) return;
+    const square = target.getAttribute("data-square");
+    const hand = target.getAttribute("data-hand");
+    if (square && this.dests().has(square)) {
+      this.pendingDest = square;
+      e.preventDefault();
+      return;
+    }
+    let choice: Choice | null = null;
+    if (square && ctx.pos.board.get(square)?.color === ctx.mover) choice = { square };
+    if (hand) {
+      const [color, letter] = hand.split("-");
+      if (color === ctx.mover && letter) choice = { drop: letter };
+    }
+    if (!choice) {
+      if (this.selected) {
+        this.selected = null;
+        this.redraw();
+      }
+      return;
+    }
+    e.preventDefault();
+    const wasSelected = this.selected?.square === choice.square && this.selected?.drop === choice.drop;
+    this.selected = choice;
+    this.press = { choice, x: e.clientX, y: e.clientY, wasSelected, id: e.pointerId };
+    this.redraw();
+  }
+
+  private move(e: PointerEvent): void {
+    const p = this.press;
+    if (!p || p.id !== e.pointerId) return;
+    if (!this.dragging) {
+      if (Math.hypot(e.clientX - p.x, e.clientY - p.y) < 6) return;
+      this.startDrag(p.choice);
+    }
+    if (this.ghost) {
+      this.ghost.style.left = `${e.clientX}px`;
+      this.ghost.style.top = `${e.clientY}px`;
+    }
+  }
+
+  private startDrag(choice: Choice): void {
+    const ctx = this.context();
+    const piece: Piece | undefined = choice.square ? ctx.pos.board.get(choice.square) : { color: ctx.mover!, kind: choice.drop! };
+    if (!piece) return;
+    this.dragging = choice;
+    const size = this.board.squarePixels();
+    this.ghost = h("div", { class: "drag-ghost", style: `width:${size}px;height:${(size * 64) / 60}px` }, pieceIcon(ctx.pos.variant, piece, ctx.style));
+    document.body.append(this.ghost);
+    this.redraw();
+  }
+
+  private cancelDrag(): void {
+    this.ghost?.remove();
+    this.ghost = null;
+    if (this.dragging) {
+      this.dragging = null;
+      this.redraw();
+    }
+    this.press = null;
+  }
+
+  private up(e: PointerEvent): void {
+    const under = document.elementFromPoint(e.clientX, e.clientY)?.closest("[data-square]")?.getAttribute("data-square") ?? null;
+    const press = this.press;
+    const pending = this.pendingDest;
+    this.pendingDest = null;
+    if (this.dragging) {
+      const choice = this.dragging;
+      const dests = this.dests();
+      this.cancelDrag();
+      if (under && dests.has(under)) void this.attempt(choice, under);
+      else if (!(choice.square && under === choice.square)) {
+        this.selected = null;
+        this.redraw();
+      }
+      return;
+    }
+    this.press = null;
+    if (pending && this.selected) {
+      if (under === pending) void this.attempt(this.selected, pending);
+      return;
+    }
+    if (press?.wasSelected && (press.choice.drop || under === press.choice.square)) {
+      this.selected = null;
+      this.redraw();
+    }
+  }
+
+  private async attempt(choice: Choice, to: string): Promise<void> {
+    const ctx = this.context();
+    const candidates = this.movesOf(choice).filter((m) => m.to === to);
+    this.selected = null;
+    this.redraw();
+    if (candidates.length === 0) return;
+    let chosen = candidates[0]!;
+    if (candidates.length > 1 && choice.square) {
+      const piece = ctx.pos.board.get(choice.square)!;
+      const promote = await choosePromotion(ctx.pos.variant, piece, ctx.style);
+      if (promote === null) return;
+      chosen = candidates.find((m) => m.promote === promote) ?? chosen;
+    }
+    this.play(chosen.usi);
+  }
+}

@@ -1,0 +1,49 @@
+// The boxes shown while a game waits: the invitation link to send, and the furigoma toss.
+import { h, toast } from "./dom.js";
+import type { Color } from "./sfen.js";
+import { pieceIcon } from "./wedge.js";
+
+export function inviteBox(link: string): HTMLElement {
+  const url = new URL(link, location.href).href;
+  const code = h("code", { id: "invite-link" }, url);
+  const copy = h(
+    "button",
+    {
+      type: "button",
+      id: "copy-invite",
+      class: "small",
+      onclick: () => {
+        navigator.clipboard?.writeText(url).then(
+          () => toast("Link copied.", "info"),
+          () => {
+            getSelection()?.selectAllChildren(code);
+            toast("Select the link and copy it by hand.", "info");
+          },
+        );
+      },
+    },
+    "Copy",
+  );
+  return h(
+    "div",
+    { class: "invite notice" },
+    h("p", {}, "Send this link to your opponent; the game starts when they open it:"),
+    h("div", { class: "row" }, code, copy),
+  );
+}
+
+/** The five pawns of the toss (`歩 と 歩 歩 と: 3 歩 to 2 と, ...`) and who got which side. */
+export function furigomaBox(text: string, seat: Color): HTMLElement {
+  const faces = (text.split(":")[0] ?? "").trim().split(/\s+/);
+  const pieces = faces.map((face) =>
+    h("span", { class: "toss-piece", title: face === "と" ? "tokin" : "pawn" }, pieceIcon("shogi", { color: "sente", kind: face === "と" ? "+P" : "P" }, "kanji")),
+  );
+  return h(
+    "div",
+    { class: "furigoma notice" },
+    h("p", {}, "Furigoma 振り駒:"),
+    h("div", { class: "toss" }, ...pieces),
+    h("p", { class: "hint" }, text),
+    h("p", {}, h("strong", {}, `You play ${seat === "sente" ? "☗ sente (first)" : "☖ gote (second)"}.`)),
+  );
+}

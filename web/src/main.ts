@@ -1,0 +1,63 @@
+// The page's entry: routes by location.hash.
+//   (none)                  home: new game, recent games
+//   #game=ID&token=T        play a seat (a reload reconnects)
+//   #game=ID&invite=S       join: take the seat, then #game=ID&token=T
+//   #game=ID                watch
+//   #review[&game=ID]       import a record (or load a game) to replay and review it
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { gameScreen } from "./game.js";
+import { homeScreen } from "./home.js";
+import { recordsScreen } from "./records.js";
+import type { Screen } from "./screen.js";
+import { rememberSeat, seatMemo } from "./store.js";
+
+let current: Screen | null = null;
+
+function mount(screen: Screen): void {
+  current?.destroy();
+  current = screen;
+  document.getElementById("app")!.replaceChildren(screen.el);
+  window.scrollTo(0, 0);
+}
+
+function message(text: string, ...links: HTMLElement[]): Screen {
+  return { el: h("div", { class: "panel message" }, h("p", {}, text), ...links), destroy: () => undefined };
+}
+
+async function join(id: string, invite: string): Promise<void> {
+  mount(message("Joining the game…"));
+  try {
+    const answer = await api.join(id, invite);
+    rememberSeat(id, { token: answer.token, seat: answer.seat });
+    history.replaceState(null, "", `#game=${encodeURIComponent(id)}&token=${encodeURIComponent(answer.token)}`);
+    route();
+  } catch (e) {
+    const memo = seatMemo(id);
+    if (memo) {
+      // This browser took the seat already (a reload of the invitation).
+      history.replaceState(null, "", `#game=${encodeURIComponent(id)}&token=${encodeURIComponent(memo.token)}`);
+      route();
+      return;
+    }
+    mount(message(`Cannot join: ${(e as Error).message}`, h("a", { href: `#game=${encodeURIComponent(id)}`, class: "button" }, "Watch the game"), h("a", { href: "#", class: "button" }, "Home")));
+  }
+}
+
+function route(): void {
+  const hash = location.hash.replace(/^#/, "");
+  const params = new URLSearchParams(hash);
+  const game = params.get("game");
+  if (params.has("review")) {
+    mount(recordsScreen(game));
+  } else if (game && params.get("invite")) {
+    void join(game, params.get("invite")!);
+  } else if (game) {
+    mount(gameScreen(game, params.get("token")));
+  } else {
+    mount(homeScreen());
+  }
+}
+
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,223 @@
+// The review (kansōsen): the server analyses every position; the page plots sente's winning
+// chances over the plies, lists the marked moves and steps the board to them.
+import { api, type Review, type ReviewEntry, type Score } from "./api.js";
+import { h, s, toast } from "./dom.js";
+import type { Variant } from "./sfen.js";
+import type { Viewer } from "./viewer.js";
+
+export interface ReviewSource {
+  variant: Variant;
+  start_sfen: string;
+  moves: string[];
+}
+
+const W = 320;
+const H = 130;
+const L = 30;
+const R = 6;
+const T = 6;
+const B = 16;
+const PV_SHOWN = 10;
+const MARK_TEXT = { dubious: "dubious ?!", mistake: "mistake ?", blunder: "blunder ??" } as const;
+
+export function scoreText(score: Score): string {
+  if ("mate" in score) return score.mate > 0 ? `☗ mates in ${score.mate}` : `☖ mates in ${-score.mate}`;
+  return score.cp > 0 ? `+${score.cp}` : score.cp < 0 ? `−${-score.cp}` : "0";
+}
+
+function line(moves: string[]): string {
+  return moves.slice(0, PV_SHOWN).join(" ") + (moves.length > PV_SHOWN ? " …" : "");
+}
+
+export class ReviewPanel {
+  readonly el: HTMLElement;
+  private review: Review | null = null;
+  private timer: number | undefined;
+  private readonly plot: SVGSVGElement;
+  private readonly progress: HTMLElement;
+  private readonly info: HTMLElement;
+  private readonly list: HTMLOListElement;
+  private readonly startButton: HTMLButtonElement;
+  private readonly movetime: HTMLSelectElement;
+  private stopped = false;
+
+  constructor(private readonly viewer: Viewer, private readonly source: () => ReviewSource) {
+    this.plot = s("svg", { id: "winrate-plot", class: "plot", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Sente's winning chances by move" });
+    this.plot.addEventListener("click", (e) => this.clickPlot(e));
+    this.progress = h("p", { class: "progress", "aria-live": "polite" });
+    this.info = h("div", { class: "review-info", "aria-live": "polite" });
+    this.list = h("ol", { id: "mistakes", class: "mistakes" });
+    this.list.addEventListener("click", (e) => {
+      const item = (e.target as Element).closest<HTMLElement>("[data-review-ply]");
+      if (item) viewer.goTo(Number(item.dataset["reviewPly"]));
+    });
+    this.movetime = h(
+      "select",
+      { id: "review-time", "aria-label": "Time per position" },
+      h("option", { value: "100" }, "0.1 s / position"),
+      h("option", { value: "300", selected: true }, "0.3 s / position"),
+      h("option", { value: "1000" }, "1 s / position"),
+      h("option", { value: "3000" }, "3 s / position"),
+    );
+    this.startButton = h("button", { type: "button", id: "analyse", class: "primary", onclick: () => void this.start() }, "Analyse");
+    this.el = h(
+      "section",
+      { class: "panel review-panel", "aria-label": "Review" },
+      h("div", { class: "panel-head" }, h("h2", {}, "検討 Review"), h("div", { class: "row" }, this.movetime, this.startButton)),
+      this.progress,
+      this.plot,
+      h(
+        "div",
+        { class: "nav" },
+        h("button", { type: "button", id: "prev-mistake", class: "small", onclick: () => this.step(-1) }, "◀ Previous mistake"),
+        h("button", { type: "button", id: "next-mistake", class: "small", onclick: () => this.step(1) }, "Next mistake ▶"),
+      ),
+      this.info,
+      this.list,
+    );
+    viewer.onPly(() => this.draw());
+    this.draw();
+  }
+
+  async start(): Promise<void> {
+    const src = this.source();
+    this.startButton.disabled = true;
+    this.progress.textContent = "Starting the analysis…";
+    try {
+      const { id } = await api.startReview(src.variant, src.start_sfen, src.moves, Number(this.movetime.value));
+      this.review = { id, done: false, total: src.moves.length + 1, error: null, entries: [] };
+      this.poll(id);
+    } catch (e) {
+      this.startButton.disabled = false;
+      this.progress.textContent = "";
+      toast(`Review: ${(e as Error).message}`);
+    }
+  }
+
+  private poll(id: string): void {
+    if (this.stopped) return;
+    api
+      .review(id)
+      .then((r) => {
+        this.review = r;
+        this.draw();
+        if (!r.done && !r.error) this.timer = window.setTimeout(() => this.poll(id), 500);
+        else this.startButton.disabled = false;
+      })
+      .catch((e: Error) => {
+        this.progress.textContent = `Review: ${e.message}; trying again…`;
+        this.timer = window.setTimeout(() => this.poll(id), 2000);
+      });
+  }
+
+  private marked(): ReviewEntry[] {
+    return (this.review?.entries ?? []).filter((e) => e.mark);
+  }
+
+  private step(direction: 1 | -1): void {
+    const ply = this.viewer.ply;
+    const marks = this.marked();
+    const target = direction > 0 ? marks.find((e) => e.ply > ply) : [...marks].reverse().find((e) => e.ply < ply);
+    if (target) this.viewer.goTo(target.ply);
+  }
+
+  private plies(): number {
+    return Math.max(1, this.viewer.line.history.length);
+  }
+
+  private x(ply: number): number {
+    return L + (ply / this.plies()) * (W - L - R);
+  }
+
+  private y(winrate: number): number {
+    return T + (1 - winrate) * (H - T - B);
+  }
+
+  private clickPlot(e: MouseEvent): void {
+    const box = this.plot.getBoundingClientRect();
+    const x = ((e.clientX - box.left) / box.width) * W;
+    const ply = Math.round(((x - L) / (W - L - R)) * this.plies());
+    this.viewer.goTo(ply);
+  }
+
+  private draw(): void {
+    const r = this.review;
+    if (!r) {
+      this.progress.textContent = "Let the engine look at every position of the game.";
+    } else if (r.error) {
+      this.progress.textContent = `The analysis failed: ${r.error}`;
+    } else {
+      this.progress.textContent = r.done ? `Analysed ${r.entries.length} positions.` : `Analysing… ${r.entries.length} / ${r.total} positions`;
+    }
+    this.drawPlot(r?.entries ?? []);
+    this.drawInfo(r?.entries ?? []);
+    this.list.replaceChildren(
+      ...this.marked().map((e) =>
+        h(
+          "li",
+          { class: `mark-${e.mark}` },
+          h(
+            "button",
+            { type: "button", "data-review-ply": e.ply, class: this.viewer.ply === e.ply ? "current" : null },
+            h("span", { class: "num" }, String(e.ply)),
+            ` ${e.played_text ?? e.played ?? ""} `,
+            h("span", { class: "mark" }, MARK_TEXT[e.mark!]),
+            e.better_text ? h("span", { class: "better" }, ` → ${e.better_text}`) : null,
+          ),
+        ),
+      ),
+    );
+  }
+
+  private drawPlot(entries: ReviewEntry[]): void {
+    const plot = this.plot;
+    plot.style.display = entries.length ? "" : "none";
+    plot.replaceChildren(s("title", {}, "Sente's winning chances by move (click to go to a move)"));
+    plot.append(s("rect", { x: L, y: T, width: W - L - R, height: H - T - B, class: "plot-gote" }));
+    if (entries.length > 0) {
+      const pts = entries.map((e) => `${this.x(e.ply).toFixed(1)},${this.y(e.winrate).toFixed(1)}`);
+      const lastX = this.x(entries[entries.length - 1]!.ply).toFixed(1);
+      const floor = this.y(0).toFixed(1);
+      plot.append(s("polygon", { points: `${this.x(0)},${floor} ${pts.join(" ")} ${lastX},${floor}`, class: "plot-sente" }));
+      plot.append(s("polyline", { points: pts.join(" "), class: "plot-line" }));
+    }
+    plot.append(s("line", { x1: L, x2: W - R, y1: this.y(0.5), y2: this.y(0.5), class: "plot-half" }));
+    for (const [w, label] of [[1, "100%"], [0.5, "50%"], [0, "0%"]] as const) {
+      plot.append(s("text", { x: L - 4, y: this.y(w), class: "plot-label", "text-anchor": "end", "dominant-baseline": "central" }, label));
+    }
+    const n = this.plies();
+    const every = n > 100 ? 20 : n > 40 ? 10 : 5;
+    for (let p = 0; p <= n; p += every) {
+      plot.append(s("text", { x: this.x(p), y: H - 6, class: "plot-label", "text-anchor": "middle" }, String(p)));
+    }
+    for (const e of entries) {
+      if (e.mark) plot.append(s("circle", { cx: this.x(e.ply), cy: this.y(e.winrate), r: 4.5, class: `plot-dot ${e.mark}` }, s("title", {}, `${e.ply}. ${e.played_text ?? ""} ${e.mark}`)));
+    }
+    plot.append(s("line", { x1: this.x(this.viewer.ply), x2: this.x(this.viewer.ply), y1: T, y2: H - B, class: "plot-cursor" }));
+  }
+
+  private drawInfo(entries: ReviewEntry[]): void {
+    const e = entries.find((x) => x.ply === this.viewer.ply);
+    if (!e) {
+      this.info.replaceChildren();
+      return;
+    }
+    const parts: (HTMLElement | string)[] = [
+      h("p", {}, h("strong", {}, `Move ${e.ply}`), `  Sente ${Math.round(e.winrate * 100)}%  (${scoreText(e.score)})`),
+    ];
+    if (e.mark && e.played_text) {
+      const loss = e.loss !== undefined ? ` (−${Math.round(e.loss * 100)}%)` : "";
+      parts.push(h("p", { class: `mark-${e.mark}` }, `${e.played_text}: ${MARK_TEXT[e.mark]}${loss}`));
+      if (e.better_text) {
+        parts.push(h("p", { class: "better" }, `Better: ${e.better_text}`, e.better_pv_text?.length ? h("span", { class: "pv" }, `  Line: ${line(e.better_pv_text)}`) : ""));
+      }
+    }
+    if (e.best_text) parts.push(h("p", { class: "best" }, `Best now: ${e.best_text}`, e.pv_text.length ? h("span", { class: "pv" }, `  Line: ${line(e.pv_text)}`) : ""));
+    this.info.replaceChildren(...parts);
+  }
+
+  destroy(): void {
+    this.stopped = true;
+    window.clearTimeout(this.timer);
+  }
+}

@@ -1,0 +1,117 @@
+// SFEN positions of shogi (9x9) and Tori Shogi (7x7), and USI square and move names.
+
+export type Variant = "shogi" | "tori";
+export type Color = "sente" | "gote";
+
+/** A piece: its owner and its SFEN letter in upper case, `+` first when promoted (`+P`). */
+export interface Piece {
+  color: Color;
+  kind: string;
+}
+
+/** A position as an SFEN describes it. */
+export interface Position {
+  variant: Variant;
+  /** Files and ranks: 9 for shogi, 7 for Tori. */
+  size: number;
+  /** Pieces by USI square name (`7g`). */
+  board: Map<string, Piece>;
+  side: Color;
+  /** Pieces in hand by upper-case letter, with their counts. */
+  hands: Record<Color, Map<string, number>>;
+  ply: number;
+}
+
+const RANKS = "abcdefghi";
+
+export function boardSize(variant: Variant): number {
+  return variant === "tori" ? 7 : 9;
+}
+
+export function other(color: Color): Color {
+  return color === "sente" ? "gote" : "sente";
+}
+
+/** The USI name of the square at `file` and `rank` (both from 1): `squareName(7, 7)` is `7g`. */
+export function squareName(file: number, rank: number): string {
+  return `${file}${RANKS[rank - 1]}`;
+}
+
+/** File and rank of a USI square name, or null. */
+export function parseSquare(name: string): { file: number; rank: number } | null {
+  const m = /^([1-9])([a-i])$/.exec(name);
+  if (!m) return null;
+  return { file: Number(m[1]), rank: RANKS.indexOf(m[2]!) + 1 };
+}
+
+/** The letters a hand shows, in display order (strongest first). */
+export function handOrder(variant: Variant): string[] {
+  return variant === "tori" ? ["F", "C", "P", "R", "L", "S"] : ["R", "B", "G", "S", "N", "L", "P"];
+}
+
+export class SfenError extends Error {}
+
+/** Parses `board side hands [ply]` (a leading `sfen ` or `position sfen ` is allowed). */
+export function parseSfen(text: string, variant: Variant): Position {
+  const fields = text.trim().replace(/^(position\s+)?sfen\s+/, "").split(/\s+/);
+  if (fields.length < 3) throw new SfenError(`SFEN needs board, side and hands: '${text}'`);
+  const size = boardSize(variant);
+  const board = new Map<string, Piece>();
+  const rows = fields[0]!.split("/");
+  if (rows.length !== size) throw new SfenError(`SFEN has ${rows.length} ranks, ${variant} has ${size}`);
+  rows.forEach((row, r) => {
+    let file = size;
+    let promoted = false;
+    for (const ch of row) {
+      if (ch === "+") {
+        promoted = true;
+      } else if (/[1-9]/.test(ch)) {
+        file -= Number(ch);
+      } else if (/[a-zA-Z]/.test(ch)) {
+        if (file < 1) throw new SfenError(`SFEN rank ${r + 1} is too long`);
+        const color: Color = ch === ch.toUpperCase() ? "sente" : "gote";
+        board.set(squareName(file, r + 1), { color, kind: (promoted ? "+" : "") + ch.toUpperCase() });
+        promoted = false;
+        file -= 1;
+      } else {
+        throw new SfenError(`unexpected '${ch}' in the SFEN board`);
+      }
+    }
+    if (file !== 0) throw new SfenError(`SFEN rank ${r + 1} does not have ${size} files`);
+  });
+  const side: Color = fields[1] === "w" ? "gote" : "sente";
+  const hands: Record<Color, Map<string, number>> = { sente: new Map(), gote: new Map() };
+  if (fields[2] !== "-") {
+    for (const m of fields[2]!.matchAll(/(\d*)([a-zA-Z])/g)) {
+      const letter = m[2]!;
+      const color: Color = letter === letter.toUpperCase() ? "sente" : "gote";
+      const key = letter.toUpperCase();
+      hands[color].set(key, (hands[color].get(key) ?? 0) + (m[1] ? Number(m[1]) : 1));
+    }
+  }
+  const ply = fields[3] ? Number(fields[3]) : 1;
+  return { variant, size, board, side, hands, ply };
+}
+
+/** A USI move taken apart: a board move (`from`) or a drop (`drop`: the letter). */
+export interface UsiMove {
+  usi: string;
+  from: string | null;
+  drop: string | null;
+  to: string;
+  promote: boolean;
+}
+
+export function parseUsi(usi: string): UsiMove | null {
+  const drop = /^([A-Z])\*([1-9][a-i])$/.exec(usi);
+  if (drop) return { usi, from: null, drop: drop[1]!, to: drop[2]!, promote: false };
+  const m = /^([1-9][a-i])([1-9][a-i])(\+?)$/.exec(usi);
+  if (!m) return null;
+  return { usi, from: m[1]!, drop: null, to: m[2]!, promote: m[3] === "+" };
+}
+
+/** The square of `color`'s king (Tori: the phoenix), if on the board. */
+export function kingSquare(pos: Position, color: Color): string | null {
+  for (const [sq, p] of pos.board) if (p.color === color && p.kind === "K") return sq;
+  return null;
+}

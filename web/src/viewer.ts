@@ -1,0 +1,162 @@
+// A board with both hands and player bars, showing one ply of a line of moves; moving pieces
+// when the host allows it (the live position of one's own game).
+import type { HistoryEntry } from "./api.js";
+import { BoardSvg } from "./board.js";
+import { h } from "./dom.js";
+import { drawHand } from "./hands.js";
+import { MoveInput } from "./input.js";
+import { colorMark, colorName } from "./pieces.js";
+import type { Color, Position, Variant } from "./sfen.js";
+import { kingSquare, other, parseSfen, parseUsi } from "./sfen.js";
+import { onSettings, settings } from "./settings.js";
+
+export interface Line {
+  variant: Variant;
+  startSfen: string;
+  history: HistoryEntry[];
+}
+
+export interface LiveInfo {
+  /** The live position (the last ply). */
+  sfen: string;
+  inCheck: boolean;
+  /** Legal moves of the reader, when he may move now. */
+  legal: string[];
+  mover: Color | null;
+}
+
+export interface Bar {
+  el: HTMLElement;
+  name: HTMLElement;
+  clock: HTMLElement;
+  hand: HTMLElement;
+}
+
+export class Viewer {
+  readonly el: HTMLElement;
+  readonly board = new BoardSvg("Shogi board");
+  readonly bars: Record<Color, Bar>;
+  line: Line = { variant: "shogi", startSfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", history: [] };
+  live: LiveInfo | null = null;
+  /** The ply shown; `following` keeps it on the last one as moves come. */
+  ply = 0;
+  following = true;
+  bottom: Color = "sente";
+  private readonly input: MoveInput;
+  private readonly plyListeners: ((ply: number) => void)[] = [];
+  private readonly top: HTMLElement;
+  private readonly bottomSide: HTMLElement;
+  private readonly unsubscribe: () => void;
+
+  constructor(play: (usi: string) => void) {
+    const bar = (color: Color): Bar => {
+      const name = h("span", { class: "player-name" }, `${colorMark(color)} ${colorName(color)}`);
+      const clock = h("span", { class: "clock", "data-clock": color, hidden: true });
+      const hand = h("div", { class: "hand", "data-hand-of": color });
+      return { el: h("div", { class: `bar bar-${color}` }, name, clock), name, clock, hand };
+    };
+    this.bars = { sente: bar("sente"), gote: bar("gote") };
+    this.top = h("div", { class: "side top" });
+    this.bottomSide = h("div", { class: "side bottom" });
+    this.el = h("div", { class: "viewer" }, this.top, h("div", { class: "board-wrap" }, this.board.el), this.bottomSide);
+    this.input = new MoveInput(this.el, this.board, () => this.inputContext(), play, () => this.draw());
+    this.unsubscribe = onSettings(() => this.draw());
+  }
+
+  /** The position at `ply` (0: the start). */
+  position(ply: number): Position {
+    const entry = this.line.history[ply - 1];
+    const last = ply === this.line.history.length;
+    const sfen = ply === 0 ? this.line.startSfen : last && this.live ? this.live.sfen : entry?.sfen || this.line.startSfen;
+    return parseSfen(sfen, this.line.variant);
+  }
+
+  isLive(): boolean {
+    return this.ply === this.line.history.length;
+  }
+
+  private inputContext() {
+    const live = this.live;
+    const ok = live !== null && this.isLive() && live.mover !== null;
+    return {
+      pos: this.position(this.ply),
+      legal: ok ? live.legal : [],
+      mover: ok ? live.mover : null,
+      style: settings().pieceStyle,
+    };
+  }
+
+  setLine(line: Line, live: LiveInfo | null = null): void {
+    const moved = line.history.length !== this.line.history.length || line.startSfen !== this.line.startSfen;
+    this.line = line;
+    this.live = live;
+    if (this.following || this.ply > line.history.length) this.ply = line.history.length;
+    if (moved) this.input.reset();
+    this.draw();
+    this.notify();
+  }
+
+  goTo(ply: number): void {
+    const n = this.line.history.length;
+    this.ply = Math.max(0, Math.min(n, ply));
+    this.following = this.ply === n;
+    this.input.reset();
+    this.draw();
+    this.notify();
+  }
+
+  onPly(f: (ply: number) => void): void {
+    this.plyListeners.push(f);
+  }
+
+  private notify(): void {
+    for (const f of this.plyListeners) f(this.ply);
+  }
+
+  flip(): void {
+    this.bottom = other(this.bottom);
+    this.draw();
+  }
+
+  draw(): void {
+    const pos = this.position(this.ply);
+    const set = settings();
+    const lastUsi = this.line.history[this.ply - 1]?.usi;
+    const last = lastUsi ? parseUsi(lastUsi) : null;
+    const live = this.isLive() ? this.live : null;
+    const dragging = this.input.dragging;
+    this.board.draw({
+      pos,
+      bottom: this.bottom,
+      style: set.pieceStyle,
+      coords: set.coords,
+      selected: this.input.selected?.square ?? null,
+      dests: this.input.dests(),
+      last: last ? { from: last.from, to: last.to } : null,
+      check: live?.inCheck ? kingSquare(pos, pos.side) : null,
+      dragging: dragging?.square ?? null,
+    });
+    const droppable = this.input.droppable();
+    for (const color of ["sente", "gote"] as const) {
+      drawHand(this.bars[color].hand, {
+        pos,
+        color,
+        upright: color === this.bottom,
+        style: set.pieceStyle,
+        selected: color === live?.mover ? this.input.selected?.drop ?? null : null,
+        droppable: color === live?.mover ? droppable : new Set(),
+        dragging: color === live?.mover ? dragging?.drop ?? null : null,
+      });
+    }
+    const up = other(this.bottom);
+    const [topBar, bottomBar] = [this.bars[up], this.bars[this.bottom]];
+    if (this.top.firstChild !== topBar.el) this.top.replaceChildren(topBar.el, topBar.hand);
+    if (this.bottomSide.firstChild !== bottomBar.hand) this.bottomSide.replaceChildren(bottomBar.hand, bottomBar.el);
+    this.el.dataset["variant"] = pos.variant;
+  }
+
+  destroy(): void {
+    this.unsubscribe();
+    this.input.destroy();
+  }
+}
