@@ -123,10 +123,22 @@ impl AnyGame {
         forward!(self, g => sfen::write(g.position()))
     }
 
+    /// The start position.
+    pub fn start_position(&self) -> AnyPosition {
+        match self {
+            AnyGame::Shogi(g) => AnyPosition::Shogi(*g.start()),
+            AnyGame::Tori(g) => AnyPosition::Tori(*g.start()),
+        }
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> Vec<Move> {
+        forward!(self, g => g.moves().to_vec())
+    }
+
     /// The moves played, in USI.
     pub fn moves_usi(&self) -> Vec<String> {
-        let moves: Vec<Move> = forward!(self, g => g.moves().to_vec());
-        moves.into_iter().map(|m| self.usi(m)).collect()
+        self.moves().into_iter().map(|m| self.usi(m)).collect()
     }
 
     /// How many moves have been played.
@@ -134,10 +146,17 @@ impl AnyGame {
         forward!(self, g => g.moves().len())
     }
 
+    /// The moves the side to move may play (none once the game is over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        forward!(self, g => g.legal_moves().iter().copied().collect())
+    }
+
     /// The moves the side to move may play, in USI (none once the game is over).
     pub fn legal_moves_usi(&self) -> Vec<String> {
-        let moves: Vec<Move> = forward!(self, g => g.legal_moves().iter().copied().collect());
-        moves.into_iter().map(|m| self.usi(m)).collect()
+        self.legal_moves()
+            .into_iter()
+            .map(|m| self.usi(m))
+            .collect()
     }
 
     /// The game as a record (header left empty).

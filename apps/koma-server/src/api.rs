@@ -1,8 +1,11 @@
-//! The HTTP API: routes, request bodies, and the placeholder page at `/`.
+//! The HTTP API: routes and request bodies (the page's own routes are in `assets`).
 
+use crate::assets;
 use crate::error::ApiError;
 use crate::games::CreateRequest;
 use crate::hub::Hub;
+use crate::records::{self, ReadRequest, WriteRequest};
+use crate::review::{ReviewRequest, Reviews};
 use crate::ws;
 use axum::Json;
 use axum::Router;
@@ -10,7 +13,7 @@ use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -22,6 +25,8 @@ use tokio::sync::watch;
 pub struct AppState {
     /// The games.
     pub hub: Arc<Hub>,
+    /// The reviews.
+    pub reviews: Arc<Reviews>,
     /// Flips to true when the server stops (WebSockets close).
     pub shutdown: watch::Receiver<bool>,
 }
@@ -29,7 +34,6 @@ pub struct AppState {
 /// The routes of `koma serve`.
 pub fn router(state: AppState) -> Router {
     Router::new()
-        .route("/", get(page))
         .route("/api/games", get(list).post(create))
         .route("/api/games/{id}", get(game))
         .route("/api/games/{id}/join", post(join))
@@ -38,6 +42,12 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/declare", post(declare))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(socket))
+        .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/records/read", post(read_record))
+        .route("/api/records/write", post(write_record))
+        .route("/api/reviews", post(review))
+        .route("/api/reviews/{id}", get(review_state))
+        .merge(assets::routes())
         .with_state(state)
 }
 
@@ -148,6 +158,56 @@ async fn declare(
     Ok(Json(s.hub.declare(&id, &request.token).await?).into_response())
 }
 
+async fn rematch(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: TokenBody = body(&bytes)?;
+    let (answer, created) = s.hub.rematch(&id, &request.token).await?;
+    let status = if created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, Json(answer)).into_response())
+}
+
+/// Runs CPU work on a record off the async threads.
+async fn off_thread<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| ApiError::internal(format!("the task failed: {e}")))?
+}
+
+async fn read_record(bytes: Bytes) -> Result<Response, ApiError> {
+    let request: ReadRequest = body(&bytes)?;
+    let answer = off_thread(move || records::read(&request)).await?;
+    Ok(Json(answer).into_response())
+}
+
+async fn write_record(bytes: Bytes) -> Result<Response, ApiError> {
+    let request: WriteRequest = body(&bytes)?;
+    let text = off_thread(move || records::write(&request)).await?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+async fn review(State(s): State<AppState>, bytes: Bytes) -> Result<Response, ApiError> {
+    let request: ReviewRequest = body(&bytes)?;
+    let reviews = Arc::clone(&s.reviews);
+    let id = off_thread(move || reviews.submit(request)).await?;
+    Ok((StatusCode::ACCEPTED, Json(serde_json::json!({ "id": id }))).into_response())
+}
+
+async fn review_state(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    Ok(Json(s.reviews.get(&id)?).into_response())
+}
+
 async fn record(
     State(s): State<AppState>,
     Path(id): Path<String>,
@@ -177,31 +237,3 @@ async fn socket(
     let shutdown = s.shutdown.clone();
     Ok(upgrade.on_upgrade(move |socket| ws::run(socket, hub, connection, shutdown)))
 }
-
-async fn page() -> Html<&'static str> {
-    Html(PAGE)
-}
-
-/// The page at `/` until the web app is built: says so, and lists the API.
-const PAGE: &str = r#"<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>koma serve</title></head>
-<body>
-<h1>koma serve</h1>
-<p><strong>The page to play in the browser is not built yet.</strong> The server, its storage
-and its API work; a later version serves the board here.</p>
-<h2>API (JSON)</h2>
-<ul>
-<li><code>POST /api/games</code> <code>{"variant":"shogi","handicap":"lance","rules":"amateur","time_control":"10m+30s","side":"sente|gote|random"}</code>
-  &rarr; <code>{id, seat, token, invite, invite_link, furigoma, game}</code></li>
-<li><code>POST /api/games/{id}/join</code> <code>{"invite":"..."}</code> &rarr; <code>{id, seat, token, game}</code> (the clock starts)</li>
-<li><code>GET /api/games/{id}</code> &rarr; the state: sfen, moves and legal moves in USI, side to move, clocks, outcome</li>
-<li><code>POST /api/games/{id}/move</code> <code>{"token":"...","usi":"7g7f"}</code></li>
-<li><code>POST /api/games/{id}/resign</code>, <code>POST /api/games/{id}/declare</code> <code>{"token":"..."}</code></li>
-<li><code>GET /api/games/{id}/record?format=kif|ki2|csa|jkf|usi|sfen</code></li>
-<li><code>GET /api/games/{id}/ws?token=...</code> WebSocket: the state after every change; without a token, watch only</li>
-<li><code>GET /api/games</code> &rarr; every stored game</li>
-</ul>
-<p>Errors: 400 malformed or illegal, 403 no seat for the token, 404 unknown game, 409 not now
-(not joined yet, game over, seat taken), each with <code>{"error": "..."}</code>.</p>
-</body></html>
-"#;

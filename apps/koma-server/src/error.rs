@@ -28,7 +28,17 @@ impl ApiError {
 
     /// An unknown game (404).
     pub fn not_found(id: &str) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, format!("no game '{id}'"))
+        ApiError::no_such("game", id)
+    }
+
+    /// An unknown `kind` of thing (a game, a review) called `id` (404).
+    pub fn no_such(kind: &str, id: &str) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, format!("no {kind} '{id}'"))
+    }
+
+    /// The server cannot take the request now; the client may try later (503).
+    pub fn unavailable(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
     }
 
     /// A request the game's state does not allow now (409): over, not started, seat taken.

@@ -2,10 +2,12 @@
 //! new one is set up from a request and how a stored one is rebuilt by replaying its moves.
 
 use crate::anygame::AnyGame;
+use crate::engine::{self, LevelRequest};
 use crate::error::ApiError;
-use crate::store::{Ending, GameSetup, NewGame, StoreError, StoredGame};
+use crate::line;
+use crate::store::{Ending, EngineSeat, GameSetup, NewGame, StoreError, StoredGame};
 use crate::tokens;
-use crate::view::{ClockView, GameView, OutcomeView};
+use crate::view::{ClockView, EngineView, GameView, OutcomeView};
 use koma_game::RuleSet;
 use koma_game::clock::{Clock, TimeControl};
 use koma_game::furigoma::Toss;
@@ -13,6 +15,7 @@ use koma_notation::sfen;
 use koma_rules::{AnyPosition, Color, Handicap, VariantKind};
 use serde::Deserialize;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use tokio::sync::watch;
 
 /// The request for a new game (`POST /api/games`).
@@ -31,6 +34,10 @@ pub struct CreateRequest {
     pub time_control: Option<String>,
     /// The creator's seat: `sente`, `gote` or `random` (furigoma; the default).
     pub side: Option<String>,
+    /// Who takes the other seat: `person` (the default: by invitation) or `engine`.
+    pub opponent: Option<String>,
+    /// The engine's level, with `opponent: engine` (default 1000 ms per move).
+    pub engine: Option<LevelRequest>,
 }
 
 /// The unix time now, in milliseconds.
@@ -53,16 +60,19 @@ pub struct LiveGame {
     /// The latest time stamp given to the game: the clock's time never goes back, even if
     /// the system's does.
     last_ms: u64,
+    /// The id of the rematch, once one was created.
+    pub rematch: Option<String>,
+    /// The stop flag of the engine's search while it thinks about its move: the guard that
+    /// keeps a second search from starting.
+    pub thinking: Option<Arc<AtomicBool>>,
     /// The latest state, as JSON, for WebSocket subscribers.
     push: watch::Sender<Arc<str>>,
 }
 
 /// A new game from a request: the game, what to store, and the furigoma toss if one was made.
+/// A game against the engine is started at `now_ms`: both seats are taken.
 pub fn create(request: &CreateRequest, now_ms: u64) -> Result<(LiveGame, Option<Toss>), ApiError> {
-    let variant_name = request.variant.as_deref().unwrap_or("shogi");
-    let variant = VariantKind::from_name(variant_name).ok_or_else(|| {
-        ApiError::bad_request(format!("unknown variant '{variant_name}' (shogi, tori)"))
-    })?;
+    let variant = line::variant(request.variant.as_deref())?;
     let start = start_position(variant, request)?;
     let rules = match request.rules.as_deref() {
         None => RuleSet::default_for(variant),
@@ -95,6 +105,23 @@ pub fn create(request: &CreateRequest, now_ms: u64) -> Result<(LiveGame, Option<
             )));
         }
     };
+    let engine = match request.opponent.as_deref().unwrap_or("person") {
+        "person" if request.engine.is_some() => {
+            return Err(ApiError::bad_request(
+                "'engine' sets the engine's level: give \"opponent\": \"engine\" with it",
+            ));
+        }
+        "person" => None,
+        "engine" => Some(EngineSeat {
+            seat: !creator,
+            level: request.engine.unwrap_or_default().level(),
+        }),
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "unknown opponent '{other}' (person, engine)"
+            )));
+        }
+    };
     let game = AnyGame::new(start, rules, control.map(Clock::new));
     let stored = NewGame {
         id: tokens::game_id().map_err(random_failed)?,
@@ -111,8 +138,37 @@ pub fn create(request: &CreateRequest, now_ms: u64) -> Result<(LiveGame, Option<
         invite: tokens::secret().map_err(random_failed)?,
         creator,
         created_ms: now_ms,
+        engine,
     };
-    Ok((LiveGame::new(stored, game, now_ms), toss))
+    let mut live = LiveGame::new(stored, game, now_ms);
+    if engine.is_some() {
+        live.start(now_ms)?;
+    }
+    Ok((live, toss))
+}
+
+/// The rematch of the game `old` at `now_ms`: the same setup and opponent, colours reversed
+/// (each player keeps his token, the engine its seat token), both seats taken, the clock
+/// started.
+pub fn rematch(old: &NewGame, now_ms: u64) -> Result<LiveGame, ApiError> {
+    let [sente, gote] = old.seat_tokens.clone();
+    let stored = NewGame {
+        id: tokens::game_id().map_err(random_failed)?,
+        setup: old.setup.clone(),
+        seat_tokens: [gote, sente],
+        invite: tokens::secret().map_err(random_failed)?,
+        creator: !old.creator,
+        created_ms: now_ms,
+        engine: old.engine.map(|e| EngineSeat {
+            seat: !e.seat,
+            level: e.level,
+        }),
+    };
+    let game =
+        build(&stored.setup).map_err(|e| ApiError::internal(format!("game {}: {e}", old.id)))?;
+    let mut live = LiveGame::new(stored, game, now_ms);
+    live.start(now_ms)?;
+    Ok(live)
 }
 
 fn random_failed(e: getrandom::Error) -> ApiError {
@@ -131,12 +187,7 @@ fn start_position(variant: VariantKind, request: &CreateRequest) -> Result<AnyPo
         (Some(_), Some(_)) => Err(ApiError::bad_request(
             "give a handicap or an SFEN, not both",
         )),
-        (Some(text), None) => {
-            let text = text.trim();
-            let text = text.strip_prefix("sfen ").unwrap_or(text);
-            sfen::parse_position(variant, text)
-                .map_err(|e| ApiError::bad_request(format!("start position: {e}")))
-        }
+        (Some(text), None) => line::start(variant, Some(text)),
         (None, Some(name)) => {
             let handicap = Handicap::from_name(name)
                 .ok_or_else(|| ApiError::bad_request(format!("unknown handicap '{name}'")))?;
@@ -155,21 +206,7 @@ fn start_position(variant: VariantKind, request: &CreateRequest) -> Result<AnyPo
 /// its time through the game layer, then the stored ending where the moves do not decide it.
 pub fn rebuild(stored: StoredGame) -> Result<LiveGame, StoreError> {
     let damaged = |what: String| StoreError::Damaged(format!("game {}: {what}", stored.game.id));
-    let setup = &stored.game.setup;
-    let variant = VariantKind::from_name(&setup.variant)
-        .ok_or_else(|| damaged(format!("unknown variant '{}'", setup.variant)))?;
-    let start =
-        sfen::parse_position(variant, &setup.start_sfen).map_err(|e| damaged(e.to_string()))?;
-    let rules = rule_set(&setup.rules).map_err(damaged)?;
-    let clock = match &setup.time_control {
-        None => None,
-        Some(text) => {
-            Some(Clock::new(text.parse().map_err(|e| {
-                damaged(format!("time control '{text}': {e}"))
-            })?))
-        }
-    };
-    let mut game = AnyGame::new(start, rules, clock);
+    let mut game = build(&stored.game.setup).map_err(damaged)?;
     let mut last_ms = stored.game.created_ms;
     if let Some(at) = stored.started_ms {
         game.start_clock(at).map_err(|e| damaged(e.to_string()))?;
@@ -212,8 +249,26 @@ pub fn rebuild(stored: StoredGame) -> Result<LiveGame, StoreError> {
     let mut live = LiveGame::new(stored.game, game, last_ms);
     live.started_ms = stored.started_ms;
     live.ended_ms = ended_ms;
+    live.rematch = stored.rematch;
     live.publish();
     Ok(live)
+}
+
+/// A new game of `setup` (its start, rule set and clock, not started); the error names
+/// what of it cannot be read.
+fn build(setup: &GameSetup) -> Result<AnyGame, String> {
+    let variant = VariantKind::from_name(&setup.variant)
+        .ok_or_else(|| format!("unknown variant '{}'", setup.variant))?;
+    let start = sfen::parse_position(variant, &setup.start_sfen).map_err(|e| e.to_string())?;
+    let rules = rule_set(&setup.rules)?;
+    let clock = match &setup.time_control {
+        None => None,
+        Some(text) => Some(Clock::new(
+            text.parse()
+                .map_err(|e| format!("time control '{text}': {e}"))?,
+        )),
+    };
+    Ok(AnyGame::new(start, rules, clock))
 }
 
 impl LiveGame {
@@ -225,6 +280,8 @@ impl LiveGame {
             ended_ms: None,
             game,
             last_ms: now_ms,
+            rematch: None,
+            thinking: None,
             push,
         };
         if live.game.outcome().is_some() {
@@ -237,6 +294,22 @@ impl LiveGame {
     /// The game's id.
     pub fn id(&self) -> &str {
         &self.stored.id
+    }
+
+    /// Both seats are taken at `now_ms`: the clock starts.
+    pub fn start(&mut self, now_ms: u64) -> Result<(), ApiError> {
+        self.game
+            .start_clock(now_ms)
+            .map_err(|e| ApiError::internal(format!("clock: {e}")))?;
+        self.started_ms = Some(now_ms);
+        Ok(())
+    }
+
+    /// Stops the engine's search, if it is thinking (its answer will be dropped).
+    pub fn stop_thinking(&mut self) {
+        if let Some(flag) = self.thinking.take() {
+            engine::stop(&flag);
+        }
     }
 
     /// The time now for this game: the system's, but never before a time already used.
@@ -288,6 +361,9 @@ impl LiveGame {
                 .clock()
                 .map(|c| ClockView::of(c, at, over || self.started_ms.is_none())),
             outcome: self.game.outcome().map(OutcomeView::of),
+            history: line::history(&self.game.start_position(), &self.game.moves()),
+            engine: self.stored.engine.as_ref().map(EngineView::of),
+            rematch: self.rematch.clone(),
         }
     }
 

@@ -1,26 +1,34 @@
 //! The games the server holds: loading them from the store, and every request that reads or
 //! changes one, each change written to the store before it is answered or pushed.
 
+use crate::engine::{self, Answer, Turn};
 use crate::error::ApiError;
 use crate::games::{self, CreateRequest, LiveGame};
 use crate::store::{Ending, GameSummary, Store, StoreError, StoredMove, StoredOutcome};
 use crate::view::GameView;
 use koma_game::GameError;
 use koma_game::datetime;
-use koma_notation::formats::{self, Format};
-use koma_rules::Color;
+use koma_notation::formats;
+use koma_rules::{Color, Move};
 use serde::Serialize;
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Weak};
 use tokio::sync::{Mutex, OwnedMutexGuard, watch};
 
 /// One game, locked while a request works on it.
 type Slot = Arc<Mutex<LiveGame>>;
 
-/// The server's games: a cache over the store.
+/// The server's games: a cache over the store, and the engine that plays its seats.
 pub struct Hub {
     store: Arc<dyn Store>,
     games: std::sync::Mutex<HashMap<String, Slot>>,
+    /// The hub itself, for the engine's tasks.
+    me: Weak<Hub>,
+    /// The engine's searchers.
+    searchers: Arc<engine::Pool>,
+    /// Set when the server stops: no engine starts thinking or moves any more.
+    closing: AtomicBool,
 }
 
 /// The answer to creating a game.
@@ -32,24 +40,25 @@ pub struct Created {
     pub seat: &'static str,
     /// The creator's secret seat token.
     pub token: String,
-    /// The secret the other player joins with, once.
-    pub invite: String,
-    /// The link to send the other player (the page reads the part after `#`).
-    pub invite_link: String,
+    /// The secret the other player joins with, once (null against the engine).
+    pub invite: Option<String>,
+    /// The link to send the other player (the page reads the part after `#`; null against
+    /// the engine).
+    pub invite_link: Option<String>,
     /// The furigoma toss, when the side was chosen by one.
     pub furigoma: Option<String>,
     /// The state.
     pub game: GameView,
 }
 
-/// The answer to joining a game.
+/// The answer to joining a game, and to a rematch.
 #[derive(Clone, Debug, Serialize)]
 pub struct Joined {
     /// The game's id.
     pub id: String,
-    /// The joining player's seat.
+    /// The player's seat.
     pub seat: &'static str,
-    /// The joining player's secret seat token.
+    /// The player's secret seat token.
     pub token: String,
     /// The state (the clock has started).
     pub game: GameView,
@@ -57,11 +66,14 @@ pub struct Joined {
 
 impl Hub {
     /// A hub over `store`, holding no game yet.
-    pub fn new(store: Arc<dyn Store>) -> Hub {
-        Hub {
+    pub fn new(store: Arc<dyn Store>) -> Arc<Hub> {
+        Arc::new_cyclic(|me| Hub {
             store,
             games: std::sync::Mutex::new(HashMap::new()),
-        }
+            me: me.clone(),
+            searchers: Arc::new(engine::Pool::default()),
+            closing: AtomicBool::new(false),
+        })
     }
 
     fn slots(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {
@@ -89,7 +101,8 @@ impl Hub {
         Ok(list.len())
     }
 
-    /// Loads a game from the store into memory (`None` if unknown).
+    /// Loads a game from the store into memory (`None` if unknown); the engine resumes
+    /// thinking if it is its turn.
     async fn load(&self, id: &str) -> Result<Option<Slot>, StoreError> {
         let key = id.to_string();
         let Some(stored) = self.blocking(move |s| s.load_game(&key)).await? else {
@@ -97,9 +110,9 @@ impl Hub {
         };
         let live = games::rebuild(stored)?;
         let slot = Arc::new(Mutex::new(live));
-        Ok(Some(Arc::clone(
-            self.slots().entry(id.to_string()).or_insert(slot),
-        )))
+        let slot = Arc::clone(self.slots().entry(id.to_string()).or_insert(slot));
+        self.wake_engine(&mut *slot.lock().await);
+        Ok(Some(slot))
     }
 
     /// The game `id`, from memory or the store.
@@ -115,26 +128,39 @@ impl Hub {
         Ok(self.blocking(|s| s.list_games(false)).await?)
     }
 
-    /// Creates a game; the creator gets a seat token and an invitation for the other seat.
+    /// Creates a game; the creator gets a seat token and an invitation for the other seat,
+    /// or, against the engine, the game starts at once (the engine moves if it is sente).
     pub async fn create(&self, request: CreateRequest) -> Result<Created, ApiError> {
         let now = games::unix_ms();
         let (mut live, toss) = games::create(&request, now)?;
-        let stored = live.stored.clone();
-        self.blocking(move |s| s.create_game(&stored)).await?;
+        let (stored, started) = (live.stored.clone(), live.started_ms);
+        self.blocking(move |s| s.create_game(&stored, started))
+            .await?;
         let id = live.id().to_string();
         let creator = live.stored.creator;
+        let invite = (live.stored.engine.is_none()).then(|| live.stored.invite.clone());
         let now = live.now();
         let created = Created {
             id: id.clone(),
             seat: creator.name(),
             token: live.stored.seat_tokens[creator.index()].clone(),
-            invite: live.stored.invite.clone(),
-            invite_link: format!("/#game={id}&invite={}", live.stored.invite),
+            invite_link: invite
+                .as_ref()
+                .map(|invite| format!("/#game={id}&invite={invite}")),
+            invite,
             furigoma: toss.map(|t| t.to_string()),
             game: live.view(now),
         };
-        self.slots().insert(id, Arc::new(Mutex::new(live)));
+        self.insert(live).await;
         Ok(created)
+    }
+
+    /// Puts a new game in memory; the engine starts thinking if it is its move.
+    async fn insert(&self, live: LiveGame) {
+        let id = live.id().to_string();
+        let slot = Arc::new(Mutex::new(live));
+        self.slots().insert(id, Arc::clone(&slot));
+        self.wake_engine(&mut *slot.lock().await);
     }
 
     /// The invited player takes the free seat with `invite`; the clock starts.
@@ -155,10 +181,7 @@ impl Hub {
         let now = live.now();
         let key = id.to_string();
         self.blocking(move |s| s.start_game(&key, now)).await?;
-        live.started_ms = Some(now);
-        live.game
-            .start_clock(now)
-            .map_err(|e| ApiError::internal(format!("clock: {e}")))?;
+        live.start(now)?;
         live.publish();
         let seat = !live.stored.creator;
         Ok(Joined {
@@ -200,6 +223,16 @@ impl Hub {
             }
             Err(e) => return Err(ApiError::conflict(e.to_string())),
         }
+        self.commit_move(&mut live, m, now).await?;
+        self.wake_engine(&mut live);
+        Ok(live.view(now))
+    }
+
+    /// Plays the checked move `m` at `now`, stores it (and the ending it makes), then pushes
+    /// the state; if the store fails the game is as it was. A person's move and the
+    /// engine's both come this way.
+    async fn commit_move(&self, live: &mut LiveGame, m: Move, now: u64) -> Result<(), ApiError> {
+        let id = live.id().to_string();
         let before = live.game.clone();
         let ply = live.game.plies();
         let outcome = live
@@ -210,7 +243,7 @@ impl Hub {
             usi: live.game.usi(m),
             at_ms: now,
         };
-        let key = id.to_string();
+        let key = id.clone();
         if let Err(e) = self
             .blocking(move |s| s.append_move(&key, ply, &record))
             .await
@@ -226,13 +259,13 @@ impl Hub {
                 at_ms: now,
                 result: outcome.to_string(),
             };
-            let key = id.to_string();
+            let key = id.clone();
             if let Err(e) = self.blocking(move |s| s.set_outcome(&key, &stored)).await {
                 eprintln!("koma serve: game {id}: storing the result failed: {e}");
             }
         }
         live.publish();
-        Ok(live.view(now))
+        Ok(())
     }
 
     /// The game `id` locked for a move or declaration by the seat of `token`: both players
@@ -303,6 +336,7 @@ impl Hub {
             return Err(e.into());
         }
         live.ended_ms = Some(now);
+        live.stop_thinking();
         live.publish();
         Ok(())
     }
@@ -321,11 +355,7 @@ impl Hub {
 
     /// The game as a record in `format` (kif, ki2, csa, jkf, usi, sfen).
     pub async fn record(&self, id: &str, format: &str) -> Result<String, ApiError> {
-        let format = Format::from_name(format).ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "unknown format '{format}' (kif, ki2, csa, jkf, usi, sfen)"
-            ))
-        })?;
+        let format = crate::records::format_named(format)?;
         let slot = self.game(id).await?;
         let live = slot.lock().await;
         let mut record = live.game.to_record();
@@ -349,6 +379,153 @@ impl Hub {
         let live = slot.lock().await;
         let seat = token.map(|t| seat(&live, t)).transpose()?;
         Ok((seat, live.subscribe()))
+    }
+
+    /// The seat of `token` asks for a rematch of the decided game `id`: a new game with the
+    /// colours reversed, both seats taken and the clock running (see [`games::rematch`]).
+    /// The old game's state then names it. Asked again, by either player, the answer is the
+    /// same game; the flag says whether it was created now.
+    pub async fn rematch(&self, id: &str, token: &str) -> Result<(Joined, bool), ApiError> {
+        let slot = self.game(id).await?;
+        let mut old = slot.lock().await;
+        // The requester's seat in the rematch: the other colour.
+        let new_seat = !seat(&old, token)?;
+        let token = token.to_string();
+        if let Some(new_id) = old.rematch.clone() {
+            drop(old);
+            let slot = self.game(&new_id).await?;
+            let mut live = slot.lock().await;
+            let now = live.now();
+            self.settle_time(&mut live, now).await?;
+            let game = live.view(now);
+            let joined = Joined {
+                id: new_id,
+                seat: new_seat.name(),
+                token,
+                game,
+            };
+            return Ok((joined, false));
+        }
+        let now = old.now();
+        self.settle_time(&mut old, now).await?;
+        if !old.is_over() {
+            return Err(ApiError::conflict(
+                "the game is not over: a rematch follows its end",
+            ));
+        }
+        let mut live = games::rematch(&old.stored, now)?;
+        let (stored, of) = (live.stored.clone(), id.to_string());
+        self.blocking(move |s| s.create_rematch(&of, &stored, now))
+            .await?;
+        let new_id = live.id().to_string();
+        old.rematch = Some(new_id.clone());
+        old.publish();
+        drop(old);
+        let now = live.now();
+        let game = live.view(now);
+        self.insert(live).await;
+        let joined = Joined {
+            id: new_id,
+            seat: new_seat.name(),
+            token,
+            game,
+        };
+        Ok((joined, true))
+    }
+
+    /// Starts the engine thinking in `live` if it is its move (and it is not thinking yet):
+    /// the search runs in the background, and its move comes back through
+    /// [`Hub::engine_moves`].
+    fn wake_engine(&self, live: &mut LiveGame) {
+        if live.thinking.is_some()
+            || live.started_ms.is_none()
+            || self.closing.load(Ordering::SeqCst)
+        {
+            return;
+        }
+        let Some(seat) = live.stored.engine else {
+            return;
+        };
+        let now = live.now();
+        let Some(turn) = Turn::of(live.id(), &live.game, &seat, now) else {
+            return;
+        };
+        let Some(hub) = self.me.upgrade() else {
+            return;
+        };
+        live.thinking = Some(Arc::clone(&turn.stop));
+        tokio::spawn(async move {
+            let answer = engine::answer(&hub.searchers, &turn).await;
+            hub.engine_moves(turn, answer).await;
+        });
+    }
+
+    /// Plays the engine's answer for `turn`, unless the game moved on meanwhile (ended,
+    /// the server stopping): a declaration, else its move through the path of every move
+    /// (the first legal move if the search failed or named one the rules refuse).
+    async fn engine_moves(&self, turn: Turn, answer: Result<Answer, String>) {
+        let Ok(slot) = self.game(&turn.id).await else {
+            return;
+        };
+        let mut live = slot.lock().await;
+        if live
+            .thinking
+            .as_ref()
+            .is_some_and(|flag| Arc::ptr_eq(flag, &turn.stop))
+        {
+            live.thinking = None;
+        }
+        if engine::stopped(&turn.stop)
+            || self.closing.load(Ordering::SeqCst)
+            || live.game.plies() != turn.ply
+        {
+            return;
+        }
+        let now = live.now();
+        let done = match self.settle_time(&mut live, now).await {
+            Err(e) => Err(e),
+            Ok(()) if live.is_over() => Ok(()),
+            Ok(()) => match answer {
+                Ok(Answer::Declare) => {
+                    self.end(&mut live, now, Ending::Declaration, |g| g.declare_at(now))
+                        .await
+                }
+                Ok(Answer::Move(best)) => self.engine_move(&mut live, best, now).await,
+                Err(why) => {
+                    eprintln!("koma serve: game {}: {why}", turn.id);
+                    self.engine_move(&mut live, None, now).await
+                }
+            },
+        };
+        if let Err(e) = done {
+            eprintln!(
+                "koma serve: game {}: the engine's move: {}",
+                turn.id, e.message
+            );
+        }
+    }
+
+    /// Plays `best` for the engine if the game allows it, else its first legal move.
+    async fn engine_move(
+        &self,
+        live: &mut LiveGame,
+        best: Option<Move>,
+        now: u64,
+    ) -> Result<(), ApiError> {
+        let m = best
+            .filter(|&m| live.game.check(m).is_ok())
+            .or_else(|| live.game.legal_moves().first().copied())
+            .ok_or_else(|| ApiError::internal("the engine has no move in an undecided game"))?;
+        self.commit_move(live, m, now).await
+    }
+
+    /// The server stops: no engine thinks or moves any more.
+    pub async fn close(&self) {
+        self.closing.store(true, Ordering::SeqCst);
+        let slots: Vec<Slot> = self.slots().values().cloned().collect();
+        for slot in slots {
+            slot.lock().await.stop_thinking();
+        }
     }
 
     /// Ends the games whose clock ran out, and forgets finished games nobody watches (the

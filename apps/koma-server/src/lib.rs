@@ -18,9 +18,14 @@
 
 mod anygame;
 mod api;
+mod assets;
+mod engine;
 mod error;
 mod games;
 mod hub;
+mod line;
+mod records;
+mod review;
 pub mod sqlite;
 pub mod store;
 mod tokens;
@@ -44,6 +49,8 @@ const TICK: Duration = Duration::from_millis(100);
 /// A running server: its address, and the way to stop it.
 pub struct Server {
     addr: SocketAddr,
+    hub: Arc<hub::Hub>,
+    reviews: Arc<review::Reviews>,
     stop: watch::Sender<bool>,
     http: JoinHandle<std::io::Result<()>>,
     ticker: JoinHandle<()>,
@@ -65,13 +72,20 @@ impl Server {
         addr: SocketAddr,
         store: Arc<dyn Store>,
     ) -> Result<Server, ServerError> {
-        let hub = Arc::new(hub::Hub::new(store));
-        hub.load_unfinished().await?;
+        // The address first: a server that cannot listen loads no game (and so starts no
+        // engine thinking).
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let addr = listener.local_addr()?;
+        let hub = hub::Hub::new(store);
+        if let Err(e) = hub.load_unfinished().await {
+            hub.close().await;
+            return Err(e.into());
+        }
+        let reviews = review::Reviews::start();
         let (stop, stopped) = watch::channel(false);
         let app = api::router(api::AppState {
             hub: Arc::clone(&hub),
+            reviews: Arc::clone(&reviews),
             shutdown: stopped.clone(),
         });
         let mut http_stop = stopped.clone();
@@ -83,18 +97,21 @@ impl Server {
                 .await
         });
         let mut tick_stop = stopped;
+        let ticking = Arc::clone(&hub);
         let ticker = tokio::spawn(async move {
             let mut interval = tokio::time::interval(TICK);
             interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
                 tokio::select! {
-                    _ = interval.tick() => hub.tick().await,
+                    _ = interval.tick() => ticking.tick().await,
                     _ = tick_stop.changed() => break,
                 }
             }
         });
         Ok(Server {
             addr,
+            hub,
+            reviews,
             stop,
             http,
             ticker,
@@ -106,8 +123,11 @@ impl Server {
         self.addr
     }
 
-    /// Stops the server: WebSockets close, open requests finish, then it returns.
+    /// Stops the server: the engine stops thinking and reviews stop, WebSockets close, open
+    /// requests finish, then it returns.
     pub async fn shutdown(self) -> Result<(), ServerError> {
+        self.reviews.close();
+        self.hub.close().await;
         let _ = self.stop.send(true);
         let _ = self.ticker.await;
         match self.http.await {

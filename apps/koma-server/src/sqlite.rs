@@ -1,17 +1,22 @@
 //! The SQLite store: one file, created on first start, in WAL mode.
+//!
+//! The schema has a version, kept in the `meta` table. A new file is created at version 1
+//! and brought up to date by the same migrations an older file goes through, so that every
+//! file of one version has the same tables whatever its history.
 
 use crate::store::{
-    Ending, GameSetup, GameSummary, NewGame, Store, StoreError, StoredGame, StoredMove,
-    StoredOutcome, color_from_name,
+    Ending, EngineLevel, EngineSeat, GameSetup, GameSummary, NewGame, Store, StoreError,
+    StoredGame, StoredMove, StoredOutcome, color_from_name,
 };
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use std::path::Path;
 use std::sync::Mutex;
 
 /// The schema this code writes, kept in the `meta` table.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
-const SCHEMA: &str = "
+/// Version 1 of the schema, where every file starts.
+const SCHEMA_V1: &str = "
 CREATE TABLE IF NOT EXISTS meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -42,6 +47,17 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 ";
 
+/// The migrations: `MIGRATIONS[i]` takes a file from version `i + 1` to `i + 2`.
+const MIGRATIONS: [&str; (SCHEMA_VERSION - 1) as usize] = [
+    // 2: games against the engine (its seat and level) and the link to a rematch.
+    "
+ALTER TABLE games ADD COLUMN engine_seat        TEXT;
+ALTER TABLE games ADD COLUMN engine_movetime_ms INTEGER;
+ALTER TABLE games ADD COLUMN engine_depth       INTEGER;
+ALTER TABLE games ADD COLUMN rematch            TEXT;
+",
+];
+
 /// Games in a SQLite file. One connection behind a lock: SQLite writes one at a time anyway,
 /// and a move's write takes well under a millisecond.
 pub struct SqliteStore {
@@ -68,7 +84,7 @@ impl SqliteStore {
         SqliteStore::setup(Connection::open_in_memory()?)
     }
 
-    fn setup(conn: Connection) -> Result<SqliteStore, StoreError> {
+    fn setup(mut conn: Connection) -> Result<SqliteStore, StoreError> {
         // WAL: readers never block the writer. synchronous=NORMAL in WAL mode: a commit
         // survives the process being killed (only an OS crash or power cut may lose the
         // last commits), at a fraction of FULL's cost per move.
@@ -76,22 +92,12 @@ impl SqliteStore {
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.execute_batch(SCHEMA)?;
+        conn.execute_batch(SCHEMA_V1)?;
         conn.execute(
-            "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?1)",
-            params![SCHEMA_VERSION.to_string()],
-        )?;
-        let found: String = conn.query_row(
-            "SELECT value FROM meta WHERE key = 'schema_version'",
+            "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', '1')",
             [],
-            |r| r.get(0),
         )?;
-        if found != SCHEMA_VERSION.to_string() {
-            return Err(StoreError::SchemaVersion {
-                found,
-                known: SCHEMA_VERSION,
-            });
-        }
+        migrate(&mut conn)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
         })
@@ -102,6 +108,85 @@ impl SqliteStore {
         // atomic), so a poisoned lock is still usable.
         self.conn.lock().unwrap_or_else(|e| e.into_inner())
     }
+}
+
+/// The file's schema version.
+fn schema_version(conn: &Connection) -> Result<String, StoreError> {
+    Ok(conn.query_row(
+        "SELECT value FROM meta WHERE key = 'schema_version'",
+        [],
+        |r| r.get(0),
+    )?)
+}
+
+/// Brings the file from its version to [`SCHEMA_VERSION`], each step in a transaction of its
+/// own; a file of an unknown (newer) version is refused untouched.
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    let found = schema_version(conn)?;
+    let version = found
+        .parse::<u32>()
+        .ok()
+        .filter(|v| (1..=SCHEMA_VERSION).contains(v))
+        .ok_or(StoreError::SchemaVersion {
+            found,
+            known: SCHEMA_VERSION,
+        })?;
+    for from in version..SCHEMA_VERSION {
+        let tx = conn.transaction()?;
+        tx.execute_batch(MIGRATIONS[(from - 1) as usize])?;
+        tx.execute(
+            "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
+            params![(from + 1).to_string()],
+        )?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+/// Inserts a new game (started at `started_ms`, if given).
+fn insert_game(conn: &Connection, g: &NewGame, started_ms: Option<u64>) -> Result<(), StoreError> {
+    let engine = g.engine.as_ref();
+    conn.execute(
+        "INSERT INTO games (id, variant, start_sfen, rules, time_control, creator,
+            sente_token, gote_token, invite, created_ms, started_ms,
+            engine_seat, engine_movetime_ms, engine_depth)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+        params![
+            g.id,
+            g.setup.variant,
+            g.setup.start_sfen,
+            g.setup.rules,
+            g.setup.time_control,
+            g.creator.name(),
+            g.seat_tokens[0],
+            g.seat_tokens[1],
+            g.invite,
+            ms_to_sql(g.created_ms),
+            started_ms.map(ms_to_sql),
+            engine.map(|e| e.seat.name()),
+            engine.and_then(|e| e.level.movetime_ms).map(ms_to_sql),
+            engine.and_then(|e| e.level.depth),
+        ],
+    )?;
+    Ok(())
+}
+
+/// The engine's seat from its three columns (none without a seat).
+fn engine_from_sql(
+    seat: Option<String>,
+    movetime_ms: Option<i64>,
+    depth: Option<u32>,
+) -> Result<Option<EngineSeat>, StoreError> {
+    let Some(seat) = seat else {
+        return Ok(None);
+    };
+    Ok(Some(EngineSeat {
+        seat: color_from_name(&seat)?,
+        level: EngineLevel {
+            movetime_ms: movetime_ms.map(ms_from_sql),
+            depth,
+        },
+    }))
 }
 
 /// Reads the `games` columns shared by loading and listing (in SELECT order from `id`).
@@ -134,24 +219,26 @@ fn ending_from_sql(kind: &str, color: Option<&str>) -> Result<Ending, StoreError
 }
 
 impl Store for SqliteStore {
-    fn create_game(&self, g: &NewGame) -> Result<(), StoreError> {
-        self.conn().execute(
-            "INSERT INTO games (id, variant, start_sfen, rules, time_control, creator,
-                sente_token, gote_token, invite, created_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            params![
-                g.id,
-                g.setup.variant,
-                g.setup.start_sfen,
-                g.setup.rules,
-                g.setup.time_control,
-                g.creator.name(),
-                g.seat_tokens[0],
-                g.seat_tokens[1],
-                g.invite,
-                ms_to_sql(g.created_ms),
-            ],
+    fn create_game(&self, g: &NewGame, started_ms: Option<u64>) -> Result<(), StoreError> {
+        insert_game(&self.conn(), g, started_ms)
+    }
+
+    fn create_rematch(&self, of: &str, g: &NewGame, started_ms: u64) -> Result<(), StoreError> {
+        let conn = self.conn();
+        let tx = conn.unchecked_transaction()?;
+        insert_game(&tx, g, Some(started_ms))?;
+        let changed = tx.execute(
+            "UPDATE games SET rematch = ?2
+             WHERE id = ?1 AND ending IS NOT NULL AND rematch IS NULL",
+            params![of, g.id],
         )?;
+        if changed != 1 {
+            // Dropping the transaction rolls the new game back.
+            return Err(StoreError::Conflict(format!(
+                "game {of} is unknown, undecided or has a rematch already"
+            )));
+        }
+        tx.commit()?;
         Ok(())
     }
 
@@ -170,6 +257,12 @@ impl Store for SqliteStore {
                     row.get::<_, Option<String>>("ending_color")?,
                     row.get::<_, Option<i64>>("ended_ms")?,
                     row.get::<_, Option<String>>("result")?,
+                    (
+                        row.get::<_, Option<String>>("engine_seat")?,
+                        row.get::<_, Option<i64>>("engine_movetime_ms")?,
+                        row.get::<_, Option<u32>>("engine_depth")?,
+                    ),
+                    row.get::<_, Option<String>>("rematch")?,
                 ))
             })
             .optional()?;
@@ -184,6 +277,8 @@ impl Store for SqliteStore {
             color,
             ended,
             result,
+            (engine_seat, engine_movetime, engine_depth),
+            rematch,
         )) = row
         else {
             return Ok(None);
@@ -226,10 +321,12 @@ impl Store for SqliteStore {
                 invite,
                 creator: color_from_name(&creator)?,
                 created_ms: ms_from_sql(created),
+                engine: engine_from_sql(engine_seat, engine_movetime, engine_depth)?,
             },
             started_ms: started.map(ms_from_sql),
             moves,
             outcome,
+            rematch,
         }))
     }
 
@@ -320,14 +417,27 @@ mod tests {
             invite: "i".into(),
             creator: Color::White,
             created_ms: 5,
+            engine: None,
         }
+    }
+
+    /// A file path in a fresh temporary directory (removed by the caller).
+    fn temp_db(name: &str) -> std::path::PathBuf {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let dir =
+            std::env::temp_dir().join(format!("koma-sqlite-{name}-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("koma.sqlite")
     }
 
     #[test]
     fn round_trip() {
         let store = SqliteStore::in_memory().unwrap();
         assert_eq!(store.load_game("x").unwrap(), None);
-        store.create_game(&new_game("a")).unwrap();
+        store.create_game(&new_game("a"), None).unwrap();
         store.start_game("a", 10).unwrap();
         assert!(store.start_game("a", 11).is_err());
         let m = StoredMove {
@@ -350,8 +460,109 @@ mod tests {
         assert_eq!(loaded.started_ms, Some(10));
         assert_eq!(loaded.moves, vec![m]);
         assert_eq!(loaded.outcome, Some(outcome));
+        assert_eq!(loaded.rematch, None);
         assert!(store.list_games(true).unwrap().is_empty());
         let all = store.list_games(false).unwrap();
         assert_eq!((all[0].plies, all[0].started), (1, true));
+    }
+
+    #[test]
+    fn engine_seat_and_rematch_link() {
+        let store = SqliteStore::in_memory().unwrap();
+        let mut game = new_game("a");
+        game.engine = Some(EngineSeat {
+            seat: Color::Black,
+            level: EngineLevel {
+                movetime_ms: Some(300),
+                depth: None,
+            },
+        });
+        store.create_game(&game, Some(7)).unwrap();
+        let loaded = store.load_game("a").unwrap().unwrap();
+        assert_eq!(loaded.game, game);
+        assert_eq!(loaded.started_ms, Some(7));
+
+        let mut again = new_game("b");
+        again.engine = Some(EngineSeat {
+            seat: Color::White,
+            level: EngineLevel {
+                movetime_ms: None,
+                depth: Some(3),
+            },
+        });
+        // Not before the end; and a refused rematch leaves no game behind.
+        assert!(store.create_rematch("a", &again, 9).is_err());
+        assert_eq!(store.load_game("b").unwrap(), None);
+        let outcome = StoredOutcome {
+            ending: Ending::Resignation(Color::White),
+            at_ms: 8,
+            result: "sente resignation".into(),
+        };
+        store.set_outcome("a", &outcome).unwrap();
+        store.create_rematch("a", &again, 9).unwrap();
+        assert_eq!(
+            store.load_game("a").unwrap().unwrap().rematch.as_deref(),
+            Some("b")
+        );
+        let b = store.load_game("b").unwrap().unwrap();
+        assert_eq!((b.game, b.started_ms), (again, Some(9)));
+        // Only one rematch per game.
+        assert!(store.create_rematch("a", &new_game("c"), 10).is_err());
+        assert_eq!(store.load_game("c").unwrap(), None);
+    }
+
+    #[test]
+    fn a_version_1_file_is_upgraded() {
+        let path = temp_db("v1");
+        {
+            // The file as version 1 of the server wrote it, with a game and a move.
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(SCHEMA_V1).unwrap();
+            conn.execute_batch(
+                "INSERT INTO meta (key, value) VALUES ('schema_version', '1');
+                 INSERT INTO games (id, variant, start_sfen, rules, time_control, creator,
+                    sente_token, gote_token, invite, created_ms, started_ms)
+                 VALUES ('old', 'shogi',
+                    'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1',
+                    'amateur', NULL, 'sente', 's', 'g', 'i', 1, 2);
+                 INSERT INTO moves (game_id, ply, usi, at_ms) VALUES ('old', 0, '7g7f', 3);",
+            )
+            .unwrap();
+        }
+        {
+            let store = SqliteStore::open(&path).unwrap();
+            let version = schema_version(&store.conn()).unwrap();
+            assert_eq!(version, SCHEMA_VERSION.to_string());
+            let old = store.load_game("old").unwrap().unwrap();
+            assert_eq!((old.game.engine, old.rematch), (None, None));
+            assert_eq!(old.moves.len(), 1);
+            assert_eq!(old.started_ms, Some(2));
+            // The new columns are there to write.
+            let mut game = new_game("new");
+            game.engine = Some(EngineSeat {
+                seat: Color::White,
+                level: EngineLevel {
+                    movetime_ms: Some(100),
+                    depth: Some(2),
+                },
+            });
+            store.create_game(&game, Some(4)).unwrap();
+            assert_eq!(store.load_game("new").unwrap().unwrap().game, game);
+        }
+        // Opened again: already current, nothing to do.
+        assert!(SqliteStore::open(&path).is_ok());
+        // A file of a newer version is refused.
+        Connection::open(&path)
+            .unwrap()
+            .execute(
+                "UPDATE meta SET value = '99' WHERE key = 'schema_version'",
+                [],
+            )
+            .unwrap();
+        assert!(matches!(
+            SqliteStore::open(&path),
+            Err(StoreError::SchemaVersion { .. })
+        ));
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
 }

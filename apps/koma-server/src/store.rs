@@ -19,6 +19,24 @@ pub struct GameSetup {
     pub time_control: Option<String>,
 }
 
+/// How strongly the engine plays: a time per move, a depth, or both (whichever comes first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineLevel {
+    /// Think about this long per move (milliseconds).
+    pub movetime_ms: Option<u64>,
+    /// Search to this depth.
+    pub depth: Option<u32>,
+}
+
+/// The engine's seat in a game against it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineSeat {
+    /// The colour the engine plays.
+    pub seat: Color,
+    /// Its level.
+    pub level: EngineLevel,
+}
+
 /// A new game as it is first stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGame {
@@ -34,6 +52,8 @@ pub struct NewGame {
     pub creator: Color,
     /// When the game was created (Unix milliseconds).
     pub created_ms: u64,
+    /// The engine's seat, in a game against the engine.
+    pub engine: Option<EngineSeat>,
 }
 
 /// One move as stored: USI text and when it was made (Unix milliseconds).
@@ -81,6 +101,8 @@ pub struct StoredGame {
     pub moves: Vec<StoredMove>,
     /// The ending, once the game is over.
     pub outcome: Option<StoredOutcome>,
+    /// The id of the rematch, once one was created.
+    pub rematch: Option<String>,
 }
 
 /// One line of a list of games.
@@ -128,8 +150,12 @@ pub enum StoreError {
 /// Where games are kept. Every method is blocking; the server calls them off the async
 /// threads. Each write is durable when the call returns.
 pub trait Store: Send + Sync {
-    /// Stores a new game.
-    fn create_game(&self, game: &NewGame) -> Result<(), StoreError>;
+    /// Stores a new game; `started_ms` when both seats are taken at once (a game against the
+    /// engine), so that the clock starts then.
+    fn create_game(&self, game: &NewGame, started_ms: Option<u64>) -> Result<(), StoreError>;
+    /// Stores `game`, started at `started_ms`, as the rematch of the decided game `of`, in
+    /// one transaction; refused if `of` is unknown, undecided or has a rematch already.
+    fn create_rematch(&self, of: &str, game: &NewGame, started_ms: u64) -> Result<(), StoreError>;
     /// The game with this id, or `None`.
     fn load_game(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
     /// The invited player took the free seat at `at_ms`: the clock starts then.

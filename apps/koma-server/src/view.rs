@@ -1,6 +1,7 @@
 //! The JSON a client gets: a game's state, as the HTTP API returns it and the WebSocket
 //! pushes it.
 
+use crate::store::EngineSeat;
 use koma_game::Outcome;
 use koma_game::clock::Clock;
 use koma_rules::Color;
@@ -37,6 +38,49 @@ pub struct GameView {
     pub clock: Option<ClockView>,
     /// The result, once decided.
     pub outcome: Option<OutcomeView>,
+    /// Every move played, in every notation, with the position after it.
+    pub history: Vec<HistoryEntry>,
+    /// The engine's seat and level, or null in a game between people.
+    pub engine: Option<EngineView>,
+    /// The id of the rematch, once one was created.
+    pub rematch: Option<String>,
+}
+
+/// One move of a line: its USI, its text in each notation, and the position after it.
+#[derive(Clone, Debug, Serialize)]
+pub struct HistoryEntry {
+    /// The move in USI.
+    pub usi: String,
+    /// Japanese (`☗７六歩`, `☖同銀`).
+    pub japanese: String,
+    /// Western (Hodges: `P-7f`).
+    pub western: String,
+    /// German club notation.
+    pub german: String,
+    /// The position after the move, as SFEN.
+    pub sfen: String,
+}
+
+/// The engine in a game against it.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct EngineView {
+    /// The engine's seat: `sente` or `gote`.
+    pub seat: &'static str,
+    /// Its time per move (milliseconds), if its level is one.
+    pub movetime_ms: Option<u64>,
+    /// Its depth, if its level is one.
+    pub depth: Option<u32>,
+}
+
+impl EngineView {
+    /// The view of `engine`.
+    pub fn of(engine: &EngineSeat) -> EngineView {
+        EngineView {
+            seat: engine.seat.name(),
+            movetime_ms: engine.level.movetime_ms,
+            depth: engine.level.depth,
+        }
+    }
 }
 
 /// Both players' time at `at_ms`.

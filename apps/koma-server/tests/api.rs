@@ -12,8 +12,13 @@ async fn create_join_move_and_records() {
     let server = start(&dir.db()).await;
     let addr = server.local_addr();
 
+    // The built page: index.html at `/`, its script under /assets/, nothing outside them.
     let page = get(addr, "/").await.expect(200);
-    assert!(page.body.contains("not built yet"));
+    assert!(page.body.contains("/assets/main.js"), "{}", page.body);
+    let script = get(addr, "/assets/main.js").await.expect(200);
+    assert!(!script.body.is_empty());
+    get(addr, "/assets/missing.js").await.expect(404);
+    get(addr, "/assets/..%2FCargo.toml").await.expect(404);
 
     let created = post(
         addr,

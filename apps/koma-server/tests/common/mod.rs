@@ -196,3 +196,110 @@ pub async fn until(ws: &mut Socket, secs: f64, done: impl Fn(&Value) -> bool) ->
 pub async fn send(ws: &mut Socket, msg: Value) {
     ws.send(Message::text(msg.to_string())).await.unwrap();
 }
+
+/// A game against the engine: its id, the creator's token and seat.
+pub struct EngineGame {
+    pub id: String,
+    pub token: String,
+    pub seat: String,
+    /// The answer to creating it.
+    pub created: Value,
+}
+
+/// Creates a game against the engine with `settings` added to the request.
+pub async fn engine_game(addr: SocketAddr, settings: Value) -> EngineGame {
+    let mut request = serde_json::json!({ "opponent": "engine" });
+    if let (Some(r), Some(s)) = (request.as_object_mut(), settings.as_object()) {
+        r.extend(s.clone());
+    }
+    let created = post(addr, "/api/games", &request).await.expect(201).json();
+    EngineGame {
+        id: created["id"].as_str().unwrap().to_string(),
+        token: created["token"].as_str().unwrap().to_string(),
+        seat: created["seat"].as_str().unwrap().to_string(),
+        created,
+    }
+}
+
+/// The state of game `id`.
+pub async fn state(addr: SocketAddr, id: &str) -> Value {
+    get(addr, &format!("/api/games/{id}"))
+        .await
+        .expect(200)
+        .json()
+}
+
+/// Asks GET for game `id` every 20 ms until its state satisfies `done` (at most `secs`).
+pub async fn poll(addr: SocketAddr, id: &str, secs: f64, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs_f64(secs);
+    loop {
+        let game = state(addr, id).await;
+        if done(&game) {
+            return game;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no such state in {secs} s; the last: {game}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// How many moves a state holds.
+pub fn plies(game: &Value) -> usize {
+    game["moves"].as_array().map_or(0, Vec::len)
+}
+
+/// The seat of `token` resigns game `id`.
+pub async fn resign(addr: SocketAddr, id: &str, token: &str) -> Reply {
+    post(
+        addr,
+        &format!("/api/games/{id}/resign"),
+        &serde_json::json!({ "token": token }),
+    )
+    .await
+}
+
+/// Asks for a rematch of game `id` with `token`.
+pub async fn rematch(addr: SocketAddr, id: &str, token: &str) -> Reply {
+    post(
+        addr,
+        &format!("/api/games/{id}/rematch"),
+        &serde_json::json!({ "token": token }),
+    )
+    .await
+}
+
+/// Queues a review of `line` (the request's fields) and waits until it is done (at most
+/// `secs`); the finished review.
+pub async fn review(addr: SocketAddr, line: &Value, secs: f64) -> Value {
+    let queued = post(addr, "/api/reviews", line).await.expect(202).json();
+    review_done(addr, queued["id"].as_str().unwrap(), secs).await
+}
+
+/// Waits until the review `id` is done (at most `secs`); the finished review.
+pub async fn review_done(addr: SocketAddr, id: &str, secs: f64) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs_f64(secs);
+    loop {
+        let review = get(addr, &format!("/api/reviews/{id}"))
+            .await
+            .expect(200)
+            .json();
+        if review["done"] == true {
+            return review;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the review is not done in {secs} s: {review}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The error message of a refused request.
+pub fn error_of(reply: Reply) -> String {
+    reply.json()["error"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}

@@ -1,0 +1,113 @@
+//! Builds the browser page: compiles `web/` (TypeScript, with the `typescript` package that
+//! `web/package-lock.json` pins, installed by `npm ci` into OUT_DIR) and writes
+//! `OUT_DIR/assets.rs`, the list of files `src/assets.rs` embeds.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn main() {
+    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it"));
+    let web = manifest.join("../../web");
+    for watched in [
+        "src",
+        "static",
+        "package.json",
+        "package-lock.json",
+        "tsconfig.json",
+    ] {
+        println!("cargo::rerun-if-changed={}", web.join(watched).display());
+    }
+    if let Err(e) = build(&web, &out) {
+        // One clear message instead of a panic's backtrace.
+        eprintln!("koma-server: building the page (web/) failed: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn build(web: &Path, out: &Path) -> Result<(), String> {
+    let npm_dir = out.join("npm");
+    install(web, &npm_dir)?;
+    let site = out.join("web");
+    if site.exists() {
+        std::fs::remove_dir_all(&site).map_err(|e| format!("{}: {e}", site.display()))?;
+    }
+    let tsc = npm_dir.join("node_modules/typescript/bin/tsc");
+    run(
+        Command::new("node")
+            .arg(&tsc)
+            .arg("-p")
+            .arg(web.join("tsconfig.json"))
+            .arg("--outDir")
+            .arg(&site),
+        "node (tsc)",
+    )?;
+    let statics = web.join("static");
+    for entry in read_dir(&statics)? {
+        std::fs::copy(&entry, site.join(entry.file_name().expect("a file")))
+            .map_err(|e| format!("{}: {e}", entry.display()))?;
+    }
+    let mut files = read_dir(&site)?;
+    files.sort();
+    let mut list = String::from("/// Every file of the built page, by name.\n");
+    list.push_str("static ASSETS: &[(&str, &[u8])] = &[\n");
+    for file in &files {
+        let name = file.file_name().expect("a file").to_string_lossy();
+        list.push_str(&format!(
+            "    ({name:?}, include_bytes!({:?})),\n",
+            file.display().to_string()
+        ));
+    }
+    list.push_str("];\n");
+    std::fs::write(out.join("assets.rs"), list).map_err(|e| format!("assets.rs: {e}"))
+}
+
+/// `npm ci` in `dir` from web/'s package files, unless the same lock file is installed there.
+fn install(web: &Path, dir: &Path) -> Result<(), String> {
+    let lock = std::fs::read(web.join("package-lock.json"))
+        .map_err(|e| format!("web/package-lock.json: {e}"))?;
+    // Written only after a successful install, so a failed one is tried again.
+    let marker = dir.join("installed.lock");
+    if std::fs::read(&marker).ok().as_ref() == Some(&lock) {
+        return Ok(());
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::copy(web.join("package.json"), dir.join("package.json"))
+        .map_err(|e| format!("web/package.json: {e}"))?;
+    let copy = dir.join("package-lock.json");
+    std::fs::write(&copy, &lock).map_err(|e| format!("{}: {e}", copy.display()))?;
+    run(
+        Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+            .current_dir(dir),
+        "npm ci",
+    )?;
+    std::fs::write(&marker, &lock).map_err(|e| format!("{}: {e}", marker.display()))
+}
+
+fn run(command: &mut Command, what: &str) -> Result<(), String> {
+    let output = command.output().map_err(|e| {
+        format!("could not start {what}: {e} (the page needs Node.js and npm on the PATH)")
+    })?;
+    if output.status.success() {
+        return Ok(());
+    }
+    Err(format!(
+        "{what} failed ({}):\n{}{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    ))
+}
+
+fn read_dir(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+        if path.is_file() {
+            files.push(path);
+        }
+    }
+    Ok(files)
+}

@@ -1,0 +1,339 @@
+//! The engine as a player and as an analyst: its level, the time it may take on the game's
+//! clock, and the searches themselves (koma-engine's `Searcher`, one thread, in process).
+//!
+//! A search runs off the async threads (`spawn_blocking`), on a thread of its own with a
+//! large stack as koma-engine's own search threads have, and stops when its stop flag is
+//! set (the game ended, the server stops).
+
+use crate::anygame::AnyGame;
+use crate::line;
+use crate::store::{EngineLevel, EngineSeat};
+use koma_engine::time::{self, GoParams, TimeOptions};
+use koma_engine::{Limits, SearchInfo, SearchResult, Searcher};
+use koma_game::clock::Clock;
+use koma_rules::{AnyPosition, Move};
+use serde::Deserialize;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The transposition table of each search, in megabytes.
+pub const HASH_MB: usize = 64;
+/// The engine's time per move when the request names no level.
+pub const DEFAULT_MOVETIME_MS: u64 = 1000;
+/// The range a requested time per move is clamped to.
+pub const MOVETIME_MS: std::ops::RangeInclusive<u64> = 100..=30_000;
+/// The range a requested depth is clamped to.
+pub const DEPTH: std::ops::RangeInclusive<u32> = 1..=30;
+/// Milliseconds of the engine's clock kept back for the server's own delays (the search
+/// starting, the move being stored), so that it does not lose on time.
+pub const MARGIN_MS: u64 = 150;
+/// The longest a move may take when neither the level nor the clock limits it (a depth
+/// level without a clock).
+pub const MAX_THINK_MS: u64 = 30_000;
+/// The stack of a search thread (koma-engine gives its own threads as much).
+const SEARCH_STACK: usize = 64 << 20;
+/// How many searchers (each with its table) are kept between moves.
+const IDLE_SEARCHERS: usize = 2;
+
+/// The level asked for in `POST /api/games` (`engine`): a time per move, a depth, or both.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelRequest {
+    /// Milliseconds per move (clamped to 100..=30000).
+    pub movetime_ms: Option<u64>,
+    /// Depth (clamped to 1..=30).
+    pub depth: Option<u32>,
+}
+
+impl LevelRequest {
+    /// The level: the values clamped, 1000 ms per move when neither is given.
+    pub fn level(self) -> EngineLevel {
+        let depth = self.depth.map(|d| d.clamp(*DEPTH.start(), *DEPTH.end()));
+        let movetime_ms = match (self.movetime_ms, depth) {
+            (Some(ms), _) => Some(ms.clamp(*MOVETIME_MS.start(), *MOVETIME_MS.end())),
+            (None, Some(_)) => None,
+            (None, None) => Some(DEFAULT_MOVETIME_MS),
+        };
+        EngineLevel { movetime_ms, depth }
+    }
+}
+
+/// What the engine decided for its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Declare an entering-king win (it holds).
+    Declare,
+    /// Play this move (the search's best; `None` if it found none).
+    Move(Option<Move>),
+}
+
+/// The engine's turn in one game: what to search, within which limits, and the flag that
+/// stops it.
+pub struct Turn {
+    /// The game's id.
+    pub id: String,
+    /// The number of moves played when the turn began (the answer is for that position).
+    pub ply: usize,
+    /// The position to move in.
+    pub root: AnyPosition,
+    /// The keys of the positions before it, for repetitions.
+    pub history: Vec<u64>,
+    /// The search limits, counted from `made`.
+    pub limits: Limits,
+    /// Whether the engine may declare an entering-king win instead of moving.
+    pub declare: bool,
+    /// When the limits were read off the clock.
+    pub made: Instant,
+    /// Set when the game ends or the server stops: the search stops, its answer is dropped.
+    pub stop: Arc<AtomicBool>,
+}
+
+impl Turn {
+    /// The engine's turn in `game` at `now_ms`, if it is the engine's to move.
+    pub fn of(id: &str, game: &AnyGame, engine: &EngineSeat, now_ms: u64) -> Option<Turn> {
+        if game.outcome().is_some() || game.side_to_move() != engine.seat {
+            return None;
+        }
+        let moves = game.moves();
+        let positions = line::positions(&game.start_position(), &moves);
+        let root = *positions.last()?;
+        Some(Turn {
+            id: id.to_string(),
+            ply: moves.len(),
+            root,
+            history: positions.iter().map(AnyPosition::key).collect(),
+            limits: limits(engine, game.clock(), now_ms),
+            declare: game.rules().declaration && can_declare(&root),
+            made: Instant::now(),
+            stop: Arc::new(AtomicBool::new(false)),
+        })
+    }
+}
+
+/// Whether the side to move in `pos` wins by declaring (the 27-point rule; the time
+/// condition holds while the engine thinks).
+fn can_declare(pos: &AnyPosition) -> bool {
+    match pos {
+        AnyPosition::Shogi(p) => koma_game::points::judge_declaration(p).is_ok(),
+        AnyPosition::Tori(p) => koma_game::points::judge_declaration(p).is_ok(),
+    }
+}
+
+/// The limits of the engine's search: its level, and within what its clock allows at
+/// `now_ms` less [`MARGIN_MS`] (koma-engine's time management for byoyomi, Fischer and sudden
+/// death); at most [`MAX_THINK_MS`] when nothing else limits it.
+pub fn limits(engine: &EngineSeat, clock: Option<&Clock>, now_ms: u64) -> Limits {
+    let level = engine.level;
+    let (mut soft, mut hard) = (level.movetime_ms, level.movetime_ms);
+    if let Some(t) = clock.and_then(|c| c.usi_go(now_ms)) {
+        let go = GoParams {
+            btime: Some(t.btime),
+            wtime: Some(t.wtime),
+            binc: Some(t.binc),
+            winc: Some(t.winc),
+            byoyomi: Some(t.byoyomi),
+            ..GoParams::default()
+        };
+        let options = TimeOptions {
+            network_delay: MARGIN_MS,
+            minimum_thinking: 0,
+        };
+        if let Some(b) = time::budget(time::control(&go, engine.seat), &options) {
+            soft = Some(soft.map_or(b.soft, |s| s.min(b.soft)));
+            hard = Some(hard.map_or(b.hard, |h| h.min(b.hard)));
+        }
+    }
+    let hard = hard.unwrap_or(MAX_THINK_MS);
+    Limits {
+        depth: level.depth,
+        soft_time: Some(Duration::from_millis(soft.unwrap_or(hard).min(hard))),
+        hard_time: Some(Duration::from_millis(hard)),
+        ..Limits::default()
+    }
+}
+
+/// Searchers kept between searches, so that a move does not allocate a table.
+#[derive(Default)]
+pub struct Pool {
+    idle: Mutex<Vec<Searcher>>,
+}
+
+impl Pool {
+    /// An idle searcher, or a new one.
+    pub fn take(&self) -> Searcher {
+        self.lock().pop().unwrap_or_else(|| Searcher::new(HASH_MB))
+    }
+
+    /// Gives `searcher` back (dropped if enough are idle).
+    pub fn give(&self, searcher: Searcher) {
+        let mut idle = self.lock();
+        if idle.len() < IDLE_SEARCHERS {
+            idle.push(searcher);
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Searcher>> {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Thinks about `turn` off the async threads: the declaration if it holds, else a search.
+/// An error says why no search could run.
+pub async fn answer(pool: &Arc<Pool>, turn: &Turn) -> Result<Answer, String> {
+    if turn.declare {
+        return Ok(Answer::Declare);
+    }
+    let pool = Arc::clone(pool);
+    let (root, history, stop) = (turn.root, turn.history.clone(), Arc::clone(&turn.stop));
+    // The time spent before the search starts counts against the clock.
+    let spent = turn.made.elapsed();
+    let mut limits = turn.limits.clone();
+    limits.soft_time = limits.soft_time.map(|t| t.saturating_sub(spent));
+    limits.hard_time = limits.hard_time.map(|t| t.saturating_sub(spent));
+    let found = tokio::task::spawn_blocking(move || {
+        on_big_stack(move || {
+            let mut searcher = pool.take();
+            let found = search(&mut searcher, &root, &history, &limits, &stop);
+            pool.give(searcher);
+            found
+        })
+    })
+    .await
+    .map_err(|e| format!("the search task failed: {e}"))??;
+    Ok(Answer::Move(found.result.best))
+}
+
+/// What one search found: the result, and the principal variation of the last iteration.
+pub struct Found {
+    /// The search's result (best move and score from the side to move's point of view).
+    pub result: SearchResult,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Searches `root` (reached through the positions keyed `history`) within `limits` until
+/// `stop` is set. Blocking: call it off the async threads, on a large stack.
+pub fn search(
+    searcher: &mut Searcher,
+    root: &AnyPosition,
+    history: &[u64],
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> Found {
+    let mut pv = Vec::new();
+    let mut report = |info: &SearchInfo| {
+        if info.multipv == 1 {
+            pv.clone_from(&info.pv);
+        }
+    };
+    let result = match root {
+        AnyPosition::Shogi(p) => searcher.search(p, history, limits, stop, &mut report),
+        AnyPosition::Tori(p) => searcher.search(p, history, limits, stop, &mut report),
+    };
+    if pv.first() != result.best.as_ref() {
+        pv = result.best.into_iter().collect();
+    }
+    Found { result, pv }
+}
+
+/// Runs `f` on a new thread with a search-sized stack and waits for it; an error if the
+/// thread cannot start or `f` panics.
+pub fn on_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Result<T, String> {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("koma-serve-search".to_string())
+            .stack_size(SEARCH_STACK)
+            .spawn_scoped(scope, f)
+            .map_err(|e| format!("cannot start a search thread: {e}"))?
+            .join()
+            .map_err(|_| "the search failed".to_string())
+    })
+}
+
+/// Sets `stop`, so that the search it belongs to ends and its answer is dropped.
+pub fn stop(flag: &AtomicBool) {
+    flag.store(true, Ordering::SeqCst);
+}
+
+/// Whether `flag` was set.
+pub fn stopped(flag: &AtomicBool) -> bool {
+    flag.load(Ordering::SeqCst)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use koma_game::clock::TimeControl;
+    use koma_rules::Color;
+
+    fn seat(movetime_ms: Option<u64>, depth: Option<u32>) -> EngineSeat {
+        EngineSeat {
+            seat: Color::Black,
+            level: EngineLevel { movetime_ms, depth },
+        }
+    }
+
+    #[test]
+    fn levels_are_clamped_with_a_default() {
+        let level = |m, d| {
+            LevelRequest {
+                movetime_ms: m,
+                depth: d,
+            }
+            .level()
+        };
+        assert_eq!(level(None, None).movetime_ms, Some(1000));
+        assert_eq!(level(Some(5), None).movetime_ms, Some(100));
+        assert_eq!(level(Some(99_999), None).movetime_ms, Some(30_000));
+        let deep = level(None, Some(99));
+        assert_eq!((deep.movetime_ms, deep.depth), (None, Some(30)));
+        assert_eq!(level(None, Some(0)).depth, Some(1));
+    }
+
+    #[test]
+    fn the_clock_bounds_the_level() {
+        let ms = |d: Option<Duration>| d.map(|d| d.as_millis() as u64);
+        // No clock: the level alone; a depth alone gets the ceiling.
+        let l = limits(&seat(Some(1000), None), None, 0);
+        assert_eq!((ms(l.soft_time), ms(l.hard_time)), (Some(1000), Some(1000)));
+        let l = limits(&seat(None, Some(3)), None, 0);
+        assert_eq!((l.depth, ms(l.hard_time)), (Some(3), Some(MAX_THINK_MS)));
+        // Byoyomi 1 s, no main time: the period less the margin.
+        let mut clock = Clock::new(TimeControl::byoyomi(0, 1000));
+        clock.start(Color::Black, 0).unwrap();
+        let l = limits(&seat(Some(5000), None), Some(&clock), 0);
+        assert_eq!(ms(l.hard_time), Some(1000 - MARGIN_MS));
+        // 300 ms into the period: what is left of it.
+        let l = limits(&seat(Some(5000), None), Some(&clock), 300);
+        assert_eq!(ms(l.hard_time), Some(700 - MARGIN_MS));
+        // Sudden death 2 s: well under the clock.
+        let mut clock = Clock::new(TimeControl::sudden_death(2000));
+        clock.start(Color::Black, 0).unwrap();
+        let l = limits(&seat(Some(5000), None), Some(&clock), 0);
+        assert!(ms(l.hard_time).unwrap() + MARGIN_MS <= 2000);
+        assert!(l.soft_time <= l.hard_time);
+    }
+
+    #[test]
+    fn a_search_finds_a_move_and_stops_on_its_flag() {
+        let root = koma_rules::VariantKind::Shogi.startpos();
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let pool = Pool::default();
+        let found = on_big_stack(|| search(&mut pool.take(), &root, &[], &limits, &stop)).unwrap();
+        assert!(found.result.best.is_some());
+        assert_eq!(found.pv.first(), found.result.best.as_ref());
+        stop.store(true, Ordering::SeqCst);
+        let unlimited = Limits::default();
+        let found =
+            on_big_stack(|| search(&mut pool.take(), &root, &[], &unlimited, &stop)).unwrap();
+        assert!(
+            found.result.best.is_some(),
+            "a stopped search still names a move"
+        );
+    }
+}

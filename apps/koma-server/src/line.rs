@@ -1,0 +1,182 @@
+//! A line of moves from a start position, as requests give it (a variant, a start SFEN, USI
+//! moves): read and checked move by move, and shown in every notation (`history` entries).
+//! The game state, records and reviews all go through here.
+
+use crate::error::ApiError;
+use crate::view::HistoryEntry;
+use koma_notation::formats::{Notation, move_text};
+use koma_notation::{sfen, usi};
+use koma_rules::{AnyPosition, Color, Move, Square, VariantKind};
+
+/// The most plies a record, an export or a review may hold.
+pub const MAX_PLIES: usize = 1000;
+
+/// The variant called `name` (`shogi` when none is given).
+pub fn variant(name: Option<&str>) -> Result<VariantKind, ApiError> {
+    let name = name.unwrap_or("shogi");
+    VariantKind::from_name(name)
+        .ok_or_else(|| ApiError::bad_request(format!("unknown variant '{name}' (shogi, tori)")))
+}
+
+/// The position of `text` (an SFEN, `sfen ` in front allowed), or the variant's start.
+pub fn start(variant: VariantKind, text: Option<&str>) -> Result<AnyPosition, ApiError> {
+    let Some(text) = text else {
+        return Ok(variant.startpos());
+    };
+    let text = text.trim();
+    let text = text.strip_prefix("sfen ").unwrap_or(text);
+    sfen::parse_position(variant, text)
+        .map_err(|e| ApiError::bad_request(format!("start position: {e}")))
+}
+
+/// The side to move in `pos`.
+pub fn side_to_move(pos: &AnyPosition) -> Color {
+    match pos {
+        AnyPosition::Shogi(p) => p.side_to_move(),
+        AnyPosition::Tori(p) => p.side_to_move(),
+    }
+}
+
+/// Reads the USI moves `texts` from `start`, each checked for legality (at most
+/// [`MAX_PLIES`]); an error names the move and its number.
+pub fn read_moves(start: &AnyPosition, texts: &[String]) -> Result<Vec<Move>, ApiError> {
+    check_length(texts.len())?;
+    let mut pos = *start;
+    let mut moves = Vec::with_capacity(texts.len());
+    for (i, text) in texts.iter().enumerate() {
+        let m = usi::parse_move(pos.variant(), text.trim())
+            .map_err(|e| ApiError::bad_request(format!("move {} '{text}': {e}", i + 1)))?;
+        pos.play(m).map_err(|e| {
+            ApiError::bad_request(format!("move {} '{text}' is illegal: {e}", i + 1))
+        })?;
+        moves.push(m);
+    }
+    Ok(moves)
+}
+
+/// Plays `moves` from `start`, each checked (at most [`MAX_PLIES`]); an illegal one is
+/// named with its number and USI text.
+pub fn check_moves(start: &AnyPosition, moves: &[Move]) -> Result<(), ApiError> {
+    check_length(moves.len())?;
+    let mut pos = *start;
+    for (i, &m) in moves.iter().enumerate() {
+        pos.play(m).map_err(|e| {
+            let text = usi::write_move(pos.variant(), m);
+            ApiError::bad_request(format!("move {} '{text}' is illegal: {e}", i + 1))
+        })?;
+    }
+    Ok(())
+}
+
+/// 400 for a line longer than [`MAX_PLIES`].
+fn check_length(plies: usize) -> Result<(), ApiError> {
+    if plies > MAX_PLIES {
+        return Err(ApiError::bad_request(format!(
+            "{plies} moves: at most {MAX_PLIES} are accepted"
+        )));
+    }
+    Ok(())
+}
+
+/// One entry per move of `moves` from `start`: USI, the three notations, the SFEN after it.
+/// Stops at a move that is not legal (the callers have checked them).
+pub fn history(start: &AnyPosition, moves: &[Move]) -> Vec<HistoryEntry> {
+    let mut pos = *start;
+    let mut prev_to: Option<Square> = None;
+    let mut entries = Vec::with_capacity(moves.len());
+    for &m in moves {
+        let before = pos;
+        if pos.play(m).is_err() {
+            break;
+        }
+        entries.push(HistoryEntry {
+            usi: usi::write_move(pos.variant(), m),
+            japanese: move_text(&before, m, prev_to, Notation::Japanese),
+            western: move_text(&before, m, prev_to, Notation::Western),
+            german: move_text(&before, m, prev_to, Notation::German),
+            sfen: sfen::write_any(&pos),
+        });
+        prev_to = Some(m.to());
+    }
+    entries
+}
+
+/// `moves` from `pos` in Japanese (the first after a move to `prev_to`, for 同); stops at a
+/// move that is not legal.
+pub fn japanese(pos: &AnyPosition, moves: &[Move], mut prev_to: Option<Square>) -> Vec<String> {
+    let mut pos = *pos;
+    let mut texts = Vec::with_capacity(moves.len());
+    for &m in moves {
+        let before = pos;
+        if pos.play(m).is_err() {
+            break;
+        }
+        texts.push(move_text(&before, m, prev_to, Notation::Japanese));
+        prev_to = Some(m.to());
+    }
+    texts
+}
+
+/// The positions of the line: the start, then the position after each move (legal moves
+/// only; stops at one that is not).
+pub fn positions(start: &AnyPosition, moves: &[Move]) -> Vec<AnyPosition> {
+    let mut pos = *start;
+    let mut all = Vec::with_capacity(moves.len() + 1);
+    all.push(pos);
+    for &m in moves {
+        if pos.play(m).is_err() {
+            break;
+        }
+        all.push(pos);
+    }
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(texts: &[&str]) -> Vec<String> {
+        texts.iter().map(|t| t.to_string()).collect()
+    }
+
+    #[test]
+    fn history_in_every_notation_with_dou() {
+        let start = VariantKind::Shogi.startpos();
+        let moves = read_moves(&start, &line(&["7g7f", "3c3d", "8h2b+", "3a2b"])).unwrap();
+        let h = history(&start, &moves);
+        assert_eq!(h.len(), 4);
+        assert_eq!(h[0].japanese, "☗７六歩");
+        assert_eq!(h[0].western, "P-7f");
+        assert_eq!(h[3].usi, "3a2b");
+        assert!(h[3].japanese.contains('同'), "{}", h[3].japanese);
+        assert!(
+            h[1].sfen
+                .starts_with("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/")
+        );
+        assert_eq!(positions(&start, &moves).len(), 5);
+        assert_eq!(japanese(&start, &moves[..2], None), ["☗７六歩", "☖３四歩"]);
+    }
+
+    #[test]
+    fn bad_moves_are_named() {
+        let pos = VariantKind::Shogi.startpos();
+        let e = read_moves(&pos, &line(&["7g7f", "7f7e"])).unwrap_err();
+        assert!(
+            e.message.contains("move 2 '7f7e' is illegal"),
+            "{}",
+            e.message
+        );
+        let e = read_moves(&pos, &line(&["7g7"])).unwrap_err();
+        assert!(e.message.contains("move 1 '7g7'"), "{}", e.message);
+        let long = vec!["7g7f".to_string(); MAX_PLIES + 1];
+        assert!(
+            read_moves(&pos, &long)
+                .unwrap_err()
+                .message
+                .contains("at most")
+        );
+        assert!(start(VariantKind::Shogi, Some("9/9 b - 1")).is_err());
+        assert!(variant(Some("chess")).is_err());
+    }
+}

@@ -1,0 +1,180 @@
+//! Records in and out of any line: `POST /api/records/read` turns a record in any format
+//! into a start position and USI moves, `POST /api/records/write` turns those back into a
+//! record. Formats are koma-notation's; the result is judged by `koma_game::replay`.
+
+use crate::error::ApiError;
+use crate::line;
+use crate::view::HistoryEntry;
+use koma_game::replay::replay;
+use koma_notation::formats::{self, Format};
+use koma_notation::record::{Entry, MoveTree, Record, Start};
+use koma_notation::{sfen, usi};
+use koma_rules::Color;
+use serde::{Deserialize, Serialize};
+
+/// The longest record text accepted, in bytes.
+pub const MAX_TEXT_BYTES: usize = 1 << 20;
+
+/// A record to read.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReadRequest {
+    /// The record's text.
+    pub text: String,
+    /// Its format (`kif`, `ki2`, `csa`, `jkf`, `usi`, `sfen`); detected when not given.
+    pub format: Option<String>,
+    /// The variant for formats that do not say (default `shogi`).
+    pub variant: Option<String>,
+}
+
+/// A record read: its line and what its header and ending say.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReadAnswer {
+    /// `shogi` or `tori`.
+    pub variant: &'static str,
+    /// The start position as SFEN.
+    pub start_sfen: String,
+    /// The main line's moves in USI.
+    pub moves: Vec<String>,
+    /// The main line in every notation.
+    pub history: Vec<HistoryEntry>,
+    /// The players and the event.
+    pub header: HeaderView,
+    /// The result by the rules (`gote resignation`), if the record ends the game.
+    pub result: Option<String>,
+}
+
+/// What the page shows of a record's header.
+#[derive(Clone, Debug, Serialize)]
+pub struct HeaderView {
+    /// Sente's name.
+    pub sente: Option<String>,
+    /// Gote's name.
+    pub gote: Option<String>,
+    /// The event.
+    pub event: Option<String>,
+}
+
+/// A line to write as a record.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WriteRequest {
+    /// `shogi` (default) or `tori`.
+    pub variant: Option<String>,
+    /// The start position (default: the variant's).
+    pub start_sfen: Option<String>,
+    /// The moves in USI.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// The format to write.
+    pub format: String,
+}
+
+/// The format called `name`, or 400 listing the known ones.
+pub fn format_named(name: &str) -> Result<Format, ApiError> {
+    Format::from_name(name).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "unknown format '{name}' (kif, ki2, csa, jkf, usi, sfen)"
+        ))
+    })
+}
+
+/// Reads the record of `request`: the format detected unless given, every move of the main
+/// line checked, the result judged by the rules.
+pub fn read(request: &ReadRequest) -> Result<ReadAnswer, ApiError> {
+    if request.text.len() > MAX_TEXT_BYTES {
+        return Err(ApiError::bad_request(format!(
+            "the record is {} bytes: at most {MAX_TEXT_BYTES} are accepted",
+            request.text.len()
+        )));
+    }
+    let variant = line::variant(request.variant.as_deref())?;
+    let format = match &request.format {
+        Some(name) => format_named(name)?,
+        None => Format::detect(None, &request.text),
+    };
+    let record = formats::read(request.text.as_bytes(), format, variant)
+        .map_err(|e| ApiError::bad_request(format!("{} record: {e}", format.name())))?;
+    let start = record
+        .start_position()
+        .map_err(|e| ApiError::bad_request(format!("start position: {e}")))?;
+    let moves = record.tree.main_moves();
+    line::check_moves(&start, &moves)?;
+    let result = replay(&record, None)
+        .ok()
+        .and_then(|r| r.outcome)
+        .map(|o| o.to_string());
+    let header = &record.header;
+    Ok(ReadAnswer {
+        variant: record.variant.name(),
+        start_sfen: sfen::write_any(&start),
+        moves: moves
+            .iter()
+            .map(|&m| usi::write_move(record.variant, m))
+            .collect(),
+        history: line::history(&start, &moves),
+        header: HeaderView {
+            sente: header.player(Color::Black).map(str::to_string),
+            gote: header.player(Color::White).map(str::to_string),
+            event: header.event().map(str::to_string),
+        },
+        result,
+    })
+}
+
+/// Writes the line of `request` as a record in its format.
+pub fn write(request: &WriteRequest) -> Result<String, ApiError> {
+    let format = format_named(&request.format)?;
+    let variant = line::variant(request.variant.as_deref())?;
+    let start = line::start(variant, request.start_sfen.as_deref())?;
+    let moves = line::read_moves(&start, &request.moves)?;
+    let mut record = Record::new(variant);
+    record.start = Start::of(variant, &start.to_setup());
+    let mut node = MoveTree::ROOT;
+    for m in moves {
+        node = record.tree.add(node, Entry::Move(m));
+    }
+    formats::write(&record, format).map_err(|e| ApiError::bad_request(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write_request(moves: &[&str], format: &str) -> WriteRequest {
+        WriteRequest {
+            variant: None,
+            start_sfen: None,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            format: format.to_string(),
+        }
+    }
+
+    #[test]
+    fn a_line_goes_out_and_back_in_every_format() {
+        let line = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"];
+        for format in ["kif", "ki2", "csa", "jkf", "usi"] {
+            let text = write(&write_request(&line, format)).unwrap();
+            let back = read(&ReadRequest {
+                text,
+                format: None,
+                variant: None,
+            })
+            .unwrap_or_else(|e| panic!("{format}: {}", e.message));
+            assert_eq!(back.moves, line, "{format}");
+            assert_eq!(back.history.len(), 5);
+        }
+    }
+
+    #[test]
+    fn bad_records_are_refused() {
+        assert!(write(&write_request(&["7g7f", "7g7f"], "kif")).is_err());
+        assert!(write(&write_request(&[], "pdf")).is_err());
+        let long = ReadRequest {
+            text: " ".repeat(MAX_TEXT_BYTES + 1),
+            format: None,
+            variant: None,
+        };
+        assert!(read(&long).unwrap_err().message.contains("at most"));
+    }
+}

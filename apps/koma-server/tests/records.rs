@@ -1,0 +1,144 @@
+//! Records of any line: written in a format, read back to the same line (KIF and CSA), and
+//! broken or illegal records refused with the place named.
+
+mod common;
+
+use common::*;
+use serde_json::{Value, json};
+
+const LINE: [&str; 6] = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "8c8d"];
+
+async fn write(addr: std::net::SocketAddr, format: &str, extra: Value) -> String {
+    let mut body = json!({"variant": "shogi", "start_sfen": null, "moves": LINE, "format": format});
+    if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
+        b.extend(e.clone());
+    }
+    post(addr, "/api/records/write", &body)
+        .await
+        .expect(200)
+        .body
+}
+
+async fn read(addr: std::net::SocketAddr, body: Value) -> Value {
+    post(addr, "/api/records/read", &body)
+        .await
+        .expect(200)
+        .json()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kif_and_csa_go_out_and_back_in() {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+
+    let kif = write(addr, "kif", json!({})).await;
+    assert!(kif.contains("７六歩"), "{kif}");
+    assert!(kif.contains("同"), "{kif}");
+    let back = read(addr, json!({"text": kif, "format": null, "variant": null})).await;
+    assert_eq!(back["variant"], "shogi");
+    assert_eq!(back["moves"], json!(LINE));
+    assert_eq!(
+        back["start_sfen"],
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+    );
+    assert_eq!(back["history"].as_array().unwrap().len(), LINE.len());
+    assert_eq!(back["history"][0]["japanese"], "☗７六歩");
+    assert_eq!(back["result"], json!(null));
+
+    let csa = write(addr, "csa", json!({})).await;
+    assert!(csa.contains("+7776FU"), "{csa}");
+    let back = read(addr, json!({"text": csa, "format": "csa"})).await;
+    assert_eq!(back["moves"], json!(LINE));
+
+    // From a position of its own (a handicap): the start comes back too.
+    let sfen = "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
+    let kif = write(
+        addr,
+        "kif",
+        json!({"start_sfen": sfen, "moves": ["3c3d", "7g7f"]}),
+    )
+    .await;
+    let back = read(addr, json!({"text": kif})).await;
+    assert_eq!(back["start_sfen"], sfen);
+    assert_eq!(back["moves"], json!(["3c3d", "7g7f"]));
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_brings_its_header_and_result() {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    let kif = "棋戦：研究会\n先手：Alice\n後手：Bob\n手数----指手---------消費時間--\n\
+               1 ７六歩(77)\n2 ３四歩(33)\n3 投了\n";
+    let back = read(addr, json!({"text": kif})).await;
+    assert_eq!(
+        back["header"],
+        json!({"sente": "Alice", "gote": "Bob", "event": "研究会"})
+    );
+    assert_eq!(back["moves"], json!(["7g7f", "3c3d"]));
+    // Sente resigned at move 3: gote won.
+    assert_eq!(back["result"], "gote resignation");
+    // USI and SFEN are formats too; Tori is read when asked for.
+    let usi = read(addr, json!({"text": "position startpos moves 7g7f"})).await;
+    assert_eq!(usi["moves"], json!(["7g7f"]));
+    let tori = post(
+        addr,
+        "/api/records/write",
+        &json!({"variant": "tori", "moves": [], "format": "usi"}),
+    )
+    .await
+    .expect(200)
+    .body;
+    let back = read(addr, json!({"text": tori, "variant": "tori"})).await;
+    assert_eq!(back["variant"], "tori");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn broken_records_are_refused_with_the_place() {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    let refused = |body: Value| async move {
+        error_of(post(addr, "/api/records/read", &body).await.expect(400))
+    };
+    let message =
+        refused(json!({"text": "V2.2\nPI\n+\n+7776FU\n-3334ZZ\n", "format": "csa"})).await;
+    assert!(message.contains("line 5"), "{message}");
+    let message = refused(json!({"text": "手数----指手---------消費時間--\n1 ７六歩(77)\n2 ３四銀(99)\n", "format": "kif"})).await;
+    assert!(
+        message.contains("line 3") || message.contains("move 2"),
+        "{message}"
+    );
+    // A move the rules forbid, though well written (the bishop is blocked).
+    let message =
+        refused(json!({"text": "V2.2\nPI\n+\n+7776FU\n-2288UM\n", "format": "csa"})).await;
+    assert!(
+        message.contains("line 5") && message.contains("illegal"),
+        "{message}"
+    );
+    let message = refused(json!({"text": "x".repeat(1_048_577)})).await;
+    assert!(message.contains("at most"), "{message}");
+    refused(json!({"text": "position startpos", "format": "pdf"})).await;
+    refused(json!({"text": "position startpos", "variant": "chess"})).await;
+    refused(json!({"text": "position startpos", "colour": "red"})).await;
+    refused(json!({"format": "kif"})).await;
+    let malformed = request(addr, "POST", "/api/records/read", Some("{\"text\":")).await;
+    assert_eq!(malformed.status, 400);
+
+    let write_refused = |body: Value| async move {
+        error_of(post(addr, "/api/records/write", &body).await.expect(400))
+    };
+    let message = write_refused(json!({"moves": ["7g7f", "7g7f"], "format": "kif"})).await;
+    assert!(message.contains("move 2 '7g7f'"), "{message}");
+    let message = write_refused(json!({"moves": ["7g7f"], "format": "doc"})).await;
+    assert!(message.contains("unknown format 'doc'"), "{message}");
+    let message = write_refused(json!({"variant": "tori", "moves": [], "format": "csa"})).await;
+    assert!(message.contains("CSA"), "{message}");
+    let too_long: Vec<&str> = ["5i4h", "4h5i"].repeat(501);
+    let message = write_refused(json!({"moves": too_long, "format": "kif"})).await;
+    assert!(message.contains("at most 1000"), "{message}");
+    server.shutdown().await.unwrap();
+}

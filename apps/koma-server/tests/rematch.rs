@@ -1,0 +1,90 @@
+//! Rematches: after the end, either player starts the same game with the colours reversed;
+//! each keeps his token, the old game names the new one, and asking twice gives one game.
+
+mod common;
+
+use common::*;
+use serde_json::json;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_swaps_colours_and_keeps_tokens() {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    let old = seated(addr, json!({"handicap": "lance", "time_control": "5m+10s"})).await;
+    let id = &old.id;
+    // Not before the end; never with a token that holds no seat.
+    let early = error_of(rematch(addr, id, &old.sente).await.expect(409));
+    assert!(early.contains("not over"), "{early}");
+    resign(addr, id, &old.sente).await.expect(200);
+    rematch(addr, id, "0123456789abcdef0123456789abcdef")
+        .await
+        .expect(403);
+    rematch(addr, "0000", &old.sente).await.expect(404);
+
+    let mut watcher = connect(addr, id, None).await;
+    next(&mut watcher, 2.0).await;
+    let first = rematch(addr, id, &old.sente).await.expect(201).json();
+    let new_id = first["id"].as_str().unwrap().to_string();
+    assert_ne!(new_id, *id);
+    assert_eq!(first["seat"], "gote", "sente of the old game is gote now");
+    assert_eq!(first["token"], old.sente.as_str());
+    let game = &first["game"];
+    assert_eq!(game["started"], true);
+    assert_eq!(game["moves"], json!([]));
+    assert_eq!(game["time_control"], "5m+10s");
+    assert_eq!(game["creator"], "gote");
+    assert_eq!(game["clock"]["running"], game["side_to_move"]);
+    let before = state(addr, id).await;
+    assert_eq!(game["start_sfen"], before["start_sfen"]);
+    assert_eq!(game["rules"], before["rules"]);
+    // The old game names its rematch, and pushes it.
+    assert_eq!(before["rematch"], new_id.as_str());
+    let pushed = until(&mut watcher, 2.0, |g| !g["rematch"].is_null()).await;
+    assert_eq!(pushed["game"]["rematch"], new_id.as_str());
+
+    // Asked again, by the other player: the same game, his seat, his own token.
+    let again = rematch(addr, id, &old.gote).await.expect(200).json();
+    assert_eq!(again["id"], new_id.as_str());
+    assert_eq!(again["seat"], "sente");
+    assert_eq!(again["token"], old.gote.as_str());
+
+    // With the lance handicap gote (the old sente) moves first, with his old token.
+    play(addr, &new_id, &old.gote, "3c3d").await.expect(403);
+    play(addr, &new_id, &old.sente, "3c3d").await.expect(200);
+    play(addr, &new_id, &old.gote, "7g7f").await.expect(200);
+    server.shutdown().await.unwrap();
+
+    // Both links survive a restart.
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    assert_eq!(state(addr, id).await["rematch"], new_id.as_str());
+    let again = rematch(addr, id, &old.sente).await.expect(200).json();
+    assert_eq!(
+        (again["id"].as_str(), again["seat"].as_str()),
+        (Some(new_id.as_str()), Some("gote"))
+    );
+    assert_eq!(plies(&state(addr, &new_id).await), 2);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_against_the_engine_gives_it_the_other_colour() {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    let g = engine_game(addr, json!({"side": "sente", "engine": {"depth": 1}})).await;
+    resign(addr, &g.id, &g.token).await.expect(200);
+    let new = rematch(addr, &g.id, &g.token).await.expect(201).json();
+    assert_eq!(new["seat"], "gote");
+    assert_eq!(new["token"], g.token.as_str());
+    assert_eq!(
+        new["game"]["engine"],
+        json!({"seat": "sente", "movetime_ms": null, "depth": 1})
+    );
+    // The engine is sente now: it moves by itself.
+    let new_id = new["id"].as_str().unwrap();
+    let game = poll(addr, new_id, 10.0, |g| plies(g) == 1).await;
+    assert_eq!(game["side_to_move"], "gote");
+    server.shutdown().await.unwrap();
+}
