@@ -7,7 +7,10 @@
 //    7g7f 3c3d (by drag) 8h2b+ (capture, promotion dialog: promote) 3a2b (capture) B*4e (drop),
 //    checking the record in Japanese, the hands and the status line; then gote resigns and
 //    both pages show the ending; player 1 asks for a rematch and both pages go to it.
-// 2. One game against the engine at depth 1: a move, and the engine's reply in the record.
+// 2. One game against the engine at depth 1: a move, the engine's reply in the record; the
+//    player resigns and reviews the game (the plot and every position analysed).
+// 3. A record pasted on the review screen (USI, with the bishop blunder 8h3c+??): read,
+//    analysed, the blunder listed with a better move.
 // Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -185,6 +188,33 @@ async function gameAgainstEngine(browser) {
   await shot(page, "7-engine-reply");
   const reply = (await page.locator('#record [data-ply="2"]').textContent())?.trim();
   log(`against the engine: 2g2f, the engine answered ${reply}`);
+  await page.click("#resign");
+  await page.click('[data-confirm="yes"]');
+  await waitText(page, "#status", "resign");
+  await page.click("#review-button");
+  await waitText(page, ".review-panel", "Analysed 3 positions");
+  await page.locator("#winrate-plot polyline").waitFor();
+  await shot(page, "8-engine-game-review");
+  log("resigned, and the review analysed the game's 3 positions");
+  await page.context().close();
+}
+
+async function reviewImportedRecord(browser) {
+  const page = await newPlayer(browser, "review", { width: 1024, height: 768 });
+  await page.goto(`${BASE}/#review`);
+  await page.fill("#record-text", "position startpos moves 7g7f 3c3d 8h3c+ 2b3c 2g2f");
+  await page.click("#read-record");
+  await page.locator('#record [data-ply="5"]').waitFor();
+  await page.selectOption("#review-time", "100");
+  await page.click("#analyse");
+  await waitText(page, ".review-panel", "Analysed 6 positions");
+  await waitText(page, "#mistakes .mark-blunder", "blunder");
+  await waitText(page, "#mistakes .mark-blunder", "→");
+  const blunder = (await page.locator("#mistakes .mark-blunder").first().textContent())?.trim();
+  await page.locator("#mistakes .mark-blunder button").first().click();
+  await waitText(page, ".review-info", "Better:");
+  await shot(page, "9-review-blunder");
+  log(`imported record reviewed: ${blunder}`);
   await page.context().close();
 }
 
@@ -194,7 +224,12 @@ const browser = await chromium.launch({
 });
 let passed = 0;
 let failed = 0;
-for (const [name, test] of [["game between people", gameBetweenPeople], ["game against the engine", gameAgainstEngine]]) {
+const tests = [
+  ["game between people", gameBetweenPeople],
+  ["game against the engine", gameAgainstEngine],
+  ["review of an imported record", reviewImportedRecord],
+];
+for (const [name, test] of tests) {
   try {
     await test(browser);
     if (pageErrors.length) throw new Error(`errors in the page:\n  ${pageErrors.join("\n  ")}`);
