@@ -235,5 +235,9 @@ async fn socket(
     };
     let hub = Arc::clone(&s.hub);
     let shutdown = s.shutdown.clone();
-    Ok(upgrade.on_upgrade(move |socket| ws::run(socket, hub, connection, shutdown)))
+    // Messages are small JSON: a 16 KiB read buffer instead of the default 128 KiB, which
+    // is cleared before every read and cost a fifth of the CPU under load.
+    Ok(upgrade
+        .read_buffer_size(16 * 1024)
+        .on_upgrade(move |socket| ws::run(socket, hub, connection, shutdown)))
 }

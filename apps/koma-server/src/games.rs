@@ -65,6 +65,8 @@ pub struct LiveGame {
     /// The stop flag of the engine's search while it thinks about its move: the guard that
     /// keeps a second search from starting.
     pub thinking: Option<Arc<AtomicBool>>,
+    /// The moves' texts made so far, extended as the game goes on.
+    history: std::sync::Mutex<line::History>,
     /// The latest state, as JSON, for WebSocket subscribers.
     push: watch::Sender<Arc<str>>,
 }
@@ -274,6 +276,7 @@ fn build(setup: &GameSetup) -> Result<AnyGame, String> {
 impl LiveGame {
     fn new(stored: NewGame, game: AnyGame, now_ms: u64) -> LiveGame {
         let (push, _) = watch::channel(Arc::from(""));
+        let game_start = game.start_position();
         let mut live = LiveGame {
             stored,
             started_ms: None,
@@ -282,6 +285,7 @@ impl LiveGame {
             last_ms: now_ms,
             rematch: None,
             thinking: None,
+            history: std::sync::Mutex::new(line::History::new(&game_start)),
             push,
         };
         if live.game.outcome().is_some() {
@@ -361,7 +365,11 @@ impl LiveGame {
                 .clock()
                 .map(|c| ClockView::of(c, at, over || self.started_ms.is_none())),
             outcome: self.game.outcome().map(OutcomeView::of),
-            history: line::history(&self.game.start_position(), &self.game.moves()),
+            history: {
+                let mut history = self.history.lock().unwrap_or_else(|e| e.into_inner());
+                history.extend(&self.game.moves());
+                history.entries().to_vec()
+            },
             engine: self.stored.engine.as_ref().map(EngineView::of),
             rematch: self.rematch.clone(),
         }

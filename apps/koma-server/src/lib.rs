@@ -90,6 +90,11 @@ impl Server {
         });
         let mut http_stop = stopped.clone();
         let http = tokio::spawn(async move {
+            // No Nagle delay: a move's push to the opponent is one small frame that would
+            // otherwise wait up to ~40 ms for the acknowledgement of the previous one.
+            let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+                let _ = tcp.set_nodelay(true);
+            });
             axum::serve(listener, app)
                 .with_graceful_shutdown(async move {
                     let _ = http_stop.changed().await;

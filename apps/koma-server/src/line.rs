@@ -81,24 +81,63 @@ fn check_length(plies: usize) -> Result<(), ApiError> {
 /// One entry per move of `moves` from `start`: USI, the three notations, the SFEN after it.
 /// Stops at a move that is not legal (the callers have checked them).
 pub fn history(start: &AnyPosition, moves: &[Move]) -> Vec<HistoryEntry> {
-    let mut pos = *start;
-    let mut prev_to: Option<Square> = None;
-    let mut entries = Vec::with_capacity(moves.len());
-    for &m in moves {
-        let before = pos;
-        if pos.play(m).is_err() {
-            break;
+    let mut history = History::new(start);
+    history.extend(moves);
+    history.entries
+}
+
+/// The `history` entries of a growing line, each move's texts made once: a game's state is
+/// built after every move, and remaking every entry each time cost O(plies) per move.
+#[derive(Clone, Debug)]
+pub struct History {
+    entries: Vec<HistoryEntry>,
+    /// The position after the last entry.
+    pos: AnyPosition,
+    /// The last entry's destination (for 同).
+    prev_to: Option<Square>,
+    /// Set once a move was not legal: nothing is added after it.
+    stuck: bool,
+}
+
+impl History {
+    /// No entries yet, from `start`.
+    pub fn new(start: &AnyPosition) -> History {
+        History {
+            entries: Vec::new(),
+            pos: *start,
+            prev_to: None,
+            stuck: false,
         }
-        entries.push(HistoryEntry {
-            usi: usi::write_move(pos.variant(), m),
-            japanese: move_text(&before, m, prev_to, Notation::Japanese),
-            western: move_text(&before, m, prev_to, Notation::Western),
-            german: move_text(&before, m, prev_to, Notation::German),
-            sfen: sfen::write_any(&pos),
-        });
-        prev_to = Some(m.to());
     }
-    entries
+
+    /// Adds the entries of `moves` beyond those already made; `moves` is the whole line,
+    /// which only ever grows (a game takes no move back).
+    pub fn extend(&mut self, moves: &[Move]) {
+        for &m in moves.iter().skip(self.entries.len()) {
+            if self.stuck {
+                return;
+            }
+            let before = self.pos;
+            if self.pos.play(m).is_err() {
+                self.stuck = true;
+                return;
+            }
+            let prev_to = self.prev_to;
+            self.entries.push(HistoryEntry {
+                usi: usi::write_move(self.pos.variant(), m),
+                japanese: move_text(&before, m, prev_to, Notation::Japanese),
+                western: move_text(&before, m, prev_to, Notation::Western),
+                german: move_text(&before, m, prev_to, Notation::German),
+                sfen: sfen::write_any(&self.pos),
+            });
+            self.prev_to = Some(m.to());
+        }
+    }
+
+    /// The entries made so far.
+    pub fn entries(&self) -> &[HistoryEntry] {
+        &self.entries
+    }
 }
 
 /// `moves` from `pos` in Japanese (the first after a move to `prev_to`, for 同); stops at a

@@ -1,0 +1,101 @@
+//! A load benchmark for `koma serve`: many games played at once over WebSockets.
+//!
+//! ```sh
+//! cargo run --release -p koma-server --example load -- [--games 200] [--moves 40] [--addr HOST:PORT] [--seed 1] [--think-ms 0]
+//! ```
+//!
+//! Without `--addr` it starts its own server in process on a temporary SQLite file (removed
+//! afterwards); with `--addr` it loads a running `koma serve`. It prints the moves played,
+//! the wall time, moves per second and the round-trip latency percentiles, then checks that
+//! the server kept every move sent and that each socket's pushes came in order; it exits
+//! with status 1 if not, 2 on bad arguments or a failed setup.
+
+#[path = "load/bench.rs"]
+mod bench;
+
+use std::process::ExitCode;
+
+const USAGE: &str =
+    "usage: load [--games N] [--moves N] [--addr HOST:PORT] [--seed N] [--think-ms N]
+  --games N         games played at once (default 200)
+  --moves N         plies per game, fewer if a game ends first (default 40)
+  --addr HOST:PORT  a running koma serve (default: one started here on a temporary database)
+  --seed N          the seed the move choices derive from (default 1)
+  --think-ms N      each player waits N ms before each move (default 0: as fast as possible)";
+
+/// Reads the arguments after the program name.
+fn parse_args(args: impl IntoIterator<Item = String>) -> Result<bench::Config, String> {
+    let mut config = bench::Config {
+        games: 200,
+        moves: 40,
+        seed: 1,
+        addr: None,
+        think: std::time::Duration::ZERO,
+    };
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) => (n.to_string(), Some(v.to_string())),
+            None => (arg.clone(), None),
+        };
+        if name == "-h" || name == "--help" {
+            return Err(String::new());
+        }
+        let Some(value) = inline.or_else(|| args.next()) else {
+            return Err(format!("{name} needs a value"));
+        };
+        let number = |what: &str| -> Result<u64, String> {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("{what} wants a whole number, not {value:?}"))
+        };
+        match name.as_str() {
+            "--games" => config.games = to_count(number("--games")?, "--games")?,
+            "--moves" => config.moves = to_count(number("--moves")?, "--moves")?,
+            "--seed" => config.seed = number("--seed")?,
+            "--think-ms" => {
+                config.think = std::time::Duration::from_millis(number("--think-ms")?);
+            }
+            "--addr" => config.addr = Some(value.clone()),
+            _ => return Err(format!("unknown argument {arg:?}")),
+        }
+    }
+    Ok(config)
+}
+
+/// A positive count that fits in memory.
+fn to_count(n: u64, what: &str) -> Result<usize, String> {
+    match usize::try_from(n) {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("{what} wants a number from 1 up, not {n}")),
+    }
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let config = match parse_args(std::env::args().skip(1)) {
+        Ok(config) => config,
+        Err(e) if e.is_empty() => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("load: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match bench::run(&config).await {
+        Ok(report) => {
+            println!("{}", report.summary());
+            if report.ok() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        Err(e) => {
+            eprintln!("load: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

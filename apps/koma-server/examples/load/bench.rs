@@ -1,0 +1,874 @@
+//! The load benchmark's core, shared by `examples/load.rs` (which parses the arguments and
+//! prints the summary) and `tests/load_smoke.rs` (which runs it small).
+//!
+//! Games between people are created and joined over HTTP with no clock, one WebSocket is
+//! opened per seat, then every game is played at once: the side to move sends a move on its
+//! socket and times the round trip until the state showing that move is pushed back to it.
+//! At the end every game is read back over HTTP and compared with what was sent.
+
+use futures_util::{SinkExt, StreamExt};
+use koma_server::Server;
+use serde_json::{Value, json};
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::net::TcpStream;
+use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+/// How long a seat waits for a push before it gives its game up.
+const PUSH_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long one HTTP request may take.
+const HTTP_TIMEOUT: Duration = Duration::from_secs(30);
+/// HTTP requests and WebSocket handshakes in flight at once while setting up and verifying.
+const SETUP_CONCURRENCY: usize = 32;
+/// The seats in the order of the game's `side_to_move` names.
+const SEATS: [&str; 2] = ["sente", "gote"];
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// How many games are played at once.
+    pub games: usize,
+    /// The plies each game is played to (fewer if it ends first).
+    pub moves: usize,
+    /// The seed the games' move choices derive from.
+    pub seed: u64,
+    /// A running `koma serve` (`HOST:PORT`) to load, or `None` for one started in process.
+    pub addr: Option<String>,
+    /// How long a player thinks before each move (zero: moves as fast as the server takes
+    /// them, which measures throughput; a human pace measures latency under a given load).
+    pub think: Duration,
+}
+
+/// One game after the run.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// The game's id.
+    pub id: String,
+    /// The moves the benchmark sent and the server did not refuse, in order.
+    pub sent: Vec<String>,
+    /// The moves the server has after the run (`None` if reading them failed).
+    pub stored: Option<Vec<String>>,
+    /// The result the server gives, if the game ended (`checkmate`, `repetition`, ...).
+    pub outcome: Option<String>,
+    /// What went wrong in this game: refused moves, pushes out of order, failed reads.
+    pub problems: Vec<String>,
+    /// How many of the game's two sockets received a push out of order.
+    pub disordered_sockets: usize,
+}
+
+impl GameReport {
+    /// Whether the server's moves differ from the moves sent.
+    pub fn lost(&self) -> bool {
+        self.stored.as_ref() != Some(&self.sent)
+    }
+}
+
+/// The figures of a run.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Where the server was (`in-process server 127.0.0.1:PORT` or the address given).
+    pub target: String,
+    /// The plies each game was meant to reach.
+    pub moves: usize,
+    /// The time to create, join and connect every game.
+    pub setup: Duration,
+    /// The time from the first move sent to the last game finished.
+    pub wall: Duration,
+    /// Every move's round trip (sent, then pushed back to the mover), sorted.
+    pub latencies: Vec<Duration>,
+    /// For every move, the time from its sending to the push that shows it to the other
+    /// seat, sorted.
+    pub opponent_latencies: Vec<Duration>,
+    /// How many WebSockets were open.
+    pub sockets: usize,
+    /// How many state pushes the sockets received in all.
+    pub pushes: usize,
+    /// Every game, in creation order.
+    pub games: Vec<GameReport>,
+}
+
+impl Report {
+    /// The moves played (sent and accepted) in all games.
+    pub fn total_moves(&self) -> usize {
+        self.games.iter().map(|g| g.sent.len()).sum()
+    }
+
+    /// The games whose stored moves differ from the moves sent.
+    pub fn lost_games(&self) -> Vec<&GameReport> {
+        self.games.iter().filter(|g| g.lost()).collect()
+    }
+
+    /// Every problem seen, each prefixed with its game's id.
+    pub fn problems(&self) -> Vec<String> {
+        self.games
+            .iter()
+            .flat_map(|g| {
+                g.problems
+                    .iter()
+                    .map(move |p| format!("game {}: {p}", g.id))
+            })
+            .collect()
+    }
+
+    /// Whether no move was lost and nothing went wrong.
+    pub fn ok(&self) -> bool {
+        self.lost_games().is_empty() && self.problems().is_empty()
+    }
+
+    /// The figures as the example prints them.
+    pub fn summary(&self) -> String {
+        let ms = |d: Option<Duration>| d.map_or("-".to_string(), |d| format!("{:.2}", as_ms(d)));
+        let spread = |samples: &[Duration]| {
+            format!(
+                "p50 {}  p90 {}  p99 {}  max {}  ({} samples)",
+                ms(percentile(samples, 50.0)),
+                ms(percentile(samples, 90.0)),
+                ms(percentile(samples, 99.0)),
+                ms(samples.last().copied()),
+                samples.len()
+            )
+        };
+        let total = self.total_moves();
+        let full = self
+            .games
+            .iter()
+            .filter(|g| g.outcome.is_none() && g.sent.len() == self.moves)
+            .count();
+        let mut ended: Vec<(String, usize)> = Vec::new();
+        for reason in self.games.iter().filter_map(|g| g.outcome.as_ref()) {
+            match ended.iter_mut().find(|(r, _)| r == reason) {
+                Some((_, n)) => *n += 1,
+                None => ended.push((reason.clone(), 1)),
+            }
+        }
+        let ended_text = if ended.is_empty() {
+            "0 ended early".to_string()
+        } else {
+            let reasons: Vec<String> = ended.iter().map(|(r, n)| format!("{r} {n}")).collect();
+            let count: usize = ended.iter().map(|(_, n)| n).sum();
+            format!("{count} ended by the rules ({})", reasons.join(", "))
+        };
+        let secs = self.wall.as_secs_f64();
+        let rate = if secs > 0.0 { total as f64 / secs } else { 0.0 };
+        let mut out = vec![
+            format!(
+                "koma load: {} games x {} plies, {}",
+                self.games.len(),
+                self.moves,
+                self.target
+            ),
+            format!(
+                "setup: {} games created and joined, {} sockets open in {:.3} s",
+                self.games.len(),
+                self.sockets,
+                self.setup.as_secs_f64()
+            ),
+            format!(
+                "total moves: {total} ({full} games reached {} plies, {ended_text})",
+                self.moves
+            ),
+            format!("wall time: {secs:.3} s"),
+            format!("moves/s: {rate:.1}"),
+            format!("latency ms: {}", spread(&self.latencies)),
+            format!(
+                "opponent sees the move, ms: {}",
+                spread(&self.opponent_latencies)
+            ),
+        ];
+        let disorder: usize = self.games.iter().map(|g| g.disordered_sockets).sum();
+        out.push(if disorder == 0 {
+            format!(
+                "push order: ok ({} sockets, {} pushes)",
+                self.sockets, self.pushes
+            )
+        } else {
+            format!("push order: {disorder} sockets saw pushes out of order")
+        });
+        let lost = self.lost_games();
+        if lost.is_empty() {
+            out.push("lost moves: 0".to_string());
+        } else {
+            out.push(format!(
+                "lost moves: {} of {} games differ",
+                lost.len(),
+                self.games.len()
+            ));
+            for g in lost {
+                out.push(format!("  {}", difference(g)));
+            }
+        }
+        let problems = self.problems();
+        if !problems.is_empty() {
+            out.push(format!("problems: {}", problems.len()));
+            for p in problems.iter().take(20) {
+                out.push(format!("  {p}"));
+            }
+            if problems.len() > 20 {
+                out.push(format!("  ... and {} more", problems.len() - 20));
+            }
+        }
+        out.join("\n")
+    }
+}
+
+/// The sample at percentile `p` (0 to 100, nearest rank) of the sorted `samples`.
+pub fn percentile(samples: &[Duration], p: f64) -> Option<Duration> {
+    let n = samples.len();
+    if n == 0 {
+        return None;
+    }
+    let rank = ((p / 100.0) * n as f64).ceil() as usize;
+    samples.get(rank.clamp(1, n) - 1).copied()
+}
+
+fn as_ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// Where a game's stored moves first differ from the moves sent, in words.
+fn difference(g: &GameReport) -> String {
+    let Some(stored) = &g.stored else {
+        return format!("game {}: the server's moves could not be read", g.id);
+    };
+    let ply = g
+        .sent
+        .iter()
+        .zip(stored)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let at = |moves: &[String]| moves.get(ply).map_or("nothing", String::as_str).to_string();
+    format!(
+        "game {}: sent {} moves, the server has {}; first difference at ply {}: sent {}, server {}",
+        g.id,
+        g.sent.len(),
+        stored.len(),
+        ply + 1,
+        at(&g.sent),
+        at(stored)
+    )
+}
+
+/// Runs the benchmark: on its own server in a temporary directory, or on `config.addr`.
+pub async fn run(config: &Config) -> Result<Report, String> {
+    match &config.addr {
+        Some(addr) => {
+            let resolved = tokio::net::lookup_host(addr.as_str())
+                .await
+                .map_err(|e| format!("cannot resolve --addr {addr}: {e}"))?
+                .next()
+                .ok_or_else(|| format!("--addr {addr} resolves to no address"))?;
+            load(resolved, config, format!("server at {addr}")).await
+        }
+        None => {
+            let dir = TempDir::new()?;
+            let db = dir.0.join("koma.sqlite");
+            let server = Server::start(SocketAddr::from(([127, 0, 0, 1], 0)), &db)
+                .await
+                .map_err(|e| format!("starting the server on {}: {e}", db.display()))?;
+            let addr = server.local_addr();
+            let report = load(addr, config, format!("in-process server {addr}")).await;
+            if let Err(e) = server.shutdown().await {
+                eprintln!("koma load: stopping the server: {e}");
+            }
+            drop(dir);
+            report
+        }
+    }
+}
+
+/// One game ready to play: its id and the seat tokens of sente and gote.
+struct Seated {
+    id: String,
+    tokens: [String; 2],
+}
+
+/// What one seat saw and did.
+#[derive(Default)]
+struct SeatRun {
+    /// (ply, move) of every move sent and not refused.
+    sent: Vec<(usize, String)>,
+    latencies: Vec<Duration>,
+    /// When each move sent left, by ply.
+    sent_at: Vec<(usize, Instant)>,
+    /// When each ply was first seen on this socket, indexed by ply.
+    seen_at: Vec<Instant>,
+    pushes: usize,
+    problems: Vec<String>,
+    /// Whether a push came that did not extend the moves seen before.
+    disordered: bool,
+}
+
+/// Creates, plays and checks the games on the server at `addr`.
+async fn load(addr: SocketAddr, config: &Config, target: String) -> Result<Report, String> {
+    let setup_start = Instant::now();
+    let seated = bounded(config.games, move |_| seat_game(addr)).await?;
+    let seated = Arc::new(seated);
+    let sockets = {
+        let seated = Arc::clone(&seated);
+        bounded(2 * config.games, move |i| {
+            let seated = Arc::clone(&seated);
+            async move {
+                let game = &seated[i / 2];
+                connect(addr, &game.id, &game.tokens[i % 2]).await
+            }
+        })
+        .await?
+    };
+    let setup = setup_start.elapsed();
+
+    let start = Instant::now();
+    let mut seats = JoinSet::new();
+    for (i, socket) in sockets.into_iter().enumerate() {
+        let seed = game_seed(config.seed, i / 2);
+        let (moves, think) = (config.moves, config.think);
+        seats.spawn(async move { (i, play_seat(socket, i % 2, seed, moves, think).await) });
+    }
+    let mut runs: Vec<Option<SeatRun>> = (0..2 * config.games).map(|_| None).collect();
+    while let Some(joined) = seats.join_next().await {
+        let (i, run) = joined.map_err(|e| format!("a seat's task failed: {e}"))?;
+        runs[i] = Some(run);
+    }
+    let wall = start.elapsed();
+
+    let finals = {
+        let seated = Arc::clone(&seated);
+        bounded(config.games, move |i| {
+            let id = seated[i].id.clone();
+            async move { Ok(http_json(addr, "GET", &format!("/api/games/{id}"), None, 200).await) }
+        })
+        .await?
+    };
+
+    let mut latencies = Vec::new();
+    let mut opponent_latencies = Vec::new();
+    let mut pushes = 0;
+    let mut games = Vec::new();
+    let mut runs = runs.into_iter();
+    for (game, last) in seated.iter().zip(finals) {
+        let mut sent = Vec::new();
+        let mut problems = Vec::new();
+        let mut disordered_sockets = 0;
+        let pair = [
+            runs.next().flatten().unwrap_or_default(),
+            runs.next().flatten().unwrap_or_default(),
+        ];
+        for (seat, run) in pair.iter().enumerate() {
+            let other = &pair[1 - seat];
+            opponent_latencies.extend(
+                run.sent_at
+                    .iter()
+                    .filter_map(|(ply, at)| Some(other.seen_at.get(*ply)?.duration_since(*at))),
+            );
+        }
+        for (seat, run) in SEATS.into_iter().zip(pair) {
+            sent.extend(run.sent);
+            latencies.extend(run.latencies);
+            pushes += run.pushes;
+            disordered_sockets += usize::from(run.disordered);
+            problems.extend(run.problems.into_iter().map(|p| format!("{seat}: {p}")));
+        }
+        sent.sort_by_key(|(ply, _)| *ply);
+        if sent.iter().enumerate().any(|(i, (ply, _))| i != *ply) {
+            problems.push("the moves sent do not follow each other ply by ply".to_string());
+        }
+        let sent: Vec<String> = sent.into_iter().map(|(_, usi)| usi).collect();
+        let (stored, outcome) = match last {
+            Ok(state) => (
+                usi_list(&state["moves"]),
+                state["outcome"]["reason"].as_str().map(str::to_string),
+            ),
+            Err(e) => {
+                problems.push(e);
+                (None, None)
+            }
+        };
+        if stored.is_some() && sent.len() < config.moves && outcome.is_none() {
+            problems.push(format!(
+                "stopped after {} plies without an ending",
+                sent.len()
+            ));
+        }
+        games.push(GameReport {
+            id: game.id.clone(),
+            sent,
+            stored,
+            outcome,
+            problems,
+            disordered_sockets,
+        });
+    }
+    latencies.sort();
+    opponent_latencies.sort();
+    Ok(Report {
+        target,
+        moves: config.moves,
+        setup,
+        wall,
+        latencies,
+        opponent_latencies,
+        sockets: 2 * config.games,
+        pushes,
+        games,
+    })
+}
+
+/// Runs `task(0..n)` with at most [`SETUP_CONCURRENCY`] in flight; the results in order, or
+/// the first error.
+async fn bounded<T, F, Fut>(n: usize, task: F) -> Result<Vec<T>, String>
+where
+    T: Send + 'static,
+    F: Fn(usize) -> Fut,
+    Fut: Future<Output = Result<T, String>> + Send + 'static,
+{
+    let permits = Arc::new(Semaphore::new(SETUP_CONCURRENCY));
+    let mut set = JoinSet::new();
+    for i in 0..n {
+        let permits = Arc::clone(&permits);
+        let job = task(i);
+        set.spawn(async move {
+            let _permit = permits.acquire_owned().await;
+            (i, job.await)
+        });
+    }
+    let mut out: Vec<Option<T>> = (0..n).map(|_| None).collect();
+    while let Some(joined) = set.join_next().await {
+        let (i, result) = joined.map_err(|e| format!("a task failed: {e}"))?;
+        out[i] = Some(result?);
+    }
+    Ok(out.into_iter().flatten().collect())
+}
+
+/// Creates a game between people without a clock, the creator sente, and joins it as gote.
+async fn seat_game(addr: SocketAddr) -> Result<Seated, String> {
+    let body = json!({ "side": "sente", "time_control": "none" });
+    let created = http_json(addr, "POST", "/api/games", Some(&body), 201).await?;
+    let field = |v: &Value, name: &str, what: &str| {
+        v[name]
+            .as_str()
+            .map(str::to_string)
+            .ok_or_else(|| format!("{what}: no \"{name}\" in the answer {v}"))
+    };
+    let id = field(&created, "id", "POST /api/games")?;
+    let sente = field(&created, "token", "POST /api/games")?;
+    let invite = field(&created, "invite", "POST /api/games")?;
+    let path = format!("/api/games/{id}/join");
+    let joined = http_json(addr, "POST", &path, Some(&json!({ "invite": invite })), 200).await?;
+    let gote = field(&joined, "token", &format!("POST {path}"))?;
+    Ok(Seated {
+        id,
+        tokens: [sente, gote],
+    })
+}
+
+/// A WebSocket client.
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+/// Opens game `id`'s WebSocket with a seat token. Nagle is off, so a move leaves at once;
+/// the read buffer is 16 KiB rather than tungstenite's 128 KiB, which it zeroes before every
+/// read and which would make the client, not the server, the load on the CPU (a state is a
+/// few KiB at most; a longer one takes more reads).
+async fn connect(addr: SocketAddr, id: &str, token: &str) -> Result<Socket, String> {
+    let url = format!("ws://{addr}/api/games/{id}/ws?token={token}");
+    let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
+    let connecting = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
+    match tokio::time::timeout(HTTP_TIMEOUT, connecting).await {
+        Ok(Ok((socket, _))) => Ok(socket),
+        Ok(Err(e)) => Err(format!("WebSocket of game {id}: {e}")),
+        Err(_) => Err(format!(
+            "WebSocket of game {id}: no answer in {HTTP_TIMEOUT:?}"
+        )),
+    }
+}
+
+/// A move list of the state (`moves`), if it is one.
+fn usi_list(value: &Value) -> Option<Vec<String>> {
+    value
+        .as_array()?
+        .iter()
+        .map(|m| m.as_str().map(str::to_string))
+        .collect()
+}
+
+/// Plays seat `seat` (0 sente, 1 gote) of a game until it has `max` plies or ends: on every
+/// push where it is to move, sends a move and waits for the push that shows it.
+async fn play_seat(
+    mut socket: Socket,
+    seat: usize,
+    seed: u64,
+    max: usize,
+    think: Duration,
+) -> SeatRun {
+    let mut run = SeatRun::default();
+    let mut seen: Vec<String> = Vec::new();
+    // The move in flight: its ply, its USI, when it was sent.
+    let mut pending: Option<(usize, String, Instant)> = None;
+    loop {
+        let text = match tokio::time::timeout(PUSH_TIMEOUT, socket.next()).await {
+            Err(_) => {
+                run.problems.push(format!(
+                    "no push for {PUSH_TIMEOUT:?} after {} plies",
+                    seen.len()
+                ));
+                break;
+            }
+            Ok(None) => {
+                run.problems
+                    .push(format!("the socket closed after {} plies", seen.len()));
+                break;
+            }
+            Ok(Some(Err(e))) => {
+                run.problems.push(format!("socket error: {e}"));
+                break;
+            }
+            Ok(Some(Ok(Message::Text(text)))) => text,
+            Ok(Some(Ok(Message::Close(_)))) => {
+                run.problems.push(format!(
+                    "the server closed the socket after {} plies",
+                    seen.len()
+                ));
+                break;
+            }
+            Ok(Some(Ok(_))) => continue,
+        };
+        let received = Instant::now();
+        let msg: Value = match serde_json::from_str(text.as_str()) {
+            Ok(v) => v,
+            Err(e) => {
+                run.problems
+                    .push(format!("a push is not JSON ({e}): {text}"));
+                break;
+            }
+        };
+        if msg["type"] == "error" {
+            if let Some((ply, usi, _)) = pending.take() {
+                run.sent.retain(|(p, _)| *p != ply);
+                run.problems
+                    .push(format!("move {usi} at ply {} refused: {msg}", ply + 1));
+            } else {
+                run.problems.push(format!("error pushed: {msg}"));
+            }
+            break;
+        }
+        if msg["type"] != "state" {
+            continue;
+        }
+        run.pushes += 1;
+        let game = &msg["game"];
+        let Some(moves) = usi_list(&game["moves"]) else {
+            run.problems.push(format!("a state without moves: {msg}"));
+            break;
+        };
+        if !moves.starts_with(&seen) {
+            run.disordered = true;
+            run.problems.push(format!(
+                "push out of order: {} moves after {}, or a different history",
+                moves.len(),
+                seen.len()
+            ));
+            break;
+        }
+        seen = moves;
+        run.seen_at.resize(seen.len(), received);
+        if let Some((ply, usi, sent_at)) = &pending {
+            if seen.len() > *ply {
+                if seen[*ply] == *usi {
+                    run.latencies.push(received - *sent_at);
+                } else {
+                    run.problems.push(format!(
+                        "sent {usi} at ply {}, the server shows {}",
+                        ply + 1,
+                        seen[*ply]
+                    ));
+                }
+                pending = None;
+            }
+        }
+        if !game["outcome"].is_null() || seen.len() >= max {
+            break;
+        }
+        if pending.is_some() || game["side_to_move"] != SEATS[seat] {
+            continue;
+        }
+        let legal: Vec<&str> = game["legal_moves"]
+            .as_array()
+            .map(|l| l.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let sfen = game["sfen"].as_str().unwrap_or("");
+        let ply = seen.len();
+        let Some(usi) = choose(&legal, sfen, mix(seed ^ ply as u64)) else {
+            run.problems
+                .push(format!("no legal move at ply {} and no ending", ply + 1));
+            break;
+        };
+        let usi = usi.to_string();
+        if !think.is_zero() {
+            tokio::time::sleep(think).await;
+        }
+        let message = json!({ "type": "move", "usi": usi }).to_string();
+        let sent_at = Instant::now();
+        if let Err(e) = socket.send(Message::text(message)).await {
+            run.problems
+                .push(format!("sending {usi} at ply {}: {e}", ply + 1));
+            break;
+        }
+        run.sent.push((ply, usi.clone()));
+        run.sent_at.push((ply, sent_at));
+        pending = Some((ply, usi, sent_at));
+    }
+    let _ = socket.close(None).await;
+    run
+}
+
+/// Picks a move from `legal` by `random`: a quiet one (no capture) when there is one, so
+/// that games last.
+fn choose<'a>(legal: &[&'a str], sfen: &str, random: u64) -> Option<&'a str> {
+    let quiet: Vec<&str> = legal
+        .iter()
+        .copied()
+        .filter(|m| !captures(sfen, m))
+        .collect();
+    let pool = if quiet.is_empty() { legal } else { &quiet };
+    if pool.is_empty() {
+        return None;
+    }
+    pool.get((random % pool.len() as u64) as usize).copied()
+}
+
+/// Whether the USI move `usi` lands on an occupied square of the board of `sfen`
+/// (drops and anything unreadable count as quiet).
+fn captures(sfen: &str, usi: &str) -> bool {
+    let b = usi.as_bytes();
+    if usi.contains('*') || b.len() < 4 {
+        return false;
+    }
+    let (file, rank) = (b[2].wrapping_sub(b'0') as usize, b[3].wrapping_sub(b'a'));
+    let board = sfen.split(' ').next().unwrap_or("");
+    let Some(row) = board.split('/').nth(rank as usize) else {
+        return false;
+    };
+    // The row's squares left to right (from the highest file), true where a piece stands.
+    let mut squares = Vec::new();
+    for c in row.chars() {
+        match c.to_digit(10) {
+            Some(empty) => squares.extend(std::iter::repeat_n(false, empty as usize)),
+            None if c == '+' => {}
+            None => squares.push(true),
+        }
+    }
+    squares
+        .len()
+        .checked_sub(file)
+        .and_then(|i| squares.get(i))
+        .copied()
+        .unwrap_or(false)
+}
+
+/// Game `index`'s seed under the run's `seed`.
+fn game_seed(seed: u64, index: usize) -> u64 {
+    mix(seed.wrapping_add(index as u64))
+}
+
+/// SplitMix64's finaliser: a well-mixed 64-bit number from any 64-bit number.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One HTTP/1.1 request whose answer must have status `expect` and a JSON body; the error
+/// names the request and shows the answer.
+async fn http_json(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    expect: u16,
+) -> Result<Value, String> {
+    let what = format!("{method} {path}");
+    let body = body.map(Value::to_string);
+    let (status, text) = tokio::time::timeout(
+        HTTP_TIMEOUT,
+        http::request(addr, method, path, body.as_deref()),
+    )
+    .await
+    .map_err(|_| format!("{what}: no answer in {HTTP_TIMEOUT:?}"))?
+    .map_err(|e| format!("{what}: {e}"))?;
+    if status != expect {
+        return Err(format!(
+            "{what}: status {status} (expected {expect}): {text}"
+        ));
+    }
+    serde_json::from_str(&text).map_err(|e| format!("{what}: the answer is not JSON ({e}): {text}"))
+}
+
+/// A minimal HTTP/1.1 client: one request per connection, errors as values.
+mod http {
+    use std::net::SocketAddr;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::TcpStream;
+
+    /// Sends one request with an optional JSON body; gives the status and the body.
+    pub async fn request(
+        addr: SocketAddr,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+    ) -> Result<(u16, String), String> {
+        let mut stream = TcpStream::connect(addr)
+            .await
+            .map_err(|e| format!("connecting to {addr}: {e}"))?;
+        let body = body.unwrap_or("");
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n",
+            body.len()
+        );
+        stream
+            .write_all([head.as_bytes(), body.as_bytes()].concat().as_slice())
+            .await
+            .map_err(|e| format!("sending: {e}"))?;
+        let mut answer = Vec::new();
+        stream
+            .read_to_end(&mut answer)
+            .await
+            .map_err(|e| format!("reading the answer: {e}"))?;
+        parse(&answer)
+    }
+
+    /// The status and body of a whole HTTP/1.1 answer (plain or chunked).
+    fn parse(answer: &[u8]) -> Result<(u16, String), String> {
+        let split = answer
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .ok_or("the answer has no end of headers")?;
+        let head = String::from_utf8_lossy(&answer[..split]);
+        let payload = &answer[split + 4..];
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| format!("no status in the answer: {head}"))?;
+        let chunked = head.lines().any(|line| {
+            let line = line.to_ascii_lowercase();
+            line.starts_with("transfer-encoding:") && line.contains("chunked")
+        });
+        let body = if chunked {
+            dechunk(payload)?
+        } else {
+            payload.to_vec()
+        };
+        String::from_utf8(body)
+            .map(|b| (status, b))
+            .map_err(|_| "the answer's body is not UTF-8".to_string())
+    }
+
+    /// The body of a chunked transfer.
+    fn dechunk(mut rest: &[u8]) -> Result<Vec<u8>, String> {
+        let mut body = Vec::new();
+        loop {
+            let line_end = rest
+                .windows(2)
+                .position(|w| w == b"\r\n")
+                .ok_or("a chunk without its size line")?;
+            let size_text = String::from_utf8_lossy(&rest[..line_end]);
+            let size_text = size_text.split(';').next().unwrap_or("").trim();
+            let size = usize::from_str_radix(size_text, 16)
+                .map_err(|_| format!("a bad chunk size {size_text:?}"))?;
+            if size == 0 {
+                return Ok(body);
+            }
+            let data = rest
+                .get(line_end + 2..line_end + 2 + size)
+                .ok_or("a chunk cut short")?;
+            body.extend_from_slice(data);
+            rest = rest.get(line_end + 4 + size..).unwrap_or(&[]);
+        }
+    }
+}
+
+/// A temporary directory for the in-process server's database, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    /// A fresh directory under the system's temporary directory.
+    fn new() -> Result<TempDir, String> {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let dir = std::env::temp_dir().join(format!("koma-load-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("creating the directory {}: {e}", dir.display()))?;
+        Ok(TempDir(dir))
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+    #[test]
+    fn captures_reads_the_board() {
+        assert!(!captures(START, "7g7f"));
+        assert!(captures(START, "8h2b"));
+        assert!(captures(START, "2b8h+"));
+        assert!(!captures(START, "P*5e"));
+        assert!(captures(START, "1i1a"));
+        assert!(!captures(START, "5i5h"));
+        assert!(!captures(START, "zz"));
+    }
+
+    #[test]
+    fn a_lost_move_is_reported() {
+        let moves = |m: &[&str]| m.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let game = |id: &str, stored: &[&str]| GameReport {
+            id: id.to_string(),
+            sent: moves(&["7g7f", "3c3d"]),
+            stored: Some(moves(stored)),
+            outcome: None,
+            problems: Vec::new(),
+            disordered_sockets: 0,
+        };
+        let mut report = Report {
+            target: "test".to_string(),
+            moves: 2,
+            setup: Duration::ZERO,
+            wall: Duration::from_secs(1),
+            latencies: vec![Duration::from_millis(1), Duration::from_millis(3)],
+            opponent_latencies: Vec::new(),
+            sockets: 4,
+            pushes: 6,
+            games: vec![game("a", &["7g7f", "3c3d"]), game("b", &["7g7f"])],
+        };
+        assert!(!report.ok());
+        let summary = report.summary();
+        assert!(
+            summary.contains("lost moves: 1 of 2 games differ"),
+            "{summary}"
+        );
+        assert!(summary.contains("game b: sent 2 moves, the server has 1; first difference at ply 2: sent 3c3d, server nothing"), "{summary}");
+        assert!(summary.contains("p50 1.00  p90 3.00"), "{summary}");
+        report.games.pop();
+        report.games[0].disordered_sockets = 1;
+        assert!(
+            report
+                .summary()
+                .contains("push order: 1 sockets saw pushes out of order")
+        );
+        assert!(report.summary().contains("lost moves: 0"));
+    }
+}
