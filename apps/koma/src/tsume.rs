@@ -25,7 +25,7 @@ pub struct TsumeArgs {
     /// One problem as SFEN: the side to move attacks, its king may be missing.
     #[arg(long)]
     sfen: Option<String>,
-    /// Time limit per problem: 60s, 2m, 500ms, 1h, plain seconds, or `none`.
+    /// Time limit per problem: 60s, 2m, 1m30s, 500ms, 1h, whole seconds, or `none`.
     #[arg(long, default_value = "60s")]
     time: String,
     /// Transposition table size: 1G, 512M, or a plain number of megabytes.
@@ -37,6 +37,13 @@ pub struct TsumeArgs {
     /// Stop at the first proof: skip the search for the shortest mate.
     #[arg(long)]
     first: bool,
+    /// Give the defender every piece that is neither on the board nor in the attacker's
+    /// hand (the composers' convention; a record that says 残り全部 or 00AL already does).
+    #[arg(long)]
+    rest_to_defender: bool,
+    /// Also find the composer's length: futile interpositions (無駄合) not counted.
+    #[arg(long)]
+    composer_length: bool,
 }
 
 /// A problem to solve and the name its result line carries.
@@ -70,12 +77,14 @@ pub fn run(args: TsumeArgs) -> Result<(), String> {
         hash_mb,
         shortest: !args.first,
         progress: Some(progress_printer(label.map(str::to_string))),
+        rest_to_defender: args.rest_to_defender,
+        composer_length: args.composer_length,
         ..Limits::default()
     };
     if single {
         let p = &problems[0];
         let report = solve(&p.pos, &limits(None));
-        return print_single(&p.pos, &report, args.first);
+        return print_single(&p.pos, &report, args.first, args.composer_length);
     }
     let start = Instant::now();
     let (mut mates, mut nomates, mut unknowns, mut nodes) = (0, 0, 0, 0);
@@ -85,6 +94,9 @@ pub fn run(args: TsumeArgs) -> Result<(), String> {
         match &report.outcome {
             Outcome::Mate(moves) => {
                 mates += 1;
+                if args.composer_length {
+                    outln!("{}: {}", p.label, composer_text(report.composer_plies));
+                }
                 outln!("{}: mate {} {}", p.label, moves.len(), line::usi(moves));
             }
             Outcome::NoMate(_) => {
@@ -109,7 +121,12 @@ pub fn run(args: TsumeArgs) -> Result<(), String> {
 }
 
 /// Prints one problem's answer: line, figures, and the answer line last.
-fn print_single(pos: &Position<Shogi>, report: &Report, first: bool) -> Result<(), String> {
+fn print_single(
+    pos: &Position<Shogi>,
+    report: &Report,
+    first: bool,
+    composer: bool,
+) -> Result<(), String> {
     if let Outcome::Mate(moves) = &report.outcome {
         outln!("{}", line::japanese(pos, moves));
         let shortest = if report.shortest {
@@ -120,6 +137,9 @@ fn print_single(pos: &Position<Shogi>, report: &Report, first: bool) -> Result<(
             "not proven (out of time)"
         };
         outln!("shortest: {shortest}");
+        if composer {
+            outln!("{}", composer_text(report.composer_plies));
+        }
         if let Some((t, n)) = report.first_proof {
             outln!("first proof: {:.3} s, {n} nodes", t.as_secs_f64());
         }
@@ -147,6 +167,14 @@ fn print_single(pos: &Position<Shogi>, report: &Report, first: bool) -> Result<(
         }
     }
     Ok(())
+}
+
+/// The composer's length of a mate, or why it is missing.
+fn composer_text(plies: Option<usize>) -> String {
+    match plies {
+        Some(n) => format!("composer length: {n} (futile interpositions not counted)"),
+        None => "composer length: not found within the limits".to_string(),
+    }
 }
 
 /// Why there is no mate, in words.
@@ -179,6 +207,9 @@ fn progress_printer(label: Option<String>) -> koma_tsume::ProgressFn {
             Phase::FirstProof => "looking for a mate".to_string(),
             Phase::Shortest { best, within } => {
                 format!("mate in {best} found, looking for one within {within}")
+            }
+            Phase::ComposerLength { within } => {
+                format!("composer length: looking for a mate within {within}")
             }
         };
         let label = label
@@ -284,29 +315,16 @@ fn record_format(file: &str, text: &str) -> Option<Format> {
     }
 }
 
-/// A time limit: `60s`, `2m`, `500ms`, `1h`, plain seconds (`1.5`), or `none` for none.
+/// The time limit: a duration as clocks take it (`60s`, `2m`, `1h30m`, `500ms`, `90`
+/// seconds), or `none` for no limit.
 fn parse_time(text: &str) -> Result<Option<Duration>, String> {
     let t = text.trim().to_ascii_lowercase();
     if matches!(t.as_str(), "none" | "inf" | "infinite" | "unlimited") {
         return Ok(None);
     }
-    let split = t
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(t.len());
-    let (number, unit) = t.split_at(split);
-    let value: f64 = number
-        .parse()
-        .map_err(|_| "expected a duration such as 60s, 2m, 500ms or none".to_string())?;
-    let scale = match unit.trim() {
-        "" | "s" | "sec" | "secs" => 1.0,
-        "ms" => 1e-3,
-        "m" | "min" | "mins" => 60.0,
-        "h" => 3600.0,
-        other => return Err(format!("unknown unit '{other}' (ms, s, m, h)")),
-    };
-    Duration::try_from_secs_f64(value * scale)
-        .map(Some)
-        .map_err(|_| "out of range".to_string())
+    koma_game::clock::parse_duration(&t)
+        .map(|ms| Some(Duration::from_millis(ms)))
+        .map_err(|e| e.to_string())
 }
 
 /// A table size in megabytes: `1G`, `512M`, `1.5GB`, or a plain number of megabytes.
@@ -358,7 +376,8 @@ mod tests {
         assert_eq!(parse_time("60s"), Ok(Some(Duration::from_secs(60))));
         assert_eq!(parse_time("2m"), Ok(Some(Duration::from_secs(120))));
         assert_eq!(parse_time("500ms"), Ok(Some(Duration::from_millis(500))));
-        assert_eq!(parse_time("1.5"), Ok(Some(Duration::from_millis(1500))));
+        assert_eq!(parse_time("1m30s"), Ok(Some(Duration::from_secs(90))));
+        assert_eq!(parse_time("90"), Ok(Some(Duration::from_secs(90))));
         assert_eq!(parse_time("1h"), Ok(Some(Duration::from_secs(3600))));
         assert_eq!(parse_time("none"), Ok(None));
         assert!(parse_time("fast").is_err());

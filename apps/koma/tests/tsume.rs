@@ -176,3 +176,75 @@ fn bad_input_names_the_file_and_line_and_exits_2() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn composer_length_and_the_rest_to_the_defender() {
+    // antma-t1-5: ▲1i, and gote drops piece after piece on the file, each one taken: 15
+    // plies by the rules, one for the composer (every drop a futile interposition).
+    let (sfen, plies) = row("antma-t1-5");
+    let o = koma(&[
+        "tsume",
+        "--sfen",
+        &sfen,
+        "--hash",
+        "16",
+        "--composer-length",
+    ]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    assert!(
+        out.contains("\ncomposer length: 1 (futile interpositions not counted)\n"),
+        "{out}"
+    );
+    let last = out.lines().last().unwrap_or_default();
+    assert!(last.starts_with(&format!("mate {plies} ")), "{out}");
+    let o = koma(&["tsume", "--sfen", &sfen, "--hash", "16"]);
+    assert!(!stdout(&o).contains("composer length"), "{}", stdout(&o));
+
+    // antma-t1-1-a as its source gives it (gote holds 16 pawns it cannot drop on file 9):
+    // mate in one; with the rest of the set, a rook, gote interposes and it takes seven.
+    let given = "k8/2K6/9/7BB/7LL/7LL/8R/p2NNSSGG/P2NNSSGG b 16p 1";
+    let o = koma(&["tsume", "--sfen", given, "--hash", "16"]);
+    assert_eq!(
+        stdout(&o).lines().last(),
+        Some("mate 1 1g9g"),
+        "{}",
+        stdout(&o)
+    );
+    let o = koma(&[
+        "tsume",
+        "--sfen",
+        given,
+        "--hash",
+        "16",
+        "--rest-to-defender",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.lines()
+            .last()
+            .is_some_and(|l| l.starts_with("mate 7 1g9g R*9b ")),
+        "{out}"
+    );
+
+    // A file: each mate line comes after its problem's composer line.
+    let dir = scratch("composer");
+    let file = dir.join("problems.txt");
+    std::fs::write(&file, format!("t1-5\t{sfen}\n{given}\n")).expect("file written");
+    let o = koma(&["tsume", file.to_str().unwrap(), "--composer-length"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(
+        lines[0],
+        "t1-5: composer length: 1 (futile interpositions not counted)"
+    );
+    assert!(lines[1].starts_with("t1-5: mate 15 "), "{out}");
+    assert_eq!(
+        lines[2],
+        "2: composer length: 1 (futile interpositions not counted)"
+    );
+    assert_eq!(lines[3], "2: mate 1 1g9g");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -285,7 +285,7 @@ pub fn parse_kanji_number(text: &str) -> Option<u32> {
 
 /// Puts every piece of a full set not on the board and not in a hand into `color`'s hand
 /// (CSA's `00AL`, KIF's `残り全部`: how mate problems give the defender's hand).
-pub(crate) fn all_to_hand<V: koma_rules::Variant>(setup: &mut Setup, color: Color) {
+pub fn all_to_hand<V: koma_rules::Variant>(setup: &mut Setup, color: Color) {
     for &role in V::HAND_ROLES {
         let on_board = setup
             .board

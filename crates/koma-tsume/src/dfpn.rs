@@ -13,15 +13,14 @@
 //! - A length limit (`max_len`) turns the search into "is there a mate in at most N plies",
 //!   which the shortest-mate refinement uses; disproofs caused by the limit are never stored.
 
+use crate::budget::Budget;
 use crate::hand::{HAND_ROLES, PackedHand};
-use crate::result::{Limits, Phase, Progress, ProgressFn, UnknownReason};
+use crate::result::{Limits, Phase, UnknownReason};
 use crate::tt::{INF, MAX_UNDECIDED, Probe, Table};
 use koma_rules::tables::{ZOBRIST, between};
 use koma_rules::variants::Shogi;
 use koma_rules::{Color, Move, MoveCounter, MoveKind, MoveList, Piece, Position, Role};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// A result that rests on no loop through the path above it.
 pub(crate) const REP_NONE: i32 = i32::MAX;
@@ -107,19 +106,11 @@ pub(crate) struct Searcher {
     path: Vec<PathItem>,
     filter: Vec<u16>,
     children: Vec<Child>,
-    start: Instant,
-    time: Option<Duration>,
-    node_limit: u64,
-    stop: Option<Arc<AtomicBool>>,
-    progress: Option<ProgressFn>,
-    /// When the next progress report is due (time since the start).
-    next_report: Duration,
+    /// Time, node limit, stop flag and progress reports of the solve.
+    pub budget: Budget,
 }
 
 const FILTER_BITS: usize = 16;
-
-/// How often the progress callback is called.
-const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
 impl Searcher {
     /// A searcher for problems where `attacker` is to move, within `limits`.
@@ -135,12 +126,7 @@ impl Searcher {
             path: Vec::new(),
             filter: vec![0; 1 << FILTER_BITS],
             children: Vec::new(),
-            start,
-            time: limits.time,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            stop: limits.stop.clone(),
-            progress: limits.progress.clone(),
-            next_report: PROGRESS_EVERY,
+            budget: Budget::new(limits, start),
         }
     }
 
@@ -202,40 +188,13 @@ impl Searcher {
     #[inline]
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes >= self.node_limit {
+        if self.nodes >= self.budget.node_limit {
             self.abort = Some(UnknownReason::NodeLimit);
         }
         if self.nodes & 1023 == 0 {
-            self.poll();
-        }
-    }
-
-    /// The rare part of [`Searcher::tick`]: the clock, the stop flag and progress reports.
-    #[cold]
-    #[inline(never)]
-    fn poll(&mut self) {
-        if self.time.is_some() || self.progress.is_some() {
-            let elapsed = self.start.elapsed();
-            if let Some(t) = self.time {
-                if elapsed >= t {
-                    self.abort = Some(UnknownReason::Timeout);
-                }
-            }
-            if elapsed >= self.next_report {
-                self.next_report = elapsed + PROGRESS_EVERY;
-                if let Some(report) = &self.progress {
-                    report(&Progress {
-                        nodes: self.nodes,
-                        elapsed,
-                        hashfull: self.tt.hashfull(),
-                        phase: self.phase,
-                    });
-                }
-            }
-        }
-        if let Some(stop) = &self.stop {
-            if stop.load(Ordering::Relaxed) {
-                self.abort = Some(UnknownReason::Stopped);
+            let tt = &self.tt;
+            if let Some(why) = self.budget.poll(self.nodes, || tt.hashfull(), self.phase) {
+                self.abort = Some(why);
             }
         }
     }

@@ -21,17 +21,28 @@
 //! evasion, every interposition and drop included. Pawn-drop mate (打ち歩詰め) is not a
 //! mate (the rules core does not generate it), and a line that only repeats by checks
 //! (perpetual check) proves nothing.
+//!
+//! Two composers' conventions are options: [`Limits::rest_to_defender`] gives the defender
+//! every piece that is neither on the board nor in the attacker's hand, and
+//! [`Limits::composer_length`] also reports the length with futile interpositions (無駄合)
+//! not counted ([`Report::composer_plies`]); the mating line and its length stay the real
+//! shortest mate, every ply counted.
 
+mod budget;
+mod composer;
 mod dfpn;
 pub mod hand;
 pub mod line;
+mod rest;
 mod result;
 pub mod tt;
 
+pub use rest::rest_to_defender;
 pub use result::{
     Limits, NoMateReason, Outcome, Phase, Progress, ProgressFn, Report, UnknownReason,
 };
 
+use composer::Composer;
 use dfpn::{NO_BOUND, REP_NONE, Searcher};
 use koma_rules::variants::Shogi;
 use koma_rules::{Move, MoveKind, Position};
@@ -44,7 +55,11 @@ const STACK_BYTES: usize = 1 << 30;
 /// Solves the mate problem `pos` (the side to move attacks) within `limits`.
 pub fn solve(pos: &Position<Shogi>, limits: &Limits) -> Report {
     let start = Instant::now();
-    let root = *pos;
+    let root = if limits.rest_to_defender {
+        rest_to_defender(pos)
+    } else {
+        *pos
+    };
     std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .name("koma-tsume".into())
@@ -70,6 +85,7 @@ fn report(outcome: Outcome, start: Instant, s: Option<&Searcher>) -> Report {
         first_proof: None,
         hashfull: s.map_or(0, |s| s.tt.hashfull()),
         collections: s.map_or(0, |s| s.tt.collections()),
+        composer_plies: None,
     }
 }
 
@@ -155,9 +171,25 @@ fn run(root: &Position<Shogi>, limits: &Limits, start: Instant) -> Report {
         }
     }
     s.max_len = u32::MAX;
+    let plies = best.len() as u32;
     let mut rep = report(Outcome::Mate(best), start, Some(&s));
     rep.shortest = shortest;
     rep.first_proof = first_proof;
+    if limits.composer_length && s.abort.is_none() {
+        let mut c = Composer::new(
+            &mut s.budget,
+            &s.tt,
+            attacker,
+            s.nodes,
+            limits.hash_mb,
+            limits.max_depth,
+        );
+        rep.composer_plies = c
+            .length(root, shortest.then_some(plies))
+            .map(|n| n as usize);
+        rep.nodes = c.nodes;
+        rep.elapsed = start.elapsed();
+    }
     rep
 }
 

@@ -6,7 +6,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// How much the solver may spend, and whom it tells how it goes.
+/// How much the solver may spend, whom it tells how it goes, and which composers'
+/// conventions it applies.
 #[derive(Clone)]
 pub struct Limits {
     /// Wall-clock limit for the whole solve (first proof and shortest-mate refinement).
@@ -24,6 +25,12 @@ pub struct Limits {
     /// Called on the search thread about once a second with the search's figures (the
     /// clock is read every 1024 nodes); keep it short.
     pub progress: Option<ProgressFn>,
+    /// Give the defender every piece that is neither on the board nor in the attacker's
+    /// hand before solving (the composers' convention, KIF's 残り全部, CSA's `00AL`).
+    pub rest_to_defender: bool,
+    /// After a mate, also find its composer's length ([`Report::composer_plies`]): futile
+    /// interpositions (無駄合) not counted, as `docs/tsume.md` defines them.
+    pub composer_length: bool,
 }
 
 /// A progress callback: see [`Limits::progress`].
@@ -39,6 +46,8 @@ impl fmt::Debug for Limits {
             .field("max_depth", &self.max_depth)
             .field("stop", &self.stop)
             .field("progress", &self.progress.as_ref().map(|_| "Fn(&Progress)"))
+            .field("rest_to_defender", &self.rest_to_defender)
+            .field("composer_length", &self.composer_length)
             .finish()
     }
 }
@@ -69,6 +78,12 @@ pub enum Phase {
         /// The length limit being searched (plies).
         within: u32,
     },
+    /// After the mate: is there one within `within` plies when futile interpositions are
+    /// not counted (the composer's length, [`Limits::composer_length`])?
+    ComposerLength {
+        /// The length limit being searched (plies, composer's count).
+        within: u32,
+    },
 }
 
 impl Default for Limits {
@@ -81,6 +96,8 @@ impl Default for Limits {
             max_depth: 6000,
             stop: None,
             progress: None,
+            rest_to_defender: false,
+            composer_length: false,
         }
     }
 }
@@ -139,6 +156,9 @@ pub struct Report {
     pub hashfull: u32,
     /// Garbage collections of the transposition table.
     pub collections: u32,
+    /// With [`Limits::composer_length`], for a mate: its length with futile interpositions
+    /// (無駄合) not counted, when the limits allowed finding it.
+    pub composer_plies: Option<usize>,
 }
 
 impl Report {
