@@ -9,7 +9,9 @@
 //    both pages show the ending; player 1 asks for a rematch and both pages go to it.
 // 2. One game against the engine at depth 1: a move, the engine's reply in the record; the
 //    player resigns and reviews the game (the plot and every position analysed).
-// 3. A record pasted on the review screen (USI, with the bishop blunder 8h3c+??): read,
+// 3. Sennichite between two players (rooks to and fro, the start position a fourth time), in
+//    the beginner piece style: a draw, and the rematch offered first.
+// 4. A record pasted on the review screen (USI, with the bishop blunder 8h3c+??): read,
 //    analysed, the blunder listed with a better move.
 // Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
 import { chromium } from "playwright-core";
@@ -199,6 +201,36 @@ async function gameAgainstEngine(browser) {
   await page.context().close();
 }
 
+async function sennichite(browser) {
+  const p1 = await newPlayer(browser, "sente", { width: 1024, height: 768 });
+  const p2 = await newPlayer(browser, "gote", { width: 1024, height: 768 });
+  await p1.addInitScript(() => localStorage.setItem("koma.settings", JSON.stringify({ pieceStyle: "beginner", coords: "western" })));
+  await p1.goto(`${BASE}/`);
+  await p1.selectOption("#opponent", "person");
+  await p1.selectOption("#side", "sente");
+  await p1.fill("#time-control", "none");
+  await p1.click("#create");
+  const link = (await p1.locator("#invite-link").textContent())?.trim();
+  await p2.goto(link);
+  await p2.waitForURL(/token=/);
+  const rounds = [["2h", "3h"], ["8b", "7b"], ["3h", "2h"], ["7b", "8b"]];
+  for (let ply = 1; ply <= 12; ply++) {
+    const [from, to] = rounds[(ply - 1) % 4];
+    const mover = ply % 2 === 1 ? p1 : p2;
+    await waitText(mover, "#status", "your move");
+    await clickMove(mover, from, to);
+    await waitPly(p1, ply);
+    await waitPly(p2, ply);
+  }
+  for (const page of [p1, p2]) await waitText(page, "#status", "Draw by sennichite");
+  await expectVisible(p1, "#rematch.primary", "the rematch offered first after a draw");
+  await waitText(p1, "#rematch", "Rematch with colours reversed");
+  await shot(p1, "9-sennichite-beginner-style");
+  log("sennichite after 12 plies: a draw on both pages, the rematch offered");
+  await p1.context().close();
+  await p2.context().close();
+}
+
 async function reviewImportedRecord(browser) {
   const page = await newPlayer(browser, "review", { width: 1024, height: 768 });
   await page.goto(`${BASE}/#review`);
@@ -213,7 +245,7 @@ async function reviewImportedRecord(browser) {
   const blunder = (await page.locator("#mistakes .mark-blunder").first().textContent())?.trim();
   await page.locator("#mistakes .mark-blunder button").first().click();
   await waitText(page, ".review-info", "Better:");
-  await shot(page, "9-review-blunder");
+  await shot(page, "10-review-blunder");
   log(`imported record reviewed: ${blunder}`);
   await page.context().close();
 }
@@ -227,6 +259,7 @@ let failed = 0;
 const tests = [
   ["game between people", gameBetweenPeople],
   ["game against the engine", gameAgainstEngine],
+  ["sennichite", sennichite],
   ["review of an imported record", reviewImportedRecord],
 ];
 for (const [name, test] of tests) {
