@@ -21,16 +21,8 @@ fn stderr(o: &Output) -> String {
 
 /// The SFEN and mate length (-1: no mate) of row `id` of `shared/data/tsume.tsv`.
 fn row(id: &str) -> (String, i32) {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/tsume.tsv"
-    );
-    let text = std::fs::read_to_string(path).expect("shared/data/tsume.tsv beside the project");
-    text.lines()
-        .map(|l| l.split('\t').collect::<Vec<_>>())
-        .find(|f| f[0] == id)
-        .map(|f| (f[1].to_string(), f[2].parse().expect("mate_plies")))
-        .unwrap_or_else(|| panic!("row {id} in tsume.tsv"))
+    let row = koma_testdata::tsume_row(id);
+    (row.sfen, row.mate_plies)
 }
 
 /// A fresh scratch directory for one test.

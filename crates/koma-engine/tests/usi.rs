@@ -5,6 +5,7 @@ mod common;
 
 use common::{Engine, check_bestmove, check_info, is_engine_line, position_of};
 use koma_rules::VariantKind;
+use koma_testdata::tsume_row;
 use std::time::{Duration, Instant};
 
 const QUIET: Duration = Duration::from_millis(100);
@@ -429,27 +430,13 @@ fn tori_through_usi_variant() {
     }
 }
 
-/// The SFEN of a problem of `../shared/data/tsume.tsv`, by its id.
-fn shared_problem(id: &str) -> String {
-    let tsv = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/tsume.tsv"
-    );
-    let text = std::fs::read_to_string(tsv).expect("../shared/data/tsume.tsv");
-    text.lines()
-        .find_map(|l| l.strip_prefix(id)?.strip_prefix('\t'))
-        .and_then(|rest| rest.split('\t').next())
-        .unwrap_or_else(|| panic!("no row {id}"))
-        .to_string()
-}
-
 #[test]
 fn go_mate_answers_with_the_solver() {
     let mut e = Engine::start();
     e.handshake();
     // A mate in 5 from the shared problems (the answer must replay as a mate; the
     // problem's own line need not be the one found).
-    let line = format!("position sfen {}", shared_problem("antma-t5-10"));
+    let line = format!("position sfen {}", tsume_row("antma-t5-10").sfen);
     let pos = position_of(VariantKind::Shogi, &line);
     e.send(&line);
     e.send("go mate 10000");
@@ -485,7 +472,7 @@ fn go_mate_infinite_stops_with_timeout() {
     let mut e = Engine::start();
     e.handshake();
     // Microcosmos (1525 plies; minutes to solve).
-    e.send(&format!("position sfen {}", shared_problem("microcosmos")));
+    e.send(&format!("position sfen {}", tsume_row("microcosmos").sfen));
     e.send("go mate infinite");
     std::thread::sleep(Duration::from_millis(500));
     let started = Instant::now();

@@ -7,6 +7,7 @@
 use koma_notation::usi::parse_move;
 use koma_rules::variants::Shogi;
 use koma_rules::{Move, MoveKind, Position, VariantKind};
+use koma_testdata::{TsumeRow, tsume_rows};
 use koma_tsume::{Limits, NoMateReason, Outcome, Report, line, parse_problem, rest_to_defender};
 use std::time::Duration;
 
@@ -28,42 +29,6 @@ fn solve(pos: &Position<Shogi>, rest: bool, composer: bool) -> Report {
         ..Limits::default()
     };
     koma_tsume::solve(pos, &limits)
-}
-
-/// A row of `shared/data/tsume.tsv`.
-struct Row {
-    id: String,
-    sfen: String,
-    plies: i32,
-    /// The source's length (`reported_plies`) when it is a number.
-    reported: Option<usize>,
-    /// The problem as its source gave it, when the table completed the defender's hand.
-    original: Option<String>,
-}
-
-fn rows() -> Vec<Row> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/tsume.tsv"
-    );
-    let text = std::fs::read_to_string(path).expect("shared/data/tsume.tsv beside the project");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("id\t") && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            let notes = f.get(7).copied().unwrap_or("");
-            Row {
-                id: f[0].to_string(),
-                sfen: f[1].to_string(),
-                plies: f[2].parse().expect("mate_plies"),
-                reported: f.get(4).and_then(|r| r.parse().ok()),
-                original: notes
-                    .split("original SFEN: ")
-                    .nth(1)
-                    .map(|rest| rest.split(';').next().unwrap_or(rest).trim().to_string()),
-            }
-        })
-        .collect()
 }
 
 #[test]
@@ -99,19 +64,22 @@ fn the_rest_lets_the_defender_interpose() {
 
 #[test]
 fn a_defender_that_holds_the_rest_is_unchanged() {
-    let rows = rows();
-    let completed: Vec<&Row> = rows.iter().filter(|r| r.original.is_some()).collect();
+    let rows = tsume_rows();
+    let completed: Vec<&TsumeRow> = rows
+        .iter()
+        .filter(|r| r.original_sfen().is_some())
+        .collect();
     assert!(completed.len() >= 4, "the table completes some hands");
     for row in completed {
         // The table's completion is this one.
-        let original = problem(row.original.as_deref().unwrap_or_default());
+        let original = problem(&row.original_sfen().unwrap_or_default());
         let table = problem(&row.sfen);
         assert_eq!(rest_to_defender(&original).key(), table.key(), "{}", row.id);
         assert_eq!(rest_to_defender(&table).key(), table.key(), "{}", row.id);
         let without = solve(&table, false, false);
         let with = solve(&table, true, false);
         assert_eq!(without.outcome, with.outcome, "{}", row.id);
-        assert_eq!(with.mate_plies().map_or(-1, |n| n as i32), row.plies);
+        assert_eq!(with.mate_plies().map_or(-1, |n| n as i32), row.mate_plies);
     }
 }
 
@@ -151,30 +119,31 @@ fn an_interposition_that_changes_the_mate_is_counted() {
 fn composer_lengths_match_the_sources() {
     // Rows whose source gives a length (a composer's: 無駄合 not counted) up to 15 plies,
     // solved as the source gave them (the table completed four defenders' hands).
-    let rows: Vec<Row> = rows()
+    let rows: Vec<TsumeRow> = tsume_rows()
         .into_iter()
-        .filter(|r| r.reported.is_some() && (1..=15).contains(&r.plies))
+        .filter(|r| r.reported_plies.is_some() && (1..=15).contains(&r.mate_plies))
         .collect();
     assert!(rows.len() >= 40, "the table has its rows");
     let (mut real_matches, mut composer_matches) = (0, 0);
     let mut failures = Vec::new();
     for row in &rows {
-        let sfen = row.original.as_deref().unwrap_or(&row.sfen);
+        let original = row.original_sfen();
+        let sfen = original.as_deref().unwrap_or(&row.sfen);
         let report = solve(&problem(sfen), false, true);
         let (real, composer) = (report.mate_plies(), report.composer_plies);
         eprintln!(
             "{:<16} source {:>2?} real {real:>2?} composer {composer:>2?}",
-            row.id, row.reported
+            row.id, row.reported_plies
         );
-        if row.original.is_none() && real != Some(row.plies as usize) {
+        if row.original_sfen().is_none() && real != Some(row.mate_plies as usize) {
             failures.push(format!(
                 "{}: real length {real:?}, not {}",
-                row.id, row.plies
+                row.id, row.mate_plies
             ));
         }
-        real_matches += usize::from(real == row.reported);
-        composer_matches += usize::from(composer == row.reported);
-        if composer != row.reported {
+        real_matches += usize::from(real == row.reported_plies);
+        composer_matches += usize::from(composer == row.reported_plies);
+        if composer != row.reported_plies {
             failures.push(format!("{}: composer {composer:?}", row.id));
         }
     }

@@ -1,26 +1,13 @@
 //! The progress callback: called about once a second on a long search, never needed.
 
+use koma_testdata::tsume_row;
 use koma_tsume::{Limits, Outcome, Phase, Progress, UnknownReason, parse_problem, solve};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// The SFEN of row `id` of `shared/data/tsume.tsv`.
-fn row_sfen(id: &str) -> String {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/tsume.tsv"
-    );
-    let text = std::fs::read_to_string(path).expect("shared/data/tsume.tsv beside the project");
-    text.lines()
-        .map(|l| l.split('\t').collect::<Vec<_>>())
-        .find(|f| f[0] == id)
-        .map(|f| f[1].to_string())
-        .unwrap_or_else(|| panic!("row {id} in tsume.tsv"))
-}
-
 #[test]
 fn progress_is_reported_about_once_a_second() {
-    let pos = parse_problem(&row_sfen("microcosmos")).expect("row SFEN");
+    let pos = parse_problem(&tsume_row("microcosmos").sfen).expect("row SFEN");
     let seen: Arc<Mutex<Vec<Progress>>> = Arc::default();
     let sink = Arc::clone(&seen);
     let limits = Limits {
@@ -47,7 +34,7 @@ fn progress_is_reported_about_once_a_second() {
 #[test]
 fn progress_is_optional() {
     assert!(Limits::default().progress.is_none());
-    let pos = parse_problem(&row_sfen("antma-t3-15")).expect("row SFEN");
+    let pos = parse_problem(&tsume_row("antma-t3-15").sfen).expect("row SFEN");
     let limits = Limits {
         time: Some(Duration::from_secs(10)),
         hash_mb: 16,

@@ -1,0 +1,85 @@
+//! The team's shared test data, read in one place for every crate's tests (a
+//! dev-dependency only). The files live in `shared/data` beside the project (see the
+//! project's guide); nothing of them is copied into the tree.
+
+use std::path::PathBuf;
+
+/// The shared folder: `shared/` beside the project's folder.
+pub fn shared_dir() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared"))
+}
+
+/// One row of `shared/data/tsume.tsv`: a mate problem with its verified answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TsumeRow {
+    /// The problem's id (`antma-t1-1`, `microcosmos`, ...).
+    pub id: String,
+    /// The problem as SFEN, the attacker to move.
+    pub sfen: String,
+    /// The shortest forced mate in plies, or -1 for no mate.
+    pub mate_plies: i32,
+    /// The length the problem's source gives, when it gives a number.
+    pub reported_plies: Option<usize>,
+    /// How `mate_plies` was established (`MinLength` where it is the proven shortest).
+    pub length_basis: String,
+    /// Notes, e.g. the original SFEN when the table completed the defender's hand.
+    pub notes: String,
+}
+
+impl TsumeRow {
+    /// Whether `mate_plies` is the proven shortest mate (the basis says `MinLength`).
+    pub fn min_length(&self) -> bool {
+        self.length_basis.contains("MinLength")
+    }
+
+    /// The problem as its source gave it, when the table completed the defender's hand
+    /// (the notes' `original SFEN: ...`).
+    pub fn original_sfen(&self) -> Option<String> {
+        let rest = self.notes.split("original SFEN: ").nth(1)?;
+        Some(rest.split(';').next().unwrap_or(rest).trim().to_string())
+    }
+}
+
+/// Every row of `shared/data/tsume.tsv`, in the file's order.
+///
+/// # Panics
+/// If the file is missing or a row is malformed: the tests cannot run without it.
+pub fn tsume_rows() -> Vec<TsumeRow> {
+    let path = shared_dir().join("data/tsume.tsv");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (shared/ must be beside the project)",
+            path.display()
+        )
+    });
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#') && !l.starts_with("id\t") && !l.trim().is_empty())
+        .map(|(i, l)| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let field = |k: usize| f.get(k).copied().unwrap_or("").to_string();
+            TsumeRow {
+                id: field(0),
+                sfen: field(1),
+                mate_plies: f
+                    .get(2)
+                    .and_then(|p| p.parse().ok())
+                    .unwrap_or_else(|| panic!("tsume.tsv line {}: no mate_plies", i + 1)),
+                reported_plies: f.get(4).and_then(|r| r.parse().ok()),
+                length_basis: field(5),
+                notes: field(7),
+            }
+        })
+        .collect()
+}
+
+/// The row `id` of `shared/data/tsume.tsv`.
+///
+/// # Panics
+/// If there is no such row.
+pub fn tsume_row(id: &str) -> TsumeRow {
+    tsume_rows()
+        .into_iter()
+        .find(|r| r.id == id)
+        .unwrap_or_else(|| panic!("no row {id} in shared/data/tsume.tsv"))
+}
