@@ -4,7 +4,7 @@ import type { Color, Variant } from "./sfen.js";
 export interface TimeView { main_ms: number; periods: number; period_ms: number }
 export interface ClockView { sente: TimeView; gote: TimeView; running: Color | null; at_ms: number }
 export interface OutcomeView { winner: Color | null; reason: string; result: string }
-export interface HistoryEntry { usi: string; japanese: string; western: string; german: string; sfen: string }
+export interface HistoryEntry { usi: string; japanese: string; western: string; german: string; sfen: string; check?: boolean }
 export interface EngineView { seat: Color; movetime_ms: number | null; depth: number | null }
 
 export interface GameState {

@@ -133,7 +133,7 @@ export class Viewer {
       selected: this.input.selected?.square ?? null,
       dests: this.input.dests(),
       last: last ? { from: last.from, to: last.to } : null,
-      check: live?.inCheck ? kingSquare(pos, pos.side) : null,
+      check: (live ? live.inCheck : this.line.history[this.ply - 1]?.check) ? kingSquare(pos, pos.side) : null,
       dragging: dragging?.square ?? null,
     });
     const droppable = this.input.droppable();

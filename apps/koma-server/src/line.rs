@@ -129,6 +129,7 @@ impl History {
                 western: move_text(&before, m, prev_to, Notation::Western),
                 german: move_text(&before, m, prev_to, Notation::German),
                 sfen: sfen::write_any(&self.pos),
+                check: self.pos.in_check(),
             });
             self.prev_to = Some(m.to());
         }
@@ -193,8 +194,19 @@ mod tests {
             h[1].sfen
                 .starts_with("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/")
         );
+        assert!(h.iter().all(|e| !e.check));
         assert_eq!(positions(&start, &moves).len(), 5);
         assert_eq!(japanese(&start, &moves[..2], None), ["☗７六歩", "☖３四歩"]);
+    }
+
+    #[test]
+    fn a_checking_move_is_marked() {
+        let start =
+            sfen::parse_position(VariantKind::Shogi, "4k4/9/9/9/9/9/9/9/4K4 b R 1").unwrap();
+        let moves = read_moves(&start, &line(&["R*5e", "5a4a"])).unwrap();
+        let h = history(&start, &moves);
+        assert!(h[0].check, "R*5e checks the king on 5a");
+        assert!(!h[1].check);
     }
 
     #[test]

@@ -59,6 +59,8 @@ pub struct HistoryEntry {
     pub german: String,
     /// The position after the move, as SFEN.
     pub sfen: String,
+    /// Whether the move gave check (the side to move after it is in check).
+    pub check: bool,
 }
 
 /// The engine in a game against it.
