@@ -354,7 +354,11 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            let extension = i32::from(gives_check && ply < 2 * depth as usize + 8);
+            // Checks that do not lose material are extended (a drop check that only gives
+            // the piece away is not).
+            let extension = i32::from(
+                gives_check && ply < 2 * depth as usize + 8 && super::see::see(pos, m) >= 0,
+            );
             let new_depth = depth - 1 + extension;
             self.path[ply + 1] = Some(m);
             self.push_position(&child);
