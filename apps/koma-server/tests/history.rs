@@ -27,6 +27,7 @@ async fn history_names_every_move_in_every_notation() {
             "western": "P-7f",
             "german": first["history"][0]["german"],
             "sfen": first["sfen"],
+            "check": false,
         })
     );
     assert!(!first["history"][0]["german"].as_str().unwrap().is_empty());
