@@ -9,7 +9,7 @@ use crate::anygame::AnyGame;
 use crate::line;
 use crate::store::{EngineLevel, EngineSeat};
 use koma_engine::time::{self, GoParams, TimeOptions};
-use koma_engine::{Limits, SearchInfo, SearchResult, Searcher};
+use koma_engine::{Limits, PastPosition, SearchInfo, SearchResult, Searcher};
 use koma_game::clock::Clock;
 use koma_rules::{AnyPosition, Move};
 use serde::Deserialize;
@@ -77,8 +77,8 @@ pub struct Turn {
     pub ply: usize,
     /// The position to move in.
     pub root: AnyPosition,
-    /// The keys of the positions before it, for repetitions.
-    pub history: Vec<u64>,
+    /// The positions before it (and it), for repetitions and perpetual checks.
+    pub history: Vec<PastPosition>,
     /// The search limits, counted from `made`.
     pub limits: Limits,
     /// Whether the engine may declare an entering-king win instead of moving.
@@ -87,6 +87,11 @@ pub struct Turn {
     pub made: Instant,
     /// Set when the game ends or the server stops: the search stops, its answer is dropped.
     pub stop: Arc<AtomicBool>,
+}
+
+/// `positions` as the search's history: each key, and whether its side to move was in check.
+pub fn past(positions: &[AnyPosition]) -> Vec<PastPosition> {
+    positions.iter().map(PastPosition::of_any).collect()
 }
 
 impl Turn {
@@ -102,7 +107,7 @@ impl Turn {
             id: id.to_string(),
             ply: moves.len(),
             root,
-            history: positions.iter().map(AnyPosition::key).collect(),
+            history: past(&positions),
             limits: limits(engine, game.clock(), now_ms),
             declare: game.rules().declaration && can_declare(&root),
             made: Instant::now(),
@@ -217,7 +222,7 @@ pub struct Found {
 pub fn search(
     searcher: &mut Searcher,
     root: &AnyPosition,
-    history: &[u64],
+    history: &[PastPosition],
     limits: &Limits,
     stop: &AtomicBool,
 ) -> Found {

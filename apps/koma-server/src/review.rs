@@ -277,7 +277,7 @@ fn finish(view: &Mutex<ReviewView>, error: Option<String>) {
 /// early, if it did.
 fn analyse(searcher: &mut Searcher, job: &Job, stop: &AtomicBool) -> Option<String> {
     let positions = line::positions(&job.start, &job.moves);
-    let keys: Vec<u64> = positions.iter().map(AnyPosition::key).collect();
+    let keys = engine::past(&positions);
     let limits = Limits {
         soft_time: Some(job.movetime),
         hard_time: Some(job.movetime),

@@ -1,10 +1,11 @@
 //! Tactical checks of the search: mates found at their length, hanging pieces taken, and
 //! every answer legal.
 
-use koma_engine::{Limits, Score, Searcher};
+use koma_engine::{Limits, PastPosition, Score, Searcher};
 use koma_notation::{sfen, usi};
 use koma_rules::variants::{Shogi, Tori};
 use koma_rules::{Position, Variant, VariantKind};
+use koma_testdata::tsume_rows;
 use std::sync::atomic::AtomicBool;
 
 fn think<V: Variant>(pos: &Position<V>, depth: u32) -> koma_engine::SearchResult {
@@ -18,21 +19,9 @@ fn think<V: Variant>(pos: &Position<V>, depth: u32) -> koma_engine::SearchResult
 
 #[test]
 fn short_mates_of_the_shared_suite_are_found_at_their_length() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/tsume.tsv"
-    );
-    let text = std::fs::read_to_string(path).expect("the shared data beside the project");
     let mut tried = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("id\t"))
-    {
-        let fields: Vec<&str> = line.split('\t').collect();
-        let (id, position, plies) = (fields[0], fields[1], fields[2]);
-        let Ok(plies) = plies.parse::<i32>() else {
-            continue;
-        };
+    for row in tsume_rows() {
+        let (id, position, plies) = (&row.id, &row.sfen, row.mate_plies);
         if !(1..=3).contains(&plies) {
             continue;
         }
@@ -59,6 +48,57 @@ fn a_hanging_rook_is_taken() {
     let result = think(&pos, 4);
     let best = result.best.map(|m| usi::write_move(VariantKind::Shogi, m));
     assert_eq!(best.as_deref(), Some("7g5e"), "{result:?}");
+}
+
+#[test]
+fn a_perpetual_check_begun_in_the_game_is_avoided() {
+    // Sente, far behind (gote holds two golds and two silvers), has checked with the rook
+    // twice: 2e1e+ (king to 2b), 1e2e+ (king back to 1a), and the start position is back.
+    // Checking again on 1e repeats a position in which sente checked all along: a loss by
+    // perpetual check, not the draw a material deficit would welcome. The game's moves
+    // carry whether each position was in check, so the search knows.
+    let start = sfen::parse::<Shogi>("8k/9/9/9/7R1/9/9/9/K8 b 2g2s 1").unwrap();
+    let mut pos = start;
+    let mut history = vec![PastPosition::of(&pos)];
+    for text in ["2e1e", "1a2b", "1e2e", "2b1a"] {
+        pos.play(usi::parse_move(VariantKind::Shogi, text).unwrap())
+            .unwrap();
+        history.push(PastPosition::of(&pos));
+    }
+    assert_eq!(pos.key(), start.key());
+    assert!(history[1].in_check && history[3].in_check);
+    let mut searcher = Searcher::new(16);
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    let result = searcher.search(
+        &pos,
+        &history,
+        &limits,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    let best = result.best.map(|m| usi::write_move(VariantKind::Shogi, m));
+    assert_ne!(best.as_deref(), Some("2e1e"), "{result:?}");
+    // Without the check marks the same search takes the repetition as a draw and checks.
+    let unmarked: Vec<PastPosition> = history
+        .iter()
+        .map(|p| PastPosition {
+            in_check: false,
+            ..*p
+        })
+        .collect();
+    let mut searcher = Searcher::new(16);
+    let result = searcher.search(
+        &pos,
+        &unmarked,
+        &limits,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    let best = result.best.map(|m| usi::write_move(VariantKind::Shogi, m));
+    assert_eq!(best.as_deref(), Some("2e1e"), "{result:?}");
 }
 
 #[test]

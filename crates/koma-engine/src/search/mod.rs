@@ -31,6 +31,35 @@ pub enum Score {
     Mate(i32),
 }
 
+/// A position of the game before the root, as the repetition rules need it: its key, and
+/// whether its side to move was in check (a repetition in which one side gave check all
+/// along is that side's loss by perpetual check, game moves included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PastPosition {
+    /// The position's hash key.
+    pub key: u64,
+    /// Whether its side to move was in check.
+    pub in_check: bool,
+}
+
+impl PastPosition {
+    /// The entry of `pos`.
+    pub fn of<V: Variant>(pos: &Position<V>) -> PastPosition {
+        PastPosition {
+            key: pos.key(),
+            in_check: pos.in_check(),
+        }
+    }
+
+    /// The entry of `pos`, of either variant.
+    pub fn of_any(pos: &koma_rules::AnyPosition) -> PastPosition {
+        PastPosition {
+            key: pos.key(),
+            in_check: pos.in_check(),
+        }
+    }
+}
+
 /// What limits a search. Times are measured from the start of the search.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
@@ -147,13 +176,13 @@ impl Searcher {
         }
     }
 
-    /// Searches `root` (reached through the positions whose hashes are `history`, oldest
-    /// first; the root's own key may end the list) within `limits`, until `stop` is set;
+    /// Searches `root` (reached through the positions of `history`, oldest first; the root
+    /// itself may end the list) within `limits`, until `stop` is set;
     /// `report` is called for every line after every completed iteration.
     pub fn search<V: Variant>(
         &mut self,
         root: &Position<V>,
-        history: &[u64],
+        history: &[PastPosition],
         limits: &Limits,
         stop: &AtomicBool,
         report: &mut dyn FnMut(&SearchInfo),
@@ -162,11 +191,11 @@ impl Searcher {
         self.tt.new_search();
         self.ordering.new_search();
         let history = match history.last() {
-            Some(&k) if k == root.key() => &history[..history.len() - 1],
+            Some(p) if p.key == root.key() => &history[..history.len() - 1],
             _ => history,
         };
         let mut keys = history.to_vec();
-        keys.push(root.key());
+        keys.push(PastPosition::of(root));
         let legal = root.moves(MoveKind::Legal);
         let mut result = SearchResult {
             best: legal.first().copied(),
@@ -198,15 +227,8 @@ impl Searcher {
                     .name(format!("koma-helper-{}", i + 1))
                     .stack_size(64 << 20)
                     .spawn_scoped(scope, move || {
-                        let mut w = Worker::new(
-                            tt,
-                            ordering,
-                            helper_limits,
-                            helpers_stop,
-                            started,
-                            keys,
-                            root.in_check(),
-                        );
+                        let mut w =
+                            Worker::new(tt, ordering, helper_limits, helpers_stop, started, keys);
                         w.published = Some(count);
                         // Half the helpers start one ply deeper, so the threads spread.
                         iterate(&mut w, root, 1, 1 + (i as i32 % 2), &mut |_, _| {});
@@ -216,15 +238,7 @@ impl Searcher {
                     break;
                 }
             }
-            let mut main = Worker::new(
-                tt,
-                main_ordering,
-                limits,
-                stop,
-                started,
-                keys.clone(),
-                root.in_check(),
-            );
+            let mut main = Worker::new(tt, main_ordering, limits, stop, started, keys.clone());
             iterate(&mut main, root, lines, 1, &mut |w, found| {
                 let nodes = w.nodes
                     + published

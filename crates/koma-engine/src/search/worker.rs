@@ -2,7 +2,7 @@
 
 use super::ordering::{self, Frame, MAX_PLY, Ordering};
 use super::tt::{Bound, Hit, TranspositionTable};
-use super::{Limits, MATE, MATE_BOUND};
+use super::{Limits, MATE, MATE_BOUND, PastPosition};
 use crate::eval;
 use koma_rules::{Move, MoveKind, Position, Variant};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
@@ -58,22 +58,18 @@ pub struct Worker<'a> {
 pub const EVAL_CACHE_SIZE: usize = 1 << 18;
 
 impl<'a> Worker<'a> {
-    /// A worker searching with `tt` and `ordering` within `limits` until `stop`; `keys`
-    /// are the game's positions before the root, then the root's, and `root_in_check` says
-    /// whether the root's side to move is in check.
+    /// A worker searching with `tt` and `ordering` within `limits` until `stop`; `past`
+    /// are the game's positions before the root, then the root.
     pub fn new(
         tt: &'a TranspositionTable,
         ordering: &'a mut Ordering,
         limits: &'a Limits,
         stop: &'a AtomicBool,
         started: Instant,
-        keys: Vec<u64>,
-        root_in_check: bool,
+        past: Vec<PastPosition>,
     ) -> Worker<'a> {
-        // The game's earlier positions: whether their side to move was in check is not
-        // known here; taking it as not keeps perpetual-check claims to the search's path.
-        let mut checks = vec![false; keys.len() - 1];
-        checks.push(root_in_check);
+        let keys = past.iter().map(|p| p.key).collect();
+        let checks = past.iter().map(|p| p.in_check).collect();
         Worker {
             tt,
             stop,

@@ -2,6 +2,7 @@
 //! position keys the search needs for repetitions.
 
 use super::command::{PositionCommand, StartSpec, echo};
+use crate::search::PastPosition;
 use koma_notation::sfen::{self, SfenError};
 use koma_notation::usi::parse_move;
 use koma_rules::{AnyPosition, Color, SetupError, VariantKind};
@@ -11,9 +12,9 @@ use koma_rules::{AnyPosition, Color, SetupError, VariantKind};
 pub struct GamePosition {
     /// The position after the last legal move.
     pub root: AnyPosition,
-    /// The keys of the positions before `root`, oldest first: the start position and the
-    /// position after every move but the last (`root` itself is not included).
-    pub history: Vec<u64>,
+    /// The positions before `root`, oldest first: the start position and the position
+    /// after every move but the last (`root` itself is not included).
+    pub history: Vec<PastPosition>,
 }
 
 impl GamePosition {
@@ -95,10 +96,10 @@ pub fn build(variant: VariantKind, command: &PositionCommand) -> Result<Built, P
         let problem = match parse_move(variant, text) {
             Err(e) => Some(e.kind.to_string()),
             Ok(m) => {
-                let key = root.key();
+                let before = PastPosition::of_any(&root);
                 match root.play(m) {
                     Ok(()) => {
-                        history.push(key);
+                        history.push(before);
                         None
                     }
                     Err(e) => Some(e.to_string()),
@@ -181,9 +182,11 @@ mod tests {
         p.play(parse_move(VariantKind::Shogi, "7g7f").unwrap())
             .unwrap();
         let k1 = p.key();
+        let keys: Vec<u64> = b.position.history.iter().map(|h| h.key).collect();
+        assert!(b.position.history.iter().all(|h| !h.in_check));
         p.play(parse_move(VariantKind::Shogi, "3c3d").unwrap())
             .unwrap();
-        assert_eq!(b.position.history, vec![k0, k1]);
+        assert_eq!(keys, vec![k0, k1]);
         assert_eq!(b.position.root, p);
         assert_eq!(b.position.side_to_move(), Color::Black);
     }
