@@ -8,9 +8,7 @@ use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn create_join_move_and_records() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
 
     // The built page: index.html at `/`, its script under /assets/, nothing outside them.
     let page = get(addr, "/").await.expect(200);
@@ -121,9 +119,7 @@ async fn create_join_move_and_records() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_requests_are_refused_with_reasons() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     let game = seated(addr, json!({})).await;
     let id = &game.id;
 
@@ -174,9 +170,7 @@ async fn bad_requests_are_refused_with_reasons() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_needs_its_token() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     let game = seated(addr, json!({})).await;
     let id = &game.id;
 
@@ -216,9 +210,7 @@ async fn a_seat_needs_its_token() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn resignation_ends_the_game() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     let game = seated(addr, json!({"time_control": "10m+30s"})).await;
     let id = &game.id;
     play(addr, id, &game.sente, "7g7f").await.expect(200);
@@ -251,9 +243,7 @@ async fn resignation_ends_the_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn time_forfeit_is_pushed_and_survives_a_restart() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (dir, server, addr) = fresh_server().await;
     let game = seated(addr, json!({"time_control": "sudden:1s"})).await;
     let id = game.id.clone();
     play(addr, &id, &game.sente, "7g7f").await.expect(200);
@@ -280,9 +270,7 @@ async fn time_forfeit_is_pushed_and_survives_a_restart() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn websocket_pushes_and_takes_moves() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     let game = seated(addr, json!({})).await;
     let id = &game.id;
 
@@ -335,9 +323,7 @@ async fn websocket_pushes_and_takes_moves() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_keeps_position_clocks_and_seats() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (dir, server, addr) = fresh_server().await;
     let game = seated(addr, json!({"time_control": "10m+30s"})).await;
     let id = game.id.clone();
     play(addr, &id, &game.sente, "7g7f").await.expect(200);
@@ -409,9 +395,7 @@ async fn a_restart_keeps_position_clocks_and_seats() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_declaration_is_judged_and_replayed() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (dir, server, addr) = fresh_server().await;
     let game = seated(addr, json!({"time_control": "5m"})).await;
     let id = game.id.clone();
     let declare = format!("/api/games/{id}/declare");

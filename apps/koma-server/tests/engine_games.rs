@@ -9,9 +9,7 @@ use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_engine_answers_a_move() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     let g = engine_game(addr, json!({"side": "sente", "engine": {"depth": 2}})).await;
     // No invitation: the engine holds the other seat and the game has started.
     assert_eq!(g.seat, "sente");
@@ -52,9 +50,7 @@ async fn the_engine_answers_a_move() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_engine_moves_first_as_sente() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     let g = engine_game(
         addr,
         json!({"side": "gote", "engine": {"movetime_ms": 500}, "time_control": "10m+10s"}),
@@ -75,9 +71,7 @@ async fn the_engine_moves_first_as_sente() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_engine_keeps_to_its_clock() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     // A level of 5 s a move, but a byoyomi of 1 s: the clock wins. Then sudden death.
     for control in ["0s+1s", "sudden:3s"] {
         let g = engine_game(
@@ -115,9 +109,7 @@ async fn the_engine_keeps_to_its_clock() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_engine_stops_when_the_game_ends() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     let g = engine_game(
         addr,
         json!({"side": "sente", "engine": {"movetime_ms": 5000}}),
@@ -138,9 +130,7 @@ async fn the_engine_stops_when_the_game_ends() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_engine_resumes_after_a_restart() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (dir, server, addr) = fresh_server().await;
     let g = engine_game(
         addr,
         json!({"side": "sente", "engine": {"movetime_ms": 1000}, "time_control": "10m+10s"}),
@@ -165,9 +155,7 @@ async fn the_engine_resumes_after_a_restart() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_engine_requests_are_refused() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     let refused = |body| async move { post(addr, "/api/games", &body).await.expect(400) };
     let message = error_of(refused(json!({"opponent": "robot"})).await);
     assert!(message.contains("unknown opponent 'robot'"), "{message}");
@@ -188,9 +176,7 @@ async fn bad_engine_requests_are_refused() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_engine_declares_when_it_may() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     // Sente's king in the enemy camp with twelve pieces worth 28 points: it declares.
     let sfen = "RRBB5/4K4/PPPPPPPP1/9/9/9/9/9/4k4 b - 1";
     let g = engine_game(

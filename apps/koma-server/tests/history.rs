@@ -8,9 +8,7 @@ use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn history_names_every_move_in_every_notation() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     let game = seated(addr, json!({})).await;
     let id = &game.id;
     let fresh = state(addr, id).await;

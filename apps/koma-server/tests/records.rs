@@ -28,9 +28,7 @@ async fn read(addr: std::net::SocketAddr, body: Value) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kif_and_csa_go_out_and_back_in() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
 
     let kif = write(addr, "kif", json!({})).await;
     assert!(kif.contains("７六歩"), "{kif}");
@@ -67,9 +65,7 @@ async fn kif_and_csa_go_out_and_back_in() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_record_brings_its_header_and_result() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     let kif = "棋戦：研究会\n先手：Alice\n後手：Bob\n手数----指手---------消費時間--\n\
                1 ７六歩(77)\n2 ３四歩(33)\n3 投了\n";
     let back = read(addr, json!({"text": kif})).await;
@@ -98,9 +94,7 @@ async fn a_record_brings_its_header_and_result() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn broken_records_are_refused_with_the_place() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     let refused = |body: Value| async move {
         error_of(post(addr, "/api/records/read", &body).await.expect(400))
     };

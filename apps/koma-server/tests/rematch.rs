@@ -8,9 +8,7 @@ use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_swaps_colours_and_keeps_tokens() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (dir, server, addr) = fresh_server().await;
     let old = seated(addr, json!({"handicap": "lance", "time_control": "5m+10s"})).await;
     let id = &old.id;
     // Not before the end; never with a token that holds no seat.
@@ -70,9 +68,7 @@ async fn a_rematch_swaps_colours_and_keeps_tokens() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_against_the_engine_gives_it_the_other_colour() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     let g = engine_game(addr, json!({"side": "sente", "engine": {"depth": 1}})).await;
     resign(addr, &g.id, &g.token).await.expect(200);
     let new = rematch(addr, &g.id, &g.token).await.expect(201).json();

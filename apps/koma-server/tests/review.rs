@@ -11,9 +11,7 @@ const HUNG_ROOK: &str = "4k4/9/9/9/5R3/9/9/9/4K4 b - 1";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hung_rook_is_a_blunder() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     let line = json!({
         "variant": "shogi",
         "start_sfen": HUNG_ROOK,
@@ -76,9 +74,7 @@ async fn a_hung_rook_is_a_blunder() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mate_is_scored_for_the_mating_side_and_reviews_queue() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     // Sente mates with the gold drop; a second review waits for the first.
     let mate = json!({"start_sfen": "4k4/9/4G4/9/9/9/9/9/4K4 b G 1", "moves": ["G*5b"], "movetime_ms": 100});
     let opening = json!({"moves": ["7g7f", "3c3d"], "movetime_ms": 100});
@@ -109,9 +105,7 @@ async fn a_mate_is_scored_for_the_mating_side_and_reviews_queue() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_review_requests_are_refused() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.local_addr();
+    let (_dir, server, addr) = fresh_server().await;
     let refused =
         |body: Value| async move { error_of(post(addr, "/api/reviews", &body).await.expect(400)) };
     let message = refused(json!({"moves": ["7g7f", "8c8d", "7f7d"]})).await;

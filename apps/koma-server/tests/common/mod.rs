@@ -50,6 +50,15 @@ pub async fn start(db: &std::path::Path) -> Server {
         .expect("server starts")
 }
 
+/// A server on a new temporary database: the folder (kept for restarts), the server and
+/// its address.
+pub async fn fresh_server() -> (TempDir, Server, SocketAddr) {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    (dir, server, addr)
+}
+
 /// An HTTP answer.
 #[derive(Debug)]
 pub struct Reply {
