@@ -4,7 +4,9 @@
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use koma_game::RuleSet;
-use koma_game::matches::{EngineSpec, GameResult, Match, MatchConfig, MatchEvent, read_openings};
+use koma_game::matches::{
+    Adjudication, EngineSpec, GameResult, Match, MatchConfig, MatchEvent, read_openings,
+};
 use koma_rules::VariantKind;
 use std::io::Write;
 use std::path::PathBuf;
@@ -50,6 +52,13 @@ pub struct MatchArgs {
     /// Milliseconds an answer may come after the engine's time has run out (pipe delays).
     #[arg(long, default_value_t = 100)]
     margin: u64,
+    /// Resign adjudication, MOVES:CENTIPAWNS (e.g. 4:1500): a side loses (by
+    /// "adjudication", recorded as a resignation) once its engine scored -CENTIPAWNS or
+    /// worse on each of its last MOVES turns while the opponent's scored +CENTIPAWNS or
+    /// better on each of its own; mate scores count, a turn without a score breaks the run.
+    /// Judged with the loser to move. Like cutechess-cli's -resign with twosided=true.
+    #[arg(long, value_name = "MOVES:CENTIPAWNS")]
+    adjudicate: Option<String>,
 }
 
 /// Plays the match and prints a line per game, then the endings and the score line last.
@@ -166,5 +175,11 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
     }
     config.out_dir = args.out.clone();
     config.turn.margin_ms = args.margin;
+    if let Some(text) = &args.adjudicate {
+        let rule: Adjudication = text
+            .parse()
+            .map_err(|e| format!("--adjudicate {text}: {e}"))?;
+        config.adjudication = Some(rule);
+    }
     Ok(config)
 }

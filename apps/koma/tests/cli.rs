@@ -366,5 +366,18 @@ fn match_prints_a_line_per_game_and_the_score_last() {
     let o = koma(&["match", "/nonexistent/engine", &b]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("engine `/nonexistent/engine`"));
+    for (text, says) in [
+        ("4", "`4` is not MOVES:CENTIPAWNS (e.g. 4:1500)"),
+        ("0:1500", "`0` is not a move count of at least 1"),
+        ("4:-1", "`-1` is not a score in centipawns of 0 or more"),
+    ] {
+        let o = koma(&["match", &a, &b, "--adjudicate", text]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!("--adjudicate {text}: {says}")),
+            "{err}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

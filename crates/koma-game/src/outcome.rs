@@ -53,6 +53,9 @@ pub enum Reason {
     /// The loser left the game: an engine that crashed or stopped answering the protocol,
     /// a player who disconnected for good.
     Abandoned,
+    /// The loser's engine and its opponent's agreed for several moves that it was lost, and
+    /// the match ended the game (as a resignation).
+    Adjudication,
 }
 
 impl Reason {
@@ -73,6 +76,7 @@ impl Reason {
             Reason::Try => "try",
             Reason::MaxPlies => "max-moves",
             Reason::Abandoned => "abandoned",
+            Reason::Adjudication => "adjudication",
         }
     }
 }

@@ -68,6 +68,7 @@ fn ending(outcome: Outcome, to_move: Color) -> (GameEnd, Option<String>) {
     match outcome.reason {
         Reason::Checkmate if loser_to_move => (GameEnd::Mate, None),
         Reason::Resignation if loser_to_move => (GameEnd::Resign, None),
+        Reason::Adjudication if loser_to_move => said(GameEnd::Resign),
         Reason::TimeForfeit if loser_to_move => (GameEnd::TimeUp, None),
         Reason::IllegalMove(_) if loser_to_move => (GameEnd::IllegalLoss, None),
         Reason::FailedDeclaration(_) if loser_to_move => said(GameEnd::IllegalLoss),
@@ -82,12 +83,17 @@ fn ending(outcome: Outcome, to_move: Color) -> (GameEnd, Option<String>) {
     }
 }
 
-/// `gote wins (abandoned by sente)`, `draw (sennichite)`: the outcome in words a reader of
-/// the record cannot misread, whoever is to move.
+/// `gote wins (abandoned by sente)`, `sente wins (adjudication against gote)`, `draw
+/// (sennichite)`: the outcome in words a reader of the record cannot misread, whoever is
+/// to move.
 fn describe(outcome: Outcome) -> String {
     let reason = outcome.reason.name();
+    let by = match outcome.reason {
+        Reason::Adjudication => "against",
+        _ => "by",
+    };
     match outcome.winner {
-        Some(w) => format!("{} wins ({reason} by {})", w.name(), (!w).name()),
+        Some(w) => format!("{} wins ({reason} {by} {})", w.name(), (!w).name()),
         None => format!("draw ({reason})"),
     }
 }

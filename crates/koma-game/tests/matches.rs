@@ -5,7 +5,7 @@
 use koma_game::clock::{Clock, TimeControl};
 use koma_game::engine_turn::{FixedLimit, TurnError, TurnLimits, engine_turn, engine_turn_with};
 use koma_game::matches::{
-    EngineSpec, Match, MatchConfig, MatchEvent, MatchSummary, parse_openings,
+    Adjudication, EngineSpec, Match, MatchConfig, MatchEvent, MatchSummary, parse_openings,
 };
 use koma_game::usi_client::{BestMove, UsiEngine, UsiError, UsiTimeouts};
 use koma_game::{Foul, Game, Reason, RuleSet};
@@ -205,6 +205,83 @@ fn resignations_and_declarations_are_scored() {
     assert_eq!((summary.wins, summary.losses), (1, 1), "{summary}");
     assert_eq!(summary.reasons["declaration"], [1, 0, 0]);
     assert_eq!(summary.reasons["failed-declaration"], [0, 1, 0]);
+}
+
+#[test]
+fn agreed_lost_games_are_adjudicated_as_resignations() {
+    let dir = temp_dir("adjudication");
+    let mut config = config(&["--score", "-2000"], &["--mate", "5"], 2);
+    config.adjudication = Some(Adjudication {
+        moves: 3,
+        score_cp: 1500,
+    });
+    config.out_dir = Some(dir.clone());
+    let (summary, _) = play(config);
+    all_lost_by_a(&summary, 2, "adjudication");
+    assert!(
+        summary
+            .to_string()
+            .contains("adjudication: 2 (won by B 2)\n")
+    );
+    // A's third turn ends the game when A is sente; when A is gote, B's fourth (with A to move).
+    let plies: Vec<usize> = summary.games.iter().map(|g| g.plies).collect();
+    assert_eq!(plies, [6, 7]);
+    for game in &summary.games {
+        let note = game.note.as_deref().unwrap();
+        assert_eq!(
+            note,
+            "adjudicated 3:1500: A -2000 -2000 -2000, B mate 5 mate 5 mate 5"
+        );
+        for path in &game.records {
+            let bytes = std::fs::read(path).unwrap();
+            let text = String::from_utf8_lossy(&bytes);
+            assert!(
+                text.contains("adjudication against"),
+                "{}:\n{text}",
+                path.display()
+            );
+            assert!(text.contains(note), "{}:\n{text}", path.display());
+            let format = Format::detect(path.to_str(), &text);
+            let record = formats::read(&bytes, format, VariantKind::Shogi).unwrap();
+            let replay = koma_game::replay::replay(&record, None).unwrap();
+            assert_eq!(
+                replay.outcome.map(|o| o.winner),
+                Some(Some(!game_a_color(game)))
+            );
+            assert_eq!(replay.outcome.map(|o| o.reason), Some(Reason::Resignation));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn one_sided_or_broken_streaks_are_not_adjudicated() {
+    let rule = Some(Adjudication {
+        moves: 2,
+        score_cp: 1500,
+    });
+    // B's random scores stay within ±200: A's despair alone does not end the game.
+    let mut one_sided = config(&["--score", "-2000"], &["--seed", "4"], 2);
+    one_sided.adjudication = rule;
+    // Scores just inside the threshold never count.
+    let mut inside = config(&["--score", "-1499"], &["--score", "1499"], 2);
+    inside.adjudication = rule;
+    // Without a rule nothing is adjudicated.
+    let agreed = config(&["--score", "-2000"], &["--score", "2000"], 2);
+    for config in [one_sided, inside, agreed] {
+        let (summary, _) = play(config);
+        assert!(!summary.reasons.contains_key("adjudication"), "{summary}");
+        assert!(summary.games.iter().all(|g| g.plies > 8), "{summary}");
+    }
+}
+
+/// The colour engine A played in `game`.
+fn game_a_color(game: &koma_game::matches::GameResult) -> Color {
+    if game.sente == 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
 }
 
 #[test]

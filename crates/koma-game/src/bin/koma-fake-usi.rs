@@ -35,6 +35,8 @@ usage: koma-fake-usi [FLAGS]
   --no-usiok             answer `usi` without the final `usiok`
   --garbage              print nonsense lines (and bytes that are not UTF-8) between answers
   --ponder               add `ponder <move>` to best moves when a reply exists
+  --score CP             report `score cp CP` with every move (default: a random -200..200)
+  --mate N               report `score mate N` with every move (negative: being mated)
   --help                 this text
 ";
 
@@ -56,6 +58,8 @@ struct Config {
     no_usiok: bool,
     garbage: bool,
     ponder: bool,
+    /// The `score ...` text of `info` lines, if fixed.
+    score: Option<String>,
 }
 
 fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
@@ -75,6 +79,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Config, String> 
         no_usiok: false,
         garbage: false,
         ponder: false,
+        score: None,
     };
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -105,6 +110,14 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Config, String> 
             "--no-usiok" => config.no_usiok = true,
             "--garbage" => config.garbage = true,
             "--ponder" => config.ponder = true,
+            "--score" | "--mate" => {
+                let text = value()?;
+                let n: i64 = text
+                    .parse()
+                    .map_err(|_| format!("{flag}: `{text}` is not a number"))?;
+                let kind = if flag == "--score" { "cp" } else { "mate" };
+                config.score = Some(format!("{kind} {n}"));
+            }
             "--help" | "-h" => return Err(String::new()),
             other => return Err(format!("unknown flag `{other}`")),
         }
@@ -362,7 +375,10 @@ impl Engine {
             return vec!["bestmove resign".to_string()];
         };
         let text = usi::write_move(variant, m);
-        let score = (mix(r) % 401) as i64 - 200;
+        let score = match &self.config.score {
+            Some(text) => text.clone(),
+            None => format!("cp {}", (mix(r) % 401) as i64 - 200),
+        };
         let mut pv = text.clone();
         let mut best = format!("bestmove {text}");
         let mut after = *pos;
@@ -378,7 +394,7 @@ impl Engine {
         }
         vec![
             format!(
-                "info depth 2 seldepth 2 time 1 nodes {} nps 1000 score cp {score} pv {pv}",
+                "info depth 2 seldepth 2 time 1 nodes {} nps 1000 score {score} pv {pv}",
                 legal.len()
             ),
             best,

@@ -25,13 +25,18 @@
 //! taking sente in odd games and gote in even ones. Engines are started once and reused
 //! (`usinewgame` before each game, `gameover` after it); one that crashed, exited or stopped
 //! answering is started again before the next game.
+//!
+//! With [`MatchConfig::adjudication`] set, a game both engines agree is lost ends early
+//! ([`Reason::Adjudication`](crate::Reason::Adjudication)): see [`Adjudication`].
 
+mod adjudication;
 mod elo;
 mod openings;
 mod records;
 mod runner;
 mod summary;
 
+pub use adjudication::{Adjudication, AdjudicationError, ResignWatch};
 pub use elo::{Elo, Z_95, elo_difference};
 pub use openings::{Opening, OpeningsError, parse_openings, read_openings};
 pub use runner::{Match, MatchEvent};
@@ -112,6 +117,8 @@ pub struct MatchConfig {
     pub turn: TurnLimits,
     /// How long the engines may take to start and to get ready.
     pub timeouts: UsiTimeouts,
+    /// Ends a game both engines agree is lost (none: every game is played out).
+    pub adjudication: Option<Adjudication>,
 }
 
 impl MatchConfig {
@@ -131,6 +138,7 @@ impl MatchConfig {
                 unclocked: FixedLimit::MoveTime(1_000),
             },
             timeouts: UsiTimeouts::default(),
+            adjudication: None,
         }
     }
 

@@ -1,7 +1,7 @@
 //! The match runner: engines started once, games played one after another.
 
 use super::records::{self, Header};
-use super::{EngineSpec, GameResult, MatchConfig, MatchError, MatchSummary, Opening};
+use super::{EngineSpec, GameResult, MatchConfig, MatchError, MatchSummary, Opening, ResignWatch};
 use crate::clock::{Clock, TimeControl};
 use crate::engine_turn::{TurnError, engine_turn_with};
 use crate::outcome::{Outcome, Reason};
@@ -176,6 +176,7 @@ impl Match {
         let forgiven = Cell::new(0u64);
         let now = || (origin.elapsed().as_millis() as u64).saturating_sub(forgiven.get());
         let _ = game.start_clock(now());
+        let mut watch = self.config.adjudication.map(ResignWatch::new);
         while !game.is_over() {
             let engine = engine_of(game.side_to_move());
             let Some(usi) = self.engines[engine].as_mut() else {
@@ -196,6 +197,22 @@ impl Match {
                     }
                 }
                 note = Some(format!("{}: {error}", self.summary.names[engine]));
+            }
+            if let (Some(watch), false) = (&mut watch, game.is_over()) {
+                let score = report.info.as_ref().and_then(|info| info.score);
+                watch.record(report.side, score);
+                // Judged with the loser to move, so that records show it resigning.
+                let to_move = game.side_to_move();
+                if watch.loser() == Some(to_move) {
+                    let names = &self.summary.names;
+                    let names = [Color::Black, Color::White].map(|c| names[engine_of(c)].as_str());
+                    let adjudicated = watch.note(to_move, names);
+                    note = Some(match note.take() {
+                        Some(earlier) => format!("{earlier}; {adjudicated}"),
+                        None => adjudicated,
+                    });
+                    let _ = game.end(Outcome::loss(to_move, Reason::Adjudication));
+                }
             }
             observer(&MatchEvent::Moved {
                 number,
