@@ -363,7 +363,13 @@ impl<'a> Worker<'a> {
                 score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true);
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && !in_check && !gives_check && index >= 2 {
+                // Quiet moves, and captures that lose the exchange, are reduced.
+                if depth >= 2
+                    && !in_check
+                    && !gives_check
+                    && index >= 1 + usize::from(pv_node)
+                    && (quiet || super::see::see(pos, m) < 0)
+                {
                     let mut r1024 = reduction(depth, index);
                     r1024 -= 1024 * i32::from(pv_node);
                     r1024 += 1024 * i32::from(!improving);
