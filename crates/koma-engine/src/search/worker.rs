@@ -343,10 +343,11 @@ impl<'a> Worker<'a> {
             };
             if !pv_node && !in_check && quiet && !gives_check && best > -MATE_BOUND {
                 // Late move pruning and futility for quiet moves near the leaves.
-                if depth <= 3 && index >= 4 + (depth * depth * 3) as usize {
+                let late = (4 + 2 * depth * depth) as usize / (2 - usize::from(improving));
+                if depth <= 5 && index >= late {
                     continue;
                 }
-                if depth <= 2 && static_eval + 120 + 150 * depth <= alpha {
+                if depth <= 4 && static_eval + 120 + 150 * depth <= alpha {
                     continue;
                 }
             }
