@@ -351,6 +351,17 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            // Near the leaves, moves that lose material in the exchange are not tried.
+            if !pv_node && !in_check && !gives_check && depth <= 6 && best > -MATE_BOUND {
+                let margin = if quiet {
+                    50 * depth * depth
+                } else {
+                    150 * depth
+                };
+                if super::see::see(pos, m) < -margin {
+                    continue;
+                }
+            }
             // Checks that do not lose material are extended (a drop check that only gives
             // the piece away is not).
             let extension = i32::from(
