@@ -379,7 +379,7 @@ impl<'a> Worker<'a> {
                 if depth >= 2
                     && !in_check
                     && !gives_check
-                    && index >= 1 + usize::from(pv_node)
+                    && index > usize::from(pv_node)
                     && (quiet || super::see::see(pos, m) < 0)
                 {
                     let mut r1024 = reduction(depth, index);
