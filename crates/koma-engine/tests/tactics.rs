@@ -102,6 +102,41 @@ fn a_perpetual_check_begun_in_the_game_is_avoided() {
 }
 
 #[test]
+fn a_third_occurrence_is_not_played_in_tori() {
+    // Game 38 of a koma-Fairy-Stockfish match (2026-11-23), gote (koma) to move: the
+    // silvers have been dropped and taken on 4b/4c/4d twice. S*4b would make the position
+    // occur a third time, which Tori's rulebook forbids (it lost that game as an illegal
+    // move), however poor the alternatives look.
+    let moves = "3d3c 1c1d 3e3d 4b5b 1e1d 5d5e 1d1c S*1b 1c1b+ 5c5d 5g6f 5a6b 4g3f 5b4b \
+        3f2f 3a2b S*7d 7c7d 7e7d S*2d 3g3f 2d2e 3f2e 4a5a S*1c 2b3a S*7b 7a7b S*7c S*7a \
+        7c7b+ 7a7b S*7c S*7a 2e3f 4b5b 7c7b+ 7a7b 3f3e 5b4a 4e4d S*4b 7d7c 7b7c 4f4e 6b5c \
+        4d4c 4b4c S*4d S*4b 4d4c 4b4c S*4d";
+    let mut pos = Position::<Tori>::startpos();
+    let mut history = vec![PastPosition::of(&pos)];
+    for text in moves.split_whitespace() {
+        pos.play(usi::parse_move(VariantKind::Tori, text).unwrap())
+            .unwrap();
+        history.push(PastPosition::of(&pos));
+    }
+    let forbidden = usi::parse_move(VariantKind::Tori, "S*4b").unwrap();
+    let after = pos.after(forbidden).key();
+    assert_eq!(history.iter().filter(|p| p.key == after).count(), 2);
+    let mut searcher = Searcher::new(16);
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let result = searcher.search(
+        &pos,
+        &history,
+        &limits,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert_ne!(result.best, Some(forbidden), "{result:?}");
+}
+
+#[test]
 fn answers_are_legal_in_random_games_of_both_variants() {
     fn walk<V: Variant>(seed: u64) {
         let mut pos = Position::<V>::startpos();

@@ -27,6 +27,9 @@ pub trait Variant: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
     /// Whether some piece jumps over a square in line with its target (Tori's pheasant and
     /// goose): then a check from two squares away cannot always be blocked.
     const LINE_JUMPERS: bool;
+    /// Whether the rulebook forbids the move that makes a position occur for the third time
+    /// (Tori Shogi); otherwise repetition ends the game at the fourth (sennichite).
+    const THIRD_OCCURRENCE_FORBIDDEN: bool;
     /// The roles that can be held in hand, in SFEN order (R B G S N L P for shogi).
     const HAND_ROLES: &'static [Role];
     /// Every role that can stand on the board, the king first.

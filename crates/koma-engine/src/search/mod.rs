@@ -230,6 +230,7 @@ impl Searcher {
                         let mut w =
                             Worker::new(tt, ordering, helper_limits, helpers_stop, started, keys);
                         w.published = Some(count);
+                        w.third_forbidden = V::THIRD_OCCURRENCE_FORBIDDEN;
                         // Half the helpers start one ply deeper, so the threads spread.
                         iterate(&mut w, root, 1, 1 + (i as i32 % 2), &mut |_, _| {});
                     });
@@ -239,6 +240,7 @@ impl Searcher {
                 }
             }
             let mut main = Worker::new(tt, main_ordering, limits, stop, started, keys.clone());
+            main.third_forbidden = V::THIRD_OCCURRENCE_FORBIDDEN;
             iterate(&mut main, root, lines, 1, &mut |w, found| {
                 let nodes = w.nodes
                     + published

@@ -37,6 +37,9 @@ pub struct Worker<'a> {
     pub keys: Vec<u64>,
     /// Whether each position of `keys` has its side to move in check.
     pub checks: Vec<bool>,
+    /// Whether a move making a position occur for the third time is forbidden (Tori), so
+    /// that it loses for its mover.
+    pub third_forbidden: bool,
     /// The principal variation from each ply.
     pub pv: Vec<Vec<Move>>,
     /// The move played at each ply of the path.
@@ -82,6 +85,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             keys,
             checks,
+            third_forbidden: false,
             pv: vec![Vec::new(); MAX_PLY + 2],
             path: [None; MAX_PLY + 2],
             frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
@@ -144,28 +148,27 @@ impl<'a> Worker<'a> {
     }
 
     /// The score of a repetition of the current position, if it repeats one on the path or
-    /// in the game: a draw, or a decisive result when one side checked throughout.
+    /// in the game: a draw, or a decisive result when one side checked throughout, or when
+    /// the move that got here made a third occurrence where that is forbidden.
     fn repetition(&self) -> Option<i32> {
         let last = self.keys.len() - 1;
         let key = self.keys[last];
-        let mut i = last;
         let limit = last.saturating_sub(64);
-        while i >= limit + 2 {
-            i -= 2;
-            if self.keys[i] == key {
-                // Positions after the moves of the side not to move now: last, last-2, ...
-                let them_checking = (i + 2..=last).step_by(2).all(|j| self.checks[j]);
-                let us_checking = (i + 1..last).step_by(2).all(|j| self.checks[j]);
-                return Some(if them_checking {
-                    PERPETUAL_WIN
-                } else if us_checking {
-                    -PERPETUAL_WIN
-                } else {
-                    0
-                });
-            }
-        }
-        None
+        let mut earlier = (limit..last).rev().skip(1).step_by(2);
+        let i = earlier.find(|&i| self.keys[i] == key)?;
+        // Positions after the moves of the side not to move now: last, last-2, ...
+        let them_checking = (i + 2..=last).step_by(2).all(|j| self.checks[j]);
+        let us_checking = (i + 1..last).step_by(2).all(|j| self.checks[j]);
+        let third = self.third_forbidden && earlier.any(|j| self.keys[j] == key);
+        Some(if them_checking {
+            PERPETUAL_WIN
+        } else if us_checking {
+            -PERPETUAL_WIN
+        } else if third {
+            PERPETUAL_WIN
+        } else {
+            0
+        })
     }
 
     fn push_position<V: Variant>(&mut self, pos: &Position<V>) {

@@ -32,6 +32,7 @@ impl Variant for Shogi {
     const PAWN: Role = Role::Pawn;
     const PAWNS_PER_FILE: u32 = 1;
     const LINE_JUMPERS: bool = false;
+    const THIRD_OCCURRENCE_FORBIDDEN: bool = false;
     const HAND_ROLES: &'static [Role] = &[
         Role::Rook,
         Role::Bishop,

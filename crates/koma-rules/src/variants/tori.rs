@@ -22,6 +22,7 @@ impl Variant for Tori {
     const PAWN: Role = Role::Swallow;
     const PAWNS_PER_FILE: u32 = 2;
     const LINE_JUMPERS: bool = true;
+    const THIRD_OCCURRENCE_FORBIDDEN: bool = true;
     const HAND_ROLES: &'static [Role] = &[
         Role::Falcon,
         Role::Crane,
