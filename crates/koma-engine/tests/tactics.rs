@@ -9,12 +9,21 @@ use koma_testdata::tsume_rows;
 use std::sync::atomic::AtomicBool;
 
 fn think<V: Variant>(pos: &Position<V>, depth: u32) -> koma_engine::SearchResult {
+    think_after(pos, &[], depth)
+}
+
+/// A fresh search of `pos` to `depth`, reached through the game's positions `history`.
+fn think_after<V: Variant>(
+    pos: &Position<V>,
+    history: &[PastPosition],
+    depth: u32,
+) -> koma_engine::SearchResult {
     let mut searcher = Searcher::new(16);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
-    searcher.search(pos, &[], &limits, &AtomicBool::new(false), &mut |_| {})
+    searcher.search(pos, history, &limits, &AtomicBool::new(false), &mut |_| {})
 }
 
 #[test]
@@ -67,18 +76,7 @@ fn a_perpetual_check_begun_in_the_game_is_avoided() {
     }
     assert_eq!(pos.key(), start.key());
     assert!(history[1].in_check && history[3].in_check);
-    let mut searcher = Searcher::new(16);
-    let limits = Limits {
-        depth: Some(5),
-        ..Limits::default()
-    };
-    let result = searcher.search(
-        &pos,
-        &history,
-        &limits,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
+    let result = think_after(&pos, &history, 5);
     let best = result.best.map(|m| usi::write_move(VariantKind::Shogi, m));
     assert_ne!(best.as_deref(), Some("2e1e"), "{result:?}");
     // Without the check marks the same search takes the repetition as a draw and checks.
@@ -89,14 +87,7 @@ fn a_perpetual_check_begun_in_the_game_is_avoided() {
             ..*p
         })
         .collect();
-    let mut searcher = Searcher::new(16);
-    let result = searcher.search(
-        &pos,
-        &unmarked,
-        &limits,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
+    let result = think_after(&pos, &unmarked, 5);
     let best = result.best.map(|m| usi::write_move(VariantKind::Shogi, m));
     assert_eq!(best.as_deref(), Some("2e1e"), "{result:?}");
 }
@@ -121,18 +112,7 @@ fn a_third_occurrence_is_not_played_in_tori() {
     let forbidden = usi::parse_move(VariantKind::Tori, "S*4b").unwrap();
     let after = pos.after(forbidden).key();
     assert_eq!(history.iter().filter(|p| p.key == after).count(), 2);
-    let mut searcher = Searcher::new(16);
-    let limits = Limits {
-        depth: Some(6),
-        ..Limits::default()
-    };
-    let result = searcher.search(
-        &pos,
-        &history,
-        &limits,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
+    let result = think_after(&pos, &history, 6);
     assert_ne!(result.best, Some(forbidden), "{result:?}");
 }
 
