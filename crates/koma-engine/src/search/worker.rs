@@ -354,6 +354,9 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            // The move's static exchange, computed once when first wanted.
+            let mut exchange = None;
+            let mut see = || *exchange.get_or_insert_with(|| super::see::see(pos, m));
             // Near the leaves, moves that lose material in the exchange are not tried.
             if !pv_node && !in_check && !gives_check && depth <= 6 && best > -MATE_BOUND {
                 let margin = if quiet {
@@ -361,15 +364,13 @@ impl<'a> Worker<'a> {
                 } else {
                     150 * depth
                 };
-                if super::see::see(pos, m) < -margin {
+                if see() < -margin {
                     continue;
                 }
             }
             // Checks that do not lose material are extended (a drop check that only gives
             // the piece away is not).
-            let extension = i32::from(
-                gives_check && ply < 2 * depth as usize + 8 && super::see::see(pos, m) >= 0,
-            );
+            let extension = i32::from(gives_check && ply < 2 * depth as usize + 8 && see() >= 0);
             let new_depth = depth - 1 + extension;
             self.path[ply + 1] = Some(m);
             self.push_position(&child);
@@ -383,7 +384,7 @@ impl<'a> Worker<'a> {
                     && !in_check
                     && !gives_check
                     && index > usize::from(pv_node)
-                    && (quiet || super::see::see(pos, m) < 0)
+                    && (quiet || see() < 0)
                 {
                     let mut r1024 = reduction(depth, index);
                     r1024 -= 1024 * i32::from(pv_node);
