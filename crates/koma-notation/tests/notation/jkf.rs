@@ -1,8 +1,6 @@
 //! JKF: every corpus file reads, survives a write and re-read, and keeps what koma keeps.
 
-mod common;
-
-use common::{Compare, same_record};
+use crate::common::{Compare, same_record};
 use koma_notation::jkf;
 use koma_notation::record::{Entry, GameEnd, MoveTree};
 use std::path::PathBuf;

@@ -8,9 +8,7 @@
 //! The clocks are divided by 1000 (30 s becomes 30 ms) so the 130-odd searches of the long
 //! scenario take moments; the time-management arithmetic has its own tests.
 
-mod common;
-
-use common::{Engine, check_bestmove, check_info, is_engine_line, position_of};
+use crate::common::{Engine, check_bestmove, check_info, is_engine_line, position_of};
 use koma_engine::usi::position::GamePosition;
 use koma_rules::VariantKind;
 use std::path::{Path, PathBuf};

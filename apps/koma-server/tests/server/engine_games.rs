@@ -1,9 +1,7 @@
 //! Games against the engine: it takes its seat at once, answers moves, moves first as sente,
 //! keeps to its clock, stops when the game ends, and resumes after a restart.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::json;
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! The load benchmark of `examples/load.rs` in small: 5 games of 10 plies on a server in
 //! process, every move kept, every game at its full length.
 
-#[path = "../examples/load/bench.rs"]
+#[path = "../../examples/load/bench.rs"]
 mod bench;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,9 +1,7 @@
 //! KI2: every corpus file reads and agrees with the golden JKF parse; records survive KI2
 //! writing (times aside, which KI2 does not hold).
 
-mod common;
-
-use common::{Compare, compare_line, corpus_files, golden, same_record};
+use crate::common::{Compare, compare_line, corpus_files, golden, same_record};
 use koma_notation::ki2;
 use koma_notation::record::{MoveTree, Record};
 use std::path::PathBuf;

@@ -1,8 +1,6 @@
 //! The HTTP and WebSocket API of `koma serve`, on a real socket and a temporary database.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::json;
 use std::time::Duration;
 

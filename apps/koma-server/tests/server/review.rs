@@ -1,9 +1,7 @@
 //! Reviews: every position analysed in the background, one review after the other, the
 //! progress visible while it runs; a hung rook is a blunder, a mate is scored as one.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{Value, json};
 
 /// Sente's rook against a bare king; sente puts the rook next to the king, unprotected.

@@ -1,9 +1,7 @@
 //! KIF: every corpus file reads, agrees with the golden JKF parse, and survives a write and
 //! re-read with every move, variation, comment, bookmark, time and ending.
 
-mod common;
-
-use common::{Compare, compare_line, corpus_files, golden, same_record};
+use crate::common::{Compare, compare_line, corpus_files, golden, same_record};
 use koma_notation::kif;
 use koma_notation::record::{MoveTree, Record};
 use std::path::PathBuf;

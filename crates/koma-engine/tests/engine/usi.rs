@@ -1,9 +1,7 @@
 //! USI conversations with the `koma-engine` binary: the handshake, searches and their one
 //! `bestmove`, `stop`, pondering, declarations and resignation, Tori, and malformed input.
 
-mod common;
-
-use common::{Engine, check_bestmove, check_info, is_engine_line, position_of};
+use crate::common::{Engine, check_bestmove, check_info, is_engine_line, position_of};
 use koma_rules::VariantKind;
 use koma_testdata::tsume_row;
 use std::time::{Duration, Instant};

@@ -1,9 +1,7 @@
 //! Records of any line: written in a format, read back to the same line (KIF and CSA), and
 //! broken or illegal records refused with the place named.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{Value, json};
 
 const LINE: [&str; 6] = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "8c8d"];

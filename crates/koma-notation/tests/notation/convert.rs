@@ -2,9 +2,7 @@
 //! back, keeps what that format can hold: all variations (KIF, KI2, JKF; CSA keeps the main
 //! line), comments, times (not KI2, which has none; JKF keeps whole seconds) and the ending.
 
-mod common;
-
-use common::{Compare, corpus_files, same_tree};
+use crate::common::{Compare, corpus_files, same_tree};
 use koma_notation::formats::{self, Format};
 use koma_notation::record::{Entry, MoveTree, Record};
 use koma_rules::VariantKind;

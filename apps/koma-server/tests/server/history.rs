@@ -1,9 +1,7 @@
 //! The `history` of the game state: every move in every notation, with 同 for a recapture
 //! and the position after it, in answers and pushes alike.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,9 +1,7 @@
 //! Rematches: after the end, either player starts the same game with the colours reversed;
 //! each keeps his token, the old game names the new one, and asking twice gives one game.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

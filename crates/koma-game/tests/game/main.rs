@@ -1,0 +1,8 @@
+//! The tests of koma-game: clocks, endings, records, replays, the USI client and matches, in one binary (one link of the crate instead of one per file).
+
+mod clock;
+mod endings;
+mod matches;
+mod record;
+mod replay;
+mod usi_client;

@@ -1,0 +1,12 @@
+//! The record and notation tests of koma-notation, in one binary (one link of the crate instead of one per file).
+
+mod common;
+
+mod convert;
+mod csa;
+mod jkf;
+mod ki2;
+mod kif;
+mod malformed;
+mod movetext;
+mod usi_line;
