@@ -101,6 +101,10 @@ pub enum MoveKind {
     Captures,
     /// Non-captures, drops included.
     Quiets,
+    /// The captures of `Legal` (what an engine tries first, and in quiescence).
+    SearchCaptures,
+    /// The non-captures of `Legal`, drops included (what an engine tries after them).
+    SearchQuiets,
     /// Moves that give check.
     Checks,
     /// When in check, every legal move (each one answers the check); else none.
@@ -263,6 +267,14 @@ impl<V: Variant> Position<V> {
             MoveKind::Quiets => {
                 let empty = !self.occupied();
                 self.generate_into::<S, true>(empty, true, sink)
+            }
+            MoveKind::SearchCaptures => {
+                let theirs = self.color_bb(!self.side);
+                self.generate_into::<S, false>(theirs, false, sink)
+            }
+            MoveKind::SearchQuiets => {
+                let empty = !self.occupied();
+                self.generate_into::<S, false>(empty, true, sink)
             }
             MoveKind::Checks => {
                 if let Some(mut filter) = crate::checks::CheckFilter::new(self, sink) {

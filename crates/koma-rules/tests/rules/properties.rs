@@ -93,6 +93,15 @@ fn check_generation<V: Variant>(pos: &Position<V>) {
     for m in &captures {
         assert!(pos.piece_at(m.to()).is_some());
     }
+    let (search_captures, search_quiets) =
+        (kind(MoveKind::SearchCaptures), kind(MoveKind::SearchQuiets));
+    assert!(search_captures.is_disjoint(&search_quiets));
+    assert_eq!(
+        &search_captures | &search_quiets,
+        legal,
+        "search kinds in {text}"
+    );
+    assert!(search_captures.is_subset(&captures));
     let evasions = kind(MoveKind::Evasions);
     assert_eq!(
         evasions,
