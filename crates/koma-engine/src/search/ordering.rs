@@ -2,7 +2,7 @@
 //! and the history of quiet moves that cut off.
 
 use crate::eval::PIECE_VALUE;
-use koma_rules::{Color, Move, MoveList, Position, Variant};
+use koma_rules::{Color, Move, MoveKind, MoveList, Position, Variant};
 
 /// Plies a search can reach.
 pub const MAX_PLY: usize = 128;
@@ -105,16 +105,43 @@ pub fn is_capture<V: Variant>(pos: &Position<V>, m: Move) -> bool {
     m.from().is_some() && pos.piece_at(m.to()).is_some()
 }
 
-/// The moves of one node with their ordering scores, handed out best first; kept per ply
-/// so that no list is allocated or cleared during the search.
+/// The stages in which a node's moves are handed out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Stage {
+    /// The hash move, before anything is generated.
+    #[default]
+    Hash,
+    /// Captures (every evasion when in check).
+    Captures,
+    /// Non-captures, drops included.
+    Quiets,
+    /// Every move was handed out.
+    Done,
+}
+
+/// The moves of one node with their ordering scores, handed out best first and generated
+/// in stages (the hash move, captures, then quiet moves) so that a node cut off early
+/// never generates its quiet moves; kept per ply so that no list is allocated or cleared
+/// during the search.
 pub struct Frame {
-    /// The generated moves.
+    /// The moves of the current stage.
     pub moves: MoveList,
     /// The moves being searched with their scores; `len` of them are valid.
     scored: [(i32, Move); MoveList::CAPACITY],
     len: usize,
     /// How many moves were handed out by selection before the rest were sorted.
     picked: usize,
+    /// The next index of `scored` to hand out.
+    cursor: usize,
+    /// The stage being handed out, and whether its moves are generated yet.
+    stage: Stage,
+    filled: bool,
+    /// The hash move (searched first, skipped when generated) and whether the node is in
+    /// check (all its moves are evasions, generated at once).
+    hash: Option<Move>,
+    in_check: bool,
+    /// How many legal moves were generated at this node.
+    generated: usize,
     /// The quiet moves searched at this node (their history is lowered on a cut-off).
     pub quiets: MoveList,
 }
@@ -130,12 +157,76 @@ impl Default for Frame {
             scored: [(0, Move::NULL); MoveList::CAPACITY],
             len: 0,
             picked: 0,
+            cursor: 0,
+            stage: Stage::Done,
+            filled: false,
+            hash: None,
+            in_check: false,
+            generated: 0,
             quiets: MoveList::new(),
         }
     }
 }
 
 impl Frame {
+    /// Starts handing out a node's moves: `hash` (legal, or none) first, then the
+    /// generated ones.
+    pub fn start(&mut self, hash: Option<Move>, in_check: bool) {
+        self.stage = Stage::Hash;
+        self.filled = false;
+        self.hash = hash;
+        self.in_check = in_check;
+        self.generated = 0;
+        self.quiets.clear();
+    }
+
+    /// The next move to search in `pos`, stage by stage; `None` once all were handed out.
+    pub fn next<V: Variant>(
+        &mut self,
+        pos: &Position<V>,
+        tables: &Ordering,
+        ply: usize,
+        previous: Option<Move>,
+    ) -> Option<Move> {
+        loop {
+            let kind = match self.stage {
+                Stage::Hash => {
+                    self.stage = Stage::Captures;
+                    if self.hash.is_some() {
+                        return self.hash;
+                    }
+                    continue;
+                }
+                Stage::Captures if self.in_check => MoveKind::Evasions,
+                Stage::Captures => MoveKind::SearchCaptures,
+                Stage::Quiets => MoveKind::SearchQuiets,
+                Stage::Done => return None,
+            };
+            if !self.filled {
+                self.filled = true;
+                self.moves.clear();
+                pos.generate(kind, &mut self.moves);
+                self.generated += self.moves.len();
+                self.score(pos, self.hash, tables, ply, previous);
+                self.cursor = 0;
+            }
+            if let Some(m) = self.pick(self.cursor) {
+                self.cursor += 1;
+                return Some(m);
+            }
+            self.filled = false;
+            self.stage = match self.stage {
+                Stage::Captures if !self.in_check => Stage::Quiets,
+                _ => Stage::Done,
+            };
+        }
+    }
+
+    /// Whether the node has no legal move at all (known once `next` returned `None`).
+    pub fn no_moves(&self) -> bool {
+        self.generated == 0
+    }
+
     /// Scores `self.moves` for searching in `pos`; `skip` (the hash move, already searched)
     /// is left out.
     pub fn score<V: Variant>(

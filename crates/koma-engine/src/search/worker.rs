@@ -296,38 +296,9 @@ impl<'a> Worker<'a> {
         let mut best = -MATE - 1;
         let mut best_move = None;
         let original_alpha = alpha;
-        self.frames[ply].quiets.clear();
-        let mut hash_pending = hash_move.is_some();
-        let mut generated = false;
-        let mut picked = 0;
+        self.frames[ply].start(hash_move, in_check);
         let mut index = 0;
-        loop {
-            let m = if let (true, Some(h)) = (hash_pending, hash_move) {
-                hash_pending = false;
-                h
-            } else {
-                if !generated {
-                    generated = true;
-                    let frame = &mut self.frames[ply];
-                    frame.moves.clear();
-                    let kind = if in_check {
-                        MoveKind::Evasions
-                    } else {
-                        MoveKind::Legal
-                    };
-                    pos.generate(kind, &mut frame.moves);
-                    if frame.moves.is_empty() {
-                        // Mated, or no move at all: a loss in every variant koma plays.
-                        return -MATE + ply as i32;
-                    }
-                    frame.score(pos, hash_move, self.ordering, ply, previous);
-                }
-                let Some(m) = self.frames[ply].pick(picked) else {
-                    break;
-                };
-                picked += 1;
-                m
-            };
+        while let Some(m) = self.frames[ply].next(pos, self.ordering, ply, previous) {
             if ply == 0 && self.excluded.contains(&m) {
                 continue;
             }
@@ -430,6 +401,10 @@ impl<'a> Worker<'a> {
                 self.frames[ply].quiets.push(m);
             }
         }
+        if hash_move.is_none() && self.frames[ply].no_moves() {
+            // Mated, or no move at all: a loss in every variant koma plays.
+            return -MATE + ply as i32;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -483,7 +458,7 @@ impl<'a> Worker<'a> {
                 return -MATE + ply as i32;
             }
         } else {
-            pos.generate(MoveKind::Captures, &mut frame.moves);
+            pos.generate(MoveKind::SearchCaptures, &mut frame.moves);
         }
         frame.score(pos, None, self.ordering, ply, None);
         let mut best = stand_pat;
