@@ -6,7 +6,7 @@ mod tables;
 pub use tables::{HAND_VALUE, PARAMS, PIECE_VALUE, Params};
 
 use koma_rules::tables::{BISHOP_PSEUDO, ROOK_PSEUDO};
-use koma_rules::{Bitboard, Color, Position, Role, Square, Variant, attacks};
+use koma_rules::{Bitboard, Color, Move, Position, Role, Square, Variant, attacks};
 
 /// The evaluation of `pos` in centipawns from the side to move's point of view.
 pub fn evaluate<V: Variant>(pos: &Position<V>) -> i32 {
@@ -15,7 +15,14 @@ pub fn evaluate<V: Variant>(pos: &Position<V>) -> i32 {
 
 /// The evaluation of `pos` with the numbers `params`, from the side to move's point of view.
 pub fn evaluate_with<V: Variant>(pos: &Position<V>, params: &Params) -> i32 {
-    let sente_view = sente_score(pos, params);
+    evaluate_from(pos, board_terms(pos, params), params)
+}
+
+/// The evaluation of `pos` from the side to move's point of view, given its
+/// [`board_terms`] (which a search keeps up to date move by move, see [`board_delta`]).
+pub fn evaluate_from<V: Variant>(pos: &Position<V>, board: i32, params: &Params) -> i32 {
+    let hand = hand_of(pos, Color::Black, params) - hand_of(pos, Color::White, params);
+    let sente_view = board + hand + zone_terms(pos, params);
     match pos.side_to_move() {
         Color::Black => sente_view,
         Color::White => -sente_view,
@@ -43,56 +50,161 @@ fn ranges(role: Role) -> bool {
     )
 }
 
-/// The evaluation from sente's point of view: material, each piece's distance to both
-/// kings, and the danger around each king.
-fn sente_score<V: Variant>(pos: &Position<V>, params: &Params) -> i32 {
+/// The term of one piece of `color` on `sq`: its worth, and its bonuses for the distance
+/// to its own king (`own`) and to the enemy king (`their`), 8 for a missing king.
+#[inline(always)]
+fn piece_term(role: Role, own: usize, their: usize, params: &Params) -> i32 {
+    let mut term = params.piece[role.index()];
+    if role != Role::King {
+        term += params.defence[role.index()][own] + params.attack[role.index()][their];
+    }
+    term
+}
+
+/// The distances from `sq` to the kings of `color` and of its opponent (8 when missing).
+#[inline(always)]
+fn king_distances<V: Variant>(pos: &Position<V>, color: Color, sq: Square) -> (usize, usize) {
+    let own = pos.king(color).map_or(8, |k| distance(sq, k));
+    let their = pos.king(!color).map_or(8, |k| distance(sq, k));
+    (own, their)
+}
+
+/// The board part of the evaluation from sente's point of view: each piece's worth and
+/// its distances to both kings.
+pub fn board_terms<V: Variant>(pos: &Position<V>, params: &Params) -> i32 {
+    let mut score = 0;
+    for sq in pos.occupied() {
+        let Some(piece) = pos.piece_at(sq) else {
+            continue;
+        };
+        let (own, their) = king_distances(pos, piece.color(), sq);
+        let term = piece_term(piece.role(), own, their, params);
+        score += match piece.color() {
+            Color::Black => term,
+            Color::White => -term,
+        };
+    }
+    score
+}
+
+/// How `m` (legal in `pos`, not a king move) changes [`board_terms`]; a king move changes
+/// every distance, so the terms of the position after it are computed again instead.
+pub fn board_delta<V: Variant>(pos: &Position<V>, m: Move, params: &Params) -> i32 {
+    let us = pos.side_to_move();
+    let to = m.to();
+    let (own, their) = king_distances(pos, us, to);
+    let mut delta = 0;
+    match (m.from(), m.drop_role()) {
+        (Some(from), _) => {
+            let Some(mover) = pos.piece_at(from) else {
+                return 0;
+            };
+            let role = match (m.is_promotion(), mover.role().promoted()) {
+                (true, Some(promoted)) => promoted,
+                _ => mover.role(),
+            };
+            let (own_from, their_from) = king_distances(pos, us, from);
+            delta += piece_term(role, own, their, params)
+                - piece_term(mover.role(), own_from, their_from, params);
+            if let Some(captured) = pos.piece_at(to) {
+                // The captured piece's king is our enemy king: the distances swap.
+                delta += piece_term(captured.role(), their, own, params);
+            }
+        }
+        (None, Some(role)) => delta += piece_term(role, own, their, params),
+        (None, None) => {}
+    }
+    match us {
+        Color::Black => delta,
+        Color::White => -delta,
+    }
+}
+
+/// Whether `m` moves a king (after which [`board_delta`] does not apply).
+pub fn moves_king<V: Variant>(pos: &Position<V>, m: Move) -> bool {
+    m.from()
+        .and_then(|f| pos.piece_at(f))
+        .is_some_and(|p| p.role() == Role::King)
+}
+
+/// Squares within three steps of each square (a stepping piece farther from a king than
+/// that touches none of the squares next to it).
+static NEAR: [Bitboard; 81] = {
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut bits = 0u128;
+        let mut b = 0;
+        while b < 81 {
+            if DISTANCE[a][b] <= 3 {
+                bits |= 1 << b;
+            }
+            b += 1;
+        }
+        table[a] = Bitboard(bits);
+        a += 1;
+    }
+    table
+};
+
+/// The danger around both kings from sente's point of view (sente's danger counts
+/// against it): the attacks on the squares next to each king, their defenders, and the
+/// pieces in hand that could be dropped there.
+fn zone_terms<V: Variant>(pos: &Position<V>, params: &Params) -> i32 {
     let occ = pos.occupied();
     let kings = [pos.king(Color::Black), pos.king(Color::White)];
     let mut zones = [KingZone::default(), KingZone::default()];
+    let mut near = Bitboard::EMPTY;
     for (zone, king) in zones.iter_mut().zip(kings) {
         if let Some(k) = king {
             zone.squares = attacks(Role::King, Color::Black, k, occ) & V::BOARD;
+            near |= NEAR[k.index()];
         }
     }
     let near_kings = zones[0].squares | zones[1].squares;
-    let mut score = [0i32; 2];
-    for color in [Color::Black, Color::White] {
-        let (us, them) = (color.index(), (!color).index());
-        score[us] += material_of(pos, color, params);
-        for &role in V::BOARD_ROLES {
-            for sq in pos.pieces(color, role) {
-                let own = kings[us].map_or(8, |k| distance(sq, k));
-                let their = kings[them].map_or(8, |k| distance(sq, k));
-                if role != Role::King {
-                    score[us] += params.defence[role.index()][own];
-                    score[us] += params.attack[role.index()][their];
-                }
-                // A stepping piece reaches at most two squares: farther than three from a
-                // king, it touches none of the squares next to it.
-                if !ranges(role) && own > 3 && their > 3 {
-                    continue;
-                }
-                // A ranging piece off every line through the zones cannot reach them either.
-                let lines = ROOK_PSEUDO[sq.index()] | BISHOP_PSEUDO[sq.index()];
-                if ranges(role) && (lines & near_kings).is_empty() {
-                    continue;
-                }
-                let reach = attacks(role, color, sq, occ);
-                if role != Role::King {
-                    zones[us].defended |= reach & zones[us].squares;
-                }
-                let hits = reach & zones[them].squares;
-                zones[them].attacks += hits.count() as i32;
-                zones[them].attacked |= hits;
+    // Stepping pieces matter within three steps of a king, ranging ones from anywhere.
+    let mut far = Bitboard::EMPTY;
+    for role in [
+        Role::Lance,
+        Role::Bishop,
+        Role::Rook,
+        Role::Horse,
+        Role::Dragon,
+        Role::Eagle,
+    ] {
+        far |= pos.role_bb(role);
+    }
+    for sq in occ & (near | far) {
+        let Some(piece) = pos.piece_at(sq) else {
+            continue;
+        };
+        let (role, color) = (piece.role(), piece.color());
+        if ranges(role) {
+            // A ranging piece off every line through the zones cannot reach them.
+            let lines = ROOK_PSEUDO[sq.index()] | BISHOP_PSEUDO[sq.index()];
+            if (lines & near_kings).is_empty() {
+                continue;
             }
+        } else if !near.contains(sq) {
+            continue;
         }
-    }
-    for color in [Color::Black, Color::White] {
-        if kings[color.index()].is_some() {
-            score[color.index()] -= king_danger(pos, color, &zones[color.index()], params);
+        let (us, them) = (color.index(), (!color).index());
+        let reach = attacks(role, color, sq, occ);
+        if role != Role::King {
+            zones[us].defended |= reach & zones[us].squares;
         }
+        let hits = reach & zones[them].squares;
+        zones[them].attacks += hits.count() as i32;
+        zones[them].attacked |= hits;
     }
-    score[0] - score[1]
+    let mut score = 0;
+    if kings[0].is_some() {
+        score -= king_danger(pos, Color::Black, &zones[0], params);
+    }
+    if kings[1].is_some() {
+        score += king_danger(pos, Color::White, &zones[1], params);
+    }
+    score
 }
 
 /// Material only, from the side to move's point of view (for pruning margins and tests).
@@ -109,11 +221,15 @@ fn material_of<V: Variant>(pos: &Position<V>, color: Color, params: &Params) -> 
         .iter()
         .map(|&r| pos.pieces(color, r).count() as i32 * params.piece[r.index()])
         .sum();
-    let hand: i32 = V::HAND_ROLES
+    board + hand_of(pos, color, params)
+}
+
+/// The worth of `color`'s pieces in hand.
+fn hand_of<V: Variant>(pos: &Position<V>, color: Color, params: &Params) -> i32 {
+    V::HAND_ROLES
         .iter()
         .map(|&r| i32::from(pos.hand(color).count(r)) * params.hand[r.index()])
-        .sum();
-    board + hand
+        .sum()
 }
 
 /// The danger to `color`'s king from the attacks on its zone, worth more the more the
@@ -166,4 +282,60 @@ fn distance(a: Square, b: Square) -> usize {
 /// The squares next to `sq` (for tests).
 pub fn neighbours(sq: Square) -> Bitboard {
     attacks(Role::King, Color::Black, sq, Bitboard::EMPTY)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use koma_rules::variants::{Shogi, Tori};
+
+    /// Plays `plies` pseudo-random legal moves from the start (captures preferred, so that
+    /// hands fill and drops and promotions come), checking at every position that each
+    /// legal move's `board_delta` matches the board terms computed afresh.
+    fn deltas_match<V: Variant>(seed: u64, plies: usize) {
+        let mut pos = Position::<V>::startpos();
+        let mut state = seed;
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                return;
+            }
+            let before = board_terms(&pos, &PARAMS);
+            for &m in moves.iter() {
+                let after = board_terms(&pos.after(m), &PARAMS);
+                if !moves_king(&pos, m) {
+                    assert_eq!(before + board_delta(&pos, m, &PARAMS), after, "{m:?}");
+                }
+            }
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let pick = (state >> 33) as usize;
+            let captures: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| m.from().is_some() && pos.piece_at(m.to()).is_some())
+                .collect();
+            let m = if !captures.is_empty() && pick % 3 != 0 {
+                captures[pick % captures.len()]
+            } else {
+                moves.iter().copied().nth(pick % moves.len()).unwrap()
+            };
+            pos.play_unchecked(m);
+        }
+    }
+
+    #[test]
+    fn board_deltas_match_the_board_terms() {
+        for seed in 1..=6 {
+            deltas_match::<Shogi>(seed, 120);
+            deltas_match::<Tori>(seed, 120);
+        }
+    }
+
+    #[test]
+    fn the_start_is_even() {
+        assert_eq!(evaluate(&Position::<Shogi>::startpos()), 0);
+        assert_eq!(evaluate(&Position::<Tori>::startpos()), 0);
+    }
 }

@@ -48,6 +48,8 @@ pub struct Worker<'a> {
     pub frames: Vec<Frame>,
     /// The static evaluation at each ply of the path (`NO_EVAL` in check).
     pub evals: [i32; MAX_PLY + 2],
+    /// The board terms of the evaluation at each ply of the path, kept move by move.
+    boards: [i32; MAX_PLY + 2],
     /// Evaluations already computed: the key's high half and the score, by the key's low
     /// bits.
     pub eval_cache: Vec<u64>,
@@ -91,19 +93,23 @@ impl<'a> Worker<'a> {
             frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
             eval_cache: vec![0; EVAL_CACHE_SIZE],
             evals: [0; MAX_PLY + 2],
+            boards: [0; MAX_PLY + 2],
             excluded: Vec::new(),
             published: None,
         }
     }
 
-    /// The static evaluation of `pos`, from the evaluation cache when it was seen before.
-    fn evaluate<V: Variant>(&mut self, pos: &Position<V>) -> i32 {
+    /// The static evaluation of `pos` at `ply`, from the evaluation cache when it was seen
+    /// before.
+    fn evaluate<V: Variant>(&mut self, pos: &Position<V>, ply: usize) -> i32 {
         let key = pos.key();
         let slot = &mut self.eval_cache[(key as usize) & (EVAL_CACHE_SIZE - 1)];
         if *slot >> 32 == key >> 32 && *slot != 0 {
             return *slot as u32 as i32;
         }
-        let score = eval::evaluate(pos);
+        let board = self.boards[ply];
+        debug_assert_eq!(board, eval::board_terms(pos, &eval::PARAMS), "board terms");
+        let score = eval::evaluate_from(pos, board, &eval::PARAMS);
         *slot = (key & !0xffff_ffff) | u64::from(score as u32);
         score
     }
@@ -176,6 +182,21 @@ impl<'a> Worker<'a> {
         self.checks.push(pos.in_check());
     }
 
+    /// Keeps the evaluation's board terms for `child`, reached from `pos` at `ply` by `m`.
+    fn update_board<V: Variant>(
+        &mut self,
+        pos: &Position<V>,
+        m: Move,
+        child: &Position<V>,
+        ply: usize,
+    ) {
+        self.boards[ply + 1] = if eval::moves_king(pos, m) {
+            eval::board_terms(child, &eval::PARAMS)
+        } else {
+            self.boards[ply] + eval::board_delta(pos, m, &eval::PARAMS)
+        };
+    }
+
     fn pop_position(&mut self) {
         self.keys.pop();
         self.checks.pop();
@@ -193,6 +214,9 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
+        if ply == 0 {
+            self.boards[0] = eval::board_terms(pos, &eval::PARAMS);
+        }
         if ply > 0 {
             if let Some(score) = self.repetition() {
                 return score;
@@ -211,7 +235,7 @@ impl<'a> Worker<'a> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.check_stop() || ply >= MAX_PLY {
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let key = pos.key();
         let hit = self.tt.probe(key);
@@ -240,7 +264,7 @@ impl<'a> Worker<'a> {
         let static_eval = if in_check {
             NO_EVAL
         } else {
-            hit.map_or_else(|| self.evaluate(pos), |h| h.eval)
+            hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval)
         };
         self.evals[ply] = static_eval;
         // Better than two plies ago (or four, when in check then): prune less.
@@ -271,6 +295,7 @@ impl<'a> Worker<'a> {
                 let mut child = *pos;
                 child.play_null();
                 self.path[ply + 1] = None;
+                self.boards[ply + 1] = self.boards[ply];
                 self.push_position(&child);
                 let score = -self.search(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
                 self.pop_position();
@@ -344,6 +369,7 @@ impl<'a> Worker<'a> {
             let extension = i32::from(gives_check && ply < 2 * depth as usize + 8 && see() >= 0);
             let new_depth = depth - 1 + extension;
             self.path[ply + 1] = Some(m);
+            self.update_board(pos, m, &child, ply);
             self.push_position(&child);
             let mut score;
             if index == 0 {
@@ -433,7 +459,7 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         self.pv[ply].clear();
         if self.check_stop() || ply >= MAX_PLY {
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let in_check = pos.in_check();
         let key = pos.key();
@@ -444,7 +470,7 @@ impl<'a> Worker<'a> {
         let stand_pat = if in_check {
             -MATE
         } else {
-            hit.map_or_else(|| self.evaluate(pos), |h| h.eval)
+            hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval)
         };
         if stand_pat >= beta {
             return stand_pat;
@@ -479,6 +505,7 @@ impl<'a> Worker<'a> {
             }
             let mut child = *pos;
             child.play_unchecked(m);
+            self.update_board(pos, m, &child, ply);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;
