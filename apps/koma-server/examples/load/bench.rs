@@ -1,5 +1,5 @@
 //! The load benchmark's core, shared by `examples/load.rs` (which parses the arguments and
-//! prints the summary) and `tests/load_smoke.rs` (which runs it small).
+//! prints the summary) and `tests/server/load_smoke.rs` (which runs it small).
 //!
 //! Games between people are created and joined over HTTP with no clock, one WebSocket is
 //! opened per seat, then every game is played at once: the side to move sends a move on its

@@ -89,7 +89,7 @@ fn corpus_endings_by_rule_are_reached_by_the_game_layer() {
     }
     println!("{}", judged_files.join("\n"));
     // 持将棋, 入玉勝ち and 反則 occur in the corpus (its 詰み records are mate problems and
-    // it has no 千日手: tests/endings.rs covers those).
+    // it has no 千日手: tests/game/endings.rs covers those).
     for word in ["Impasse", "EnteringKingWin", "Illegal"] {
         assert!(
             judged_files.iter().any(|f| f.contains(word)),
