@@ -131,6 +131,9 @@ pub struct Searcher {
     /// The ordering tables of the helper threads (one per thread beyond the first).
     helpers: Vec<MoveOrdering>,
     multipv: usize,
+    /// Whether a search ran since the tables were made or cleared (clearing a fresh table
+    /// would only cost time).
+    used: bool,
 }
 
 /// One line of a MultiPV search: its score and moves.
@@ -148,12 +151,14 @@ impl Searcher {
             ordering: MoveOrdering::new(),
             helpers: Vec::new(),
             multipv: 1,
+            used: false,
         }
     }
 
     /// Resizes the transposition table (clearing it).
     pub fn set_hash(&mut self, hash_mb: usize) {
         self.tt = TranspositionTable::new(hash_mb);
+        self.used = false;
     }
 
     /// Searches with `threads` threads (Lazy SMP: they share the transposition table).
@@ -167,8 +172,13 @@ impl Searcher {
         self.multipv = lines.max(1);
     }
 
-    /// Forgets everything learnt (a new game).
+    /// Forgets everything learnt (a new game); nothing to do when no search ran since the
+    /// last time.
     pub fn clear(&mut self) {
+        if !self.used {
+            return;
+        }
+        self.used = false;
         self.tt.clear();
         self.ordering = MoveOrdering::new();
         for h in &mut self.helpers {
@@ -188,6 +198,7 @@ impl Searcher {
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let started = Instant::now();
+        self.used = true;
         self.tt.new_search();
         self.ordering.new_search();
         let history = match history.last() {
