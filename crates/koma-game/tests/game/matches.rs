@@ -2,31 +2,20 @@
 //! crashes, hangs, answers illegal moves, resigns, declares or answers slowly on demand:
 //! every game is scored by the game layer and the runner goes on.
 
+use crate::common::{FAKE, quick};
 use koma_game::clock::{Clock, TimeControl};
 use koma_game::engine_turn::{FixedLimit, TurnError, TurnLimits, engine_turn, engine_turn_with};
 use koma_game::matches::{
     Adjudication, EngineSpec, Match, MatchConfig, MatchEvent, MatchSummary, parse_openings,
 };
-use koma_game::usi_client::{BestMove, UsiEngine, UsiError, UsiTimeouts};
+use koma_game::usi_client::{BestMove, UsiEngine, UsiError};
 use koma_game::{Foul, Game, Reason, RuleSet};
 use koma_notation::formats::{self, Format};
 use koma_rules::variants::Shogi;
 use koma_rules::{Color, VariantKind};
 use std::cell::Cell;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
-
-const FAKE: &str = env!("CARGO_BIN_EXE_koma-fake-usi");
-
-/// Short timeouts so that failures stay fast.
-fn quick() -> UsiTimeouts {
-    UsiTimeouts {
-        usiok: Duration::from_secs(5),
-        readyok: Duration::from_secs(5),
-        stop_grace: Duration::from_millis(300),
-        quit: Duration::from_millis(300),
-    }
-}
+use std::time::Instant;
 
 fn fake(name: &str, flags: &[&str]) -> EngineSpec {
     let mut args = vec!["--name".to_string(), name.to_string()];

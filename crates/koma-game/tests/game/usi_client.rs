@@ -2,6 +2,7 @@
 //! crashes, nonsense output, resignation and win declarations; and the line parser against
 //! the real transcripts in `../shared/corpus/protocol`.
 
+use crate::common::{FAKE, quick};
 use koma_game::clock::UsiTime;
 use koma_game::usi_client::{
     BestMove, EngineMessage, GameOver, GoLimits, LogKind, OptionKind, QuitOutcome, Score,
@@ -12,18 +13,6 @@ use koma_rules::{AnyPosition, VariantKind};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-const FAKE: &str = env!("CARGO_BIN_EXE_koma-fake-usi");
-
-/// Short timeouts so that the failure cases stay fast.
-fn quick() -> UsiTimeouts {
-    UsiTimeouts {
-        usiok: Duration::from_secs(5),
-        readyok: Duration::from_secs(5),
-        stop_grace: Duration::from_millis(300),
-        quit: Duration::from_millis(500),
-    }
-}
 
 fn fake(flags: &[&str]) -> UsiEngine {
     let args: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
