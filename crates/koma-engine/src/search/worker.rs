@@ -190,10 +190,9 @@ impl<'a> Worker<'a> {
         child: &Position<V>,
         ply: usize,
     ) {
-        self.boards[ply + 1] = if eval::moves_king(pos, m) {
-            eval::board_terms(child, &eval::PARAMS)
-        } else {
-            self.boards[ply] + eval::board_delta(pos, m, &eval::PARAMS)
+        self.boards[ply + 1] = match eval::board_delta(pos, m, &eval::PARAMS) {
+            Some(delta) => self.boards[ply] + delta,
+            None => eval::board_terms(child, &eval::PARAMS),
         };
     }
 
