@@ -37,6 +37,22 @@ impl<'a, V: Variant, S: MoveSink> CheckFilter<'a, V, S> {
         attacks(role, self.them, self.ksq, occ)
     }
 
+    /// A superset of the squares a move of ours may check from: the direct-check squares
+    /// of every role, seen through our own pieces (which may move away), or the whole board
+    /// when a piece of ours could uncover a check (or a piece may jump along a line). The
+    /// generator then looks only at moves to these squares; [`MoveSink`] decides.
+    pub(crate) fn reach(&self) -> Bitboard {
+        if self.discoverers.any() || V::LINE_JUMPERS {
+            return Bitboard::FULL;
+        }
+        let occ = self.pos.occupied() & self.pos.color_bb(self.them);
+        let mut reach = Bitboard::EMPTY;
+        for &role in &V::BOARD_ROLES[1..] {
+            reach |= self.direct(role, occ);
+        }
+        reach
+    }
+
     /// Where the piece leaving `from`, arriving as `role`, gives check.
     #[inline]
     fn mask(&self, from: Square, role: Role) -> Bitboard {

@@ -278,7 +278,8 @@ impl<V: Variant> Position<V> {
             }
             MoveKind::Checks => {
                 if let Some(mut filter) = crate::checks::CheckFilter::new(self, sink) {
-                    self.generate_into::<_, true>(Bitboard::FULL, true, &mut filter);
+                    let reach = filter.reach();
+                    self.generate_into::<_, true>(reach, true, &mut filter);
                 }
             }
             MoveKind::Evasions => {

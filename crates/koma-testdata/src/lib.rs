@@ -18,6 +18,8 @@ pub struct TsumeRow {
     pub sfen: String,
     /// The shortest forced mate in plies, or -1 for no mate.
     pub mate_plies: i32,
+    /// A verified mating line in USI moves, space separated (empty for no mate).
+    pub solution_usi: String,
     /// The length the problem's source gives, when it gives a number.
     pub reported_plies: Option<usize>,
     /// How `mate_plies` was established (`MinLength` where it is the proven shortest).
@@ -65,6 +67,7 @@ pub fn tsume_rows() -> Vec<TsumeRow> {
                     .get(2)
                     .and_then(|p| p.parse().ok())
                     .unwrap_or_else(|| panic!("tsume.tsv line {}: no mate_plies", i + 1)),
+                solution_usi: field(3),
                 reported_plies: f.get(4).and_then(|r| r.parse().ok()),
                 length_basis: field(5),
                 notes: field(7),

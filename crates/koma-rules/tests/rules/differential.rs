@@ -74,6 +74,25 @@ fn compare(pos: &Position<Shogi>) {
     }
 }
 
+/// Mate problems are full of checks, discovered checks and interpositions: along every
+/// verified line of the shared problems, the check generator agrees with filtering.
+#[test]
+fn checks_along_mate_problem_lines_match_filtering() {
+    let mut positions = 0;
+    for row in koma_testdata::tsume_rows() {
+        // Mate problems may leave out the attacker's king.
+        let setup = sfen::parse_setup(VariantKind::Shogi, &row.sfen).expect("tsume.tsv SFEN");
+        let mut pos = Position::<Shogi>::from_setup_kingless(&setup).expect("a problem");
+        for text in row.solution_usi.split_whitespace() {
+            check_kinds(&pos, &format!("{} before {text}", row.id));
+            positions += 1;
+            let m = usi::parse_move(VariantKind::Shogi, text).expect("USI move");
+            pos.play(m).expect("the verified line is legal");
+        }
+    }
+    assert!(positions > 3_000, "only {positions} positions compared");
+}
+
 #[test]
 fn random_playouts_match_rsshogi() {
     let mut rng = Rng(20261122);
