@@ -58,6 +58,12 @@ impl PackedHand {
         self.0
     }
 
+    /// The hand whose raw bits are `bits` (as [`PackedHand::bits`] gave them).
+    #[inline(always)]
+    pub(crate) fn from_bits(bits: u32) -> PackedHand {
+        PackedHand(bits)
+    }
+
     /// The count in hand slot `slot` (0..7).
     #[inline(always)]
     pub fn slot(self, slot: usize) -> u32 {

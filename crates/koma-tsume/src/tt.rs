@@ -18,7 +18,7 @@ pub const MAX_UNDECIDED: u32 = u32::MAX - 1;
 const CLUSTER: usize = 8;
 
 /// One table entry (32 bytes). `amount == 0` marks an empty slot.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Entry {
     key: u64,
     hand: PackedHand,
@@ -43,9 +43,88 @@ pub struct Probe {
     pub found: bool,
 }
 
+impl Entry {
+    /// The entry kept in `w`.
+    #[inline(always)]
+    fn unpack(w: Words) -> Entry {
+        Entry {
+            key: w[0],
+            hand: PackedHand::from_bits(w[1] as u32),
+            pn: (w[1] >> 32) as u32,
+            dn: w[2] as u32,
+            amount: (w[2] >> 32) as u32,
+            len: w[3] as u32,
+        }
+    }
+
+    /// The entry as the table keeps it.
+    #[inline(always)]
+    fn pack(self) -> Words {
+        [
+            self.key,
+            self.hand.bits() as u64 | (self.pn as u64) << 32,
+            self.dn as u64 | (self.amount as u64) << 32,
+            self.len as u64,
+        ]
+    }
+}
+
+/// An entry as stored: plain words in a zeroed anonymous mapping, which the operating
+/// system fills in lazily (a 4 GiB table costs nothing until it is used).
+type Words = [u64; 4];
+
+/// The amount (search effort) of a stored entry; 0 for an empty slot.
+#[inline(always)]
+fn amount_of(w: &Words) -> u32 {
+    (w[2] >> 32) as u32
+}
+
+/// Where the entries live: an anonymous mapping (huge pages where the system has them),
+/// or the heap when no mapping could be made.
+enum Storage {
+    Mapped(memmap2::MmapMut),
+    Heap(Vec<Words>),
+}
+
+impl Storage {
+    /// Zeroed room for `n` entries, if the system grants it.
+    fn new(n: usize) -> Option<Storage> {
+        let bytes = n.checked_mul(std::mem::size_of::<Words>())?;
+        let map = memmap2::MmapMut::map_anon(bytes).ok()?;
+        // A hint: a table of gigabytes probed at random otherwise misses the TLB on almost
+        // every lookup. Where it is refused, the table works as well, only slower.
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
+        // A mapping is page-aligned, so the view as entries always exists.
+        bytemuck::try_cast_slice::<u8, Words>(&map[..]).ok()?;
+        Some(Storage::Mapped(map))
+    }
+}
+
+impl std::ops::Deref for Storage {
+    type Target = [Words];
+    #[inline(always)]
+    fn deref(&self) -> &[Words] {
+        match self {
+            Storage::Mapped(map) => bytemuck::cast_slice(&map[..]),
+            Storage::Heap(v) => v,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Storage {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Words] {
+        match self {
+            Storage::Mapped(map) => bytemuck::cast_slice_mut(&mut map[..]),
+            Storage::Heap(v) => v,
+        }
+    }
+}
+
 /// The transposition table.
 pub struct Table {
-    entries: Vec<Entry>,
+    entries: Storage,
     mask: usize,
     used: usize,
     gc_at: usize,
@@ -58,10 +137,18 @@ impl Table {
         let bytes = mb.max(1).saturating_mul(1 << 20);
         let want = (bytes / (std::mem::size_of::<Entry>() * CLUSTER)).max(1);
         // The largest power of two that fits.
-        let clusters = 1usize << (usize::BITS - 1 - want.leading_zeros());
+        let mut clusters = 1usize << (usize::BITS - 1 - want.leading_zeros());
+        // With less memory to be had than asked for, a smaller table.
+        let entries = loop {
+            match Storage::new(clusters * CLUSTER) {
+                Some(storage) => break storage,
+                None if clusters > 1 => clusters /= 2,
+                None => break Storage::Heap(vec![[0; 4]; CLUSTER]),
+            }
+        };
         let n = clusters * CLUSTER;
         Table {
-            entries: vec![Entry::default(); n],
+            entries,
             mask: clusters - 1,
             used: 0,
             gc_at: n / 10 * 9,
@@ -71,7 +158,7 @@ impl Table {
 
     /// Removes every entry.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.entries.fill([0; 4]);
         self.used = 0;
     }
 
@@ -103,7 +190,8 @@ impl Table {
             found: false,
         };
         let mut proven = false;
-        for e in &self.entries[base..base + CLUSTER] {
+        for w in &self.entries[base..base + CLUSTER] {
+            let e = Entry::unpack(*w);
             if e.key != key || e.amount == 0 {
                 continue;
             }
@@ -142,11 +230,12 @@ impl Table {
     pub fn store_undecided(&mut self, key: u64, hand: PackedHand, pn: u32, dn: u32, amount: u32) {
         let base = self.cluster(key);
         for i in base..base + CLUSTER {
-            let e = &mut self.entries[i];
+            let mut e = Entry::unpack(self.entries[i]);
             if e.key == key && e.amount != 0 && e.hand == hand && e.pn != 0 && e.dn != 0 {
                 e.pn = pn;
                 e.dn = dn;
                 e.amount = e.amount.saturating_add(amount);
+                self.entries[i] = e.pack();
                 return;
             }
         }
@@ -173,7 +262,7 @@ impl Table {
         let base = self.cluster(key);
         let mut amount = amount.max(1);
         for i in base..base + CLUSTER {
-            let e = self.entries[i];
+            let e = Entry::unpack(self.entries[i]);
             if e.key != key || e.amount == 0 {
                 continue;
             }
@@ -185,7 +274,7 @@ impl Table {
             };
             if redundant {
                 amount = amount.max(e.amount);
-                self.entries[i].amount = 0;
+                self.entries[i] = [0; 4];
                 self.used -= 1;
             } else if e.pn == 0 && proof.covers(e.hand) && e.len <= len {
                 // An existing proof already covers this one.
@@ -216,7 +305,7 @@ impl Table {
         let base = self.cluster(key);
         let mut amount = amount.max(1);
         for i in base..base + CLUSTER {
-            let e = self.entries[i];
+            let e = Entry::unpack(self.entries[i]);
             if e.key != key || e.amount == 0 {
                 continue;
             }
@@ -227,7 +316,7 @@ impl Table {
             };
             if redundant {
                 amount = amount.max(e.amount);
-                self.entries[i].amount = 0;
+                self.entries[i] = [0; 4];
                 self.used -= 1;
             }
         }
@@ -247,7 +336,7 @@ impl Table {
         let mut victim = base;
         let mut least = u32::MAX;
         for i in base..base + CLUSTER {
-            let a = self.entries[i].amount;
+            let a = amount_of(&self.entries[i]);
             if a == 0 {
                 victim = i;
                 least = 0;
@@ -261,7 +350,7 @@ impl Table {
         if least == 0 {
             self.used += 1;
         }
-        self.entries[victim] = entry;
+        self.entries[victim] = entry.pack();
         if self.used > self.gc_at {
             self.collect();
         }
@@ -271,9 +360,10 @@ impl Table {
     /// free (by effort, in powers of two).
     pub fn collect(&mut self) {
         let mut histogram = [0usize; 33];
-        for e in &self.entries {
-            if e.amount != 0 {
-                histogram[(32 - e.amount.leading_zeros()) as usize] += 1;
+        for w in self.entries.iter() {
+            let amount = amount_of(w);
+            if amount != 0 {
+                histogram[(32 - amount.leading_zeros()) as usize] += 1;
             }
         }
         let target = self.entries.len() / 2;
@@ -284,12 +374,13 @@ impl Table {
             cut += 1;
         }
         // Entries whose effort needs fewer than `cut` bits go.
-        for e in &mut self.entries {
-            if e.amount != 0 && ((32 - e.amount.leading_zeros()) as usize) < cut {
-                e.amount = 0;
+        for w in self.entries.iter_mut() {
+            let amount = amount_of(w);
+            if amount != 0 && ((32 - amount.leading_zeros()) as usize) < cut {
+                *w = [0; 4];
             }
         }
-        self.used = self.entries.iter().filter(|e| e.amount != 0).count();
+        self.used = self.entries.iter().filter(|w| amount_of(w) != 0).count();
         self.collections += 1;
     }
 }
