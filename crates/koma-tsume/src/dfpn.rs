@@ -14,6 +14,7 @@
 //!   which the shortest-mate refinement uses; disproofs caused by the limit are never stored.
 
 use crate::budget::Budget;
+use crate::delay::Delays;
 use crate::hand::{HAND_ROLES, PackedHand};
 use crate::result::{Limits, Phase, UnknownReason};
 use crate::tt::{INF, MAX_UNDECIDED, Probe, Table};
@@ -76,8 +77,8 @@ struct Child {
     r: NodeResult,
     /// Whether the table knew the child when it was generated.
     found: bool,
-    /// For a defender's drop: the index of the previous drop on the same square, which
-    /// must be proven before this one is searched (interpositions one piece at a time).
+    /// The index of the sibling that must fail for the side to move before this child is
+    /// searched (see [`crate::delay`]).
     after: Option<u32>,
 }
 
@@ -338,16 +339,9 @@ impl Searcher {
         }
         let allowed = self.allowed(depth + 1);
         let first = self.children.len();
-        let mut last_drop = [u32::MAX; 81];
+        let mut delays = Delays::new(pos, or);
         for &m in moves.iter() {
-            let mut after = None;
-            if !or && m.is_drop() {
-                let slot = &mut last_drop[m.to().index()];
-                if *slot != u32::MAX {
-                    after = Some(*slot);
-                }
-                *slot = self.children.len() as u32;
-            }
+            let after = delays.wait_for(pos, m, self.children.len() as u32);
             self.children.push(Child {
                 mv: m,
                 key: child_key(pos, m),
@@ -446,8 +440,9 @@ impl Searcher {
         for (i, c) in self.children[first..last].iter().enumerate() {
             if let (Some(prev), u32::MAX) = (c.after, self.max_len) {
                 // (Under a length limit interpositions are the usual refutations: no wait.)
-                if self.children[prev as usize].r.pn != 0 {
-                    // Waits for the interposition before it on this square.
+                let prev = &self.children[prev as usize].r;
+                if (or && prev.dn != 0) || (!or && prev.pn != 0) {
+                    // Waits until the move before it in its chain has failed.
                     continue;
                 }
             }

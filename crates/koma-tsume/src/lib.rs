@@ -30,6 +30,7 @@
 
 mod budget;
 mod composer;
+mod delay;
 mod dfpn;
 pub mod hand;
 pub mod line;
