@@ -90,8 +90,8 @@ impl Delays {
     }
 }
 
-/// The empty squares next to the check that `us` defends: every square between the king
-/// and its checker that one of its pieces (the king included) attacks.
+/// The squares between the checked king of `us` and its checker that one of its pieces
+/// (the king included) attacks.
 fn defended_squares(pos: &Position<Shogi>, us: Color) -> Bitboard {
     let (Some(ksq), Some(checker)) = (pos.king(us), pos.checkers().first()) else {
         return Bitboard::EMPTY;
