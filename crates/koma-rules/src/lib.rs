@@ -44,7 +44,7 @@ pub use color::Color;
 pub use hand::Hand;
 pub use handicap::Handicap;
 pub use legality::{IllegalMove, all_encodings};
-pub use movegen::{Ctx, MoveCounter, MoveKind, MoveSink};
+pub use movegen::{Ctx, MoveCounter, MoveKind, MoveSink, promote_only};
 pub use moves::{Move, MoveList};
 pub use position::{Position, Undo};
 pub use role::{Piece, Role};

@@ -181,6 +181,18 @@ pub fn piece_moves<V: Variant, S: MoveSink, const ALL: bool>(
     }
 }
 
+/// Where a `role` of `color` that may promote has no reason not to (or no right): pawn,
+/// bishop and rook everywhere, a lance on the last two ranks, others on their dead squares.
+/// The non-promotions there are the ones [`MoveKind::Legal`] leaves out.
+#[inline(always)]
+pub fn promote_only<V: Variant>(role: Role, color: Color) -> Bitboard {
+    match role {
+        Role::Pawn | Role::Bishop | Role::Rook => Bitboard::FULL,
+        Role::Lance => V::dead_squares(Role::Knight, color),
+        _ => V::dead_squares(role, color),
+    }
+}
+
 /// Hands the moves of a promotable piece to `sink`: `to` every destination, `can` those
 /// where it may promote.
 #[inline(always)]
@@ -202,11 +214,7 @@ fn promotions<V: Variant, S: MoveSink, const ALL: bool>(
     let must = if ALL {
         can & V::dead_squares(role, ctx.us)
     } else {
-        match role {
-            Role::Pawn | Role::Bishop | Role::Rook => can,
-            Role::Lance => can & V::dead_squares(Role::Knight, ctx.us),
-            _ => can & V::dead_squares(role, ctx.us),
-        }
+        can & promote_only::<V>(role, ctx.us)
     };
     sink.board_moves(from, to & !can, can & !must, must);
 }

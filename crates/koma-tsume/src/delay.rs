@@ -15,7 +15,7 @@
 //! every move has been looked at.
 
 use koma_rules::variants::Shogi;
-use koma_rules::{Bitboard, Color, Move, Position, Role, Variant};
+use koma_rules::{Bitboard, Color, Move, Position, promote_only};
 
 const NONE: u32 = u32::MAX;
 
@@ -64,12 +64,10 @@ impl Delays {
         if twin == NONE || twin_from as usize != from.index() {
             return None;
         }
-        let useless = match pos.piece_at(from).map(|p| p.role()) {
-            Some(Role::Pawn | Role::Bishop | Role::Rook) => true,
-            Some(Role::Lance) => Shogi::dead_squares(Role::Knight, self.us).contains(to),
-            _ => false,
-        };
-        useless.then_some(twin)
+        let role = pos.piece_at(from)?.role();
+        promote_only::<Shogi>(role, self.us)
+            .contains(to)
+            .then_some(twin)
     }
 
     /// A defender's drop: after the last drop on its square, or after the last free drop.
