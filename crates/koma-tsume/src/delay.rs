@@ -137,42 +137,34 @@ mod tests {
             .collect()
     }
 
+    /// What move `mv` (USI) waits for among the listed moves `w`; it must be listed.
+    fn waiting_of(w: &[(String, Option<String>)], mv: &str) -> Option<String> {
+        let listed = w.iter().find(|(m, _)| m == mv);
+        listed
+            .unwrap_or_else(|| panic!("{mv} is not listed"))
+            .1
+            .clone()
+    }
+
     #[test]
     fn a_rook_not_promoting_waits_for_promoting() {
-        // Black's rook on 2h checks from 2c with or without promotion.
+        // Black's rook on 2h checks from 2a with or without promotion.
         let w = waits("4k4/9/9/9/9/9/9/7R1/4K4 b - 1", true);
-        let plain = w
-            .iter()
-            .find(|(m, _)| m == "2h2a")
-            .expect("2h2a is a check");
-        assert_eq!(plain.1.as_deref(), Some("2h2a+"));
-        let promoted = w.iter().find(|(m, _)| m == "2h2a+").unwrap();
-        assert_eq!(promoted.1, None);
+        assert_eq!(waiting_of(&w, "2h2a").as_deref(), Some("2h2a+"));
+        assert_eq!(waiting_of(&w, "2h2a+"), None);
     }
 
     #[test]
     fn a_silver_not_promoting_does_not_wait() {
         let w = waits("4k4/9/3S5/9/9/9/9/9/4K4 b - 1", true);
-        let plain = w
-            .iter()
-            .find(|(m, _)| m == "6c5b")
-            .expect("6c5b is a check");
-        assert_eq!(plain.1, None);
+        assert_eq!(waiting_of(&w, "6c5b"), None);
     }
 
     #[test]
     fn undefended_drops_wait_in_one_chain_and_defended_ones_per_square() {
         // A rook checks the white king on 5a from 5i; the king defends 5b only.
         let w = waits("4k4/9/9/9/9/9/9/9/4R1K2 w 2p 1", false);
-        let drops: Vec<_> = w.iter().filter(|(m, _)| m.contains('*')).collect();
-        let at = |sq: &str| {
-            drops
-                .iter()
-                .find(|(m, _)| m.ends_with(sq))
-                .unwrap()
-                .1
-                .clone()
-        };
+        let at = |sq: &str| waiting_of(&w, &format!("P*{sq}"));
         assert_eq!(at("5b"), None, "defended by the king: its own chain");
         assert_eq!(at("5c"), None, "the first free drop");
         assert_eq!(at("5d").as_deref(), Some("P*5c"));
