@@ -342,9 +342,11 @@ impl Searcher {
         let mut delays = Delays::new(pos, or);
         for &m in moves.iter() {
             let after = delays.wait_for(pos, m, self.children.len() as u32);
+            let key = child_key(pos, m);
+            self.tt.prefetch(key);
             self.children.push(Child {
                 mv: m,
-                key: child_key(pos, m),
+                key,
                 hand: self.hand_after(pos, m, hand),
                 r: NodeResult::failure(hand, DEPTH_CUT, 0),
                 found: true,

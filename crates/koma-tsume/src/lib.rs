@@ -34,6 +34,7 @@ mod delay;
 mod dfpn;
 pub mod hand;
 pub mod line;
+mod prefetch;
 mod rest;
 mod result;
 pub mod tt;

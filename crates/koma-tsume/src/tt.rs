@@ -6,6 +6,10 @@
 //! position with the same board and an attacker hand that covers it. A disproven entry holds
 //! its disproof hand (the most the attacker may have): it disproves every position with the
 //! same board and an attacker hand it covers. Unknown entries hold the exact hand.
+//!
+//! Layout: a cluster of eight entries is 24 words (three cache lines). Its first line holds
+//! the eight keys, so a lookup that finds nothing (the common case for a new child) reads
+//! one line; each entry's other two words sit side by side in one of the next two.
 
 use crate::hand::PackedHand;
 
@@ -16,16 +20,29 @@ pub const MAX_UNDECIDED: u32 = u32::MAX - 1;
 
 /// Entries per cluster: every entry of a board lives in the cluster its key selects.
 const CLUSTER: usize = 8;
+/// Words per cluster: the keys, then two words per entry.
+const CLUSTER_WORDS: usize = CLUSTER * 3;
+/// The largest search effort an entry records (30 bits; two more hold its state).
+const AMOUNT_MAX: u32 = (1 << 30) - 1;
 
-/// One table entry (32 bytes). `amount == 0` marks an empty slot.
+/// What an entry says of its position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Proof and disproof numbers.
+    Undecided { pn: u32, dn: u32 },
+    /// Mate in `len` plies with the entry's (proof) hand.
+    Proven { len: u32 },
+    /// No mate within `len` plies (`u32::MAX`: none) with the entry's (disproof) hand.
+    Disproven { len: u32 },
+}
+
+/// One table entry. `amount == 0` marks an empty slot.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     key: u64,
     hand: PackedHand,
-    pn: u32,
-    dn: u32,
     amount: u32,
-    len: u32,
+    state: State,
 }
 
 /// What a lookup found for a position.
@@ -44,67 +61,70 @@ pub struct Probe {
 }
 
 impl Entry {
-    /// The entry kept in `w`.
+    /// The entry kept as `key` and the data words `a` (hand, amount, state) and `b`.
     #[inline(always)]
-    fn unpack(w: Words) -> Entry {
+    fn unpack(key: u64, a: u64, b: u64) -> Entry {
+        let state = match a >> 62 {
+            0 => State::Undecided {
+                pn: b as u32,
+                dn: (b >> 32) as u32,
+            },
+            1 => State::Proven { len: b as u32 },
+            _ => State::Disproven { len: b as u32 },
+        };
         Entry {
-            key: w[0],
-            hand: PackedHand::from_bits(w[1] as u32),
-            pn: (w[1] >> 32) as u32,
-            dn: w[2] as u32,
-            amount: (w[2] >> 32) as u32,
-            len: w[3] as u32,
+            key,
+            hand: PackedHand::from_bits(a as u32),
+            amount: amount_of(a),
+            state,
         }
     }
 
-    /// The entry as the table keeps it.
+    /// The data words of the entry as the table keeps them.
     #[inline(always)]
-    fn pack(self) -> Words {
-        [
-            self.key,
-            self.hand.bits() as u64 | (self.pn as u64) << 32,
-            self.dn as u64 | (self.amount as u64) << 32,
-            self.len as u64,
-        ]
+    fn pack(self) -> (u64, u64) {
+        let (tag, b) = match self.state {
+            State::Undecided { pn, dn } => (0u64, pn as u64 | (dn as u64) << 32),
+            State::Proven { len } => (1, len as u64),
+            State::Disproven { len } => (2, len as u64),
+        };
+        let a = self.hand.bits() as u64 | (self.amount.min(AMOUNT_MAX) as u64) << 32 | tag << 62;
+        (a, b)
     }
 }
 
-/// An entry as stored: plain words in a zeroed anonymous mapping, which the operating
-/// system fills in lazily (a 4 GiB table costs nothing until it is used).
-type Words = [u64; 4];
-
-/// The amount (search effort) of a stored entry; 0 for an empty slot.
+/// The amount (search effort) in an entry's first data word; 0 for an empty slot.
 #[inline(always)]
-fn amount_of(w: &Words) -> u32 {
-    (w[2] >> 32) as u32
+fn amount_of(a: u64) -> u32 {
+    (a >> 32) as u32 & AMOUNT_MAX
 }
 
-/// Where the entries live: an anonymous mapping (huge pages where the system has them),
+/// Where the words live: an anonymous mapping (huge pages where the system has them),
 /// or the heap when no mapping could be made.
 enum Storage {
     Mapped(memmap2::MmapMut),
-    Heap(Vec<Words>),
+    Heap(Vec<u64>),
 }
 
 impl Storage {
-    /// Zeroed room for `n` entries, if the system grants it.
+    /// Zeroed room for `n` words, if the system grants it.
     fn new(n: usize) -> Option<Storage> {
-        let bytes = n.checked_mul(std::mem::size_of::<Words>())?;
+        let bytes = n.checked_mul(std::mem::size_of::<u64>())?;
         let map = memmap2::MmapMut::map_anon(bytes).ok()?;
         // A hint: a table of gigabytes probed at random otherwise misses the TLB on almost
         // every lookup. Where it is refused, the table works as well, only slower.
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::HugePage);
-        // A mapping is page-aligned, so the view as entries always exists.
-        bytemuck::try_cast_slice::<u8, Words>(&map[..]).ok()?;
+        // A mapping is page-aligned, so the view as words always exists.
+        bytemuck::try_cast_slice::<u8, u64>(&map[..]).ok()?;
         Some(Storage::Mapped(map))
     }
 }
 
 impl std::ops::Deref for Storage {
-    type Target = [Words];
+    type Target = [u64];
     #[inline(always)]
-    fn deref(&self) -> &[Words] {
+    fn deref(&self) -> &[u64] {
         match self {
             Storage::Mapped(map) => bytemuck::cast_slice(&map[..]),
             Storage::Heap(v) => v,
@@ -114,7 +134,7 @@ impl std::ops::Deref for Storage {
 
 impl std::ops::DerefMut for Storage {
     #[inline(always)]
-    fn deref_mut(&mut self) -> &mut [Words] {
+    fn deref_mut(&mut self) -> &mut [u64] {
         match self {
             Storage::Mapped(map) => bytemuck::cast_slice_mut(&mut map[..]),
             Storage::Heap(v) => v,
@@ -124,32 +144,53 @@ impl std::ops::DerefMut for Storage {
 
 /// The transposition table.
 pub struct Table {
-    entries: Storage,
-    mask: usize,
+    words: Storage,
+    clusters: usize,
     used: usize,
     gc_at: usize,
     collections: u32,
+}
+
+/// The position of one slot: its cluster's first word and its index in the cluster.
+#[derive(Clone, Copy)]
+struct Slot {
+    base: usize,
+    i: usize,
+}
+
+impl Slot {
+    #[inline(always)]
+    fn key(self) -> usize {
+        self.base + self.i
+    }
+    #[inline(always)]
+    fn a(self) -> usize {
+        self.base + CLUSTER + 2 * self.i
+    }
+    #[inline(always)]
+    fn b(self) -> usize {
+        self.base + CLUSTER + 2 * self.i + 1
+    }
 }
 
 impl Table {
     /// A table of at most `mb` megabytes (at least one cluster).
     pub fn new(mb: usize) -> Table {
         let bytes = mb.max(1).saturating_mul(1 << 20);
-        let want = (bytes / (std::mem::size_of::<Entry>() * CLUSTER)).max(1);
-        // The largest power of two that fits.
-        let mut clusters = 1usize << (usize::BITS - 1 - want.leading_zeros());
+        let mut clusters = (bytes / (CLUSTER_WORDS * 8)).max(1);
         // With less memory to be had than asked for, a smaller table.
-        let entries = loop {
-            match Storage::new(clusters * CLUSTER) {
+        let words = loop {
+            match Storage::new(clusters * CLUSTER_WORDS) {
                 Some(storage) => break storage,
                 None if clusters > 1 => clusters /= 2,
-                None => break Storage::Heap(vec![[0; 4]; CLUSTER]),
+                None => break Storage::Heap(vec![0; CLUSTER_WORDS]),
             }
         };
+        let clusters = words.len() / CLUSTER_WORDS;
         let n = clusters * CLUSTER;
         Table {
-            entries,
-            mask: clusters - 1,
+            words,
+            clusters,
             used: 0,
             gc_at: n / 10 * 9,
             collections: 0,
@@ -158,13 +199,13 @@ impl Table {
 
     /// Removes every entry.
     pub fn clear(&mut self) {
-        self.entries.fill([0; 4]);
+        self.words.fill(0);
         self.used = 0;
     }
 
     /// How full the table is, in permille.
     pub fn hashfull(&self) -> u32 {
-        (self.used as u64 * 1000 / self.entries.len() as u64) as u32
+        (self.used as u64 * 1000 / (self.clusters * CLUSTER) as u64) as u32
     }
 
     /// How many garbage collections have run.
@@ -172,16 +213,75 @@ impl Table {
         self.collections
     }
 
+    /// The first word of the cluster of `key` (by the key's high bits: any cluster count).
     #[inline(always)]
     fn cluster(&self, key: u64) -> usize {
-        ((key >> 20) as usize & self.mask) * CLUSTER
+        ((key as u128 * self.clusters as u128) >> 64) as usize * CLUSTER_WORDS
+    }
+
+    /// The slots of the cluster at `base` whose key is `key`, as a bit mask.
+    #[inline(always)]
+    fn matches(&self, base: usize, key: u64) -> u32 {
+        let keys = &self.words[base..base + CLUSTER];
+        let mut mask = 0;
+        for (i, &k) in keys.iter().enumerate() {
+            mask |= ((k == key) as u32) << i;
+        }
+        mask
+    }
+
+    /// Starts loading the cluster of `key` into the cache (a lookup of it follows soon).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        crate::prefetch::prefetch(&self.words[self.cluster(key)]);
+    }
+
+    /// The entry in `slot`, if the slot is in use.
+    #[inline(always)]
+    fn read(&self, slot: Slot) -> Option<Entry> {
+        let a = self.words[slot.a()];
+        (amount_of(a) != 0).then(|| Entry::unpack(self.words[slot.key()], a, self.words[slot.b()]))
+    }
+
+    /// Puts `e` in `slot`.
+    #[inline(always)]
+    fn write(&mut self, slot: Slot, e: Entry) {
+        let (a, b) = e.pack();
+        self.words[slot.key()] = e.key;
+        self.words[slot.a()] = a;
+        self.words[slot.b()] = b;
+    }
+
+    /// Empties `slot`.
+    fn erase(&mut self, slot: Slot) {
+        self.words[slot.key()] = 0;
+        self.words[slot.a()] = 0;
+        self.words[slot.b()] = 0;
+        self.used -= 1;
+    }
+
+    /// The entries of `key` in its cluster, with their slots.
+    #[inline(always)]
+    fn entries_of(&self, key: u64) -> impl Iterator<Item = (Slot, Entry)> + '_ {
+        let base = self.cluster(key);
+        let mut mask = self.matches(base, key);
+        std::iter::from_fn(move || {
+            while mask != 0 {
+                let i = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let slot = Slot { base, i };
+                if let Some(e) = self.read(slot) {
+                    return Some((slot, e));
+                }
+            }
+            None
+        })
     }
 
     /// Looks up the position with board key `key` and attacker hand `hand`. A proof counts
     /// only if its mate length is at most `max_len`.
     #[inline]
     pub fn lookup(&self, key: u64, hand: PackedHand, max_len: u32) -> Probe {
-        let base = self.cluster(key);
         let mut probe = Probe {
             pn: 1,
             dn: 1,
@@ -190,37 +290,39 @@ impl Table {
             found: false,
         };
         let mut proven = false;
-        for w in &self.entries[base..base + CLUSTER] {
-            let e = Entry::unpack(*w);
-            if e.key != key || e.amount == 0 {
-                continue;
-            }
-            if e.pn == 0 {
-                if hand.covers(e.hand) && e.len <= max_len && (!proven || e.len < probe.len) {
-                    proven = true;
-                    probe = Probe {
-                        pn: 0,
-                        dn: INF,
-                        hand: e.hand,
-                        len: e.len,
-                        found: true,
-                    };
+        for (_, e) in self.entries_of(key) {
+            match e.state {
+                State::Proven { len } => {
+                    if hand.covers(e.hand) && len <= max_len && (!proven || len < probe.len) {
+                        proven = true;
+                        probe = Probe {
+                            pn: 0,
+                            dn: INF,
+                            hand: e.hand,
+                            len,
+                            found: true,
+                        };
+                    }
                 }
-            } else if e.dn == 0 {
-                // `len` of a disproof: no mate within that many plies (`u32::MAX`: none).
-                if e.hand.covers(hand) && (e.len == u32::MAX || e.len >= max_len) {
-                    return Probe {
-                        pn: INF,
-                        dn: 0,
-                        hand: e.hand,
-                        len: e.len,
-                        found: true,
-                    };
+                State::Disproven { len } => {
+                    // No mate within `len` plies (`u32::MAX`: none).
+                    if e.hand.covers(hand) && (len == u32::MAX || len >= max_len) {
+                        return Probe {
+                            pn: INF,
+                            dn: 0,
+                            hand: e.hand,
+                            len,
+                            found: true,
+                        };
+                    }
                 }
-            } else if e.hand == hand && !proven {
-                probe.pn = e.pn;
-                probe.dn = e.dn;
-                probe.found = true;
+                State::Undecided { pn, dn } => {
+                    if e.hand == hand && !proven {
+                        probe.pn = pn;
+                        probe.dn = dn;
+                        probe.found = true;
+                    }
+                }
             }
         }
         probe
@@ -228,24 +330,25 @@ impl Table {
 
     /// Stores the undecided numbers of a position, adding `amount` to its search effort.
     pub fn store_undecided(&mut self, key: u64, hand: PackedHand, pn: u32, dn: u32, amount: u32) {
-        let base = self.cluster(key);
-        for i in base..base + CLUSTER {
-            let mut e = Entry::unpack(self.entries[i]);
-            if e.key == key && e.amount != 0 && e.hand == hand && e.pn != 0 && e.dn != 0 {
-                e.pn = pn;
-                e.dn = dn;
-                e.amount = e.amount.saturating_add(amount);
-                self.entries[i] = e.pack();
-                return;
-            }
+        debug_assert!(
+            pn != 0 && dn != 0,
+            "an undecided entry with a decided number"
+        );
+        let state = State::Undecided { pn, dn };
+        let found = self
+            .entries_of(key)
+            .find(|(_, e)| e.hand == hand && matches!(e.state, State::Undecided { .. }));
+        if let Some((slot, mut e)) = found {
+            e.state = state;
+            e.amount = e.amount.saturating_add(amount);
+            self.write(slot, e);
+            return;
         }
         self.insert(Entry {
             key,
             hand,
-            pn,
-            dn,
             amount: amount.max(1),
-            len: 0,
+            state,
         });
     }
 
@@ -259,35 +362,34 @@ impl Table {
         len: u32,
         amount: u32,
     ) {
-        let base = self.cluster(key);
         let mut amount = amount.max(1);
-        for i in base..base + CLUSTER {
-            let e = Entry::unpack(self.entries[i]);
-            if e.key != key || e.amount == 0 {
-                continue;
-            }
-            let redundant = if e.pn == 0 {
+        let mut redundant = [None; CLUSTER];
+        for (n, (slot, e)) in self.entries_of(key).enumerate() {
+            let gone = match e.state {
                 // A proof needing more pieces and no shorter mate.
-                e.hand.covers(proof) && e.len >= len
-            } else {
-                e.dn != 0 && (e.hand == hand || e.hand.covers(proof))
+                State::Proven { len: l } => {
+                    if proof.covers(e.hand) && l <= len {
+                        // An existing proof already covers this one.
+                        return;
+                    }
+                    e.hand.covers(proof) && l >= len
+                }
+                State::Undecided { .. } => e.hand == hand || e.hand.covers(proof),
+                State::Disproven { .. } => false,
             };
-            if redundant {
+            if gone {
                 amount = amount.max(e.amount);
-                self.entries[i] = [0; 4];
-                self.used -= 1;
-            } else if e.pn == 0 && proof.covers(e.hand) && e.len <= len {
-                // An existing proof already covers this one.
-                return;
+                redundant[n] = Some(slot);
             }
+        }
+        for slot in redundant.into_iter().flatten() {
+            self.erase(slot);
         }
         self.insert(Entry {
             key,
             hand: proof,
-            pn: 0,
-            dn: INF,
             amount,
-            len,
+            state: State::Proven { len },
         });
     }
 
@@ -302,55 +404,52 @@ impl Table {
         bound: u32,
         amount: u32,
     ) {
-        let base = self.cluster(key);
         let mut amount = amount.max(1);
-        for i in base..base + CLUSTER {
-            let e = Entry::unpack(self.entries[i]);
-            if e.key != key || e.amount == 0 {
-                continue;
-            }
-            let redundant = if e.dn == 0 {
-                disproof.covers(e.hand) && e.len <= bound
-            } else {
-                e.pn != 0 && (e.hand == hand || (bound == u32::MAX && disproof.covers(e.hand)))
+        let mut redundant = [None; CLUSTER];
+        for (n, (slot, e)) in self.entries_of(key).enumerate() {
+            let gone = match e.state {
+                State::Disproven { len } => disproof.covers(e.hand) && len <= bound,
+                State::Undecided { .. } => {
+                    e.hand == hand || (bound == u32::MAX && disproof.covers(e.hand))
+                }
+                State::Proven { .. } => false,
             };
-            if redundant {
+            if gone {
                 amount = amount.max(e.amount);
-                self.entries[i] = [0; 4];
-                self.used -= 1;
+                redundant[n] = Some(slot);
             }
+        }
+        for slot in redundant.into_iter().flatten() {
+            self.erase(slot);
         }
         self.insert(Entry {
             key,
             hand: disproof,
-            pn: INF,
-            dn: 0,
             amount,
-            len: bound,
+            state: State::Disproven { len: bound },
         });
     }
 
     /// Puts `entry` in its cluster: an empty slot, else over the least-searched entry.
     fn insert(&mut self, entry: Entry) {
         let base = self.cluster(entry.key);
-        let mut victim = base;
+        let mut victim = Slot { base, i: 0 };
         let mut least = u32::MAX;
-        for i in base..base + CLUSTER {
-            let a = amount_of(&self.entries[i]);
-            if a == 0 {
-                victim = i;
-                least = 0;
-                break;
-            }
+        for i in 0..CLUSTER {
+            let slot = Slot { base, i };
+            let a = amount_of(self.words[slot.a()]);
             if a < least {
                 least = a;
-                victim = i;
+                victim = slot;
+                if a == 0 {
+                    break;
+                }
             }
         }
         if least == 0 {
             self.used += 1;
         }
-        self.entries[victim] = entry.pack();
+        self.write(victim, entry);
         if self.used > self.gc_at {
             self.collect();
         }
@@ -359,14 +458,21 @@ impl Table {
     /// Garbage collection: drops the least-searched entries until about half the table is
     /// free (by effort, in powers of two).
     pub fn collect(&mut self) {
+        let bits = |a: u64| 32 - amount_of(a).leading_zeros() as usize;
         let mut histogram = [0usize; 33];
-        for w in self.entries.iter() {
-            let amount = amount_of(w);
-            if amount != 0 {
-                histogram[(32 - amount.leading_zeros()) as usize] += 1;
+        for c in 0..self.clusters {
+            for i in 0..CLUSTER {
+                let a = self.words[Slot {
+                    base: c * CLUSTER_WORDS,
+                    i,
+                }
+                .a()];
+                if amount_of(a) != 0 {
+                    histogram[bits(a)] += 1;
+                }
             }
         }
-        let target = self.entries.len() / 2;
+        let target = self.clusters * CLUSTER / 2;
         let mut keep = self.used;
         let mut cut = 0;
         while cut < 32 && keep > target {
@@ -374,13 +480,18 @@ impl Table {
             cut += 1;
         }
         // Entries whose effort needs fewer than `cut` bits go.
-        for w in self.entries.iter_mut() {
-            let amount = amount_of(w);
-            if amount != 0 && ((32 - amount.leading_zeros()) as usize) < cut {
-                *w = [0; 4];
+        for c in 0..self.clusters {
+            for i in 0..CLUSTER {
+                let slot = Slot {
+                    base: c * CLUSTER_WORDS,
+                    i,
+                };
+                let a = self.words[slot.a()];
+                if amount_of(a) != 0 && bits(a) < cut {
+                    self.erase(slot);
+                }
             }
         }
-        self.used = self.entries.iter().filter(|w| amount_of(w) != 0).count();
         self.collections += 1;
     }
 }
@@ -430,6 +541,44 @@ mod tests {
         assert_eq!(t.lookup(other, two, 7).dn, 0, "so none within 7");
         assert_eq!(t.lookup(other, two, 11).dn, 1, "but maybe within 11");
         assert_eq!(t.lookup(other, two, u32::MAX).dn, 1);
+    }
+
+    #[test]
+    fn entries_keep_their_state_hand_and_amount() {
+        let h = hand(&[Role::Gold, Role::Pawn, Role::Pawn]);
+        let states = [
+            State::Undecided { pn: 1, dn: 7 },
+            State::Undecided {
+                pn: MAX_UNDECIDED,
+                dn: MAX_UNDECIDED,
+            },
+            State::Proven { len: 0 },
+            State::Proven { len: 1525 },
+            State::Disproven { len: 0 },
+            State::Disproven { len: u32::MAX },
+        ];
+        for state in states {
+            for amount in [1, 77, AMOUNT_MAX] {
+                let e = Entry {
+                    key: 0xdead_beef,
+                    hand: h,
+                    amount,
+                    state,
+                };
+                let (a, b) = e.pack();
+                let back = Entry::unpack(e.key, a, b);
+                assert_eq!((back.hand, back.amount, back.state), (h, amount, state));
+            }
+        }
+        // Effort past 30 bits is kept at the most, not wrapped round to an empty slot.
+        let big = Entry {
+            key: 1,
+            hand: h,
+            amount: u32::MAX,
+            state: State::Proven { len: 3 },
+        };
+        let (a, b) = big.pack();
+        assert_eq!(Entry::unpack(1, a, b).amount, AMOUNT_MAX);
     }
 
     #[test]
