@@ -285,6 +285,16 @@ impl Table {
         })
     }
 
+    /// The entries of `key` in slot order, listed so that the table may change while they
+    /// are gone through.
+    fn entries_listed(&self, key: u64) -> [Option<(Slot, Entry)>; CLUSTER] {
+        let mut listed = [None; CLUSTER];
+        for (n, entry) in self.entries_of(key).enumerate() {
+            listed[n] = Some(entry);
+        }
+        listed
+    }
+
     /// Looks up the position with board key `key` and attacker hand `hand`. A proof counts
     /// only if its mate length is at most `max_len`.
     #[inline]
@@ -370,27 +380,22 @@ impl Table {
         amount: u32,
     ) {
         let mut amount = amount.max(1);
-        let mut redundant = [None; CLUSTER];
-        for (n, (slot, e)) in self.entries_of(key).enumerate() {
-            let gone = match e.state {
+        for (slot, e) in self.entries_listed(key).into_iter().flatten() {
+            let redundant = match e.state {
                 // A proof needing more pieces and no shorter mate.
-                State::Proven { len: l } => {
-                    if proof.covers(e.hand) && l <= len {
-                        // An existing proof already covers this one.
-                        return;
-                    }
-                    e.hand.covers(proof) && l >= len
-                }
+                State::Proven { len: l } => e.hand.covers(proof) && l >= len,
                 State::Undecided { .. } => e.hand == hand || e.hand.covers(proof),
                 State::Disproven { .. } => false,
             };
-            if gone {
+            if redundant {
                 amount = amount.max(e.amount);
-                redundant[n] = Some(slot);
+                self.erase(slot);
+            } else if let State::Proven { len: l } = e.state {
+                if proof.covers(e.hand) && l <= len {
+                    // An existing proof already covers this one.
+                    return;
+                }
             }
-        }
-        for slot in redundant.into_iter().flatten() {
-            self.erase(slot);
         }
         self.insert(Entry {
             key,
@@ -412,22 +417,18 @@ impl Table {
         amount: u32,
     ) {
         let mut amount = amount.max(1);
-        let mut redundant = [None; CLUSTER];
-        for (n, (slot, e)) in self.entries_of(key).enumerate() {
-            let gone = match e.state {
+        for (slot, e) in self.entries_listed(key).into_iter().flatten() {
+            let redundant = match e.state {
                 State::Disproven { len } => disproof.covers(e.hand) && len <= bound,
                 State::Undecided { .. } => {
                     e.hand == hand || (bound == u32::MAX && disproof.covers(e.hand))
                 }
                 State::Proven { .. } => false,
             };
-            if gone {
+            if redundant {
                 amount = amount.max(e.amount);
-                redundant[n] = Some(slot);
+                self.erase(slot);
             }
-        }
-        for slot in redundant.into_iter().flatten() {
-            self.erase(slot);
         }
         self.insert(Entry {
             key,
