@@ -145,7 +145,7 @@ impl std::ops::DerefMut for Storage {
 /// The transposition table.
 pub struct Table {
     words: Storage,
-    clusters: usize,
+    /// The number of clusters (a power of two) less one.
     mask: usize,
     used: usize,
     gc_at: usize,
@@ -160,14 +160,17 @@ struct Slot {
 }
 
 impl Slot {
+    /// The word of the slot's key.
     #[inline(always)]
     fn key(self) -> usize {
         self.base + self.i
     }
+    /// The word of the slot's hand, effort and state.
     #[inline(always)]
     fn a(self) -> usize {
         self.base + CLUSTER + 2 * self.i
     }
+    /// The word of the slot's numbers or length.
     #[inline(always)]
     fn b(self) -> usize {
         self.base + CLUSTER + 2 * self.i + 1
@@ -182,7 +185,7 @@ impl Table {
         // The largest power of two that fits: the cluster is then picked by a mask. (Picking
         // it by multiplying the key's high bits, which fits any count, was tried: on
         // Zukou #99 the solve then ran past 60 s at 1, 2, 3 and 8 GiB, where this way solves
-        // it in about 35 s at every size tried up to 4 GiB.)
+        // it in 30 to 45 s at every size tried from 256 MiB to 4 GiB.)
         let mut clusters = 1usize << (usize::BITS - 1 - want.leading_zeros());
         // With less memory to be had than asked for, a smaller table.
         let words = loop {
@@ -196,7 +199,6 @@ impl Table {
         let n = clusters * CLUSTER;
         Table {
             words,
-            clusters,
             mask: clusters - 1,
             used: 0,
             gc_at: n / 10 * 9,
@@ -212,12 +214,28 @@ impl Table {
 
     /// How full the table is, in permille.
     pub fn hashfull(&self) -> u32 {
-        (self.used as u64 * 1000 / (self.clusters * CLUSTER) as u64) as u32
+        (self.used as u64 * 1000 / (self.clusters() * CLUSTER) as u64) as u32
     }
 
     /// How many garbage collections have run.
     pub fn collections(&self) -> u32 {
         self.collections
+    }
+
+    /// The number of clusters.
+    #[inline(always)]
+    fn clusters(&self) -> usize {
+        self.mask + 1
+    }
+
+    /// Every slot of the table.
+    fn slots(&self) -> impl Iterator<Item = Slot> + use<> {
+        (0..self.clusters()).flat_map(|c| {
+            (0..CLUSTER).map(move |i| Slot {
+                base: c * CLUSTER_WORDS,
+                i,
+            })
+        })
     }
 
     /// The first word of the cluster of `key`.
@@ -468,19 +486,13 @@ impl Table {
     pub fn collect(&mut self) {
         let bits = |a: u64| 32 - amount_of(a).leading_zeros() as usize;
         let mut histogram = [0usize; 33];
-        for c in 0..self.clusters {
-            for i in 0..CLUSTER {
-                let a = self.words[Slot {
-                    base: c * CLUSTER_WORDS,
-                    i,
-                }
-                .a()];
-                if amount_of(a) != 0 {
-                    histogram[bits(a)] += 1;
-                }
+        for slot in self.slots() {
+            let a = self.words[slot.a()];
+            if amount_of(a) != 0 {
+                histogram[bits(a)] += 1;
             }
         }
-        let target = self.clusters * CLUSTER / 2;
+        let target = self.clusters() * CLUSTER / 2;
         let mut keep = self.used;
         let mut cut = 0;
         while cut < 32 && keep > target {
@@ -488,16 +500,10 @@ impl Table {
             cut += 1;
         }
         // Entries whose effort needs fewer than `cut` bits go.
-        for c in 0..self.clusters {
-            for i in 0..CLUSTER {
-                let slot = Slot {
-                    base: c * CLUSTER_WORDS,
-                    i,
-                };
-                let a = self.words[slot.a()];
-                if amount_of(a) != 0 && bits(a) < cut {
-                    self.erase(slot);
-                }
+        for slot in self.slots() {
+            let a = self.words[slot.a()];
+            if amount_of(a) != 0 && bits(a) < cut {
+                self.erase(slot);
             }
         }
         self.collections += 1;
