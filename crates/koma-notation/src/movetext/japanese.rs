@@ -312,7 +312,21 @@ fn parse<V: Variant>(
     }
     let (to, rest) = match s.trim_start().strip_prefix('同') {
         Some(rest) => (prev_to.ok_or(E::NoPreviousMove)?, rest.trim_start()),
-        None => square_at::<V>(s.trim_start()).ok_or_else(|| E::BadSquare(s.into()))?,
+        None => {
+            let (to, rest) =
+                square_at::<V>(s.trim_start()).ok_or_else(|| E::BadSquare(s.into()))?;
+            // Some writers give the square and `同` both (`２四同歩`).
+            match rest.trim_start().strip_prefix('同') {
+                Some(_) if prev_to.is_some_and(|p| p != to) => {
+                    return Err(E::NotSameSquare {
+                        named: to.to_string(),
+                        previous: prev_to.map(|p| p.to_string()).unwrap_or_default(),
+                    });
+                }
+                Some(after) => (to, after.trim_start()),
+                None => (to, rest),
+            }
+        }
     };
     let (role, n) =
         longest_prefix(rest, names::<V>()).ok_or_else(|| E::UnknownPiece(rest.into()))?;

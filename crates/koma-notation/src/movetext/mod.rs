@@ -49,6 +49,14 @@ pub enum MoveTextErrorKind {
     /// `同` (same square) with no previous move to refer to.
     #[error("'同' needs a previous move")]
     NoPreviousMove,
+    /// A square and `同` together (`２四同歩`) where the previous move went elsewhere.
+    #[error("'同' says the previous move's square, {previous}, but the text names {named}")]
+    NotSameSquare {
+        /// The square the text names.
+        named: String,
+        /// The previous move's destination.
+        previous: String,
+    },
     /// No piece name of the variant where one is expected.
     #[error("unknown piece at '{0}'")]
     UnknownPiece(String),

@@ -60,7 +60,16 @@ fn kif_text() {
         japanese::text(&p, mv::<Shogi>("3a2b"), Some(sq(2, 2))),
         "☖同　銀"
     );
-    for text in ["同銀", "同　銀", "△同　銀", "同銀(31)", "２二銀", "22銀"] {
+    for text in [
+        "同銀",
+        "同　銀",
+        "△同　銀",
+        "同銀(31)",
+        "２二銀",
+        "22銀",
+        "２二同銀",
+        "２二同　銀(31)",
+    ] {
         let m = japanese::parse_ki2(&p, text, Some(sq(2, 2)));
         assert_eq!(m, Ok(mv::<Shogi>("3a2b")), "{text}");
     }
@@ -251,6 +260,18 @@ fn japanese_errors() {
     assert_eq!(err(&start, "７六象", None), K::UnknownPiece("象".into()));
     assert_eq!(err(&start, "７十歩", None), K::BadSquare("７十歩".into()));
     assert_eq!(err(&start, "同歩", None), K::NoPreviousMove);
+    // A square with 同 is read when it is the previous move's square.
+    assert_eq!(
+        japanese::parse_ki2(&start, "７六同歩", None),
+        Ok(mv::<Shogi>("7g7f"))
+    );
+    assert_eq!(
+        err(&start, "７六同歩", Some(sq(7, 5))),
+        K::NotSameSquare {
+            named: sq(7, 6).to_string(),
+            previous: sq(7, 5).to_string()
+        }
+    );
     assert_eq!(err(&start, "７五歩", None), K::NoSuchMove);
     assert_eq!(err(&start, "７六歩右左", None), K::Unexpected("左".into()));
     assert_eq!(
