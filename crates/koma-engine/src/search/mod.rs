@@ -1,6 +1,7 @@
 //! The search: iterative deepening over a principal variation search, with a transposition
 //! table shared by the threads.
 
+mod correction;
 mod mate1;
 mod ordering;
 pub mod see;

@@ -1,6 +1,8 @@
 //! Move ordering: the hash move, captures by the victim's value, killers, the counter-move,
-//! and the history of quiet moves that cut off.
+//! and the history of quiet moves that cut off; with them, the evaluation's correction
+//! history, the other table a search thread learns and keeps across a game's moves.
 
+use super::correction::Correction;
 use crate::eval::PIECE_VALUE;
 use koma_rules::{Color, Move, MoveKind, MoveList, Position, Variant};
 
@@ -27,6 +29,8 @@ pub struct Ordering {
     pub killers: [[Option<Move>; 2]; MAX_PLY + 1],
     /// The quiet move that refuted each previous move, by its origin and destination.
     counter: Vec<Option<Move>>,
+    /// The evaluation's corrections learnt by the search.
+    pub correction: Correction,
 }
 
 impl Default for Ordering {
@@ -42,6 +46,7 @@ impl Ordering {
             history: vec![0; 2 * ORIGINS * 81],
             killers: [[None; 2]; MAX_PLY + 1],
             counter: vec![None; ORIGINS * 81],
+            correction: Correction::default(),
         }
     }
 
@@ -51,6 +56,7 @@ impl Ordering {
         for h in &mut self.history {
             *h /= 2;
         }
+        self.correction.age();
     }
 
     fn history_index(color: Color, m: Move) -> usize {

@@ -114,6 +114,14 @@ impl<'a> Worker<'a> {
         score
     }
 
+    /// The static evaluation `raw` of `pos` with the learnt correction (`NO_EVAL` stays).
+    fn corrected<V: Variant>(&self, pos: &Position<V>, raw: i32) -> i32 {
+        if raw == NO_EVAL {
+            return NO_EVAL;
+        }
+        (raw + self.ordering.correction.of(pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
     /// Whether the search is still pondering; notes the moment it stops.
     pub fn pondering(&mut self) -> bool {
         if self.limits.ponder.is_none() {
@@ -260,11 +268,12 @@ impl<'a> Worker<'a> {
                 return score;
             }
         }
-        let static_eval = if in_check {
+        let raw_eval = if in_check {
             NO_EVAL
         } else {
             hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval)
         };
+        let static_eval = self.corrected(pos, raw_eval);
         self.evals[ply] = static_eval;
         // Better than two plies ago (or four, when in check then): prune less.
         let improving = !in_check && {
@@ -437,9 +446,22 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
+        // The evaluation's error where the result is known to lie beyond it, and no capture
+        // (which the evaluation does not see) made it.
+        if !in_check
+            && (ply > 0 || self.excluded.is_empty())
+            && best.abs() < MATE_BOUND
+            && !best_move.is_some_and(|m| ordering::is_capture(pos, m))
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.ordering
+                .correction
+                .learn(pos, depth, best, static_eval);
+        }
         // A root searched without some moves (MultiPV) is not the root's true result.
         if ply > 0 || self.excluded.is_empty() {
-            let stored_eval = if in_check { 0 } else { static_eval };
+            let stored_eval = if in_check { 0 } else { raw_eval };
             self.tt
                 .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound);
         }
@@ -466,10 +488,15 @@ impl<'a> Worker<'a> {
         if let Some(score) = hit.and_then(|h| tt_cutoff(h, alpha, beta, ply)) {
             return score;
         }
+        let raw_eval = if in_check {
+            NO_EVAL
+        } else {
+            hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval)
+        };
         let stand_pat = if in_check {
             -MATE
         } else {
-            hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval)
+            self.corrected(pos, raw_eval)
         };
         if stand_pat >= beta {
             return stand_pat;
@@ -524,7 +551,7 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        let stored_eval = if in_check { 0 } else { stand_pat };
+        let stored_eval = if in_check { 0 } else { raw_eval };
         self.tt
             .store(key, None, to_tt(best, ply), stored_eval, 0, bound);
         best
