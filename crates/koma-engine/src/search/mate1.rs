@@ -4,7 +4,7 @@
 
 use koma_rules::{Bitboard, Color, Move, Position, Role, Square, Variant, attacks};
 
-/// The roles whose attacks reach further than the next squares but two.
+/// The roles whose attacks can reach more than two squares away.
 const RANGING: [Role; 8] = [
     Role::Lance,
     Role::Bishop,
