@@ -114,6 +114,22 @@ impl<'a> Worker<'a> {
         score
     }
 
+    /// The uncorrected static evaluation of `pos` at `ply`: the table's when it has the
+    /// position (`hit`), `NO_EVAL` in check.
+    fn raw_eval<V: Variant>(
+        &mut self,
+        pos: &Position<V>,
+        hit: Option<Hit>,
+        in_check: bool,
+        ply: usize,
+    ) -> i32 {
+        if in_check {
+            NO_EVAL
+        } else {
+            hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval)
+        }
+    }
+
     /// The static evaluation `raw` of `pos` with the learnt correction (`NO_EVAL` stays).
     fn corrected<V: Variant>(&self, pos: &Position<V>, raw: i32) -> i32 {
         if raw == NO_EVAL {
@@ -268,11 +284,7 @@ impl<'a> Worker<'a> {
                 return score;
             }
         }
-        let raw_eval = if in_check {
-            NO_EVAL
-        } else {
-            hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval)
-        };
+        let raw_eval = self.raw_eval(pos, hit, in_check, ply);
         let static_eval = self.corrected(pos, raw_eval);
         self.evals[ply] = static_eval;
         // Better than two plies ago (or four, when in check then): prune less.
@@ -488,11 +500,7 @@ impl<'a> Worker<'a> {
         if let Some(score) = hit.and_then(|h| tt_cutoff(h, alpha, beta, ply)) {
             return score;
         }
-        let raw_eval = if in_check {
-            NO_EVAL
-        } else {
-            hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval)
-        };
+        let raw_eval = self.raw_eval(pos, hit, in_check, ply);
         let stand_pat = if in_check {
             -MATE
         } else {
