@@ -316,15 +316,15 @@ fn parse<V: Variant>(
             let (to, rest) =
                 square_at::<V>(s.trim_start()).ok_or_else(|| E::BadSquare(s.into()))?;
             // Some writers give the square and `同` both (`２四同歩`).
-            match rest.trim_start().strip_prefix('同') {
-                Some(_) if prev_to.is_some_and(|p| p != to) => {
+            match (rest.trim_start().strip_prefix('同'), prev_to) {
+                (Some(_), Some(previous)) if previous != to => {
                     return Err(E::NotSameSquare {
                         named: to.to_string(),
-                        previous: prev_to.map(|p| p.to_string()).unwrap_or_default(),
+                        previous: previous.to_string(),
                     });
                 }
-                Some(after) => (to, after.trim_start()),
-                None => (to, rest),
+                (Some(after), _) => (to, after.trim_start()),
+                (None, _) => (to, rest),
             }
         }
     };
