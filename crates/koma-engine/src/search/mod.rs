@@ -91,7 +91,7 @@ impl Limits {
 /// One report of the search's progress (a USI `info` line).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo {
-    /// The depth completed.
+    /// The iteration's depth (completed, or stopped after it found a better move).
     pub depth: u32,
     /// The deepest ply reached.
     pub seldepth: u32,
@@ -118,7 +118,8 @@ pub struct SearchResult {
     pub ponder: Option<Move>,
     /// The score of the best move.
     pub score: Score,
-    /// The depth completed.
+    /// The depth of the iteration the move comes from (the last completed one, or one
+    /// stopped after it found a better move).
     pub depth: u32,
     /// Nodes searched (by every thread).
     pub nodes: u64,
@@ -305,7 +306,8 @@ impl std::ops::Deref for Found {
 }
 
 /// Iterative deepening from `first_depth`: each iteration searches `lines` lines with
-/// aspiration windows; `done` hears of every completed iteration.
+/// aspiration windows; `done` hears of every completed iteration, and of the best line of
+/// one that was stopped, when it has one.
 fn iterate<V: Variant>(
     worker: &mut Worker<'_>,
     root: &Position<V>,
@@ -331,8 +333,21 @@ fn iterate<V: Variant>(
                 .filter_map(|l| l.pv.first().copied())
                 .collect();
             let guess = previous.get(k).map(|l| l.score);
+            worker.partial = None;
             let Some(score) = aspiration(worker, root, depth, guess) else {
-                break;
+                // Stopped: a root move searched to the end at this depth that beat the
+                // window's alpha is better than the last iteration's choice (one line
+                // only; with MultiPV the lines must all come from one depth). Not a mate
+                // against us: the moves not searched yet may escape it.
+                let partial = worker.partial.take();
+                if let (1, Some((score, pv))) = (lines, partial)
+                    && score > -MATE_BOUND
+                {
+                    found.lines.push(Line { score, pv });
+                    done(worker, &found);
+                }
+                worker.excluded.clear();
+                return;
             };
             found.lines.push(Line {
                 score,
@@ -340,9 +355,6 @@ fn iterate<V: Variant>(
             });
         }
         worker.excluded.clear();
-        if found.lines.len() < lines {
-            break;
-        }
         // Lines found later may score better (the search is not exact): best first.
         found.lines.sort_by_key(|l| std::cmp::Reverse(l.score));
         done(worker, &found);

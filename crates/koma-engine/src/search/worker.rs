@@ -55,6 +55,10 @@ pub struct Worker<'a> {
     pub eval_cache: Vec<u64>,
     /// Root moves not to search (the lines already found, for MultiPV).
     pub excluded: Vec<Move>,
+    /// The best line the root found in the iteration under way and its score: a root
+    /// move searched to the end that raised alpha (kept across the iteration's
+    /// aspiration re-searches, emptied by `iterate` before each depth).
+    pub partial: Option<(i32, Vec<Move>)>,
     /// Where a helper thread publishes its node count for the reports.
     pub published: Option<&'a AtomicU64>,
 }
@@ -95,6 +99,7 @@ impl<'a> Worker<'a> {
             evals: [0; MAX_PLY + 2],
             boards: [0; MAX_PLY + 2],
             excluded: Vec::new(),
+            partial: None,
             published: None,
         }
     }
@@ -434,6 +439,9 @@ impl<'a> Worker<'a> {
                     line.clear();
                     line.push(m);
                     line.extend_from_slice(&tail[0]);
+                    if ply == 0 {
+                        self.partial = Some((score, line.clone()));
+                    }
                 }
             }
             if alpha >= beta {

@@ -3,6 +3,7 @@
 mod common;
 
 mod bench;
+mod iterations;
 mod protocol_scenarios;
 mod tactics;
 mod usi;
