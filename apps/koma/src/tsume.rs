@@ -19,7 +19,8 @@ use std::time::{Duration, Instant};
 pub struct TsumeArgs {
     /// Problems: a text file of SFEN lines (blank lines and `#` comments skipped; a line
     /// `ID<TAB>SFEN...` names its problem) or a KIF, KI2, CSA or JKF record whose start
-    /// position is the problem; `-` for standard input.
+    /// position is the problem (each record of a CSA file with `/` separators); `-` for
+    /// standard input.
     #[arg(required_unless_present = "sfen", conflicts_with = "sfen")]
     file: Option<String>,
     /// One problem as SFEN: the side to move attacks, its king may be missing.
@@ -241,24 +242,36 @@ fn parse_sfen_text(text: &str) -> Result<Position<Shogi>, String> {
     parse_problem(text).map_err(|e| e.to_string())
 }
 
-/// The problems of `file`: SFEN lines, or the start position of a record.
+/// The problems of `file`: SFEN lines, or the start position of each record.
 fn read_problems(file: &str) -> Result<Vec<Problem>, String> {
     let bytes = read_input(file)?;
     let text = koma_notation::encoding::decode(&bytes).0;
     let name = if file == "-" { "standard input" } else { file };
     if let Some(format) = record_format(file, &text) {
-        let record = formats::read(&bytes, format, VariantKind::Shogi)
+        // Each record's start position (a CSA file may hold several, separated by `/`).
+        let records = formats::read_all(&bytes, format, VariantKind::Shogi)
             .map_err(|e| format!("{name}: {e}"))?;
-        if record.variant != VariantKind::Shogi {
-            return Err(format!("{name}: the mate solver knows standard shogi only"));
+        let mut problems = Vec::new();
+        for (i, record) in records.iter().enumerate() {
+            let which = if records.len() > 1 {
+                format!("{name}: record {}", i + 1)
+            } else {
+                name.to_string()
+            };
+            if record.variant != VariantKind::Shogi {
+                return Err(format!(
+                    "{which}: the mate solver knows standard shogi only"
+                ));
+            }
+            let setup = record.start.setup(record.variant);
+            let pos = Position::from_setup_kingless(&setup)
+                .map_err(|e| format!("{which}: start position: {e}"))?;
+            problems.push(Problem {
+                label: (i + 1).to_string(),
+                pos,
+            });
         }
-        let setup = record.start.setup(record.variant);
-        let pos = Position::from_setup_kingless(&setup)
-            .map_err(|e| format!("{name}: start position: {e}"))?;
-        return Ok(vec![Problem {
-            label: "1".into(),
-            pos,
-        }]);
+        return Ok(problems);
     }
     let mut problems = Vec::new();
     for (i, raw) in text.lines().enumerate() {

@@ -117,6 +117,41 @@ fn a_file_of_sfen_lines_gives_a_line_each_and_a_summary() {
 }
 
 #[test]
+fn every_record_of_a_csa_file_is_a_problem() {
+    let dir = scratch("csa-records");
+    let mut csa = String::new();
+    for (i, id) in ["antma-t3-15", "antma-t3-1-a"].iter().enumerate() {
+        let sfen = dir.join(format!("{i}.sfen"));
+        std::fs::write(&sfen, row(id).0).expect("file written");
+        let o = koma(&["convert", sfen.to_str().unwrap(), "--to", "csa"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        csa += &stdout(&o);
+        csa += "/\n";
+    }
+    let file = dir.join("two.csa");
+    std::fs::write(&file, csa).expect("file written");
+    let o = koma(&["tsume", file.to_str().unwrap(), "--hash", "16"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("1: mate 3 "), "{out}");
+    assert_eq!(lines[1], "2: nomate", "{out}");
+    assert!(
+        lines[2].starts_with("problems 2: mate 1, nomate 1"),
+        "{out}"
+    );
+    // A command that reads one record says that it left the others out.
+    let o = koma(&["convert", file.to_str().unwrap(), "--to", "sfen"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("2 records in the file; reading the first"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_record_start_position_is_the_problem() {
     // A Shift_JIS KIF from the corpus: the board and hands of a 7-ply problem, the solution.
     let kif = concat!(

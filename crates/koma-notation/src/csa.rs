@@ -506,6 +506,21 @@ struct Parser {
 }
 
 impl Parser {
+    /// A parser at the start of a record.
+    fn new() -> Parser {
+        Parser {
+            record: Record::new(VariantKind::Shogi),
+            setup: None,
+            side: None,
+            pos: None,
+            current: MoveTree::ROOT,
+            ended: false,
+            pending: None,
+            line: 0,
+            last: 1,
+        }
+    }
+
     fn err(&self, column: usize, kind: CsaErrorKind) -> CsaError {
         CsaError {
             line: self.line,
@@ -969,20 +984,26 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 /// Reads a CSA record (V2.2 or V3.0, and older files without a version line).
 ///
 /// A file holding several records separated by `/` lines yields the first one only; the
-/// rest of the file is not read. Errors name the line and column of the problem.
+/// rest of the file is not read ([`parse_all`] reads them all). Errors name the line and
+/// column of the problem.
 pub fn parse(text: &str) -> Result<Record, CsaError> {
+    let mut records = parse_records(text, false)?;
+    Ok(records.swap_remove(0))
+}
+
+/// Reads every record of a CSA file: records are separated by lines holding `/` alone (a
+/// `/` after the last record is allowed). Errors name the line and column in the file.
+pub fn parse_all(text: &str) -> Result<Vec<Record>, CsaError> {
+    parse_records(text, true)
+}
+
+/// The records of `text`: the first one only, or with `all` every one (at least one).
+fn parse_records(text: &str, all: bool) -> Result<Vec<Record>, CsaError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut parser = Parser {
-        record: Record::new(VariantKind::Shogi),
-        setup: None,
-        side: None,
-        pos: None,
-        current: MoveTree::ROOT,
-        ended: false,
-        pending: None,
-        line: 0,
-        last: 1,
-    };
+    let mut records = Vec::new();
+    let mut parser = Parser::new();
+    // Whether the record being read holds anything besides comments.
+    let mut started = false;
     for (index, raw) in lines(text).enumerate() {
         parser.line = index + 1;
         let line = raw.strip_suffix('\r').unwrap_or(raw);
@@ -1001,8 +1022,19 @@ pub fn parse(text: &str) -> Result<Record, CsaError> {
         }
         parser.last = parser.line;
         if line == "/" {
-            break;
+            if !all {
+                break;
+            }
+            let next = Parser {
+                line: parser.line,
+                last: parser.line,
+                ..Parser::new()
+            };
+            records.push(std::mem::replace(&mut parser, next).finish()?);
+            started = false;
+            continue;
         }
+        started = true;
         if line.starts_with('N') || line.starts_with('$') {
             parser.statement(line, 1)?;
             continue;
@@ -1024,7 +1056,10 @@ pub fn parse(text: &str) -> Result<Record, CsaError> {
             start += part.len() + 1;
         }
     }
-    parser.finish()
+    if started || records.is_empty() {
+        records.push(parser.finish()?);
+    }
+    Ok(records)
 }
 
 /// Reads a CSA record from bytes in UTF-8, Shift_JIS (cp932) or EUC-JP (see

@@ -131,6 +131,19 @@ pub fn read(bytes: &[u8], format: Format, variant: VariantKind) -> Result<Record
     })
 }
 
+/// Reads every record of a file in `format`: each of a CSA file's records separated by
+/// `/` lines, else the one record [`read`] gives.
+pub fn read_all(
+    bytes: &[u8],
+    format: Format,
+    variant: VariantKind,
+) -> Result<Vec<Record>, RecordError> {
+    match format {
+        Format::Csa => Ok(csa::parse_all(&crate::encoding::decode(bytes).0)?),
+        _ => Ok(vec![read(bytes, format, variant)?]),
+    }
+}
+
 /// Writes a record in `format` (SFEN: the position after the main line).
 pub fn write(record: &Record, format: Format) -> Result<String, RecordError> {
     let unsupported =

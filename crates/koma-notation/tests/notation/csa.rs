@@ -300,6 +300,30 @@ fn headers_comments_and_separators() {
 }
 
 #[test]
+fn every_record_of_a_file_is_read_with_parse_all() {
+    let text = "V2.2\nN+a\nPI\n+\n+7776FU\n%TORYO\n/\n'second\nN+b\nPI\n+\n+2726FU\n-8384FU\n/\n";
+    let records = csa::parse_all(text).unwrap();
+    assert_eq!(records.len(), 2, "a / after the last record starts none");
+    assert_eq!(records[0].header.player(Color::Black), Some("a"));
+    assert_eq!(records[0].tree.main_moves().len(), 1);
+    assert_eq!(records[1].header.player(Color::Black), Some("b"));
+    assert_eq!(records[1].tree.main_moves().len(), 2);
+    // `parse` still gives the first alone.
+    assert_eq!(csa::parse(text).unwrap(), records[0]);
+    // One record without separators.
+    assert_eq!(csa::parse_all("PI\n+\n+7776FU\n").unwrap().len(), 1);
+}
+
+#[test]
+fn an_error_in_a_later_record_names_its_line_in_the_file() {
+    let text = "PI\n+\n+7776FU\n/\nPI\n+\n+7775FU\n";
+    let err = csa::parse_all(text).unwrap_err();
+    assert_eq!(err.line, 7, "{err}");
+    // The first record alone is fine.
+    assert!(csa::parse(text).is_ok());
+}
+
+#[test]
 fn end_codes() {
     let cases: [(&str, GameEnd); 16] = [
         ("%TORYO", GameEnd::Resign),
