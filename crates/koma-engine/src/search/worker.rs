@@ -18,6 +18,9 @@ fn reduction(depth: i32, index: usize) -> i32 {
     ((0.6 + d * i / 1.9) * 1024.0) as i32
 }
 
+/// How far above beta a capture's shallower search must score for ProbCut.
+const PROBCUT_MARGIN: i32 = 200;
+
 /// The static evaluation of a node in check (none is computed).
 const NO_EVAL: i32 = i32::MIN / 2;
 
@@ -329,6 +332,45 @@ impl<'a> Worker<'a> {
                 }
                 if score >= beta {
                     return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+        // ProbCut: a capture whose shallower search beats beta by a margin cuts off.
+        if !pv_node && !in_check && depth >= 5 && beta.abs() < MATE_BOUND {
+            let raised = beta + PROBCUT_MARGIN;
+            let frame = &mut self.frames[ply];
+            frame.moves.clear();
+            pos.generate(MoveKind::SearchCaptures, &mut frame.moves);
+            frame.score(pos, None, self.ordering, ply, None);
+            let mut picked = 0;
+            while let Some(m) = self.frames[ply].pick(picked) {
+                picked += 1;
+                if super::see::see(pos, m) < raised - static_eval {
+                    continue;
+                }
+                let mut child = *pos;
+                child.play_unchecked(m);
+                self.path[ply + 1] = Some(m);
+                self.update_board(pos, m, &child, ply);
+                self.push_position(&child);
+                let mut score = -self.qsearch(&child, -raised, -raised + 1, ply + 1);
+                if score >= raised {
+                    score = -self.search(&child, -raised, -raised + 1, depth - 4, ply + 1, true);
+                }
+                self.pop_position();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= raised {
+                    self.tt.store(
+                        key,
+                        Some(m),
+                        to_tt(score, ply),
+                        raw_eval,
+                        depth - 3,
+                        Bound::Lower,
+                    );
+                    return score;
                 }
             }
         }
