@@ -228,6 +228,20 @@ impl Frame {
         }
     }
 
+    /// Generates the moves of `kind` in `pos` at `ply` and scores them, all at once (for
+    /// handing out with [`Frame::pick`], outside the staged order of [`Frame::next`]).
+    pub fn fill<V: Variant>(
+        &mut self,
+        pos: &Position<V>,
+        kind: MoveKind,
+        tables: &Ordering,
+        ply: usize,
+    ) {
+        self.moves.clear();
+        pos.generate(kind, &mut self.moves);
+        self.score(pos, None, tables, ply, None);
+    }
+
     /// Whether the node has no legal move at all (known once `next` returned `None`).
     pub fn no_moves(&self) -> bool {
         self.generated == 0

@@ -228,6 +228,14 @@ impl<'a> Worker<'a> {
         };
     }
 
+    /// Records `m`, which leads from `pos` at `ply` to `child`, on the path, before
+    /// searching `child`.
+    fn enter<V: Variant>(&mut self, pos: &Position<V>, m: Move, child: &Position<V>, ply: usize) {
+        self.path[ply + 1] = Some(m);
+        self.update_board(pos, m, child, ply);
+        self.push_position(child);
+    }
+
     fn pop_position(&mut self) {
         self.keys.pop();
         self.checks.pop();
@@ -338,10 +346,7 @@ impl<'a> Worker<'a> {
         // ProbCut: a capture whose shallower search beats beta by a margin cuts off.
         if !pv_node && !in_check && depth >= 5 && beta.abs() < MATE_BOUND {
             let raised = beta + PROBCUT_MARGIN;
-            let frame = &mut self.frames[ply];
-            frame.moves.clear();
-            pos.generate(MoveKind::SearchCaptures, &mut frame.moves);
-            frame.score(pos, None, self.ordering, ply, None);
+            self.frames[ply].fill(pos, MoveKind::SearchCaptures, self.ordering, ply);
             let mut picked = 0;
             while let Some(m) = self.frames[ply].pick(picked) {
                 picked += 1;
@@ -350,9 +355,7 @@ impl<'a> Worker<'a> {
                 }
                 let mut child = *pos;
                 child.play_unchecked(m);
-                self.path[ply + 1] = Some(m);
-                self.update_board(pos, m, &child, ply);
-                self.push_position(&child);
+                self.enter(pos, m, &child, ply);
                 let mut score = -self.qsearch(&child, -raised, -raised + 1, ply + 1);
                 if score >= raised {
                     score = -self.search(&child, -raised, -raised + 1, depth - 4, ply + 1, true);
@@ -435,9 +438,7 @@ impl<'a> Worker<'a> {
             // the piece away is not).
             let extension = i32::from(gives_check && ply < 2 * depth as usize + 8 && see() >= 0);
             let new_depth = depth - 1 + extension;
-            self.path[ply + 1] = Some(m);
-            self.update_board(pos, m, &child, ply);
-            self.push_position(&child);
+            self.enter(pos, m, &child, ply);
             let mut score;
             if index == 0 {
                 score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true);
@@ -560,17 +561,15 @@ impl<'a> Worker<'a> {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
-        let frame = &mut self.frames[ply];
-        frame.moves.clear();
-        if in_check {
-            pos.generate(MoveKind::Evasions, &mut frame.moves);
-            if frame.moves.is_empty() {
-                return -MATE + ply as i32;
-            }
+        let kind = if in_check {
+            MoveKind::Evasions
         } else {
-            pos.generate(MoveKind::SearchCaptures, &mut frame.moves);
+            MoveKind::SearchCaptures
+        };
+        self.frames[ply].fill(pos, kind, self.ordering, ply);
+        if in_check && self.frames[ply].moves.is_empty() {
+            return -MATE + ply as i32;
         }
-        frame.score(pos, None, self.ordering, ply, None);
         let mut best = stand_pat;
         let mut picked = 0;
         while let Some(m) = self.frames[ply].pick(picked) {
