@@ -4,30 +4,50 @@
 
 use crate::movegen::MoveSink;
 use crate::tables::{line, pin_segment};
-use crate::{Bitboard, Color, Position, Role, Square, Variant, attacks};
+use crate::{Bitboard, Color, Move, Position, Role, Square, Variant, attacks};
 
-/// A sink that passes on only the moves that give check.
-pub(crate) struct CheckFilter<'a, V: Variant, S: MoveSink> {
+/// Where the side to move of a position gives check from: what it takes to tell, move by
+/// move, whether a move checks without playing it.
+pub struct CheckSquares<'a, V: Variant> {
     pos: &'a Position<V>,
-    inner: &'a mut S,
     them: Color,
     ksq: Square,
     discoverers: Bitboard,
 }
 
-impl<'a, V: Variant, S: MoveSink> CheckFilter<'a, V, S> {
-    /// A filter for the side to move of `pos`; `None` when the opponent has no king.
-    pub(crate) fn new(pos: &'a Position<V>, inner: &'a mut S) -> Option<Self> {
+impl<'a, V: Variant> CheckSquares<'a, V> {
+    /// The check squares of the side to move of `pos`; `None` when the opponent has no
+    /// king.
+    pub fn new(pos: &'a Position<V>) -> Option<Self> {
         let us = pos.side_to_move();
         let ksq = pos.king(!us)?;
         let discoverers = pos.blockers(ksq, !us, pos.occupied()) & pos.color_bb(us);
-        Some(CheckFilter {
+        Some(CheckSquares {
             pos,
-            inner,
             them: !us,
             ksq,
             discoverers,
         })
+    }
+
+    /// Whether `m`, legal in the position, gives check.
+    #[inline]
+    pub fn gives_check(&self, m: Move) -> bool {
+        let to = m.to();
+        match (m.from(), m.drop_role()) {
+            (Some(from), _) => {
+                let Some(piece) = self.pos.piece_at(from) else {
+                    return false;
+                };
+                let role = match (m.is_promotion(), piece.role().promoted()) {
+                    (true, Some(promoted)) => promoted,
+                    _ => piece.role(),
+                };
+                self.mask(from, role).contains(to)
+            }
+            (None, Some(role)) => self.direct(role, self.pos.occupied()).contains(to),
+            (None, None) => false,
+        }
     }
 
     /// The squares from which a piece of ours moving as `role` attacks the enemy king,
@@ -73,14 +93,37 @@ impl<'a, V: Variant, S: MoveSink> CheckFilter<'a, V, S> {
     }
 }
 
+/// A sink that passes on only the moves that give check.
+pub(crate) struct CheckFilter<'a, V: Variant, S: MoveSink> {
+    squares: CheckSquares<'a, V>,
+    inner: &'a mut S,
+}
+
+impl<'a, V: Variant, S: MoveSink> CheckFilter<'a, V, S> {
+    /// A filter for the side to move of `pos`; `None` when the opponent has no king.
+    pub(crate) fn new(pos: &'a Position<V>, inner: &'a mut S) -> Option<Self> {
+        Some(CheckFilter {
+            squares: CheckSquares::new(pos)?,
+            inner,
+        })
+    }
+
+    /// See [`CheckSquares::reach`].
+    pub(crate) fn reach(&self) -> Bitboard {
+        self.squares.reach()
+    }
+}
+
 impl<V: Variant, S: MoveSink> MoveSink for CheckFilter<'_, V, S> {
     fn board_moves(&mut self, from: Square, plain: Bitboard, both: Bitboard, promote: Bitboard) {
-        let Some(piece) = self.pos.piece_at(from) else {
+        let Some(piece) = self.squares.pos.piece_at(from) else {
             return;
         };
         let role = piece.role();
-        let as_is = self.mask(from, role);
-        let promoted = role.promoted().map_or(as_is, |p| self.mask(from, p));
+        let as_is = self.squares.mask(from, role);
+        let promoted = role
+            .promoted()
+            .map_or(as_is, |p| self.squares.mask(from, p));
         // A move with a promotion choice may check only one way.
         let both_checks = both & as_is & promoted;
         let plain = (plain & as_is) | (both & as_is & !promoted);
@@ -91,7 +134,7 @@ impl<V: Variant, S: MoveSink> MoveSink for CheckFilter<'_, V, S> {
     }
 
     fn drops(&mut self, role: Role, to: Bitboard) {
-        let to = to & self.direct(role, self.pos.occupied());
+        let to = to & self.squares.direct(role, self.squares.pos.occupied());
         if to.any() {
             self.inner.drops(role, to);
         }

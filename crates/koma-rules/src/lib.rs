@@ -40,6 +40,7 @@ pub mod variants;
 pub use any::{AnyPosition, VariantKind};
 pub use attacks::attacks;
 pub use bitboard::Bitboard;
+pub use checks::CheckSquares;
 pub use color::Color;
 pub use hand::Hand;
 pub use handicap::Handicap;

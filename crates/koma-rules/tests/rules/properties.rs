@@ -3,7 +3,7 @@
 
 use koma_notation::sfen;
 use koma_rules::{
-    MoveKind, Position, Variant, all_encodings,
+    CheckSquares, MoveKind, Position, Variant, all_encodings,
     variants::{Shogi, Tori},
 };
 use proptest::prelude::*;
@@ -112,11 +112,14 @@ fn check_generation<V: Variant>(pos: &Position<V>) {
         }
     );
     let checks = kind(MoveKind::Checks);
+    let squares = CheckSquares::new(pos);
     for &m in &all {
+        let checks_after = pos.after(m).in_check();
+        assert_eq!(checks.contains(&m), checks_after, "check {m:?} in {text}");
         assert_eq!(
-            checks.contains(&m),
-            pos.after(m).in_check(),
-            "check {m:?} in {text}"
+            squares.as_ref().is_some_and(|s| s.gives_check(m)),
+            checks_after,
+            "gives_check {m:?} in {text}"
         );
     }
 }
