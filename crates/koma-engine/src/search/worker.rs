@@ -4,7 +4,8 @@ use super::ordering::{self, Frame, MAX_PLY, Ordering};
 use super::tt::{Bound, Hit, TranspositionTable};
 use super::{Limits, MATE, MATE_BOUND, PastPosition};
 use crate::eval;
-use koma_rules::{Move, MoveKind, Position, Variant};
+use koma_rules::{CheckSquares, Move, MoveKind, Position, Variant};
+use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
 use std::time::{Duration, Instant};
 
@@ -13,9 +14,17 @@ const PERPETUAL_WIN: i32 = 20_000;
 
 /// Late move reductions by depth and move number, in 1/1024 plies.
 fn reduction(depth: i32, index: usize) -> i32 {
-    let d = (depth.max(1) as f64).ln();
-    let i = (index.max(1) as f64).ln();
+    let d = ln(depth.max(1) as usize);
+    let i = ln(index.max(1));
     ((0.6 + d * i / 1.9) * 1024.0) as i32
+}
+
+/// The natural logarithm of `n`, from a table for the depths and move numbers a search
+/// meets.
+fn ln(n: usize) -> f64 {
+    static TABLE: LazyLock<Vec<f64>> =
+        LazyLock::new(|| (0..1024).map(|n| (n as f64).ln()).collect());
+    TABLE.get(n).copied().unwrap_or_else(|| (n as f64).ln())
 }
 
 /// How far above beta a capture's shallower search must score for ProbCut.
@@ -392,6 +401,7 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let original_alpha = alpha;
         self.frames[ply].start(hash_move, in_check);
+        let mut check_squares = None;
         let mut index = 0;
         while let Some(m) = self.frames[ply].next(pos, self.ordering, ply, previous) {
             if ply == 0 && self.excluded.contains(&m) {
@@ -402,9 +412,11 @@ impl<'a> Worker<'a> {
             let index = index_now;
             let capture = ordering::is_capture(pos, m);
             let quiet = !capture && !m.is_promotion();
-            let mut child = *pos;
-            child.play_unchecked(m);
-            let gives_check = child.in_check();
+            // Whether it checks, told without playing it: most moves here are pruned.
+            let gives_check = check_squares
+                .get_or_insert_with(|| CheckSquares::new(pos))
+                .as_ref()
+                .is_some_and(|c| c.gives_check(m));
             let history = if quiet {
                 self.ordering.history(us, m)
             } else {
@@ -438,6 +450,9 @@ impl<'a> Worker<'a> {
             // the piece away is not).
             let extension = i32::from(gives_check && ply < 2 * depth as usize + 8 && see() >= 0);
             let new_depth = depth - 1 + extension;
+            let mut child = *pos;
+            child.play_unchecked(m);
+            debug_assert_eq!(child.in_check(), gives_check, "gives_check {m:?}");
             self.enter(pos, m, &child, ply);
             let mut score;
             if index == 0 {
