@@ -121,16 +121,15 @@ pub fn board_delta<V: Variant>(pos: &Position<V>, m: Move, params: &Params) -> O
     })
 }
 
-/// Squares within three steps of each square (a stepping piece farther from a king than
-/// that touches none of the squares next to it).
-static NEAR: [Bitboard; 81] = {
+/// The squares within `steps` king steps of each square.
+const fn within(steps: u8) -> [Bitboard; 81] {
     let mut table = [Bitboard::EMPTY; 81];
     let mut a = 0;
     while a < 81 {
         let mut bits = 0u128;
         let mut b = 0;
         while b < 81 {
-            if DISTANCE[a][b] <= 3 {
+            if DISTANCE[a][b] <= steps {
                 bits |= 1 << b;
             }
             b += 1;
@@ -139,7 +138,24 @@ static NEAR: [Bitboard; 81] = {
         a += 1;
     }
     table
-};
+}
+
+/// Squares within two steps of each square: a piece that only steps to the squares next to
+/// it, farther from a king than that, touches none of the squares next to the king.
+static NEAR: [Bitboard; 81] = within(2);
+
+/// Squares within three steps of each square, for the pieces that leap two squares (and
+/// the quails, whose slides are followed only that far).
+static NEAR_LEAPERS: [Bitboard; 81] = within(3);
+
+/// The roles followed within three steps of a king.
+const LEAPERS: [Role; 5] = [
+    Role::Knight,
+    Role::Pheasant,
+    Role::Goose,
+    Role::LeftQuail,
+    Role::RightQuail,
+];
 
 /// The danger around both kings from sente's point of view (sente's danger counts
 /// against it): the attacks on the squares next to each king, their defenders, and the
@@ -149,14 +165,21 @@ fn zone_terms<V: Variant>(pos: &Position<V>, params: &Params) -> i32 {
     let kings = [pos.king(Color::Black), pos.king(Color::White)];
     let mut zones = [KingZone::default(), KingZone::default()];
     let mut near = Bitboard::EMPTY;
+    let mut near_leapers = Bitboard::EMPTY;
     for (zone, king) in zones.iter_mut().zip(kings) {
         if let Some(k) = king {
             zone.squares = attacks(Role::King, Color::Black, k, occ) & V::BOARD;
             near |= NEAR[k.index()];
+            near_leapers |= NEAR_LEAPERS[k.index()];
         }
     }
     let near_kings = zones[0].squares | zones[1].squares;
-    // Stepping pieces matter within three steps of a king, ranging ones from anywhere.
+    // Stepping pieces matter within two steps of a king, leaping ones within three, ranging
+    // ones from anywhere.
+    let mut leapers = Bitboard::EMPTY;
+    for role in LEAPERS {
+        leapers |= pos.role_bb(role);
+    }
     let mut far = Bitboard::EMPTY;
     for role in [
         Role::Lance,
@@ -168,7 +191,7 @@ fn zone_terms<V: Variant>(pos: &Position<V>, params: &Params) -> i32 {
     ] {
         far |= pos.role_bb(role);
     }
-    for sq in occ & (near | far) {
+    for sq in occ & (near | (near_leapers & leapers) | far) {
         let Some(piece) = pos.piece_at(sq) else {
             continue;
         };
@@ -179,8 +202,6 @@ fn zone_terms<V: Variant>(pos: &Position<V>, params: &Params) -> i32 {
             if (lines & near_kings).is_empty() {
                 continue;
             }
-        } else if !near.contains(sq) {
-            continue;
         }
         let (us, them) = (color.index(), (!color).index());
         let reach = attacks(role, color, sq, occ);
