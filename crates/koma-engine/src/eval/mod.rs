@@ -87,8 +87,7 @@ pub fn board_terms<V: Variant>(pos: &Position<V>, params: &Params) -> i32 {
     score
 }
 
-/// How `m` (legal in `pos`) changes [`board_terms`]; `None` for a king move, which changes
-/// every distance (the terms after it are computed afresh instead).
+/// How `m` (legal in `pos`) changes [`board_terms`]; `None` only when `m` moves no piece.
 pub fn board_delta<V: Variant>(pos: &Position<V>, m: Move, params: &Params) -> Option<i32> {
     let us = pos.side_to_move();
     let to = m.to();
@@ -98,18 +97,19 @@ pub fn board_delta<V: Variant>(pos: &Position<V>, m: Move, params: &Params) -> O
         (Some(from), _) => {
             let mover = pos.piece_at(from)?;
             if mover.role() == Role::King {
-                return None;
-            }
-            let role = match (m.is_promotion(), mover.role().promoted()) {
-                (true, Some(promoted)) => promoted,
-                _ => mover.role(),
-            };
-            let (own_from, their_from) = king_distances(pos, us, from);
-            delta += piece_term(role, own, their, params)
-                - piece_term(mover.role(), own_from, their_from, params);
-            if let Some(captured) = pos.piece_at(to) {
-                // The captured piece's king is our enemy king: the distances swap.
-                delta += piece_term(captured.role(), their, own, params);
+                delta = king_move_delta(pos, from, to, params);
+            } else {
+                let role = match (m.is_promotion(), mover.role().promoted()) {
+                    (true, Some(promoted)) => promoted,
+                    _ => mover.role(),
+                };
+                let (own_from, their_from) = king_distances(pos, us, from);
+                delta += piece_term(role, own, their, params)
+                    - piece_term(mover.role(), own_from, their_from, params);
+                if let Some(captured) = pos.piece_at(to) {
+                    // The captured piece's king is our enemy king: the distances swap.
+                    delta += piece_term(captured.role(), their, own, params);
+                }
             }
         }
         (None, Some(role)) => delta += piece_term(role, own, their, params),
@@ -147,6 +147,40 @@ static NEAR: [Bitboard; 81] = within(2);
 /// Squares within three steps of each square, for the pieces that leap two squares (and
 /// the quails, whose slides are followed only that far).
 static NEAR_LEAPERS: [Bitboard; 81] = within(3);
+
+/// How the side to move's king going from `from` to `to` changes [`board_terms`], from its
+/// own point of view: the distance bonuses of the pieces within three steps of either
+/// square (the tables are zero from four steps on), and the piece it captures.
+fn king_move_delta<V: Variant>(
+    pos: &Position<V>,
+    from: Square,
+    to: Square,
+    params: &Params,
+) -> i32 {
+    let us = pos.side_to_move();
+    let mut delta = 0;
+    let around = (NEAR_LEAPERS[from.index()] | NEAR_LEAPERS[to.index()]) & pos.occupied();
+    for sq in around.without(to) {
+        let Some(piece) = pos.piece_at(sq) else {
+            continue;
+        };
+        let (role, r) = (piece.role(), piece.role().index());
+        if role == Role::King {
+            continue;
+        }
+        let (before, after) = (distance(sq, from), distance(sq, to));
+        if piece.color() == us {
+            delta += params.defence[r][after] - params.defence[r][before];
+        } else {
+            delta -= params.attack[r][after] - params.attack[r][before];
+        }
+    }
+    if let Some(captured) = pos.piece_at(to) {
+        let own = pos.king(!us).map_or(8, |k| distance(to, k));
+        delta += piece_term(captured.role(), own, distance(to, from), params);
+    }
+    delta
+}
 
 /// The roles followed within three steps of a king.
 const LEAPERS: [Role; 5] = [
@@ -345,6 +379,16 @@ mod tests {
         for seed in 1..=6 {
             deltas_match::<Shogi>(seed, 120);
             deltas_match::<Tori>(seed, 120);
+        }
+    }
+
+    #[test]
+    fn distance_bonuses_end_within_three_steps() {
+        for role in 0..Role::COUNT {
+            for d in 4..9 {
+                assert_eq!(PARAMS.defence[role][d], 0, "defence {role} {d}");
+                assert_eq!(PARAMS.attack[role][d], 0, "attack {role} {d}");
+            }
         }
     }
 

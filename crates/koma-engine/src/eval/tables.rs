@@ -116,9 +116,10 @@ pub struct Params {
     pub piece: [i32; Role::COUNT],
     /// A piece's worth in hand.
     pub hand: [i32; Role::COUNT],
-    /// Bonus by distance from the own king.
+    /// Bonus by distance from the own king; zero from four steps on (a king move's
+    /// [`board_delta`](super::board_delta) looks only at the pieces within three steps).
     pub defence: [[i32; 9]; Role::COUNT],
-    /// Bonus by distance from the enemy king.
+    /// Bonus by distance from the enemy king; zero from four steps on, likewise.
     pub attack: [[i32; 9]; Role::COUNT],
     /// King danger units, in halves: per enemy attack on a square next to the king, per
     /// such square no other own piece defends, and per empty square times enemy pieces in
