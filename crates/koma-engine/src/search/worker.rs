@@ -425,7 +425,7 @@ impl<'a> Worker<'a> {
             if !pv_node && !in_check && quiet && !gives_check && best > -MATE_BOUND {
                 // Late move pruning and futility for quiet moves near the leaves.
                 let late = (4 + 2 * depth * depth) as usize / (2 - usize::from(improving));
-                if depth <= 6 && index >= late {
+                if depth <= 5 && index >= late {
                     continue;
                 }
                 if depth <= 4 && static_eval + 120 + 150 * depth <= alpha {
