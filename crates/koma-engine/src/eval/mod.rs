@@ -91,7 +91,6 @@ pub fn board_terms<V: Variant>(pos: &Position<V>, params: &Params) -> i32 {
 pub fn board_delta<V: Variant>(pos: &Position<V>, m: Move, params: &Params) -> Option<i32> {
     let us = pos.side_to_move();
     let to = m.to();
-    let (own, their) = king_distances(pos, us, to);
     let mut delta = 0;
     match (m.from(), m.drop_role()) {
         (Some(from), _) => {
@@ -99,6 +98,7 @@ pub fn board_delta<V: Variant>(pos: &Position<V>, m: Move, params: &Params) -> O
             if mover.role() == Role::King {
                 delta = king_move_delta(pos, from, to, params);
             } else {
+                let (own, their) = king_distances(pos, us, to);
                 let role = match (m.is_promotion(), mover.role().promoted()) {
                     (true, Some(promoted)) => promoted,
                     _ => mover.role(),
@@ -112,7 +112,10 @@ pub fn board_delta<V: Variant>(pos: &Position<V>, m: Move, params: &Params) -> O
                 }
             }
         }
-        (None, Some(role)) => delta += piece_term(role, own, their, params),
+        (None, Some(role)) => {
+            let (own, their) = king_distances(pos, us, to);
+            delta += piece_term(role, own, their, params);
+        }
         (None, None) => {}
     }
     Some(match us {
