@@ -1,0 +1,71 @@
+//! The named long problems of `tests/data/named-problems.tsv`: the positions read, the
+//! lines their sources give replay as mates, and the short one is solved at its length.
+
+use koma_notation::usi::parse_move;
+use koma_rules::{Move, VariantKind};
+use koma_tsume::{Limits, Outcome, line, parse_problem, solve};
+use std::time::Duration;
+
+/// One row of the file: id, SFEN, the source's length, the source's line (if any).
+struct Named {
+    id: String,
+    sfen: String,
+    plies: usize,
+    line: Option<Vec<Move>>,
+}
+
+fn named_problems() -> Vec<Named> {
+    let text = include_str!("../data/named-problems.tsv");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("id\t") && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            assert_eq!(f.len(), 5, "five columns: {l}");
+            let line = (f[3] != "-").then(|| {
+                f[3].split(' ')
+                    .map(|m| parse_move(VariantKind::Shogi, m).expect("USI move"))
+                    .collect()
+            });
+            Named {
+                id: f[0].to_string(),
+                sfen: f[1].to_string(),
+                plies: f[2].parse().expect("source length"),
+                line,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn named_problems_read_and_their_lines_mate() {
+    let rows = named_problems();
+    assert_eq!(rows.len(), 3);
+    for row in &rows {
+        let pos = parse_problem(&row.sfen).unwrap_or_else(|e| panic!("{}: {e}", row.id));
+        if let Some(moves) = &row.line {
+            assert_eq!(moves.len(), row.plies, "{}", row.id);
+            assert_eq!(line::verify(&pos, moves), Ok(()), "{}", row.id);
+        }
+    }
+}
+
+#[test]
+fn zukou_5_is_solved_at_its_length() {
+    let row = named_problems()
+        .into_iter()
+        .find(|r| r.id == "zukou-005")
+        .expect("row");
+    let pos = parse_problem(&row.sfen).expect("SFEN");
+    let limits = Limits {
+        time: Some(Duration::from_secs(60)),
+        hash_mb: 64,
+        ..Limits::default()
+    };
+    let report = solve(&pos, &limits);
+    let Outcome::Mate(moves) = &report.outcome else {
+        panic!("no mate: {:?}", report.outcome);
+    };
+    assert!(report.shortest);
+    assert_eq!(moves.len(), 21);
+    assert_eq!(line::verify(&pos, moves), Ok(()));
+}
