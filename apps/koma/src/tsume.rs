@@ -135,7 +135,7 @@ fn print_single(
         } else if first {
             "not searched (--first)"
         } else {
-            "not proven (out of time)"
+            "not proven within the limits"
         };
         outln!("shortest: {shortest}");
         if composer {

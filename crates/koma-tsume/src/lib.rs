@@ -115,6 +115,8 @@ fn run(root: &Position<Shogi>, limits: &Limits, start: Instant) -> Report {
         return report(Outcome::Unknown(why), start, Some(&s));
     }
     let first_proof = Some((start.elapsed(), s.nodes));
+    // The proof's own length: the forced mate is no longer.
+    let first_len = r.len;
     let Some(mut best) = extract_verified(&mut s, root) else {
         let mut rep = report(
             Outcome::Unknown(UnknownReason::LineNotVerified),
@@ -140,6 +142,14 @@ fn run(root: &Position<Shogi>, limits: &Limits, start: Instant) -> Report {
                 s.max_len = len;
                 let r = s.mid(root, 0, INF, INF);
                 if r.pn != 0 {
+                    if r.dn == 0 && s.abort.is_none() {
+                        // No mate within the line's length after all: the line read back
+                        // lets the defender off early. The forced mate is longer.
+                        if let Some(line) = longer_forced(&mut s, root, r.len, first_len) {
+                            best = line;
+                            shortest = true;
+                        }
+                    }
                     break;
                 }
                 proven_within = Some(len);
@@ -215,8 +225,71 @@ impl std::fmt::Display for ProblemError {
 
 impl std::error::Error for ProblemError {}
 
+/// The forced mate when there is none within `bound` plies: the first odd length above
+/// the bound (and no more than `most`, the first proof's length) with a mate is searched
+/// for, and its line read so that the defender resists to the end. `None` if the budget
+/// runs out or no such line can be read.
+fn longer_forced(
+    s: &mut Searcher,
+    root: &Position<Shogi>,
+    mut bound: u32,
+    most: u32,
+) -> Option<Vec<Move>> {
+    let found = loop {
+        // Mates have odd lengths: the attacker moves first and last.
+        let within = (bound + 1) | 1;
+        if within > most || s.abort.is_some() {
+            break None;
+        }
+        s.phase = Phase::Shortest { best: most, within };
+        s.max_len = within;
+        let r = s.mid(root, 0, INF, INF);
+        if r.pn == 0 {
+            break line::extract_forced(s, root, within).filter(|l| line::verify(root, l).is_ok());
+        }
+        if r.dn != 0 {
+            break None;
+        }
+        bound = r.len.max(within);
+    };
+    s.max_len = u32::MAX;
+    found
+}
+
 /// The mating line read back from the table, if it replays as a mate.
 fn extract_verified(s: &mut Searcher, root: &Position<Shogi>) -> Option<Vec<Move>> {
     let line = line::extract(s, root)?;
     line::verify(root, &line).ok().map(|_| line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Zukou #5 (tests/data/named-problems.tsv): a forced mate of 21 plies.
+    const ZUKOU_5: &str = "n+B1sS4/1R1g5/1Ls6/2k6/2n6/3L5/R8/9/9 b B2P3gs2n2l16p 1";
+
+    #[test]
+    fn a_longer_forced_mate_is_read_with_the_defence_to_the_end() {
+        let root = parse_problem(ZUKOU_5).expect("SFEN");
+        let limits = Limits {
+            hash_mb: 16,
+            ..Limits::default()
+        };
+        let mut s = Searcher::new(root.side_to_move(), &limits, Instant::now());
+        let r = s.mid(&root, 0, INF, INF);
+        assert_eq!(r.pn, 0, "proven");
+        // As after a line of 19 plies read back with a weak defence, when a search showed
+        // no mate within 19 (or 20): the mate of 21 plies and a line of that length.
+        for bound in [19, 20] {
+            let line = longer_forced(&mut s, &root, bound, r.len).expect("the forced mate");
+            assert_eq!(line.len(), 21, "bound {bound}");
+            assert_eq!(line::verify(&root, &line), Ok(()));
+        }
+        // A bound below the forced length is not a valid starting point: the reply that
+        // holds off a mate within 21 plies does not exist, and no line is made up.
+        assert_eq!(s.max_len, u32::MAX, "the limit is lifted again");
+        assert_eq!(line::extract_forced(&mut s, &root, 23), None);
+        assert_eq!(s.max_len, u32::MAX, "the caller's limit is restored");
+    }
 }

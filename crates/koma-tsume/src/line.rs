@@ -2,7 +2,7 @@
 //! mate, the defender the longest), checking a line by replaying it, and writing it.
 
 use crate::dfpn::Searcher;
-use crate::tt::INF;
+use crate::tt::{INF, Probe};
 use koma_notation::movetext::japanese;
 use koma_notation::usi::write_move;
 use koma_rules::variants::Shogi;
@@ -139,6 +139,58 @@ pub(crate) fn extract(s: &mut Searcher, root: &Position<Shogi>) -> Option<Vec<Mo
     for _ in 0..pushed {
         s.pop_path();
     }
+    result.map(|_| line)
+}
+
+/// Reads the line of a mate of exactly `n` plies, when there is a mate within `n` plies
+/// and none within `n - 2`: the attacker plays checks proven within `n`, the defender
+/// replies after which there is no mate within `n - 2` (so every reply resists to the
+/// end). The table answers where it can; a position it has lost is searched again.
+/// `None` if a step finds no such move.
+pub(crate) fn extract_forced(
+    s: &mut Searcher,
+    root: &Position<Shogi>,
+    n: u32,
+) -> Option<Vec<Move>> {
+    let limit = s.max_len;
+    let mut pos = *root;
+    let mut line = Vec::new();
+    let mut pushed = 0;
+    let result = loop {
+        let depth = line.len() as u32;
+        let or = depth % 2 == 0;
+        let moves = Searcher::node_moves(&pos, or);
+        if moves.is_empty() {
+            break (!or).then_some(());
+        }
+        // The attacker keeps a mate within `n`; the defender holds off any within `n - 2`.
+        s.max_len = if or { n } else { n.saturating_sub(2) };
+        let wanted = |p: &Probe| if or { p.pn == 0 } else { p.dn == 0 };
+        let mut pick = moves
+            .iter()
+            .copied()
+            .find(|&m| wanted(&s.probe(&pos.after(m), depth + 1)));
+        if pick.is_none() {
+            // The table has lost the answer: search each move again until one does.
+            s.push_path(&pos, depth);
+            pick = moves.iter().copied().find(|&m| {
+                let r = s.mid(&pos.after(m), depth + 1, INF, INF);
+                if or { r.pn == 0 } else { r.dn == 0 }
+            });
+            s.pop_path();
+        }
+        let Some(m) = pick else {
+            break None;
+        };
+        s.push_path(&pos, depth);
+        pushed += 1;
+        line.push(m);
+        pos.play_unchecked(m);
+    };
+    for _ in 0..pushed {
+        s.pop_path();
+    }
+    s.max_len = limit;
     result.map(|_| line)
 }
 
