@@ -286,8 +286,8 @@ mod tests {
             assert_eq!(line.len(), 21, "bound {bound}");
             assert_eq!(line::verify(&root, &line), Ok(()));
         }
-        // A bound below the forced length is not a valid starting point: the reply that
-        // holds off a mate within 21 plies does not exist, and no line is made up.
+        // Asked for a mate of exactly 23 plies where there is one of 21: no reply holds off
+        // a mate within 21, and no line is made up.
         assert_eq!(s.max_len, u32::MAX, "the limit is lifted again");
         assert_eq!(line::extract_forced(&mut s, &root, 23), None);
         assert_eq!(s.max_len, u32::MAX, "the caller's limit is restored");
