@@ -81,26 +81,22 @@ const TREE_BUDGET: u32 = 300_000;
 pub(crate) fn extract(s: &mut Searcher, root: &Position<Shogi>) -> Option<Vec<Move>> {
     let mut memo: HashMap<u64, Option<u32>> = HashMap::new();
     let mut budget = TREE_BUDGET;
-    let mut pos = *root;
-    let mut line = Vec::new();
-    let mut pushed = 0;
-    let result = loop {
-        let depth = line.len() as u32;
+    walk(s, root, |s, pos, depth| {
         if depth > 20_000 {
-            break None;
+            return Step::Fail;
         }
         let or = depth % 2 == 0;
-        let mut children = s.probe_children(&pos, depth);
+        let mut children = s.probe_children(pos, depth);
         if children.is_empty() {
-            break if or { None } else { Some(()) };
+            return if or { Step::Fail } else { Step::Mate };
         }
         if or && children.iter().all(|(_, _, p)| p.pn != 0) {
             // The table lost the proven check: search the node again.
-            let r = s.expand_and_search(&pos, depth, INF, INF);
+            let r = s.expand_and_search(pos, depth, INF, INF);
             if r.pn != 0 {
-                break None;
+                return Step::Fail;
             }
-            children = s.probe_children(&pos, depth);
+            children = s.probe_children(pos, depth);
         }
         let mut best: Option<(Move, u32)> = None;
         let mut failed = false;
@@ -111,7 +107,7 @@ pub(crate) fn extract(s: &mut Searcher, root: &Position<Shogi>) -> Option<Vec<Mo
                 continue;
             } else {
                 // The table lost this evasion's proof: prove it again.
-                s.push_path(&pos, depth);
+                s.push_path(pos, depth);
                 let r = s.mid(&child, depth + 1, INF, INF);
                 s.pop_path();
                 if r.pn != 0 {
@@ -128,15 +124,45 @@ pub(crate) fn extract(s: &mut Searcher, root: &Position<Shogi>) -> Option<Vec<Mo
                 best = Some((m, len));
             }
         }
-        let Some((m, _)) = best.filter(|_| !failed) else {
-            break None;
-        };
-        s.push_path(&pos, depth);
-        pushed += 1;
-        line.push(m);
-        pos.play_unchecked(m);
+        match best.filter(|_| !failed) {
+            Some((m, _)) => Step::Play(m),
+            None => Step::Fail,
+        }
+    })
+}
+
+/// What a line reader does at a position of the line.
+enum Step {
+    /// Plays this move.
+    Play(Move),
+    /// The position is mate: the line ends.
+    Mate,
+    /// No move fits: no line.
+    Fail,
+}
+
+/// Reads a line down from `root`, `choose` deciding at each position (given with its
+/// depth); the line's positions are on the search path while it is read.
+fn walk(
+    s: &mut Searcher,
+    root: &Position<Shogi>,
+    mut choose: impl FnMut(&mut Searcher, &Position<Shogi>, u32) -> Step,
+) -> Option<Vec<Move>> {
+    let mut pos = *root;
+    let mut line = Vec::new();
+    let result = loop {
+        let depth = line.len() as u32;
+        match choose(s, &pos, depth) {
+            Step::Play(m) => {
+                s.push_path(&pos, depth);
+                line.push(m);
+                pos.play_unchecked(m);
+            }
+            Step::Mate => break Some(()),
+            Step::Fail => break None,
+        }
     };
-    for _ in 0..pushed {
+    for _ in 0..line.len() {
         s.pop_path();
     }
     result.map(|_| line)
@@ -153,15 +179,11 @@ pub(crate) fn extract_forced(
     n: u32,
 ) -> Option<Vec<Move>> {
     let limit = s.max_len;
-    let mut pos = *root;
-    let mut line = Vec::new();
-    let mut pushed = 0;
-    let result = loop {
-        let depth = line.len() as u32;
+    let line = walk(s, root, |s, pos, depth| {
         let or = depth % 2 == 0;
-        let moves = Searcher::node_moves(&pos, or);
+        let moves = Searcher::node_moves(pos, or);
         if moves.is_empty() {
-            break (!or).then_some(());
+            return if or { Step::Fail } else { Step::Mate };
         }
         // The attacker keeps a mate within `n`; the defender holds off any within `n - 2`.
         s.max_len = if or { n } else { n.saturating_sub(2) };
@@ -172,26 +194,17 @@ pub(crate) fn extract_forced(
             .find(|&m| wanted(&s.probe(&pos.after(m), depth + 1)));
         if pick.is_none() {
             // The table has lost the answer: search each move again until one does.
-            s.push_path(&pos, depth);
+            s.push_path(pos, depth);
             pick = moves.iter().copied().find(|&m| {
                 let r = s.mid(&pos.after(m), depth + 1, INF, INF);
                 if or { r.pn == 0 } else { r.dn == 0 }
             });
             s.pop_path();
         }
-        let Some(m) = pick else {
-            break None;
-        };
-        s.push_path(&pos, depth);
-        pushed += 1;
-        line.push(m);
-        pos.play_unchecked(m);
-    };
-    for _ in 0..pushed {
-        s.pop_path();
-    }
+        pick.map_or(Step::Fail, Step::Play)
+    });
     s.max_len = limit;
-    result.map(|_| line)
+    line
 }
 
 /// The length of the mate the table proves from `pos` (the attacker's shortest proven
