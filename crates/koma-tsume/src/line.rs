@@ -2,7 +2,7 @@
 //! mate, the defender the longest), checking a line by replaying it, and writing it.
 
 use crate::dfpn::Searcher;
-use crate::tt::{INF, Probe};
+use crate::tt::INF;
 use koma_notation::movetext::japanese;
 use koma_notation::usi::write_move;
 use koma_rules::variants::Shogi;
@@ -187,17 +187,17 @@ pub(crate) fn extract_forced(
         }
         // The attacker keeps a mate within `n`; the defender holds off any within `n - 2`.
         s.max_len = if or { n } else { n.saturating_sub(2) };
-        let wanted = |p: &Probe| if or { p.pn == 0 } else { p.dn == 0 };
-        let mut pick = moves
-            .iter()
-            .copied()
-            .find(|&m| wanted(&s.probe(&pos.after(m), depth + 1)));
+        let wanted = |pn: u32, dn: u32| if or { pn == 0 } else { dn == 0 };
+        let mut pick = moves.iter().copied().find(|&m| {
+            let p = s.probe(&pos.after(m), depth + 1);
+            wanted(p.pn, p.dn)
+        });
         if pick.is_none() {
             // The table has lost the answer: search each move again until one does.
             s.push_path(pos, depth);
             pick = moves.iter().copied().find(|&m| {
                 let r = s.mid(&pos.after(m), depth + 1, INF, INF);
-                if or { r.pn == 0 } else { r.dn == 0 }
+                wanted(r.pn, r.dn)
             });
             s.pop_path();
         }
