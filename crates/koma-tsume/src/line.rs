@@ -208,8 +208,9 @@ pub(crate) fn extract_forced(
 }
 
 /// The length of the mate the table proves from `pos` (the attacker's shortest proven
-/// check, the defender's longest evasion), computed afresh; the stored length when the
-/// budget is spent or the table lacks part of the tree.
+/// check, the defender's longest evasion), computed afresh but never above the stored
+/// length (a proof's length bounds the shortest mate); the stored length when the budget
+/// is spent or the table lacks part of the tree.
 fn tree_len(
     s: &Searcher,
     pos: &Position<Shogi>,
@@ -254,7 +255,10 @@ fn tree_len(
     let len = if !or && result.is_none() && complete {
         0
     } else if complete {
-        result.unwrap_or(probe.len)
+        // The stored length bounds the recomputed one: a child cut off as a loop (it was
+        // on the way here) can leave only longer mates in view, and that value, kept in
+        // `memo`, would mislead the reading on other paths.
+        result.map_or(probe.len, |r| r.min(probe.len))
     } else {
         probe.len
     };
