@@ -20,7 +20,9 @@ use crate::result::{Limits, Phase, UnknownReason};
 use crate::tt::{INF, MAX_UNDECIDED, Probe, Table};
 use koma_rules::tables::{ZOBRIST, between};
 use koma_rules::variants::Shogi;
-use koma_rules::{Color, Move, MoveCounter, MoveKind, MoveList, Piece, Position, Role};
+use koma_rules::{
+    Bitboard, Color, Move, MoveCounter, MoveKind, MoveList, MoveSink, Piece, Position, Role, Square,
+};
 use std::time::Instant;
 
 /// A result that rests on no loop through the path above it.
@@ -390,19 +392,20 @@ impl Searcher {
 
     /// First numbers of a new node, one ply of look-ahead: its moves are counted, so a mate
     /// or a position without checks is decided (and stored) at once; otherwise the count
-    /// of the defender's replies is the proof number of an AND node and the count of checks
+    /// of the defender's replies is the proof number of an AND node (drops on one square
+    /// counted once, as the search takes them up one at a time) and the count of checks
     /// the disproof number of an OR node (df-pn+).
     fn leaf(&mut self, pos: &Position<Shogi>, key: u64, hand: PackedHand, or: bool) -> NodeResult {
-        let mut counter = MoveCounter::new();
-        pos.generate(
-            if or {
-                MoveKind::Checks
-            } else {
-                MoveKind::Evasions
-            },
-            &mut counter,
-        );
-        let n = counter.count.min(MAX_UNDECIDED as u64 / 2) as u32;
+        let count = if or {
+            let mut counter = MoveCounter::new();
+            pos.generate(MoveKind::Checks, &mut counter);
+            counter.count
+        } else {
+            let mut counter = EvasionCounter::default();
+            pos.generate(MoveKind::Evasions, &mut counter);
+            counter.count
+        };
+        let n = count.min(MAX_UNDECIDED as u64 / 2) as u32;
         if n == 0 {
             let r = if or {
                 NodeResult::failure(no_check_disproof(hand), REP_NONE, NO_BOUND)
@@ -643,6 +646,31 @@ fn longer(bound: u32) -> u32 {
         NO_BOUND
     } else {
         bound + 1
+    }
+}
+
+/// Counts evasions as the search will take them up: the defender's drops on one square
+/// wait for each other (see [`crate::delay`]), so each square counts once.
+#[derive(Default)]
+struct EvasionCounter {
+    count: u64,
+    dropped_on: Bitboard,
+}
+
+impl MoveSink for EvasionCounter {
+    #[inline(always)]
+    fn board_moves(&mut self, _from: Square, plain: Bitboard, both: Bitboard, promote: Bitboard) {
+        self.shifted_moves(0, plain, both, promote);
+    }
+    #[inline(always)]
+    fn drops(&mut self, _role: Role, to: Bitboard) {
+        self.count += (to & !self.dropped_on).count() as u64;
+        self.dropped_on |= to;
+    }
+    #[inline(always)]
+    fn shifted_moves(&mut self, _delta: i8, plain: Bitboard, both: Bitboard, promote: Bitboard) {
+        // The three sets are disjoint; `both` holds two moves a square.
+        self.count += (plain | both | promote).count() as u64 + both.count() as u64;
     }
 }
 
