@@ -728,6 +728,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_new_and_node_counts_each_drop_square_once() {
+        // Gote in check down the file with every piece in hand: seven pieces could be
+        // dropped on each of 5b, 5c and 5d, and the search takes them one at a time.
+        let sfen = "4k4/9/9/9/4R4/9/9/9/4K4 w r2b4g4s4n4l18p 1";
+        let pos: Position<Shogi> = koma_notation::sfen::parse(sfen).unwrap();
+        let moves = pos.moves(MoveKind::Evasions);
+        let board = moves.iter().filter(|m| m.drop_role().is_none()).count();
+        let mut squares: Vec<_> = moves
+            .iter()
+            .filter(|m| m.drop_role().is_some())
+            .map(|m| m.to())
+            .collect();
+        squares.sort_by_key(|sq| sq.index());
+        squares.dedup();
+        assert_eq!(squares.len(), 3);
+        assert!(
+            moves.len() > board + 3 * 6,
+            "drops of many pieces on each square"
+        );
+        let mut counter = EvasionCounter::default();
+        pos.generate(MoveKind::Evasions, &mut counter);
+        assert_eq!(counter.count, (board + squares.len()) as u64);
+    }
+
+    #[test]
     fn child_keys_match_played_moves() {
         let sfens = [
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
