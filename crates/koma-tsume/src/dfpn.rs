@@ -401,9 +401,9 @@ impl Searcher {
             pos.generate(MoveKind::Checks, &mut counter);
             counter.count
         } else {
-            let mut counter = EvasionCounter::default();
+            let mut counter = EvasionCounter::new();
             pos.generate(MoveKind::Evasions, &mut counter);
-            counter.count
+            counter.moves.count
         };
         let n = count.min(MAX_UNDECIDED as u64 / 2) as u32;
         if n == 0 {
@@ -651,26 +651,35 @@ fn longer(bound: u32) -> u32 {
 
 /// Counts evasions as the search will take them up: the defender's drops on one square
 /// wait for each other (see [`crate::delay`]), so each square counts once.
-#[derive(Default)]
 struct EvasionCounter {
-    count: u64,
+    /// Counts the moves the sink is given (drops already reduced to new squares).
+    moves: MoveCounter,
     dropped_on: Bitboard,
+}
+
+impl EvasionCounter {
+    /// A counter at zero.
+    fn new() -> EvasionCounter {
+        EvasionCounter {
+            moves: MoveCounter::new(),
+            dropped_on: Bitboard::EMPTY,
+        }
+    }
 }
 
 impl MoveSink for EvasionCounter {
     #[inline(always)]
-    fn board_moves(&mut self, _from: Square, plain: Bitboard, both: Bitboard, promote: Bitboard) {
-        self.shifted_moves(0, plain, both, promote);
+    fn board_moves(&mut self, from: Square, plain: Bitboard, both: Bitboard, promote: Bitboard) {
+        self.moves.board_moves(from, plain, both, promote);
     }
     #[inline(always)]
-    fn drops(&mut self, _role: Role, to: Bitboard) {
-        self.count += (to & !self.dropped_on).count() as u64;
+    fn drops(&mut self, role: Role, to: Bitboard) {
+        self.moves.drops(role, to & !self.dropped_on);
         self.dropped_on |= to;
     }
     #[inline(always)]
-    fn shifted_moves(&mut self, _delta: i8, plain: Bitboard, both: Bitboard, promote: Bitboard) {
-        // The three sets are disjoint; `both` holds two moves a square.
-        self.count += (plain | both | promote).count() as u64 + both.count() as u64;
+    fn shifted_moves(&mut self, delta: i8, plain: Bitboard, both: Bitboard, promote: Bitboard) {
+        self.moves.shifted_moves(delta, plain, both, promote);
     }
 }
 
@@ -747,9 +756,9 @@ mod tests {
             moves.len() > board + 3 * 6,
             "drops of many pieces on each square"
         );
-        let mut counter = EvasionCounter::default();
+        let mut counter = EvasionCounter::new();
         pos.generate(MoveKind::Evasions, &mut counter);
-        assert_eq!(counter.count, (board + squares.len()) as u64);
+        assert_eq!(counter.moves.count, (board + squares.len()) as u64);
     }
 
     #[test]
