@@ -1,11 +1,13 @@
-//! Evaluation: material on the board and in hand, king safety and the closeness of pieces to
-//! the kings, the same code for every variant (the tables are indexed by the global role).
+//! Evaluation: material on the board and in hand, king safety, the closeness of pieces to
+//! the kings and each side's control of the squares around both kings, the same code for
+//! every variant (the tables are indexed by the global role).
 
+mod control;
 mod tables;
 
 pub use tables::{HAND_VALUE, PARAMS, PIECE_VALUE, Params};
 
-use koma_rules::tables::{BISHOP_PSEUDO, ROOK_PSEUDO};
+use control::AttackCounts;
 use koma_rules::{Bitboard, Color, Move, Position, Role, Square, Variant, attacks};
 
 /// The evaluation of `pos` in centipawns from the side to move's point of view.
@@ -22,32 +24,15 @@ pub fn evaluate_with<V: Variant>(pos: &Position<V>, params: &Params) -> i32 {
 /// [`board_terms`] (which a search keeps up to date move by move, see [`board_delta`]).
 pub fn evaluate_from<V: Variant>(pos: &Position<V>, board: i32, params: &Params) -> i32 {
     let hand = hand_of(pos, Color::Black, params) - hand_of(pos, Color::White, params);
-    let sente_view = board + hand + zone_terms(pos, params);
+    let counts = control::attack_counts(pos);
+    let sente_view = board
+        + hand
+        + zone_terms(pos, &counts, params)
+        + control::control_terms(pos, &counts, params);
     match pos.side_to_move() {
         Color::Black => sente_view,
         Color::White => -sente_view,
     }
-}
-
-/// What each king's surroundings look like, gathered in one pass over the pieces.
-#[derive(Default)]
-struct KingZone {
-    /// The squares next to the king.
-    squares: Bitboard,
-    /// Enemy attacks on those squares, counted per attacker.
-    attacks: i32,
-    /// The squares an enemy piece attacks.
-    attacked: Bitboard,
-    /// The squares a piece of the king's own side (not the king) defends.
-    defended: Bitboard,
-}
-
-/// Whether a role's attacks can reach far (so that it may attack a king from a distance).
-fn ranges(role: Role) -> bool {
-    matches!(
-        role,
-        Role::Lance | Role::Bishop | Role::Rook | Role::Horse | Role::Dragon | Role::Eagle
-    )
 }
 
 /// The term of one piece of `color` on `sq`: its worth, and its bonuses for the distance
@@ -143,12 +128,8 @@ const fn within(steps: u8) -> [Bitboard; 81] {
     table
 }
 
-/// Squares within two steps of each square: a piece that only steps to the squares next to
-/// it, farther from a king than that, touches none of the squares next to the king.
-static NEAR: [Bitboard; 81] = within(2);
-
-/// Squares within three steps of each square, for the pieces that leap two squares (and
-/// the quails, whose slides are followed only that far).
+/// Squares within three steps of each square: the pieces whose distance bonuses a king
+/// move changes.
 static NEAR_LEAPERS: [Bitboard; 81] = within(3);
 
 /// How the side to move's king going from `from` to `to` changes [`board_terms`], from its
@@ -185,76 +166,21 @@ fn king_move_delta<V: Variant>(
     delta
 }
 
-/// The roles followed within three steps of a king.
-const LEAPERS: [Role; 5] = [
-    Role::Knight,
-    Role::Pheasant,
-    Role::Goose,
-    Role::LeftQuail,
-    Role::RightQuail,
-];
-
 /// The danger around both kings from sente's point of view (sente's danger counts
 /// against it): the attacks on the squares next to each king, their defenders, and the
 /// pieces in hand that could be dropped there.
-fn zone_terms<V: Variant>(pos: &Position<V>, params: &Params) -> i32 {
-    let occ = pos.occupied();
-    let kings = [pos.king(Color::Black), pos.king(Color::White)];
-    let mut zones = [KingZone::default(), KingZone::default()];
-    let mut near = Bitboard::EMPTY;
-    let mut near_leapers = Bitboard::EMPTY;
-    for (zone, king) in zones.iter_mut().zip(kings) {
-        if let Some(k) = king {
-            zone.squares = attacks(Role::King, Color::Black, k, occ) & V::BOARD;
-            near |= NEAR[k.index()];
-            near_leapers |= NEAR_LEAPERS[k.index()];
-        }
-    }
-    let near_kings = zones[0].squares | zones[1].squares;
-    // Stepping pieces matter within two steps of a king, leaping ones within three, ranging
-    // ones from anywhere.
-    let mut leapers = Bitboard::EMPTY;
-    for role in LEAPERS {
-        leapers |= pos.role_bb(role);
-    }
-    let mut far = Bitboard::EMPTY;
-    for role in [
-        Role::Lance,
-        Role::Bishop,
-        Role::Rook,
-        Role::Horse,
-        Role::Dragon,
-        Role::Eagle,
-    ] {
-        far |= pos.role_bb(role);
-    }
-    for sq in occ & (near | (near_leapers & leapers) | far) {
-        let Some(piece) = pos.piece_at(sq) else {
+fn zone_terms<V: Variant>(pos: &Position<V>, counts: &[AttackCounts; 2], params: &Params) -> i32 {
+    let mut score = 0;
+    for color in [Color::Black, Color::White] {
+        let Some(king) = pos.king(color) else {
             continue;
         };
-        let (role, color) = (piece.role(), piece.color());
-        if ranges(role) {
-            // A ranging piece off every line through the zones cannot reach them.
-            let lines = ROOK_PSEUDO[sq.index()] | BISHOP_PSEUDO[sq.index()];
-            if (lines & near_kings).is_empty() {
-                continue;
-            }
-        }
-        let (us, them) = (color.index(), (!color).index());
-        let reach = attacks(role, color, sq, occ);
-        if role != Role::King {
-            zones[us].defended |= reach & zones[us].squares;
-        }
-        let hits = reach & zones[them].squares;
-        zones[them].attacks += hits.count() as i32;
-        zones[them].attacked |= hits;
-    }
-    let mut score = 0;
-    if kings[0].is_some() {
-        score -= king_danger(pos, Color::Black, &zones[0], params);
-    }
-    if kings[1].is_some() {
-        score += king_danger(pos, Color::White, &zones[1], params);
+        let zone = attacks(Role::King, Color::Black, king, pos.occupied()) & V::BOARD;
+        let danger = king_danger(pos, color, zone, counts, params);
+        score += match color {
+            Color::Black => -danger,
+            Color::White => danger,
+        };
     }
     score
 }
@@ -289,19 +215,22 @@ fn hand_of<V: Variant>(pos: &Position<V>, color: Color, params: &Params) -> i32 
 fn king_danger<V: Variant>(
     pos: &Position<V>,
     color: Color,
-    zone: &KingZone,
+    zone: Bitboard,
+    counts: &[AttackCounts; 2],
     params: &Params,
 ) -> i32 {
     let them = !color;
-    let defended_weakly = (zone.attacked & !zone.defended).count() as i32;
-    let empty_zone = (zone.squares & !pos.occupied()).count() as i32;
+    let (enemy, own) = (&counts[them.index()], &counts[color.index()]);
+    let attacked = enemy.at_least(1) & zone;
+    let defended_weakly = (attacked & !own.at_least(1)).count() as i32;
+    let empty_zone = (zone & !pos.occupied()).count() as i32;
     let hand_pieces: i32 = V::HAND_ROLES
         .iter()
         .filter(|&&r| r != V::PAWN)
         .map(|&r| i32::from(pos.hand(them).count(r)))
         .sum();
     let [per_attack, per_weak, per_drop] = params.units;
-    let units = (zone.attacks * per_attack
+    let units = (enemy.count_in(zone) * per_attack
         + defended_weakly * per_weak
         + empty_zone.min(4) * hand_pieces.min(4) * per_drop)
         / 2;

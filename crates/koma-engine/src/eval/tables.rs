@@ -129,6 +129,14 @@ pub struct Params {
     pub danger_square: i32,
     /// The largest danger penalty.
     pub danger_cap: i32,
+    /// The worth of attacking a square one, two, three and four or more king steps from
+    /// the own king (the last for all farther squares).
+    pub control_own: [i32; 5],
+    /// The worth of attacking a square at those distances from the enemy king.
+    pub control_their: [i32; 5],
+    /// In percent: how much of that worth the first, second, third and fourth attacker of
+    /// a square adds.
+    pub control_multi: [i32; 4],
 }
 
 /// The numbers the engine plays with.
@@ -140,6 +148,9 @@ pub static PARAMS: Params = Params {
     units: [4, 6, 1],
     danger_square: 30,
     danger_cap: 1500,
+    control_own: [15, 10, 8, 6, 4],
+    control_their: [21, 14, 11, 9, 6],
+    control_multi: [100, 75, 50, 50],
 };
 
 impl Params {
