@@ -146,6 +146,37 @@ pub(super) fn control_terms<V: Variant>(
     score / 100
 }
 
+/// The threats term from sente's point of view: each side's pieces (not its king or pawns)
+/// that an enemy pawn attacks, and those the enemy attacks and no own piece defends, cost
+/// a share of their worth.
+pub(super) fn threat_terms<V: Variant>(
+    pos: &Position<V>,
+    counts: &[AttackCounts; 2],
+    params: &Params,
+) -> i32 {
+    let mut score = 0;
+    for color in [Color::Black, Color::White] {
+        let (own, enemy) = (&counts[color.index()], &counts[(!color).index()]);
+        let pieces = pos.color_bb(color) & !pos.role_bb(Role::King);
+        let enemy_pawns = pawns_ahead(!color, pos.pieces(!color, V::PAWN));
+        let by_pawns = pieces & enemy_pawns & !pos.role_bb(V::PAWN);
+        let loose = pieces & enemy.at_least(1) & !own.at_least(1);
+        let mut cost = 0;
+        for (squares, percent) in [(by_pawns, params.threat_pawn), (loose, params.threat_loose)] {
+            for sq in squares {
+                if let Some(piece) = pos.piece_at(sq) {
+                    cost += params.piece[piece.role().index()] * percent;
+                }
+            }
+        }
+        score += match color {
+            Color::Black => -cost,
+            Color::White => cost,
+        };
+    }
+    score / 100
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,6 +230,19 @@ mod tests {
             counts_match::<Shogi>(seed);
             counts_match::<Tori>(seed);
         }
+    }
+
+    #[test]
+    fn a_rook_a_pawn_attacks_and_nothing_defends_costs_both_threats() {
+        // Sente's rook on 5e faces gote's pawn on 5d; neither is defended.
+        let pos: Position<Shogi> =
+            koma_notation::sfen::parse("4k4/9/9/4p4/4R4/9/9/9/4K4 b - 1").unwrap();
+        let p = &super::super::PARAMS;
+        let rook = p.piece[Role::Rook.index()] * (p.threat_pawn + p.threat_loose);
+        let pawn = p.piece[Role::Pawn.index()] * p.threat_loose;
+        let want = (pawn - rook) / 100;
+        assert!(want < 0);
+        assert_eq!(threat_terms(&pos, &attack_counts(&pos), p), want);
     }
 
     #[test]

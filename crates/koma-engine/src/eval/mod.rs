@@ -28,7 +28,8 @@ pub fn evaluate_from<V: Variant>(pos: &Position<V>, board: i32, params: &Params)
     let sente_view = board
         + hand
         + zone_terms(pos, &counts, params)
-        + control::control_terms(pos, &counts, params);
+        + control::control_terms(pos, &counts, params)
+        + control::threat_terms(pos, &counts, params);
     match pos.side_to_move() {
         Color::Black => sente_view,
         Color::White => -sente_view,

@@ -137,6 +137,11 @@ pub struct Params {
     /// In percent: how much of that worth the first, second, third and fourth attacker of
     /// a square adds.
     pub control_multi: [i32; 4],
+    /// In percent of its worth: the cost of a piece (not a pawn) an enemy pawn attacks.
+    pub threat_pawn: i32,
+    /// In percent of its worth: the cost of a piece the enemy attacks and no own piece
+    /// defends.
+    pub threat_loose: i32,
 }
 
 /// The numbers the engine plays with.
@@ -151,6 +156,8 @@ pub static PARAMS: Params = Params {
     control_own: [15, 10, 8, 6, 4],
     control_their: [21, 14, 11, 9, 6],
     control_multi: [100, 75, 50, 50],
+    threat_pawn: 20,
+    threat_loose: 10,
 };
 
 impl Params {
