@@ -129,6 +129,10 @@ pub(super) fn control_terms<V: Variant>(
         let mut side = 0;
         for (n, &multi) in params.control_multi.iter().enumerate() {
             let squares = count.at_least(n + 1);
+            if squares.is_empty() {
+                // The levels nest: no square has more attackers either.
+                break;
+            }
             let mut worth = 0;
             if let Some(k) = own {
                 worth += weighed(squares, k, &params.control_own);
