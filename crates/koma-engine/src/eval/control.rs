@@ -1,8 +1,9 @@
 //! Control of the board: how many times each side attacks every square, and what that is
 //! worth by the square's distance to each king (guarding one's own king, pressing the
-//! enemy's), with less for each further attacker of a square.
+//! enemy's), with less for each further attacker of a square; and the threats the same
+//! counts show (pieces attacked by pawns, pieces left undefended).
 
-use super::Params;
+use super::{Params, for_sente};
 use koma_rules::{Bitboard, Color, Position, Role, Square, Variant, attacks};
 
 /// How many pieces of one side attack each square, bit-sliced: `ones` and `twos` count up
@@ -89,9 +90,7 @@ static RINGS: [[Bitboard; 5]; 81] = {
     while a < 81 {
         let mut b: usize = 0;
         while b < 81 {
-            let df = (a / 9).abs_diff(b / 9);
-            let dr = (a % 9).abs_diff(b % 9);
-            let d = if df > dr { df } else { dr };
+            let d = super::DISTANCE[a][b] as usize;
             if d > 0 {
                 let ring = if d > 5 { 5 } else { d };
                 rings[a][ring - 1].0 |= 1 << b;
@@ -142,10 +141,7 @@ pub(super) fn control_terms<V: Variant>(
             }
             side += worth * multi;
         }
-        score += match color {
-            Color::Black => side,
-            Color::White => -side,
-        };
+        score += for_sente(color, side);
     }
     score / 100
 }
@@ -173,10 +169,7 @@ pub(super) fn threat_terms<V: Variant>(
                 }
             }
         }
-        score += match color {
-            Color::Black => -cost,
-            Color::White => cost,
-        };
+        score -= for_sente(color, cost);
     }
     score / 100
 }

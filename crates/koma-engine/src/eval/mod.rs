@@ -30,10 +30,7 @@ pub fn evaluate_from<V: Variant>(pos: &Position<V>, board: i32, params: &Params)
         + zone_terms(pos, &counts, params)
         + control::control_terms(pos, &counts, params)
         + control::threat_terms(pos, &counts, params);
-    match pos.side_to_move() {
-        Color::Black => sente_view,
-        Color::White => -sente_view,
-    }
+    for_sente(pos.side_to_move(), sente_view)
 }
 
 /// The term of one piece of `color` on `sq`: its worth, and its bonuses for the distance
@@ -65,10 +62,7 @@ pub fn board_terms<V: Variant>(pos: &Position<V>, params: &Params) -> i32 {
         };
         let (own, their) = king_distances(pos, piece.color(), sq);
         let term = piece_term(piece.role(), own, their, params);
-        score += match piece.color() {
-            Color::Black => term,
-            Color::White => -term,
-        };
+        score += for_sente(piece.color(), term);
     }
     score
 }
@@ -104,10 +98,7 @@ pub fn board_delta<V: Variant>(pos: &Position<V>, m: Move, params: &Params) -> O
         }
         (None, None) => {}
     }
-    Some(match us {
-        Color::Black => delta,
-        Color::White => -delta,
-    })
+    Some(for_sente(us, delta))
 }
 
 /// The squares within `steps` king steps of each square.
@@ -178,10 +169,7 @@ fn zone_terms<V: Variant>(pos: &Position<V>, counts: &[AttackCounts; 2], params:
         };
         let zone = attacks(Role::King, Color::Black, king, pos.occupied()) & V::BOARD;
         let danger = king_danger(pos, color, zone, counts, params);
-        score += match color {
-            Color::Black => -danger,
-            Color::White => danger,
-        };
+        score -= for_sente(color, danger);
     }
     score
 }
@@ -189,10 +177,7 @@ fn zone_terms<V: Variant>(pos: &Position<V>, counts: &[AttackCounts; 2], params:
 /// Material only, from the side to move's point of view (for pruning margins and tests).
 pub fn material<V: Variant>(pos: &Position<V>) -> i32 {
     let score = material_of(pos, Color::Black, &PARAMS) - material_of(pos, Color::White, &PARAMS);
-    match pos.side_to_move() {
-        Color::Black => score,
-        Color::White => -score,
-    }
+    for_sente(pos.side_to_move(), score)
 }
 
 fn material_of<V: Variant>(pos: &Position<V>, color: Color, params: &Params) -> i32 {
@@ -238,8 +223,18 @@ fn king_danger<V: Variant>(
     params.danger(units.clamp(0, 100))
 }
 
+/// `value` earned by `color`, from sente's point of view (and sente's own value from
+/// the point of view of `color`, the side to move).
+#[inline(always)]
+fn for_sente(color: Color, value: i32) -> i32 {
+    match color {
+        Color::Black => value,
+        Color::White => -value,
+    }
+}
+
 /// Chebyshev distance between every two squares, capped at 8.
-static DISTANCE: [[u8; 81]; 81] = {
+pub(super) static DISTANCE: [[u8; 81]; 81] = {
     let mut table = [[0; 81]; 81];
     let mut a: usize = 0;
     while a < 81 {
