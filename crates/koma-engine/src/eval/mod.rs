@@ -122,7 +122,7 @@ const fn within(steps: u8) -> [Bitboard; 81] {
 
 /// Squares within three steps of each square: the pieces whose distance bonuses a king
 /// move changes.
-static NEAR_LEAPERS: [Bitboard; 81] = within(3);
+static WITHIN_THREE: [Bitboard; 81] = within(3);
 
 /// How the side to move's king going from `from` to `to` changes [`board_terms`], from its
 /// own point of view: the distance bonuses of the pieces within three steps of either
@@ -135,7 +135,7 @@ fn king_move_delta<V: Variant>(
 ) -> i32 {
     let us = pos.side_to_move();
     let mut delta = 0;
-    let around = (NEAR_LEAPERS[from.index()] | NEAR_LEAPERS[to.index()]) & pos.occupied();
+    let around = (WITHIN_THREE[from.index()] | WITHIN_THREE[to.index()]) & pos.occupied();
     for sq in around.without(to) {
         let Some(piece) = pos.piece_at(sq) else {
             continue;
