@@ -112,66 +112,76 @@ fn weighed(squares: Bitboard, king: Square, weights: &[i32; 5]) -> i32 {
         .sum()
 }
 
-/// The control term from sente's point of view: for each side, the squares it attacks once,
-/// twice, three and four times, each weighed by its distance to the side's own king and to
-/// the enemy king.
-pub(super) fn control_terms<V: Variant>(
+/// The control and threat terms from sente's point of view.
+pub(super) fn control_and_threats<V: Variant>(
     pos: &Position<V>,
     counts: &[AttackCounts; 2],
     params: &Params,
 ) -> i32 {
-    let mut score = 0;
+    let (mut control, mut threats) = (0, 0);
     for color in [Color::Black, Color::White] {
-        let count = &counts[color.index()];
-        let own = pos.king(color);
-        let their = pos.king(!color);
-        let mut side = 0;
-        for (n, &multi) in params.control_multi.iter().enumerate() {
-            let squares = count.at_least(n + 1);
-            if squares.is_empty() {
-                // The levels nest: no square has more attackers either.
-                break;
-            }
-            let mut worth = 0;
-            if let Some(k) = own {
-                worth += weighed(squares, k, &params.control_own);
-            }
-            if let Some(k) = their {
-                worth += weighed(squares, k, &params.control_their);
-            }
-            side += worth * multi;
-        }
-        score += for_sente(color, side);
+        control += for_sente(
+            color,
+            control_of(pos, &counts[color.index()], color, params),
+        );
+        threats -= for_sente(color, threats_to(pos, counts, color, params));
     }
-    score / 100
+    control / 100 + threats / 100
 }
 
-/// The threats term from sente's point of view: each side's pieces (not its king or pawns)
-/// that an enemy pawn attacks, and those the enemy attacks and no own piece defends, cost
-/// a share of their worth.
-pub(super) fn threat_terms<V: Variant>(
+/// The worth of `color`'s control, in hundredths of a centipawn: the squares it attacks
+/// once, twice, three and four times (`count`), each weighed by its distance to the side's
+/// own king and to the enemy king.
+fn control_of<V: Variant>(
     pos: &Position<V>,
-    counts: &[AttackCounts; 2],
+    count: &AttackCounts,
+    color: Color,
     params: &Params,
 ) -> i32 {
-    let mut score = 0;
-    for color in [Color::Black, Color::White] {
-        let (own, enemy) = (&counts[color.index()], &counts[(!color).index()]);
-        let pieces = pos.color_bb(color) & !pos.role_bb(Role::King);
-        let enemy_pawns = pawns_ahead(!color, pos.pieces(!color, V::PAWN));
-        let by_pawns = pieces & enemy_pawns & !pos.role_bb(V::PAWN);
-        let loose = pieces & enemy.at_least(1) & !own.at_least(1);
-        let mut cost = 0;
-        for (squares, percent) in [(by_pawns, params.threat_pawn), (loose, params.threat_loose)] {
-            for sq in squares {
-                if let Some(piece) = pos.piece_at(sq) {
-                    cost += params.piece[piece.role().index()] * percent;
-                }
+    let own = pos.king(color);
+    let their = pos.king(!color);
+    let mut side = 0;
+    for (n, &multi) in params.control_multi.iter().enumerate() {
+        let squares = count.at_least(n + 1);
+        if squares.is_empty() {
+            // The levels nest: no square has more attackers either.
+            break;
+        }
+        let mut worth = 0;
+        if let Some(k) = own {
+            worth += weighed(squares, k, &params.control_own);
+        }
+        if let Some(k) = their {
+            worth += weighed(squares, k, &params.control_their);
+        }
+        side += worth * multi;
+    }
+    side
+}
+
+/// What the threats to `color` cost it, in hundredths of a centipawn: its pieces (not its
+/// king or pawns) that an enemy pawn attacks, and those the enemy attacks and no own piece
+/// defends, cost a share of their worth.
+fn threats_to<V: Variant>(
+    pos: &Position<V>,
+    counts: &[AttackCounts; 2],
+    color: Color,
+    params: &Params,
+) -> i32 {
+    let (own, enemy) = (&counts[color.index()], &counts[(!color).index()]);
+    let pieces = pos.color_bb(color) & !pos.role_bb(Role::King);
+    let enemy_pawns = pawns_ahead(!color, pos.pieces(!color, V::PAWN));
+    let by_pawns = pieces & enemy_pawns & !pos.role_bb(V::PAWN);
+    let loose = pieces & enemy.at_least(1) & !own.at_least(1);
+    let mut cost = 0;
+    for (squares, percent) in [(by_pawns, params.threat_pawn), (loose, params.threat_loose)] {
+        for sq in squares {
+            if let Some(piece) = pos.piece_at(sq) {
+                cost += params.piece[piece.role().index()] * percent;
             }
         }
-        score -= for_sente(color, cost);
     }
-    score / 100
+    cost
 }
 
 #[cfg(test)]
@@ -237,9 +247,9 @@ mod tests {
         let p = &super::super::PARAMS;
         let rook = p.piece[Role::Rook.index()] * (p.threat_pawn + p.threat_loose);
         let pawn = p.piece[Role::Pawn.index()] * p.threat_loose;
-        let want = (pawn - rook) / 100;
-        assert!(want < 0);
-        assert_eq!(threat_terms(&pos, &attack_counts(&pos), p), want);
+        let counts = attack_counts(&pos);
+        assert_eq!(threats_to(&pos, &counts, Color::Black, p), rook);
+        assert_eq!(threats_to(&pos, &counts, Color::White, p), pawn);
     }
 
     #[test]

@@ -28,8 +28,7 @@ pub fn evaluate_from<V: Variant>(pos: &Position<V>, board: i32, params: &Params)
     let sente_view = board
         + hand
         + zone_terms(pos, &counts, params)
-        + control::control_terms(pos, &counts, params)
-        + control::threat_terms(pos, &counts, params);
+        + control::control_and_threats(pos, &counts, params);
     for_sente(pos.side_to_move(), sente_view)
 }
 
