@@ -428,7 +428,10 @@ impl<'a> Worker<'a> {
                 if depth <= 5 && index >= late {
                     continue;
                 }
-                if depth <= 4 && static_eval + 120 + 150 * depth <= alpha {
+                // What the move could bring stays an upper bound on the node's result.
+                let futile = static_eval + 120 + 150 * depth;
+                if depth <= 4 && futile <= alpha {
+                    best = best.max(futile);
                     continue;
                 }
             }
@@ -594,6 +597,7 @@ impl<'a> Worker<'a> {
                     .piece_at(m.to())
                     .map_or(0, |p| eval::PIECE_VALUE[p.role().index()]);
                 if stand_pat + gain + 250 < alpha {
+                    best = best.max(stand_pat + gain + 250);
                     continue;
                 }
                 // Captures that lose material in the exchange are not worth a look here.
