@@ -596,8 +596,10 @@ impl<'a> Worker<'a> {
                 let gain = pos
                     .piece_at(m.to())
                     .map_or(0, |p| eval::PIECE_VALUE[p.role().index()]);
-                if stand_pat + gain + 250 < alpha {
-                    best = best.max(stand_pat + gain + 250);
+                // Like futility above: what the capture could bring bounds the result.
+                let futile = stand_pat + gain + 250;
+                if futile < alpha {
+                    best = best.max(futile);
                     continue;
                 }
                 // Captures that lose material in the exchange are not worth a look here.
