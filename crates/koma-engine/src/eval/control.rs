@@ -13,6 +13,8 @@ pub(super) struct AttackCounts {
     ones: Bitboard,
     twos: Bitboard,
     fours: Bitboard,
+    /// The squares the side's pawns (swallows) attack, counted with the rest above.
+    pawns: Bitboard,
 }
 
 impl AttackCounts {
@@ -59,7 +61,8 @@ pub(super) fn attack_counts<V: Variant>(pos: &Position<V>) -> [AttackCounts; 2] 
             if role == V::PAWN {
                 // Pawns (and swallows) attack the square ahead; none stands on the last
                 // rank, so the whole set shifts by a rank at once.
-                count.add(pawns_ahead(color, pieces));
+                count.pawns = pawns_ahead(color, pieces);
+                count.add(count.pawns);
                 continue;
             }
             for sq in pieces {
@@ -170,8 +173,7 @@ fn threats_to<V: Variant>(
 ) -> i32 {
     let (own, enemy) = (&counts[color.index()], &counts[(!color).index()]);
     let pieces = pos.color_bb(color) & !pos.role_bb(Role::King);
-    let enemy_pawns = pawns_ahead(!color, pos.pieces(!color, V::PAWN));
-    let by_pawns = pieces & enemy_pawns & !pos.role_bb(V::PAWN);
+    let by_pawns = pieces & enemy.pawns & !pos.role_bb(V::PAWN);
     let loose = pieces & enemy.at_least(1) & !own.at_least(1);
     let mut cost = 0;
     for (squares, percent) in [(by_pawns, params.threat_pawn), (loose, params.threat_loose)] {
