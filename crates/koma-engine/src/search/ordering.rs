@@ -1,6 +1,7 @@
 //! Move ordering: the hash move, captures by the victim's value, killers, the counter-move,
-//! and the history of quiet moves that cut off; with them, the evaluation's correction
-//! history, the other table a search thread learns and keeps across a game's moves.
+//! and the history of quiet moves that cut off; with them, the other tables a search thread
+//! keeps across a game's moves: the evaluation's correction history and the evaluation
+//! cache.
 
 use super::correction::Correction;
 use crate::eval::PIECE_VALUE;
@@ -31,7 +32,13 @@ pub struct Ordering {
     counter: Vec<Option<Move>>,
     /// The evaluation's corrections learnt by the search.
     pub correction: Correction,
+    /// Evaluations already computed: the key's high half and the score, by the key's low
+    /// bits (a power of two entries; positions recur from one move's search to the next).
+    pub eval_cache: Vec<u64>,
 }
+
+/// Entries of the evaluation cache.
+const EVAL_CACHE_SIZE: usize = 1 << 18;
 
 impl Default for Ordering {
     fn default() -> Self {
@@ -47,6 +54,7 @@ impl Ordering {
             killers: [[None; 2]; MAX_PLY + 1],
             counter: vec![None; ORIGINS * 81],
             correction: Correction::default(),
+            eval_cache: vec![0; EVAL_CACHE_SIZE],
         }
     }
 

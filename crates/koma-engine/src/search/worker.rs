@@ -62,9 +62,6 @@ pub struct Worker<'a> {
     pub evals: [i32; MAX_PLY + 2],
     /// The board terms of the evaluation at each ply of the path, kept move by move.
     boards: [i32; MAX_PLY + 2],
-    /// Evaluations already computed: the key's high half and the score, by the key's low
-    /// bits.
-    pub eval_cache: Vec<u64>,
     /// Root moves not to search (the lines already found, for MultiPV).
     pub excluded: Vec<Move>,
     /// The best line the root found in the iteration under way and its score: a root
@@ -74,9 +71,6 @@ pub struct Worker<'a> {
     /// Where a helper thread publishes its node count for the reports.
     pub published: Option<&'a AtomicU64>,
 }
-
-/// Entries of the evaluation cache (a power of two).
-pub const EVAL_CACHE_SIZE: usize = 1 << 18;
 
 impl<'a> Worker<'a> {
     /// A worker searching with `tt` and `ordering` within `limits` until `stop`; `past`
@@ -107,7 +101,6 @@ impl<'a> Worker<'a> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             path: [None; MAX_PLY + 2],
             frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
-            eval_cache: vec![0; EVAL_CACHE_SIZE],
             evals: [0; MAX_PLY + 2],
             boards: [0; MAX_PLY + 2],
             excluded: Vec::new(),
@@ -120,7 +113,9 @@ impl<'a> Worker<'a> {
     /// before.
     fn evaluate<V: Variant>(&mut self, pos: &Position<V>, ply: usize) -> i32 {
         let key = pos.key();
-        let slot = &mut self.eval_cache[(key as usize) & (EVAL_CACHE_SIZE - 1)];
+        let cache = &mut self.ordering.eval_cache;
+        let mask = cache.len() - 1;
+        let slot = &mut cache[(key as usize) & mask];
         if *slot >> 32 == key >> 32 && *slot != 0 {
             return *slot as u32 as i32;
         }
