@@ -433,8 +433,9 @@ impl<'a> Worker<'a> {
             // The move's static exchange, computed once when first wanted.
             let mut exchange = None;
             let mut see = || *exchange.get_or_insert_with(|| super::see::see(pos, m));
-            // Near the leaves, moves that lose material in the exchange are not tried.
-            if !pv_node && !in_check && !gives_check && depth <= 6 && best > -MATE_BOUND {
+            // Near the leaves, moves that lose material in the exchange are not tried
+            // (checks included: in shogi most are drops that only give the piece away).
+            if !pv_node && !in_check && depth <= 6 && best > -MATE_BOUND {
                 let margin = if quiet {
                     50 * depth * depth
                 } else {
@@ -460,7 +461,7 @@ impl<'a> Worker<'a> {
                 // Quiet moves, and captures that lose the exchange, are reduced.
                 if depth >= 2
                     && !in_check
-                    && !gives_check
+                    && (!gives_check || see() < 0)
                     && index > usize::from(pv_node)
                     && (quiet || see() < 0)
                 {
