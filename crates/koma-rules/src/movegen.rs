@@ -109,6 +109,8 @@ pub enum MoveKind {
     Checks,
     /// When in check, every legal move (each one answers the check); else none.
     Evasions,
+    /// When in check, the evasions of `Legal` (what an engine searches); else none.
+    SearchEvasions,
 }
 
 /// What generation of one position needs to know, computed once.
@@ -293,6 +295,11 @@ impl<V: Variant> Position<V> {
             MoveKind::Evasions => {
                 if self.in_check() {
                     self.generate_into::<S, true>(Bitboard::FULL, true, sink);
+                }
+            }
+            MoveKind::SearchEvasions => {
+                if self.in_check() {
+                    self.generate_into::<S, false>(Bitboard::FULL, true, sink);
                 }
             }
         }

@@ -212,7 +212,7 @@ impl Frame {
                     }
                     continue;
                 }
-                Stage::Captures if self.in_check => MoveKind::Evasions,
+                Stage::Captures if self.in_check => MoveKind::SearchEvasions,
                 Stage::Captures => MoveKind::SearchCaptures,
                 Stage::Quiets => MoveKind::SearchQuiets,
                 Stage::Done => return None,

@@ -576,7 +576,7 @@ impl<'a> Worker<'a> {
         }
         alpha = alpha.max(stand_pat);
         let kind = if in_check {
-            MoveKind::Evasions
+            MoveKind::SearchEvasions
         } else {
             MoveKind::SearchCaptures
         };

@@ -111,6 +111,11 @@ fn check_generation<V: Variant>(pos: &Position<V>) {
             HashSet::new()
         }
     );
+    assert_eq!(
+        kind(MoveKind::SearchEvasions),
+        &evasions & &legal,
+        "search evasions in {text}"
+    );
     let checks = kind(MoveKind::Checks);
     let squares = CheckSquares::new(pos);
     for &m in &all {
