@@ -129,8 +129,8 @@ enum Command {
     /// Solve mate problems (tsume-shogi): the last line is `mate N <usi moves>`, `nomate`
     /// or `timeout`.
     Tsume(tsume::TsumeArgs),
-    /// Serve games over HTTP and WebSocket (the browser page is not built yet: `/` lists
-    /// the API); games are kept in SQLite and survive a restart.
+    /// Serve the web app (play a friend or the engine, review a game) over HTTP and
+    /// WebSocket; games are kept in SQLite and survive a restart.
     Serve(serve::ServeArgs),
 }
 
