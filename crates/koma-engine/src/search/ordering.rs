@@ -161,6 +161,13 @@ pub struct Frame {
     pub quiets: MoveList,
 }
 
+/// A move's place in the order: its score, ties broken by the move itself, so that the
+/// order does not depend on how the list was arranged.
+#[inline(always)]
+fn rank(entry: &(i32, Move)) -> i64 {
+    (i64::from(entry.0) << 16) | i64::from(entry.1.bits())
+}
+
 /// Moves handed out by selection before the rest is sorted at once: most cut-offs come
 /// from the first few moves.
 const SELECTED: usize = 6;
@@ -308,17 +315,31 @@ impl Frame {
             let rest = &mut self.scored[index..self.len];
             let mut best = 0;
             for (i, entry) in rest.iter().enumerate().skip(1) {
-                if entry.0 > rest[best].0 {
+                if rank(entry) > rank(&rest[best]) {
                     best = i;
                 }
             }
             rest.swap(0, best);
             self.picked = index + 1;
         } else if index == self.picked {
-            self.scored[index..self.len]
-                .sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
+            self.scored[index..self.len].sort_unstable_by_key(|e| std::cmp::Reverse(rank(e)));
             self.picked = self.len;
         }
         Some(self.scored[index].1)
+    }
+
+    /// Keeps, of the current stage's moves that [`Frame::next`] has not handed out yet,
+    /// only those `keep` accepts, in the same order (when the caller knows the others
+    /// would all be pruned).
+    pub fn retain_rest(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = self.cursor;
+        for i in self.cursor..self.len {
+            if keep(self.scored[i].1) {
+                self.scored[kept] = self.scored[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
+        self.picked = self.picked.min(self.len);
     }
 }

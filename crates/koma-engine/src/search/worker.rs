@@ -421,6 +421,12 @@ impl<'a> Worker<'a> {
                 // Late move pruning and futility for quiet moves near the leaves.
                 let late = (4 + 2 * depth * depth) as usize / (2 - usize::from(improving));
                 if depth <= 5 && index >= late {
+                    // So are all the quiet moves after it, but for the checks: drop them
+                    // now rather than one by one.
+                    match &check_squares {
+                        Some(Some(c)) => self.frames[ply].retain_rest(|m| c.gives_check(m)),
+                        _ => self.frames[ply].retain_rest(|_| false),
+                    }
                     continue;
                 }
                 // What the move could bring stays an upper bound on the node's result.
