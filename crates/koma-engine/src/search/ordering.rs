@@ -35,6 +35,9 @@ pub struct Ordering {
     /// Evaluations already computed: the key's high half and the score, by the key's low
     /// bits (a power of two entries; positions recur from one move's search to the next).
     pub eval_cache: Vec<u64>,
+    /// The move frames of each ply, kept while no search runs (a search borrows them), so
+    /// that each search does not build them afresh; empty until the first search.
+    pub frames: Vec<Frame>,
 }
 
 /// Entries of the evaluation cache.
@@ -55,6 +58,7 @@ impl Ordering {
             counter: vec![None; ORIGINS * 81],
             correction: Correction::default(),
             eval_cache: vec![0; EVAL_CACHE_SIZE],
+            frames: Vec::new(),
         }
     }
 
@@ -141,8 +145,8 @@ enum Stage {
 pub struct Frame {
     /// The moves of the current stage.
     pub moves: MoveList,
-    /// The moves being searched with their scores; `len` of them are valid.
-    scored: [(i32, Move); MoveList::CAPACITY],
+    /// The moves being searched with their ranks (see [`rank`]); `len` of them are valid.
+    scored: [(i64, Move); MoveList::CAPACITY],
     len: usize,
     /// How many moves were handed out by selection before the rest were sorted.
     picked: usize,
@@ -161,11 +165,11 @@ pub struct Frame {
     pub quiets: MoveList,
 }
 
-/// A move's place in the order: its score, ties broken by the move itself, so that the
-/// order does not depend on how the list was arranged.
+/// A move's place in the order: its ordering `score`, ties broken by the move itself, so
+/// that the order does not depend on how the list was arranged.
 #[inline(always)]
-fn rank(entry: &(i32, Move)) -> i64 {
-    (i64::from(entry.0) << 16) | i64::from(entry.1.bits())
+fn rank(score: i32, m: Move) -> i64 {
+    (i64::from(score) << 16) | i64::from(m.bits())
 }
 
 /// Moves handed out by selection before the rest is sorted at once: most cut-offs come
@@ -299,7 +303,7 @@ impl Frame {
             } else {
                 tables.history(us, m)
             };
-            self.scored[n] = (score, m);
+            self.scored[n] = (rank(score, m), m);
             n += 1;
         }
         self.len = n;
@@ -315,14 +319,14 @@ impl Frame {
             let rest = &mut self.scored[index..self.len];
             let mut best = 0;
             for (i, entry) in rest.iter().enumerate().skip(1) {
-                if rank(entry) > rank(&rest[best]) {
+                if entry.0 > rest[best].0 {
                     best = i;
                 }
             }
             rest.swap(0, best);
             self.picked = index + 1;
         } else if index == self.picked {
-            self.scored[index..self.len].sort_unstable_by_key(|e| std::cmp::Reverse(rank(e)));
+            self.scored[index..self.len].sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
             self.picked = self.len;
         }
         Some(self.scored[index].1)

@@ -72,6 +72,13 @@ pub struct Worker<'a> {
     pub published: Option<&'a AtomicU64>,
 }
 
+impl Drop for Worker<'_> {
+    /// Gives the move frames back to the thread's tables for the next search.
+    fn drop(&mut self) {
+        self.ordering.frames = std::mem::take(&mut self.frames);
+    }
+}
+
 impl<'a> Worker<'a> {
     /// A worker searching with `tt` and `ordering` within `limits` until `stop`; `past`
     /// are the game's positions before the root, then the root.
@@ -85,6 +92,8 @@ impl<'a> Worker<'a> {
     ) -> Worker<'a> {
         let keys = past.iter().map(|p| p.key).collect();
         let checks = past.iter().map(|p| p.in_check).collect();
+        let mut frames = std::mem::take(&mut ordering.frames);
+        frames.resize_with(MAX_PLY + 2, Frame::default);
         Worker {
             tt,
             stop,
@@ -100,7 +109,7 @@ impl<'a> Worker<'a> {
             third_forbidden: false,
             pv: vec![Vec::new(); MAX_PLY + 2],
             path: [None; MAX_PLY + 2],
-            frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
+            frames,
             evals: [0; MAX_PLY + 2],
             boards: [0; MAX_PLY + 2],
             excluded: Vec::new(),
