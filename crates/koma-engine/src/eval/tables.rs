@@ -156,8 +156,8 @@ pub static PARAMS: Params = Params {
     control_own: [15, 10, 8, 6, 4],
     control_their: [21, 14, 11, 9, 6],
     control_multi: [100, 75, 50, 50],
-    threat_pawn: 20,
-    threat_loose: 10,
+    threat_pawn: 35,
+    threat_loose: 20,
 };
 
 impl Params {
