@@ -426,6 +426,24 @@ impl<'a> Worker<'a> {
             } else {
                 0
             };
+            // The late move reduction a quiet move would get, in 1/1024 plies.
+            let quiet_r1024 = if quiet {
+                let mut r1024 = reduction(depth, index);
+                r1024 -= 1024 * i32::from(pv_node);
+                r1024 += 1024 * i32::from(!improving);
+                if self.ordering.killers[ply].contains(&Some(m)) {
+                    r1024 -= 1024;
+                }
+                r1024 - history / 8
+            } else {
+                0
+            };
+            // Quiet moves are pruned by the depth they would be searched to.
+            let pruning_depth = if quiet {
+                depth - (quiet_r1024 / 1024).clamp(0, depth - 1)
+            } else {
+                depth
+            };
             if !pv_node && !in_check && quiet && !gives_check && best > -MATE_BOUND {
                 // Late move pruning and futility for quiet moves near the leaves.
                 let late = (4 + 2 * depth * depth) as usize / (2 - usize::from(improving));
@@ -439,8 +457,8 @@ impl<'a> Worker<'a> {
                     continue;
                 }
                 // What the move could bring stays an upper bound on the node's result.
-                let futile = static_eval + 120 + 150 * depth;
-                if depth <= 4 && futile <= alpha {
+                let futile = static_eval + 120 + 150 * pruning_depth;
+                if pruning_depth <= 4 && futile <= alpha {
                     best = best.max(futile);
                     continue;
                 }
@@ -450,9 +468,9 @@ impl<'a> Worker<'a> {
             let mut see = || *exchange.get_or_insert_with(|| super::see::see(pos, m));
             // Near the leaves, moves that lose material in the exchange are not tried
             // (checks included: in shogi most are drops that only give the piece away).
-            if !pv_node && !in_check && depth <= 6 && best > -MATE_BOUND {
+            if !pv_node && !in_check && pruning_depth <= 6 && best > -MATE_BOUND {
                 let margin = if quiet {
-                    50 * depth * depth
+                    50 * pruning_depth * pruning_depth
                 } else {
                     150 * depth
                 };
@@ -480,13 +498,14 @@ impl<'a> Worker<'a> {
                     && index > usize::from(pv_node)
                     && (quiet || see() < 0)
                 {
-                    let mut r1024 = reduction(depth, index);
-                    r1024 -= 1024 * i32::from(pv_node);
-                    r1024 += 1024 * i32::from(!improving);
-                    if self.ordering.killers[ply].contains(&Some(m)) {
-                        r1024 -= 1024;
-                    }
-                    r1024 -= history / 8;
+                    let r1024 = if quiet {
+                        quiet_r1024
+                    } else {
+                        let mut r1024 = reduction(depth, index);
+                        r1024 -= 1024 * i32::from(pv_node);
+                        r1024 += 1024 * i32::from(!improving);
+                        r1024
+                    };
                     r = (r1024 / 1024).clamp(0, new_depth - 1);
                 }
                 score = -self.search(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
