@@ -28,6 +28,8 @@ pub struct Hit {
     pub depth: i32,
     /// What the score bounds.
     pub bound: Bound,
+    /// Whether the position was on a principal variation when stored.
+    pub pv: bool,
 }
 
 struct Slot {
@@ -96,6 +98,7 @@ impl TranspositionTable {
         eval: i32,
         depth: i32,
         bound: Bound,
+        pv: bool,
     ) {
         let slot = self.slot(key);
         let generation = self.generation.load(Ordering::Relaxed);
@@ -106,13 +109,13 @@ impl TranspositionTable {
             mv => mv,
         };
         if old != 0 && old_key != key {
-            let old_generation = (old >> 56) as u8;
+            let old_generation = (old >> 56) as u8 & GENERATION_MASK;
             let old_depth = ((old >> 48) & 0xff) as i32;
-            if old_generation == generation && old_depth > depth + 2 && bound != Bound::Exact {
+            if old_generation == generation & GENERATION_MASK && old_depth > depth + 2 && bound != Bound::Exact {
                 return;
             }
         }
-        let data = pack(mv, score, eval, depth, bound, generation);
+        let data = pack(mv, score, eval, depth, bound, generation, pv);
         slot.check.store(key ^ data, Ordering::Relaxed);
         slot.data.store(data, Ordering::Relaxed);
     }
@@ -125,16 +128,27 @@ impl TranspositionTable {
             .iter()
             .filter(|s| {
                 let d = s.data.load(Ordering::Relaxed);
-                d != 0 && (d >> 56) as u8 == generation
+                d != 0 && (d >> 56) as u8 & GENERATION_MASK == generation & GENERATION_MASK
             })
             .count();
         (used * 1000 / sample.max(1)) as u32
     }
 }
 
+/// The bits of the generation an entry keeps (the top bit marks principal variations).
+const GENERATION_MASK: u8 = 0x7f;
+
 // Layout from the low bits: 0-15 move, 16-31 score, 32-45 eval (14 bits), 46-47 bound,
-// 48-55 depth + 1 (so a stored entry is never all zero), 56-63 generation.
-fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+// 48-55 depth + 1 (so a stored entry is never all zero), 56-62 generation, 63 pv.
+fn pack(
+    mv: Option<Move>,
+    score: i32,
+    eval: i32,
+    depth: i32,
+    bound: Bound,
+    generation: u8,
+    pv: bool,
+) -> u64 {
     let mv = u64::from(mv.map_or(0, Move::bits));
     let score = u64::from(score.clamp(-32_000, 32_000) as i16 as u16);
     let eval = u64::from(eval.clamp(-8_000, 8_000) as i16 as u16) & 0x3fff;
@@ -144,7 +158,8 @@ fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, gener
         Bound::Upper => 3,
     };
     let depth = u64::from((depth + 1).clamp(0, 255) as u8);
-    mv | score << 16 | (eval | bound << 14) << 32 | depth << 48 | u64::from(generation) << 56
+    let top = u64::from(generation & GENERATION_MASK) | u64::from(pv) << 7;
+    mv | score << 16 | (eval | bound << 14) << 32 | depth << 48 | top << 56
 }
 
 fn unpack(data: u64) -> Hit {
@@ -165,6 +180,7 @@ fn unpack(data: u64) -> Hit {
             2 => Bound::Lower,
             _ => Bound::Upper,
         },
+        pv: data >> 63 != 0,
     }
 }
 
@@ -177,13 +193,14 @@ mod tests {
         let tt = TranspositionTable::new(1);
         let sq = |i| koma_rules::Square::from_index(i).unwrap();
         let m = Move::normal(sq(10), sq(20), true);
-        tt.store(42, Some(m), -31_990, -7_999, 17, Bound::Lower);
+        tt.store(42, Some(m), -31_990, -7_999, 17, Bound::Lower, true);
         let hit = tt.probe(42).expect("stored");
         assert_eq!(hit.mv, Some(m));
         assert_eq!((hit.score, hit.eval, hit.depth), (-31_990, -7_999, 17));
         assert_eq!(hit.bound, Bound::Lower);
+        assert!(hit.pv);
         assert_eq!(tt.probe(43), None);
-        tt.store(42, None, 5, 6, 0, Bound::Exact);
+        tt.store(42, None, 5, 6, 0, Bound::Exact, false);
         assert_eq!(tt.probe(42).unwrap().mv, Some(m), "a move is kept");
     }
 }

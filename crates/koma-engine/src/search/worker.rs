@@ -292,6 +292,8 @@ impl<'a> Worker<'a> {
         let key = pos.key();
         let hit = self.tt.probe(key);
         let hash_move = hit.and_then(|h| h.mv);
+        // On a principal variation now or when last searched: reduced less.
+        let tt_pv = pv_node || hit.is_some_and(|h| h.pv);
         if let Some(h) = hit.filter(|h| !pv_node && h.depth >= depth) {
             if let Some(score) = tt_cutoff(h, alpha, beta, ply) {
                 return score;
@@ -308,6 +310,7 @@ impl<'a> Worker<'a> {
                     0,
                     depth.max(1) + 4,
                     Bound::Exact,
+                    tt_pv,
                 );
                 self.pv[ply].push(m);
                 return score;
@@ -385,6 +388,7 @@ impl<'a> Worker<'a> {
                         raw_eval,
                         depth - 3,
                         Bound::Lower,
+                        tt_pv,
                     );
                     return score;
                 }
@@ -429,7 +433,7 @@ impl<'a> Worker<'a> {
             // The late move reduction a quiet move would get, in 1/1024 plies.
             let quiet_r1024 = if quiet {
                 let mut r1024 = reduction(depth, index);
-                r1024 -= 1024 * i32::from(pv_node);
+                r1024 -= 1024 * i32::from(tt_pv);
                 r1024 += 1024 * i32::from(!improving);
                 if self.ordering.killers[ply].contains(&Some(m)) {
                     r1024 -= 1024;
@@ -502,7 +506,7 @@ impl<'a> Worker<'a> {
                         quiet_r1024
                     } else {
                         let mut r1024 = reduction(depth, index);
-                        r1024 -= 1024 * i32::from(pv_node);
+                        r1024 -= 1024 * i32::from(tt_pv);
                         r1024 += 1024 * i32::from(!improving);
                         r1024
                     };
@@ -574,7 +578,7 @@ impl<'a> Worker<'a> {
         if ply > 0 || self.excluded.is_empty() {
             let stored_eval = if in_check { 0 } else { raw_eval };
             self.tt
-                .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound);
+                .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound, tt_pv);
         }
         best
     }
@@ -596,6 +600,7 @@ impl<'a> Worker<'a> {
         let in_check = pos.in_check();
         let key = pos.key();
         let hit = self.tt.probe(key);
+        let tt_pv = beta - alpha > 1 || hit.is_some_and(|h| h.pv);
         if let Some(score) = hit.and_then(|h| tt_cutoff(h, alpha, beta, ply)) {
             return score;
         }
@@ -661,7 +666,7 @@ impl<'a> Worker<'a> {
         };
         let stored_eval = if in_check { 0 } else { raw_eval };
         self.tt
-            .store(key, None, to_tt(best, ply), stored_eval, 0, bound);
+            .store(key, None, to_tt(best, ply), stored_eval, 0, bound, tt_pv);
         best
     }
 }
