@@ -111,7 +111,10 @@ impl TranspositionTable {
         if old != 0 && old_key != key {
             let old_generation = (old >> 56) as u8 & GENERATION_MASK;
             let old_depth = ((old >> 48) & 0xff) as i32;
-            if old_generation == generation & GENERATION_MASK && old_depth > depth + 2 && bound != Bound::Exact {
+            if old_generation == generation & GENERATION_MASK
+                && old_depth > depth + 2
+                && bound != Bound::Exact
+            {
                 return;
             }
         }

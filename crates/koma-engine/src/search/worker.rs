@@ -577,8 +577,15 @@ impl<'a> Worker<'a> {
         // A root searched without some moves (MultiPV) is not the root's true result.
         if ply > 0 || self.excluded.is_empty() {
             let stored_eval = if in_check { 0 } else { raw_eval };
-            self.tt
-                .store(key, best_move, to_tt(best, ply), stored_eval, depth, bound, tt_pv);
+            self.tt.store(
+                key,
+                best_move,
+                to_tt(best, ply),
+                stored_eval,
+                depth,
+                bound,
+                tt_pv,
+            );
         }
         best
     }
