@@ -15,7 +15,7 @@ pub enum Bound {
     Upper,
 }
 
-/// A table entry as read.
+/// A table entry, as read or to store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
     /// The best move found, if any.
@@ -88,18 +88,18 @@ impl TranspositionTable {
         Some(unpack(data))
     }
 
-    /// Stores a result for `key`, replacing the slot's entry unless it is a deeper result
-    /// of the current search for another position.
-    pub fn store(
-        &self,
-        key: u64,
-        mv: Option<Move>,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-        pv: bool,
-    ) {
+    /// Stores `entry` for `key`, replacing the slot's entry unless it is a deeper result of
+    /// the current search for another position; an entry without a move keeps the move
+    /// stored for the same key.
+    pub fn store(&self, key: u64, entry: Hit) {
+        let Hit {
+            mv,
+            score,
+            eval,
+            depth,
+            bound,
+            pv,
+        } = entry;
         let slot = self.slot(key);
         let generation = self.generation.load(Ordering::Relaxed);
         let old = slot.data.load(Ordering::Relaxed);
@@ -196,14 +196,30 @@ mod tests {
         let tt = TranspositionTable::new(1);
         let sq = |i| koma_rules::Square::from_index(i).unwrap();
         let m = Move::normal(sq(10), sq(20), true);
-        tt.store(42, Some(m), -31_990, -7_999, 17, Bound::Lower, true);
+        let entry = Hit {
+            mv: Some(m),
+            score: -31_990,
+            eval: -7_999,
+            depth: 17,
+            bound: Bound::Lower,
+            pv: true,
+        };
+        tt.store(42, entry);
         let hit = tt.probe(42).expect("stored");
         assert_eq!(hit.mv, Some(m));
         assert_eq!((hit.score, hit.eval, hit.depth), (-31_990, -7_999, 17));
         assert_eq!(hit.bound, Bound::Lower);
         assert!(hit.pv);
         assert_eq!(tt.probe(43), None);
-        tt.store(42, None, 5, 6, 0, Bound::Exact, false);
+        let without_move = Hit {
+            mv: None,
+            score: 5,
+            eval: 6,
+            depth: 0,
+            bound: Bound::Exact,
+            pv: false,
+        };
+        tt.store(42, without_move);
         assert_eq!(tt.probe(42).unwrap().mv, Some(m), "a move is kept");
     }
 }

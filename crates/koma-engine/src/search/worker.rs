@@ -303,15 +303,15 @@ impl<'a> Worker<'a> {
         if !in_check && ply > 0 && depth >= 3 {
             if let Some(m) = super::mate1::mate_in_one(pos) {
                 let score = MATE - ply as i32 - 1;
-                self.tt.store(
-                    key,
-                    Some(m),
-                    to_tt(score, ply),
-                    0,
-                    depth.max(1) + 4,
-                    Bound::Exact,
-                    tt_pv,
-                );
+                let entry = Hit {
+                    mv: Some(m),
+                    score: to_tt(score, ply),
+                    eval: 0,
+                    depth: depth.max(1) + 4,
+                    bound: Bound::Exact,
+                    pv: tt_pv,
+                };
+                self.tt.store(key, entry);
                 self.pv[ply].push(m);
                 return score;
             }
@@ -381,15 +381,15 @@ impl<'a> Worker<'a> {
                     return 0;
                 }
                 if score >= raised {
-                    self.tt.store(
-                        key,
-                        Some(m),
-                        to_tt(score, ply),
-                        raw_eval,
-                        depth - 3,
-                        Bound::Lower,
-                        tt_pv,
-                    );
+                    let entry = Hit {
+                        mv: Some(m),
+                        score: to_tt(score, ply),
+                        eval: raw_eval,
+                        depth: depth - 3,
+                        bound: Bound::Lower,
+                        pv: tt_pv,
+                    };
+                    self.tt.store(key, entry);
                     return score;
                 }
             }
@@ -577,15 +577,15 @@ impl<'a> Worker<'a> {
         // A root searched without some moves (MultiPV) is not the root's true result.
         if ply > 0 || self.excluded.is_empty() {
             let stored_eval = if in_check { 0 } else { raw_eval };
-            self.tt.store(
-                key,
-                best_move,
-                to_tt(best, ply),
-                stored_eval,
+            let entry = Hit {
+                mv: best_move,
+                score: to_tt(best, ply),
+                eval: stored_eval,
                 depth,
                 bound,
-                tt_pv,
-            );
+                pv: tt_pv,
+            };
+            self.tt.store(key, entry);
         }
         best
     }
@@ -672,8 +672,15 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         let stored_eval = if in_check { 0 } else { raw_eval };
-        self.tt
-            .store(key, None, to_tt(best, ply), stored_eval, 0, bound, tt_pv);
+        let entry = Hit {
+            mv: None,
+            score: to_tt(best, ply),
+            eval: stored_eval,
+            depth: 0,
+            bound,
+            pv: tt_pv,
+        };
+        self.tt.store(key, entry);
         best
     }
 }
