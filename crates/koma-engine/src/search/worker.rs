@@ -430,21 +430,20 @@ impl<'a> Worker<'a> {
             } else {
                 0
             };
-            // The late move reduction a quiet move would get, in 1/1024 plies.
-            let quiet_r1024 = if quiet {
-                let mut r1024 = reduction(depth, index);
-                r1024 -= 1024 * i32::from(tt_pv);
-                r1024 += 1024 * i32::from(!improving);
+            // The late move reduction the move would get, in 1/1024 plies (less for quiet
+            // killers and quiet moves with a good history).
+            let mut r1024 = reduction(depth, index);
+            r1024 -= 1024 * i32::from(tt_pv);
+            r1024 += 1024 * i32::from(!improving);
+            if quiet {
                 if self.ordering.killers[ply].contains(&Some(m)) {
                     r1024 -= 1024;
                 }
-                r1024 - history / 8
-            } else {
-                0
-            };
+                r1024 -= history / 8;
+            }
             // Quiet moves are pruned by the depth they would be searched to.
             let pruning_depth = if quiet {
-                depth - (quiet_r1024 / 1024).clamp(0, depth - 1)
+                depth - (r1024 / 1024).clamp(0, depth - 1)
             } else {
                 depth
             };
@@ -502,14 +501,6 @@ impl<'a> Worker<'a> {
                     && index > usize::from(pv_node)
                     && (quiet || see() < 0)
                 {
-                    let r1024 = if quiet {
-                        quiet_r1024
-                    } else {
-                        let mut r1024 = reduction(depth, index);
-                        r1024 -= 1024 * i32::from(tt_pv);
-                        r1024 += 1024 * i32::from(!improving);
-                        r1024
-                    };
                     r = (r1024 / 1024).clamp(0, new_depth - 1);
                 }
                 score = -self.search(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
