@@ -91,47 +91,42 @@ impl TranspositionTable {
     /// Stores `entry` for `key`, replacing the slot's entry unless it is a deeper result of
     /// the current search for another position; an entry without a move keeps the move
     /// stored for the same key.
-    pub fn store(&self, key: u64, entry: Hit) {
-        let Hit {
-            mv,
-            score,
-            eval,
-            depth,
-            bound,
-            pv,
-        } = entry;
+    pub fn store(&self, key: u64, mut entry: Hit) {
         let slot = self.slot(key);
-        let generation = self.generation.load(Ordering::Relaxed);
+        let generation = self.generation();
         let old = slot.data.load(Ordering::Relaxed);
         let old_key = slot.check.load(Ordering::Relaxed) ^ old;
-        let mv = match mv {
-            None if old_key == key => unpack(old).mv,
-            mv => mv,
-        };
+        if entry.mv.is_none() && old_key == key {
+            entry.mv = unpack(old).mv;
+        }
         if old != 0 && old_key != key {
-            let old_generation = (old >> 56) as u8 & GENERATION_MASK;
             let old_depth = ((old >> 48) & 0xff) as i32;
-            if old_generation == generation & GENERATION_MASK
-                && old_depth > depth + 2
-                && bound != Bound::Exact
+            if generation_of(old) == generation
+                && old_depth > entry.depth + 2
+                && entry.bound != Bound::Exact
             {
                 return;
             }
         }
-        let data = pack(mv, score, eval, depth, bound, generation, pv);
+        let data = pack(entry, generation);
         slot.check.store(key ^ data, Ordering::Relaxed);
         slot.data.store(data, Ordering::Relaxed);
     }
 
+    /// The current search's generation, as entries keep it.
+    fn generation(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed) & GENERATION_MASK
+    }
+
     /// Permille of a sample of slots holding an entry of the current search.
     pub fn hashfull(&self) -> u32 {
-        let generation = self.generation.load(Ordering::Relaxed);
+        let generation = self.generation();
         let sample = self.slots.len().min(1000);
         let used = self.slots[..sample]
             .iter()
             .filter(|s| {
                 let d = s.data.load(Ordering::Relaxed);
-                d != 0 && (d >> 56) as u8 & GENERATION_MASK == generation & GENERATION_MASK
+                d != 0 && generation_of(d) == generation
             })
             .count();
         (used * 1000 / sample.max(1)) as u32
@@ -141,27 +136,24 @@ impl TranspositionTable {
 /// The bits of the generation an entry keeps (the top bit marks principal variations).
 const GENERATION_MASK: u8 = 0x7f;
 
+/// The generation of a stored entry.
+fn generation_of(data: u64) -> u8 {
+    (data >> 56) as u8 & GENERATION_MASK
+}
+
 // Layout from the low bits: 0-15 move, 16-31 score, 32-45 eval (14 bits), 46-47 bound,
 // 48-55 depth + 1 (so a stored entry is never all zero), 56-62 generation, 63 pv.
-fn pack(
-    mv: Option<Move>,
-    score: i32,
-    eval: i32,
-    depth: i32,
-    bound: Bound,
-    generation: u8,
-    pv: bool,
-) -> u64 {
-    let mv = u64::from(mv.map_or(0, Move::bits));
-    let score = u64::from(score.clamp(-32_000, 32_000) as i16 as u16);
-    let eval = u64::from(eval.clamp(-8_000, 8_000) as i16 as u16) & 0x3fff;
-    let bound = match bound {
+fn pack(entry: Hit, generation: u8) -> u64 {
+    let mv = u64::from(entry.mv.map_or(0, Move::bits));
+    let score = u64::from(entry.score.clamp(-32_000, 32_000) as i16 as u16);
+    let eval = u64::from(entry.eval.clamp(-8_000, 8_000) as i16 as u16) & 0x3fff;
+    let bound = match entry.bound {
         Bound::Exact => 1u64,
         Bound::Lower => 2,
         Bound::Upper => 3,
     };
-    let depth = u64::from((depth + 1).clamp(0, 255) as u8);
-    let top = u64::from(generation & GENERATION_MASK) | u64::from(pv) << 7;
+    let depth = u64::from((entry.depth + 1).clamp(0, 255) as u8);
+    let top = u64::from(generation & GENERATION_MASK) | u64::from(entry.pv) << 7;
     mv | score << 16 | (eval | bound << 14) << 32 | depth << 48 | top << 56
 }
 
