@@ -149,7 +149,7 @@ impl std::ops::DerefMut for Storage {
 /// The transposition table.
 ///
 /// Only the first clusters are used at first, and their number doubles whenever one slot
-/// in sixteen is taken, each entry moving to the cluster the longer mask picks. A small
+/// in sixteen is taken, the entries placed again under the longer mask. A small
 /// problem then touches a little of a large table: the system clears each page of an
 /// anonymous mapping when it is first touched, which took a quarter of the time of a
 /// 0.8 M-node solve with the table spread over 256 MiB, and 10 s of a 20 k-node one over
@@ -157,6 +157,18 @@ impl std::ops::DerefMut for Storage {
 /// small table's crowded clusters: one 1.4 M-node problem was not solved in 60 s. Doubling
 /// whenever a cluster was full grew the table to its whole size within seconds on a
 /// problem with many hands per board.)
+///
+/// Every entry of a board starts in the cluster its key selects (its home); when that
+/// cluster is full the entry goes to the next cluster with room, up to [`CHAIN`] clusters
+/// on (linear probing by clusters), so a board may hold many hands. A lookup reads the
+/// clusters from the home on and stops after the first one with an empty slot: no entry
+/// lies past it. A slot freed in the middle of a chain is marked ([`TOMB`]) rather than
+/// emptied, so the lookups that pass it still go on; garbage collection empties the marks
+/// and moves the entries back towards their homes. Only when all [`CHAIN`] clusters are
+/// full does a new entry overwrite the least-searched one. (With the eight slots of one
+/// cluster as the limit, a problem whose search went round the same boards with a
+/// hundred attacker hands evicted its own entries on every store and never came out:
+/// Shogi Muso #1 stalled for minutes with the table at 51.6%.)
 pub struct Table {
     words: Storage,
     /// The number of clusters in use (a power of two) less one.
@@ -166,6 +178,23 @@ pub struct Table {
     used: usize,
     gc_at: usize,
     collections: u32,
+}
+
+/// The most clusters one chain spans, its home included; the storage has this many
+/// clusters past the last home, so that chains never wrap round.
+const CHAIN: usize = 16;
+/// The key of a slot freed inside a chain: free for a new entry, but not the end of the
+/// chain for a lookup. (An empty slot's key is 0; [`stored`] keeps real keys off both.)
+const TOMB: u64 = u64::MAX;
+
+/// A board key as the table keeps it: never 0 (an empty slot) nor [`TOMB`].
+#[inline(always)]
+fn stored(key: u64) -> u64 {
+    match key {
+        0 => 1,
+        TOMB => TOMB - 1,
+        k => k,
+    }
 }
 
 /// The position of one slot: its cluster's first word and its index in the cluster.
@@ -193,6 +222,15 @@ impl Slot {
     }
 }
 
+/// The slot `i` of cluster `c`.
+#[inline(always)]
+fn slot(c: usize, i: usize) -> Slot {
+    Slot {
+        base: c * CLUSTER_WORDS,
+        i,
+    }
+}
+
 impl Table {
     /// A table of at most `mb` megabytes (at least one cluster).
     pub fn new(mb: usize) -> Table {
@@ -205,13 +243,13 @@ impl Table {
         let mut clusters = 1usize << (usize::BITS - 1 - want.leading_zeros());
         // With less memory to be had than asked for, a smaller table.
         let words = loop {
-            match Storage::new(clusters * CLUSTER_WORDS) {
+            match Storage::new((clusters + CHAIN) * CLUSTER_WORDS) {
                 Some(storage) => break storage,
                 None if clusters > 1 => clusters /= 2,
-                None => break Storage::Heap(vec![0; CLUSTER_WORDS]),
+                None => break Storage::Heap(vec![0; (1 + CHAIN) * CLUSTER_WORDS]),
             }
         };
-        let clusters = words.len() / CLUSTER_WORDS;
+        let clusters = words.len() / CLUSTER_WORDS - CHAIN;
         let n = clusters * CLUSTER;
         Table {
             words,
@@ -225,8 +263,8 @@ impl Table {
 
     /// Removes every entry.
     pub fn clear(&mut self) {
-        let in_use = self.clusters() * CLUSTER_WORDS;
-        self.words[..in_use].fill(0);
+        let span = self.span() * CLUSTER_WORDS;
+        self.words[..span].fill(0);
         self.mask = self.mask.min(FIRST_CLUSTERS - 1);
         self.used = 0;
     }
@@ -241,43 +279,49 @@ impl Table {
         self.collections
     }
 
-    /// The number of clusters in use.
+    /// The number of clusters in use as homes.
     #[inline(always)]
     fn clusters(&self) -> usize {
         self.mask + 1
     }
 
-    /// Every slot of the table.
+    /// The number of clusters entries may lie in: the homes and the chains past the last.
+    #[inline(always)]
+    fn span(&self) -> usize {
+        self.clusters() + CHAIN
+    }
+
+    /// Every slot the table may use.
     fn slots(&self) -> impl Iterator<Item = Slot> + use<> {
-        (0..self.clusters()).flat_map(|c| {
-            (0..CLUSTER).map(move |i| Slot {
-                base: c * CLUSTER_WORDS,
-                i,
-            })
-        })
+        (0..self.span()).flat_map(|c| (0..CLUSTER).map(move |i| slot(c, i)))
     }
 
-    /// The first word of the cluster of `key`.
+    /// The home cluster of `key` (a stored key).
     #[inline(always)]
-    fn cluster(&self, key: u64) -> usize {
-        ((key >> 20) as usize & self.mask) * CLUSTER_WORDS
+    fn home(&self, key: u64) -> usize {
+        (key >> 20) as usize & self.mask
     }
 
-    /// The slots of the cluster at `base` whose key is `key`, as a bit mask.
+    /// The slots of cluster `c` whose key is `key`, as a bit mask, and whether the cluster
+    /// has an empty slot (ending the chain).
     #[inline(always)]
-    fn matches(&self, base: usize, key: u64) -> u32 {
+    fn matches(&self, c: usize, key: u64) -> (u32, bool) {
+        let base = c * CLUSTER_WORDS;
         let keys = &self.words[base..base + CLUSTER];
         let mut mask = 0;
+        let mut open = false;
         for (i, &k) in keys.iter().enumerate() {
             mask |= ((k == key) as u32) << i;
+            open |= k == 0;
         }
-        mask
+        (mask, open)
     }
 
     /// Starts loading the cluster of `key` into the cache (a lookup of it follows soon).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        crate::prefetch::prefetch(&self.words[self.cluster(key)]);
+        let c = self.home(stored(key));
+        crate::prefetch::prefetch(&self.words[c * CLUSTER_WORDS]);
     }
 
     /// The entry in `slot`, if the slot is in use.
@@ -296,40 +340,37 @@ impl Table {
         self.words[slot.b()] = b;
     }
 
-    /// Empties `slot`.
+    /// Frees `slot`, leaving the mark that keeps its chain going.
     fn erase(&mut self, slot: Slot) {
-        self.words[slot.key()] = 0;
+        self.words[slot.key()] = TOMB;
         self.words[slot.a()] = 0;
         self.words[slot.b()] = 0;
         self.used -= 1;
     }
 
-    /// The entries of `key` in its cluster, with their slots.
+    /// The entries of `key` (a stored key) along its chain, with their slots.
     #[inline(always)]
     fn entries_of(&self, key: u64) -> impl Iterator<Item = (Slot, Entry)> + '_ {
-        let base = self.cluster(key);
-        let mut mask = self.matches(base, key);
+        let home = self.home(key);
+        let mut c = home;
+        let (mut mask, mut open) = self.matches(c, key);
         std::iter::from_fn(move || {
-            while mask != 0 {
-                let i = mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                let slot = Slot { base, i };
-                if let Some(e) = self.read(slot) {
-                    return Some((slot, e));
+            loop {
+                while mask != 0 {
+                    let i = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    let slot = slot(c, i);
+                    if let Some(e) = self.read(slot) {
+                        return Some((slot, e));
+                    }
                 }
+                if open || c + 1 == home + CHAIN {
+                    return None;
+                }
+                c += 1;
+                (mask, open) = self.matches(c, key);
             }
-            None
         })
-    }
-
-    /// The entries of `key` in slot order, listed so that the table may change while they
-    /// are gone through.
-    fn entries_listed(&self, key: u64) -> [Option<(Slot, Entry)>; CLUSTER] {
-        let mut listed = [None; CLUSTER];
-        for (n, entry) in self.entries_of(key).enumerate() {
-            listed[n] = Some(entry);
-        }
-        listed
     }
 
     /// Looks up the position with board key `key` and attacker hand `hand`. A proof counts
@@ -344,7 +385,7 @@ impl Table {
             found: false,
         };
         let mut proven = false;
-        for (_, e) in self.entries_of(key) {
+        for (_, e) in self.entries_of(stored(key)) {
             match e.state {
                 State::Proven { len } => {
                     if hand.covers(e.hand) && len <= max_len && (!proven || len < probe.len) {
@@ -388,6 +429,7 @@ impl Table {
             pn != 0 && dn != 0,
             "an undecided entry with a decided number"
         );
+        let key = stored(key);
         let state = State::Undecided { pn, dn };
         let found = self
             .entries_of(key)
@@ -406,6 +448,20 @@ impl Table {
         });
     }
 
+    /// Frees every entry of `key` that `redundant` picks, returning the most effort among
+    /// them (at least `amount`).
+    fn erase_where(&mut self, key: u64, amount: u32, redundant: impl Fn(&Entry) -> bool) -> u32 {
+        let mut amount = amount.max(1);
+        loop {
+            let found = self.entries_of(key).find(|(_, e)| redundant(e));
+            let Some((slot, e)) = found else {
+                return amount;
+            };
+            amount = amount.max(e.amount);
+            self.erase(slot);
+        }
+    }
+
     /// Stores a proof of the position (`hand` its attacker hand) with proof hand `proof`
     /// and mate length `len`; entries it makes redundant are dropped.
     pub fn store_proven(
@@ -416,24 +472,22 @@ impl Table {
         len: u32,
         amount: u32,
     ) {
-        let mut amount = amount.max(1);
-        for (slot, e) in self.entries_listed(key).into_iter().flatten() {
-            let redundant = match e.state {
-                // A proof needing more pieces and no shorter mate.
-                State::Proven { len: l } => e.hand.covers(proof) && l >= len,
-                State::Undecided { .. } => e.hand == hand || e.hand.covers(proof),
-                State::Disproven { .. } => false,
-            };
-            if redundant {
-                amount = amount.max(e.amount);
-                self.erase(slot);
-            } else if let State::Proven { len: l } = e.state {
-                if proof.covers(e.hand) && l <= len {
-                    // An existing proof already covers this one.
-                    return;
-                }
-            }
+        let key = stored(key);
+        // A proof needing more pieces and no shorter mate is redundant.
+        let worse = |h: PackedHand, l: u32| h.covers(proof) && l >= len;
+        let better = self.entries_of(key).any(|(_, e)| match e.state {
+            State::Proven { len: l } => proof.covers(e.hand) && l <= len && !worse(e.hand, l),
+            _ => false,
+        });
+        if better {
+            // An existing proof already covers this one.
+            return;
         }
+        let amount = self.erase_where(key, amount, |e| match e.state {
+            State::Proven { len: l } => worse(e.hand, l),
+            State::Undecided { .. } => e.hand == hand || e.hand.covers(proof),
+            State::Disproven { .. } => false,
+        });
         self.insert(Entry {
             key,
             hand: proof,
@@ -453,20 +507,14 @@ impl Table {
         bound: u32,
         amount: u32,
     ) {
-        let mut amount = amount.max(1);
-        for (slot, e) in self.entries_listed(key).into_iter().flatten() {
-            let redundant = match e.state {
-                State::Disproven { len } => disproof.covers(e.hand) && len <= bound,
-                State::Undecided { .. } => {
-                    e.hand == hand || (bound == u32::MAX && disproof.covers(e.hand))
-                }
-                State::Proven { .. } => false,
-            };
-            if redundant {
-                amount = amount.max(e.amount);
-                self.erase(slot);
+        let key = stored(key);
+        let amount = self.erase_where(key, amount, |e| match e.state {
+            State::Disproven { len } => disproof.covers(e.hand) && len <= bound,
+            State::Undecided { .. } => {
+                e.hand == hand || (bound == u32::MAX && disproof.covers(e.hand))
             }
-        }
+            State::Proven { .. } => false,
+        });
         self.insert(Entry {
             key,
             hand: disproof,
@@ -475,26 +523,11 @@ impl Table {
         });
     }
 
-    /// Puts `entry` in its cluster: an empty slot, else over the least-searched entry.
+    /// Puts `entry` in the first free slot of its chain, else over the least-searched
+    /// entry of the chain.
     fn insert(&mut self, entry: Entry) {
-        let base = self.cluster(entry.key);
-        let mut victim = Slot { base, i: 0 };
-        let mut least = u32::MAX;
-        for i in 0..CLUSTER {
-            let slot = Slot { base, i };
-            let a = amount_of(self.words[slot.a()]);
-            if a < least {
-                least = a;
-                victim = slot;
-                if a == 0 {
-                    break;
-                }
-            }
-        }
-        if least == 0 {
-            self.used += 1;
-        }
-        self.write(victim, entry);
+        let (a, b) = entry.pack();
+        self.place(entry.key, a, b);
         if self.used > self.clusters() * CLUSTER / GROW_AT && self.mask < self.full_mask {
             self.grow();
         }
@@ -503,39 +536,54 @@ impl Table {
         }
     }
 
-    /// Doubles the clusters in use: an entry whose key has the longer mask's new bit set
-    /// moves to the same slot of the cluster that bit selects (a new, empty one).
-    fn grow(&mut self) {
-        let old = self.clusters();
-        for c in 0..old {
+    /// Writes the entry words `key`, `a`, `b` into the first free slot of the key's chain,
+    /// else over the chain's least-searched entry.
+    fn place(&mut self, key: u64, a: u64, b: u64) {
+        let home = self.home(key);
+        let mut victim = slot(home, 0);
+        let mut least = u32::MAX;
+        'chain: for c in home..home + CHAIN {
             for i in 0..CLUSTER {
-                let from = Slot {
-                    base: c * CLUSTER_WORDS,
-                    i,
-                };
-                let moves = amount_of(self.words[from.a()]) != 0
-                    && (self.words[from.key()] >> 20) as usize & old != 0;
-                if moves {
-                    let to = Slot {
-                        base: (c + old) * CLUSTER_WORDS,
-                        i,
-                    };
-                    for (f, t) in [
-                        (from.key(), to.key()),
-                        (from.a(), to.a()),
-                        (from.b(), to.b()),
-                    ] {
-                        self.words[t] = self.words[f];
-                        self.words[f] = 0;
+                let s = slot(c, i);
+                let amount = amount_of(self.words[s.a()]);
+                if amount < least {
+                    least = amount;
+                    victim = s;
+                    if amount == 0 {
+                        break 'chain;
                     }
                 }
             }
         }
-        self.mask = 2 * old - 1;
+        if least == 0 {
+            self.used += 1;
+        }
+        self.words[victim.key()] = key;
+        self.words[victim.a()] = a;
+        self.words[victim.b()] = b;
+    }
+
+    /// Doubles the clusters in use, placing every entry again under the longer mask.
+    fn grow(&mut self) {
+        let span = self.span();
+        let mut live = Vec::with_capacity(self.used);
+        for s in (0..span).flat_map(|c| (0..CLUSTER).map(move |i| slot(c, i))) {
+            let a = self.words[s.a()];
+            if amount_of(a) != 0 {
+                live.push((self.words[s.key()], a, self.words[s.b()]));
+            }
+        }
+        self.words[..span * CLUSTER_WORDS].fill(0);
+        self.mask = 2 * self.clusters() - 1;
+        self.used = 0;
+        for (key, a, b) in live {
+            self.place(key, a, b);
+        }
     }
 
     /// Garbage collection: drops the least-searched entries until about half the table is
-    /// free (by effort, in powers of two).
+    /// free (by effort, in powers of two), then moves the entries left back towards their
+    /// homes so that the chains stay unbroken.
     pub fn collect(&mut self) {
         let bits = |a: u64| 32 - amount_of(a).leading_zeros() as usize;
         let mut histogram = [0usize; 33];
@@ -552,14 +600,51 @@ impl Table {
             keep -= histogram[cut];
             cut += 1;
         }
-        // Entries whose effort needs fewer than `cut` bits go.
+        // Entries whose effort needs fewer than `cut` bits go, and so do the marks.
         for slot in self.slots() {
             let a = self.words[slot.a()];
-            if amount_of(a) != 0 && bits(a) < cut {
-                self.erase(slot);
+            if amount_of(a) == 0 || bits(a) < cut {
+                for w in [slot.key(), slot.a(), slot.b()] {
+                    self.words[w] = 0;
+                }
             }
         }
+        self.compact();
         self.collections += 1;
+    }
+
+    /// Moves each entry to the first cluster of its chain with an empty slot, going up
+    /// the table: afterwards every cluster between an entry's home and the entry is full,
+    /// as the lookups need. (A move only empties a slot in the cluster being gone
+    /// through, never before it.)
+    fn compact(&mut self) {
+        let mut used = 0;
+        for c in 0..self.span() {
+            for i in 0..CLUSTER {
+                let from = slot(c, i);
+                if amount_of(self.words[from.a()]) == 0 {
+                    continue;
+                }
+                used += 1;
+                let home = self.home(self.words[from.key()]);
+                let to = (home..c).find_map(|k| {
+                    (0..CLUSTER)
+                        .map(|j| slot(k, j))
+                        .find(|s| self.words[s.key()] == 0)
+                });
+                if let Some(to) = to {
+                    for (f, t) in [
+                        (from.key(), to.key()),
+                        (from.a(), to.a()),
+                        (from.b(), to.b()),
+                    ] {
+                        self.words[t] = self.words[f];
+                        self.words[f] = 0;
+                    }
+                }
+            }
+        }
+        self.used = used;
     }
 }
 
@@ -611,6 +696,95 @@ mod tests {
         t.clear();
         assert_eq!((t.clusters(), t.used), (first, 0));
         assert!(!t.lookup(key(1), PackedHand::EMPTY, u32::MAX).found);
+    }
+
+    /// `n` attacker hands none of which covers another: the same number of pieces in each,
+    /// spread differently over pawns, lances, knights and silvers.
+    fn incomparable_hands(n: usize) -> Vec<PackedHand> {
+        let mut hands = Vec::new();
+        for l in 0..=4 {
+            for k in 0..=4 {
+                for s in 0..=4 {
+                    let counts = [(Role::Lance, l), (Role::Knight, k), (Role::Silver, s)];
+                    let mut h =
+                        (0..12 - l - k - s).fold(PackedHand::EMPTY, |h, _| h.plus(Role::Pawn));
+                    for (role, c) in counts {
+                        h = (0..c).fold(h, |h, _| h.plus(role));
+                    }
+                    hands.push(h);
+                }
+            }
+        }
+        assert!(hands.len() >= n);
+        hands.truncate(n);
+        hands
+    }
+
+    #[test]
+    fn one_board_keeps_far_more_hands_than_a_cluster() {
+        // The search of a problem can come back to one board with dozens of attacker hands;
+        // each needs its own entry, or the search re-expands what it just stored.
+        let mut t = Table::new(64);
+        let key = 0x5eed_0000_0000_0001u64;
+        let hands = incomparable_hands(38);
+        for (n, &h) in hands.iter().enumerate() {
+            t.store_undecided(key, h, 2 + n as u32, 3, 1 + n as u32);
+        }
+        // Other boards fill the clusters after the home, which the chain then passes.
+        for k in 1..200u64 {
+            t.store_undecided(key + (k << 20), hands[0], 5, 5, 1);
+        }
+        for (n, &h) in hands.iter().enumerate() {
+            let p = t.lookup(key, h, u32::MAX);
+            assert_eq!((p.found, p.pn), (true, 2 + n as u32), "hand {n}");
+        }
+        assert_eq!(t.used, 38 + 199);
+    }
+
+    #[test]
+    fn chains_survive_erasures_and_collections() {
+        let mut t = Table::new(1);
+        let key = 0x0bad_cafe_0000_0001u64;
+        let hands = incomparable_hands(30);
+        for (n, &h) in hands.iter().enumerate() {
+            // The first entries are searched least: the collection takes them first.
+            let amount = if n < 10 { 1 } else { 1 << 20 };
+            t.store_undecided(key, h, 7, 7, amount);
+        }
+        // A proof with one hand drops that hand's undecided entry in the middle of the
+        // chain; the entries past it are still found.
+        t.store_proven(key, hands[15], hands[15], 9, 1);
+        for (n, &h) in hands.iter().enumerate() {
+            let p = t.lookup(key, h, u32::MAX);
+            assert!(p.found, "hand {n} after the erasure");
+            assert_eq!(p.pn, if n == 15 { 0 } else { 7 }, "hand {n}");
+        }
+        // Other boards, searched least, fill the table until it collects.
+        let mut k = 1u64;
+        while t.collections() == 0 {
+            t.store_undecided(k.wrapping_mul(0x9e37_79b9_7f4a_7c15), hands[0], 1, 1, 1);
+            k += 1;
+        }
+        for (n, &h) in hands.iter().enumerate() {
+            let p = t.lookup(key, h, u32::MAX);
+            let expected = match n {
+                15 => (true, 0),
+                0..10 => (false, 1),
+                _ => (true, 7),
+            };
+            assert_eq!((p.found, p.pn), expected, "hand {n} after the collection");
+        }
+        // Every entry left sits where its chain reaches it: past full clusters only.
+        let kept = t.slots().filter(|s| t.read(*s).is_some()).count();
+        assert_eq!(kept, t.used);
+        for s in t.slots() {
+            if let Some(e) = t.read(s) {
+                let c = s.base / CLUSTER_WORDS;
+                for k in t.home(e.key)..c {
+                    assert!(t.matches(k, 0).0 == 0, "an empty slot before {c}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -39,7 +39,7 @@ fn named_problems() -> Vec<Named> {
 #[test]
 fn named_problems_read_and_their_lines_mate() {
     let rows = named_problems();
-    assert_eq!(rows.len(), 3);
+    assert_eq!(rows.len(), 4);
     for row in &rows {
         let pos = parse_problem(&row.sfen).unwrap_or_else(|e| panic!("{}: {e}", row.id));
         if let Some(moves) = &row.line {
@@ -67,5 +67,33 @@ fn zukou_5_is_solved_at_its_length() {
     };
     assert!(report.shortest);
     assert_eq!(moves.len(), 21);
+    assert_eq!(line::verify(&pos, moves), Ok(()));
+}
+
+#[test]
+fn muso_1_is_solved_with_a_small_table() {
+    // With 16 MB the table collects dozens of times before the first proof; the search
+    // once went round for minutes here, storing nothing new.
+    let row = named_problems()
+        .into_iter()
+        .find(|r| r.id == "muso-001")
+        .expect("row");
+    let pos = parse_problem(&row.sfen).expect("SFEN");
+    let limits = Limits {
+        time: Some(Duration::from_secs(240)),
+        hash_mb: 16,
+        shortest: false,
+        ..Limits::default()
+    };
+    let report = solve(&pos, &limits);
+    let Outcome::Mate(moves) = &report.outcome else {
+        panic!("no mate: {:?} after {} nodes", report.outcome, report.nodes);
+    };
+    assert!(report.collections > 0, "the table collected");
+    assert!(
+        moves.len() >= row.plies && moves.len() % 2 == 1,
+        "{} plies",
+        moves.len()
+    );
     assert_eq!(line::verify(&pos, moves), Ok(()));
 }
