@@ -38,7 +38,7 @@ mod summary;
 
 pub use adjudication::{Adjudication, AdjudicationError, ResignWatch};
 pub use elo::{Elo, Z_95, elo_difference};
-pub use openings::{Opening, OpeningsError, parse_openings, read_openings};
+pub use openings::{Opening, OpeningError, OpeningsError, parse_openings, read_openings};
 pub use runner::{Match, MatchEvent};
 pub use summary::{GameResult, MatchSummary};
 
@@ -180,12 +180,12 @@ pub enum MatchError {
     #[error(transparent)]
     Openings(#[from] OpeningsError),
     /// An opening cannot be played under the match's rules.
-    #[error("opening {}: {message}", opening_place(*.line))]
+    #[error("opening {}: {source}", opening_place(*.line))]
     Opening {
         /// Its line in the file, if it came from one.
         line: Option<usize>,
         /// What is wrong.
-        message: String,
+        source: OpeningError,
     },
     /// A record could not be written.
     #[error("{path}: {source}")]

@@ -57,9 +57,9 @@ impl Match {
                 VariantKind::Shogi => opening.game::<Shogi>(config.rules).map(drop),
                 VariantKind::Tori => opening.game::<Tori>(config.rules).map(drop),
             };
-            checked.map_err(|message| MatchError::Opening {
+            checked.map_err(|source| MatchError::Opening {
                 line: opening.line,
-                message,
+                source,
             })?;
         }
         if let Some(dir) = &config.out_dir {
@@ -151,9 +151,9 @@ impl Match {
         let mut game =
             opening
                 .game::<V>(self.config.rules)
-                .map_err(|message| MatchError::Opening {
+                .map_err(|source| MatchError::Opening {
                     line: opening_line,
-                    message,
+                    source,
                 })?;
         let opening_plies = game.moves().len();
         let started = crate::datetime::record_text(crate::datetime::unix_now());
