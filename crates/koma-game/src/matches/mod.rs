@@ -174,7 +174,8 @@ pub enum MatchError {
         /// The variant's name.
         variant: &'static str,
         /// Why not.
-        why: String,
+        #[source]
+        why: VariantRefusal,
     },
     /// The openings file could not be read.
     #[error(transparent)]
@@ -203,6 +204,33 @@ pub enum MatchError {
         /// What the game said.
         source: crate::GameError,
     },
+}
+
+/// Why an engine cannot play a variant, by the options it declares.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantRefusal {
+    /// It declares no variant option, so it plays shogi only.
+    #[error("it has no USI_Variant option")]
+    NoVariantOption,
+    /// Its variant option does not offer the variant under any of its names.
+    #[error("its {option} option offers {}, not {}", offers_text(.offered), .wanted.join(" or "))]
+    NotOffered {
+        /// The option's name (`USI_Variant`, `UCI_Variant`).
+        option: String,
+        /// The values it offers.
+        offered: Vec<String>,
+        /// The variant's names looked for.
+        wanted: Vec<&'static str>,
+    },
+}
+
+/// The offered values, or their count when there are many (Fairy-Stockfish offers dozens).
+fn offers_text(offered: &[String]) -> String {
+    if offered.len() <= 8 {
+        offered.join(", ")
+    } else {
+        format!("{} variants", offered.len())
+    }
 }
 
 fn opening_place(line: Option<usize>) -> String {
