@@ -458,7 +458,7 @@ impl Hub {
     /// Plays the engine's answer for `turn`, unless the game moved on meanwhile (ended,
     /// the server stopping): a declaration, else its move through the path of every move
     /// (the first legal move if the search failed or named one the rules refuse).
-    async fn engine_moves(&self, turn: Turn, answer: Result<Answer, String>) {
+    async fn engine_moves(&self, turn: Turn, answer: Result<Answer, engine::SearchFailed>) {
         let Ok(slot) = self.game(&turn.id).await else {
             return;
         };

@@ -253,7 +253,7 @@ async fn work(mut jobs: mpsc::Receiver<Job>, stop: Arc<AtomicBool>) {
         .await;
         match ran {
             Ok(Ok(s)) => searcher = Some(s),
-            Ok(Err(e)) => finish(&view, Some(e)),
+            Ok(Err(e)) => finish(&view, Some(e.to_string())),
             Err(e) => finish(&view, Some(format!("the review task failed: {e}"))),
         }
     }
