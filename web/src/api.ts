@@ -90,8 +90,9 @@ export interface ReviewEntry {
 
 export interface Review { id: string; done: boolean; total: number; error: string | null; entries: ReviewEntry[] }
 
+/** A refused request: the server's message, the HTTP status and its error code (`not_found`, `illegal_move`...). */
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(message: string, readonly status: number, readonly code?: string) {
     super(message);
   }
 }
@@ -111,12 +112,15 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   const text = await response.text();
   if (!response.ok) {
     let message = text || response.statusText;
+    let code: string | undefined;
     try {
-      message = (JSON.parse(text) as { error?: string }).error ?? message;
+      const body = JSON.parse(text) as { error?: string; code?: string };
+      message = body.error ?? message;
+      code = body.code;
     } catch {
       // not JSON: keep the text
     }
-    throw new ApiError(message, response.status);
+    throw new ApiError(message, response.status, code);
   }
   const type = response.headers.get("Content-Type") ?? "";
   return (type.includes("json") ? JSON.parse(text) : text) as T;
@@ -162,7 +166,7 @@ export const api = {
 
 export type ServerMessage =
   | { type: "state"; seat: Color | null; game: GameState }
-  | { type: "error"; status: number; error: string };
+  | { type: "error"; status: number; code?: string; error: string };
 
 /** The game's WebSocket: reconnects after a drop (0.5 s, doubling to 8 s) until closed. */
 export class GameSocket {

@@ -53,8 +53,10 @@ pub fn router(state: AppState) -> Router {
 
 /// A JSON body read by hand, so that any malformed body gets a 400 naming the problem.
 fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
-    serde_json::from_slice(bytes)
-        .map_err(|e| ApiError::bad_request(format!("malformed request: {e}")))
+    serde_json::from_slice(bytes).map_err(|source| ApiError::Malformed {
+        what: "request",
+        source,
+    })
 }
 
 #[derive(Deserialize)]

@@ -183,9 +183,23 @@ impl Pool {
     }
 }
 
+/// Why a search gave no answer.
+#[derive(Debug, thiserror::Error)]
+pub enum SearchFailed {
+    /// No thread with a search-sized stack could be started.
+    #[error("cannot start a search thread: {0}")]
+    NoThread(#[source] std::io::Error),
+    /// The search panicked.
+    #[error("the search failed")]
+    Panicked,
+    /// The blocking task that runs the search failed.
+    #[error("the search task failed: {0}")]
+    Task(#[source] tokio::task::JoinError),
+}
+
 /// Thinks about `turn` off the async threads: the declaration if it holds, else a search.
 /// An error says why no search could run.
-pub async fn answer(pool: &Arc<Pool>, turn: &Turn) -> Result<Answer, String> {
+pub async fn answer(pool: &Arc<Pool>, turn: &Turn) -> Result<Answer, SearchFailed> {
     if turn.declare {
         return Ok(Answer::Declare);
     }
@@ -205,7 +219,7 @@ pub async fn answer(pool: &Arc<Pool>, turn: &Turn) -> Result<Answer, String> {
         })
     })
     .await
-    .map_err(|e| format!("the search task failed: {e}"))??;
+    .map_err(SearchFailed::Task)??;
     Ok(Answer::Move(found.result.best))
 }
 
@@ -244,15 +258,15 @@ pub fn search(
 
 /// Runs `f` on a new thread with a search-sized stack and waits for it; an error if the
 /// thread cannot start or `f` panics.
-pub fn on_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Result<T, String> {
+pub fn on_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Result<T, SearchFailed> {
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("koma-serve-search".to_string())
             .stack_size(SEARCH_STACK)
             .spawn_scoped(scope, f)
-            .map_err(|e| format!("cannot start a search thread: {e}"))?
+            .map_err(SearchFailed::NoThread)?
             .join()
-            .map_err(|_| "the search failed".to_string())
+            .map_err(|_| SearchFailed::Panicked)
     })
 }
 

@@ -78,21 +78,26 @@ pub fn create(request: &CreateRequest, now_ms: u64) -> Result<(LiveGame, Option<
     let start = start_position(variant, request)?;
     let rules = match request.rules.as_deref() {
         None => RuleSet::default_for(variant),
-        Some(name) => rule_set(name).map_err(ApiError::bad_request)?,
+        Some(name) => rule_set(name)?,
     };
     let control = match request.time_control.as_deref() {
         None => None,
         Some(text) => match text.parse::<TimeControl>() {
             Ok(TimeControl::Unlimited) => None,
             Ok(control) => Some(control),
-            Err(e) => return Err(ApiError::bad_request(format!("time control '{text}': {e}"))),
+            Err(source) => {
+                return Err(ApiError::TimeControl {
+                    text: text.to_string(),
+                    source,
+                });
+            }
         },
     };
     let (creator, toss) = match request.side.as_deref().unwrap_or("random") {
         "sente" | "black" => (Color::Black, None),
         "gote" | "white" => (Color::White, None),
         "random" | "furigoma" => {
-            let toss = Toss::from_seed(tokens::seed().map_err(random_failed)?);
+            let toss = Toss::from_seed(tokens::seed()?);
             // The creator counts as the senior player: the toss says whether he is sente.
             let creator = if toss.senior_is_sente() {
                 Color::Black
@@ -101,43 +106,28 @@ pub fn create(request: &CreateRequest, now_ms: u64) -> Result<(LiveGame, Option<
             };
             (creator, Some(toss))
         }
-        other => {
-            return Err(ApiError::bad_request(format!(
-                "unknown side '{other}' (sente, gote, random)"
-            )));
-        }
+        other => return Err(ApiError::unknown("side", other, "sente, gote, random")),
     };
     let engine = match request.opponent.as_deref().unwrap_or("person") {
-        "person" if request.engine.is_some() => {
-            return Err(ApiError::bad_request(
-                "'engine' sets the engine's level: give \"opponent\": \"engine\" with it",
-            ));
-        }
+        "person" if request.engine.is_some() => return Err(ApiError::EngineWithoutOpponent),
         "person" => None,
         "engine" => Some(EngineSeat {
             seat: !creator,
             level: request.engine.unwrap_or_default().level(),
         }),
-        other => {
-            return Err(ApiError::bad_request(format!(
-                "unknown opponent '{other}' (person, engine)"
-            )));
-        }
+        other => return Err(ApiError::unknown("opponent", other, "person, engine")),
     };
     let game = AnyGame::new(start, rules, control.map(Clock::new));
     let stored = NewGame {
-        id: tokens::game_id().map_err(random_failed)?,
+        id: tokens::game_id()?,
         setup: GameSetup {
             variant: variant.name().to_string(),
             start_sfen: game.start_sfen(),
             rules: rules.name.to_string(),
             time_control: control.map(|c| c.to_string()),
         },
-        seat_tokens: [
-            tokens::secret().map_err(random_failed)?,
-            tokens::secret().map_err(random_failed)?,
-        ],
-        invite: tokens::secret().map_err(random_failed)?,
+        seat_tokens: [tokens::secret()?, tokens::secret()?],
+        invite: tokens::secret()?,
         creator,
         created_ms: now_ms,
         engine,
@@ -155,10 +145,10 @@ pub fn create(request: &CreateRequest, now_ms: u64) -> Result<(LiveGame, Option<
 pub fn rematch(old: &NewGame, now_ms: u64) -> Result<LiveGame, ApiError> {
     let [sente, gote] = old.seat_tokens.clone();
     let stored = NewGame {
-        id: tokens::game_id().map_err(random_failed)?,
+        id: tokens::game_id()?,
         setup: old.setup.clone(),
         seat_tokens: [gote, sente],
-        invite: tokens::secret().map_err(random_failed)?,
+        invite: tokens::secret()?,
         creator: !old.creator,
         created_ms: now_ms,
         engine: old.engine.map(|e| EngineSeat {
@@ -173,32 +163,26 @@ pub fn rematch(old: &NewGame, now_ms: u64) -> Result<LiveGame, ApiError> {
     Ok(live)
 }
 
-fn random_failed(e: getrandom::Error) -> ApiError {
-    ApiError::internal(format!("the system's random generator failed: {e}"))
-}
-
-fn rule_set(name: &str) -> Result<RuleSet, String> {
+fn rule_set(name: &str) -> Result<RuleSet, ApiError> {
     RuleSet::from_name(name).ok_or_else(|| {
         let known: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name).collect();
-        format!("unknown rule set '{name}' ({})", known.join(", "))
+        ApiError::unknown("rule set", name, &known.join(", "))
     })
 }
 
 fn start_position(variant: VariantKind, request: &CreateRequest) -> Result<AnyPosition, ApiError> {
     match (&request.sfen, &request.handicap) {
-        (Some(_), Some(_)) => Err(ApiError::bad_request(
-            "give a handicap or an SFEN, not both",
-        )),
+        (Some(_), Some(_)) => Err(ApiError::HandicapAndSfen),
         (Some(text), None) => line::start(variant, Some(text)),
         (None, Some(name)) => {
-            let handicap = Handicap::from_name(name)
-                .ok_or_else(|| ApiError::bad_request(format!("unknown handicap '{name}'")))?;
-            variant.handicap(handicap).ok_or_else(|| {
-                ApiError::bad_request(format!(
-                    "handicap '{name}' is not a {} start position",
-                    variant.name()
-                ))
-            })
+            let handicap =
+                Handicap::from_name(name).ok_or_else(|| ApiError::unknown("handicap", name, ""))?;
+            variant
+                .handicap(handicap)
+                .ok_or_else(|| ApiError::HandicapNotInVariant {
+                    name: name.to_string(),
+                    variant: variant.name(),
+                })
         }
         (None, None) => Ok(variant.startpos()),
     }
@@ -208,7 +192,7 @@ fn start_position(variant: VariantKind, request: &CreateRequest) -> Result<AnyPo
 /// its time through the game layer, then the stored ending where the moves do not decide it.
 pub fn rebuild(stored: StoredGame) -> Result<LiveGame, StoreError> {
     let damaged = |what: String| StoreError::Damaged(format!("game {}: {what}", stored.game.id));
-    let mut game = build(&stored.game.setup).map_err(damaged)?;
+    let mut game = build(&stored.game.setup).map_err(|e| damaged(e.to_string()))?;
     let mut last_ms = stored.game.created_ms;
     if let Some(at) = stored.started_ms {
         game.start_clock(at).map_err(|e| damaged(e.to_string()))?;
@@ -258,17 +242,18 @@ pub fn rebuild(stored: StoredGame) -> Result<LiveGame, StoreError> {
 
 /// A new game of `setup` (its start, rule set and clock, not started); the error names
 /// what of it cannot be read.
-fn build(setup: &GameSetup) -> Result<AnyGame, String> {
-    let variant = VariantKind::from_name(&setup.variant)
-        .ok_or_else(|| format!("unknown variant '{}'", setup.variant))?;
-    let start = sfen::parse_position(variant, &setup.start_sfen).map_err(|e| e.to_string())?;
+fn build(setup: &GameSetup) -> Result<AnyGame, ApiError> {
+    let variant = line::variant(Some(&setup.variant))?;
+    let start = sfen::parse_position(variant, &setup.start_sfen).map_err(ApiError::StartSfen)?;
     let rules = rule_set(&setup.rules)?;
     let clock = match &setup.time_control {
         None => None,
-        Some(text) => Some(Clock::new(
-            text.parse()
-                .map_err(|e| format!("time control '{text}': {e}"))?,
-        )),
+        Some(text) => Some(Clock::new(text.parse().map_err(|source| {
+            ApiError::TimeControl {
+                text: text.clone(),
+                source,
+            }
+        })?)),
     };
     Ok(AnyGame::new(start, rules, clock))
 }

@@ -168,15 +168,13 @@ impl Hub {
         let slot = self.game(id).await?;
         let mut live = slot.lock().await;
         if !crate::tokens::same(invite, &live.stored.invite) {
-            return Err(ApiError::forbidden("this is not the game's invitation"));
+            return Err(ApiError::WrongInvitation);
         }
         if live.started_ms.is_some() {
-            return Err(ApiError::conflict(
-                "the invitation has been used: both seats are taken",
-            ));
+            return Err(ApiError::SeatsTaken);
         }
         if live.is_over() {
-            return Err(ApiError::conflict("the game is over"));
+            return Err(ApiError::GameOver(None));
         }
         let now = live.now();
         let key = id.to_string();
@@ -206,22 +204,21 @@ impl Hub {
         let (mut live, seat, now) = self.for_turn(id, token).await?;
         let to_move = live.game.side_to_move();
         if seat != to_move {
-            return Err(ApiError::forbidden(format!(
-                "it is {}'s turn; this token holds {}'s seat",
-                to_move.name(),
-                seat.name()
-            )));
+            return Err(ApiError::NotYourTurn { to_move, seat });
         }
         let m = live
             .game
             .parse_move(usi.trim())
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            .map_err(|source| ApiError::UnreadableMove { ply: None, source })?;
         match live.game.check(m) {
             Ok(()) => {}
             Err(GameError::Illegal(foul)) => {
-                return Err(ApiError::bad_request(format!("illegal move {usi}: {foul}")));
+                return Err(ApiError::IllegalMove {
+                    usi: usi.to_string(),
+                    foul,
+                });
             }
-            Err(e) => return Err(ApiError::conflict(e.to_string())),
+            Err(e) => return Err(ApiError::refused(e)),
         }
         self.commit_move(&mut live, m, now).await?;
         self.wake_engine(&mut live);
@@ -280,7 +277,7 @@ impl Hub {
         let seat = seat(&live, token)?;
         let now = live.now();
         if live.started_ms.is_none() {
-            return Err(ApiError::conflict("the other player has not joined yet"));
+            return Err(ApiError::NotStarted);
         }
         self.settle_time(&mut live, now).await?;
         refuse_if_over(&live)?;
@@ -307,7 +304,7 @@ impl Hub {
     pub async fn declare(&self, id: &str, token: &str) -> Result<GameView, ApiError> {
         let (mut live, seat, now) = self.for_turn(id, token).await?;
         if seat != live.game.side_to_move() {
-            return Err(ApiError::forbidden("only the side to move may declare"));
+            return Err(ApiError::DeclareOutOfTurn);
         }
         self.end(&mut live, now, Ending::Declaration, |g| g.declare_at(now))
             .await?;
@@ -324,7 +321,7 @@ impl Hub {
         apply: impl FnOnce(&mut crate::anygame::AnyGame) -> Result<koma_game::Outcome, GameError>,
     ) -> Result<(), ApiError> {
         let before = live.game.clone();
-        let outcome = apply(&mut live.game).map_err(|e| ApiError::conflict(e.to_string()))?;
+        let outcome = apply(&mut live.game).map_err(ApiError::refused)?;
         let stored = StoredOutcome {
             ending,
             at_ms: now,
@@ -366,7 +363,7 @@ impl Hub {
         if let Some(control) = &live.stored.setup.time_control {
             record.header.push("持ち時間", control);
         }
-        formats::write(&record, format).map_err(|e| ApiError::bad_request(e.to_string()))
+        formats::write(&record, format).map_err(ApiError::UnwritableRecord)
     }
 
     /// The seat `token` holds (none for a spectator without a token) and the state pushes.
@@ -409,9 +406,7 @@ impl Hub {
         let now = old.now();
         self.settle_time(&mut old, now).await?;
         if !old.is_over() {
-            return Err(ApiError::conflict(
-                "the game is not over: a rematch follows its end",
-            ));
+            return Err(ApiError::NotOver);
         }
         let mut live = games::rematch(&old.stored, now)?;
         let (stored, of) = (live.stored.clone(), id.to_string());
@@ -463,7 +458,7 @@ impl Hub {
     /// Plays the engine's answer for `turn`, unless the game moved on meanwhile (ended,
     /// the server stopping): a declaration, else its move through the path of every move
     /// (the first legal move if the search failed or named one the rules refuse).
-    async fn engine_moves(&self, turn: Turn, answer: Result<Answer, String>) {
+    async fn engine_moves(&self, turn: Turn, answer: Result<Answer, engine::SearchFailed>) {
         let Ok(slot) = self.game(&turn.id).await else {
             return;
         };
@@ -498,10 +493,7 @@ impl Hub {
             },
         };
         if let Err(e) = done {
-            eprintln!(
-                "koma serve: game {}: the engine's move: {}",
-                turn.id, e.message
-            );
+            eprintln!("koma serve: game {}: the engine's move: {e}", turn.id);
         }
     }
 
@@ -543,7 +535,7 @@ impl Hub {
             if live.clock_runs() {
                 let now = live.now();
                 if let Err(e) = self.settle_time(&mut live, now).await {
-                    eprintln!("koma serve: game {id}: {}", e.message);
+                    eprintln!("koma serve: game {id}: {e}");
                 }
             } else if live.is_over() && live.watchers() == 0 {
                 drop(live);
@@ -555,15 +547,15 @@ impl Hub {
 
 /// The seat `token` holds, or 403.
 fn seat(live: &LiveGame, token: &str) -> Result<Color, ApiError> {
-    live.seat_of(token).ok_or_else(|| {
-        ApiError::forbidden(format!("this token holds no seat of game {}", live.id()))
+    live.seat_of(token).ok_or_else(|| ApiError::NoSeat {
+        game: live.id().to_string(),
     })
 }
 
 /// 409 once the game is over.
 fn refuse_if_over(live: &LiveGame) -> Result<(), ApiError> {
     match live.game.outcome() {
-        Some(outcome) => Err(ApiError::conflict(format!("the game is over: {outcome}"))),
+        Some(outcome) => Err(ApiError::GameOver(Some(outcome))),
         None => Ok(()),
     }
 }

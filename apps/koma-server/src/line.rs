@@ -14,8 +14,7 @@ pub const MAX_PLIES: usize = 1000;
 /// The variant called `name` (`shogi` when none is given).
 pub fn variant(name: Option<&str>) -> Result<VariantKind, ApiError> {
     let name = name.unwrap_or("shogi");
-    VariantKind::from_name(name)
-        .ok_or_else(|| ApiError::bad_request(format!("unknown variant '{name}' (shogi, tori)")))
+    VariantKind::from_name(name).ok_or_else(|| ApiError::unknown("variant", name, "shogi, tori"))
 }
 
 /// The position of `text` (an SFEN, `sfen ` in front allowed), or the variant's start.
@@ -25,8 +24,7 @@ pub fn start(variant: VariantKind, text: Option<&str>) -> Result<AnyPosition, Ap
     };
     let text = text.trim();
     let text = text.strip_prefix("sfen ").unwrap_or(text);
-    sfen::parse_position(variant, text)
-        .map_err(|e| ApiError::bad_request(format!("start position: {e}")))
+    sfen::parse_position(variant, text).map_err(ApiError::StartSfen)
 }
 
 /// The side to move in `pos`.
@@ -44,10 +42,16 @@ pub fn read_moves(start: &AnyPosition, texts: &[String]) -> Result<Vec<Move>, Ap
     let mut pos = *start;
     let mut moves = Vec::with_capacity(texts.len());
     for (i, text) in texts.iter().enumerate() {
-        let m = usi::parse_move(pos.variant(), text.trim())
-            .map_err(|e| ApiError::bad_request(format!("move {} '{text}': {e}", i + 1)))?;
-        pos.play(m).map_err(|e| {
-            ApiError::bad_request(format!("move {} '{text}' is illegal: {e}", i + 1))
+        let m = usi::parse_move(pos.variant(), text.trim()).map_err(|source| {
+            ApiError::UnreadableMove {
+                ply: Some(i + 1),
+                source,
+            }
+        })?;
+        pos.play(m).map_err(|source| ApiError::IllegalInLine {
+            ply: i + 1,
+            usi: text.trim().to_string(),
+            source,
         })?;
         moves.push(m);
     }
@@ -60,20 +64,22 @@ pub fn check_moves(start: &AnyPosition, moves: &[Move]) -> Result<(), ApiError> 
     check_length(moves.len())?;
     let mut pos = *start;
     for (i, &m) in moves.iter().enumerate() {
-        pos.play(m).map_err(|e| {
-            let text = usi::write_move(pos.variant(), m);
-            ApiError::bad_request(format!("move {} '{text}' is illegal: {e}", i + 1))
+        pos.play(m).map_err(|source| ApiError::IllegalInLine {
+            ply: i + 1,
+            usi: usi::write_move(pos.variant(), m),
+            source,
         })?;
     }
     Ok(())
 }
 
-/// 400 for a line longer than [`MAX_PLIES`].
+/// 413 for a line longer than [`MAX_PLIES`].
 fn check_length(plies: usize) -> Result<(), ApiError> {
     if plies > MAX_PLIES {
-        return Err(ApiError::bad_request(format!(
-            "{plies} moves: at most {MAX_PLIES} are accepted"
-        )));
+        return Err(ApiError::TooManyMoves {
+            plies,
+            limit: MAX_PLIES,
+        });
     }
     Ok(())
 }
@@ -214,20 +220,38 @@ mod tests {
         let pos = VariantKind::Shogi.startpos();
         let e = read_moves(&pos, &line(&["7g7f", "7f7e"])).unwrap_err();
         assert!(
-            e.message.contains("move 2 '7f7e' is illegal"),
-            "{}",
-            e.message
+            matches!(&e, ApiError::IllegalInLine { ply: 2, usi, .. } if usi == "7f7e"),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string().starts_with("move 2 '7f7e' is illegal: "),
+            "{e}"
         );
         let e = read_moves(&pos, &line(&["7g7"])).unwrap_err();
-        assert!(e.message.contains("move 1 '7g7'"), "{}", e.message);
-        let long = vec!["7g7f".to_string(); MAX_PLIES + 1];
         assert!(
-            read_moves(&pos, &long)
-                .unwrap_err()
-                .message
-                .contains("at most")
+            matches!(e, ApiError::UnreadableMove { ply: Some(1), .. }),
+            "{e:?}"
         );
-        assert!(start(VariantKind::Shogi, Some("9/9 b - 1")).is_err());
-        assert!(variant(Some("chess")).is_err());
+        assert!(e.to_string().starts_with("move 1 '7g7': "), "{e}");
+        let long = vec!["7g7f".to_string(); MAX_PLIES + 1];
+        let e = read_moves(&pos, &long).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ApiError::TooManyMoves {
+                    plies: 1001,
+                    limit: 1000
+                }
+            ),
+            "{e:?}"
+        );
+        assert_eq!(e.code(), "too_large");
+        assert!(matches!(
+            start(VariantKind::Shogi, Some("9/9 b - 1")),
+            Err(ApiError::StartSfen(_))
+        ));
+        let e = variant(Some("chess")).unwrap_err();
+        assert_eq!(e.to_string(), "unknown variant 'chess' (shogi, tori)");
+        assert_eq!(e.code(), "unknown_name");
     }
 }

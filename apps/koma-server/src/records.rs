@@ -72,21 +72,18 @@ pub struct WriteRequest {
 
 /// The format called `name`, or 400 listing the known ones.
 pub fn format_named(name: &str) -> Result<Format, ApiError> {
-    Format::from_name(name).ok_or_else(|| {
-        ApiError::bad_request(format!(
-            "unknown format '{name}' (kif, ki2, csa, jkf, usi, sfen)"
-        ))
-    })
+    Format::from_name(name)
+        .ok_or_else(|| ApiError::unknown("format", name, "kif, ki2, csa, jkf, usi, sfen"))
 }
 
 /// Reads the record of `request`: the format detected unless given, every move of the main
 /// line checked, the result judged by the rules.
 pub fn read(request: &ReadRequest) -> Result<ReadAnswer, ApiError> {
     if request.text.len() > MAX_TEXT_BYTES {
-        return Err(ApiError::bad_request(format!(
-            "the record is {} bytes: at most {MAX_TEXT_BYTES} are accepted",
-            request.text.len()
-        )));
+        return Err(ApiError::RecordTooLarge {
+            bytes: request.text.len(),
+            limit: MAX_TEXT_BYTES,
+        });
     }
     let variant = line::variant(request.variant.as_deref())?;
     let format = match &request.format {
@@ -94,10 +91,8 @@ pub fn read(request: &ReadRequest) -> Result<ReadAnswer, ApiError> {
         None => Format::detect(None, &request.text),
     };
     let record = formats::read(request.text.as_bytes(), format, variant)
-        .map_err(|e| ApiError::bad_request(format!("{} record: {e}", format.name())))?;
-    let start = record
-        .start_position()
-        .map_err(|e| ApiError::bad_request(format!("start position: {e}")))?;
+        .map_err(|source| ApiError::UnreadableRecord { format, source })?;
+    let start = record.start_position().map_err(ApiError::StartSetup)?;
     let moves = record.tree.main_moves();
     line::check_moves(&start, &moves)?;
     let result = replay(&record, None)
@@ -134,7 +129,7 @@ pub fn write(request: &WriteRequest) -> Result<String, ApiError> {
     for m in moves {
         node = record.tree.add(node, Entry::Move(m));
     }
-    formats::write(&record, format).map_err(|e| ApiError::bad_request(e.to_string()))
+    formats::write(&record, format).map_err(ApiError::UnwritableRecord)
 }
 
 #[cfg(test)]
@@ -160,7 +155,7 @@ mod tests {
                 format: None,
                 variant: None,
             })
-            .unwrap_or_else(|e| panic!("{format}: {}", e.message));
+            .unwrap_or_else(|e| panic!("{format}: {e}"));
             assert_eq!(back.moves, line, "{format}");
             assert_eq!(back.history.len(), 5);
         }
@@ -168,13 +163,21 @@ mod tests {
 
     #[test]
     fn bad_records_are_refused() {
-        assert!(write(&write_request(&["7g7f", "7g7f"], "kif")).is_err());
-        assert!(write(&write_request(&[], "pdf")).is_err());
+        assert!(matches!(
+            write(&write_request(&["7g7f", "7g7f"], "kif")),
+            Err(ApiError::IllegalInLine { ply: 2, .. })
+        ));
+        assert!(matches!(
+            write(&write_request(&[], "pdf")),
+            Err(ApiError::Unknown { what: "format", .. })
+        ));
         let long = ReadRequest {
             text: " ".repeat(MAX_TEXT_BYTES + 1),
             format: None,
             variant: None,
         };
-        assert!(read(&long).unwrap_err().message.contains("at most"));
+        let e = read(&long).unwrap_err();
+        assert!(matches!(e, ApiError::RecordTooLarge { .. }), "{e:?}");
+        assert!(e.to_string().contains("at most"), "{e}");
     }
 }

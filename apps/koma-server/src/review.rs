@@ -166,10 +166,7 @@ impl Reviews {
             .movetime_ms
             .unwrap_or(DEFAULT_MOVETIME_MS)
             .clamp(*MOVETIME_MS.start(), *MOVETIME_MS.end());
-        let id = format!(
-            "R{}",
-            tokens::game_id().map_err(|e| ApiError::internal(format!("random: {e}")))?
-        );
+        let id = format!("R{}", tokens::game_id()?);
         let view = Arc::new(Mutex::new(ReviewView {
             id: id.clone(),
             done: false,
@@ -184,10 +181,8 @@ impl Reviews {
             view: Arc::clone(&view),
         };
         self.queue.try_send(job).map_err(|e| match e {
-            mpsc::error::TrySendError::Full(_) => {
-                ApiError::unavailable("the review queue is full; try again later")
-            }
-            mpsc::error::TrySendError::Closed(_) => ApiError::unavailable("the server stops"),
+            mpsc::error::TrySendError::Full(_) => ApiError::QueueFull,
+            mpsc::error::TrySendError::Closed(_) => ApiError::ShuttingDown,
         })?;
         let mut kept = self.kept();
         kept.by_id.insert(id.clone(), view);
@@ -258,7 +253,7 @@ async fn work(mut jobs: mpsc::Receiver<Job>, stop: Arc<AtomicBool>) {
         .await;
         match ran {
             Ok(Ok(s)) => searcher = Some(s),
-            Ok(Err(e)) => finish(&view, Some(e)),
+            Ok(Err(e)) => finish(&view, Some(e.to_string())),
             Err(e) => finish(&view, Some(format!("the review task failed: {e}"))),
         }
     }

@@ -1,8 +1,8 @@
 //! The WebSocket of a game: the state pushed after every change; players send moves on it.
 //!
 //! Server to client: `{"type":"state","seat":"sente"|"gote"|null,"game":{...}}` on connect
-//! and after every change, `{"type":"error","status":403,"error":"..."}` for a refused
-//! request. Client to server: `{"type":"move","usi":"7g7f"}`, `{"type":"resign"}`,
+//! and after every change, `{"type":"error","status":403,"code":"no_seat","error":"..."}`
+//! for a refused request. Client to server: `{"type":"move","usi":"7g7f"}`, `{"type":"resign"}`,
 //! `{"type":"declare"}`. A spectator (no token) only watches.
 
 use crate::error::ApiError;
@@ -105,12 +105,11 @@ pub async fn run(
 
 /// Carries out one client message; the state push that follows is the answer.
 async fn handle(hub: &Hub, conn: &Connection, text: &str) -> Result<(), ApiError> {
-    let request: Request = serde_json::from_str(text)
-        .map_err(|e| ApiError::bad_request(format!("malformed message: {e}")))?;
-    let token = conn
-        .token
-        .as_deref()
-        .ok_or_else(|| ApiError::forbidden("spectators cannot move: connect with a seat token"))?;
+    let request: Request = serde_json::from_str(text).map_err(|source| ApiError::Malformed {
+        what: "message",
+        source,
+    })?;
+    let token = conn.token.as_deref().ok_or(ApiError::Spectator)?;
     match request {
         Request::Move { usi } => hub.play(&conn.id, token, &usi).await.map(drop),
         Request::Resign => hub.resign(&conn.id, token).await.map(drop),

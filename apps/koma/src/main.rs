@@ -1,5 +1,6 @@
 //! `koma`: the command line of the koma shogi system.
 
+use anyhow::{Context, anyhow, bail};
 use clap::{Args, Parser, Subcommand};
 use koma_notation::encoding::Encoding;
 use koma_notation::formats::{self, Format, Notation};
@@ -20,7 +21,7 @@ mod replay;
 mod serve;
 mod tsume;
 
-use output::io_failure;
+use output::{error_text, io_failure, is_closed_pipe};
 
 #[derive(Parser)]
 #[command(
@@ -151,19 +152,19 @@ struct PositionArgs {
 }
 
 impl PositionArgs {
-    fn position(&self) -> Result<AnyPosition, String> {
+    fn position(&self) -> anyhow::Result<AnyPosition> {
         let variant = VariantKind::from_name(&self.variant)
-            .ok_or_else(|| format!("unknown variant '{}' (known: shogi, tori)", self.variant))?;
+            .ok_or_else(|| anyhow!("unknown variant '{}' (known: shogi, tori)", self.variant))?;
         if let Some(text) = &self.sfen {
             let text = text.trim();
             let text = text.strip_prefix("sfen ").unwrap_or(text);
-            return sfen::parse_position(variant, text).map_err(|e| e.to_string());
+            return sfen::parse_position(variant, text).context("--sfen");
         }
         if let Some(name) = &self.handicap {
             let h =
-                Handicap::from_name(name).ok_or_else(|| format!("unknown handicap '{name}'"))?;
+                Handicap::from_name(name).ok_or_else(|| anyhow!("unknown handicap '{name}'"))?;
             return variant.handicap(h).ok_or_else(|| {
-                format!(
+                anyhow!(
                     "handicap '{name}' is not a {} start position",
                     variant.name()
                 )
@@ -173,7 +174,7 @@ impl PositionArgs {
     }
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Perft {
             position,
@@ -225,16 +226,10 @@ fn run(cli: Cli) -> Result<(), String> {
                 "japanese" | "ja" => Notation::Japanese,
                 "western" | "hodges" => Notation::Western,
                 "german" | "de" => Notation::German,
-                other => {
-                    return Err(format!(
-                        "unknown notation '{other}' (japanese, western, german)"
-                    ));
-                }
+                other => bail!("unknown notation '{other}' (japanese, western, german)"),
             };
             let record = records::read_record(&file, None, &position.variant)?;
-            let mut pos = record
-                .start_position()
-                .map_err(|e| format!("{file}: {e}"))?;
+            let mut pos = record.start_position().with_context(|| file.clone())?;
             let moves = record.tree.main_moves();
             let shown = ply.unwrap_or(moves.len()).min(moves.len());
             let mut prev_to = None;
@@ -245,13 +240,13 @@ fn run(cli: Cli) -> Result<(), String> {
                     formats::move_text(&pos, m, prev_to, notation)
                 );
                 pos.play(m)
-                    .map_err(|e| format!("{file}: move {}: {e}", i + 1))?;
+                    .with_context(|| format!("{file}: move {}", i + 1))?;
                 prev_to = Some(m.to());
             }
             if let Some(end) = record.tree.main_end() {
                 outln!("     {}", end.japanese());
             }
-            let at = formats::position_at(&record, shown).map_err(|e| e.to_string())?;
+            let at = formats::position_at(&record, shown).with_context(|| file.clone())?;
             outln!();
             out!("{}", diagram::write(at.variant(), &at.to_setup()));
             outln!("SFEN: {}", sfen::write_any(&at));
@@ -266,11 +261,11 @@ fn run(cli: Cli) -> Result<(), String> {
             output,
         } => {
             let to = Format::from_name(&to)
-                .ok_or_else(|| format!("unknown format '{to}' (kif, ki2, csa, jkf, usi, sfen)"))?;
+                .ok_or_else(|| anyhow!("unknown format '{to}' (kif, ki2, csa, jkf, usi, sfen)"))?;
             let encoding = Encoding::from_name(&encoding)
-                .ok_or_else(|| format!("unknown encoding '{encoding}' (utf-8, sjis)"))?;
+                .ok_or_else(|| anyhow!("unknown encoding '{encoding}' (utf-8, sjis)"))?;
             let from = from
-                .map(|f| Format::from_name(&f).ok_or_else(|| format!("unknown format '{f}'")))
+                .map(|f| Format::from_name(&f).ok_or_else(|| anyhow!("unknown format '{f}'")))
                 .transpose()?;
             let record = records::read_record(&file, from, &variant)?;
             let text = match (to, ply) {
@@ -278,11 +273,11 @@ fn run(cli: Cli) -> Result<(), String> {
                     format!(
                         "{}\n",
                         sfen::write_any(
-                            &formats::position_at(&record, ply).map_err(|e| e.to_string())?
+                            &formats::position_at(&record, ply).with_context(|| file.clone())?
                         )
                     )
                 }
-                _ => formats::write(&record, to).map_err(|e| e.to_string())?,
+                _ => formats::write(&record, to).with_context(|| format!("--to {}", to.name()))?,
             };
             let text = if encoding == Encoding::ShiftJis {
                 text.replace("encoding=UTF-8", "encoding=Shift_JIS")
@@ -291,7 +286,7 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let bytes = koma_notation::encoding::encode(&text, encoding);
             match output {
-                Some(path) => std::fs::write(&path, bytes).map_err(|e| format!("{path}: {e}"))?,
+                Some(path) => std::fs::write(&path, bytes).with_context(|| path.clone())?,
                 None => std::io::stdout().write_all(&bytes).map_err(io_failure)?,
             }
         }
@@ -310,7 +305,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => koma_game::RuleSet::default_for(start.variant()),
             };
             let time = time
-                .map(|t| t.parse().map_err(|e| format!("--time {t}: {e}")))
+                .map(|t| t.parse().with_context(|| format!("--time {t}")))
                 .transpose()?;
             play::run(play::PlayOptions {
                 start,
@@ -338,9 +333,9 @@ fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe: the reader has all it wanted.
-        Err(message) if message.is_empty() => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("koma: {message}");
+        Err(e) if is_closed_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("koma: {}", error_text(&e));
             ExitCode::from(2)
         }
     }

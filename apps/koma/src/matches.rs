@@ -1,9 +1,9 @@
 //! `koma match ENGINE_A ENGINE_B`: a match between two USI engines, a line per game and the
 //! score with the Elo difference at the end.
 
+use anyhow::{Context, anyhow, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use koma_game::RuleSet;
 use koma_game::matches::{
     Adjudication, EngineSpec, GameResult, Match, MatchConfig, MatchEvent, read_openings,
 };
@@ -62,10 +62,10 @@ pub struct MatchArgs {
 }
 
 /// Plays the match and prints a line per game, then the endings and the score line last.
-pub fn run(args: MatchArgs) -> Result<(), String> {
+pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     let config = config(&args)?;
     let games = config.games;
-    let mut runner = Match::new(config).map_err(|e| e.to_string())?;
+    let mut runner = Match::new(config)?;
     let names = runner.names().clone();
     outln!("A: {}", names[0]);
     outln!("B: {}", names[1]);
@@ -98,7 +98,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     if let Some(e) = failure {
         return Err(crate::output::io_failure(e));
     }
-    let summary = result.map_err(|e| e.to_string())?;
+    let summary = result?;
     outln!("{summary}");
     Ok(())
 }
@@ -134,51 +134,48 @@ fn outcome_reason(result: &GameResult) -> String {
 }
 
 /// The match's configuration from the command line.
-fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
+fn config(args: &MatchArgs) -> anyhow::Result<MatchConfig> {
     let variant = VariantKind::from_name(&args.variant)
-        .ok_or_else(|| format!("unknown variant '{}' (known: shogi, tori)", args.variant))?;
+        .ok_or_else(|| anyhow!("unknown variant '{}' (known: shogi, tori)", args.variant))?;
     let mut engines = Vec::new();
     for (line, options, flag) in [
         (&args.engine_a, &args.option_a, "--option-a"),
         (&args.engine_b, &args.option_b, "--option-b"),
     ] {
-        let mut spec = EngineSpec::from_command_line(line).map_err(|e| e.to_string())?;
+        let mut spec = EngineSpec::from_command_line(line)?;
         for option in options {
             let (name, value) = option.split_once('=').unwrap_or((option.as_str(), ""));
             if name.trim().is_empty() {
-                return Err(format!("{flag} {option}: no option name (NAME=VALUE)"));
+                bail!("{flag} {option}: no option name (NAME=VALUE)");
             }
             spec.options
                 .push((name.trim().to_string(), value.trim().to_string()));
         }
         engines.push(spec);
     }
-    let b = engines.pop().ok_or("no engine B")?;
-    let a = engines.pop().ok_or("no engine A")?;
+    let b = engines.pop().context("no engine B")?;
+    let a = engines.pop().context("no engine A")?;
     let mut config = MatchConfig::new(a, b, variant);
     config.games = args.games;
     config.time = args
         .time
         .parse()
-        .map_err(|e| format!("--time {}: {e}", args.time))?;
+        .with_context(|| format!("--time {}", args.time))?;
     if let Some(name) = &args.rules {
-        config.rules = RuleSet::from_name(name).ok_or_else(|| {
-            let names: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name).collect();
-            format!("unknown rule set '{name}' (known: {})", names.join(", "))
-        })?;
+        config.rules = crate::replay::rule_set(name)?;
     }
     if let Some(plies) = args.max_moves {
         config.rules = config.rules.with_max_plies(Some(plies));
     }
     if let Some(path) = &args.openings {
-        config.openings = read_openings(path, variant).map_err(|e| e.to_string())?;
+        config.openings = read_openings(path, variant)?;
     }
     config.out_dir = args.out.clone();
     config.turn.margin_ms = args.margin;
     if let Some(text) = &args.adjudicate {
         let rule: Adjudication = text
             .parse()
-            .map_err(|e| format!("--adjudicate {text}: {e}"))?;
+            .with_context(|| format!("--adjudicate {text}"))?;
         config.adjudication = Some(rule);
     }
     Ok(config)

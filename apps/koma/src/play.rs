@@ -1,6 +1,7 @@
 //! `koma play`: a game in the terminal, between two people at one keyboard or against a USI
 //! engine, with clocks; the record is saved as KIF at the end.
 
+use anyhow::{Context, bail};
 use koma_game::clock::{Clock, TimeControl};
 use koma_game::datetime;
 use koma_game::furigoma::Toss;
@@ -40,14 +41,14 @@ enum Player {
 }
 
 /// Plays the game described by `options` on standard input and output.
-pub fn run(options: PlayOptions) -> Result<(), String> {
+pub fn run(options: PlayOptions) -> anyhow::Result<()> {
     match options.start {
         koma_rules::AnyPosition::Shogi(p) => play(p, &options),
         koma_rules::AnyPosition::Tori(p) => play(p, &options),
     }
 }
 
-fn play<V: Variant>(start: Position<V>, options: &PlayOptions) -> Result<(), String> {
+fn play<V: Variant>(start: Position<V>, options: &PlayOptions) -> anyhow::Result<()> {
     let variant = sfen::kind_of::<V>();
     let mut game = Game::new(start, options.rules);
     if let Some(control) = options.time {
@@ -74,7 +75,7 @@ fn play<V: Variant>(start: Position<V>, options: &PlayOptions) -> Result<(), Str
                     Color::Black
                 }
             }
-            other => return Err(format!("unknown colour '{other}' (sente, gote, furigoma)")),
+            other => bail!("unknown colour '{other}' (sente, gote, furigoma)"),
         };
         let name = engine
             .info()
@@ -89,7 +90,7 @@ fn play<V: Variant>(start: Position<V>, options: &PlayOptions) -> Result<(), Str
     let clock_start = Instant::now();
     let now = || clock_start.elapsed().as_millis() as u64;
     let started = datetime::record_text(datetime::unix_now());
-    game.start_clock(now()).map_err(|e| e.to_string())?;
+    game.start_clock(now()).context("starting the clock")?;
     outln!("enter moves in USI (7g7f), Western (P-7f), Japanese (７六歩) or German notation;");
     outln!("commands: moves, resign, declare, quit, help");
     let stdin = std::io::stdin();
@@ -112,7 +113,7 @@ fn play<V: Variant>(start: Position<V>, options: &PlayOptions) -> Result<(), Str
                     outln!();
                     break;
                 };
-                let line = line.map_err(|e| format!("reading standard input: {e}"))?;
+                let line = line.context("reading standard input")?;
                 quit = person_turn(&mut game, line.trim(), options.illegal_loses, now())?;
             }
         }
@@ -137,7 +138,7 @@ fn person_turn<V: Variant>(
     text: &str,
     illegal_loses: bool,
     now_ms: u64,
-) -> Result<bool, String> {
+) -> anyhow::Result<bool> {
     let side = game.side_to_move();
     match text {
         "" => {}
@@ -163,7 +164,7 @@ fn person_turn<V: Variant>(
             let _ = game.declare_at(now_ms);
         }
         _ => match parse_move(game, text) {
-            Err(e) => outln!("not a move: {e} (type help)"),
+            Err(e) => outln!("not a move: {e:#} (type help)"),
             Ok(m) => {
                 let played = if illegal_loses {
                     game.play_or_forfeit_at(m, now_ms)
@@ -172,7 +173,7 @@ fn person_turn<V: Variant>(
                 };
                 match played {
                     Err(GameError::Illegal(foul)) => outln!("illegal: {foul}; try again"),
-                    Err(e) => return Err(e.to_string()),
+                    Err(e) => return Err(e.into()),
                     Ok(_) => {}
                 }
             }
@@ -182,20 +183,20 @@ fn person_turn<V: Variant>(
 }
 
 /// A move in any notation koma reads: USI, Western, Japanese, German.
-fn parse_move<V: Variant>(game: &Game<V>, text: &str) -> Result<Move, String> {
+fn parse_move<V: Variant>(game: &Game<V>, text: &str) -> anyhow::Result<Move> {
     let pos = game.position();
     if let Ok(m) = usi::parse_move(sfen::kind_of::<V>(), text) {
         return Ok(m);
     }
     let prev_to = game.moves().last().map(|m| m.to());
-    western::parse(pos, text)
+    let m = western::parse(pos, text)
         .or_else(|_| japanese::parse_ki2(pos, text, prev_to))
-        .or_else(|_| german::parse(pos, text))
-        .map_err(|e| e.to_string())
+        .or_else(|_| german::parse(pos, text))?;
+    Ok(m)
 }
 
 /// Draws the board, the clocks and the last move.
-fn show<V: Variant>(game: &Game<V>, now_ms: u64) -> Result<(), String> {
+fn show<V: Variant>(game: &Game<V>, now_ms: u64) -> anyhow::Result<()> {
     let variant = sfen::kind_of::<V>();
     outln!();
     out!("{}", diagram::write(variant, &game.position().to_setup()));
@@ -239,7 +240,7 @@ fn save<V: Variant>(
     names: &[String; 2],
     started: &str,
     options: &PlayOptions,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     let mut record = game.to_record();
     record.header.push("開始日時", started);
     record
@@ -263,8 +264,8 @@ fn save<V: Variant>(
         .out
         .clone()
         .unwrap_or_else(|| format!("koma-{}.kif", datetime::compact_text(datetime::unix_now())));
-    let text = formats::write(&record, Format::Kif).map_err(|e| e.to_string())?;
-    std::fs::write(&path, text).map_err(|e| format!("{path}: {e}"))?;
+    let text = formats::write(&record, Format::Kif).context("writing the record as KIF")?;
+    std::fs::write(&path, text).with_context(|| path.clone())?;
     outln!("record saved to {path}");
     Ok(())
 }

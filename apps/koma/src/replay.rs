@@ -1,23 +1,24 @@
 //! `koma replay`: a record's main line through the game layer, and the result by the rules.
 
 use crate::records::read_record;
+use anyhow::{Context, anyhow};
 use koma_game::RuleSet;
 use koma_game::replay::replay;
 use std::io::Write;
 
 /// The rule set called `name`, or an error listing the known ones.
-pub fn rule_set(name: &str) -> Result<RuleSet, String> {
+pub fn rule_set(name: &str) -> anyhow::Result<RuleSet> {
     RuleSet::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name).collect();
-        format!("unknown rule set '{name}' (known: {})", names.join(", "))
+        anyhow!("unknown rule set '{name}' (known: {})", names.join(", "))
     })
 }
 
 /// Replays `file` and prints what the rules say, the result last.
-pub fn run(file: &str, rules: Option<&str>, variant: &str) -> Result<(), String> {
+pub fn run(file: &str, rules: Option<&str>, variant: &str) -> anyhow::Result<()> {
     let rules = rules.map(rule_set).transpose()?;
     let record = read_record(file, None, variant)?;
-    let r = replay(&record, rules).map_err(|e| format!("{file}: {e}"))?;
+    let r = replay(&record, rules).with_context(|| file.to_string())?;
     outln!("rules: {}", r.rules.name);
     outln!("moves: {}", r.plies);
     if let Some(end) = &r.recorded {

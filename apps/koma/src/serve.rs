@@ -1,5 +1,6 @@
 //! `koma serve`: the server for games in the browser (HTTP and WebSocket, games in SQLite).
 
+use anyhow::{Context, anyhow};
 use clap::Args;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -16,10 +17,10 @@ pub struct ServeArgs {
 }
 
 /// Serves until Ctrl-C.
-pub fn run(args: ServeArgs) -> Result<(), String> {
+pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let addr: SocketAddr = args
         .addr
         .parse()
-        .map_err(|e| format!("--addr {}: {e} (e.g. 127.0.0.1:8080)", args.addr))?;
-    koma_server::serve_blocking(addr, &args.db).map_err(|e| format!("serve: {e}"))
+        .map_err(|e| anyhow!("--addr {}: {e} (e.g. 127.0.0.1:8080)", args.addr))?;
+    koma_server::serve_blocking(addr, &args.db).context("serve")
 }

@@ -2,13 +2,14 @@
 //! problem given as SFEN or a file of them; the answer is the last line.
 
 use crate::records::read_input;
+use anyhow::{Context, anyhow, bail};
 use clap::Args;
 use koma_notation::formats::{self, Format};
 use koma_rules::variants::Shogi;
 use koma_rules::{Position, VariantKind};
 use koma_tsume::{
-    Limits, NoMateReason, Outcome, Phase, Progress, Report, UnknownReason, line, parse_problem,
-    solve,
+    Limits, NoMateReason, Outcome, Phase, ProblemError, Progress, Report, UnknownReason, line,
+    parse_problem, solve,
 };
 use std::io::Write;
 use std::sync::Arc;
@@ -55,9 +56,9 @@ struct Problem {
 
 /// Solves the problems and prints the answers: for one problem the line and the figures with
 /// `mate N <usi moves>`, `nomate` or `timeout` last; for several a line each and a summary.
-pub fn run(args: TsumeArgs) -> Result<(), String> {
-    let time = parse_time(&args.time).map_err(|e| format!("--time {}: {e}", args.time))?;
-    let hash_mb = parse_hash(&args.hash).map_err(|e| format!("--hash {}: {e}", args.hash))?;
+pub fn run(args: TsumeArgs) -> anyhow::Result<()> {
+    let time = parse_time(&args.time).with_context(|| format!("--time {}", args.time))?;
+    let hash_mb = parse_hash(&args.hash).with_context(|| format!("--hash {}", args.hash))?;
     let (problems, single) = match (&args.sfen, &args.file) {
         (Some(text), _) => (vec![sfen_problem(text)?], true),
         (None, Some(file)) => {
@@ -65,7 +66,7 @@ pub fn run(args: TsumeArgs) -> Result<(), String> {
             let single = problems.len() == 1;
             (problems, single)
         }
-        (None, None) => return Err("give a problem: FILE or --sfen SFEN".into()),
+        (None, None) => bail!("give a problem: FILE or --sfen SFEN"),
     };
     if args.threads > 1 {
         eprintln!(
@@ -127,7 +128,7 @@ fn print_single(
     report: &Report,
     first: bool,
     composer: bool,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     if let Outcome::Mate(moves) = &report.outcome {
         outln!("{}", line::japanese(pos, moves));
         let shortest = if report.shortest {
@@ -227,8 +228,8 @@ fn progress_printer(label: Option<String>) -> koma_tsume::ProgressFn {
 }
 
 /// The problem of `--sfen`.
-fn sfen_problem(text: &str) -> Result<Problem, String> {
-    let pos = parse_sfen_text(text).map_err(|e| format!("--sfen: {e}"))?;
+fn sfen_problem(text: &str) -> anyhow::Result<Problem> {
+    let pos = parse_sfen_text(text).context("--sfen")?;
     Ok(Problem {
         label: "1".into(),
         pos,
@@ -236,21 +237,21 @@ fn sfen_problem(text: &str) -> Result<Problem, String> {
 }
 
 /// A problem from an SFEN with an optional leading `sfen ` word.
-fn parse_sfen_text(text: &str) -> Result<Position<Shogi>, String> {
+fn parse_sfen_text(text: &str) -> Result<Position<Shogi>, ProblemError> {
     let text = text.trim();
     let text = text.strip_prefix("sfen ").unwrap_or(text);
-    parse_problem(text).map_err(|e| e.to_string())
+    parse_problem(text)
 }
 
 /// The problems of `file`: SFEN lines, or the start position of each record.
-fn read_problems(file: &str) -> Result<Vec<Problem>, String> {
+fn read_problems(file: &str) -> anyhow::Result<Vec<Problem>> {
     let bytes = read_input(file)?;
     let text = koma_notation::encoding::decode(&bytes).0;
     let name = if file == "-" { "standard input" } else { file };
     if let Some(format) = record_format(file, &text) {
         // Each record's start position (a CSA file may hold several, separated by `/`).
         let records = formats::read_all(&bytes, format, VariantKind::Shogi)
-            .map_err(|e| format!("{name}: {e}"))?;
+            .with_context(|| name.to_string())?;
         let mut problems = Vec::new();
         for (i, record) in records.iter().enumerate() {
             let which = if records.len() > 1 {
@@ -259,13 +260,11 @@ fn read_problems(file: &str) -> Result<Vec<Problem>, String> {
                 name.to_string()
             };
             if record.variant != VariantKind::Shogi {
-                return Err(format!(
-                    "{which}: the mate solver knows standard shogi only"
-                ));
+                bail!("{which}: the mate solver knows standard shogi only");
             }
             let setup = record.start.setup(record.variant);
             let pos = Position::from_setup_kingless(&setup)
-                .map_err(|e| format!("{which}: start position: {e}"))?;
+                .with_context(|| format!("{which}: start position"))?;
             problems.push(Problem {
                 label: (i + 1).to_string(),
                 pos,
@@ -288,13 +287,11 @@ fn read_problems(file: &str) -> Result<Vec<Problem>, String> {
             [id, sfen, ..] if !id.trim().is_empty() => (id.trim().to_string(), *sfen),
             _ => ((problems.len() + 1).to_string(), l),
         };
-        let pos = parse_sfen_text(sfen).map_err(|e| format!("{name}:{}: {e}", i + 1))?;
+        let pos = parse_sfen_text(sfen).with_context(|| format!("{name}:{}", i + 1))?;
         problems.push(Problem { label, pos });
     }
     if problems.is_empty() {
-        return Err(format!(
-            "{name}: no problem in it (SFEN lines, or a KIF, KI2, CSA or JKF record)"
-        ));
+        bail!("{name}: no problem in it (SFEN lines, or a KIF, KI2, CSA or JKF record)");
     }
     Ok(problems)
 }
@@ -330,18 +327,17 @@ fn record_format(file: &str, text: &str) -> Option<Format> {
 
 /// The time limit: a duration as clocks take it (`60s`, `2m`, `1h30m`, `500ms`, `90`
 /// seconds), or `none` for no limit.
-fn parse_time(text: &str) -> Result<Option<Duration>, String> {
+fn parse_time(text: &str) -> anyhow::Result<Option<Duration>> {
     let t = text.trim().to_ascii_lowercase();
     if matches!(t.as_str(), "none" | "inf" | "infinite" | "unlimited") {
         return Ok(None);
     }
-    koma_game::clock::parse_duration(&t)
-        .map(|ms| Some(Duration::from_millis(ms)))
-        .map_err(|e| e.to_string())
+    let ms = koma_game::clock::parse_duration(&t)?;
+    Ok(Some(Duration::from_millis(ms)))
 }
 
 /// A table size in megabytes: `1G`, `512M`, `1.5GB`, or a plain number of megabytes.
-fn parse_hash(text: &str) -> Result<usize, String> {
+fn parse_hash(text: &str) -> anyhow::Result<usize> {
     let t = text.trim().to_ascii_lowercase();
     let split = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
@@ -349,24 +345,24 @@ fn parse_hash(text: &str) -> Result<usize, String> {
     let (number, unit) = t.split_at(split);
     let value: f64 = number
         .parse()
-        .map_err(|_| "expected a size such as 1G, 512M or 256".to_string())?;
+        .map_err(|_| anyhow!("expected a size such as 1G, 512M or 256"))?;
     let scale = match unit.trim() {
         "" | "m" | "mb" | "mib" => 1.0,
         "g" | "gb" | "gib" => 1024.0,
         "t" | "tb" | "tib" => 1024.0 * 1024.0,
-        other => return Err(format!("unknown unit '{other}' (M, G)")),
+        other => bail!("unknown unit '{other}' (M, G)"),
     };
     let mb = value * scale;
     if mb < 1.0 {
-        return Err("the table needs at least 1 MB".into());
+        bail!("the table needs at least 1 MB");
     }
     if mb > (1u64 << 24) as f64 {
-        return Err("too large".into());
+        bail!("too large");
     }
     let mb = mb as usize;
     if let Some(total) = memory_mb() {
         if mb > total {
-            return Err(format!("more than this machine's memory ({total} MB)"));
+            bail!("more than this machine's memory ({total} MB)");
         }
     }
     Ok(mb)
@@ -386,13 +382,14 @@ mod tests {
 
     #[test]
     fn durations() {
-        assert_eq!(parse_time("60s"), Ok(Some(Duration::from_secs(60))));
-        assert_eq!(parse_time("2m"), Ok(Some(Duration::from_secs(120))));
-        assert_eq!(parse_time("500ms"), Ok(Some(Duration::from_millis(500))));
-        assert_eq!(parse_time("1m30s"), Ok(Some(Duration::from_secs(90))));
-        assert_eq!(parse_time("90"), Ok(Some(Duration::from_secs(90))));
-        assert_eq!(parse_time("1h"), Ok(Some(Duration::from_secs(3600))));
-        assert_eq!(parse_time("none"), Ok(None));
+        let time = |text: &str| parse_time(text).unwrap();
+        assert_eq!(time("60s"), Some(Duration::from_secs(60)));
+        assert_eq!(time("2m"), Some(Duration::from_secs(120)));
+        assert_eq!(time("500ms"), Some(Duration::from_millis(500)));
+        assert_eq!(time("1m30s"), Some(Duration::from_secs(90)));
+        assert_eq!(time("90"), Some(Duration::from_secs(90)));
+        assert_eq!(time("1h"), Some(Duration::from_secs(3600)));
+        assert_eq!(time("none"), None);
         assert!(parse_time("fast").is_err());
         assert!(parse_time("3x").is_err());
         assert!(parse_time("").is_err());
@@ -400,15 +397,15 @@ mod tests {
 
     #[test]
     fn hash_sizes() {
-        assert_eq!(parse_hash("512M"), Ok(512));
-        assert_eq!(parse_hash("64"), Ok(64));
-        assert_eq!(parse_hash("1mb"), Ok(1));
+        assert_eq!(parse_hash("512M").unwrap(), 512);
+        assert_eq!(parse_hash("64").unwrap(), 64);
+        assert_eq!(parse_hash("1mb").unwrap(), 1);
         assert!(parse_hash("0").is_err());
         assert!(parse_hash("lots").is_err());
         assert!(parse_hash("5Q").is_err());
         assert!(parse_hash("1000000G").is_err());
         if memory_mb().is_some_and(|m| m >= 1024) {
-            assert_eq!(parse_hash("1G"), Ok(1024));
+            assert_eq!(parse_hash("1G").unwrap(), 1024);
         }
     }
 

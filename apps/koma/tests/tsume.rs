@@ -168,6 +168,24 @@ fn a_record_start_position_is_the_problem() {
 }
 
 #[test]
+fn a_bad_problem_is_one_line_with_the_flag_and_each_cause_once() {
+    for (sfen, says) in [
+        (
+            "4k4/9/4P4 b G 1",
+            "bad problem: SFEN column 10: the board has 3 ranks, shogi has 9",
+        ),
+        (
+            "4k4/9/4P4/9/9/9/4P4/9/9 b G 1",
+            "bad problem: illegal position: Black has too many pawns on file 5 (二歩)",
+        ),
+    ] {
+        let o = koma(&["tsume", "--sfen", sfen]);
+        assert_eq!(o.status.code(), Some(2), "{sfen}");
+        assert_eq!(stderr(&o), format!("koma: --sfen: {says}\n"), "{sfen}");
+    }
+}
+
+#[test]
 fn bad_input_names_the_file_and_line_and_exits_2() {
     let dir = scratch("bad");
     let file = dir.join("bad.txt");

@@ -102,7 +102,7 @@ fn replay_typed<V: Variant>(record: &Record, rules: RuleSet) -> Result<Replay, R
     }
     if let (Some(end), false) = (&replay.recorded, game.is_over()) {
         if let Err(note) = apply_ending(&mut game, end) {
-            replay.notes.push(note);
+            replay.notes.push(note.to_string());
         }
     }
     replay.outcome = game.outcome();
@@ -117,8 +117,19 @@ fn replay_typed<V: Variant>(record: &Record, rules: RuleSet) -> Result<Replay, R
     Ok(replay)
 }
 
+/// Why a record's ending could not end the replayed game (a note of the replay).
+#[derive(Debug, thiserror::Error)]
+enum EndingRefused {
+    /// An ending the rules decide (mate, repetition, try) that the position does not show.
+    #[error("the record says {} but the position does not", .0.japanese())]
+    NotInPosition(GameEnd),
+    /// The game refused the ending (e.g. a declaration that fails the conditions).
+    #[error(transparent)]
+    Game(#[from] GameError),
+}
+
 /// Ends `game` as the record's ending says, where the players' word decides.
-fn apply_ending<V: Variant>(game: &mut Game<V>, end: &GameEnd) -> Result<(), String> {
+fn apply_ending<V: Variant>(game: &mut Game<V>, end: &GameEnd) -> Result<(), EndingRefused> {
     let side = game.side_to_move();
     let result = match end {
         GameEnd::Resign => game.resign(side),
@@ -135,14 +146,11 @@ fn apply_ending<V: Variant>(game: &mut Game<V>, end: &GameEnd) -> Result<(), Str
         GameEnd::IllegalLoss => game.end(Outcome::loss(side, Reason::IllegalMove(Foul::Recorded))),
         GameEnd::IllegalWin => game.end(Outcome::win(side, Reason::IllegalMove(Foul::Recorded))),
         GameEnd::Mate | GameEnd::Repetition | GameEnd::PerpetualCheck | GameEnd::Try => {
-            return Err(format!(
-                "the record says {} but the position does not",
-                end.japanese()
-            ));
+            return Err(EndingRefused::NotInPosition(end.clone()));
         }
         _ => return Ok(()),
     };
-    result.map(|_| ()).map_err(|e| e.to_string())
+    result.map(|_| ()).map_err(EndingRefused::from)
 }
 
 /// Whether the rules' outcome is what the record's ending says.

@@ -37,7 +37,7 @@ fn main() {
     let pos: Position<Shogi> = match koma_tsume::parse_problem(&sfen) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("bad SFEN: {e}");
+            eprintln!("solve: {e}");
             std::process::exit(2);
         }
     };

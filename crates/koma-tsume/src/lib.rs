@@ -209,21 +209,21 @@ fn run(root: &Position<Shogi>, limits: &Limits, start: Instant) -> Report {
 /// problems usually omit the attacker's king).
 pub fn parse_problem(sfen: &str) -> Result<Position<Shogi>, ProblemError> {
     let setup = koma_notation::sfen::parse_setup(koma_rules::VariantKind::Shogi, sfen)
-        .map_err(|e| ProblemError(e.to_string()))?;
-    Position::from_setup_kingless(&setup).map_err(|e| ProblemError(e.to_string()))
+        .map_err(ProblemError::Sfen)?;
+    Position::from_setup_kingless(&setup).map_err(ProblemError::Position)
 }
 
 /// Why a problem could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProblemError(pub String);
-
-impl std::fmt::Display for ProblemError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "bad problem: {}", self.0)
-    }
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProblemError {
+    /// The text is no SFEN: the notation's error says where and why.
+    #[error("bad problem: {0}")]
+    Sfen(#[source] koma_notation::sfen::SfenError),
+    /// The SFEN is well formed, but its position breaks a rule of shogi (two pawns on a
+    /// file, a piece that can never move, the defender's king in check...).
+    #[error("bad problem: illegal position: {0}")]
+    Position(#[source] koma_rules::SetupError),
 }
-
-impl std::error::Error for ProblemError {}
 
 /// The forced mate when there is none within `bound` plies: the first odd length above
 /// the bound (and no more than `most`, the first proof's length) with a mate is searched

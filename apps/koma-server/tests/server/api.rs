@@ -121,41 +121,75 @@ async fn bad_requests_are_refused_with_reasons() {
     let game = seated(addr, json!({})).await;
     let id = &game.id;
 
-    let illegal = play(addr, id, &game.sente, "7g7e").await.expect(400).json();
-    let message = illegal["error"].as_str().unwrap();
+    let message = refused_as(
+        play(addr, id, &game.sente, "7g7e").await,
+        400,
+        "illegal_move",
+    );
     assert!(message.contains("illegal move 7g7e"), "{message}");
-    let garbled = play(addr, id, &game.sente, "7g7").await.expect(400).json();
-    assert!(garbled["error"].as_str().unwrap().contains("7g7"));
-    play(addr, id, &game.sente, "P*5e").await.expect(400);
+    let message = refused_as(
+        play(addr, id, &game.sente, "7g7").await,
+        400,
+        "unreadable_move",
+    );
+    assert!(message.contains("7g7"), "{message}");
+    refused_as(
+        play(addr, id, &game.sente, "P*5e").await,
+        400,
+        "illegal_move",
+    );
 
     let path = format!("/api/games/{id}/move");
-    request(addr, "POST", &path, Some("{")).await.expect(400);
-    request(addr, "POST", &path, Some("[1,2]"))
-        .await
-        .expect(400);
-    post(addr, &path, &json!({"usi": "7g7f"})).await.expect(400);
-    post(addr, "/api/games", &json!({"variant": "chess"}))
-        .await
-        .expect(400);
-    post(addr, "/api/games", &json!({"time_control": "soon"}))
-        .await
-        .expect(400);
-    post(addr, "/api/games", &json!({"rules": "house"}))
-        .await
-        .expect(400);
-    post(addr, "/api/games", &json!({"handicap": "tori-falcon"}))
-        .await
-        .expect(400);
-    post(addr, "/api/games", &json!({"sfen": "9/9/9 b - 1"}))
-        .await
-        .expect(400);
-    request(addr, "POST", "/api/games", Some("{\"side\":"))
-        .await
-        .expect(400);
+    let malformed = "malformed_request";
+    refused_as(
+        request(addr, "POST", &path, Some("{")).await,
+        400,
+        malformed,
+    );
+    refused_as(
+        request(addr, "POST", &path, Some("[1,2]")).await,
+        400,
+        malformed,
+    );
+    refused_as(
+        post(addr, &path, &json!({"usi": "7g7f"})).await,
+        400,
+        malformed,
+    );
+    for (body, code) in [
+        (json!({"variant": "chess"}), "unknown_name"),
+        (json!({"time_control": "soon"}), "invalid_value"),
+        (json!({"rules": "house"}), "unknown_name"),
+        (json!({"handicap": "queen"}), "unknown_name"),
+        (json!({"handicap": "tori-falcon"}), "invalid_value"),
+        (
+            json!({"handicap": "lance", "sfen": "9/9/9 b - 1"}),
+            "conflicting_fields",
+        ),
+        (json!({"sfen": "9/9/9 b - 1"}), "invalid_position"),
+        (json!({"side": "north"}), "unknown_name"),
+    ] {
+        refused_as(post(addr, "/api/games", &body).await, 400, code);
+    }
+    refused_as(
+        request(addr, "POST", "/api/games", Some("{\"side\":")).await,
+        400,
+        malformed,
+    );
 
-    get(addr, "/api/games/0000").await.expect(404);
-    play(addr, "0000", &game.sente, "7g7f").await.expect(404);
-    get(addr, "/api/games/0000/record").await.expect(404);
+    let message = refused_as(get(addr, "/api/games/0000").await, 404, "not_found");
+    assert_eq!(message, "no game '0000'");
+    refused_as(
+        play(addr, "0000", &game.sente, "7g7f").await,
+        404,
+        "not_found",
+    );
+    refused_as(get(addr, "/api/games/0000/record").await, 404, "not_found");
+    refused_as(
+        get(addr, &format!("/api/games/{id}/record?format=doc")).await,
+        400,
+        "unknown_name",
+    );
 
     // The game is unchanged by all of this.
     let state = get(addr, &format!("/api/games/{id}"))
@@ -172,21 +206,24 @@ async fn a_seat_needs_its_token() {
     let game = seated(addr, json!({})).await;
     let id = &game.id;
 
-    let wrong_side = play(addr, id, &game.gote, "7g7f").await.expect(403).json();
-    assert!(
-        wrong_side["error"]
-            .as_str()
-            .unwrap()
-            .contains("sente's turn")
+    let message = refused_as(
+        play(addr, id, &game.gote, "7g7f").await,
+        403,
+        "not_your_turn",
     );
-    play(addr, id, "0123456789abcdef0123456789abcdef", "7g7f")
-        .await
-        .expect(403);
-    play(addr, id, "", "7g7f").await.expect(403);
+    assert!(message.contains("sente's turn"), "{message}");
+    refused_as(
+        play(addr, id, "0123456789abcdef0123456789abcdef", "7g7f").await,
+        403,
+        "no_seat",
+    );
+    refused_as(play(addr, id, "", "7g7f").await, 403, "no_seat");
     let resign = format!("/api/games/{id}/resign");
-    post(addr, &resign, &json!({"token": "guess"}))
-        .await
-        .expect(403);
+    refused_as(
+        post(addr, &resign, &json!({"token": "guess"})).await,
+        403,
+        "no_seat",
+    );
     // The invitation is not a seat token.
     let created = post(addr, "/api/games", &json!({"side": "gote"}))
         .await
@@ -224,14 +261,18 @@ async fn resignation_ends_the_game() {
     assert_eq!(state["outcome"]["reason"], "resignation");
     assert_eq!(state["legal_moves"], json!([]));
     assert_eq!(state["clock"]["running"], json!(null));
-    play(addr, id, &game.gote, "3c3d").await.expect(409);
-    post(
-        addr,
-        &format!("/api/games/{id}/resign"),
-        &json!({"token": game.sente}),
-    )
-    .await
-    .expect(409);
+    let message = refused_as(play(addr, id, &game.gote, "3c3d").await, 409, "game_over");
+    assert!(message.contains("resignation"), "{message}");
+    refused_as(
+        post(
+            addr,
+            &format!("/api/games/{id}/resign"),
+            &json!({"token": game.sente}),
+        )
+        .await,
+        409,
+        "game_over",
+    );
     let kif = get(addr, &format!("/api/games/{id}/record"))
         .await
         .expect(200);
@@ -298,14 +339,25 @@ async fn websocket_pushes_and_takes_moves() {
     send(&mut gote, json!({"type": "move", "usi": "3d3e"})).await;
     let refused = next(&mut gote, 2.0).await;
     assert_eq!(
-        (refused["type"].as_str(), refused["status"].as_u64()),
-        (Some("error"), Some(403))
+        (
+            refused["type"].as_str(),
+            refused["status"].as_u64(),
+            refused["code"].as_str()
+        ),
+        (Some("error"), Some(403), Some("not_your_turn"))
     );
     send(&mut watcher, json!({"type": "resign"})).await;
     let refused = next(&mut watcher, 2.0).await;
-    assert_eq!(refused["status"], 403);
+    assert_eq!(
+        (refused["status"].as_u64(), refused["code"].as_str()),
+        (Some(403), Some("no_seat"))
+    );
     send(&mut gote, json!({"type": "dance"})).await;
-    assert_eq!(next(&mut gote, 2.0).await["status"], 400);
+    let refused = next(&mut gote, 2.0).await;
+    assert_eq!(
+        (refused["status"].as_u64(), refused["code"].as_str()),
+        (Some(400), Some("malformed_request"))
+    );
 
     // A wrong token is refused at the handshake; an unknown game too.
     let url = format!("ws://{addr}/api/games/{id}/ws?token=guess");

@@ -312,3 +312,12 @@ pub fn error_of(reply: Reply) -> String {
         .unwrap_or_default()
         .to_string()
 }
+
+/// Asserts that `reply` refuses the request with `status` and the error `code` (the body
+/// repeats the status); the message.
+pub fn refused_as(reply: Reply, status: u16, code: &str) -> String {
+    let body = reply.expect(status).json();
+    assert_eq!(body["code"], code, "{body}");
+    assert_eq!(body["status"], status, "{body}");
+    body["error"].as_str().unwrap_or_default().to_string()
+}

@@ -59,7 +59,11 @@ async fn the_engine_moves_first_as_sente() {
     assert_eq!(g.created["game"]["engine"]["movetime_ms"], 500);
     assert_eq!(g.created["game"]["clock"]["running"], "sente");
     // Gote may not move before the engine has (it thinks for half a second).
-    let early = error_of(play(addr, &g.id, &g.token, "3c3d").await.expect(403));
+    let early = refused_as(
+        play(addr, &g.id, &g.token, "3c3d").await,
+        403,
+        "not_your_turn",
+    );
     assert!(early.contains("sente's turn"), "{early}");
     let game = poll(addr, &g.id, 10.0, |g| plies(g) == 1).await;
     assert_eq!(game["side_to_move"], "gote");
@@ -154,15 +158,19 @@ async fn the_engine_resumes_after_a_restart() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_engine_requests_are_refused() {
     let (_dir, server, addr) = fresh_server().await;
-    let refused = |body| async move { post(addr, "/api/games", &body).await.expect(400) };
-    let message = error_of(refused(json!({"opponent": "robot"})).await);
+    let refused =
+        |body, code| async move { refused_as(post(addr, "/api/games", &body).await, 400, code) };
+    let message = refused(json!({"opponent": "robot"}), "unknown_name").await;
     assert!(message.contains("unknown opponent 'robot'"), "{message}");
-    let message = error_of(refused(json!({"engine": {"depth": 3}})).await);
+    let message = refused(json!({"engine": {"depth": 3}}), "conflicting_fields").await;
     assert!(message.contains("opponent"), "{message}");
-    let message = error_of(refused(json!({"opponent": "engine", "engine": {"elo": 3000}})).await);
+    let body = json!({"opponent": "engine", "engine": {"elo": 3000}});
+    let message = refused(body, "malformed_request").await;
     assert!(message.contains("elo"), "{message}");
-    refused(json!({"opponent": "engine", "engine": {"depth": -1}})).await;
-    refused(json!({"opponent": "engine", "engine": "strong"})).await;
+    let body = json!({"opponent": "engine", "engine": {"depth": -1}});
+    refused(body, "malformed_request").await;
+    let body = json!({"opponent": "engine", "engine": "strong"});
+    refused(body, "malformed_request").await;
     // Out-of-range levels are clamped.
     let g = engine_game(addr, json!({"engine": {"movetime_ms": 1, "depth": 99}})).await;
     assert_eq!(

@@ -93,44 +93,57 @@ async fn a_record_brings_its_header_and_result() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn broken_records_are_refused_with_the_place() {
     let (_dir, server, addr) = fresh_server().await;
-    let refused = |body: Value| async move {
-        error_of(post(addr, "/api/records/read", &body).await.expect(400))
+    let refused = |body: Value, status, code| async move {
+        refused_as(post(addr, "/api/records/read", &body).await, status, code)
     };
+    let unreadable = |body: Value| refused(body, 400, "unreadable_record");
     let message =
-        refused(json!({"text": "V2.2\nPI\n+\n+7776FU\n-3334ZZ\n", "format": "csa"})).await;
+        unreadable(json!({"text": "V2.2\nPI\n+\n+7776FU\n-3334ZZ\n", "format": "csa"})).await;
     assert!(message.contains("line 5"), "{message}");
-    let message = refused(json!({"text": "手数----指手---------消費時間--\n1 ７六歩(77)\n2 ３四銀(99)\n", "format": "kif"})).await;
+    let message = unreadable(json!({"text": "手数----指手---------消費時間--\n1 ７六歩(77)\n2 ３四銀(99)\n", "format": "kif"})).await;
     assert!(
         message.contains("line 3") || message.contains("move 2"),
         "{message}"
     );
     // A move the rules forbid, though well written (the bishop is blocked).
     let message =
-        refused(json!({"text": "V2.2\nPI\n+\n+7776FU\n-2288UM\n", "format": "csa"})).await;
+        unreadable(json!({"text": "V2.2\nPI\n+\n+7776FU\n-2288UM\n", "format": "csa"})).await;
     assert!(
         message.contains("line 5") && message.contains("illegal"),
         "{message}"
     );
-    let message = refused(json!({"text": "x".repeat(1_048_577)})).await;
+    let message = refused(json!({"text": "x".repeat(1_048_577)}), 413, "too_large").await;
     assert!(message.contains("at most"), "{message}");
-    refused(json!({"text": "position startpos", "format": "pdf"})).await;
-    refused(json!({"text": "position startpos", "variant": "chess"})).await;
-    refused(json!({"text": "position startpos", "colour": "red"})).await;
-    refused(json!({"format": "kif"})).await;
-    let malformed = request(addr, "POST", "/api/records/read", Some("{\"text\":")).await;
-    assert_eq!(malformed.status, 400);
+    let text = "position startpos";
+    let message = refused(json!({"text": text, "format": "pdf"}), 400, "unknown_name").await;
+    assert!(message.contains("unknown format 'pdf'"), "{message}");
+    refused(
+        json!({"text": text, "variant": "chess"}),
+        400,
+        "unknown_name",
+    )
+    .await;
+    let malformed = "malformed_request";
+    refused(json!({"text": text, "colour": "red"}), 400, malformed).await;
+    refused(json!({"format": "kif"}), 400, malformed).await;
+    let reply = request(addr, "POST", "/api/records/read", Some("{\"text\":")).await;
+    refused_as(reply, 400, malformed);
 
-    let write_refused = |body: Value| async move {
-        error_of(post(addr, "/api/records/write", &body).await.expect(400))
+    let write_refused = |body: Value, status, code| async move {
+        refused_as(post(addr, "/api/records/write", &body).await, status, code)
     };
-    let message = write_refused(json!({"moves": ["7g7f", "7g7f"], "format": "kif"})).await;
+    let body = json!({"moves": ["7g7f", "7g7f"], "format": "kif"});
+    let message = write_refused(body, 400, "illegal_move").await;
     assert!(message.contains("move 2 '7g7f'"), "{message}");
-    let message = write_refused(json!({"moves": ["7g7f"], "format": "doc"})).await;
+    let body = json!({"moves": ["7g7f"], "format": "doc"});
+    let message = write_refused(body, 400, "unknown_name").await;
     assert!(message.contains("unknown format 'doc'"), "{message}");
-    let message = write_refused(json!({"variant": "tori", "moves": [], "format": "csa"})).await;
+    let body = json!({"variant": "tori", "moves": [], "format": "csa"});
+    let message = write_refused(body, 400, "unwritable_record").await;
     assert!(message.contains("CSA"), "{message}");
     let too_long: Vec<&str> = ["5i4h", "4h5i"].repeat(501);
-    let message = write_refused(json!({"moves": too_long, "format": "kif"})).await;
+    let body = json!({"moves": too_long, "format": "kif"});
+    let message = write_refused(body, 413, "too_large").await;
     assert!(message.contains("at most 1000"), "{message}");
     server.shutdown().await.unwrap();
 }

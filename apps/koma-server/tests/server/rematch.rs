@@ -10,13 +10,15 @@ async fn a_rematch_swaps_colours_and_keeps_tokens() {
     let old = seated(addr, json!({"handicap": "lance", "time_control": "5m+10s"})).await;
     let id = &old.id;
     // Not before the end; never with a token that holds no seat.
-    let early = error_of(rematch(addr, id, &old.sente).await.expect(409));
+    let early = refused_as(rematch(addr, id, &old.sente).await, 409, "game_not_over");
     assert!(early.contains("not over"), "{early}");
     resign(addr, id, &old.sente).await.expect(200);
-    rematch(addr, id, "0123456789abcdef0123456789abcdef")
-        .await
-        .expect(403);
-    rematch(addr, "0000", &old.sente).await.expect(404);
+    refused_as(
+        rematch(addr, id, "0123456789abcdef0123456789abcdef").await,
+        403,
+        "no_seat",
+    );
+    refused_as(rematch(addr, "0000", &old.sente).await, 404, "not_found");
 
     let mut watcher = connect(addr, id, None).await;
     next(&mut watcher, 2.0).await;

@@ -104,21 +104,29 @@ async fn a_mate_is_scored_for_the_mating_side_and_reviews_queue() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_review_requests_are_refused() {
     let (_dir, server, addr) = fresh_server().await;
-    let refused =
-        |body: Value| async move { error_of(post(addr, "/api/reviews", &body).await.expect(400)) };
-    let message = refused(json!({"moves": ["7g7f", "8c8d", "7f7d"]})).await;
+    let refused = |body: Value, status, code| async move {
+        refused_as(post(addr, "/api/reviews", &body).await, status, code)
+    };
+    let body = json!({"moves": ["7g7f", "8c8d", "7f7d"]});
+    let message = refused(body, 400, "illegal_move").await;
     assert!(message.contains("move 3 '7f7d' is illegal"), "{message}");
-    let message = refused(json!({"moves": ["7g7f", "hello"]})).await;
+    let body = json!({"moves": ["7g7f", "hello"]});
+    let message = refused(body, 400, "unreadable_move").await;
     assert!(message.contains("move 2 'hello'"), "{message}");
-    let message = refused(json!({"moves": vec!["7g7f"; 1001]})).await;
+    let body = json!({"moves": vec!["7g7f"; 1001]});
+    let message = refused(body, 413, "too_large").await;
     assert!(message.contains("at most 1000"), "{message}");
-    let message = refused(json!({"moves": [], "depth": 5})).await;
+    let malformed = "malformed_request";
+    let message = refused(json!({"moves": [], "depth": 5}), 400, malformed).await;
     assert!(message.contains("depth"), "{message}");
-    refused(json!({"start_sfen": "9/9/9 b - 1", "moves": []})).await;
-    refused(json!({"variant": "chess", "moves": []})).await;
-    refused(json!({"moves": "7g7f"})).await;
-    let malformed = request(addr, "POST", "/api/reviews", Some("[")).await;
-    assert_eq!(malformed.status, 400);
-    get(addr, "/api/reviews/Rnope").await.expect(404);
+    let body = json!({"start_sfen": "9/9/9 b - 1", "moves": []});
+    refused(body, 400, "invalid_position").await;
+    let body = json!({"variant": "chess", "moves": []});
+    refused(body, 400, "unknown_name").await;
+    refused(json!({"moves": "7g7f"}), 400, malformed).await;
+    let reply = request(addr, "POST", "/api/reviews", Some("[")).await;
+    refused_as(reply, 400, malformed);
+    let message = refused_as(get(addr, "/api/reviews/Rnope").await, 404, "not_found");
+    assert_eq!(message, "no review 'Rnope'");
     server.shutdown().await.unwrap();
 }

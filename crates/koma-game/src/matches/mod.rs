@@ -38,7 +38,7 @@ mod summary;
 
 pub use adjudication::{Adjudication, AdjudicationError, ResignWatch};
 pub use elo::{Elo, Z_95, elo_difference};
-pub use openings::{Opening, OpeningsError, parse_openings, read_openings};
+pub use openings::{Opening, OpeningError, OpeningsError, parse_openings, read_openings};
 pub use runner::{Match, MatchEvent};
 pub use summary::{GameResult, MatchSummary};
 
@@ -174,18 +174,19 @@ pub enum MatchError {
         /// The variant's name.
         variant: &'static str,
         /// Why not.
-        why: String,
+        #[source]
+        why: VariantRefusal,
     },
     /// The openings file could not be read.
     #[error(transparent)]
     Openings(#[from] OpeningsError),
     /// An opening cannot be played under the match's rules.
-    #[error("opening {}: {message}", opening_place(*.line))]
+    #[error("opening {}: {source}", opening_place(*.line))]
     Opening {
         /// Its line in the file, if it came from one.
         line: Option<usize>,
         /// What is wrong.
-        message: String,
+        source: OpeningError,
     },
     /// A record could not be written.
     #[error("{path}: {source}")]
@@ -203,6 +204,33 @@ pub enum MatchError {
         /// What the game said.
         source: crate::GameError,
     },
+}
+
+/// Why an engine cannot play a variant, by the options it declares.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantRefusal {
+    /// It declares no variant option, so it plays shogi only.
+    #[error("it has no USI_Variant option")]
+    NoVariantOption,
+    /// Its variant option does not offer the variant under any of its names.
+    #[error("its {option} option offers {}, not {}", offers_text(.offered), .wanted.join(" or "))]
+    NotOffered {
+        /// The option's name (`USI_Variant`, `UCI_Variant`).
+        option: String,
+        /// The values it offers.
+        offered: Vec<String>,
+        /// The variant's names looked for.
+        wanted: Vec<&'static str>,
+    },
+}
+
+/// The offered values, or their count when there are many (Fairy-Stockfish offers dozens).
+fn offers_text(offered: &[String]) -> String {
+    if offered.len() <= 8 {
+        offered.join(", ")
+    } else {
+        format!("{} variants", offered.len())
+    }
 }
 
 fn opening_place(line: Option<usize>) -> String {

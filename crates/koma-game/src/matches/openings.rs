@@ -1,10 +1,11 @@
 //! Openings: start positions with moves, one a line, as USI writes them.
 
-use crate::game::Game;
+use crate::game::{Game, GameError};
+use crate::outcome::Outcome;
 use crate::rules::RuleSet;
 use koma_notation::record::Record;
 use koma_notation::usi_line;
-use koma_rules::{Position, Variant, VariantKind};
+use koma_rules::{Position, SetupError, Variant, VariantKind};
 use std::path::{Path, PathBuf};
 
 /// A start for a pair of games: a position and the moves already played from it.
@@ -28,14 +29,14 @@ pub enum OpeningsError {
         source: std::io::Error,
     },
     /// A line is no opening.
-    #[error("openings file {}line {line}: {message}", file_text(.path))]
+    #[error("openings file {}line {line}: {source}", file_text(.path))]
     Line {
         /// The file, if the text came from one.
         path: Option<PathBuf>,
         /// The line (from 1).
         line: usize,
         /// What is wrong, with the column.
-        message: String,
+        source: usi_line::UsiLineError,
     },
     /// The file holds no opening.
     #[error("openings file {}holds no opening", file_text(.path))]
@@ -43,6 +44,27 @@ pub enum OpeningsError {
         /// The file, if the text came from one.
         path: Option<PathBuf>,
     },
+}
+
+/// Why an opening cannot start a game under a rule set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningError {
+    /// The start position is not a legal position of the variant.
+    #[error("illegal start position: {0}")]
+    Start(#[source] SetupError),
+    /// A move of the opening is refused by the rules.
+    #[error("move {ply} ({usi}): {source}")]
+    Move {
+        /// The move's number in the opening (from 1).
+        ply: usize,
+        /// The move in USI.
+        usi: String,
+        /// Why the game refused it.
+        source: GameError,
+    },
+    /// The game is already over after the opening's moves.
+    #[error("the game is over after it ({0})")]
+    Over(Outcome),
 }
 
 fn file_text(path: &Option<PathBuf>) -> String {
@@ -77,18 +99,19 @@ impl Opening {
 
     /// A game from this opening under `rules`, its moves played; an error says why the
     /// opening cannot start a game (an illegal start, a move the rules refuse, a game over).
-    pub fn game<V: Variant>(&self, rules: RuleSet) -> Result<Game<V>, String> {
+    pub fn game<V: Variant>(&self, rules: RuleSet) -> Result<Game<V>, OpeningError> {
         let setup = self.record.start.setup(self.record.variant);
-        let start = Position::<V>::from_setup(&setup)
-            .map_err(|e| format!("illegal start position: {e}"))?;
+        let start = Position::<V>::from_setup(&setup).map_err(OpeningError::Start)?;
         let mut game = Game::new(start, rules);
         for (i, m) in self.record.tree.main_moves().into_iter().enumerate() {
-            let text = koma_notation::usi::write_move(self.record.variant, m);
-            game.play(m)
-                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            game.play(m).map_err(|source| OpeningError::Move {
+                ply: i + 1,
+                usi: koma_notation::usi::write_move(self.record.variant, m),
+                source,
+            })?;
         }
         match game.outcome() {
-            Some(outcome) => Err(format!("the game is over after it ({outcome})")),
+            Some(outcome) => Err(OpeningError::Over(outcome)),
             None => Ok(game),
         }
     }
@@ -103,11 +126,12 @@ pub fn parse_openings(variant: VariantKind, text: &str) -> Result<Vec<Opening>, 
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let mut opening = Opening::parse(variant, trimmed).map_err(|e| OpeningsError::Line {
-            path: None,
-            line: i + 1,
-            message: e.to_string(),
-        })?;
+        let mut opening =
+            Opening::parse(variant, trimmed).map_err(|source| OpeningsError::Line {
+                path: None,
+                line: i + 1,
+                source,
+            })?;
         opening.line = Some(i + 1);
         openings.push(opening);
     }
@@ -125,10 +149,10 @@ pub fn read_openings(path: &Path, variant: VariantKind) -> Result<Vec<Opening>, 
     })?;
     let text = koma_notation::encoding::decode(&bytes).0;
     parse_openings(variant, &text).map_err(|e| match e {
-        OpeningsError::Line { line, message, .. } => OpeningsError::Line {
+        OpeningsError::Line { line, source, .. } => OpeningsError::Line {
             path: Some(path.to_path_buf()),
             line,
-            message,
+            source,
         },
         OpeningsError::Empty { .. } => OpeningsError::Empty {
             path: Some(path.to_path_buf()),
@@ -163,8 +187,35 @@ mod tests {
             "{err}"
         );
         assert!(matches!(
+            err,
+            OpeningsError::Line {
+                line: 2,
+                path: None,
+                ..
+            }
+        ));
+        assert!(matches!(
             parse_openings(VariantKind::Shogi, "# nothing\n"),
             Err(OpeningsError::Empty { .. })
         ));
+    }
+
+    #[test]
+    fn an_opening_that_cannot_start_a_game_says_why() {
+        let opening = |text: &str| Opening::parse(VariantKind::Shogi, text).unwrap();
+        // Two sente pawns on file 5: a readable SFEN, but no legal start.
+        let nifu = opening("sfen 4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1");
+        assert!(matches!(
+            nifu.game::<Shogi>(RuleSet::CSA),
+            Err(OpeningError::Start(SetupError::TooManyPawnsOnFile(..)))
+        ));
+        // The gold drop mates: the game is over before the match could start.
+        let over = opening("sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1 moves G*5b");
+        let err = over.game::<Shogi>(RuleSet::CSA).unwrap_err();
+        assert!(matches!(err, OpeningError::Over(_)), "{err:?}");
+        assert!(
+            err.to_string().starts_with("the game is over after it"),
+            "{err}"
+        );
     }
 }

@@ -1,7 +1,10 @@
 //! The match runner: engines started once, games played one after another.
 
 use super::records::{self, Header};
-use super::{EngineSpec, GameResult, MatchConfig, MatchError, MatchSummary, Opening, ResignWatch};
+use super::{
+    EngineSpec, GameResult, MatchConfig, MatchError, MatchSummary, Opening, ResignWatch,
+    VariantRefusal,
+};
 use crate::clock::{Clock, TimeControl};
 use crate::engine_turn::{TurnError, engine_turn_with};
 use crate::outcome::{Outcome, Reason};
@@ -57,9 +60,9 @@ impl Match {
                 VariantKind::Shogi => opening.game::<Shogi>(config.rules).map(drop),
                 VariantKind::Tori => opening.game::<Tori>(config.rules).map(drop),
             };
-            checked.map_err(|message| MatchError::Opening {
+            checked.map_err(|source| MatchError::Opening {
                 line: opening.line,
-                message,
+                source,
             })?;
         }
         if let Some(dir) = &config.out_dir {
@@ -151,9 +154,9 @@ impl Match {
         let mut game =
             opening
                 .game::<V>(self.config.rules)
-                .map_err(|message| MatchError::Opening {
+                .map_err(|source| MatchError::Opening {
                     line: opening_line,
-                    message,
+                    source,
                 })?;
         let opening_plies = game.moves().len();
         let started = crate::datetime::record_text(crate::datetime::unix_now());
@@ -331,7 +334,7 @@ fn select_variant(
     spec: &EngineSpec,
     variant: VariantKind,
 ) -> Result<(), MatchError> {
-    let refuse = |why: String| MatchError::Variant {
+    let refuse = |why: VariantRefusal| MatchError::Variant {
         command: spec.command_line(),
         variant: variant.name(),
         why,
@@ -346,22 +349,17 @@ fn select_variant(
     let Some(option) = option else {
         return match variant {
             VariantKind::Shogi => Ok(()),
-            _ => Err(refuse("it has no USI_Variant option".to_string())),
+            _ => Err(refuse(VariantRefusal::NoVariantOption)),
         };
     };
     let offered =
         |value: &&&str| option.vars.is_empty() || option.vars.iter().any(|v| v == **value);
     let Some(value) = names.iter().find(offered) else {
-        let offers = if option.vars.len() <= 8 {
-            option.vars.join(", ")
-        } else {
-            format!("{} variants", option.vars.len())
-        };
-        return Err(refuse(format!(
-            "its {} option offers {offers}, not {}",
-            option.name,
-            names.join(" or ")
-        )));
+        return Err(refuse(VariantRefusal::NotOffered {
+            option: option.name.clone(),
+            offered: option.vars.clone(),
+            wanted: names.to_vec(),
+        }));
     };
     engine
         .set_option(&option.name, value)

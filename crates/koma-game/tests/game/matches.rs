@@ -6,10 +6,11 @@ use crate::common::{FAKE, quick};
 use koma_game::clock::{Clock, TimeControl};
 use koma_game::engine_turn::{FixedLimit, TurnError, TurnLimits, engine_turn, engine_turn_with};
 use koma_game::matches::{
-    Adjudication, EngineSpec, Match, MatchConfig, MatchEvent, MatchSummary, parse_openings,
+    Adjudication, EngineSpec, Match, MatchConfig, MatchError, MatchEvent, MatchSummary,
+    OpeningError, VariantRefusal, parse_openings,
 };
 use koma_game::usi_client::{BestMove, UsiEngine, UsiError};
-use koma_game::{Foul, Game, Reason, RuleSet};
+use koma_game::{Foul, Game, GameError, Reason, RuleSet};
 use koma_notation::formats::{self, Format};
 use koma_rules::variants::Shogi;
 use koma_rules::{Color, VariantKind};
@@ -288,9 +289,53 @@ fn bad_engines_and_openings_are_errors() {
         .err()
         .expect("an opening past the limit is an error");
     assert!(err.to_string().starts_with("opening on line 1: "), "{err}");
+    assert!(
+        matches!(
+            err,
+            MatchError::Opening {
+                line: Some(1),
+                // The draw at 2 plies ends the game before the opening's third move.
+                source: OpeningError::Move {
+                    ply: 3,
+                    source: GameError::Over,
+                    ..
+                }
+            }
+        ),
+        "{err:?}"
+    );
     let err =
         parse_openings(VariantKind::Shogi, "startpos\nstartpos moves 7g7f 9z9z\n").unwrap_err();
     assert!(err.to_string().contains("line 2"), "{err}");
+}
+
+#[test]
+fn a_variant_refusal_names_the_option_and_what_it_offers() {
+    let refusal = |offered: &[&str]| VariantRefusal::NotOffered {
+        option: "UCI_Variant".to_string(),
+        offered: offered.iter().map(|v| v.to_string()).collect(),
+        wanted: vec!["tori", "torishogi"],
+    };
+    assert_eq!(
+        refusal(&["chess", "shogi"]).to_string(),
+        "its UCI_Variant option offers chess, shogi, not tori or torishogi"
+    );
+    let many = ["chess"; 30];
+    assert_eq!(
+        refusal(&many).to_string(),
+        "its UCI_Variant option offers 30 variants, not tori or torishogi"
+    );
+    let err = MatchError::Variant {
+        command: "fsf".to_string(),
+        variant: "tori",
+        why: VariantRefusal::NoVariantOption,
+    };
+    assert_eq!(
+        err.to_string(),
+        "engine `fsf` cannot play tori: it has no USI_Variant option"
+    );
+    let source = std::error::Error::source(&err).expect("the refusal is the source");
+    assert_eq!(source.to_string(), "it has no USI_Variant option");
 }
 
 fn spawn(flags: &[&str]) -> UsiEngine {

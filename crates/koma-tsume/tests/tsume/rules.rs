@@ -1,10 +1,11 @@
 //! The rules the solver leans on: pawn-drop mate and two pawns on a file in the check and
 //! evasion generators, interposition by drop, and perpetual check that is no mate.
 
+use koma_notation::sfen::{SfenError, SfenErrorKind};
 use koma_notation::usi::parse_move;
 use koma_rules::variants::Shogi;
-use koma_rules::{IllegalMove, Move, MoveKind, Position, VariantKind};
-use koma_tsume::{Limits, NoMateReason, Outcome, line, parse_problem, solve};
+use koma_rules::{Color, IllegalMove, Move, MoveKind, Position, SetupError, VariantKind};
+use koma_tsume::{Limits, NoMateReason, Outcome, ProblemError, line, parse_problem, solve};
 use std::time::Duration;
 
 fn mv(text: &str) -> Move {
@@ -117,8 +118,39 @@ fn no_defender_king_and_bad_input() {
         solve(&pos, &limits()).outcome,
         Outcome::NoMate(NoMateReason::NoDefenderKing)
     );
-    assert!(parse_problem("not an sfen").is_err());
-    assert!(parse_problem("").is_err());
+}
+
+#[test]
+fn a_bad_problem_says_what_is_wrong() {
+    // Malformed SFEN: the notation's error, with its column, is the source.
+    for text in ["not an sfen", ""] {
+        let e = parse_problem(text).unwrap_err();
+        let ProblemError::Sfen(sfen) = &e else {
+            panic!("{text:?}: {e:?}")
+        };
+        let source = std::error::Error::source(&e).expect("a source");
+        assert_eq!(source.to_string(), sfen.to_string());
+    }
+    assert!(matches!(
+        parse_problem("").unwrap_err(),
+        ProblemError::Sfen(SfenError {
+            kind: SfenErrorKind::Empty,
+            ..
+        })
+    ));
+    // Well formed, but two sente pawns on file 5: no valid problem.
+    let e = parse_problem("4k4/9/4P4/9/9/9/4P4/9/9 b G 1").unwrap_err();
+    assert_eq!(
+        e,
+        ProblemError::Position(SetupError::TooManyPawnsOnFile(Color::Black, 5))
+    );
+    assert!(e.to_string().contains("二歩"), "{e}");
+    // The attacker's king may be missing; the defender in check may not.
+    assert!(parse_problem("9/9/9/9/9/9/9/9/4K4 b R 1").is_ok());
+    assert!(matches!(
+        parse_problem("4k4/9/9/9/9/9/9/9/4R4 b - 1"),
+        Err(ProblemError::Position(SetupError::OpponentInCheck))
+    ));
 }
 
 #[test]
