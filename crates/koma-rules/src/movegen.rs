@@ -229,9 +229,10 @@ pub fn pawn_moves<V: Variant, S: MoveSink, const ALL: bool>(
     sink: &mut S,
 ) {
     let pinned = pawns & ctx.pinned;
-    let free = pawns & !ctx.pinned;
+    // A pawn on its last rank (only a lenient setup puts one there) has no move: the shift
+    // would carry it into the next file, so it is left out.
+    let free = pawns & !ctx.pinned & !V::dead_squares(V::PAWN, ctx.us);
     // Forward is towards rank 1 (index - 1) for sente, towards the last rank for gote.
-    // A pawn never stands on its last rank, so the shift never crosses into another file.
     let (to, delta) = match ctx.us {
         Color::Black => (Bitboard(free.0 >> 1), -1i8),
         Color::White => (Bitboard(free.0 << 1), 1i8),

@@ -1,9 +1,10 @@
 //! Reading one line of USI input into a [`Command`].
 //!
 //! Parsing is total: a line is a command, nothing (blank), or a [`CommandError`] saying what
-//! is wrong. Problems that still leave a usable command (a `go` field that is not a number,
-//! an unknown `go` keyword) are kept as warnings in the command, so the engine can answer
-//! and still say what it ignored.
+//! is wrong. A `go` with anything it cannot read (an unknown keyword, a field without its
+//! number, a number that is no number) is an error, not a guess: the session then starts
+//! no search and prints no `bestmove`. Only `ponderhit` keeps going with a bad clock (its
+//! [`GoError`] kept beside it), as a pondering search must still answer.
 
 use super::mate::MateLimit;
 use crate::time::GoParams;
@@ -45,7 +46,12 @@ pub enum Command {
     /// `stop`.
     Stop,
     /// `ponderhit`, with the clock fields some GUIs append (ShogiHome's early ponder).
-    PonderHit(Option<GoParams>),
+    PonderHit {
+        /// The clock fields, when given and readable.
+        clock: Option<GoParams>,
+        /// Why the fields after `ponderhit` were not read, if they were not.
+        unread: Option<GoError>,
+    },
     /// `gameover win|lose|draw`.
     GameOver(GameResult),
     /// `quit`.
@@ -96,8 +102,36 @@ pub struct GoCommand {
     pub mate: Option<MateLimit>,
     /// `searchmoves m1 m2 ...` (read but not supported yet).
     pub searchmoves: Vec<String>,
-    /// What was ignored or guessed while reading the command.
-    pub warnings: Vec<String>,
+}
+
+/// What is wrong with the words after `go` (or after `ponderhit`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GoError {
+    /// A word that is no `go` keyword.
+    #[error("unknown keyword '{0}'")]
+    UnknownKeyword(String),
+    /// A field with nothing (or the next keyword) after it.
+    #[error("{0} needs a value")]
+    MissingValue(&'static str),
+    /// A clock field whose value is not a number of milliseconds.
+    #[error("{field} '{value}' is not a number of milliseconds")]
+    NotMillis {
+        /// The field.
+        field: &'static str,
+        /// The value, as sent (cut short).
+        value: String,
+    },
+    /// `depth`, `nodes` or `movestogo` with a value that is not a number from 0 up.
+    #[error("{field} '{value}' is not a number (0 or more)")]
+    NotCount {
+        /// The field.
+        field: &'static str,
+        /// The value, as sent (cut short).
+        value: String,
+    },
+    /// `mate` with neither milliseconds nor `infinite`.
+    #[error("mate '{0}' is neither milliseconds nor 'infinite'")]
+    MateLimit(String),
 }
 
 /// A line that is no usable command.
@@ -118,6 +152,9 @@ pub enum CommandError {
     /// Something other than `moves` after the start.
     #[error("position: expected 'moves' after the start, found '{0}'")]
     PositionTrailing(String),
+    /// A `go` that cannot be read: no search is started.
+    #[error("go: {0}")]
+    Go(GoError),
     /// `bench` with a depth that is no number.
     #[error("bench: '{0}' is not a depth (a number from 1 to 64)")]
     BenchDepth(String),
@@ -138,11 +175,17 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "quit" => Command::Quit,
         "setoption" => parse_setoption(&rest)?,
         "position" => Command::Position(parse_position(&rest)?),
-        "go" => Command::Go(parse_go(&rest)),
-        "ponderhit" => {
-            let go = parse_go(&rest);
-            Command::PonderHit(go.params.has_clock().then_some(go.params))
-        }
+        "go" => Command::Go(parse_go(&rest).map_err(CommandError::Go)?),
+        "ponderhit" => match parse_go(&rest) {
+            Ok(go) => Command::PonderHit {
+                clock: go.params.has_clock().then_some(go.params),
+                unread: None,
+            },
+            Err(e) => Command::PonderHit {
+                clock: None,
+                unread: Some(e),
+            },
+        },
         "gameover" => Command::GameOver(match rest.first() {
             Some(&"win") => GameResult::Win,
             Some(&"lose") => GameResult::Lose,
@@ -224,115 +267,92 @@ const GO_KEYWORDS: &[&str] = &[
     "movestogo",
 ];
 
-fn parse_go(rest: &[&str]) -> GoCommand {
+/// Reads the words after `go` (or after `ponderhit`). Any field that cannot be read makes
+/// the whole command an error: a `go` must say exactly what it asks for, or start nothing.
+fn parse_go(rest: &[&str]) -> Result<GoCommand, GoError> {
     let mut go = GoCommand::default();
     let mut i = 0;
     while i < rest.len() {
         let word = rest[i];
         i += 1;
+        // The word after a field is its value unless it is the next keyword.
+        let mut value = |field: &'static str| {
+            // (`infinite` is both a keyword and the value of `mate`.)
+            let v = rest
+                .get(i)
+                .copied()
+                .filter(|v| !GO_KEYWORDS.contains(v) || (field == "mate" && *v == "infinite"));
+            if v.is_some() {
+                i += 1;
+            }
+            v.ok_or(GoError::MissingValue(field))
+        };
         match word {
             "ponder" => go.ponder = true,
             "infinite" => go.params.infinite = true,
             "btime" | "wtime" | "binc" | "winc" | "byoyomi" | "movetime" => {
-                // The word after the field is its value unless it is the next keyword.
-                let value = rest.get(i).copied().filter(|v| !GO_KEYWORDS.contains(v));
-                if value.is_some() {
-                    i += 1;
-                }
-                let ms = millis(word, value, &mut go.warnings);
-                // A time that cannot be read counts as none left: the safe guess.
-                let ms = Some(ms.unwrap_or(0));
-                match word {
-                    "btime" => go.params.btime = ms,
-                    "wtime" => go.params.wtime = ms,
-                    "binc" => go.params.binc = ms,
-                    "winc" => go.params.winc = ms,
-                    "byoyomi" => go.params.byoyomi = ms,
-                    _ => go.params.movetime = ms,
-                }
+                let (field, slot) = match word {
+                    "btime" => ("btime", &mut go.params.btime),
+                    "wtime" => ("wtime", &mut go.params.wtime),
+                    "binc" => ("binc", &mut go.params.binc),
+                    "winc" => ("winc", &mut go.params.winc),
+                    "byoyomi" => ("byoyomi", &mut go.params.byoyomi),
+                    _ => ("movetime", &mut go.params.movetime),
+                };
+                *slot = Some(millis(field, value(field)?)?);
             }
-            "depth" | "nodes" | "movestogo" => match rest
-                .get(i)
-                .filter(|v| !GO_KEYWORDS.contains(v))
-                .map(|v| v.parse::<u64>())
-            {
-                Some(Ok(n)) => {
-                    i += 1;
-                    match word {
-                        "depth" => go.params.depth = Some(u32::try_from(n).unwrap_or(u32::MAX)),
-                        "nodes" => go.params.nodes = Some(n),
-                        _ => {} // movestogo (UCI): not used in shogi, accepted silently
-                    }
-                }
-                Some(Err(_)) => {
-                    go.warnings.push(format!(
-                        "go: {word} '{}' is not a number; ignored",
-                        echo(rest[i])
-                    ));
-                    i += 1;
-                }
-                None => go
-                    .warnings
-                    .push(format!("go: {word} needs a number; ignored")),
-            },
-            "mate" => match rest.get(i).copied() {
-                Some("infinite") => {
-                    go.mate = Some(MateLimit::Infinite);
-                    i += 1;
-                }
-                Some(v) if GO_KEYWORDS.contains(&v) => go.mate = Some(MateLimit::Infinite),
-                Some(v) => match v.parse::<u64>() {
-                    Ok(ms) => {
-                        go.mate = Some(MateLimit::Millis(ms));
-                        i += 1;
-                    }
-                    Err(_) => {
-                        go.warnings.push(format!(
-                            "go: mate '{}' is neither milliseconds nor 'infinite'; \
-                             searching until stop",
-                            echo(v)
-                        ));
-                        go.mate = Some(MateLimit::Infinite);
-                        i += 1;
-                    }
-                },
-                None => go.mate = Some(MateLimit::Infinite),
-            },
+            "depth" => {
+                let n = count("depth", value("depth")?)?;
+                go.params.depth = Some(u32::try_from(n).unwrap_or(u32::MAX));
+            }
+            "nodes" => go.params.nodes = Some(count("nodes", value("nodes")?)?),
+            // movestogo (UCI): not used in shogi; read, so a bad one is still refused.
+            "movestogo" => {
+                count("movestogo", value("movestogo")?)?;
+            }
+            "mate" => {
+                let v = value("mate")?;
+                go.mate = Some(if v == "infinite" {
+                    MateLimit::Infinite
+                } else {
+                    MateLimit::Millis(whole_number(v).ok_or_else(|| GoError::MateLimit(echo(v)))?)
+                });
+            }
             "searchmoves" => {
                 while i < rest.len() && !GO_KEYWORDS.contains(&rest[i]) {
                     go.searchmoves.push(rest[i].to_string());
                     i += 1;
                 }
             }
-            other => go
-                .warnings
-                .push(format!("go: unknown keyword '{}' ignored", echo(other))),
+            other => return Err(GoError::UnknownKeyword(echo(other))),
         }
     }
-    go
+    Ok(go)
 }
 
-/// Reads the milliseconds after `field`: `Some` when `value` is a number (negative counts
-/// as 0: a GUI may send a clock that has run past zero), `None` with a warning otherwise.
-fn millis(field: &str, value: Option<&str>, warnings: &mut Vec<String>) -> Option<u64> {
-    match value {
-        Some(v) => match v.parse::<i64>() {
-            Ok(n) => Some(u64::try_from(n).unwrap_or(0)),
-            Err(_) if all_digits(v) => Some(u64::MAX),
-            Err(_) if v.strip_prefix('-').is_some_and(all_digits) => Some(0),
-            Err(_) => {
-                warnings.push(format!(
-                    "go: {field} '{}' is not a number of milliseconds; taken as 0",
-                    echo(v)
-                ));
-                None
-            }
-        },
-        None => {
-            warnings.push(format!("go: {field} needs milliseconds; taken as 0"));
-            None
-        }
+/// A run of ASCII digits as a number (saturating: more digits than fit is the largest).
+fn whole_number(v: &str) -> Option<u64> {
+    all_digits(v).then(|| v.parse::<u64>().unwrap_or(u64::MAX))
+}
+
+/// The milliseconds of `field`: a number, where a negative one counts as 0 (a GUI may send
+/// a clock that has run past zero).
+fn millis(field: &'static str, v: &str) -> Result<u64, GoError> {
+    match v.strip_prefix('-') {
+        Some(digits) if all_digits(digits) => Ok(0),
+        _ => whole_number(v).ok_or_else(|| GoError::NotMillis {
+            field,
+            value: echo(v),
+        }),
     }
+}
+
+/// The count of `field` (`depth`, `nodes`): a number, 0 or more.
+fn count(field: &'static str, v: &str) -> Result<u64, GoError> {
+    whole_number(v).ok_or_else(|| GoError::NotCount {
+        field,
+        value: echo(v),
+    })
 }
 
 fn all_digits(s: &str) -> bool {
@@ -454,58 +474,133 @@ mod tests {
         );
     }
 
+    fn go_error(line: &str) -> GoError {
+        match parse(line) {
+            Err(CommandError::Go(e)) => e,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
     #[test]
     fn go_fields() {
         let g = go("go btime 30000 wtime 20000 byoyomi 10000");
         assert_eq!(g.params.btime, Some(30_000));
         assert_eq!(g.params.wtime, Some(20_000));
         assert_eq!(g.params.byoyomi, Some(10_000));
-        assert!(g.warnings.is_empty() && !g.ponder);
+        assert!(!g.ponder);
         let g = go("go ponder btime 1 wtime 2 binc 3 winc 4");
         assert!(g.ponder);
         assert_eq!((g.params.binc, g.params.winc), (Some(3), Some(4)));
-        let g = go("go depth 3 nodes 1000 movetime 50 infinite");
+        let g = go("go depth 3 nodes 1000 movetime 50 infinite movestogo 40");
         assert_eq!(g.params.depth, Some(3));
         assert_eq!(g.params.nodes, Some(1000));
         assert_eq!(g.params.movetime, Some(50));
         assert!(g.params.infinite);
         assert_eq!(go("go mate 1000").mate, Some(MateLimit::Millis(1000)));
         assert_eq!(go("go mate infinite").mate, Some(MateLimit::Infinite));
-        assert_eq!(go("go mate").mate, Some(MateLimit::Infinite));
         let g = go("go searchmoves 7g7f 2g2f depth 2");
         assert_eq!(g.searchmoves, vec!["7g7f", "2g2f"]);
         assert_eq!(g.params.depth, Some(2));
-    }
-
-    #[test]
-    fn go_oddities_become_warnings() {
-        let g = go("go btime abc wtime 1000 byoyomi 100");
-        assert_eq!(g.params.btime, Some(0));
-        assert_eq!(g.params.wtime, Some(1000));
-        assert_eq!(g.warnings.len(), 1, "{:?}", g.warnings);
-        let g = go("go btime wtime 1000");
-        assert_eq!((g.params.btime, g.params.wtime), (Some(0), Some(1000)));
-        assert_eq!(g.warnings.len(), 1);
-        let g = go("go btime -300 wtime");
-        assert_eq!(g.params.btime, Some(0));
-        assert_eq!(g.params.wtime, Some(0));
-        assert_eq!(g.warnings.len(), 1);
-        let g = go("go depth x frobnicate nodes");
-        assert_eq!(g.params.depth, None);
-        assert_eq!(g.warnings.len(), 3, "{:?}", g.warnings);
-        let g = go("go btime 99999999999999999999");
-        assert_eq!(g.params.btime, Some(u64::MAX));
         assert_eq!(go("go").params, GoParams::default());
     }
 
     #[test]
+    fn go_numbers_at_their_edges() {
+        // A clock past zero is none left; more digits than fit is the most there is.
+        let g = go("go btime -300 wtime 0");
+        assert_eq!((g.params.btime, g.params.wtime), (Some(0), Some(0)));
+        assert_eq!(
+            go("go btime 99999999999999999999").params.btime,
+            Some(u64::MAX)
+        );
+        assert_eq!(
+            go("go depth 99999999999999999999").params.depth,
+            Some(u32::MAX)
+        );
+        assert_eq!(go("go depth 0").params.depth, Some(0));
+    }
+
+    #[test]
+    fn a_malformed_go_is_an_error() {
+        assert_eq!(
+            go_error("go sideways"),
+            GoError::UnknownKeyword("sideways".into())
+        );
+        assert_eq!(
+            go_error("go btime x"),
+            GoError::NotMillis {
+                field: "btime",
+                value: "x".into()
+            }
+        );
+        assert_eq!(
+            go_error("go depth -3"),
+            GoError::NotCount {
+                field: "depth",
+                value: "-3".into()
+            }
+        );
+        assert_eq!(go_error("go movetime"), GoError::MissingValue("movetime"));
+        assert_eq!(
+            go_error("go btime wtime 1000"),
+            GoError::MissingValue("btime")
+        );
+        assert_eq!(go_error("go mate"), GoError::MissingValue("mate"));
+        assert_eq!(go_error("go mate soon"), GoError::MateLimit("soon".into()));
+        assert_eq!(
+            go_error("go nodes 1.5"),
+            GoError::NotCount {
+                field: "nodes",
+                value: "1.5".into()
+            }
+        );
+        assert_eq!(
+            go_error("go byoyomi +100"),
+            GoError::NotMillis {
+                field: "byoyomi",
+                value: "+100".into()
+            }
+        );
+        assert!(matches!(
+            go_error("go movestogo many"),
+            GoError::NotCount { .. }
+        ));
+        // A good field does not excuse a bad one after it.
+        assert_eq!(
+            go_error("go btime 1000 wtime 1000 byoyomi 100 frobnicate"),
+            GoError::UnknownKeyword("frobnicate".into())
+        );
+        let message = parse("go depth -3").unwrap_err().to_string();
+        assert_eq!(message, "go: depth '-3' is not a number (0 or more)");
+    }
+
+    #[test]
     fn ponderhit_may_carry_a_clock() {
-        assert_eq!(parse("ponderhit"), Ok(Some(Command::PonderHit(None))));
-        let Ok(Some(Command::PonderHit(Some(p)))) =
-            parse("ponderhit btime 1000 wtime 2000 byoyomi 3000")
+        assert_eq!(
+            parse("ponderhit"),
+            Ok(Some(Command::PonderHit {
+                clock: None,
+                unread: None
+            }))
+        );
+        let Ok(Some(Command::PonderHit {
+            clock: Some(p),
+            unread: None,
+        })) = parse("ponderhit btime 1000 wtime 2000 byoyomi 3000")
         else {
             panic!()
         };
         assert_eq!(p.byoyomi, Some(3000));
+        // A bad clock is kept as the reason it was not read: the ponderhit itself holds.
+        assert_eq!(
+            parse("ponderhit btime soon"),
+            Ok(Some(Command::PonderHit {
+                clock: None,
+                unread: Some(GoError::NotMillis {
+                    field: "btime",
+                    value: "soon".into()
+                })
+            }))
+        );
     }
 }

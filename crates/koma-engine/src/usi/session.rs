@@ -3,6 +3,14 @@
 //! The reader calls [`Session::handle_line`] for every line. Searches run on their own
 //! thread ([`worker`](super::worker)), so the reader keeps answering while one runs:
 //!
+//! Every accepted `go` gets exactly one answer (`bestmove`, or `checkmate` for `go mate`),
+//! and nothing else prints one:
+//!
+//! - a `go` that cannot be read (`go sideways`, `go btime x`, `go depth -3`, `go movetime`
+//!   with no value) is refused with an `info string` naming the problem: no search starts,
+//!   no `bestmove` follows, and a search already running goes on undisturbed;
+//! - `stop` and `ponderhit` with no search running (or after its answer) print nothing but,
+//!   for `ponderhit`, an `info string`;
 //! - `isready` during a search is answered at once (the table is not touched then);
 //! - `position` during a search only replaces the position for the next `go` (the search
 //!   has its own copy);
@@ -117,7 +125,14 @@ impl Session {
             Command::Position(p) => self.set_position(&p),
             Command::Go(go) => self.go(go),
             Command::Stop => self.stop_search(),
-            Command::PonderHit(clock) => self.ponderhit(clock),
+            Command::PonderHit { clock, unread } => {
+                if let Some(e) = unread {
+                    self.out.info_string(&format!(
+                        "ponderhit: {e}; the clock given with it is ignored"
+                    ));
+                }
+                self.ponderhit(clock);
+            }
             Command::GameOver(_) => {
                 // Clear the tables now, while no clock runs: done at the next `usinewgame`,
                 // it delayed the first `go` of a game (64 MB took 15-150 ms here, and the
@@ -142,11 +157,12 @@ impl Session {
         Flow::Continue
     }
 
-    /// The end of the input: a search waiting for `stop` (infinite, pondering) is stopped,
-    /// any other is let finish so its `bestmove` is printed.
+    /// The end of the input: a search that only `stop` would end (infinite, pondering, `go
+    /// mate infinite`, no limit at all) is stopped, any other is let finish so its
+    /// `bestmove` is printed.
     pub fn finish(&mut self) {
         if let Some(running) = &self.running
-            && running.control.mode() != Mode::Normal
+            && running.control.open_ended()
         {
             running.control.stop();
         }
@@ -253,9 +269,6 @@ impl Session {
                 .info_string("go: the previous search had not answered; stopping it first");
         }
         self.stop_search();
-        for w in &go.warnings {
-            self.out.info_string(w);
-        }
         if !go.searchmoves.is_empty() {
             self.out
                 .info_string("go: searchmoves is not supported yet; searching every move");
@@ -294,7 +307,8 @@ impl Session {
             Mode::Normal => limits.hard_time.and_then(|hard| started.checked_add(hard)),
             Mode::Infinite | Mode::Ponder => None,
         };
-        let control = Control::new(mode, deadline);
+        let control =
+            Control::new(mode, deadline).limited(params.depth.is_some() || params.nodes.is_some());
         let ponder_budget = if go.ponder {
             // Until `ponderhit` the search runs as if infinite; its times count from the
             // moment it notices the flag cleared.

@@ -44,6 +44,8 @@ pub struct Control {
     /// `Limits::ponder`.
     pub pondering: Arc<AtomicBool>,
     answered: AtomicBool,
+    /// Whether the search stops by itself without a deadline (a `depth` or `nodes` limit).
+    limited: bool,
     state: Mutex<State>,
     changed: Condvar,
 }
@@ -55,6 +57,7 @@ impl Control {
             stop: Arc::new(AtomicBool::new(false)),
             pondering: Arc::new(AtomicBool::new(mode == Mode::Ponder)),
             answered: AtomicBool::new(false),
+            limited: false,
             state: Mutex::new(State {
                 mode,
                 deadline,
@@ -62,6 +65,21 @@ impl Control {
             }),
             changed: Condvar::new(),
         }
+    }
+
+    /// The same control for a search that ends by itself (a `depth` or `nodes` limit) even
+    /// without a deadline.
+    pub fn limited(mut self, limited: bool) -> Control {
+        self.limited = limited;
+        self
+    }
+
+    /// Whether only `stop` ends this `go`: it waits for `stop` or `ponderhit`, or it has
+    /// neither a deadline nor a depth or node limit (`go mate infinite`, a `ponderhit`
+    /// without a clock).
+    pub fn open_ended(&self) -> bool {
+        let state = self.lock();
+        state.mode != Mode::Normal || (state.deadline.is_none() && !self.limited)
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -345,6 +363,23 @@ mod tests {
         assert!(!c.ponderhit(None));
         c.stop();
         assert_eq!(c.mode(), Mode::Normal);
+    }
+
+    #[test]
+    fn open_ended_is_what_only_stop_ends() {
+        assert!(
+            Control::new(Mode::Infinite, None)
+                .limited(true)
+                .open_ended()
+        );
+        assert!(Control::new(Mode::Ponder, None).open_ended());
+        assert!(Control::new(Mode::Normal, None).open_ended());
+        assert!(!Control::new(Mode::Normal, None).limited(true).open_ended());
+        let c = Control::new(Mode::Normal, Some(Instant::now()));
+        assert!(!c.open_ended());
+        let c = Control::new(Mode::Ponder, None);
+        c.ponderhit(None);
+        assert!(c.open_ended(), "pondering became a search with no limit");
     }
 
     #[test]

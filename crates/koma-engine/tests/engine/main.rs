@@ -4,6 +4,7 @@ mod common;
 
 mod bench;
 mod iterations;
+mod overlap;
 mod protocol_scenarios;
 mod tactics;
 mod usi;
