@@ -3,7 +3,7 @@
 
 use koma_notation::usi::parse_move;
 use koma_rules::{Move, VariantKind};
-use koma_tsume::{Limits, Outcome, line, parse_problem, solve};
+use koma_tsume::{Limits, Outcome, Report, line, parse_problem, solve};
 use std::time::Duration;
 
 /// One row of the file: id, SFEN, the source's length, the source's line (if any).
@@ -49,51 +49,52 @@ fn named_problems_read_and_their_lines_mate() {
     }
 }
 
-#[test]
-fn zukou_5_is_solved_at_its_length() {
+/// Solves the named row `id` within `limits`: its source length, the mating line (which
+/// must replay as a mate) and the report. Panics when no mate is found.
+fn solve_named(id: &str, limits: &Limits) -> (usize, Vec<Move>, Report) {
     let row = named_problems()
         .into_iter()
-        .find(|r| r.id == "zukou-005")
+        .find(|r| r.id == id)
         .expect("row");
     let pos = parse_problem(&row.sfen).expect("SFEN");
+    let report = solve(&pos, limits);
+    let Outcome::Mate(moves) = report.outcome.clone() else {
+        panic!(
+            "{id}: no mate: {:?} after {} nodes",
+            report.outcome, report.nodes
+        );
+    };
+    assert_eq!(line::verify(&pos, &moves), Ok(()), "{id}");
+    (row.plies, moves, report)
+}
+
+#[test]
+fn zukou_5_is_solved_at_its_length() {
     let limits = Limits {
         time: Some(Duration::from_secs(60)),
         hash_mb: 64,
         ..Limits::default()
     };
-    let report = solve(&pos, &limits);
-    let Outcome::Mate(moves) = &report.outcome else {
-        panic!("no mate: {:?}", report.outcome);
-    };
+    let (plies, moves, report) = solve_named("zukou-005", &limits);
     assert!(report.shortest);
-    assert_eq!(moves.len(), 21);
-    assert_eq!(line::verify(&pos, moves), Ok(()));
+    assert_eq!((moves.len(), plies), (21, 21));
 }
 
 #[test]
 fn muso_1_is_solved_with_a_small_table() {
     // With 16 MB the table collects dozens of times before the first proof; the search
     // once went round for minutes here, storing nothing new.
-    let row = named_problems()
-        .into_iter()
-        .find(|r| r.id == "muso-001")
-        .expect("row");
-    let pos = parse_problem(&row.sfen).expect("SFEN");
     let limits = Limits {
         time: Some(Duration::from_secs(240)),
         hash_mb: 16,
         shortest: false,
         ..Limits::default()
     };
-    let report = solve(&pos, &limits);
-    let Outcome::Mate(moves) = &report.outcome else {
-        panic!("no mate: {:?} after {} nodes", report.outcome, report.nodes);
-    };
+    let (plies, moves, report) = solve_named("muso-001", &limits);
     assert!(report.collections > 0, "the table collected");
     assert!(
-        moves.len() >= row.plies && moves.len() % 2 == 1,
+        moves.len() >= plies && moves.len() % 2 == 1,
         "{} plies",
         moves.len()
     );
-    assert_eq!(line::verify(&pos, moves), Ok(()));
 }
