@@ -249,8 +249,11 @@ fn read_problems(file: &str) -> Result<Vec<Problem>, String> {
     let name = if file == "-" { "standard input" } else { file };
     if let Some(format) = record_format(file, &text) {
         // Each record's start position (a CSA file may hold several, separated by `/`).
-        let records = formats::read_all(&bytes, format, VariantKind::Shogi)
-            .map_err(|e| format!("{name}: {e}"))?;
+        let records: Vec<_> = formats::read_all(&bytes, format, VariantKind::Shogi)
+            .map_err(|e| format!("{name}: {e}"))?
+            .into_iter()
+            .map(|reading| crate::records::warned(name, reading))
+            .collect();
         let mut problems = Vec::new();
         for (i, record) in records.iter().enumerate() {
             let which = if records.len() > 1 {

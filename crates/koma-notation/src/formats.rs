@@ -1,6 +1,7 @@
 //! Every record format behind one interface: detection, reading and writing.
 
 use crate::record::{Record, Start};
+use crate::warning::{Reading, Warning, WarningKind};
 use crate::{csa, jkf, ki2, kif, sfen, usi_line};
 use koma_rules::{AnyPosition, VariantKind};
 
@@ -114,19 +115,36 @@ impl Format {
     }
 }
 
-/// Reads a record in `format` from file bytes (encodings detected).
-pub fn read(bytes: &[u8], format: Format, variant: VariantKind) -> Result<Record, RecordError> {
-    let text = crate::encoding::decode(bytes).0;
+/// Reads a record in `format` from file bytes (encodings detected), with the leniencies
+/// its reading needed: an encoding declaration the bytes belie, and whatever the format's
+/// reader accepted beyond the format (see [`crate::warning`]). Of a CSA file holding several
+/// records the first is read, with a warning.
+pub fn read(bytes: &[u8], format: Format, variant: VariantKind) -> Result<Reading, RecordError> {
+    let decoded = crate::encoding::decode_checked(bytes);
+    let mut reading = read_text(&decoded.text, format, variant)?;
+    if let Some((declared, line)) = decoded.wrong_declaration {
+        let kind = WarningKind::WrongEncoding {
+            declared,
+            found: decoded.encoding,
+        };
+        reading.warnings.insert(0, Warning::new(line, kind));
+    }
+    Ok(reading)
+}
+
+/// Reads a record in `format` from text that is already decoded (an encoding declaration
+/// inside it is ignored), with the leniencies its reading needed.
+pub fn read_text(text: &str, format: Format, variant: VariantKind) -> Result<Reading, RecordError> {
     Ok(match format {
-        Format::Kif => kif::parse_variant(variant, &text)?,
-        Format::Ki2 => ki2::parse_variant(variant, &text)?,
-        Format::Csa => csa::parse(&text)?,
-        Format::Jkf => jkf::parse(&text)?,
-        Format::Usi => usi_line::parse(variant, &text)?,
+        Format::Kif => kif::read_variant(variant, text)?,
+        Format::Ki2 => ki2::read_variant(variant, text)?,
+        Format::Csa => csa::read_first(text)?,
+        Format::Jkf => jkf::read(text)?,
+        Format::Usi => Reading::clean(usi_line::parse(variant, text)?),
         Format::Sfen => {
             let mut record = Record::new(variant);
             record.start = Start::Custom(sfen::parse_setup(variant, text.trim())?);
-            record
+            Reading::clean(record)
         }
     })
 }
@@ -137,9 +155,22 @@ pub fn read_all(
     bytes: &[u8],
     format: Format,
     variant: VariantKind,
-) -> Result<Vec<Record>, RecordError> {
+) -> Result<Vec<Reading>, RecordError> {
     match format {
-        Format::Csa => Ok(csa::parse_all(&crate::encoding::decode(bytes).0)?),
+        Format::Csa => {
+            let decoded = crate::encoding::decode_checked(bytes);
+            let mut readings = csa::read_all(&decoded.text)?;
+            if let (Some((declared, line)), Some(first)) =
+                (decoded.wrong_declaration, readings.first_mut())
+            {
+                let kind = WarningKind::WrongEncoding {
+                    declared,
+                    found: decoded.encoding,
+                };
+                first.warnings.insert(0, Warning::new(line, kind));
+            }
+            Ok(readings)
+        }
         _ => Ok(vec![read(bytes, format, variant)?]),
     }
 }

@@ -6,8 +6,10 @@
 //! whole seconds in JKF.
 
 use crate::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, Start};
+use crate::warning::{Reading, Warning, WarningKind};
 use koma_rules::{
-    Color, Handicap, Move, Piece, Position, Role, Setup, Square, VariantKind, variants::Shogi,
+    Color, Handicap, IllegalMove, Move, Piece, Position, Role, Setup, Square, VariantKind,
+    variants::Shogi,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -172,8 +174,15 @@ fn role_kind(role: Role) -> &'static str {
     crate::csa::piece_code(role).unwrap_or("FU")
 }
 
-/// Reads a JKF document (standard shogi: JKF has no variants).
+/// Reads a JKF document (standard shogi: JKF has no variants); the leniencies it needed
+/// are dropped (see [`read`]).
 pub fn parse(text: &str) -> Result<Record, JkfError> {
+    read(text).map(|r| r.record)
+}
+
+/// Reads a JKF document with the leniencies its reading needed (a foul kept as the last
+/// move of its line).
+pub fn read(text: &str) -> Result<Reading, JkfError> {
     let jkf: Jkf =
         serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| JkfError::Json {
             line: e.line(),
@@ -217,15 +226,16 @@ pub fn parse(text: &str) -> Result<Record, JkfError> {
             .first()
             .is_some_and(|m| m.mv.is_none() && m.special.is_none()),
     );
+    let mut warnings = Vec::new();
     read_line(
         &mut record.tree,
         MoveTree::ROOT,
         start,
         &jkf.moves[skip..],
-        "moves",
-        skip,
+        ("moves", skip),
+        &mut warnings,
     )?;
-    Ok(record)
+    Ok(Reading { record, warnings })
 }
 
 fn initial_setup(data: &InitialData) -> Result<Setup, JkfError> {
@@ -266,20 +276,42 @@ fn initial_setup(data: &InitialData) -> Result<Setup, JkfError> {
     Ok(setup)
 }
 
+/// Reads the moves of one line (`path` and the index of its first move name its place)
+/// below `parent`. A foul may be the line's last move: it is kept, lost by its mover.
 fn read_line(
     tree: &mut MoveTree,
     parent: NodeId,
     mut pos: Position<Shogi>,
     moves: &[JMove],
-    path: &str,
-    offset: usize,
+    (path, offset): (&str, usize),
+    warnings: &mut Vec<Warning>,
 ) -> Result<(), JkfError> {
     let mut cur = parent;
+    let mut after_foul = false;
     for (i, jm) in moves.iter().enumerate() {
         let here = format!("{path}[{}]", i + offset);
         let entry = match (&jm.mv, &jm.special) {
-            (Some(mv), _) => Entry::Move(read_move(&pos, mv, &here)?),
-            (None, Some(special)) => Entry::End(special_end(special)),
+            (Some(mv), _) => {
+                let (m, foul) = read_move(&pos, mv, &here)?;
+                if let Some(reason) = foul {
+                    let last = moves.get(i + 1).is_none_or(|next| next.mv.is_none());
+                    if !last {
+                        return Err(content(&here, format!("illegal move: {reason}")));
+                    }
+                    let text = format!("{here} {}", crate::usi::write_move(VariantKind::Shogi, m));
+                    warnings.push(Warning::new(
+                        0,
+                        WarningKind::IllegalLastMove { text, reason },
+                    ));
+                    after_foul = true;
+                }
+                Entry::Move(m)
+            }
+            (None, Some(special)) => match special_end(special) {
+                // After a foul, "the side to move lost by a foul" means its mover.
+                GameEnd::IllegalLoss if after_foul => Entry::End(GameEnd::IllegalWin),
+                end => Entry::End(end),
+            },
             (None, None) => return Err(content(&here, "neither a move nor a special")),
         };
         let before = pos;
@@ -295,17 +327,26 @@ fn read_line(
                 .map(|x| (x.h.unwrap_or(0) * 3600 + x.m * 60 + x.s) * 1000),
         });
         for (f, fork) in jm.forks.iter().enumerate() {
-            read_line(tree, cur, before, fork, &format!("{here}.forks[{f}]"), 0)?;
+            let fork_path = format!("{here}.forks[{f}]");
+            read_line(tree, cur, before, fork, (&fork_path, 0), warnings)?;
         }
         if let Entry::Move(m) = entry {
             pos = pos.after(m);
         }
         cur = id;
     }
+    if after_foul && matches!(tree.node(cur).entry, Some(Entry::Move(_))) {
+        tree.add(cur, Entry::End(GameEnd::IllegalWin));
+    }
     Ok(())
 }
 
-fn read_move(pos: &Position<Shogi>, mv: &MoveFormat, path: &str) -> Result<Move, JkfError> {
+/// Reads one move: a legal one, or a foul (see [`crate::record::is_foul`]) with its rule.
+fn read_move(
+    pos: &Position<Shogi>,
+    mv: &MoveFormat,
+    path: &str,
+) -> Result<(Move, Option<IllegalMove>), JkfError> {
     let sq = |p: Place| {
         Square::new(p.x, p.y)
             .ok_or_else(|| content(path, format!("square {}{} is off the board", p.x, p.y)))
@@ -317,9 +358,11 @@ fn read_move(pos: &Position<Shogi>, mv: &MoveFormat, path: &str) -> Result<Move,
         Some(from) => Move::normal(sq(from)?, to, mv.promote == Some(true)),
         None => Move::drop(role, to),
     };
-    pos.is_legal(m)
-        .map_err(|e| content(path, format!("illegal move: {e}")))?;
-    Ok(m)
+    match pos.is_legal(m) {
+        Ok(()) => Ok((m, None)),
+        Err(reason) if crate::record::is_foul(reason) => Ok((m, Some(reason))),
+        Err(e) => Err(content(path, format!("illegal move: {e}"))),
+    }
 }
 
 fn special_end(special: &str) -> GameEnd {

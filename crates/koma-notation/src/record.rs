@@ -1,7 +1,22 @@
 //! The game record (棋譜) model shared by every format: header, start position, a tree of
 //! moves with times, comments and bookmarks, and how the game ended.
 
-use koma_rules::{AnyPosition, Color, Handicap, Move, Setup, VariantKind};
+use koma_rules::{AnyPosition, Color, Handicap, IllegalMove, Move, Setup, VariantKind};
+
+/// Whether a move that breaks `reason` is a foul (反則) a player can commit on the board: two
+/// pawns on a file, a pawn-drop mate, leaving the king in check, a piece left or dropped
+/// where it can never move. Hand-entered records keep such a move as the last of its line,
+/// lost by its mover; a move no piece can make at all is an error of the file instead.
+pub fn is_foul(reason: IllegalMove) -> bool {
+    matches!(
+        reason,
+        IllegalMove::TwoPawns
+            | IllegalMove::DropPawnMate
+            | IllegalMove::KingInCheck
+            | IllegalMove::MustPromote
+            | IllegalMove::DeadDrop
+    )
+}
 
 /// A game record: what every reader produces and every writer consumes.
 #[derive(Clone, Debug, PartialEq, Eq)]
