@@ -3,7 +3,7 @@
 use crate::record::{Record, Start};
 use crate::warning::{Reading, Warning, WarningKind};
 use crate::{csa, jkf, ki2, kif, sfen, usi_line};
-use koma_rules::{AnyPosition, VariantKind};
+use koma_rules::{AnyPosition, IllegalMove, SetupError, VariantKind};
 
 /// A record or position format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -40,9 +40,20 @@ pub enum RecordError {
     /// An SFEN.
     #[error(transparent)]
     Sfen(#[from] sfen::SfenError),
-    /// A format that cannot hold this record (e.g. Tori in CSA).
-    #[error("{0}")]
-    Unsupported(String),
+    /// A format that holds standard shogi only, asked to write another variant (CSA).
+    #[error("{0} holds standard shogi only")]
+    StandardOnly(&'static str),
+    /// The record's start position is not a position.
+    #[error("illegal start position: {0}")]
+    BadStart(SetupError),
+    /// A move of the main line that breaks a rule.
+    #[error("illegal move in the record (move {ply}): {reason}")]
+    IllegalMove {
+        /// The move's ply (1 for the first move).
+        ply: usize,
+        /// The rule it breaks.
+        reason: IllegalMove,
+    },
 }
 
 impl Format {
@@ -177,12 +188,12 @@ pub fn read_all(
 
 /// Writes a record in `format` (SFEN: the position after the main line).
 pub fn write(record: &Record, format: Format) -> Result<String, RecordError> {
-    let unsupported =
-        |what: &str| RecordError::Unsupported(format!("{what} holds standard shogi only"));
     Ok(match format {
         Format::Kif => kif::write(record)?,
         Format::Ki2 => ki2::write(record)?,
-        Format::Csa if record.variant != VariantKind::Shogi => return Err(unsupported("CSA")),
+        Format::Csa if record.variant != VariantKind::Shogi => {
+            return Err(RecordError::StandardOnly("CSA"));
+        }
         Format::Csa => csa::write(record)?,
         Format::Jkf => jkf::write(record)?,
         Format::Usi => usi_line::write(record) + "\n",
@@ -192,12 +203,10 @@ pub fn write(record: &Record, format: Format) -> Result<String, RecordError> {
 
 /// The position after the first `ply` moves of the main line (all of them if it is shorter).
 pub fn position_at(record: &Record, ply: usize) -> Result<AnyPosition, RecordError> {
-    let mut pos = record
-        .start_position()
-        .map_err(|e| RecordError::Unsupported(format!("illegal start position: {e}")))?;
-    for m in record.tree.main_moves().into_iter().take(ply) {
+    let mut pos = record.start_position().map_err(RecordError::BadStart)?;
+    for (i, m) in record.tree.main_moves().into_iter().take(ply).enumerate() {
         pos.play(m)
-            .map_err(|e| RecordError::Unsupported(format!("illegal move in the record: {e}")))?;
+            .map_err(|reason| RecordError::IllegalMove { ply: i + 1, reason })?;
     }
     Ok(pos)
 }
