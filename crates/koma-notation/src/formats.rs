@@ -186,7 +186,9 @@ pub fn read_all(
     }
 }
 
-/// Writes a record in `format` (SFEN: the position after the main line).
+/// Writes a record in `format` (SFEN: the position after the main line). A foul the record
+/// ends with is written by the record formats; USI and SFEN, which are positions for
+/// engines, stop before it.
 pub fn write(record: &Record, format: Format) -> Result<String, RecordError> {
     Ok(match format {
         Format::Kif => kif::write(record)?,
@@ -197,7 +199,10 @@ pub fn write(record: &Record, format: Format) -> Result<String, RecordError> {
         Format::Csa => csa::write(record)?,
         Format::Jkf => jkf::write(record)?,
         Format::Usi => usi_line::write(record) + "\n",
-        Format::Sfen => sfen::write_any(&position_at(record, usize::MAX)?) + "\n",
+        Format::Sfen => {
+            let plies = record.legal_main_moves().len();
+            sfen::write_any(&position_at(record, plies)?) + "\n"
+        }
     })
 }
 

@@ -51,6 +51,17 @@ impl Record {
         }
     }
 
+    /// The moves of the main line before the first one the rules forbid: all of them but a
+    /// foul the record ends with (all of them when the start is no position).
+    pub fn legal_main_moves(&self) -> Vec<Move> {
+        let mut moves = self.tree.main_moves();
+        if let Ok(mut pos) = self.start_position() {
+            let legal = moves.iter().take_while(|&&m| pos.play(m).is_ok()).count();
+            moves.truncate(legal);
+        }
+        moves
+    }
+
     /// The start position, validated leniently as record files need: a side may lack its
     /// king (tsume problems), and nifu or dead pieces in the start itself are accepted.
     pub fn start_position(&self) -> Result<AnyPosition, koma_rules::SetupError> {

@@ -184,6 +184,16 @@ fn ends_with_foul(name: &str, plies: usize, reason: IllegalMove, line: usize) ->
     let before = formats::position_at(&record, plies - 1).unwrap();
     let last = *record.tree.main_moves().last().unwrap();
     assert_eq!(before.is_legal(last), Err(reason), "{name}");
+    // The position formats, for engines, stop before the foul.
+    let usi = formats::write(&record, Format::Usi).unwrap();
+    let usi = formats::read(usi.as_bytes(), Format::Usi, record.variant).unwrap();
+    assert_eq!(usi.record.tree.main_moves().len(), plies - 1, "{name}");
+    let sfen = formats::write(&record, Format::Sfen).unwrap();
+    assert_eq!(
+        sfen.trim(),
+        koma_notation::sfen::write_any(&before),
+        "{name}"
+    );
     for format in [Format::Kif, Format::Ki2, Format::Csa, Format::Jkf] {
         let back = round_trip(&record, format);
         assert_eq!(
@@ -331,4 +341,14 @@ fn kif_errors_are_matched_by_kind() {
     assert_eq!(e.kind, KifErrorKind::HeaderAmongMoves("先手".into()));
     let e = kif::parse("手合割：平手\n変化：0手\n").unwrap_err();
     assert_eq!((e.line, e.kind), (2, KifErrorKind::VariationAtZero));
+    let e = koma_notation::usi_line::parse(VariantKind::Shogi, "position startpos moves 7g7e")
+        .unwrap_err();
+    assert_eq!(e.column, 25);
+    assert!(matches!(
+        e.kind,
+        koma_notation::usi_line::UsiLineErrorKind::IllegalMove {
+            reason: IllegalMove::NotAMoveOfThisPiece,
+            ..
+        }
+    ));
 }
