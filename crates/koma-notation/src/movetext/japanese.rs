@@ -248,8 +248,11 @@ pub fn ki2<V: Variant>(pos: &Position<V>, m: Move, prev_to: Option<Square>) -> S
         None if f.origins.is_empty() => {}
         None => s += "打",
         Some(from) => {
+            // A foul (a record's illegal last move) has no relative words that would read
+            // back as itself: its origin is written instead.
             let words = f
                 .role
+                .filter(|_| f.legal)
                 .and_then(|r| relative(pos.side_to_move(), m, r, &f.origins));
             s += &words.map(Words::text).unwrap_or_default();
             s += promotion_text(f.promotion);

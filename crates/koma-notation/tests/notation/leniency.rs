@@ -220,6 +220,9 @@ fn a_record_ending_with_a_foul_keeps_the_move() {
         5,
     );
     let csa = ends_with_foul("pawn-drop-mate-last.csa", 1, IllegalMove::DropPawnMate, 15);
+    // A pinned gold moved, with a gold in hand that could drop there legally: the
+    // relative notation would read back as the drop, so KI2 gives the origin.
+    ends_with_foul("pinned-gold-last.csa", 1, IllegalMove::KingInCheck, 15);
     let foul = csa.tree.main_line()[0];
     assert_eq!(csa.tree.node(foul).time.map(|t| t.spent_ms), Some(5000));
 }
@@ -285,6 +288,16 @@ fn the_square_before_same_and_enter_for_up() {
         .map(|w| w.line)
         .collect();
     assert_eq!(lines, [10, 11]);
+    let ki2 = "▲２六歩 △８四歩 ▲２五歩 △８五歩 ▲２四歩 △２四同歩\n";
+    let r = koma_notation::ki2::read_variant(VariantKind::Shogi, ki2).unwrap();
+    assert_eq!(r.record.tree.main_moves().len(), 6);
+    assert!(matches!(
+        r.warnings[..],
+        [koma_notation::warning::Warning {
+            line: 1,
+            kind: WarningKind::SquareBeforeSame { .. }
+        }]
+    ));
     let r = read("enter-as-up.ki2");
     let moves = r.record.tree.main_moves();
     assert_eq!(
