@@ -30,9 +30,15 @@
 //!   corpus's `9fu.csa`, nine pawns on one file) are read too, with their moves checked
 //!   for shape only (the piece is there, is the mover's, takes no own piece; drops come
 //!   from the hand to an empty square); [`Record::start_position`] rejects them.
-//! - Moves must be legal. One exception: an illegal move followed directly by
+//! - Moves must be legal, with two exceptions. A foul a player can commit on the board
+//!   ([`crate::record::is_foul`]: two pawns on a file, a pawn-drop mate, leaving the king in
+//!   check, ...) may be the record's last move: it is kept, followed by
+//!   [`GameEnd::IllegalWin`] (the side to move after it wins; `%ILLEGAL_MOVE` after it reads
+//!   so too), with a warning ([`read_first`]). Any other illegal move followed directly by
 //!   `%ILLEGAL_MOVE` (or the mover's `%±ILLEGAL_ACTION`) ends the record there with
 //!   [`GameEnd::IllegalLoss`]; the move is not played, a comment names it.
+//! - Several statements may share a line, separated by commas; a `'` after a comma starts a
+//!   comment that runs to the end of the line (`+7776FU,T0,'a comment, still`).
 //! - `%ILLEGAL_MOVE` means the side to move lost by a foul ([`GameEnd::IllegalLoss`]);
 //!   `%+ILLEGAL_ACTION` with gote to move and `%-ILLEGAL_ACTION` with sente to move are
 //!   [`GameEnd::IllegalWin`]; other codes without a variant (`%HIKIWAKE`, `%MATTA`,

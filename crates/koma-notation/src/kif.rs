@@ -1,5 +1,12 @@
 //! KIF (柿木 format): reading and writing records with variations, comments, bookmarks,
 //! times, board diagrams and handicaps. Shift_JIS or UTF-8 (see [`crate::encoding`]).
+//!
+//! Leniencies for files real programs write, each with a [`Warning`] ([`read_variant`]):
+//! move lines numbered out of order are read by position when their move fits there; a foul
+//! ([`crate::record::is_foul`]) may end a line, kept and followed by
+//! [`GameEnd::IllegalWin`] unless the file gives an ending (`反則負け` after it is read as the
+//! mover's loss); `２四同歩` and `入` (for `上`) are read; a record with Tori Shogi pieces
+//! that fails as standard shogi is read as Tori.
 
 use crate::diagram::{self, DiagramError};
 use crate::encoding::decode;
