@@ -869,27 +869,20 @@ impl Parser {
             column: col + offset,
             kind,
         })?;
-        let checked = pos.is_legal(m).map_err(|reason| {
-            (
-                0,
-                CsaErrorKind::IllegalMove {
-                    statement: s.to_string(),
-                    reason,
-                },
-            )
-        });
-        match checked {
+        let illegal = |reason| CsaErrorKind::IllegalMove {
+            statement: s.to_string(),
+            reason,
+        };
+        match pos.is_legal(m) {
             Ok(()) => {
                 pos.play_unchecked(m);
                 self.current = self.record.tree.add(self.current, Entry::Move(m));
-                Ok(())
             }
-            Err((_, CsaErrorKind::IllegalMove { statement, reason })) if is_foul(reason) => {
+            Err(reason) if is_foul(reason) => {
                 // A foul a player can commit: kept as the last move, lost by its mover.
                 pos.play_unchecked(m);
                 self.current = self.record.tree.add(self.current, Entry::Move(m));
-                let error = self.err(col, CsaErrorKind::IllegalMove { statement, reason });
-                self.foul = Some((self.current, error));
+                self.foul = Some((self.current, self.err(col, illegal(reason))));
                 self.warnings.push(Warning::new(
                     self.line,
                     WarningKind::IllegalLastMove {
@@ -897,27 +890,18 @@ impl Parser {
                         reason,
                     },
                 ));
-                Ok(())
             }
-            Err((_, CsaErrorKind::IllegalMove { statement, reason })) => {
+            Err(reason) => {
                 self.pending = Some(Pending {
-                    error: CsaError {
-                        line: self.line,
-                        column: col,
-                        kind: CsaErrorKind::IllegalMove {
-                            statement: statement.clone(),
-                            reason,
-                        },
-                    },
+                    error: self.err(col, illegal(reason)),
                     mover,
-                    note: format!("illegal move {statement} ({reason})"),
+                    note: format!("illegal move {s} ({reason})"),
                     time: None,
                     comments: Vec::new(),
                 });
-                Ok(())
             }
-            Err((offset, kind)) => Err(self.err(col + offset, kind)),
         }
+        Ok(())
     }
 
     /// A `T` statement: seconds, with up to millisecond decimals (more are truncated).

@@ -430,15 +430,6 @@ impl<V: Variant> Reader<V> {
         let (m, foul) =
             japanese::parse_allowing_foul(&pos, text, self.prev_to()).map_err(|e| err(n, e))?;
         if let Some(reason) = foul {
-            if strict {
-                return Err(err(
-                    n,
-                    KifErrorKind::IllegalMove {
-                        text: text.to_string(),
-                        reason,
-                    },
-                ));
-            }
             let error = err(
                 n,
                 KifErrorKind::IllegalMove {
@@ -446,6 +437,9 @@ impl<V: Variant> Reader<V> {
                     reason,
                 },
             );
+            if strict {
+                return Err(error);
+            }
             // The node the move is about to become.
             self.fouls.push((self.record.tree.len(), error));
             self.warnings.push(Warning::new(
