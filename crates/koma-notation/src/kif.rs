@@ -588,9 +588,10 @@ fn parse_time(text: &str) -> Option<MoveTime> {
             acc.checked_mul(60)?.checked_add(part.parse::<u64>().ok()?)
         })
     };
+    let ms = |s: &str| seconds(s)?.checked_mul(1000);
     Some(MoveTime {
-        spent_ms: seconds(spent)? * 1000,
-        total_ms: total.and_then(seconds).map(|s| s * 1000),
+        spent_ms: ms(spent)?,
+        total_ms: total.and_then(ms),
     })
 }
 

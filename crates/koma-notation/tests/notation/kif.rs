@@ -72,6 +72,15 @@ fn broken_kif_names_the_line() {
 }
 
 #[test]
+fn a_time_too_long_to_hold_is_dropped_not_a_panic() {
+    // Found by fuzzing: seconds that fit u64 but not as milliseconds.
+    let text = "手合割：平手\n1 ７六歩(77) (5000000000000000:00/)\n";
+    let record = kif::parse(text).unwrap();
+    let first = record.tree.main_line()[0];
+    assert_eq!(record.tree.node(first).time, None);
+}
+
+#[test]
 fn a_hand_of_all_the_rest_is_filled_in() {
     // A mate problem's diagram: the defender (gote) holds every piece not on the board
     // or in the attacker's hand.
