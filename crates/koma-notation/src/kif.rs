@@ -523,7 +523,7 @@ impl<V: Variant> Reader<V> {
     }
 
     fn prev_to(&self) -> Option<Square> {
-        self.record.tree.destination(self.current)
+        self.record.tree.last_destination(self.current)
     }
 
     /// `変化：N手`: the next moves replace move N of the line read last.

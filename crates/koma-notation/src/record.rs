@@ -413,10 +413,23 @@ impl MoveTree {
         line
     }
 
-    /// The destination of the move that leads to `id`'s parent (what `同` refers to when
-    /// `id` is written), if that node is a move.
+    /// What `同` refers to when `id` is written: the destination of the last move before it
+    /// on its path (endings in between skipped, as the writers' lines skip them).
     pub fn destination_before(&self, id: NodeId) -> Option<koma_rules::Square> {
-        self.destination(self.nodes[id].parent?)
+        self.last_destination(self.nodes[id].parent?)
+    }
+
+    /// The destination of the last move at or above `id` (endings skipped): what `同`
+    /// refers to in the move after `id`.
+    pub fn last_destination(&self, id: NodeId) -> Option<koma_rules::Square> {
+        let mut cur = id;
+        loop {
+            match &self.nodes[cur].entry {
+                Some(Entry::Move(m)) => return Some(m.to()),
+                Some(Entry::End(_)) => cur = self.nodes[cur].parent?,
+                None => return None,
+            }
+        }
     }
 
     /// The destination of node `id`'s move, if it is a move.

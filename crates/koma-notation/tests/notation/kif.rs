@@ -72,6 +72,17 @@ fn broken_kif_names_the_line() {
 }
 
 #[test]
+fn same_square_after_an_ending_in_mid_line() {
+    // Found by fuzzing: 同 after an ending line refers to the last move before it, as the
+    // writers have it (the reader used to find no previous move and refuse its own output).
+    let text = "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n3 ２二角成(88)\n4 中断\n5 同　銀(31)\n";
+    let record = kif::parse(text).unwrap();
+    assert_eq!(record.tree.main_line().len(), 5);
+    let again = kif::parse(&kif::write(&record).unwrap()).unwrap();
+    assert_eq!(again, record);
+}
+
+#[test]
 fn a_time_too_long_to_hold_is_dropped_not_a_panic() {
     // Found by fuzzing: seconds that fit u64 but not as milliseconds.
     let text = "手合割：平手\n1 ７六歩(77) (5000000000000000:00/)\n";
