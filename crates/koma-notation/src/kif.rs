@@ -303,7 +303,8 @@ impl<V: Variant> Reader<V> {
                 // A known name becomes the start position; it is kept in the header only
                 // when a board diagram overrides it or koma does not know the name.
                 let value = value.trim_matches(|c: char| c == '　' || c.is_whitespace());
-                match Handicap::from_name(value) {
+                // A name of another variant's start is no start of this one.
+                match Handicap::from_name(value).filter(|h| h.is_for::<V>()) {
                     Some(h) => {
                         self.record.start = Start::Named(h);
                         self.handicap_line = Some(value.to_string());
@@ -622,7 +623,9 @@ fn write_typed<V: Variant>(record: &Record, dialect: Dialect) -> Result<String, 
     }
     match &record.start {
         Start::Named(h) => {
-            if record.header.get("手合割").is_none() {
+            // A 手合割 the header keeps is one koma did not know: the start's own name
+            // follows it, so that the start reads back.
+            if record.header.get("手合割").and_then(Handicap::from_name) != Some(*h) {
                 let _ = writeln!(out, "手合割：{}", h.japanese());
             }
         }

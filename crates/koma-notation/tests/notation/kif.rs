@@ -83,6 +83,20 @@ fn same_square_after_an_ending_in_mid_line() {
 }
 
 #[test]
+fn a_handicap_after_an_unknown_one_is_written_back() {
+    // Found by fuzzing: a 手合割 koma does not know, kept in the header, used to hide the
+    // named start when written.
+    let text = "手合割：謎の手合\n手合割：香落ち\n1 ５二玉(51)\n";
+    let record = kif::parse(text).unwrap();
+    assert_eq!(record.handicap(), Some(koma_rules::Handicap::Lance));
+    let again = kif::parse(&kif::write(&record).unwrap()).unwrap();
+    assert_eq!(again, record);
+    // A Tori start's name in a standard shogi record is no start of it.
+    let e = kif::parse("手合割：左鶉落ち\n1 ５二玉(51)\n").unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+}
+
+#[test]
 fn a_time_too_long_to_hold_is_dropped_not_a_panic() {
     // Found by fuzzing: seconds that fit u64 but not as milliseconds.
     let text = "手合割：平手\n1 ７六歩(77) (5000000000000000:00/)\n";
