@@ -67,6 +67,8 @@ export interface RecordRead {
   history: HistoryEntry[];
   header: { sente: string | null; gote: string | null; event: string | null };
   result: string | null;
+  /** What the reader accepted beyond the format (line 0: the whole text). */
+  warnings: { line: number; message: string }[];
 }
 
 export type Score = { cp: number } | { mate: number };

@@ -45,6 +45,9 @@ export function recordsScreen(gameId: string | null): Screen {
         const names = [r.header.sente, r.header.gote].filter(Boolean).join(" – ");
         show({ ...r, title: [names, r.header.event].filter(Boolean).join(" · ") || "Imported record", gameId: null });
         importBox.open = false;
+        if (r.warnings.length > 0) {
+          toast(r.warnings.map((w) => (w.line > 0 ? `Line ${w.line}: ` : "") + w.message).join("\n"), "info");
+        }
       })
       .catch((e: Error) => toast(`Cannot read the record: ${e.message}`))
       .finally(() => (read.disabled = false));

@@ -8,6 +8,7 @@ use crate::view::HistoryEntry;
 use koma_game::replay::replay;
 use koma_notation::formats::{self, Format};
 use koma_notation::record::{Entry, MoveTree, Record, Start};
+use koma_notation::warning::{Reading, WarningKind};
 use koma_notation::{sfen, usi};
 use koma_rules::Color;
 use serde::{Deserialize, Serialize};
@@ -42,6 +43,17 @@ pub struct ReadAnswer {
     pub header: HeaderView,
     /// The result by the rules (`gote resignation`), if the record ends the game.
     pub result: Option<String>,
+    /// What the reader accepted beyond the format (empty for a clean record).
+    pub warnings: Vec<WarningView>,
+}
+
+/// A leniency the reader needed: its line (0: the whole text) and what it was.
+#[derive(Clone, Debug, Serialize)]
+pub struct WarningView {
+    /// 1-based line of the text; 0 when it concerns the whole text.
+    pub line: usize,
+    /// What was accepted, in words.
+    pub message: String,
 }
 
 /// What the page shows of a record's header.
@@ -77,7 +89,9 @@ pub fn format_named(name: &str) -> Result<Format, ApiError> {
 }
 
 /// Reads the record of `request`: the format detected unless given, every move of the main
-/// line checked, the result judged by the rules.
+/// line checked, the result judged by the rules. The text is already decoded: an encoding
+/// declaration inside it is ignored. A foul kept as the record's last move (one of the
+/// warnings) is left out of the moves, and the result says its mover lost.
 pub fn read(request: &ReadRequest) -> Result<ReadAnswer, ApiError> {
     if request.text.len() > MAX_TEXT_BYTES {
         return Err(ApiError::RecordTooLarge {
@@ -90,10 +104,16 @@ pub fn read(request: &ReadRequest) -> Result<ReadAnswer, ApiError> {
         Some(name) => format_named(name)?,
         None => Format::detect(None, &request.text),
     };
-    let record = formats::read(request.text.as_bytes(), format, variant)
+    let Reading { record, warnings } = formats::read_text(&request.text, format, variant)
         .map_err(|source| ApiError::UnreadableRecord { format, source })?;
     let start = record.start_position().map_err(ApiError::StartSetup)?;
-    let moves = record.tree.main_moves();
+    let mut moves = record.tree.main_moves();
+    let foul_kept = warnings
+        .iter()
+        .any(|w| matches!(w.kind, WarningKind::IllegalLastMove { .. }));
+    if foul_kept && line::check_moves(&start, &moves).is_err() {
+        moves.pop();
+    }
     line::check_moves(&start, &moves)?;
     let result = replay(&record, None)
         .ok()
@@ -114,6 +134,13 @@ pub fn read(request: &ReadRequest) -> Result<ReadAnswer, ApiError> {
             event: header.event().map(str::to_string),
         },
         result,
+        warnings: warnings
+            .iter()
+            .map(|w| WarningView {
+                line: w.line,
+                message: w.kind.to_string(),
+            })
+            .collect(),
     })
 }
 

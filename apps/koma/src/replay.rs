@@ -25,7 +25,14 @@ pub fn run(file: &str, rules: Option<&str>, variant: &str) -> anyhow::Result<()>
         outln!("recorded ending: {}", end.japanese());
     }
     if let Some((ply, foul)) = r.illegal {
-        outln!("illegal move at ply {ply}: {foul}");
+        // The loser of the outcome is the illegal move's mover.
+        match r.outcome.and_then(|o| o.winner) {
+            Some(winner) => {
+                let mover = (!winner).name();
+                outln!("illegal move at ply {ply} by {mover}: {foul}; {mover} loses by it");
+            }
+            None => outln!("illegal move at ply {ply}: {foul}"),
+        }
     }
     for note in &r.notes {
         outln!("note: {note}");

@@ -250,8 +250,11 @@ fn read_problems(file: &str) -> anyhow::Result<Vec<Problem>> {
     let name = if file == "-" { "standard input" } else { file };
     if let Some(format) = record_format(file, &text) {
         // Each record's start position (a CSA file may hold several, separated by `/`).
-        let records = formats::read_all(&bytes, format, VariantKind::Shogi)
-            .with_context(|| name.to_string())?;
+        let records: Vec<_> = formats::read_all(&bytes, format, VariantKind::Shogi)
+            .with_context(|| name.to_string())?
+            .into_iter()
+            .map(|reading| crate::records::warned(name, reading))
+            .collect();
         let mut problems = Vec::new();
         for (i, record) in records.iter().enumerate() {
             let which = if records.len() > 1 {

@@ -381,3 +381,75 @@ fn match_prints_a_line_per_game_and_the_score_last() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A record file of koma-notation's tests.
+fn notation_data(name: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../crates/koma-notation/tests/data")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn records_that_need_leniency_read_with_warnings_on_stderr() {
+    let err = |o: &Output| String::from_utf8_lossy(&o.stderr).into_owned();
+    // A hand-entered record that ends with two pawns on a file: replay names the loser.
+    let foul = notation_data("two-pawns-last.kif");
+    let o = koma(&["replay", &foul]);
+    assert!(o.status.success(), "{}", err(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "illegal move at ply 11 by sente: too many pawns on this file (二歩); sente loses by it"
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        out.lines().last(),
+        Some("result: gote illegal-move (too many pawns on this file (二歩))")
+    );
+    assert!(
+        err(&o).contains("two-pawns-last.kif: warning: line 16: '７五歩打' is illegal"),
+        "{}",
+        err(&o)
+    );
+    // Converted, the foul is kept, then the ending that names it.
+    let o = koma(&["convert", &foul, "--to", "csa"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        stdout(&o).ends_with("+0075FU\n%+ILLEGAL_ACTION\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = koma(&["convert", &foul, "--to", "kif"]);
+    assert!(
+        stdout(&o).contains("  11 ７五歩打\n  12 反則勝ち\n"),
+        "{}",
+        stdout(&o)
+    );
+    // A declared encoding that lies.
+    let o = koma(&[
+        "convert",
+        &notation_data("utf8-declared-on-sjis.kif"),
+        "--to",
+        "kif",
+    ]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(stdout(&o).contains("先手：甲野一郎"), "{}", stdout(&o));
+    assert!(
+        err(&o).contains(
+            "warning: line 1: the file declares encoding UTF-8, but its bytes are Shift_JIS"
+        ),
+        "{}",
+        err(&o)
+    );
+    // Several CSA games: the first, said so.
+    let o = koma(&["convert", &notation_data("two-games.csa"), "--to", "usi"]);
+    assert_eq!(stdout(&o), "position startpos moves 7g7f 3c3d\n");
+    assert!(
+        err(&o).contains("2 records in the file; reading the first"),
+        "{}",
+        err(&o)
+    );
+}

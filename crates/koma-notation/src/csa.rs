@@ -30,9 +30,15 @@
 //!   corpus's `9fu.csa`, nine pawns on one file) are read too, with their moves checked
 //!   for shape only (the piece is there, is the mover's, takes no own piece; drops come
 //!   from the hand to an empty square); [`Record::start_position`] rejects them.
-//! - Moves must be legal. One exception: an illegal move followed directly by
+//! - Moves must be legal, with two exceptions. A foul a player can commit on the board
+//!   ([`crate::record::is_foul`]: two pawns on a file, a pawn-drop mate, leaving the king in
+//!   check, ...) may be the record's last move: it is kept, followed by
+//!   [`GameEnd::IllegalWin`] (the side to move after it wins; `%ILLEGAL_MOVE` after it reads
+//!   so too), with a warning ([`read_first`]). Any other illegal move followed directly by
 //!   `%ILLEGAL_MOVE` (or the mover's `%±ILLEGAL_ACTION`) ends the record there with
 //!   [`GameEnd::IllegalLoss`]; the move is not played, a comment names it.
+//! - Several statements may share a line, separated by commas; a `'` after a comma starts a
+//!   comment that runs to the end of the line (`+7776FU,T0,'a comment, still`).
 //! - `%ILLEGAL_MOVE` means the side to move lost by a foul ([`GameEnd::IllegalLoss`]);
 //!   `%+ILLEGAL_ACTION` with gote to move and `%-ILLEGAL_ACTION` with sente to move are
 //!   [`GameEnd::IllegalWin`]; other codes without a variant (`%HIKIWAKE`, `%MATTA`,
@@ -42,7 +48,8 @@
 //!   in `P1`..`P9` rows, CRLF, a BOM.
 
 use crate::encoding;
-use crate::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, Start};
+use crate::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, Start, is_foul};
+use crate::warning::{Reading, Warning, WarningKind};
 use koma_rules::variants::Shogi;
 use koma_rules::{
     Color, IllegalMove, Move, Piece, Position, Role, Setup, SetupError, Square, Variant,
@@ -264,8 +271,25 @@ fn lossy(bytes: &[u8]) -> String {
 type Board = Position<Shogi>;
 
 /// Reads one CSA move (`+7776FU`, `-0055KA`) in `pos` and checks that it is legal. The
-/// error's second value is the 0-based character offset of the problem in `text`.
+/// error's first value is the 0-based character offset of the problem in `text`.
 fn read_move(pos: &Board, text: &str) -> Result<Move, (usize, CsaErrorKind)> {
+    let m = read_shape(pos, text)?;
+    pos.is_legal(m).map_err(|reason| {
+        (
+            0,
+            CsaErrorKind::IllegalMove {
+                statement: text.to_string(),
+                reason,
+            },
+        )
+    })?;
+    Ok(m)
+}
+
+/// Reads one CSA move in `pos` as far as its text goes: the mover is to move, a piece of
+/// theirs stands on the origin (or the dropped piece can be held) and becomes the piece
+/// named; whether the rules allow the move is left to the caller.
+fn read_shape(pos: &Board, text: &str) -> Result<Move, (usize, CsaErrorKind)> {
     let b = text.as_bytes();
     let malformed = || {
         (
@@ -375,15 +399,6 @@ fn read_move(pos: &Board, text: &str) -> Result<Move, (usize, CsaErrorKind)> {
             }
         }
     };
-    pos.is_legal(m).map_err(|reason| {
-        (
-            0,
-            CsaErrorKind::IllegalMove {
-                statement: text.to_string(),
-                reason,
-            },
-        )
-    })?;
     Ok(m)
 }
 
@@ -401,6 +416,11 @@ pub fn write_move(pos: &Position<Shogi>, m: Move) -> Option<String> {
 /// The CSA text of `m` on `pos`, if the move is legal there.
 fn move_text(pos: &Board, m: Move) -> Option<String> {
     pos.is_legal(m).ok()?;
+    shape_text(pos, m)
+}
+
+/// The CSA text of `m` on `pos`, legal or not, if its piece is there.
+fn shape_text(pos: &Board, m: Move) -> Option<String> {
     let us = pos.side_to_move();
     let (from, role) = match (m.from(), m.drop_role()) {
         (Some(from), _) => {
@@ -503,6 +523,10 @@ struct Parser {
     line: usize,
     /// The last line that was not blank.
     last: usize,
+    /// A foul kept as the last move, with the error a move after it gets.
+    foul: Option<(NodeId, CsaError)>,
+    /// The leniencies the read needed.
+    warnings: Vec<Warning>,
 }
 
 impl Parser {
@@ -518,6 +542,8 @@ impl Parser {
             pending: None,
             line: 0,
             last: 1,
+            foul: None,
+            warnings: Vec::new(),
         }
     }
 
@@ -826,6 +852,9 @@ impl Parser {
         if let Some(p) = self.pending.take() {
             return Err(p.error);
         }
+        if let Some((_, e)) = self.foul.take() {
+            return Err(e);
+        }
         let mover = if s.starts_with('+') {
             Color::Black
         } else {
@@ -835,31 +864,44 @@ impl Parser {
         let Some(pos) = self.pos.as_mut() else {
             return Ok(());
         };
-        match read_move(pos, s) {
-            Ok(m) => {
+        let m = read_shape(pos, s).map_err(|(offset, kind)| CsaError {
+            line: self.line,
+            column: col + offset,
+            kind,
+        })?;
+        let illegal = |reason| CsaErrorKind::IllegalMove {
+            statement: s.to_string(),
+            reason,
+        };
+        match pos.is_legal(m) {
+            Ok(()) => {
                 pos.play_unchecked(m);
                 self.current = self.record.tree.add(self.current, Entry::Move(m));
-                Ok(())
             }
-            Err((_, CsaErrorKind::IllegalMove { statement, reason })) => {
-                self.pending = Some(Pending {
-                    error: CsaError {
-                        line: self.line,
-                        column: col,
-                        kind: CsaErrorKind::IllegalMove {
-                            statement: statement.clone(),
-                            reason,
-                        },
+            Err(reason) if is_foul(reason) => {
+                // A foul a player can commit: kept as the last move, lost by its mover.
+                pos.play_unchecked(m);
+                self.current = self.record.tree.add(self.current, Entry::Move(m));
+                self.foul = Some((self.current, self.err(col, illegal(reason))));
+                self.warnings.push(Warning::new(
+                    self.line,
+                    WarningKind::IllegalLastMove {
+                        text: s.to_string(),
+                        reason,
                     },
+                ));
+            }
+            Err(reason) => {
+                self.pending = Some(Pending {
+                    error: self.err(col, illegal(reason)),
                     mover,
-                    note: format!("illegal move {statement} ({reason})"),
+                    note: format!("illegal move {s} ({reason})"),
                     time: None,
                     comments: Vec::new(),
                 });
-                Ok(())
             }
-            Err((offset, kind)) => Err(self.err(col + offset, kind)),
         }
+        Ok(())
     }
 
     /// A `T` statement: seconds, with up to millisecond decimals (more are truncated).
@@ -903,8 +945,11 @@ impl Parser {
                 }
                 (GameEnd::IllegalLoss, Some(p))
             }
+            // After a foul, CSA's "the side to move lost by a foul" means its mover.
+            None if s == "%ILLEGAL_MOVE" && self.foul.is_some() => (GameEnd::IllegalWin, None),
             None => (end_of(s, side), None),
         };
+        self.foul = None;
         self.current = self.record.tree.add(self.current, Entry::End(end));
         self.ended = true;
         if let Some(p) = pending {
@@ -920,13 +965,20 @@ impl Parser {
     }
 
     /// Closes the record: the start position, a dangling illegal move, the time totals.
-    fn finish(mut self) -> Result<Record, CsaError> {
+    fn finish(mut self) -> Result<Reading, CsaError> {
         if let Some(p) = self.pending.take() {
             return Err(p.error);
         }
         self.line = self.last;
         self.begin(1, None)?;
-        let Parser { mut record, .. } = self;
+        if let Some((node, _)) = self.foul.take() {
+            self.record.tree.add(node, Entry::End(GameEnd::IllegalWin));
+        }
+        let Parser {
+            mut record,
+            warnings,
+            ..
+        } = self;
         let mut mover = record.start.setup(VariantKind::Shogi).side;
         let mut totals = [0u64; 2];
         for id in record.tree.main_line() {
@@ -938,7 +990,7 @@ impl Parser {
             }
             mover = !mover;
         }
-        Ok(record)
+        Ok(Reading { record, warnings })
     }
 }
 
@@ -987,18 +1039,52 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 /// rest of the file is not read ([`parse_all`] reads them all). Errors name the line and
 /// column of the problem.
 pub fn parse(text: &str) -> Result<Record, CsaError> {
-    let mut records = parse_records(text, false)?;
-    Ok(records.swap_remove(0))
+    Ok(read_first(text)?.record)
 }
 
 /// Reads every record of a CSA file: records are separated by lines holding `/` alone (a
 /// `/` after the last record is allowed). Errors name the line and column in the file.
 pub fn parse_all(text: &str) -> Result<Vec<Record>, CsaError> {
+    Ok(read_all(text)?.into_iter().map(|r| r.record).collect())
+}
+
+/// Reads the first record of a CSA file with the leniencies its reading needed; a file
+/// holding more records says so in a warning.
+pub fn read_first(text: &str) -> Result<Reading, CsaError> {
+    let mut reading = parse_records(text, false)?.swap_remove(0);
+    let count = record_count(text);
+    if count > 1 {
+        reading
+            .warnings
+            .push(Warning::new(0, WarningKind::MoreRecords { count }));
+    }
+    Ok(reading)
+}
+
+/// Reads every record of a CSA file (see [`parse_all`]) with the leniencies each needed.
+pub fn read_all(text: &str) -> Result<Vec<Reading>, CsaError> {
     parse_records(text, true)
 }
 
+/// How many records a CSA file holds: one, and one more for each `/` line that something
+/// other than blank lines and comments follows.
+fn record_count(text: &str) -> usize {
+    let mut count = 1;
+    let mut after_separator = false;
+    for line in lines(text) {
+        let line = line.trim();
+        if line == "/" {
+            after_separator = true;
+        } else if after_separator && !line.is_empty() && !line.starts_with('\'') {
+            count += 1;
+            after_separator = false;
+        }
+    }
+    count
+}
+
 /// The records of `text`: the first one only, or with `all` every one (at least one).
-fn parse_records(text: &str, all: bool) -> Result<Vec<Record>, CsaError> {
+fn parse_records(text: &str, all: bool) -> Result<Vec<Reading>, CsaError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut records = Vec::new();
     let mut parser = Parser::new();
@@ -1049,6 +1135,12 @@ fn parse_records(text: &str, all: bool) -> Result<Vec<Record>, CsaError> {
         for part in line.split(',') {
             let offset = part.len() - part.trim_start().len();
             let statement = part.trim();
+            if statement.starts_with('\'') {
+                // A comment after a comma (`+7776FU,T0,'a comment`) runs to the end of the
+                // line, commas included.
+                parser.comment(&raw.strip_suffix('\r').unwrap_or(raw)[start + offset + 1..]);
+                break;
+            }
             if !statement.is_empty() {
                 let column = line[..start + offset].chars().count() + 1;
                 parser.statement(statement, column)?;
@@ -1272,14 +1364,28 @@ pub fn write_with(record: &Record, options: &WriteOptions) -> Result<String, Csa
     write_start(&mut out, &record.start, &setup);
     let tree = &record.tree;
     write_comments(&mut out, &tree.node(MoveTree::ROOT).comments);
-    for (i, id) in tree.main_line().into_iter().enumerate() {
+    let line = tree.main_line();
+    for (i, &id) in line.iter().enumerate() {
         let node = tree.node(id);
         match &node.entry {
             Some(Entry::Move(m)) => {
-                pos.is_legal(*m).map_err(|reason| {
-                    write_error(CsaErrorKind::IllegalRecordMove { ply: i + 1, reason })
-                })?;
-                let text = move_text(&pos, *m).unwrap_or_default();
+                // A foul is written as the last move of the line (then its ending).
+                let last = !matches!(
+                    line.get(i + 1)
+                        .and_then(|&next| tree.node(next).entry.as_ref()),
+                    Some(Entry::Move(_))
+                );
+                match pos.is_legal(*m) {
+                    Ok(()) => {}
+                    Err(reason) if last && is_foul(reason) => {}
+                    Err(reason) => {
+                        return Err(write_error(CsaErrorKind::IllegalRecordMove {
+                            ply: i + 1,
+                            reason,
+                        }));
+                    }
+                }
+                let text = shape_text(&pos, *m).unwrap_or_default();
                 out.push_str(&text);
                 out.push('\n');
                 pos.play_unchecked(*m);

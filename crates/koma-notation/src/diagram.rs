@@ -141,14 +141,35 @@ pub fn write(variant: VariantKind, setup: &Setup) -> String {
     out
 }
 
-/// A malformed board diagram.
+/// What is wrong with a board diagram's rank line or a hand.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("board diagram, line {line}: {message}")]
-pub struct DiagramError {
-    /// 1-based line of the problem in the text given.
-    pub line: usize,
-    /// What is wrong.
-    pub message: String,
+pub enum DiagramError {
+    /// A rank line that does not open with `|`.
+    #[error("a rank line starts with '|'")]
+    NoOpeningBar,
+    /// A rank line without the closing `|` before the rank numeral.
+    #[error("a rank line ends with '|' and the rank")]
+    NoClosingBar,
+    /// A rank line with the wrong number of cells.
+    #[error("a rank has {files} cells of two characters, found {found} characters")]
+    CellCount {
+        /// The board's files (cells a rank must have).
+        files: usize,
+        /// The characters found between the bars.
+        found: usize,
+    },
+    /// More rank lines than the board has ranks.
+    #[error("rank {0} is outside the frame")]
+    RankOutsideFrame(u8),
+    /// The mark before a piece is neither ` ` (sente) nor `v` (gote).
+    #[error("'{0}' before a piece must be ' ' or 'v'")]
+    BadSideMark(char),
+    /// A character that is no piece of the variant.
+    #[error("'{0}' is not a piece")]
+    NotAPiece(char),
+    /// A hand listing naming something that cannot be held.
+    #[error("'{0}' is not a piece that can be held")]
+    NotAHandPiece(String),
 }
 
 /// The role a board diagram's kanji stands for (both 玉 and 王 are kings; 竜 and 龍).
@@ -186,43 +207,43 @@ pub fn parse_rank(
     text: &str,
     rank: u8,
     setup: &mut Setup,
-) -> Result<(), String> {
+) -> Result<(), DiagramError> {
     let inner = text
         .trim_end()
         .strip_prefix('|')
-        .ok_or("a rank line starts with '|'")?;
-    let end = inner
-        .find('|')
-        .ok_or("a rank line ends with '|' and the rank")?;
+        .ok_or(DiagramError::NoOpeningBar)?;
+    let end = inner.find('|').ok_or(DiagramError::NoClosingBar)?;
     let cells: Vec<char> = inner[..end].chars().collect();
     let files = variant.files() as usize;
     if cells.len() != files * 2 {
-        return Err(format!(
-            "a rank has {files} cells of two characters, found {} characters",
-            cells.len()
-        ));
+        return Err(DiagramError::CellCount {
+            files,
+            found: cells.len(),
+        });
+    }
+    if rank > variant.ranks() {
+        return Err(DiagramError::RankOutsideFrame(rank));
     }
     for (i, cell) in cells.chunks(2).enumerate() {
         let file = (files - i) as u8;
-        let sq = Square::new(file, rank).ok_or("square outside the frame")?;
+        let sq = Square::new(file, rank).ok_or(DiagramError::RankOutsideFrame(rank))?;
         let color = match cell[0] {
             'v' | 'V' => Color::White,
             ' ' | '　' | '^' => Color::Black,
-            other => return Err(format!("'{other}' before a piece must be ' ' or 'v'")),
+            other => return Err(DiagramError::BadSideMark(other)),
         };
         if cell[1] == '・' {
             setup.set(sq, None);
             continue;
         }
-        let role = role_of_kanji(variant, cell[1])
-            .ok_or_else(|| format!("'{}' is not a piece", cell[1]))?;
+        let role = role_of_kanji(variant, cell[1]).ok_or(DiagramError::NotAPiece(cell[1]))?;
         setup.set(sq, Some(koma_rules::Piece::new(color, role)));
     }
     Ok(())
 }
 
 /// Reads a hand as diagrams and KIF headers write it (`飛二　角　歩十八`, `なし`).
-pub fn parse_hand(variant: VariantKind, text: &str) -> Result<Hand, String> {
+pub fn parse_hand(variant: VariantKind, text: &str) -> Result<Hand, DiagramError> {
     let mut hand = Hand::EMPTY;
     let text = text.trim();
     if text.is_empty() || text == "なし" {
@@ -238,7 +259,7 @@ pub fn parse_hand(variant: VariantKind, text: &str) -> Result<Hand, String> {
             .iter()
             .copied()
             .find(|&r| hand_name(r) == name)
-            .ok_or_else(|| format!("'{name}' is not a piece that can be held"))?;
+            .ok_or_else(|| DiagramError::NotAHandPiece(name.to_string()))?;
         hand.set(
             role,
             hand.count(role)

@@ -28,17 +28,105 @@ impl Encoding {
     }
 }
 
+impl Encoding {
+    /// The encoding's usual name (`UTF-8`, `Shift_JIS`, `EUC-JP`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::ShiftJis => "Shift_JIS",
+            Encoding::EucJp => "EUC-JP",
+        }
+    }
+}
+
+impl std::fmt::Display for Encoding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A file decoded, with the encoding used and a declaration its bytes belied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decoded {
+    /// The text.
+    pub text: String,
+    /// The encoding the text was decoded from.
+    pub encoding: Encoding,
+    /// An `encoding=` declaration the bytes are not in, and its 1-based line.
+    pub wrong_declaration: Option<(Encoding, usize)>,
+}
+
 /// Decodes a record file: a BOM wins, then an `encoding=` declaration in the first lines
 /// (`#KIF version=2.0 encoding=UTF-8`, CSA V3 `'encoding=...`), then strict UTF-8, then
 /// EUC-JP when the bytes decode as that and not as Shift_JIS, else Shift_JIS (cp932).
 /// Malformed bytes become U+FFFD; the encoding chosen is returned.
+///
+/// A declaration that lies (Kifu for Windows and others write `encoding=UTF-8` on Shift_JIS
+/// bytes, and the reverse) is overruled when the bytes do not decode cleanly as declared, or
+/// when a non-UTF-8 declaration stands on bytes that are valid UTF-8 beyond ASCII (which
+/// Shift_JIS and EUC-JP text practically never is); [`decode_checked`] says when.
 pub fn decode(bytes: &[u8]) -> (String, Encoding) {
+    let d = decode_checked(bytes);
+    (d.text, d.encoding)
+}
+
+/// [`decode`], saying whether a declaration was overruled.
+pub fn decode_checked(bytes: &[u8]) -> Decoded {
     if let Some(rest) = bytes.strip_prefix(&[0xef, 0xbb, 0xbf]) {
-        return (String::from_utf8_lossy(rest).into_owned(), Encoding::Utf8);
+        return Decoded {
+            text: String::from_utf8_lossy(rest).into_owned(),
+            encoding: Encoding::Utf8,
+            wrong_declaration: None,
+        };
     }
-    if let Some(declared) = declared_encoding(bytes) {
-        return (decode_as(bytes, declared), declared);
+    let Some((declared, line)) = declared_encoding(bytes) else {
+        let (text, encoding) = detect(bytes);
+        return Decoded {
+            text,
+            encoding,
+            wrong_declaration: None,
+        };
+    };
+    let utf8 = std::str::from_utf8(bytes).ok();
+    let believed = match declared {
+        Encoding::Utf8 => utf8.is_some(),
+        _ => utf8.is_none_or(|t| t.is_ascii()) && decodes_cleanly(bytes, declared),
+    };
+    if believed {
+        return Decoded {
+            text: decode_as(bytes, declared),
+            encoding: declared,
+            wrong_declaration: None,
+        };
     }
+    let (text, found) = detect(bytes);
+    if found == declared || !decodes_cleanly(bytes, found) {
+        // The bytes are no better in any other encoding: the declaration stands.
+        return Decoded {
+            text: decode_as(bytes, declared),
+            encoding: declared,
+            wrong_declaration: None,
+        };
+    }
+    Decoded {
+        text,
+        encoding: found,
+        wrong_declaration: Some((declared, line)),
+    }
+}
+
+/// Whether `bytes` decode as `encoding` without malformed sequences.
+fn decodes_cleanly(bytes: &[u8], encoding: Encoding) -> bool {
+    let codec = match encoding {
+        Encoding::Utf8 => return std::str::from_utf8(bytes).is_ok(),
+        Encoding::ShiftJis => SHIFT_JIS,
+        Encoding::EucJp => EUC_JP,
+    };
+    !codec.decode_without_bom_handling(bytes).1
+}
+
+/// The encoding the bytes are in, found from the bytes alone, and the text.
+fn detect(bytes: &[u8]) -> (String, Encoding) {
     if let Ok(text) = std::str::from_utf8(bytes) {
         return (text.to_string(), Encoding::Utf8);
     }
@@ -73,9 +161,10 @@ pub fn encode(text: &str, encoding: Encoding) -> Vec<u8> {
 }
 
 /// An `encoding=NAME` declaration in the first three lines, on a line of its own kind
-/// (KIF's `#KIF version=2.0 encoding=...`, CSA's `'encoding=...`), not inside a header value.
-fn declared_encoding(bytes: &[u8]) -> Option<Encoding> {
-    for line in bytes.split(|&b| b == b'\n').take(3) {
+/// (KIF's `#KIF version=2.0 encoding=...`, CSA's `'encoding=...`), not inside a header
+/// value, with its 1-based line.
+fn declared_encoding(bytes: &[u8]) -> Option<(Encoding, usize)> {
+    for (i, line) in bytes.split(|&b| b == b'\n').take(3).enumerate() {
         if !matches!(line.first(), Some(b'#' | b'\'')) {
             continue;
         }
@@ -86,7 +175,7 @@ fn declared_encoding(bytes: &[u8]) -> Option<Encoding> {
                 .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
                 .collect();
             if let Some(e) = Encoding::from_name(&name) {
-                return Some(e);
+                return Some((e, i + 1));
             }
         }
     }
@@ -116,5 +205,34 @@ mod tests {
             decode(value.as_bytes()),
             (value.to_string(), Encoding::Utf8)
         );
+    }
+
+    #[test]
+    fn a_declaration_the_bytes_belie_is_overruled() {
+        let text = "先手：羽生善治\n手合割：平手\n";
+        let sjis = encode(text, Encoding::ShiftJis);
+        let lie = [b"#KIF version=2.0 encoding=UTF-8\n".as_slice(), &sjis].concat();
+        let d = decode_checked(&lie);
+        assert_eq!(d.encoding, Encoding::ShiftJis);
+        assert!(d.text.ends_with(text));
+        assert_eq!(d.wrong_declaration, Some((Encoding::Utf8, 1)));
+        let lie = format!("#KIF version=2.0 encoding=Shift_JIS\n{text}");
+        let d = decode_checked(lie.as_bytes());
+        assert_eq!((d.text, d.encoding), (lie.clone(), Encoding::Utf8));
+        assert_eq!(d.wrong_declaration, Some((Encoding::ShiftJis, 1)));
+        // An honest declaration, and ASCII under any declaration, raise nothing.
+        let honest = [b"'encoding=Shift_JIS\n".as_slice(), &sjis].concat();
+        assert_eq!(decode_checked(&honest).wrong_declaration, None);
+        let ascii = b"'CSA encoding=Shift_JIS\nV2.2\nPI\n+\n";
+        assert_eq!(decode_checked(ascii).encoding, Encoding::ShiftJis);
+        assert_eq!(decode_checked(ascii).wrong_declaration, None);
+        // Bytes that are nothing clean keep the declared encoding.
+        let junk = [
+            b"#KIF version=2.0 encoding=UTF-8\n".as_slice(),
+            &[0xff, 0xfe, 0x80],
+        ]
+        .concat();
+        assert_eq!(decode_checked(&junk).encoding, Encoding::Utf8);
+        assert_eq!(decode_checked(&junk).wrong_declaration, None);
     }
 }

@@ -1,8 +1,9 @@
 //! Every record format behind one interface: detection, reading and writing.
 
 use crate::record::{Record, Start};
+use crate::warning::{Reading, Warning, WarningKind};
 use crate::{csa, jkf, ki2, kif, sfen, usi_line};
-use koma_rules::{AnyPosition, VariantKind};
+use koma_rules::{AnyPosition, IllegalMove, SetupError, VariantKind};
 
 /// A record or position format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -39,9 +40,20 @@ pub enum RecordError {
     /// An SFEN.
     #[error(transparent)]
     Sfen(#[from] sfen::SfenError),
-    /// A format that cannot hold this record (e.g. Tori in CSA).
-    #[error("{0}")]
-    Unsupported(String),
+    /// A format that holds standard shogi only, asked to write another variant (CSA).
+    #[error("{0} holds standard shogi only")]
+    StandardOnly(&'static str),
+    /// The record's start position is not a position.
+    #[error("illegal start position: {0}")]
+    BadStart(SetupError),
+    /// A move of the main line that breaks a rule.
+    #[error("illegal move in the record (move {ply}): {reason}")]
+    IllegalMove {
+        /// The move's ply (1 for the first move).
+        ply: usize,
+        /// The rule it breaks.
+        reason: IllegalMove,
+    },
 }
 
 impl Format {
@@ -114,19 +126,36 @@ impl Format {
     }
 }
 
-/// Reads a record in `format` from file bytes (encodings detected).
-pub fn read(bytes: &[u8], format: Format, variant: VariantKind) -> Result<Record, RecordError> {
-    let text = crate::encoding::decode(bytes).0;
+/// Reads a record in `format` from file bytes (encodings detected), with the leniencies
+/// its reading needed: an encoding declaration the bytes belie, and whatever the format's
+/// reader accepted beyond the format (see [`crate::warning`]). Of a CSA file holding several
+/// records the first is read, with a warning.
+pub fn read(bytes: &[u8], format: Format, variant: VariantKind) -> Result<Reading, RecordError> {
+    let decoded = crate::encoding::decode_checked(bytes);
+    let mut reading = read_text(&decoded.text, format, variant)?;
+    if let Some((declared, line)) = decoded.wrong_declaration {
+        let kind = WarningKind::WrongEncoding {
+            declared,
+            found: decoded.encoding,
+        };
+        reading.warnings.insert(0, Warning::new(line, kind));
+    }
+    Ok(reading)
+}
+
+/// Reads a record in `format` from text that is already decoded (an encoding declaration
+/// inside it is ignored), with the leniencies its reading needed.
+pub fn read_text(text: &str, format: Format, variant: VariantKind) -> Result<Reading, RecordError> {
     Ok(match format {
-        Format::Kif => kif::parse_variant(variant, &text)?,
-        Format::Ki2 => ki2::parse_variant(variant, &text)?,
-        Format::Csa => csa::parse(&text)?,
-        Format::Jkf => jkf::parse(&text)?,
-        Format::Usi => usi_line::parse(variant, &text)?,
+        Format::Kif => kif::read_variant(variant, text)?,
+        Format::Ki2 => ki2::read_variant(variant, text)?,
+        Format::Csa => csa::read_first(text)?,
+        Format::Jkf => jkf::read(text)?,
+        Format::Usi => Reading::clean(usi_line::parse(variant, text)?),
         Format::Sfen => {
             let mut record = Record::new(variant);
             record.start = Start::Custom(sfen::parse_setup(variant, text.trim())?);
-            record
+            Reading::clean(record)
         }
     })
 }
@@ -137,36 +166,52 @@ pub fn read_all(
     bytes: &[u8],
     format: Format,
     variant: VariantKind,
-) -> Result<Vec<Record>, RecordError> {
+) -> Result<Vec<Reading>, RecordError> {
     match format {
-        Format::Csa => Ok(csa::parse_all(&crate::encoding::decode(bytes).0)?),
+        Format::Csa => {
+            let decoded = crate::encoding::decode_checked(bytes);
+            let mut readings = csa::read_all(&decoded.text)?;
+            if let (Some((declared, line)), Some(first)) =
+                (decoded.wrong_declaration, readings.first_mut())
+            {
+                let kind = WarningKind::WrongEncoding {
+                    declared,
+                    found: decoded.encoding,
+                };
+                first.warnings.insert(0, Warning::new(line, kind));
+            }
+            Ok(readings)
+        }
         _ => Ok(vec![read(bytes, format, variant)?]),
     }
 }
 
-/// Writes a record in `format` (SFEN: the position after the main line).
+/// Writes a record in `format` (SFEN: the position after the main line). A foul the record
+/// ends with is written by the record formats; USI and SFEN, which are positions for
+/// engines, stop before it.
 pub fn write(record: &Record, format: Format) -> Result<String, RecordError> {
-    let unsupported =
-        |what: &str| RecordError::Unsupported(format!("{what} holds standard shogi only"));
     Ok(match format {
         Format::Kif => kif::write(record)?,
         Format::Ki2 => ki2::write(record)?,
-        Format::Csa if record.variant != VariantKind::Shogi => return Err(unsupported("CSA")),
+        Format::Csa if record.variant != VariantKind::Shogi => {
+            return Err(RecordError::StandardOnly("CSA"));
+        }
         Format::Csa => csa::write(record)?,
         Format::Jkf => jkf::write(record)?,
         Format::Usi => usi_line::write(record) + "\n",
-        Format::Sfen => sfen::write_any(&position_at(record, usize::MAX)?) + "\n",
+        Format::Sfen => {
+            let plies = record.legal_main_moves().len();
+            sfen::write_any(&position_at(record, plies)?) + "\n"
+        }
     })
 }
 
 /// The position after the first `ply` moves of the main line (all of them if it is shorter).
 pub fn position_at(record: &Record, ply: usize) -> Result<AnyPosition, RecordError> {
-    let mut pos = record
-        .start_position()
-        .map_err(|e| RecordError::Unsupported(format!("illegal start position: {e}")))?;
-    for m in record.tree.main_moves().into_iter().take(ply) {
+    let mut pos = record.start_position().map_err(RecordError::BadStart)?;
+    for (i, m) in record.tree.main_moves().into_iter().take(ply).enumerate() {
         pos.play(m)
-            .map_err(|e| RecordError::Unsupported(format!("illegal move in the record: {e}")))?;
+            .map_err(|reason| RecordError::IllegalMove { ply: i + 1, reason })?;
     }
     Ok(pos)
 }

@@ -6,8 +6,10 @@
 //! whole seconds in JKF.
 
 use crate::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, Start};
+use crate::warning::{Reading, Warning, WarningKind};
 use koma_rules::{
-    Color, Handicap, Move, Piece, Position, Role, Setup, Square, VariantKind, variants::Shogi,
+    Color, Handicap, IllegalMove, Move, Piece, Position, Role, Setup, SetupError, Square,
+    VariantKind, variants::Shogi,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -26,19 +28,51 @@ pub enum JkfError {
         message: String,
     },
     /// Well-formed JSON whose content is not a legal record.
-    #[error("JKF {path}: {message}")]
+    #[error("JKF {path}: {kind}")]
     Content {
         /// Where in the document (e.g. `moves[12]` or `forks` paths).
         path: String,
         /// What is wrong.
-        message: String,
+        kind: ContentError,
     },
+    /// A record that cannot be written as JKF.
+    #[error("JKF: {0}")]
+    Write(#[from] serde_json::Error),
 }
 
-fn content(path: &str, message: impl Into<String>) -> JkfError {
+/// What is wrong with the content of a JKF document (or a record written as one).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ContentError {
+    /// A preset without a name koma knows and without the position's data.
+    #[error("preset {0} needs data")]
+    PresetNeedsData(String),
+    /// The start position is not a position.
+    #[error("{0}")]
+    BadStart(SetupError),
+    /// A board that is not 9 by 9.
+    #[error("the board is 9 files of 9 ranks")]
+    BoardShape,
+    /// A piece kind JKF does not have.
+    #[error("unknown piece kind {0}")]
+    UnknownKind(String),
+    /// A square off the board.
+    #[error("square {0}{1} is off the board")]
+    OffBoard(u8, u8),
+    /// A move that breaks a rule, where the line goes on after it.
+    #[error("illegal move: {0}")]
+    IllegalMove(IllegalMove),
+    /// A move entry with neither a move nor a special.
+    #[error("neither a move nor a special")]
+    Empty,
+    /// A record of another variant (JKF is standard shogi only).
+    #[error("JKF holds standard shogi only")]
+    StandardOnly,
+}
+
+fn content(path: &str, kind: ContentError) -> JkfError {
     JkfError::Content {
         path: path.to_string(),
-        message: message.into(),
+        kind,
     }
 }
 
@@ -172,8 +206,15 @@ fn role_kind(role: Role) -> &'static str {
     crate::csa::piece_code(role).unwrap_or("FU")
 }
 
-/// Reads a JKF document (standard shogi: JKF has no variants).
+/// Reads a JKF document (standard shogi: JKF has no variants); the leniencies it needed
+/// are dropped (see [`read`]).
 pub fn parse(text: &str) -> Result<Record, JkfError> {
+    read(text).map(|r| r.record)
+}
+
+/// Reads a JKF document with the leniencies its reading needed (a foul kept as the last
+/// move of its line).
+pub fn read(text: &str) -> Result<Reading, JkfError> {
     let jkf: Jkf =
         serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| JkfError::Json {
             line: e.line(),
@@ -197,7 +238,7 @@ pub fn parse(text: &str) -> Result<Record, JkfError> {
             (None, None) => {
                 return Err(content(
                     "initial",
-                    format!("preset {} needs data", initial.preset),
+                    ContentError::PresetNeedsData(initial.preset.clone()),
                 ));
             }
         };
@@ -205,7 +246,7 @@ pub fn parse(text: &str) -> Result<Record, JkfError> {
     let setup = record.start.setup(VariantKind::Shogi);
     let start = Position::<Shogi>::from_setup(&setup)
         .or_else(|_| Position::<Shogi>::from_setup_lenient(&setup))
-        .map_err(|e| content("initial", e.to_string()))?;
+        .map_err(|e| content("initial", ContentError::BadStart(e)))?;
     if let Some(first) = jkf.moves.first() {
         if first.mv.is_none() && first.special.is_none() {
             record.tree.node_mut(MoveTree::ROOT).comments = first.comments.clone();
@@ -217,15 +258,16 @@ pub fn parse(text: &str) -> Result<Record, JkfError> {
             .first()
             .is_some_and(|m| m.mv.is_none() && m.special.is_none()),
     );
+    let mut warnings = Vec::new();
     read_line(
         &mut record.tree,
         MoveTree::ROOT,
         start,
         &jkf.moves[skip..],
-        "moves",
-        skip,
+        ("moves", skip),
+        &mut warnings,
     )?;
-    Ok(record)
+    Ok(Reading { record, warnings })
 }
 
 fn initial_setup(data: &InitialData) -> Result<Setup, JkfError> {
@@ -236,16 +278,17 @@ fn initial_setup(data: &InitialData) -> Result<Setup, JkfError> {
         Color::White
     };
     if data.board.len() != 9 || data.board.iter().any(|f| f.len() != 9) {
-        return Err(content(
-            "initial.data.board",
-            "the board is 9 files of 9 ranks",
-        ));
+        return Err(content("initial.data.board", ContentError::BoardShape));
     }
     for (x, file) in data.board.iter().enumerate() {
         for (y, cell) in file.iter().enumerate() {
             if let (Some(color), Some(kind)) = (cell.color, &cell.kind) {
-                let role = kind_role(kind)
-                    .ok_or_else(|| content("initial.data.board", format!("unknown kind {kind}")))?;
+                let role = kind_role(kind).ok_or_else(|| {
+                    content(
+                        "initial.data.board",
+                        ContentError::UnknownKind(kind.clone()),
+                    )
+                })?;
                 let color = if color == 0 {
                     Color::Black
                 } else {
@@ -258,29 +301,55 @@ fn initial_setup(data: &InitialData) -> Result<Setup, JkfError> {
     }
     for (c, hand) in data.hands.iter().take(2).enumerate() {
         for (kind, &n) in hand {
-            let role = kind_role(kind)
-                .ok_or_else(|| content("initial.data.hands", format!("unknown kind {kind}")))?;
+            let role = kind_role(kind).ok_or_else(|| {
+                content(
+                    "initial.data.hands",
+                    ContentError::UnknownKind(kind.clone()),
+                )
+            })?;
             setup.hands[c].set(role, n);
         }
     }
     Ok(setup)
 }
 
+/// Reads the moves of one line (`path` and the index of its first move name its place)
+/// below `parent`. A foul may be the line's last move: it is kept, lost by its mover.
 fn read_line(
     tree: &mut MoveTree,
     parent: NodeId,
     mut pos: Position<Shogi>,
     moves: &[JMove],
-    path: &str,
-    offset: usize,
+    (path, offset): (&str, usize),
+    warnings: &mut Vec<Warning>,
 ) -> Result<(), JkfError> {
     let mut cur = parent;
+    let mut after_foul = false;
     for (i, jm) in moves.iter().enumerate() {
         let here = format!("{path}[{}]", i + offset);
         let entry = match (&jm.mv, &jm.special) {
-            (Some(mv), _) => Entry::Move(read_move(&pos, mv, &here)?),
-            (None, Some(special)) => Entry::End(special_end(special)),
-            (None, None) => return Err(content(&here, "neither a move nor a special")),
+            (Some(mv), _) => {
+                let (m, foul) = read_move(&pos, mv, &here)?;
+                if let Some(reason) = foul {
+                    let last = moves.get(i + 1).is_none_or(|next| next.mv.is_none());
+                    if !last {
+                        return Err(content(&here, ContentError::IllegalMove(reason)));
+                    }
+                    let text = format!("{here} {}", crate::usi::write_move(VariantKind::Shogi, m));
+                    warnings.push(Warning::new(
+                        0,
+                        WarningKind::IllegalLastMove { text, reason },
+                    ));
+                    after_foul = true;
+                }
+                Entry::Move(m)
+            }
+            (None, Some(special)) => match special_end(special) {
+                // After a foul, "the side to move lost by a foul" means its mover.
+                GameEnd::IllegalLoss if after_foul => Entry::End(GameEnd::IllegalWin),
+                end => Entry::End(end),
+            },
+            (None, None) => return Err(content(&here, ContentError::Empty)),
         };
         let before = pos;
         let id = tree.add(cur, entry.clone());
@@ -295,31 +364,41 @@ fn read_line(
                 .map(|x| (x.h.unwrap_or(0) * 3600 + x.m * 60 + x.s) * 1000),
         });
         for (f, fork) in jm.forks.iter().enumerate() {
-            read_line(tree, cur, before, fork, &format!("{here}.forks[{f}]"), 0)?;
+            let fork_path = format!("{here}.forks[{f}]");
+            read_line(tree, cur, before, fork, (&fork_path, 0), warnings)?;
         }
         if let Entry::Move(m) = entry {
             pos = pos.after(m);
         }
         cur = id;
     }
+    if after_foul && matches!(tree.node(cur).entry, Some(Entry::Move(_))) {
+        tree.add(cur, Entry::End(GameEnd::IllegalWin));
+    }
     Ok(())
 }
 
-fn read_move(pos: &Position<Shogi>, mv: &MoveFormat, path: &str) -> Result<Move, JkfError> {
+/// Reads one move: a legal one, or a foul (see [`crate::record::is_foul`]) with its rule.
+fn read_move(
+    pos: &Position<Shogi>,
+    mv: &MoveFormat,
+    path: &str,
+) -> Result<(Move, Option<IllegalMove>), JkfError> {
     let sq = |p: Place| {
-        Square::new(p.x, p.y)
-            .ok_or_else(|| content(path, format!("square {}{} is off the board", p.x, p.y)))
+        Square::new(p.x, p.y).ok_or_else(|| content(path, ContentError::OffBoard(p.x, p.y)))
     };
     let to = sq(mv.to)?;
-    let role =
-        kind_role(&mv.piece).ok_or_else(|| content(path, format!("unknown piece {}", mv.piece)))?;
+    let role = kind_role(&mv.piece)
+        .ok_or_else(|| content(path, ContentError::UnknownKind(mv.piece.clone())))?;
     let m = match mv.from {
         Some(from) => Move::normal(sq(from)?, to, mv.promote == Some(true)),
         None => Move::drop(role, to),
     };
-    pos.is_legal(m)
-        .map_err(|e| content(path, format!("illegal move: {e}")))?;
-    Ok(m)
+    match pos.is_legal(m) {
+        Ok(()) => Ok((m, None)),
+        Err(reason) if crate::record::is_foul(reason) => Ok((m, Some(reason))),
+        Err(e) => Err(content(path, ContentError::IllegalMove(e))),
+    }
 }
 
 fn special_end(special: &str) -> GameEnd {
@@ -339,7 +418,7 @@ fn end_special(end: &GameEnd) -> String {
 /// Writes a record as JKF (pretty-printed JSON).
 pub fn write(record: &Record) -> Result<String, JkfError> {
     if record.variant != VariantKind::Shogi {
-        return Err(content("variant", "JKF holds standard shogi only"));
+        return Err(content("variant", ContentError::StandardOnly));
     }
     let mut jkf = Jkf::default();
     for (key, value) in &record.header.entries {
@@ -365,7 +444,7 @@ pub fn write(record: &Record) -> Result<String, JkfError> {
     let setup = record.start.setup(VariantKind::Shogi);
     let start = Position::<Shogi>::from_setup(&setup)
         .or_else(|_| Position::<Shogi>::from_setup_lenient(&setup))
-        .map_err(|e| content("initial", e.to_string()))?;
+        .map_err(|e| content("initial", ContentError::BadStart(e)))?;
     let root = record.tree.node(MoveTree::ROOT);
     jkf.moves.push(JMove {
         comments: root.comments.clone(),
@@ -375,7 +454,7 @@ pub fn write(record: &Record) -> Result<String, JkfError> {
     if let Some(first) = record.tree.first_child(MoveTree::ROOT) {
         write_line(&record.tree, first, start, &mut jkf.moves);
     }
-    serde_json::to_string_pretty(&jkf).map_err(|e| content("", e.to_string()))
+    Ok(serde_json::to_string_pretty(&jkf)?)
 }
 
 fn initial_data(setup: &Setup) -> InitialData {

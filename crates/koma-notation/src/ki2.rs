@@ -5,6 +5,7 @@
 use crate::kif::{Dialect, KifError, read, write_dialect};
 use crate::movetext::japanese;
 use crate::record::{GameEnd, Record};
+use crate::warning::Reading;
 use koma_rules::{Color, Move, Position, Square, Variant, VariantKind};
 
 /// The turn marks that open a move: ▲△ and their variants.
@@ -17,11 +18,17 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Record, KifError> {
 
 /// Reads a KI2 record of standard shogi.
 pub fn parse(text: &str) -> Result<Record, KifError> {
-    read(VariantKind::Shogi, Dialect::Ki2, text)
+    parse_variant(VariantKind::Shogi, text)
 }
 
-/// Reads a KI2-style record of `variant`.
+/// Reads a KI2-style record of `variant` (the leniencies it needed are dropped: see
+/// [`read_variant`]).
 pub fn parse_variant(variant: VariantKind, text: &str) -> Result<Record, KifError> {
+    read(variant, Dialect::Ki2, text).map(|r| r.record)
+}
+
+/// Reads a KI2-style record of `variant`, with the leniencies its reading needed.
+pub fn read_variant(variant: VariantKind, text: &str) -> Result<Reading, KifError> {
     read(variant, Dialect::Ki2, text)
 }
 
@@ -99,7 +106,10 @@ pub(crate) fn ending_of_summary(text: &str, to_move: Color) -> Option<GameEnd> {
     };
     Some(match what {
         w if w.starts_with("時間切れにより") => GameEnd::TimeUp,
-        w if w.ends_with("の反則勝ち") => GameEnd::IllegalWin,
+        // The side named may be either: 反則 is judged from the side to move.
+        w if w.ends_with("の反則勝ち") && mover_named(w) => GameEnd::IllegalWin,
+        w if w.ends_with("の反則勝ち") => GameEnd::IllegalLoss,
+        w if w.ends_with("の反則負け") && !mover_named(w) => GameEnd::IllegalWin,
         w if w.ends_with("の反則負け") => GameEnd::IllegalLoss,
         w if w.ends_with("の入玉勝ち") => GameEnd::EnteringKingWin,
         w if w.ends_with("の勝ち") && !mover_named(w) => GameEnd::Resign,

@@ -1,27 +1,99 @@
 //! KIF (柿木 format): reading and writing records with variations, comments, bookmarks,
 //! times, board diagrams and handicaps. Shift_JIS or UTF-8 (see [`crate::encoding`]).
+//!
+//! Leniencies for files real programs write, each with a [`Warning`] ([`read_variant`]):
+//! move lines numbered out of order are read by position when their move fits there; a foul
+//! ([`crate::record::is_foul`]) may end a line, kept and followed by
+//! [`GameEnd::IllegalWin`] unless the file gives an ending (`反則負け` after it is read as the
+//! mover's loss); `２四同歩` and `入` (for `上`) are read; a record with Tori Shogi pieces
+//! that fails as standard shogi is read as Tori.
 
-use crate::diagram;
+use crate::diagram::{self, DiagramError};
 use crate::encoding::decode;
-use crate::movetext::japanese;
+use crate::movetext::{MoveTextError, japanese};
 use crate::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, Start};
-use koma_rules::{Color, Handicap, Position, Setup, Square, Variant, VariantKind, variants};
+use crate::warning::{Reading, Warning, WarningKind};
+use koma_rules::{
+    Color, Handicap, IllegalMove, Position, Setup, SetupError, Square, Variant, VariantKind,
+    variants,
+};
 use std::fmt::Write;
 
-/// A KIF file that cannot be read, with the line (1-based) where reading stopped.
+/// A KIF or KI2 file that cannot be read (or a record that cannot be written), with the
+/// line (1-based; 0 while writing) where reading stopped.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("KIF line {line}: {message}")]
+#[error("{}{kind}", place(.line))]
 pub struct KifError {
-    /// 1-based line number.
+    /// 1-based line number; 0 for a problem found while writing.
     pub line: usize,
     /// What is wrong.
-    pub message: String,
+    pub kind: KifErrorKind,
 }
 
-fn err(line: usize, message: impl Into<String>) -> KifError {
+/// The "KIF line N: " prefix of an error message ("KIF: " while writing).
+fn place(line: &usize) -> String {
+    if *line == 0 {
+        "KIF: ".to_string()
+    } else {
+        format!("KIF line {line}: ")
+    }
+}
+
+/// What is wrong with a KIF or KI2 file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KifErrorKind {
+    /// A line that is nothing KIF knows.
+    #[error("cannot read '{0}'")]
+    Unreadable(String),
+    /// A board diagram's rank line after the first move.
+    #[error("a board diagram after the moves")]
+    DiagramAfterMoves,
+    /// A malformed board diagram rank or hand.
+    #[error(transparent)]
+    Diagram(#[from] DiagramError),
+    /// A header line after the first move.
+    #[error("header line '{0}' among the moves")]
+    HeaderAmongMoves(String),
+    /// The start position (a diagram, hands or a handicap) is not a position.
+    #[error("illegal start position: {0}")]
+    BadStart(SetupError),
+    /// A move number too large to be one.
+    #[error("bad move number '{0}'")]
+    BadMoveNumber(String),
+    /// A move line numbered out of order whose move does not fit its place either.
+    #[error("move number {written}, expected {expected}")]
+    MoveNumber {
+        /// The number written.
+        written: usize,
+        /// The move's place in its line.
+        expected: usize,
+    },
+    /// A move text that names no legal move.
+    #[error(transparent)]
+    MoveText(#[from] MoveTextError),
+    /// A move that breaks a rule where the record goes on after it.
+    #[error("{text}: {reason}")]
+    IllegalMove {
+        /// The move as written.
+        text: String,
+        /// The rule it breaks.
+        reason: IllegalMove,
+    },
+    /// `変化` without a move number.
+    #[error("a variation needs a move number")]
+    VariationWithoutNumber,
+    /// `変化：0手`.
+    #[error("a variation starts at move 1 or later")]
+    VariationAtZero,
+    /// A variation of a move the line read last does not reach.
+    #[error("the line read last has no move {0}")]
+    NoMoveToVary(usize),
+}
+
+fn err(line: usize, kind: impl Into<KifErrorKind>) -> KifError {
     KifError {
         line,
-        message: message.into(),
+        kind: kind.into(),
     }
 }
 
@@ -35,8 +107,14 @@ pub fn parse(text: &str) -> Result<Record, KifError> {
     parse_variant(VariantKind::Shogi, text)
 }
 
-/// Reads a KIF-style record of `variant`.
+/// Reads a KIF-style record of `variant` (the leniencies it needed are dropped: see
+/// [`read_variant`]).
 pub fn parse_variant(variant: VariantKind, text: &str) -> Result<Record, KifError> {
+    read(variant, Dialect::Kif, text).map(|r| r.record)
+}
+
+/// Reads a KIF-style record of `variant`, with the leniencies its reading needed.
+pub fn read_variant(variant: VariantKind, text: &str) -> Result<Reading, KifError> {
     read(variant, Dialect::Kif, text)
 }
 
@@ -49,8 +127,42 @@ pub(crate) enum Dialect {
     Ki2,
 }
 
-/// Reads a KIF or KI2 record of `variant`.
-pub(crate) fn read(variant: VariantKind, dialect: Dialect, text: &str) -> Result<Record, KifError> {
+/// The characters of Tori Shogi pieces, which no standard shogi record holds.
+const TORI_PIECES: [char; 10] = ['鵬', '鷹', '鵰', '鶴', '雉', '鶉', '燕', '鴈', '鷲', '雁'];
+
+/// Reads a KIF or KI2 record of `variant`. A standard shogi record that fails to read and
+/// holds Tori Shogi pieces is read as Tori Shogi, with a warning, when that succeeds.
+pub(crate) fn read(
+    variant: VariantKind,
+    dialect: Dialect,
+    text: &str,
+) -> Result<Reading, KifError> {
+    let first = read_as(variant, dialect, text);
+    if variant != VariantKind::Shogi || first.is_ok() {
+        return first;
+    }
+    let Some(piece) = text.chars().find(|c| TORI_PIECES.contains(c)) else {
+        return first;
+    };
+    match read_as(VariantKind::Tori, dialect, text) {
+        Ok(mut tori) => {
+            tori.warnings.insert(
+                0,
+                Warning::new(
+                    0,
+                    WarningKind::UndeclaredTori {
+                        piece: piece.to_string(),
+                    },
+                ),
+            );
+            Ok(tori)
+        }
+        Err(_) => first,
+    }
+}
+
+/// Reads a KIF or KI2 record of `variant` and nothing else.
+fn read_as(variant: VariantKind, dialect: Dialect, text: &str) -> Result<Reading, KifError> {
     match variant {
         VariantKind::Shogi => Reader::<variants::Shogi>::new(variant, dialect).read(text),
         VariantKind::Tori => Reader::<variants::Tori>::new(variant, dialect).read(text),
@@ -71,6 +183,11 @@ struct Reader<V: Variant> {
     /// The side whose hand is `残り全部` (every piece not on the board or in the other
     /// hand, as mate problems give the defender's hand).
     rest_of_set: Option<Color>,
+    /// The leniencies the read needed.
+    warnings: Vec<Warning>,
+    /// The fouls kept as the last move of their line, with the error a move after one
+    /// gets (the foul is then no last move).
+    fouls: Vec<(NodeId, KifError)>,
 }
 
 impl<V: Variant> Reader<V> {
@@ -85,10 +202,12 @@ impl<V: Variant> Reader<V> {
             moves_started: false,
             handicap_line: None,
             rest_of_set: None,
+            warnings: Vec::new(),
+            fouls: Vec::new(),
         }
     }
 
-    fn read(mut self, text: &str) -> Result<Record, KifError> {
+    fn read(mut self, text: &str) -> Result<Reading, KifError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (i, raw) in text.lines().enumerate() {
             let raw = raw.trim_end_matches('\r');
@@ -107,7 +226,16 @@ impl<V: Variant> Reader<V> {
         if self.positions.is_empty() {
             self.start(text.lines().count().max(1))?;
         }
-        Ok(self.record)
+        // A line that ends with a foul and says nothing more ends as its mover's loss.
+        for &(node, _) in &self.fouls {
+            if self.record.tree.first_child(node).is_none() {
+                self.record.tree.add(node, Entry::End(GameEnd::IllegalWin));
+            }
+        }
+        Ok(Reading {
+            record: self.record,
+            warnings: self.warnings,
+        })
     }
 
     fn line(&mut self, n: usize, line: &str) -> Result<(), KifError> {
@@ -118,12 +246,12 @@ impl<V: Variant> Reader<V> {
         let variant = self.record.variant;
         if let Some(rest) = line.strip_prefix('|') {
             if self.moves_started {
-                return Err(err(n, "a board diagram after the moves"));
+                return Err(err(n, KifErrorKind::DiagramAfterMoves));
             }
             self.board_rank += 1;
             let setup = self.board.get_or_insert_with(Setup::empty);
             return diagram::parse_rank(variant, &format!("|{rest}"), self.board_rank, setup)
-                .map_err(|m| err(n, m));
+                .map_err(|e| err(n, e));
         }
         if is_diagram_frame(trimmed) {
             return Ok(());
@@ -161,11 +289,11 @@ impl<V: Variant> Reader<V> {
         }
         if let Some((key, value)) = split_header(line) {
             if self.moves_started {
-                return Err(err(n, format!("header line '{key}' among the moves")));
+                return Err(err(n, KifErrorKind::HeaderAmongMoves(key.to_string())));
             }
             return self.header(n, key, value);
         }
-        Err(err(n, format!("cannot read '{line}'")))
+        Err(err(n, KifErrorKind::Unreadable(line.to_string())))
     }
 
     fn header(&mut self, n: usize, key: &str, value: &str) -> Result<(), KifError> {
@@ -175,7 +303,8 @@ impl<V: Variant> Reader<V> {
                 // A known name becomes the start position; it is kept in the header only
                 // when a board diagram overrides it or koma does not know the name.
                 let value = value.trim_matches(|c: char| c == '　' || c.is_whitespace());
-                match Handicap::from_name(value) {
+                // A name of another variant's start is no start of this one.
+                match Handicap::from_name(value).filter(|h| h.is_for::<V>()) {
                     Some(h) => {
                         self.record.start = Start::Named(h);
                         self.handicap_line = Some(value.to_string());
@@ -195,7 +324,7 @@ impl<V: Variant> Reader<V> {
                     self.rest_of_set = Some(color);
                 } else {
                     board.hands[color.index()] =
-                        diagram::parse_hand(variant, value).map_err(|m| err(n, m))?;
+                        diagram::parse_hand(variant, value).map_err(|e| err(n, e))?;
                 }
             }
             _ => self.record.header.push(key, value),
@@ -227,7 +356,7 @@ impl<V: Variant> Reader<V> {
         let setup = self.record.start.setup(self.record.variant);
         let pos = Position::<V>::from_setup(&setup)
             .or_else(|_| Position::<V>::from_setup_lenient(&setup))
-            .map_err(|e| err(n, format!("illegal start position: {e}")))?;
+            .map_err(|e| err(n, KifErrorKind::BadStart(e)))?;
         self.positions.push(pos);
         Ok(())
     }
@@ -239,18 +368,16 @@ impl<V: Variant> Reader<V> {
             line.find(|c: char| !c.is_ascii_digit())
                 .unwrap_or(line.len()),
         );
-        let ply: usize = number.parse().map_err(|_| err(n, "bad move number"))?;
+        let written: usize = number
+            .parse()
+            .map_err(|_| err(n, KifErrorKind::BadMoveNumber(number.to_string())))?;
         let expected = self.record.tree.ply(self.current) + 1;
-        if ply != expected {
-            return Err(err(n, format!("move number {ply}, expected {expected}")));
-        }
         let rest = rest.trim_start();
         let (body, time) = match split_time(rest) {
             Some((body, time)) => (body, Some(time)),
             None => (rest, None),
         };
         let body = body.trim_end_matches(['+', ' ', '\u{3000}']).trim_end();
-        let pos = self.positions[self.current];
         let entry = match GameEnd::japanese_words()
             .find(|w| body.starts_with(w))
             .and_then(GameEnd::from_japanese)
@@ -261,20 +388,107 @@ impl<V: Variant> Reader<V> {
                 .next()
                 .is_some_and(|c| "１２３４５６７８９同123456789".contains(c)) =>
             {
-                let prev_to = self.prev_to();
-                let m =
-                    japanese::parse_kif(&pos, body, prev_to).map_err(|e| err(n, e.to_string()))?;
-                pos.is_legal(m)
-                    .map_err(|e| err(n, format!("{body}: {e}")))?;
-                Entry::Move(m)
+                let misnumbered = written != expected;
+                match self.read_move(n, body, misnumbered) {
+                    Ok(m) => Entry::Move(m),
+                    // A misnumbered line whose move does not fit its place either: the
+                    // number is the better clue to what went wrong.
+                    Err(_) if misnumbered => {
+                        return Err(err(n, KifErrorKind::MoveNumber { written, expected }));
+                    }
+                    Err(e) => return Err(e),
+                }
             }
             None => Entry::End(GameEnd::Other(body.to_string())),
         };
-        self.push(entry);
+        if written != expected {
+            // Kifu for Windows leaves variations with repeated or skipped numbers; read by
+            // position, as json-kifu-format does: the next line is the next move.
+            self.warnings.push(Warning::new(
+                n,
+                WarningKind::MoveNumber { written, expected },
+            ));
+        }
+        self.push_entry(n, entry, body);
         if let Some(t) = time {
             self.record.tree.node_mut(self.current).time = parse_time(t);
         }
         Ok(())
+    }
+
+    /// Reads one move's text at the current node: a legal move, or a foul kept as the last
+    /// move of its line (not when `strict`), with a warning.
+    fn read_move(
+        &mut self,
+        n: usize,
+        text: &str,
+        strict: bool,
+    ) -> Result<koma_rules::Move, KifError> {
+        if let Some((_, e)) = self.fouls.iter().find(|(id, _)| *id == self.current) {
+            return Err(e.clone());
+        }
+        let pos = self.positions[self.current];
+        let (m, foul) =
+            japanese::parse_allowing_foul(&pos, text, self.prev_to()).map_err(|e| err(n, e))?;
+        if let Some(reason) = foul {
+            let error = err(
+                n,
+                KifErrorKind::IllegalMove {
+                    text: text.to_string(),
+                    reason,
+                },
+            );
+            if strict {
+                return Err(error);
+            }
+            // The node the move is about to become.
+            self.fouls.push((self.record.tree.len(), error));
+            self.warnings.push(Warning::new(
+                n,
+                WarningKind::IllegalLastMove {
+                    text: text.to_string(),
+                    reason,
+                },
+            ));
+        }
+        let bare = text.trim_start_matches(crate::ki2::MARKS);
+        if !bare.starts_with('同') && bare.contains('同') {
+            self.warnings.push(Warning::new(
+                n,
+                WarningKind::SquareBeforeSame {
+                    text: text.to_string(),
+                },
+            ));
+        }
+        if text.contains('入') {
+            self.warnings.push(Warning::new(
+                n,
+                WarningKind::EnterAsUp {
+                    text: text.to_string(),
+                },
+            ));
+        }
+        Ok(m)
+    }
+
+    /// Adds `entry` (written as `text` on line `n`) after the current node. An ending after
+    /// a foul that would make the innocent side lose (反則負け where the foul's mover is not
+    /// to move) is read as the mover's loss, as its writer meant.
+    fn push_entry(&mut self, n: usize, entry: Entry, text: &str) {
+        let after_foul = self.fouls.iter().any(|(id, _)| *id == self.current);
+        let entry = match entry {
+            Entry::End(GameEnd::IllegalLoss) if after_foul => {
+                self.warnings.push(Warning::new(
+                    n,
+                    WarningKind::EndingAfterIllegalMove {
+                        written: text.to_string(),
+                    },
+                ));
+                Entry::End(GameEnd::IllegalWin)
+            }
+            other => other,
+        };
+        self.push(entry);
     }
 
     /// Adds `entry` after the current node and moves there.
@@ -293,11 +507,7 @@ impl<V: Variant> Reader<V> {
         self.ensure_started(n)?;
         self.moves_started = true;
         for token in crate::ki2::tokens(line) {
-            let pos = self.positions[self.current];
-            let m = japanese::parse_ki2(&pos, &token, self.prev_to())
-                .map_err(|e| err(n, e.to_string()))?;
-            pos.is_legal(m)
-                .map_err(|e| err(n, format!("{token}: {e}")))?;
+            let m = self.read_move(n, &token, false)?;
             self.push(Entry::Move(m));
         }
         Ok(())
@@ -308,13 +518,13 @@ impl<V: Variant> Reader<V> {
         self.ensure_started(n)?;
         let side = self.positions[self.current].side_to_move();
         if let Some(end) = crate::ki2::ending_of_summary(text, side) {
-            self.push(Entry::End(end));
+            self.push_entry(n, Entry::End(end), text);
         }
         Ok(())
     }
 
     fn prev_to(&self) -> Option<Square> {
-        self.record.tree.destination(self.current)
+        self.record.tree.last_destination(self.current)
     }
 
     /// `変化：N手`: the next moves replace move N of the line read last.
@@ -322,24 +532,19 @@ impl<V: Variant> Reader<V> {
         let digits: String = rest.chars().filter(|c| c.is_ascii_digit()).collect();
         let ply: usize = digits
             .parse()
-            .map_err(|_| err(n, "a variation needs a move number"))?;
+            .map_err(|_| err(n, KifErrorKind::VariationWithoutNumber))?;
         if ply == 0 {
-            return Err(err(n, "a variation starts at move 1 or later"));
+            return Err(err(n, KifErrorKind::VariationAtZero));
         }
         let mut node = self.current;
-        while self.record.tree.ply(node) > ply - 1 {
-            node = self
-                .record
-                .tree
-                .node(node)
-                .parent
-                .ok_or_else(|| err(n, "no such move"))?;
+        while let Some(parent) = self.record.tree.node(node).parent {
+            if self.record.tree.ply(node) < ply {
+                break;
+            }
+            node = parent;
         }
         if self.record.tree.ply(node) != ply - 1 {
-            return Err(err(
-                n,
-                format!("the line read last has no move {}", ply - 1),
-            ));
+            return Err(err(n, KifErrorKind::NoMoveToVary(ply - 1)));
         }
         self.current = node;
         Ok(())
@@ -384,9 +589,10 @@ fn parse_time(text: &str) -> Option<MoveTime> {
             acc.checked_mul(60)?.checked_add(part.parse::<u64>().ok()?)
         })
     };
+    let ms = |s: &str| seconds(s)?.checked_mul(1000);
     Some(MoveTime {
-        spent_ms: seconds(spent)? * 1000,
-        total_ms: total.and_then(seconds).map(|s| s * 1000),
+        spent_ms: ms(spent)?,
+        total_ms: total.and_then(ms),
     })
 }
 
@@ -417,7 +623,9 @@ fn write_typed<V: Variant>(record: &Record, dialect: Dialect) -> Result<String, 
     }
     match &record.start {
         Start::Named(h) => {
-            if record.header.get("手合割").is_none() {
+            // A 手合割 the header keeps is one koma did not know: the start's own name
+            // follows it, so that the start reads back.
+            if record.header.get("手合割").and_then(Handicap::from_name) != Some(*h) {
                 let _ = writeln!(out, "手合割：{}", h.japanese());
             }
         }
@@ -426,7 +634,7 @@ fn write_typed<V: Variant>(record: &Record, dialect: Dialect) -> Result<String, 
     let setup = record.start.setup(record.variant);
     let start = Position::<V>::from_setup(&setup)
         .or_else(|_| Position::<V>::from_setup_lenient(&setup))
-        .map_err(|e| err(0, format!("illegal start position: {e}")))?;
+        .map_err(|e| err(0, KifErrorKind::BadStart(e)))?;
     if dialect == Dialect::Kif {
         out.push_str("手数----指手---------消費時間--\n");
     }

@@ -26,3 +26,4 @@ pub mod record;
 pub mod sfen;
 pub mod usi;
 pub mod usi_line;
+pub mod warning;

@@ -1,7 +1,22 @@
 //! The game record (棋譜) model shared by every format: header, start position, a tree of
 //! moves with times, comments and bookmarks, and how the game ended.
 
-use koma_rules::{AnyPosition, Color, Handicap, Move, Setup, VariantKind};
+use koma_rules::{AnyPosition, Color, Handicap, IllegalMove, Move, Setup, VariantKind};
+
+/// Whether a move that breaks `reason` is a foul (反則) a player can commit on the board: two
+/// pawns on a file, a pawn-drop mate, leaving the king in check, a piece left or dropped
+/// where it can never move. Hand-entered records keep such a move as the last of its line,
+/// lost by its mover; a move no piece can make at all is an error of the file instead.
+pub fn is_foul(reason: IllegalMove) -> bool {
+    matches!(
+        reason,
+        IllegalMove::TwoPawns
+            | IllegalMove::DropPawnMate
+            | IllegalMove::KingInCheck
+            | IllegalMove::MustPromote
+            | IllegalMove::DeadDrop
+    )
+}
 
 /// A game record: what every reader produces and every writer consumes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +49,17 @@ impl Record {
             Start::Named(h) => Some(h),
             Start::Custom(_) => None,
         }
+    }
+
+    /// The moves of the main line before the first one the rules forbid: all of them but a
+    /// foul the record ends with (all of them when the start is no position).
+    pub fn legal_main_moves(&self) -> Vec<Move> {
+        let mut moves = self.tree.main_moves();
+        if let Ok(mut pos) = self.start_position() {
+            let legal = moves.iter().take_while(|&&m| pos.play(m).is_ok()).count();
+            moves.truncate(legal);
+        }
+        moves
     }
 
     /// The start position, validated leniently as record files need: a side may lack its
@@ -387,10 +413,23 @@ impl MoveTree {
         line
     }
 
-    /// The destination of the move that leads to `id`'s parent (what `同` refers to when
-    /// `id` is written), if that node is a move.
+    /// What `同` refers to when `id` is written: the destination of the last move before it
+    /// on its path (endings in between skipped, as the writers' lines skip them).
     pub fn destination_before(&self, id: NodeId) -> Option<koma_rules::Square> {
-        self.destination(self.nodes[id].parent?)
+        self.last_destination(self.nodes[id].parent?)
+    }
+
+    /// The destination of the last move at or above `id` (endings skipped): what `同`
+    /// refers to in the move after `id`.
+    pub fn last_destination(&self, id: NodeId) -> Option<koma_rules::Square> {
+        let mut cur = id;
+        loop {
+            match &self.nodes[cur].entry {
+                Some(Entry::Move(m)) => return Some(m.to()),
+                Some(Entry::End(_)) => cur = self.nodes[cur].parent?,
+                None => return None,
+            }
+        }
     }
 
     /// The destination of node `id`'s move, if it is a move.

@@ -2,24 +2,45 @@
 //! `position sfen <SFEN> moves ...`, and the same without `position` or as a bare SFEN.
 
 use crate::record::{Entry, Record, Start};
+use crate::sfen::SfenErrorKind;
+use crate::usi::UsiMoveErrorKind;
 use crate::{sfen, usi};
-use koma_rules::{Handicap, VariantKind};
+use koma_rules::{Handicap, IllegalMove, SetupError, VariantKind};
 
 /// A `position` line that cannot be read, with the 1-based character column.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("position line, column {column}: {message}")]
+#[error("position line, column {column}: {kind}")]
 pub struct UsiLineError {
-    /// 1-based character column.
+    /// 1-based character column of the problem.
     pub column: usize,
     /// What is wrong.
-    pub message: String,
+    pub kind: UsiLineErrorKind,
 }
 
-fn err(column: usize, message: impl Into<String>) -> UsiLineError {
-    UsiLineError {
-        column,
-        message: message.into(),
-    }
+/// What is wrong with a USI position line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UsiLineErrorKind {
+    /// A malformed SFEN.
+    #[error(transparent)]
+    Sfen(SfenErrorKind),
+    /// The start position is not a position.
+    #[error("illegal start position: {0}")]
+    BadStart(SetupError),
+    /// A malformed USI move.
+    #[error(transparent)]
+    Move(UsiMoveErrorKind),
+    /// A move that breaks a rule.
+    #[error("{token}: {reason}")]
+    IllegalMove {
+        /// The move as written.
+        token: String,
+        /// The rule it breaks.
+        reason: IllegalMove,
+    },
+}
+
+fn err(column: usize, kind: UsiLineErrorKind) -> UsiLineError {
+    UsiLineError { column, kind }
 }
 
 /// Reads a `position` line (main line only: USI has no variations or comments).
@@ -44,21 +65,28 @@ pub fn parse(variant: VariantKind, text: &str) -> Result<Record, UsiLineError> {
             .unwrap_or(start);
         let col = column_of(&rest[rest.find(sfen_text).unwrap_or(0)..]);
         let setup = sfen::parse_setup(variant, sfen_text)
-            .map_err(|e| err(col + e.column - 1, e.kind.to_string()))?;
+            .map_err(|e| err(col + e.column - 1, UsiLineErrorKind::Sfen(e.kind)))?;
         record.start = Start::Custom(setup);
     }
     let mut pos = record
         .start_position()
-        .map_err(|e| err(1, format!("illegal start position: {e}")))?;
+        .map_err(|e| err(1, UsiLineErrorKind::BadStart(e)))?;
     let mut node = crate::record::MoveTree::ROOT;
     if let Some(moves_text) = moves_text {
         let mut offset = column_of(moves_text);
         for token in moves_text.split(' ') {
             if !token.is_empty() {
                 let m = usi::parse_move(variant, token)
-                    .map_err(|e| err(offset + e.column - 1, e.kind.to_string()))?;
-                pos.play(m)
-                    .map_err(|e| err(offset, format!("{token}: {e}")))?;
+                    .map_err(|e| err(offset + e.column - 1, UsiLineErrorKind::Move(e.kind)))?;
+                pos.play(m).map_err(|reason| {
+                    err(
+                        offset,
+                        UsiLineErrorKind::IllegalMove {
+                            token: token.to_string(),
+                            reason,
+                        },
+                    )
+                })?;
                 node = record.tree.add(node, Entry::Move(m));
             }
             offset += token.chars().count() + 1;
@@ -67,7 +95,8 @@ pub fn parse(variant: VariantKind, text: &str) -> Result<Record, UsiLineError> {
     Ok(record)
 }
 
-/// Writes the main line as `position startpos moves ...` or `position sfen ... moves ...`.
+/// Writes the main line as `position startpos moves ...` or `position sfen ... moves ...`
+/// (without a foul the record ends with).
 pub fn write(record: &Record) -> String {
     let mut out = match &record.start {
         Start::Named(Handicap::Even) => "position startpos".to_string(),
@@ -76,7 +105,8 @@ pub fn write(record: &Record) -> String {
             sfen::write_setup(record.variant, &start.setup(record.variant))
         ),
     };
-    let moves = record.tree.main_moves();
+    // A foul the record ends with is left out: the line is a position for engines.
+    let moves = record.legal_main_moves();
     if !moves.is_empty() {
         out.push_str(" moves");
         for m in moves {

@@ -147,3 +147,38 @@ async fn broken_records_are_refused_with_the_place() {
     assert!(message.contains("at most 1000"), "{message}");
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn text_is_read_as_sent_and_leniencies_come_back_as_warnings() {
+    let (_dir, server, addr) = fresh_server().await;
+    // The page decoded a Shift_JIS file itself; the text still declares Shift_JIS.
+    let kif = "#KIF version=2.0 encoding=Shift_JIS\n手合割：平手\n先手：甲野\n\
+               手数----指手---------消費時間--\n1 ７六歩(77)\n2 ３四歩(33)\n";
+    let back = read(addr, json!({"text": kif})).await;
+    assert_eq!(back["moves"], json!(["7g7f", "3c3d"]));
+    assert_eq!(back["header"]["sente"], "甲野");
+    assert_eq!(back["warnings"], json!([]));
+    let csa = "'CSA encoding=Shift_JIS\nV3.0\nN+甲野\nN-乙川\nPI\n+\n+7776FU\n%TORYO\n";
+    let back = read(addr, json!({"text": csa})).await;
+    assert_eq!(back["header"]["gote"], "乙川");
+    // A record that ends with a foul: the line stops before it, the result names the
+    // loser, and the warning names the line.
+    let foul = "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n3 ６八玉(59)\n4 ８四歩(83)\n\
+                5 ７七玉(68)\n";
+    let back = read(addr, json!({"text": foul})).await;
+    assert_eq!(back["moves"], json!(["7g7f", "3c3d", "5i6h", "8c8d"]));
+    assert_eq!(
+        back["result"],
+        "gote illegal-move (the move leaves the king in check)"
+    );
+    assert_eq!(back["warnings"][0]["line"], 6);
+    let message = back["warnings"][0]["message"].as_str().unwrap();
+    assert!(message.contains("７七玉(68)"), "{message}");
+    // Misnumbered move lines: read by position, one warning each.
+    let misnumbered = "手合割：平手\n1 ７六歩(77)\n1 ３四歩(33)\n";
+    let back = read(addr, json!({"text": misnumbered})).await;
+    assert_eq!(back["moves"], json!(["7g7f", "3c3d"]));
+    assert_eq!(back["warnings"].as_array().unwrap().len(), 1);
+    assert_eq!(back["warnings"][0]["line"], 3);
+    server.shutdown().await.unwrap();
+}

@@ -112,7 +112,9 @@ fn a_normal_match_plays_every_game_and_writes_records() {
         for path in &game.records {
             let bytes = std::fs::read(path).unwrap();
             let format = Format::detect(path.to_str(), &String::from_utf8_lossy(&bytes));
-            let record = formats::read(&bytes, format, VariantKind::Shogi).unwrap();
+            let record = formats::read(&bytes, format, VariantKind::Shogi)
+                .unwrap()
+                .record;
             assert_eq!(
                 record.tree.main_moves().len(),
                 game.plies,
@@ -232,7 +234,9 @@ fn agreed_lost_games_are_adjudicated_as_resignations() {
             );
             assert!(text.contains(note), "{}:\n{text}", path.display());
             let format = Format::detect(path.to_str(), &text);
-            let record = formats::read(&bytes, format, VariantKind::Shogi).unwrap();
+            let record = formats::read(&bytes, format, VariantKind::Shogi)
+                .unwrap()
+                .record;
             let replay = koma_game::replay::replay(&record, None).unwrap();
             assert_eq!(
                 replay.outcome.map(|o| o.winner),

@@ -27,7 +27,9 @@ fn a_resigned_game_on_the_clock_keeps_its_times_in_kif_and_csa() {
     assert_eq!(record.tree.main_end(), Some(&GameEnd::Resign));
     for format in [Format::Kif, Format::Csa] {
         let text = formats::write(&record, format).unwrap();
-        let again = formats::read(text.as_bytes(), format, VariantKind::Shogi).unwrap();
+        let again = formats::read(text.as_bytes(), format, VariantKind::Shogi)
+            .unwrap()
+            .record;
         assert_eq!(again.tree.main_moves(), g.moves(), "{format:?}");
         let times: Vec<u64> = again
             .tree
@@ -52,7 +54,9 @@ fn rule_endings_survive_the_record() {
     }
     let record = g.to_record();
     let text = formats::write(&record, Format::Kif).unwrap();
-    let again = formats::read(text.as_bytes(), Format::Kif, VariantKind::Shogi).unwrap();
+    let again = formats::read(text.as_bytes(), Format::Kif, VariantKind::Shogi)
+        .unwrap()
+        .record;
     assert_eq!(replay(&again, None).unwrap().outcome, g.outcome());
 
     // A handicap start is named in the record.

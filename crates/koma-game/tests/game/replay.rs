@@ -27,7 +27,8 @@ fn corpus() -> Vec<(String, Record)> {
             };
             let bytes = std::fs::read(&path).expect("readable");
             let record = formats::read(&bytes, format, VariantKind::Shogi)
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
+                .unwrap_or_else(|e| panic!("{name}: {e}"))
+                .record;
             records.push((format!("{dir}/{name}"), record));
         }
     }
@@ -137,4 +138,21 @@ fn sennichite_and_mate_records_replay_to_their_endings() {
     let r = replay(&kif::parse(claim).expect("reads"), None).unwrap();
     assert_eq!(r.outcome, None);
     assert_eq!(r.notes.len(), 1, "{:?}", r.notes);
+}
+
+#[test]
+fn a_record_that_ends_with_a_foul_is_lost_by_its_mover() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../koma-notation/tests/data/two-pawns-last.kif");
+    let bytes = std::fs::read(&path).expect("koma-notation's test file");
+    let record = formats::read(&bytes, Format::Kif, VariantKind::Shogi)
+        .unwrap()
+        .record;
+    let r = replay(&record, None).unwrap();
+    let foul = koma_game::Foul::Move(koma_rules::IllegalMove::TwoPawns);
+    assert_eq!(r.illegal, Some((11, foul)));
+    assert_eq!(r.plies, 10);
+    let outcome = r.outcome.expect("the game is over");
+    assert_eq!(outcome.winner, Some(Color::White));
+    assert_eq!(outcome.reason, Reason::IllegalMove(foul));
 }

@@ -17,9 +17,10 @@
 
 use super::{
     MoveTextError, MoveTextErrorKind, Spec, board_square, facts, longest_prefix, name_of, resolve,
+    resolve_foul,
 };
 use crate::sfen::kind_of;
-use koma_rules::{Color, Move, Position, Role, Square, Variant, VariantKind};
+use koma_rules::{Color, IllegalMove, Move, Position, Role, Square, Variant, VariantKind};
 
 /// Shogi piece names; the first name of a role is the one written.
 const SHOGI: &[(&str, Role)] = &[
@@ -217,7 +218,8 @@ fn promotion_text(promotion: Option<bool>) -> &'static str {
 ///
 /// A declined promotion is written without `不成`, as Kifu for Windows writes it (the source
 /// square already says which move it is, and readers such as cshogi do not accept `不成`);
-/// [`parse_kif`] reads `不成` as well.
+/// [`parse_kif`] reads `不成` as well. Only a foul that declines a promotion the rules
+/// require (a record's illegal last move) says `不成`, which it then needs.
 pub fn kif<V: Variant>(pos: &Position<V>, m: Move, prev_to: Option<Square>) -> String {
     let f = facts(pos, m);
     let mut s = destination(m.to(), prev_to, "\u{3000}");
@@ -227,6 +229,8 @@ pub fn kif<V: Variant>(pos: &Position<V>, m: Move, prev_to: Option<Square>) -> S
         Some(from) => {
             if f.promotion == Some(true) {
                 s += "成";
+            } else if f.promotion == Some(false) && !f.legal {
+                s += "不成";
             }
             s += &format!("({}{})", from.file(), from.rank());
         }
@@ -244,8 +248,11 @@ pub fn ki2<V: Variant>(pos: &Position<V>, m: Move, prev_to: Option<Square>) -> S
         None if f.origins.is_empty() => {}
         None => s += "打",
         Some(from) => {
+            // A foul (a record's illegal last move) has no relative words that would read
+            // back as itself: its origin is written instead.
             let words = f
                 .role
+                .filter(|_| f.legal)
                 .and_then(|r| relative(pos.side_to_move(), m, r, &f.origins));
             s += &words.map(Words::text).unwrap_or_default();
             s += promotion_text(f.promotion);
@@ -304,6 +311,37 @@ fn parse<V: Variant>(
     text: &str,
     prev_to: Option<Square>,
 ) -> Result<Move, MoveTextErrorKind> {
+    let (spec, words) = read_spec::<V>(text, prev_to)?;
+    let color = pos.side_to_move();
+    resolve(pos, spec, |o| words.narrow(color, spec.to, o))
+}
+
+/// Reads Japanese move text (KIF or KI2 forms) as [`parse_kif`] does, but a text that names
+/// a foul (a move the rules forbid that a player can make on the board: two pawns on a file,
+/// a pawn-drop mate, leaving the king in check; see [`crate::record::is_foul`]) gives that
+/// move and the rule it breaks instead of an error.
+pub fn parse_allowing_foul<V: Variant>(
+    pos: &Position<V>,
+    text: &str,
+    prev_to: Option<Square>,
+) -> Result<(Move, Option<IllegalMove>), MoveTextError> {
+    let (spec, words) = read_spec::<V>(text, prev_to).map_err(|k| k.at(text))?;
+    let color = pos.side_to_move();
+    let narrow = |o: &[Square]| words.narrow(color, spec.to, o);
+    match resolve(pos, spec, narrow) {
+        Ok(m) => Ok((m, None)),
+        Err(kind @ MoveTextErrorKind::Illegal(_)) => resolve_foul(pos, spec, narrow)
+            .map(|(m, reason)| (m, Some(reason)))
+            .ok_or_else(|| kind.at(text)),
+        Err(kind) => Err(kind.at(text)),
+    }
+}
+
+/// What a Japanese move text says: the move's [`Spec`] and its relative words.
+fn read_spec<V: Variant>(
+    text: &str,
+    prev_to: Option<Square>,
+) -> Result<(Spec, Words), MoveTextErrorKind> {
     use MoveTextErrorKind as E;
     let s = text.trim();
     let s = s.strip_prefix(['▲', '△', '☗', '☖', '▼', '▽']).unwrap_or(s);
@@ -354,9 +392,7 @@ fn parse<V: Variant>(
     if !rest.trim().is_empty() {
         return Err(E::Unexpected(rest.trim().into()));
     }
-    let words = words.unwrap_or_default();
-    let color = pos.side_to_move();
-    resolve(pos, spec, |o| words.narrow(color, to, o))
+    Ok((spec, words.unwrap_or_default()))
 }
 
 /// Reads relative words, if any (at most one movement and one position word).

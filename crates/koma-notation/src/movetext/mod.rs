@@ -256,6 +256,59 @@ pub(crate) fn resolve<V: Variant>(
     }
 }
 
+/// The one move `spec` names that breaks only a rule of play (a foul, see
+/// [`crate::record::is_foul`]), with that rule; for texts no legal move fits. Without a
+/// promotion word, a move without promotion is preferred, as [`resolve`] does.
+pub(crate) fn resolve_foul<V: Variant>(
+    pos: &Position<V>,
+    spec: Spec,
+    narrow: impl Fn(&[Square]) -> Vec<Square>,
+) -> Option<(Move, IllegalMove)> {
+    let us = pos.side_to_move();
+    let foul = |m: Move| {
+        pos.is_legal(m)
+            .err()
+            .filter(|&e| crate::record::is_foul(e))
+            .map(|e| (m, e))
+    };
+    let promotions: &[bool] = match spec.promote {
+        Some(true) => &[true],
+        Some(false) => &[false],
+        None => &[false, true],
+    };
+    let mut found: Vec<(Move, IllegalMove)> = Vec::new();
+    for &promote in promotions {
+        if spec.drop != Some(true) {
+            let board: Vec<(Move, IllegalMove)> = pos
+                .pieces(us, spec.role)
+                .filter(|&o| spec.from.is_none_or(|f| f == o) && o != spec.to)
+                .filter_map(|o| foul(Move::normal(o, spec.to, promote)))
+                .collect();
+            let kept = narrow(
+                &board
+                    .iter()
+                    .filter_map(|(m, _)| m.from())
+                    .collect::<Vec<_>>(),
+            );
+            found.extend(
+                board
+                    .into_iter()
+                    .filter(|(m, _)| m.from().is_some_and(|o| kept.contains(&o))),
+            );
+        }
+        if spec.drop != Some(false) && spec.from.is_none() && !promote {
+            found.extend(foul(Move::drop(spec.role, spec.to)));
+        }
+        if !found.is_empty() {
+            break;
+        }
+    }
+    match found.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
+}
+
 /// Why no legal move fits: the rule that the nearest candidate breaks, if there is one.
 fn explain<V: Variant>(pos: &Position<V>, spec: Spec, promote: bool) -> MoveTextErrorKind {
     let us = pos.side_to_move();

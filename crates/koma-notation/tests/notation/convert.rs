@@ -41,14 +41,16 @@ fn every_corpus_record_survives_every_format() {
             let name = path.display().to_string();
             let bytes = std::fs::read(&path).expect("readable");
             let record = formats::read(&bytes, from, VariantKind::Shogi)
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
+                .unwrap_or_else(|e| panic!("{name}: {e}"))
+                .record;
             formats::position_at(&record, usize::MAX)
                 .unwrap_or_else(|e| panic!("{name}: final position: {e}"));
             for to in [Format::Kif, Format::Ki2, Format::Csa, Format::Jkf] {
                 let text =
                     formats::write(&record, to).unwrap_or_else(|e| panic!("{name} -> {to:?}: {e}"));
                 let back = formats::read(text.as_bytes(), to, VariantKind::Shogi)
-                    .unwrap_or_else(|e| panic!("{name} -> {to:?} -> read: {e}\n{text}"));
+                    .unwrap_or_else(|e| panic!("{name} -> {to:?} -> read: {e}\n{text}"))
+                    .record;
                 let label = format!("{name} via {}", to.name());
                 let (expected, notes) = match to {
                     Format::Csa => (main_line_only(&record), true),

@@ -61,8 +61,30 @@ fn broken_jkf_is_an_error_with_a_place() {
     let bad = r#"{"header":{},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":5},"piece":"FU"}}]}"#;
     let e = jkf::parse(bad).expect_err("illegal move");
     assert!(e.to_string().contains("moves[1]"), "{e}");
+    assert!(
+        matches!(
+            &e,
+            jkf::JkfError::Content {
+                kind: jkf::ContentError::IllegalMove(koma_rules::IllegalMove::NotAMoveOfThisPiece),
+                ..
+            }
+        ),
+        "{e:?}"
+    );
     let bad = r#"{"header":{},"moves":[{},{"move":{"color":0,"from":{"x":0,"y":7},"to":{"x":7,"y":5},"piece":"FU"}}]}"#;
-    assert!(jkf::parse(bad).is_err());
+    assert!(matches!(
+        jkf::parse(bad),
+        Err(jkf::JkfError::Content {
+            kind: jkf::ContentError::OffBoard(0, 7),
+            ..
+        })
+    ));
     let bad = r#"{"header":{},"initial":{"preset":"XYZ"},"moves":[]}"#;
-    assert!(jkf::parse(bad).is_err());
+    assert!(matches!(
+        jkf::parse(bad),
+        Err(jkf::JkfError::Content {
+            kind: jkf::ContentError::PresetNeedsData(_),
+            ..
+        })
+    ));
 }

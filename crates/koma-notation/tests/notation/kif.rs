@@ -55,7 +55,8 @@ fn corpus_kif_agrees_with_golden_jkf() {
 fn broken_kif_names_the_line() {
     let cases = [
         ("手合割：平手\n   1 ７六歩(77)\n   2 ７六歩(77)\n", 3),
-        ("手合割：平手\n   1 ７六歩(77)\n   3 ３四歩(33)\n", 3),
+        // Misnumbered, and its move does not fit its place either.
+        ("手合割：平手\n   1 ７六歩(77)\n   3 ７五歩(76)\n", 3),
         ("手合割：平手\n   1 ７七歩(76)\n", 2),
         (
             "手合割：平手\n   1 ７六歩(77)\n変化：5手\n   5 ３四歩(33)\n",
@@ -68,6 +69,40 @@ fn broken_kif_names_the_line() {
         let e = kif::parse(text).expect_err(text);
         assert_eq!(e.line, line, "{text}: {e}");
     }
+}
+
+#[test]
+fn same_square_after_an_ending_in_mid_line() {
+    // Found by fuzzing: 同 after an ending line refers to the last move before it, as the
+    // writers have it (the reader used to find no previous move and refuse its own output).
+    let text = "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n3 ２二角成(88)\n4 中断\n5 同　銀(31)\n";
+    let record = kif::parse(text).unwrap();
+    assert_eq!(record.tree.main_line().len(), 5);
+    let again = kif::parse(&kif::write(&record).unwrap()).unwrap();
+    assert_eq!(again, record);
+}
+
+#[test]
+fn a_handicap_after_an_unknown_one_is_written_back() {
+    // Found by fuzzing: a 手合割 koma does not know, kept in the header, used to hide the
+    // named start when written.
+    let text = "手合割：謎の手合\n手合割：香落ち\n1 ５二玉(51)\n";
+    let record = kif::parse(text).unwrap();
+    assert_eq!(record.handicap(), Some(koma_rules::Handicap::Lance));
+    let again = kif::parse(&kif::write(&record).unwrap()).unwrap();
+    assert_eq!(again, record);
+    // A Tori start's name in a standard shogi record is no start of it.
+    let e = kif::parse("手合割：左鶉落ち\n1 ５二玉(51)\n").unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+}
+
+#[test]
+fn a_time_too_long_to_hold_is_dropped_not_a_panic() {
+    // Found by fuzzing: seconds that fit u64 but not as milliseconds.
+    let text = "手合割：平手\n1 ７六歩(77) (5000000000000000:00/)\n";
+    let record = kif::parse(text).unwrap();
+    let first = record.tree.main_line()[0];
+    assert_eq!(record.tree.node(first).time, None);
 }
 
 #[test]

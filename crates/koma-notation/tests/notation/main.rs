@@ -7,6 +7,7 @@ mod csa;
 mod jkf;
 mod ki2;
 mod kif;
+mod leniency;
 mod malformed;
 mod movetext;
 mod usi_line;
