@@ -231,14 +231,18 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let record = records::read_record(&file, None, &position.variant)?;
             let mut pos = record.start_position().with_context(|| file.clone())?;
             let moves = record.tree.main_moves();
-            let shown = ply.unwrap_or(moves.len()).min(moves.len());
+            // A foul the record ends with is listed, but no board is shown after it.
+            let legal = record.legal_main_moves().len();
+            let shown = ply.unwrap_or(legal).min(legal);
             let mut prev_to = None;
             for (i, &m) in moves.iter().enumerate() {
-                outln!(
-                    "{:>4} {}",
-                    i + 1,
-                    formats::move_text(&pos, m, prev_to, notation)
-                );
+                let text = formats::move_text(&pos, m, prev_to, notation);
+                if i == legal {
+                    let reason = pos.play(m).err().map_or(String::new(), |r| r.to_string());
+                    outln!("{:>4} {text} (illegal: {reason})", i + 1);
+                    break;
+                }
+                outln!("{:>4} {text}", i + 1);
                 pos.play(m)
                     .with_context(|| format!("{file}: move {}", i + 1))?;
                 prev_to = Some(m.to());

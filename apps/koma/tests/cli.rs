@@ -414,6 +414,20 @@ fn records_that_need_leniency_read_with_warnings_on_stderr() {
         "{}",
         err(&o)
     );
+    // Shown, the foul is listed with why it is illegal; the board is the one before it.
+    let o = koma(&["show", &foul]);
+    assert!(o.status.success(), "{}", err(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("  11 ☗７五歩打 (illegal: too many pawns on this file (二歩))\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(
+            "SFEN: lnsgkgsnl/1r5b1/p1pppp1pp/6pR1/1p7/2P6/PP1PPPP1P/1B7/LNSGKGSNL b P 11\n"
+        ),
+        "{out}"
+    );
     // Converted, the foul is kept, then the ending that names it.
     let o = koma(&["convert", &foul, "--to", "csa"]);
     assert!(o.status.success(), "{}", err(&o));

@@ -89,7 +89,7 @@ fn load_game(path: &Path, samples: &mut Vec<Sample>) {
     let Ok(bytes) = std::fs::read(path) else {
         return;
     };
-    let Ok(record) = read(&bytes, Format::Csa, VariantKind::Shogi) else {
+    let Ok(record) = read(&bytes, Format::Csa, VariantKind::Shogi).map(|r| r.record) else {
         return;
     };
     let Some(outcome) = replay(&record, None).ok().and_then(|r| r.outcome) else {
