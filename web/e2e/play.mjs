@@ -250,6 +250,21 @@ async function reviewImportedRecord(browser) {
   await page.context().close();
 }
 
+/** A Shift_JIS KIF file that says so, chosen as a file: the page decodes it and the server
+ * reads the text as it is (not decoding it a second time); the misnumbered variation line
+ * reads with a warning shown in a toast. */
+async function importShiftJisFile(browser) {
+  const page = await newPlayer(browser, "import", { width: 1024, height: 768 });
+  await page.goto(`${BASE}/#review`);
+  const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "sjis-misnumbered.kif");
+  await page.setInputFiles("#record-file", fixture);
+  await page.locator('#record [data-ply="5"]').waitFor();
+  await waitText(page, ".toast.info", "Line 18: move numbered 4 where move 5 comes");
+  await shot(page, "11-import-shift-jis");
+  log("Shift_JIS file imported, its misnumbered line warned");
+  await page.context().close();
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.KOMA_CHROMIUM ?? "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -261,6 +276,7 @@ const tests = [
   ["game against the engine", gameAgainstEngine],
   ["sennichite", sennichite],
   ["review of an imported record", reviewImportedRecord],
+  ["import of a Shift_JIS file", importShiftJisFile],
 ];
 for (const [name, test] of tests) {
   try {
