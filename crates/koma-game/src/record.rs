@@ -1,14 +1,16 @@
 //! A game as a record (棋譜): its start, moves, times and ending, ready for any format.
 
 use crate::game::Game;
-use crate::outcome::{Outcome, Reason};
-use koma_notation::record::{Entry, GameEnd, MoveTime, MoveTree, Record, Start};
+use crate::outcome::{Foul, Outcome, Reason};
+use koma_notation::record::{Entry, GameEnd, MoveTime, MoveTree, Record, Start, is_foul};
 use koma_notation::sfen;
 use koma_rules::{Color, Position, Variant};
 
 impl<V: Variant> Game<V> {
     /// The game as a record: the start (named when it is the even game or a handicap), the
-    /// moves with their times and the ending; the header is left to the caller.
+    /// moves with their times and the ending; the header is left to the caller. A foul on
+    /// the board that ended the game is its last move; any other illegal move is named in
+    /// the ending's comment.
     pub fn to_record(&self) -> Record {
         let variant = sfen::kind_of::<V>();
         let mut record = Record::new(variant);
@@ -29,14 +31,24 @@ impl<V: Variant> Game<V> {
             mover = !mover;
         }
         if let Some(outcome) = self.outcome() {
-            let (end, note) = ending(outcome, self.side_to_move());
-            let end_node = record.tree.add(node, Entry::End(end));
-            let comments = &mut record.tree.node_mut(end_node).comments;
-            if let Some((m, foul)) = self.illegal_move() {
-                let text = koma_notation::usi::write_move(variant, m);
-                comments.push(format!("illegal move {text}: {foul}"));
+            let (mut end, note) = ending(outcome, self.side_to_move());
+            let mut comments = note.into_iter().collect::<Vec<_>>();
+            match self.illegal_move() {
+                // A foul on the board is kept as the last move, as hand-entered records
+                // keep it, and the side after it wins by it (反則勝ち).
+                Some((m, Foul::Move(reason))) if is_foul(reason) => {
+                    node = record.tree.add(node, Entry::Move(m));
+                    end = GameEnd::IllegalWin;
+                }
+                // A move no piece can make has no place in the moves: a comment says it.
+                Some((m, foul)) => {
+                    let text = koma_notation::usi::write_move(variant, m);
+                    comments.insert(0, format!("illegal move {text}: {foul}"));
+                }
+                None => {}
             }
-            comments.extend(note);
+            let end_node = record.tree.add(node, Entry::End(end));
+            record.tree.node_mut(end_node).comments = comments;
         }
         record
     }

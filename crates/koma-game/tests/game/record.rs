@@ -71,6 +71,7 @@ fn rule_endings_survive_the_record() {
 
 #[test]
 fn an_illegal_move_is_kept_as_a_comment_of_the_ending() {
+    // A pawn two squares ahead: no piece moves so, and no record format can hold it.
     let mut g = Game::<Shogi>::standard(RuleSet::CSA);
     g.play_or_forfeit(mv("7g7e")).unwrap();
     let record = g.to_record();
@@ -84,6 +85,43 @@ fn an_illegal_move_is_kept_as_a_comment_of_the_ending() {
         "{:?}",
         record.tree.node(end).comments
     );
+}
+
+#[test]
+fn a_foul_on_the_board_is_kept_as_the_last_move_and_reads_back() {
+    // Gote drops a second pawn on the 3rd file: the game's record keeps the drop, as a
+    // hand-entered record would, and each format reads it back to the same loss.
+    let mut g = Game::<Shogi>::standard(RuleSet::CSA);
+    for m in ["7g7f", "3c3d", "7f7e", "3d3e", "7e7d", "7c7d", "2g2f"] {
+        g.play(mv(m)).unwrap();
+    }
+    g.play_or_forfeit(mv("P*3c")).unwrap();
+    let outcome = g.outcome().expect("gote forfeits");
+    assert_eq!(outcome.winner, Some(Color::Black));
+    let record = g.to_record();
+    let line = record.tree.main_line();
+    let last = *line.last().unwrap();
+    assert_eq!(
+        record.tree.node(last).entry,
+        Some(koma_notation::record::Entry::End(GameEnd::IllegalWin))
+    );
+    assert_eq!(record.tree.main_moves().last(), Some(&mv("P*3c")));
+    for format in [Format::Kif, Format::Ki2, Format::Csa, Format::Jkf] {
+        let text = formats::write(&record, format).unwrap();
+        let again = formats::read(text.as_bytes(), format, VariantKind::Shogi)
+            .unwrap_or_else(|e| panic!("{format:?}: {e}\n{text}"))
+            .record;
+        assert_eq!(
+            again.tree.main_moves(),
+            record.tree.main_moves(),
+            "{format:?}"
+        );
+        assert_eq!(
+            replay(&again, None).unwrap().outcome,
+            Some(outcome),
+            "{format:?}"
+        );
+    }
 }
 
 #[test]
