@@ -12,6 +12,7 @@
 //! `MAX_HASH_MB` or the threads above `MAX_THREADS`.
 #![no_main]
 
+use koma_engine::usi::answer::is_engine_line;
 use koma_engine::usi::command::{self, Command};
 use koma_engine::usi::io::{self, Line, Output};
 use koma_engine::usi::mate::MateLimit;
@@ -160,20 +161,7 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8(bytes).expect("the engine writes UTF-8");
     let lines: Vec<&str> = text.lines().collect();
     for line in &lines {
-        assert!(
-            [
-                "id ",
-                "option ",
-                "usiok",
-                "readyok",
-                "info ",
-                "bestmove ",
-                "checkmate "
-            ]
-            .iter()
-            .any(|p| line.starts_with(p)),
-            "not an engine line: {line:?}"
-        );
+        assert!(is_engine_line(line), "not an engine line: {line:?}");
     }
     let count = |word: &str| lines.iter().filter(|l| **l == word).count();
     assert_eq!(count("usiok"), usi, "one usiok per usi");

@@ -9,6 +9,22 @@ use std::time::Duration;
 /// this depth: shallower mate scores may come from pruning rather than proof.
 pub const RESIGN_MIN_DEPTH: u32 = 4;
 
+/// Whether `line` is one the USI protocol lets an engine send (`id`, `option`, `usiok`,
+/// `readyok`, `info`, `bestmove`, `checkmate`): what the engine writes must always be.
+pub fn is_engine_line(line: &str) -> bool {
+    [
+        "id ",
+        "option ",
+        "usiok",
+        "readyok",
+        "info ",
+        "bestmove ",
+        "checkmate ",
+    ]
+    .iter()
+    .any(|p| line.starts_with(p))
+}
+
 /// The engine's answer to a `go`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {

@@ -251,17 +251,4 @@ pub fn check_info(line: &str, pos: Option<&GamePosition>) {
     }
 }
 
-/// Whether `line` is something an engine may send.
-pub fn is_engine_line(line: &str) -> bool {
-    [
-        "id ",
-        "option ",
-        "usiok",
-        "readyok",
-        "info ",
-        "bestmove ",
-        "checkmate ",
-    ]
-    .iter()
-    .any(|p| line.starts_with(p))
-}
+pub use koma_engine::usi::answer::is_engine_line;
