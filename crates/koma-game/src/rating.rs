@@ -1,4 +1,6 @@
-//! Ratings and handicaps: which handicap a rating difference calls for.
+//! Ratings, ranks and handicaps: which handicap a rating difference calls for, and (in the
+//! submodules) online Glicko-2 ratings ([`glicko`]) in pools by variant and speed ([`speed`]),
+//! kyu/dan ranks ([`rank`]) and FESA's Elo for over-the-board results ([`fesa`]).
 //!
 //! # Source
 //!
@@ -60,6 +62,14 @@
 //! ```
 
 use koma_rules::{Handicap, VariantKind};
+
+pub mod glicko;
+pub mod rank;
+mod score;
+
+pub use glicko::{Glicko, GlickoError};
+pub use rank::Rank;
+pub use score::Score;
 
 /// Rating points counted as one grade by [`suggest`].
 pub const ELO_PER_GRADE: u32 = 100;
