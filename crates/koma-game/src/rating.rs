@@ -66,10 +66,12 @@ use koma_rules::{Handicap, VariantKind};
 pub mod glicko;
 pub mod rank;
 mod score;
+pub mod speed;
 
 pub use glicko::{Glicko, GlickoError};
 pub use rank::Rank;
 pub use score::Score;
+pub use speed::{Pool, PoolError, Speed};
 
 /// Rating points counted as one grade by [`suggest`].
 pub const ELO_PER_GRADE: u32 = 100;

@@ -9,4 +9,5 @@ mod matches;
 mod ranks;
 mod record;
 mod replay;
+mod speeds;
 mod usi_client;
