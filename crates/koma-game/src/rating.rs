@@ -63,6 +63,7 @@
 
 use koma_rules::{Handicap, VariantKind};
 
+pub mod fesa;
 pub mod glicko;
 pub mod rank;
 mod score;

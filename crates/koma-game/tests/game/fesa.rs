@@ -1,0 +1,173 @@
+//! FESA's Elo against hand calculations.
+
+use koma_game::rating::Score::{Draw, Loss, Win};
+use koma_game::rating::fesa::{
+    self, FesaError, FesaGame, HandicapSide, Status, expected, game_change, k_factor,
+    lowered_by_handicap, tournament,
+};
+use koma_rules::Handicap;
+
+fn close(actual: f64, expected: f64, tolerance: f64) {
+    assert!(
+        (actual - expected).abs() <= tolerance,
+        "{actual} is not within {tolerance} of {expected}"
+    );
+}
+
+#[test]
+fn k_by_band() {
+    let bands = [
+        (3000.0, 16),
+        (2240.0, 16),
+        (2239.0, 20),
+        (1920.0, 20),
+        (1919.0, 24),
+        (1560.0, 24),
+        (1559.0, 28),
+        (1280.0, 28),
+        (1279.0, 32),
+        (1040.0, 32),
+        (1039.0, 36),
+        (720.0, 36),
+        (719.0, 40),
+        (0.0, 40),
+    ];
+    for (rating, k) in bands {
+        assert_eq!(k_factor(rating), k, "{rating}");
+    }
+    // Fractions count: 1559.9 is still below 1560.
+    assert_eq!(k_factor(1559.9), 28);
+}
+
+#[test]
+fn expected_score() {
+    close(expected(1500.0, 1500.0), 0.5, 1e-12);
+    // 400 points apart: 1/(1 + 10) and 1/(1 + 0.1).
+    close(expected(1500.0, 1900.0), 1.0 / 11.0, 1e-12);
+    close(expected(1900.0, 1500.0), 10.0 / 11.0, 1e-12);
+}
+
+#[test]
+fn a_tournament_at_1700() {
+    // A player at 1700 plays three games; the opponents end the tournament at 1800, 1600 and
+    // 1900. K is 24 throughout (1560 ≤ pr < 1920).
+    // Game 1, won against 1800: 10^((1800 − 1700)/400) = 10^0.25 = 1.778279,
+    //   E = 1/2.778279 = 0.359935, change = 24 × (1 − 0.359935) = +15.361560.
+    // Game 2, lost against 1600, from 1700 + 15.361560 = 1715.361560:
+    //   10^((1600 − 1715.361560)/400) = 10^−0.288404 = 0.514750, E = 1/1.514750 = 0.660175,
+    //   change = 24 × (0 − 0.660175) = −15.844202.
+    // Game 3, drawn against 1900, from 1715.361560 − 15.844202 = 1699.517358:
+    //   10^((1900 − 1699.517358)/400) = 10^0.501207 = 3.171076, E = 1/4.171076 = 0.239746,
+    //   change = 24 × (0.5 − 0.239746) = +6.246089.
+    // Sum: 15.361560 − 15.844202 + 6.246089 = 5.763447, rounded once: +6, new rating 1706.
+    // (Rounding each game instead, as the older page did, would give 15 − 16 + 6 = +5.)
+    let games = [
+        FesaGame::even(1800.0, Win),
+        FesaGame::even(1600.0, Loss),
+        FesaGame::even(1900.0, Draw),
+    ];
+    let result = tournament(1700, &games).unwrap();
+    for (actual, hand) in result
+        .per_game
+        .iter()
+        .zip([15.361560, -15.844202, 6.246089])
+    {
+        close(*actual, hand, 0.000_001);
+    }
+    close(result.exact, 5.763447, 0.000_001);
+    assert_eq!((result.change, result.rating), (6, 1706));
+}
+
+#[test]
+fn k_follows_the_running_rating() {
+    // 1550 (K 28) beats an equal player: 28 × 0.5 = +14, to 1564, where K is 24.
+    // Game 2, won against 1700: 10^((1700 − 1564)/400) = 10^0.34 = 2.187762,
+    //   E = 1/3.187762 = 0.313700, change = 24 × 0.686300 = +16.471206.
+    // Game 3, lost against 1400, from 1580.471206: 10^((1400 − 1580.471206)/400) = 0.353852,
+    //   E = 1/1.353852 = 0.738633, change = 24 × −0.738633 = −17.727193.
+    // Sum 12.744013: +13, to 1563.
+    let games = [
+        FesaGame::even(1550.0, Win),
+        FesaGame::even(1700.0, Win),
+        FesaGame::even(1400.0, Loss),
+    ];
+    let result = tournament(1550, &games).unwrap();
+    close(result.per_game[0], 14.0, 1e-9);
+    close(result.per_game[1], 16.471206, 0.000_001);
+    close(result.per_game[2], -17.727193, 0.000_001);
+    assert_eq!((result.change, result.rating), (13, 1563));
+    // No games, no change.
+    assert_eq!(tournament(1550, &[]).unwrap().rating, 1550);
+}
+
+#[test]
+fn handicap_games_lower_the_givers_rating() {
+    // 1700 is 1 dan (1680–1800, 120 a grade): grade 20 + 20/120 = 20.1667 above rating 0.
+    // Rook is worth 2 grades (2002 USSF/FESA): 18.1667, which is 2 kyu (1460–1560, 100 a
+    // grade): 1460 + 0.1667 × 100 = 1476.67.
+    close(
+        lowered_by_handicap(1700.0, Handicap::Rook).unwrap(),
+        1476.666667,
+        0.000_001,
+    );
+    // Within one band it is the band's width per grade: 1300 (4 kyu, 80 a grade) giving a
+    // lance (0.5) counts as 1260.
+    close(
+        lowered_by_handicap(1300.0, Handicap::Lance).unwrap(),
+        1260.0,
+        1e-9,
+    );
+    assert_eq!(lowered_by_handicap(1700.0, Handicap::Even).unwrap(), 1700.0);
+    // The giver (1700, K 24) beats an opponent ending at 1400:
+    // 10^((1400 − 1476.67)/400) = 0.643172, E = 0.608576, change = 24 × 0.391424 = +9.394185.
+    let gave = FesaGame {
+        opponent_final: 1400.0,
+        score: Win,
+        handicap: HandicapSide::Gave(Handicap::Rook),
+    };
+    close(game_change(1700.0, &gave).unwrap(), 9.394185, 0.000_001);
+    // The receiver (1400, K 28) loses to a giver ending at 1700, counted as 1476.67:
+    // E = 1 − 0.6085756 = 0.3914244, change = 28 × −0.3914244 = −10.959883.
+    let received = FesaGame {
+        opponent_final: 1700.0,
+        score: Loss,
+        handicap: HandicapSide::Received(Handicap::Rook),
+    };
+    close(
+        game_change(1400.0, &received).unwrap(),
+        -10.959883,
+        0.000_001,
+    );
+    // Handicaps without a grade value are refused, with the handicap named.
+    let odd = FesaGame {
+        handicap: HandicapSide::Gave(Handicap::ThreePiece),
+        ..gave
+    };
+    let err = game_change(1700.0, &odd).unwrap_err();
+    assert_eq!(err, FesaError::UnratedHandicap(Handicap::ThreePiece));
+    assert!(err.to_string().contains("three"), "{err}");
+    assert!(tournament(1700, &[odd]).is_err());
+}
+
+#[test]
+fn bad_ratings_are_errors() {
+    let game = FesaGame::even(f64::NAN, Win);
+    assert!(matches!(
+        game_change(1500.0, &game),
+        Err(FesaError::NotFinite(_))
+    ));
+    assert!(fesa::lowered_by_handicap(f64::INFINITY, Handicap::Lance).is_err());
+}
+
+#[test]
+fn status() {
+    assert_eq!(Status::of(0, 0, 0), Status::Unrated);
+    assert_eq!(Status::of(4, 0, 4), Status::Unrated); // 8 games
+    assert_eq!(Status::of(5, 0, 4), Status::Provisional); // 9 games
+    assert_eq!(Status::of(20, 0, 0), Status::Unrated); // only wins
+    assert_eq!(Status::of(0, 0, 20), Status::Unrated); // only losses
+    assert_eq!(Status::of(0, 20, 0), Status::Established); // draws are neither
+    assert_eq!(Status::of(10, 0, 7), Status::Provisional); // 17 games
+    assert_eq!(Status::of(10, 1, 7), Status::Established); // 18 games
+    assert_eq!(Status::of(u32::MAX, u32::MAX, 1), Status::Established);
+}
