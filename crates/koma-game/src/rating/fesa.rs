@@ -84,6 +84,22 @@ pub enum FesaError {
     /// A rating is not a finite number.
     #[error("FESA rating {0} is not a finite number")]
     NotFinite(f64),
+    /// A game names a player that is not in the event.
+    #[error("game {game} names player {player}, but the event has {players} players")]
+    UnknownPlayer {
+        /// The game's index.
+        game: usize,
+        /// The player index given.
+        player: usize,
+        /// How many players there are.
+        players: usize,
+    },
+    /// A game of a player against themself, or a handicap given by neither player.
+    #[error("game {0} is not between two players of the event, or its handicap giver is neither")]
+    BadGame(usize),
+    /// The opponents' final ratings did not settle.
+    #[error("the final ratings did not settle in {0} rounds of calculation")]
+    NoConvergence(u32),
     /// A handicap with no grade value in the 2002 USSF/FESA table.
     #[error("{} handicap games are not rated (no grade value for it)", .0.name())]
     UnratedHandicap(Handicap),
@@ -236,6 +252,92 @@ pub fn tournament(rating_before: i64, games: &[FesaGame]) -> Result<TournamentCh
         change,
         rating: rating_before.saturating_add(change),
     })
+}
+
+/// One game of an event between players `a` and `b` (indices into the event's ratings).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct EventGame {
+    /// One player.
+    pub a: usize,
+    /// The other.
+    pub b: usize,
+    /// The result for `a`.
+    pub score_a: Score,
+    /// The player who gave a handicap and which, if any.
+    pub handicap: Option<(usize, Handicap)>,
+}
+
+/// Rounds of calculation before [`rate_event`] gives up.
+const EVENT_ROUNDS: u32 = 200;
+
+/// Rates a whole event: each player's [`tournament`] change, the opponents' final ratings
+/// found together by repeating the calculation with the unrounded finals until none moves by
+/// more than 10⁻⁹ (each depends on the others). `games` are in the order played.
+pub fn rate_event(
+    ratings_before: &[i64],
+    games: &[EventGame],
+) -> Result<Vec<TournamentChange>, FesaError> {
+    let players = ratings_before.len();
+    for (i, game) in games.iter().enumerate() {
+        for player in [game.a, game.b] {
+            if player >= players {
+                return Err(FesaError::UnknownPlayer {
+                    game: i,
+                    player,
+                    players,
+                });
+            }
+        }
+        let giver_plays = game
+            .handicap
+            .is_none_or(|(giver, _)| giver == game.a || giver == game.b);
+        if game.a == game.b || !giver_plays {
+            return Err(FesaError::BadGame(i));
+        }
+    }
+    let mut finals: Vec<f64> = ratings_before.iter().map(|&r| r as f64).collect();
+    for _ in 0..EVENT_ROUNDS {
+        let results = ratings_before
+            .iter()
+            .enumerate()
+            .map(|(p, &before)| tournament(before, &games_of(p, games, &finals)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut moved: f64 = 0.0;
+        for (final_rating, result) in finals.iter_mut().zip(&results) {
+            let exact = (result.rating - result.change) as f64 + result.exact;
+            moved = moved.max((exact - *final_rating).abs());
+            *final_rating = exact;
+        }
+        if moved <= 1e-9 {
+            return Ok(results);
+        }
+    }
+    Err(FesaError::NoConvergence(EVENT_ROUNDS))
+}
+
+/// Player `p`'s games of an event, seen from their side, against the opponents' `finals`.
+fn games_of(p: usize, games: &[EventGame], finals: &[f64]) -> Vec<FesaGame> {
+    games
+        .iter()
+        .filter(|g| g.a == p || g.b == p)
+        .map(|g| {
+            let (opponent, score) = if g.a == p {
+                (g.b, g.score_a)
+            } else {
+                (g.a, g.score_a.opposite())
+            };
+            let handicap = match g.handicap {
+                None => HandicapSide::Even,
+                Some((giver, h)) if giver == p => HandicapSide::Gave(h),
+                Some((_, h)) => HandicapSide::Received(h),
+            };
+            FesaGame {
+                opponent_final: finals[opponent],
+                score,
+                handicap,
+            }
+        })
+        .collect()
 }
 
 fn finite(rating: f64) -> Result<(), FesaError> {

@@ -280,6 +280,20 @@ impl Glicko {
         })
     }
 
+    /// Both players' ratings after a rated game between them: `self` scored `score` against
+    /// `opponent`; each is updated from the other's rating before the game.
+    pub fn rate_game(
+        &self,
+        opponent: &Glicko,
+        score: Score,
+        now: u64,
+    ) -> Result<(Glicko, Glicko), GlickoError> {
+        Ok((
+            self.after_game(opponent, score, now)?,
+            opponent.after_game(self, score.opposite(), now)?,
+        ))
+    }
+
     /// One rating period of Glickman's algorithm (steps 1–8) against `results`, with system
     /// constant `tau` and `elapsed_periods` of RD growth in step 6 (Glickman: 1; lishogi: 0).
     /// No caps or floors; `games` grows by the number of results, `latest` is kept.

@@ -171,3 +171,86 @@ fn status() {
     assert_eq!(Status::of(10, 1, 7), Status::Established); // 18 games
     assert_eq!(Status::of(u32::MAX, u32::MAX, 1), Status::Established);
 }
+
+#[test]
+fn an_event_finds_the_final_ratings_together() {
+    use fesa::{EventGame, rate_event};
+    // Two players at 1500, A beats B. Each is rated against the other's *final* rating, so by
+    // symmetry A gains x and B loses x where x = 28 × (1 − 1/(1 + 10^(−x/400))). From x = 14:
+    // 10^(−14/400) = 0.922571, x = 28 × (1 − 1/1.922571) = 13.436; again: 10^(−13.436/400) =
+    // 0.925577, x = 28 × (1 − 1/1.925577) = 13.459; it settles at x = 13.458, rounded 13.
+    let game = EventGame {
+        a: 0,
+        b: 1,
+        score_a: Win,
+        handicap: None,
+    };
+    let results = rate_event(&[1500, 1500], &[game]).unwrap();
+    close(results[0].exact, 13.457, 0.001);
+    close(results[1].exact, -13.457, 0.001);
+    assert_eq!((results[0].rating, results[1].rating), (1513, 1487));
+
+    // A round robin of three: each player's result is what `tournament` gives against the
+    // others' final (unrounded) ratings.
+    let before = [1700, 1450, 1200];
+    let games = [
+        EventGame {
+            a: 0,
+            b: 1,
+            score_a: Win,
+            handicap: None,
+        },
+        EventGame {
+            a: 1,
+            b: 2,
+            score_a: Draw,
+            handicap: None,
+        },
+        EventGame {
+            a: 2,
+            b: 0,
+            score_a: Win,
+            handicap: Some((0, Handicap::Bishop)),
+        },
+    ];
+    let results = rate_event(&before, &games).unwrap();
+    let finals: Vec<f64> = before
+        .iter()
+        .zip(&results)
+        .map(|(&b, r)| b as f64 + r.exact)
+        .collect();
+    let check = tournament(
+        1700,
+        &[
+            FesaGame::even(finals[1], Win),
+            FesaGame {
+                opponent_final: finals[2],
+                score: Loss,
+                handicap: HandicapSide::Gave(Handicap::Bishop),
+            },
+        ],
+    )
+    .unwrap();
+    close(check.exact, results[0].exact, 1e-6);
+    assert_eq!(results[0].per_game.len(), 2);
+
+    // Games that name no one, or the same player twice, or a giver not in the game.
+    let bad = |g: EventGame| rate_event(&before, &[g]).unwrap_err();
+    let base = games[0];
+    assert!(matches!(
+        bad(EventGame { b: 3, ..base }),
+        FesaError::UnknownPlayer {
+            player: 3,
+            players: 3,
+            ..
+        }
+    ));
+    assert_eq!(bad(EventGame { b: 0, ..base }), FesaError::BadGame(0));
+    assert_eq!(
+        bad(EventGame {
+            handicap: Some((2, Handicap::Lance)),
+            ..base
+        }),
+        FesaError::BadGame(0)
+    );
+}

@@ -213,3 +213,11 @@ fn bad_numbers_are_errors() {
         Err(GlickoError::InvalidPeriods(-1.0))
     );
 }
+
+#[test]
+fn both_glicko_ratings_from_one_call() {
+    let (a, b) = (Glicko::default(), Glicko::new(1600.0, 80.0, 0.06).unwrap());
+    let (a2, b2) = a.rate_game(&b, Score::Win, 0).unwrap();
+    assert_eq!(a2, a.after_game(&b, Score::Win, 0).unwrap());
+    assert_eq!(b2, b.after_game(&a, Score::Loss, 0).unwrap());
+}
