@@ -1,6 +1,6 @@
 //! FESA's Elo system for over-the-board results, as a tournament director enters them.
 //!
-//! # Source
+//! # Sources
 //!
 //! fesashogi.eu, "Elo system" (fesashogi.eu/elo-system, the current page), point 1: the change
 //! for one game is K(pr) · (result − f(pr, or)) with f(pr, or) = 1 / (1 + 10^((or − pr)/400)),
@@ -19,33 +19,38 @@
 //! | below 720 | 40 |
 //!
 //! "Rating before each game" is read here as the rating before the tournament plus the
-//! unrounded changes of the player's earlier games in it (the page keeps the decimals until the
-//! end); K is taken from that running rating too. The opponents' final ratings are inputs: a
-//! tournament director's program finds them together (each depends on the others), for example
-//! by repeating the calculation until they no longer move.
+//! unrounded changes of the player's earlier games in it, as FESA's program does (below); K is
+//! taken from that running rating too.
 //!
-//! The older rules (fesashogi.eu/index.php?mid=5&listid=elosystem and shogi.net/fesa/
-//! rating.intro, both point 1) differ, and koma does not follow them: they round each game's
-//! change, use the opponent's rating before the game floored at 400, and give a winner
-//! K · (or − pr)/160 instead when that is more.
+//! The player's status (the older page, fesashogi.eu/index.php?mid=5&listid=elosystem, and
+//! shogi.net/fesa/rating.intro, point 3; the current page does not restate it): *unrated* with
+//! fewer than 9 rated games, or with only wins or only losses; *provisional* below 18 rated
+//! games; *established* from 18. The games of the tournament being rated count.
 //!
-//! The player's status (old page, point 3, which the current page does not restate): *unrated*
-//! with fewer than 9 rated games, or with only wins or only losses; *provisional* below 18
-//! rated games; *established* from 18. The games of the tournament being rated count.
+//! The Elo page says the rating program's source is published. A copy of it, `turnering.lisp`
+//! (github.com/kota/elo_rating, commit 7468645, used by a club there), does more than the page
+//! describes, and the older page's rules live on in it: the opponent's final rating is floored
+//! at 400 (`get-single-elo-result-new`); a winner against a higher-rated opponent gains at
+//! least K · (or − pr)/160 (`diff`, the "upset gain"); a player below 1800 with fewer than 100
+//! counted games gets (1800 − pr)/200 more per game (`diff`, the "weak bonus"); the opponents'
+//! final ratings are the rounded ones. [`Rules::PAGE`] follows the current page and is the
+//! default; [`Rules::PROGRAM`] adds the program's extras. Neither rates *unrated* players: the
+//! program gives them a performance rating (`innsats2`), which is not done here; pass them in
+//! with the rating a director assigns.
 //!
 //! # Handicap games
 //!
 //! FESA's rules have varied: in 1996 handicap games were not rated (Eric Cheymol, shogi-l,
 //! 1 August 1996); from 2002 USSF and FESA counted a handicap as a number of grades (Larry
-//! Kaufman, shogi-l: lance 0.5, bishop 1.5, rook 2, rook and lance 2.5, two pieces 3.5, four
-//! pieces 4.5, five pieces 6, six pieces 7; "sente" 0.15, which koma has no handicap for), and
-//! in 2009 Kaufman described FESA's program as turning the giver's rating into a fractional
-//! grade, lowering it by the handicap's grades and turning it back into a rating, which then
-//! enters the formula (shogi-l, 15 July 2009). FESA's current program could not be read for
-//! this; koma uses the 2002 values in that 2009 procedure, on FESA's grade bands (80 points a
-//! grade up to 4 kyu, then 100, 120, 160 and 200): [`lowered_by_handicap`]. Only the formula's
-//! rating is lowered; K still comes from the giver's own rating. Other handicaps have no
-//! published value and are refused ([`FesaError::UnratedHandicap`]).
+//! Kaufman, shogi-l); in 2009 Kaufman described FESA's program as turning the giver's rating
+//! into a fractional grade, lowering it by the handicap's grades and turning it back into a
+//! rating for the formula (shogi-l, 15 July 2009), and that is what the program does
+//! (`get-single-elo-result-new`, `elo-ranknr`, `ranknr-elo`), with values changed in 2005
+//! ([`HandicapTable`]). koma does the same on FESA's grade bands, with the 2005 values by
+//! default; only the formula's rating is lowered, K still comes from the player's own. (The
+//! program lowers the giver's rating from before the tournament and rounds it, koma the rating
+//! before the game, unrounded: a difference of a fraction of a point.) Handicaps without a value
+//! are refused ([`FesaError::UnratedHandicap`]).
 //!
 //! ```
 //! use koma_game::rating::fesa::{self, FesaGame};
@@ -58,7 +63,13 @@
 
 use koma_rules::Handicap;
 
-use super::{GRADE_BANDS, Score};
+use super::Score;
+
+mod event;
+mod handicap;
+
+pub use event::{EventGame, rate_event};
+pub use handicap::HandicapTable;
 
 /// K by the player's rating: each band's lowest rating and its K (fesashogi.eu, "Elo
 /// system", point 1).
@@ -78,12 +89,27 @@ pub const UNRATED_BELOW_GAMES: u32 = 9;
 /// Rated games below which a player is provisional (old "Elo system" page, point 3).
 pub const PROVISIONAL_BELOW_GAMES: u32 = 18;
 
+/// The lowest opponent rating the formula uses under [`Rules::PROGRAM`] (old page, point 1;
+/// program, `get-single-elo-result-new`).
+pub const OPPONENT_FLOOR: f64 = 400.0;
+/// The divisor of the upset gain K · (or − pr)/160 (old page, point 1; program, `diff`).
+const UPSET_DIVISOR: f64 = 160.0;
+/// Below this rating a player may get the weak bonus (program, `diff`).
+const WEAK_BONUS_BELOW: f64 = 1800.0;
+/// The weak bonus is (1800 − pr) / 200 a game (program, `diff`).
+const WEAK_BONUS_DIVISOR: f64 = 200.0;
+/// Counted games up to which the weak bonus is given (program, `diff` and `inc-games`).
+pub const WEAK_BONUS_GAMES: u32 = 100;
+
 /// Why a FESA rating could not be computed.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum FesaError {
     /// A rating is not a finite number.
     #[error("FESA rating {0} is not a finite number")]
     NotFinite(f64),
+    /// A handicap with no grade value in the table used.
+    #[error("{} handicap games are not rated (no grade value for it)", .0.name())]
+    UnratedHandicap(Handicap),
     /// A game names a player that is not in the event.
     #[error("game {game} names player {player}, but the event has {players} players")]
     UnknownPlayer {
@@ -100,9 +126,50 @@ pub enum FesaError {
     /// The opponents' final ratings did not settle.
     #[error("the final ratings did not settle in {0} rounds of calculation")]
     NoConvergence(u32),
-    /// A handicap with no grade value in the 2002 USSF/FESA table.
-    #[error("{} handicap games are not rated (no grade value for it)", .0.name())]
-    UnratedHandicap(Handicap),
+}
+
+/// Which of FESA's published rules to rate with.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Rules {
+    /// Opponent ratings below this count as this (the program: 400).
+    pub opponent_floor: Option<f64>,
+    /// A winner against a higher-rated opponent gains at least K · (or − pr)/160.
+    pub upset_gain: bool,
+    /// A player below 1800 with fewer than 100 counted games gets (1800 − pr)/200 a game.
+    pub weak_bonus: bool,
+    /// [`rate_event`] uses the opponents' rounded final ratings (the program) rather than the
+    /// exact ones.
+    pub round_finals: bool,
+    /// The handicap values.
+    pub handicaps: HandicapTable,
+}
+
+impl Rules {
+    /// The current "Elo system" page: the basic formula only (and 2005 handicap values).
+    pub const PAGE: Rules = Rules {
+        opponent_floor: None,
+        upset_gain: false,
+        weak_bonus: false,
+        round_finals: false,
+        handicaps: HandicapTable::Fesa2005,
+    };
+
+    /// FESA's rating program: the page's formula, the 400 floor, the upset gain, the weak
+    /// bonus and rounded final ratings.
+    pub const PROGRAM: Rules = Rules {
+        opponent_floor: Some(OPPONENT_FLOOR),
+        upset_gain: true,
+        weak_bonus: true,
+        round_finals: true,
+        handicaps: HandicapTable::Fesa2005,
+    };
+}
+
+impl Default for Rules {
+    /// [`Rules::PAGE`].
+    fn default() -> Rules {
+        Rules::PAGE
+    }
 }
 
 /// K for a player rated `rating` (16 from 2240 up to 40 below 720).
@@ -178,6 +245,25 @@ impl FesaGame {
     }
 }
 
+/// A rated player before a tournament.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The rating before the tournament.
+    pub rating: i64,
+    /// Rated games counted for the weak bonus so far (the program counts up to 100).
+    pub counted_games: u32,
+}
+
+impl Player {
+    /// A player rated `rating` with `counted_games` rated games before.
+    pub fn new(rating: i64, counted_games: u32) -> Player {
+        Player {
+            rating,
+            counted_games,
+        }
+    }
+}
+
 /// A player's rating change over one tournament.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TournamentChange {
@@ -191,58 +277,67 @@ pub struct TournamentChange {
     pub rating: i64,
 }
 
-/// The grades a handicap is worth in rated games (2002 USSF/FESA values); 0 for an even
-/// game, `None` for handicaps without a value.
-pub fn handicap_grades(handicap: Handicap) -> Option<f64> {
-    Some(match handicap {
-        Handicap::Even => 0.0,
-        Handicap::Lance => 0.5,
-        Handicap::Bishop => 1.5,
-        Handicap::Rook => 2.0,
-        Handicap::RookLance => 2.5,
-        Handicap::TwoPiece => 3.5,
-        Handicap::FourPiece => 4.5,
-        Handicap::FivePiece => 6.0,
-        Handicap::SixPiece => 7.0,
-        _ => return None,
-    })
-}
-
-/// The rating a handicap giver rated `rating` counts as: the rating as a fractional FESA grade,
-/// lowered by the handicap's grades, turned back into a rating.
+/// The rating a giver rated `rating` counts as when giving `handicap`, with the 2005 values
+/// (see [`HandicapTable::lowered`]).
 pub fn lowered_by_handicap(rating: f64, handicap: Handicap) -> Result<f64, FesaError> {
-    finite(rating)?;
-    let grades = handicap_grades(handicap).ok_or(FesaError::UnratedHandicap(handicap))?;
-    if grades == 0.0 {
-        return Ok(rating);
-    }
-    Ok(rating_of_fractional_grade(
-        fractional_grade(rating) - grades,
-    ))
+    HandicapTable::Fesa2005.lowered(rating, handicap)
 }
 
-/// One game's unrounded change for a player rated `rating` just before it.
+/// One game's unrounded change under the current page's rules for a player rated `rating`
+/// just before it.
 pub fn game_change(rating: f64, game: &FesaGame) -> Result<f64, FesaError> {
+    game_change_with(&Rules::PAGE, rating, false, game)
+}
+
+/// One game's unrounded change under `rules`; `weak_bonus_due` says whether the player has
+/// fewer than 100 counted games (only [`Rules::weak_bonus`] looks at it).
+pub fn game_change_with(
+    rules: &Rules,
+    rating: f64,
+    weak_bonus_due: bool,
+    game: &FesaGame,
+) -> Result<f64, FesaError> {
     finite(rating)?;
     finite(game.opponent_final)?;
+    let opponent = rules
+        .opponent_floor
+        .map_or(game.opponent_final, |floor| game.opponent_final.max(floor));
     let (player, opponent) = match game.handicap {
-        HandicapSide::Even => (rating, game.opponent_final),
-        HandicapSide::Gave(h) => (lowered_by_handicap(rating, h)?, game.opponent_final),
-        HandicapSide::Received(h) => (rating, lowered_by_handicap(game.opponent_final, h)?),
+        HandicapSide::Even => (rating, opponent),
+        HandicapSide::Gave(h) => (rules.handicaps.lowered(rating, h)?, opponent),
+        HandicapSide::Received(h) => (rating, rules.handicaps.lowered(opponent, h)?),
     };
     let k = f64::from(k_factor(rating));
-    Ok(k * (game.score.value() - expected(player, opponent)))
+    let mut change = k * (game.score.value() - expected(player, opponent));
+    if rules.upset_gain && game.score == Score::Win && opponent > player {
+        change = change.max(k * (opponent - player) / UPSET_DIVISOR);
+    }
+    if rules.weak_bonus && weak_bonus_due && rating < WEAK_BONUS_BELOW {
+        change += (WEAK_BONUS_BELOW - rating) / WEAK_BONUS_DIVISOR;
+    }
+    Ok(change)
 }
 
-/// A player's change over a tournament: each game rated from the running, unrounded rating,
-/// the changes summed and rounded once.
+/// A player's change over a tournament under the current page's rules: each game rated from
+/// the running, unrounded rating, the changes summed and rounded once.
 pub fn tournament(rating_before: i64, games: &[FesaGame]) -> Result<TournamentChange, FesaError> {
-    let mut running = rating_before as f64;
+    tournament_with(&Rules::PAGE, &Player::new(rating_before, 0), games)
+}
+
+/// A player's change over a tournament under `rules`.
+pub fn tournament_with(
+    rules: &Rules,
+    player: &Player,
+    games: &[FesaGame],
+) -> Result<TournamentChange, FesaError> {
+    let mut running = player.rating as f64;
+    let mut counted = player.counted_games;
     let mut per_game = Vec::with_capacity(games.len());
     for game in games {
-        let change = game_change(running, game)?;
+        let change = game_change_with(rules, running, counted < WEAK_BONUS_GAMES, game)?;
         per_game.push(change);
         running += change;
+        counted = counted.saturating_add(1);
     }
     let exact: f64 = per_game.iter().sum();
     let change = exact.round() as i64;
@@ -250,94 +345,8 @@ pub fn tournament(rating_before: i64, games: &[FesaGame]) -> Result<TournamentCh
         per_game,
         exact,
         change,
-        rating: rating_before.saturating_add(change),
+        rating: player.rating.saturating_add(change),
     })
-}
-
-/// One game of an event between players `a` and `b` (indices into the event's ratings).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct EventGame {
-    /// One player.
-    pub a: usize,
-    /// The other.
-    pub b: usize,
-    /// The result for `a`.
-    pub score_a: Score,
-    /// The player who gave a handicap and which, if any.
-    pub handicap: Option<(usize, Handicap)>,
-}
-
-/// Rounds of calculation before [`rate_event`] gives up.
-const EVENT_ROUNDS: u32 = 200;
-
-/// Rates a whole event: each player's [`tournament`] change, the opponents' final ratings
-/// found together by repeating the calculation with the unrounded finals until none moves by
-/// more than 10⁻⁹ (each depends on the others). `games` are in the order played.
-pub fn rate_event(
-    ratings_before: &[i64],
-    games: &[EventGame],
-) -> Result<Vec<TournamentChange>, FesaError> {
-    let players = ratings_before.len();
-    for (i, game) in games.iter().enumerate() {
-        for player in [game.a, game.b] {
-            if player >= players {
-                return Err(FesaError::UnknownPlayer {
-                    game: i,
-                    player,
-                    players,
-                });
-            }
-        }
-        let giver_plays = game
-            .handicap
-            .is_none_or(|(giver, _)| giver == game.a || giver == game.b);
-        if game.a == game.b || !giver_plays {
-            return Err(FesaError::BadGame(i));
-        }
-    }
-    let mut finals: Vec<f64> = ratings_before.iter().map(|&r| r as f64).collect();
-    for _ in 0..EVENT_ROUNDS {
-        let results = ratings_before
-            .iter()
-            .enumerate()
-            .map(|(p, &before)| tournament(before, &games_of(p, games, &finals)))
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut moved: f64 = 0.0;
-        for (final_rating, result) in finals.iter_mut().zip(&results) {
-            let exact = (result.rating - result.change) as f64 + result.exact;
-            moved = moved.max((exact - *final_rating).abs());
-            *final_rating = exact;
-        }
-        if moved <= 1e-9 {
-            return Ok(results);
-        }
-    }
-    Err(FesaError::NoConvergence(EVENT_ROUNDS))
-}
-
-/// Player `p`'s games of an event, seen from their side, against the opponents' `finals`.
-fn games_of(p: usize, games: &[EventGame], finals: &[f64]) -> Vec<FesaGame> {
-    games
-        .iter()
-        .filter(|g| g.a == p || g.b == p)
-        .map(|g| {
-            let (opponent, score) = if g.a == p {
-                (g.b, g.score_a)
-            } else {
-                (g.a, g.score_a.opposite())
-            };
-            let handicap = match g.handicap {
-                None => HandicapSide::Even,
-                Some((giver, h)) if giver == p => HandicapSide::Gave(h),
-                Some((_, h)) => HandicapSide::Received(h),
-            };
-            FesaGame {
-                opponent_final: finals[opponent],
-                score,
-                handicap,
-            }
-        })
-        .collect()
 }
 
 fn finite(rating: f64) -> Result<(), FesaError> {
@@ -345,54 +354,5 @@ fn finite(rating: f64) -> Result<(), FesaError> {
         Ok(())
     } else {
         Err(FesaError::NotFinite(rating))
-    }
-}
-
-/// A rating as whole and fractional grades above rating 0 on FESA's bands (linear below 0 at
-/// the first band's width, and above the last at its width).
-fn fractional_grade(rating: f64) -> f64 {
-    let mut grades = 0.0;
-    for (i, &(start, width)) in GRADE_BANDS.iter().enumerate() {
-        let (start, width) = (f64::from(start), f64::from(width));
-        match GRADE_BANDS.get(i + 1) {
-            Some(&(end, _)) if rating >= f64::from(end) => {
-                grades += (f64::from(end) - start) / width;
-            }
-            _ => return grades + (rating - start) / width,
-        }
-    }
-    grades
-}
-
-/// The rating at `grade` fractional grades above rating 0, inverse of [`fractional_grade`].
-fn rating_of_fractional_grade(grade: f64) -> f64 {
-    let mut grades = 0.0;
-    for (i, &(start, width)) in GRADE_BANDS.iter().enumerate() {
-        let (start, width) = (f64::from(start), f64::from(width));
-        match GRADE_BANDS.get(i + 1) {
-            Some(&(end, _)) if grade >= grades + (f64::from(end) - start) / width => {
-                grades += (f64::from(end) - start) / width;
-            }
-            _ => return start + (grade - grades) * width,
-        }
-    }
-    0.0
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fractional_grades_round_trip() {
-        for r in [
-            -100.0, 0.0, 400.0, 1359.5, 1360.0, 1700.0, 2000.0, 2500.0, 3000.0,
-        ] {
-            let back = rating_of_fractional_grade(fractional_grade(r));
-            assert!((back - r).abs() < 1e-9, "{r} -> {back}");
-        }
-        assert_eq!(fractional_grade(1360.0), 17.0);
-        assert_eq!(fractional_grade(1680.0), 20.0);
-        assert_eq!(fractional_grade(2440.0), 25.0);
     }
 }

@@ -2,8 +2,8 @@
 
 use koma_game::rating::Score::{Draw, Loss, Win};
 use koma_game::rating::fesa::{
-    self, FesaError, FesaGame, HandicapSide, Status, expected, game_change, k_factor,
-    lowered_by_handicap, tournament,
+    self, FesaError, FesaGame, HandicapSide, HandicapTable, Player, Rules, Status, expected,
+    game_change, k_factor, lowered_by_handicap, tournament, tournament_with,
 };
 use koma_rules::Handicap;
 
@@ -103,31 +103,40 @@ fn k_follows_the_running_rating() {
 #[test]
 fn handicap_games_lower_the_givers_rating() {
     // 1700 is 1 dan (1680–1800, 120 a grade): grade 20 + 20/120 = 20.1667 above rating 0.
-    // Rook is worth 2 grades (2002 USSF/FESA): 18.1667, which is 2 kyu (1460–1560, 100 a
-    // grade): 1460 + 0.1667 × 100 = 1476.67.
+    // With the 2002 values rook is 2 grades: 18.1667, which is 2 kyu (1460–1560, 100 a
+    // grade): 1460 + 0.1667 × 100 = 1476.67. With FESA's 2005 values rook is 2.1 grades:
+    // 18.0667, so 1460 + 6.67 = 1466.67.
     close(
-        lowered_by_handicap(1700.0, Handicap::Rook).unwrap(),
+        HandicapTable::Ussf2002
+            .lowered(1700.0, Handicap::Rook)
+            .unwrap(),
         1476.666667,
         0.000_001,
     );
+    close(
+        lowered_by_handicap(1700.0, Handicap::Rook).unwrap(),
+        1466.666667,
+        0.000_001,
+    );
     // Within one band it is the band's width per grade: 1300 (4 kyu, 80 a grade) giving a
-    // lance (0.5) counts as 1260.
+    // lance (0.6) counts as 1300 − 48 = 1252.
     close(
         lowered_by_handicap(1300.0, Handicap::Lance).unwrap(),
-        1260.0,
+        1252.0,
         1e-9,
     );
     assert_eq!(lowered_by_handicap(1700.0, Handicap::Even).unwrap(), 1700.0);
     // The giver (1700, K 24) beats an opponent ending at 1400:
-    // 10^((1400 − 1476.67)/400) = 0.643172, E = 0.608576, change = 24 × 0.391424 = +9.394185.
+    // 10^((1400 − 1466.67)/400) = 0.681292, E = 1/1.681292 = 0.594781,
+    // change = 24 × 0.405219 = +9.725264.
     let gave = FesaGame {
         opponent_final: 1400.0,
         score: Win,
         handicap: HandicapSide::Gave(Handicap::Rook),
     };
-    close(game_change(1700.0, &gave).unwrap(), 9.394185, 0.000_001);
-    // The receiver (1400, K 28) loses to a giver ending at 1700, counted as 1476.67:
-    // E = 1 − 0.6085756 = 0.3914244, change = 28 × −0.3914244 = −10.959883.
+    close(game_change(1700.0, &gave).unwrap(), 9.725264, 0.000_001);
+    // The receiver (1400, K 28) loses to a giver ending at 1700, counted as 1466.67:
+    // E = 1 − 0.594781 = 0.405219, change = 28 × −0.405219 = −11.346142.
     let received = FesaGame {
         opponent_final: 1700.0,
         score: Loss,
@@ -135,7 +144,7 @@ fn handicap_games_lower_the_givers_rating() {
     };
     close(
         game_change(1400.0, &received).unwrap(),
-        -10.959883,
+        -11.346142,
         0.000_001,
     );
     // Handicaps without a grade value are refused, with the handicap named.
@@ -147,6 +156,45 @@ fn handicap_games_lower_the_givers_rating() {
     assert_eq!(err, FesaError::UnratedHandicap(Handicap::ThreePiece));
     assert!(err.to_string().contains("three"), "{err}");
     assert!(tournament(1700, &[odd]).is_err());
+}
+
+#[test]
+fn the_programs_extras() {
+    // FESA's program on two games of a 1500 player with 10 counted games (K 28):
+    // Game 1, won against an opponent ending at 1800: 10^(300/400) = 5.623413,
+    //   E = 1/6.623413 = 0.150980, normal gain 28 × 0.849020 = 23.772572; the upset gain
+    //   28 × (1800 − 1500)/160 = 52.5 is more, so 52.5; weak bonus (1800 − 1500)/200 = 1.5;
+    //   +54.0 in all.
+    // Game 2, from 1554.0 (still K 28), lost against an opponent ending at 300, floored to 400:
+    //   10^((400 − 1554)/400) = 0.001303, E = 1/1.001303 = 0.998699,
+    //   28 × −0.998699 = −27.963559, weak bonus (1800 − 1554)/200 = 1.23: −26.733559.
+    // Sum 27.266441: +27, to 1527.
+    let games = [FesaGame::even(1800.0, Win), FesaGame::even(300.0, Loss)];
+    let program = tournament_with(&Rules::PROGRAM, &Player::new(1500, 10), &games).unwrap();
+    close(program.per_game[0], 54.0, 1e-9);
+    close(program.per_game[1], -26.733559, 0.000_001);
+    assert_eq!((program.change, program.rating), (27, 1527));
+    // The weak bonus stops at 100 counted games: game 2 then lacks its 1.23.
+    let veteran = tournament_with(&Rules::PROGRAM, &Player::new(1500, 99), &games).unwrap();
+    close(veteran.per_game[0], 54.0, 1e-9);
+    close(veteran.per_game[1], -27.963559, 0.000_001);
+    // The page's rules give the plain formula: 23.772572, then from 1523.772572 against 300:
+    // 10^((300 − 1523.772572)/400) = 0.000872, E = 1/1.000872 = 0.999129,
+    // 28 × −0.999129 = −27.975602; sum −4.203030, rounded −4.
+    let page = tournament_with(&Rules::PAGE, &Player::new(1500, 10), &games).unwrap();
+    assert_eq!(page, tournament(1500, &games).unwrap());
+    close(page.per_game[0], 23.772572, 0.000_001);
+    close(page.per_game[1], -27.975602, 0.000_001);
+    assert_eq!(page.rating, 1496);
+    // Without a win there is no upset gain, even against a stronger player.
+    let drawn = [FesaGame::even(1800.0, Draw)];
+    let result = tournament_with(&Rules::PROGRAM, &Player::new(1900, 200), &drawn).unwrap();
+    close(
+        result.per_game[0],
+        24.0 * (0.5 - expected(1900.0, 1800.0)),
+        1e-9,
+    );
+    assert_eq!(Rules::default(), Rules::PAGE);
 }
 
 #[test]
@@ -185,14 +233,23 @@ fn an_event_finds_the_final_ratings_together() {
         score_a: Win,
         handicap: None,
     };
-    let results = rate_event(&[1500, 1500], &[game]).unwrap();
+    let pair = [Player::new(1500, 100), Player::new(1500, 100)];
+    let results = rate_event(&Rules::PAGE, &pair, &[game]).unwrap();
     close(results[0].exact, 13.457, 0.001);
     close(results[1].exact, -13.457, 0.001);
     assert_eq!((results[0].rating, results[1].rating), (1513, 1487));
+    // The program iterates on rounded finals: from 1500/1500, ±14 to 1514/1486; then each
+    // against the other's new final, 28 × (1 − 1/(1 + 10^(−14/400))) = 13.436, ±13 to
+    // 1513/1487; then against 1487 and 1513, 28 × (1 − 1/(1 + 10^(−13/400))) = 13.476,
+    // still ±13: settled.
+    let program = rate_event(&Rules::PROGRAM, &pair, &[game]).unwrap();
+    close(program[0].exact, 13.476406, 0.000_001);
+    assert_eq!((program[0].rating, program[1].rating), (1513, 1487));
 
     // A round robin of three: each player's result is what `tournament` gives against the
     // others' final (unrounded) ratings.
     let before = [1700, 1450, 1200];
+    let players = before.map(|r| Player::new(r, 100));
     let games = [
         EventGame {
             a: 0,
@@ -213,7 +270,7 @@ fn an_event_finds_the_final_ratings_together() {
             handicap: Some((0, Handicap::Bishop)),
         },
     ];
-    let results = rate_event(&before, &games).unwrap();
+    let results = rate_event(&Rules::PAGE, &players, &games).unwrap();
     let finals: Vec<f64> = before
         .iter()
         .zip(&results)
@@ -235,7 +292,7 @@ fn an_event_finds_the_final_ratings_together() {
     assert_eq!(results[0].per_game.len(), 2);
 
     // Games that name no one, or the same player twice, or a giver not in the game.
-    let bad = |g: EventGame| rate_event(&before, &[g]).unwrap_err();
+    let bad = |g: EventGame| rate_event(&Rules::PAGE, &players, &[g]).unwrap_err();
     let base = games[0];
     assert!(matches!(
         bad(EventGame { b: 3, ..base }),
