@@ -34,9 +34,9 @@
 //! least K · (or − pr)/160 (`diff`, the "upset gain"); a player below 1800 with fewer than 100
 //! counted games gets (1800 − pr)/200 more per game (`diff`, the "weak bonus"); the opponents'
 //! final ratings are the rounded ones. [`Rules::PAGE`] follows the current page and is the
-//! default; [`Rules::PROGRAM`] adds the program's extras. Neither rates *unrated* players: the
-//! program gives them a performance rating (`innsats2`), which is not done here; pass them in
-//! with the rating a director assigns.
+//! default; [`Rules::PROGRAM`] adds the program's extras. *Unrated* players are not rated by
+//! the formula: the program gives them a performance rating ([`performance_rating`]), which
+//! then serves as their final rating for their opponents.
 //!
 //! # Handicap games
 //!
@@ -67,9 +67,11 @@ use super::Score;
 
 mod event;
 mod handicap;
+mod performance;
 
-pub use event::{EventGame, rate_event};
+pub use event::{Entrant, EventGame, EventResult, rate_event};
 pub use handicap::HandicapTable;
+pub use performance::{LOWEST_PERFORMANCE, performance_rating};
 
 /// K by the player's rating: each band's lowest rating and its K (fesashogi.eu, "Elo
 /// system", point 1).
@@ -123,6 +125,9 @@ pub enum FesaError {
     /// A game of a player against themself, or a handicap given by neither player.
     #[error("game {0} is not between two players of the event, or its handicap giver is neither")]
     BadGame(usize),
+    /// A performance rating asked for without any results.
+    #[error("a performance rating needs at least one result")]
+    NoResults,
     /// The opponents' final ratings did not settle.
     #[error("the final ratings did not settle in {0} rounds of calculation")]
     NoConvergence(u32),
@@ -297,25 +302,32 @@ pub fn game_change_with(
     weak_bonus_due: bool,
     game: &FesaGame,
 ) -> Result<f64, FesaError> {
-    finite(rating)?;
-    finite(game.opponent_final)?;
-    let opponent = rules
-        .opponent_floor
-        .map_or(game.opponent_final, |floor| game.opponent_final.max(floor));
-    let (player, opponent) = match game.handicap {
-        HandicapSide::Even => (rating, opponent),
-        HandicapSide::Gave(h) => (rules.handicaps.lowered(rating, h)?, opponent),
-        HandicapSide::Received(h) => (rating, rules.handicaps.lowered(opponent, h)?),
-    };
+    let opponent = effective_opponent(rules, rating, game)?;
     let k = f64::from(k_factor(rating));
-    let mut change = k * (game.score.value() - expected(player, opponent));
-    if rules.upset_gain && game.score == Score::Win && opponent > player {
-        change = change.max(k * (opponent - player) / UPSET_DIVISOR);
+    let mut change = k * (game.score.value() - expected(rating, opponent));
+    if rules.upset_gain && game.score == Score::Win && opponent > rating {
+        change = change.max(k * (opponent - rating) / UPSET_DIVISOR);
     }
     if rules.weak_bonus && weak_bonus_due && rating < WEAK_BONUS_BELOW {
         change += (WEAK_BONUS_BELOW - rating) / WEAK_BONUS_DIVISOR;
     }
     Ok(change)
+}
+
+/// The opponent's rating as the formula sees it against a player rated `rating`: floored as
+/// `rules` say, lowered if the opponent gave a handicap, raised by what the handicap takes off
+/// the player's rating if the player gave one (the program's `get-single-elo-result-new`).
+fn effective_opponent(rules: &Rules, rating: f64, game: &FesaGame) -> Result<f64, FesaError> {
+    finite(rating)?;
+    finite(game.opponent_final)?;
+    let opponent = rules
+        .opponent_floor
+        .map_or(game.opponent_final, |floor| game.opponent_final.max(floor));
+    Ok(match game.handicap {
+        HandicapSide::Even => opponent,
+        HandicapSide::Gave(h) => opponent + rating - rules.handicaps.lowered(rating, h)?,
+        HandicapSide::Received(h) => rules.handicaps.lowered(opponent, h)?,
+    })
 }
 
 /// A player's change over a tournament under the current page's rules: each game rated from

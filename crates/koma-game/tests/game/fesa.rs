@@ -222,7 +222,14 @@ fn status() {
 
 #[test]
 fn an_event_finds_the_final_ratings_together() {
-    use fesa::{EventGame, rate_event};
+    use fesa::{Entrant, EventGame, EventResult, TournamentChange, rate_event};
+    let rated = |r: i64| Entrant::Rated(Player::new(r, 100));
+    let change = |r: &EventResult| -> TournamentChange {
+        match r {
+            EventResult::Rated(c) => c.clone(),
+            EventResult::Unrated(_) => panic!("rated players get a change"),
+        }
+    };
     // Two players at 1500, A beats B. Each is rated against the other's *final* rating, so by
     // symmetry A gains x and B loses x where x = 28 × (1 − 1/(1 + 10^(−x/400))). From x = 14:
     // 10^(−14/400) = 0.922571, x = 28 × (1 − 1/1.922571) = 13.436; again: 10^(−13.436/400) =
@@ -233,23 +240,23 @@ fn an_event_finds_the_final_ratings_together() {
         score_a: Win,
         handicap: None,
     };
-    let pair = [Player::new(1500, 100), Player::new(1500, 100)];
+    let pair = [rated(1500), rated(1500)];
     let results = rate_event(&Rules::PAGE, &pair, &[game]).unwrap();
-    close(results[0].exact, 13.457, 0.001);
-    close(results[1].exact, -13.457, 0.001);
-    assert_eq!((results[0].rating, results[1].rating), (1513, 1487));
+    close(change(&results[0]).exact, 13.457, 0.001);
+    close(change(&results[1]).exact, -13.457, 0.001);
+    assert_eq!((results[0].rating(), results[1].rating()), (1513, 1487));
     // The program iterates on rounded finals: from 1500/1500, ±14 to 1514/1486; then each
     // against the other's new final, 28 × (1 − 1/(1 + 10^(−14/400))) = 13.436, ±13 to
     // 1513/1487; then against 1487 and 1513, 28 × (1 − 1/(1 + 10^(−13/400))) = 13.476,
     // still ±13: settled.
     let program = rate_event(&Rules::PROGRAM, &pair, &[game]).unwrap();
-    close(program[0].exact, 13.476406, 0.000_001);
-    assert_eq!((program[0].rating, program[1].rating), (1513, 1487));
+    close(change(&program[0]).exact, 13.476406, 0.000_001);
+    assert_eq!((program[0].rating(), program[1].rating()), (1513, 1487));
 
     // A round robin of three: each player's result is what `tournament` gives against the
     // others' final (unrounded) ratings.
     let before = [1700, 1450, 1200];
-    let players = before.map(|r| Player::new(r, 100));
+    let players = before.map(rated);
     let games = [
         EventGame {
             a: 0,
@@ -274,7 +281,7 @@ fn an_event_finds_the_final_ratings_together() {
     let finals: Vec<f64> = before
         .iter()
         .zip(&results)
-        .map(|(&b, r)| b as f64 + r.exact)
+        .map(|(&b, r)| b as f64 + change(r).exact)
         .collect();
     let check = tournament(
         1700,
@@ -288,8 +295,8 @@ fn an_event_finds_the_final_ratings_together() {
         ],
     )
     .unwrap();
-    close(check.exact, results[0].exact, 1e-6);
-    assert_eq!(results[0].per_game.len(), 2);
+    close(check.exact, change(&results[0]).exact, 1e-6);
+    assert_eq!(change(&results[0]).per_game.len(), 2);
 
     // Games that name no one, or the same player twice, or a giver not in the game.
     let bad = |g: EventGame| rate_event(&Rules::PAGE, &players, &[g]).unwrap_err();
@@ -310,4 +317,106 @@ fn an_event_finds_the_final_ratings_together() {
         }),
         FesaError::BadGame(0)
     );
+}
+
+#[test]
+fn an_unrated_newcomer_gets_a_performance_rating() {
+    use fesa::{Entrant, EventGame, EventResult, rate_event};
+    // A newcomer beats A (1500, K 28) and loses to B (1700, K 24). The newcomer's rating P is
+    // the performance against A's and B's finals: with one win and one loss, f(P, a) +
+    // f(P, b) = 1, so P is their midpoint. A's final is 1500 − 28 f(1500, P), B's is
+    // 1700 + 24 (1 − f(1700, P)). At P = 1599: 10^(99/400) = 1.768, f(1500, 1599) = 0.361260,
+    // A's final 1500 − 10.115 = 1489.885; 10^(−101/400) = 0.559, f(1700, 1599) = 0.641314,
+    // B's final 1700 + 24 × 0.358686 = 1708.608; midpoint 1599.25, which rounds to 1599 again.
+    let players = [
+        Entrant::Unrated(Vec::new()),
+        Entrant::Rated(Player::new(1500, 100)),
+        Entrant::Rated(Player::new(1700, 100)),
+    ];
+    let games = [
+        EventGame {
+            a: 0,
+            b: 1,
+            score_a: Win,
+            handicap: None,
+        },
+        EventGame {
+            a: 0,
+            b: 2,
+            score_a: Loss,
+            handicap: None,
+        },
+    ];
+    let results = rate_event(&Rules::PAGE, &players, &games).unwrap();
+    assert_eq!(results[0], EventResult::Unrated(1599));
+    let ratings: Vec<i64> = results.iter().map(EventResult::rating).collect();
+    assert_eq!(ratings, [1599, 1490, 1709]);
+    // Earlier results count: a newcomer who had already lost twice to 1100 players rates lower.
+    let players = [
+        Entrant::Unrated(vec![(1100.0, Loss), (1100.0, Loss)]),
+        players[1].clone(),
+        players[2].clone(),
+    ];
+    let results = rate_event(&Rules::PAGE, &players, &games).unwrap();
+    assert!(results[0].rating() < 1599, "{:?}", results[0]);
+    // Two newcomers who only met each other: the loser has only losses, 1; the winner only
+    // wins, so a draw against the loser is added: 1 + 400 log10 3 = 191.85, 192.
+    let pair = [Entrant::Unrated(Vec::new()), Entrant::Unrated(Vec::new())];
+    let game = [EventGame {
+        a: 0,
+        b: 1,
+        score_a: Win,
+        handicap: None,
+    }];
+    assert_eq!(
+        rate_event(&Rules::PAGE, &pair, &game),
+        Ok(vec![EventResult::Unrated(192), EventResult::Unrated(1)])
+    );
+    // Unrated players with a win each against the other stay where the calculation starts.
+    let games = [
+        game[0],
+        EventGame {
+            a: 1,
+            b: 0,
+            score_a: Win,
+            handicap: None,
+        },
+    ];
+    let results = rate_event(&Rules::PAGE, &pair, &games).unwrap();
+    assert_eq!((results[0].rating(), results[1].rating()), (1500, 1500));
+}
+
+#[test]
+fn performance_ratings_of_unrated_players() {
+    use fesa::performance_rating;
+    // A win against 1400 and a loss against 1600: at 1500 the expected scores are
+    // 1/(1 + 10^(−100/400)) = 0.640065 and 1/(1 + 10^(100/400)) = 0.359935, summing to the
+    // 1 point scored: 1500.
+    assert_eq!(
+        performance_rating(&[(1400.0, Win), (1600.0, Loss)]),
+        Ok(1500)
+    );
+    // Only wins, one against 1500: a draw against 1500 is added, so 1.5 of 2 against 1500,
+    // f = 0.75, 10^((1500 − R)/400) = 1/3, R = 1500 + 400 log10 3 = 1690.85: 1691.
+    assert_eq!(performance_rating(&[(1500.0, Win)]), Ok(1691));
+    // Only losses: 1.
+    assert_eq!(performance_rating(&[(1500.0, Loss), (900.0, Loss)]), Ok(1));
+    // An even score against equal opponents is their rating.
+    assert_eq!(
+        performance_rating(&[(1200.0, Draw), (1200.0, Win), (1200.0, Loss)]),
+        Ok(1200)
+    );
+    // A draw and three losses against 400: 0.5 of 4, f = 0.125, 10^((400 − R)/400) = 7,
+    // R = 400 − 400 log10 7 = 400 − 338.04 = 61.96: 62.
+    let weak = [(400.0, Draw), (400.0, Loss), (400.0, Loss), (400.0, Loss)];
+    assert_eq!(performance_rating(&weak), Ok(62));
+    // A draw and 39 losses against 400: f = 0.0125, R = 400 − 400 log10 79 = −359: floored at 1.
+    let mut weaker = vec![(400.0, Draw)];
+    weaker.extend([(400.0, Loss); 39]);
+    assert_eq!(performance_rating(&weaker), Ok(1));
+    assert_eq!(performance_rating(&[]), Err(FesaError::NoResults));
+    assert!(matches!(
+        performance_rating(&[(f64::NAN, Win), (1500.0, Loss)]),
+        Err(FesaError::NotFinite(_))
+    ));
 }

@@ -2,7 +2,10 @@
 
 use koma_rules::Handicap;
 
-use super::{FesaError, FesaGame, HandicapSide, Player, Rules, TournamentChange, tournament_with};
+use super::{
+    FesaError, FesaGame, HandicapSide, Player, Rules, TournamentChange, effective_opponent,
+    performance_rating, tournament_with,
+};
 use crate::rating::Score;
 
 /// One game of an event between players `a` and `b` (indices into the event's players).
@@ -18,33 +21,75 @@ pub struct EventGame {
     pub handicap: Option<(usize, Handicap)>,
 }
 
+/// A player of an event, as FESA's list has them before it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Entrant {
+    /// A provisional or established player: rated by the formula.
+    Rated(Player),
+    /// An unrated player, with the earlier rated results (opponent rating, score) that count
+    /// towards a performance rating (see [`performance_rating`]).
+    Unrated(Vec<(f64, Score)>),
+}
+
+/// A player's result of an event.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EventResult {
+    /// A rated player's change.
+    Rated(TournamentChange),
+    /// An unrated player's performance rating over the earlier results and this event.
+    Unrated(i64),
+}
+
+impl EventResult {
+    /// The rating after the event.
+    pub fn rating(&self) -> i64 {
+        match self {
+            EventResult::Rated(change) => change.rating,
+            EventResult::Unrated(performance) => *performance,
+        }
+    }
+}
+
 /// Rounds of calculation before [`rate_event`] gives up.
 const EVENT_ROUNDS: u32 = 200;
 
-/// Rates a whole event under `rules`: each player's change, each game rated against the
-/// opponent's final rating. The finals depend on each other, so the calculation is repeated
-/// until they settle: exactly (to 10⁻⁹) with unrounded finals, or unchanged with rounded ones
-/// (FESA's program, `all-players`, repeats until no rounded change moves). `games` are in the
-/// order played.
+/// What an unrated player's final rating starts from before the first round of calculation.
+const UNRATED_START: f64 = 1500.0;
+
+/// Rates a whole event under `rules`: rated players by the formula, each game against the
+/// opponent's final rating; unrated players by their performance, which is then their final
+/// rating. The finals depend on each other, so the calculation is repeated until they settle:
+/// exactly (to 10⁻⁹) with unrounded finals, or unchanged with rounded ones (FESA's program,
+/// `all-players`, repeats until no rounded change moves). `games` are in the order played.
+/// Unrated players without earlier results start at 1500, so a group of them who only met each
+/// other is rated from there.
 pub fn rate_event(
     rules: &Rules,
-    players: &[Player],
+    players: &[Entrant],
     games: &[EventGame],
-) -> Result<Vec<TournamentChange>, FesaError> {
+) -> Result<Vec<EventResult>, FesaError> {
     check(players.len(), games)?;
-    let mut finals: Vec<f64> = players.iter().map(|p| p.rating as f64).collect();
+    let mut finals = players
+        .iter()
+        .map(|p| match p {
+            Entrant::Rated(player) => Ok(player.rating as f64),
+            Entrant::Unrated(prior) if prior.is_empty() => Ok(UNRATED_START),
+            Entrant::Unrated(prior) => performance_rating(prior).map(|r| r as f64),
+        })
+        .collect::<Result<Vec<f64>, _>>()?;
     for _ in 0..EVENT_ROUNDS {
         let results = players
             .iter()
             .enumerate()
-            .map(|(i, player)| tournament_with(rules, player, &games_of(i, games, &finals)))
+            .map(|(i, p)| rate_one(rules, p, &games_of(i, games, &finals), finals[i]))
             .collect::<Result<Vec<_>, _>>()?;
         let mut moved: f64 = 0.0;
         for ((final_rating, result), player) in finals.iter_mut().zip(&results).zip(players) {
-            let new = if rules.round_finals {
-                result.rating as f64
-            } else {
-                player.rating as f64 + result.exact
+            let new = match (result, player) {
+                (EventResult::Rated(change), Entrant::Rated(player)) if !rules.round_finals => {
+                    player.rating as f64 + change.exact
+                }
+                _ => result.rating() as f64,
             };
             moved = moved.max((new - *final_rating).abs());
             *final_rating = new;
@@ -54,6 +99,29 @@ pub fn rate_event(
         }
     }
     Err(FesaError::NoConvergence(EVENT_ROUNDS))
+}
+
+/// One player's result of an event against the opponents' current `games` finals; `own` is
+/// the player's current final (an unrated player's handicap offset is taken at it).
+fn rate_one(
+    rules: &Rules,
+    player: &Entrant,
+    games: &[FesaGame],
+    own: f64,
+) -> Result<EventResult, FesaError> {
+    match player {
+        Entrant::Rated(player) => tournament_with(rules, player, games).map(EventResult::Rated),
+        Entrant::Unrated(prior) => {
+            let mut results = prior.clone();
+            for game in games {
+                results.push((effective_opponent(rules, own, game)?, game.score));
+            }
+            if results.is_empty() {
+                return Ok(EventResult::Unrated(own.round() as i64));
+            }
+            performance_rating(&results).map(EventResult::Unrated)
+        }
+    }
 }
 
 fn check(players: usize, games: &[EventGame]) -> Result<(), FesaError> {
