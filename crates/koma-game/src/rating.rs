@@ -35,7 +35,8 @@
 //! bishop 200, rook 250, rook and lance 350, two pieces 450, four 550, five 750, six 1000).
 //! For *rating* handicap games, USSF and FESA count handicaps in grades instead (from 2002:
 //! lance 0.5, bishop 1.5, rook 2, rook and lance 2.5, two pieces 3.5, four 4.5, five 6,
-//! six 7, per Larry Kaufman on shogi-l); this module only suggests handicaps.
+//! six 7, per Larry Kaufman on shogi-l; since 2005 FESA's program uses this table's steps,
+//! 0.6, 1.5, 2.1, 2.7, 3.6, 5.0, 6.5 and 8.0): see [`fesa::HandicapTable`].
 //!
 //! Handicaps outside the table (right lance, three pieces, left five, seven, eight and ten
 //! pieces, three pawns, naked king) are never suggested and have no Elo equivalent here.

@@ -193,7 +193,8 @@ impl Glicko {
         self.rating as i64
     }
 
-    /// Whether the rating is provisional (RD of 130 or more), shown with "?".
+    /// Whether the rating is provisional (RD of 130 or more), shown with "?"; ask it of
+    /// [`Glicko::at`] for the RD as of now.
     pub fn is_provisional(&self) -> bool {
         self.deviation >= PROVISIONAL_DEVIATION
     }
@@ -209,7 +210,7 @@ impl Glicko {
     }
 
     /// The kyu/dan rank of the rating, `None` while it is provisional (lishogi, `Rank.scala`,
-    /// `fromPerf`).
+    /// `fromPerf`); ask it of [`Glicko::at`] for the RD as of now.
     pub fn rank(&self) -> Option<Rank> {
         (!self.is_provisional()).then(|| Rank::of(self.rating))
     }
@@ -292,6 +293,19 @@ impl Glicko {
             self.after_game(opponent, score, now)?,
             opponent.after_game(self, score.opposite(), now)?,
         ))
+    }
+
+    /// Halfway between this rating (after a game) and `before` it, in rating, RD and
+    /// volatility, keeping this one's games and date: lishogi halves a human's change in a
+    /// game against a bot (`PerfsUpdater.scala`, `isHumanVsMachine` and `averageGlicko`;
+    /// `Glicko.scala`, `average`).
+    pub fn halfway_from(&self, before: &Glicko) -> Glicko {
+        Glicko {
+            rating: (self.rating + before.rating) / 2.0,
+            deviation: (self.deviation + before.deviation) / 2.0,
+            volatility: (self.volatility + before.volatility) / 2.0,
+            ..*self
+        }
     }
 
     /// One rating period of Glickman's algorithm (steps 1–8) against `results`, with system

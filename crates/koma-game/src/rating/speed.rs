@@ -122,6 +122,19 @@ impl Speed {
         }
     }
 
+    /// The name shown to players, as lishogi's: `UltraBullet`, `Bullet`, `Blitz`, `Rapid`,
+    /// `Classical`, `Correspondence` (scalashogi, `Speed.scala`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Speed::UltraBullet => "UltraBullet",
+            Speed::Bullet => "Bullet",
+            Speed::Blitz => "Blitz",
+            Speed::Rapid => "Rapid",
+            Speed::Classical => "Classical",
+            Speed::Correspondence => "Correspondence",
+        }
+    }
+
     /// The speed of a game played under `control`.
     pub fn of(control: &TimeControl) -> Speed {
         estimated_ms(control).map_or(Speed::Correspondence, Speed::by_estimate_ms)

@@ -221,3 +221,14 @@ fn both_glicko_ratings_from_one_call() {
     assert_eq!(a2, a.after_game(&b, Score::Win, 0).unwrap());
     assert_eq!(b2, b.after_game(&a, Score::Loss, 0).unwrap());
 }
+
+#[test]
+fn a_human_against_a_bot_moves_half_as_far() {
+    let (human, bot) = (Glicko::default(), Glicko::default());
+    let after = human.after_game(&bot, Score::Win, 5).unwrap();
+    let halved = after.halfway_from(&human);
+    // 1500 + 162.21 / 2 = 1581.11; RD (290.23 + 350) / 2 = 320.12.
+    close(halved.rating, 1581.11, 0.01);
+    close(halved.deviation, 320.12, 0.01);
+    assert_eq!((halved.games, halved.latest), (1, Some(5)));
+}

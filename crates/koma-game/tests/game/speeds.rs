@@ -86,6 +86,7 @@ fn speeds_keys_and_bands() {
     for s in Speed::ALL {
         assert_eq!(s.key().parse::<Speed>().unwrap(), s);
         assert_eq!(s.to_string(), s.key());
+        assert!(s.name().eq_ignore_ascii_case(s.key()));
         // The band starts where its first second is.
         assert_eq!(
             Speed::by_estimate_ms(u128::from(s.from_seconds()) * 1000),
