@@ -4,7 +4,6 @@ import { Clocks } from "./clock.js";
 import { confirmDialog, h, toast } from "./dom.js";
 import { endingText, statusText } from "./ending.js";
 import { furigomaBox, inviteBox } from "./invite.js";
-import { colorMark, colorName } from "./pieces.js";
 import { RecordPanel } from "./record.js";
 import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
@@ -102,9 +101,8 @@ export function gameScreen(id: string, token: string | null): Screen {
       if (s.engine?.seat === color) who = s.engine.depth ? `Engine (depth ${s.engine.depth})` : `Engine (${(s.engine.movetime_ms ?? 1000) / 1000} s)`;
       else if (seat === color) who = "You";
       else if (!s.started && color !== s.creator) who = "waiting…";
-      const bar = viewer.bars[color];
-      bar.name.textContent = `${colorMark(color)} ${colorName(color)}${who ? ` · ${who}` : ""}`;
-      bar.el.classList.toggle("to-move", !s.outcome && s.started && s.side_to_move === color);
+      viewer.setPlayer(color, who || null);
+      viewer.bars[color].el.classList.toggle("to-move", !s.outcome && s.started && s.side_to_move === color);
     }
   }
 

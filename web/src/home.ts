@@ -1,6 +1,7 @@
 // The home screen: a new game (against the engine or a person) and the recent games.
 import { api, type CreateRequest, type GameSummary } from "./api.js";
 import { h, toast } from "./dom.js";
+import { endingText } from "./ending.js";
 import type { Screen } from "./screen.js";
 import { rememberSeat, seatMemo } from "./store.js";
 
@@ -147,7 +148,7 @@ function gamesTable(list: GameSummary[]): HTMLElement {
   const rows = list.slice(0, 40).map((g) => {
     const memo = seatMemo(g.id);
     const id = encodeURIComponent(g.id);
-    const state = g.result ?? (g.started ? "in progress" : "waiting for a player");
+    const state = g.outcome ? endingText(g.outcome, true) : g.result ?? (g.started ? "in progress" : "waiting for a player");
     const links = [
       memo && !g.result ? h("a", { href: `#game=${id}&token=${encodeURIComponent(memo.token)}` }, "Play") : null,
       h("a", { href: `#game=${id}` }, g.result ? "Replay" : "Watch"),
