@@ -20,7 +20,8 @@
 //    the list fitting the phone's width.
 // 6. A handicap game (no furigoma offered; the creator gives it and moves first as gote); the
 //    creator opens his own invitation link: he sees his seat, the other stays free.
-// 7. A KIF with player names imported on a phone: the names in the player bars, the review
+// 7. The furigoma box says who moves first, also from a position with gote to move.
+// 8. A KIF with player names imported on a phone: the names in the player bars, the review
 //    panel's buttons inside the panel.
 // Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
 import { chromium } from "playwright-core";
@@ -398,6 +399,30 @@ async function ownInvitation(browser) {
   await p2.context().close();
 }
 
+/** The furigoma box says who moves first from the game's start: gote in a position set up
+ * with gote to move, sente from the usual start. */
+async function furigomaBox(browser) {
+  const page = await newPlayer(browser, "furigoma", { width: 1024, height: 768 });
+  await page.goto(`${BASE}/`);
+  const START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+  for (const [sfen, first] of [[`${START} w - 1`, "gote"], [`${START} b - 1`, "sente"]]) {
+    const answer = await page.request.post(`${BASE}/api/games`, { data: { sfen, side: "random" } });
+    const game = await answer.json();
+    if (!game.furigoma) throw new Error(`furigoma: no toss for ${sfen}: ${JSON.stringify(game)}`);
+    // As the home screen remembers a game it created.
+    await page.evaluate(([id, memo]) => {
+      const seats = JSON.parse(localStorage.getItem("koma.seats") ?? "{}");
+      seats[id] = memo;
+      localStorage.setItem("koma.seats", JSON.stringify(seats));
+    }, [game.id, { token: game.token, seat: game.seat, furigoma: game.furigoma }]);
+    await page.goto(`${BASE}/#game=${game.id}&token=${game.token}`);
+    const mark = game.seat === "sente" ? "☗ sente" : "☖ gote";
+    await waitText(page, ".furigoma", `You play ${mark} and move ${game.seat === first ? "first" : "second"}.`);
+  }
+  log("the furigoma box says who moves first from the start, gote's or sente's");
+  await page.context().close();
+}
+
 async function phoneImportNames(browser) {
   const page = await newPhone(browser, "phone import");
   await page.goto(`${BASE}/#review`);
@@ -429,6 +454,7 @@ const tests = [
   ["import of a Shift_JIS file", importShiftJisFile],
   ["a phone game by taps", phoneGameByTaps],
   ["one's own invitation link", ownInvitation],
+  ["the furigoma box", furigomaBox],
   ["names of an imported record on a phone", phoneImportNames],
 ];
 // KOMA_E2E_ONLY=phone runs only the tests whose name contains it (while working on the page).

@@ -8,7 +8,7 @@ import { RecordPanel } from "./record.js";
 import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
 import { openSettings } from "./settings.js";
-import type { Color } from "./sfen.js";
+import { parseSfen, type Color } from "./sfen.js";
 import { rememberSeat, seatMemo } from "./store.js";
 import { Viewer } from "./viewer.js";
 
@@ -124,7 +124,7 @@ export function gameScreen(id: string, token: string | null): Screen {
     const memo = seatMemo(id);
     const items: HTMLElement[] = [];
     if (!s.started && memo?.invite_link && seat === s.creator) items.push(inviteBox(memo.invite_link));
-    if (memo?.furigoma && seat && s.moves.length < 2 && !s.outcome) items.push(furigomaBox(memo.furigoma, seat));
+    if (memo?.furigoma && seat && s.moves.length < 2 && !s.outcome) items.push(furigomaBox(memo.furigoma, seat, parseSfen(s.start_sfen, s.variant).side));
     if (s.rematch && !seat) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}` }, "Watch the rematch →")));
     if (s.rematch && seat && token) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}&token=${encodeURIComponent(token)}` }, "Go to the rematch →")));
     notices.replaceChildren(...items);
