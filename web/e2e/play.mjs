@@ -1,6 +1,7 @@
 // End-to-end test of koma serve's page in the system Chromium (playwright-core drives it).
 //
-//   KOMA_URL=http://127.0.0.1:8099 node play.mjs     (KOMA_ARTIFACTS: where screenshots go)
+//   KOMA_URL=http://127.0.0.1:8099 node play.mjs     (KOMA_ARTIFACTS: where screenshots go;
+//   KOMA_E2E_ONLY: only the tests whose name contains it)
 //
 // 1. Two players (two browser contexts, one at 1024x768, one at a phone's width): the first
 //    creates a game against a person as sente, the second opens the invitation; they play
@@ -13,6 +14,15 @@
 //    the beginner piece style: a draw, and the rematch offered first.
 // 4. A record pasted on the review screen (USI, with the bishop blunder 8h3c+??): read,
 //    analysed, the blunder listed with a better move.
+// 5. A phone (touch, 390x844) plays a Fischer game by taps against a desktop player: the
+//    clock shows the increment, 8h2b+ is promoted through the dialog by tapping; sente
+//    resigns and the home list, the replay and the record all say "Gote wins by resignation",
+//    the list fitting the phone's width.
+// 6. A handicap game (no furigoma offered; the creator gives it and moves first as gote); the
+//    creator opens his own invitation link: he sees his seat, the other stays free.
+// 7. The furigoma box says who moves first, also from a position with gote to move.
+// 8. A KIF with player names imported on a phone: the names in the player bars, the review
+//    panel's buttons inside the panel.
 // Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -33,8 +43,8 @@ mkdirSync(ARTIFACTS, { recursive: true });
 const log = (message) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
 const pageErrors = [];
 
-async function newPlayer(browser, name, viewport) {
-  const context = await browser.newContext({ viewport });
+async function newPlayer(browser, name, viewport, options = {}) {
+  const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(WAIT);
   page.on("pageerror", (e) => pageErrors.push(`${name}: ${e.message}`));
@@ -72,6 +82,36 @@ async function waitPly(page, ply) {
 async function clickMove(page, from, to) {
   await page.click(`[data-square="${from}"]`);
   await page.click(`[data-square="${to}"]`);
+}
+
+/** A player on a phone: touch events, not a mouse. */
+const PHONE = { width: 390, height: 844 };
+const newPhone = (browser, name) => newPlayer(browser, name, PHONE, { hasTouch: true, isMobile: true });
+
+async function tapMove(page, from, to) {
+  await page.tap(`[data-square="${from}"]`);
+  await page.tap(`[data-square="${to}"]`);
+}
+
+/** Fails unless every element of `selector` lies inside `box`'s width (no sideways overflow). */
+async function fitsWidth(page, selector, box) {
+  const over = await page.evaluate(
+    ([sel, boxSel]) => {
+      const outer = document.querySelector(boxSel);
+      if (!outer) return `${boxSel} is missing`;
+      const right = outer.getBoundingClientRect().right + 0.5;
+      const left = outer.getBoundingClientRect().left - 0.5;
+      if (outer.scrollWidth > outer.clientWidth) return `${boxSel} scrolls sideways (${outer.scrollWidth} > ${outer.clientWidth})`;
+      for (const el of document.querySelectorAll(sel)) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) continue; // not shown
+        if (r.right > right || r.left < left) return `'${el.textContent.trim().slice(0, 40)}' spans ${r.left.toFixed(0)}-${r.right.toFixed(0)}, outside ${left.toFixed(0)}-${right.toFixed(0)}`;
+      }
+      return null;
+    },
+    [selector, box],
+  );
+  if (over) throw new Error(`${page.koma}: ${over}`);
 }
 
 async function dragMove(page, from, to) {
@@ -245,6 +285,16 @@ async function reviewImportedRecord(browser) {
   const blunder = (await page.locator("#mistakes .mark-blunder").first().textContent())?.trim();
   await page.locator("#mistakes .mark-blunder button").first().click();
   await waitText(page, ".review-info", "Better:");
+  // Stepping through the marked moves wraps around: past the last comes the first, before
+  // the first the last.
+  const marked = await page.locator("#mistakes [data-review-ply]").evaluateAll((bs) => bs.map((b) => b.dataset.reviewPly));
+  const shown = () => page.locator('#record [aria-current]').getAttribute("data-ply");
+  await page.click('#record [data-ply="5"]');
+  await page.click("#next-mistake");
+  if ((await shown()) !== marked[0]) throw new Error(`review: from the last move Next shows ply ${await shown()}, not the first marked ${marked[0]} (marked: ${marked})`);
+  await page.click("#record [data-start]");
+  await page.click("#prev-mistake");
+  if ((await shown()) !== marked.at(-1)) throw new Error(`review: from the start Previous shows ply ${await shown()}, not the last marked ${marked.at(-1)}`);
   await shot(page, "10-review-blunder");
   log(`imported record reviewed: ${blunder}`);
   await page.context().close();
@@ -265,6 +315,131 @@ async function importShiftJisFile(browser) {
   await page.context().close();
 }
 
+async function phoneGameByTaps(browser) {
+  const phone = await newPhone(browser, "phone");
+  const desk = await newPlayer(browser, "desktop", { width: 1024, height: 768 });
+  await phone.goto(`${BASE}/`);
+  await phone.selectOption("#opponent", "person");
+  await phone.selectOption("#side", "sente");
+  await phone.fill("#time-control", "fischer:5m+10s");
+  await phone.tap("#create");
+  const link = (await phone.locator("#invite-link").textContent())?.trim();
+  await desk.goto(link);
+  await desk.waitForURL(/token=/);
+  await waitText(phone, "#status", "your move");
+  // Fischer: the increment is part of what the clock shows.
+  for (const page of [phone, desk]) await waitText(page, '[data-clock="sente"]', "+10s");
+  log("phone: Fischer clock shows its increment");
+
+  await tapMove(phone, "7g", "7f");
+  await waitPly(desk, 1);
+  await clickMove(desk, "3c", "3d");
+  await waitPly(phone, 2);
+  await waitText(phone, "#status", "your move");
+  await tapMove(phone, "8h", "2b");
+  // The tap's own click must not dismiss the dialog (nor choose for the player).
+  await phone.waitForTimeout(400);
+  if (!(await phone.locator('[data-promote="yes"]').isVisible())) throw new Error("phone: the promotion dialog closed by itself after the tap");
+  if (await phone.locator('#record [data-ply="3"]').count()) throw new Error("phone: a move was played without the player's choice");
+  await shot(phone, "12-phone-promotion-dialog");
+  await phone.tap('[data-promote="yes"]');
+  await waitPly(desk, 3);
+  await waitText(desk, "#record", "２二角成");
+  log("phone: 8h2b+ promoted by tapping");
+
+  const id = new URL(phone.url()).hash.match(/game=([^&]+)/)?.[1];
+  await phone.tap("#resign");
+  await phone.tap('[data-confirm="yes"]');
+  for (const page of [phone, desk]) await waitText(page, "#status", "Gote wins by resignation");
+  // Every place that shows the result words it the same way.
+  await phone.goto(`${BASE}/`);
+  const row = `.games-table tr:has(a[href="#game=${id}"]) td.state`;
+  await waitText(phone, row, "Gote wins by resignation");
+  await fitsWidth(phone, ".games-table", ".games");
+  await fitsWidth(phone, ".recent *", ".recent");
+  await shot(phone, "13-phone-home");
+  await phone.goto(`${BASE}/#game=${id}`);
+  await waitText(phone, "#status", "Gote wins by resignation");
+  await waitText(phone, "#record .result", "Gote wins by resignation");
+  await phone.goto(`${BASE}/#review&game=${id}`);
+  await waitText(phone, "#status", "Gote wins by resignation");
+  await waitText(phone, "#record .result", "Gote wins by resignation");
+  log("phone: sente resigned; home list, replay and review say 'Gote wins by resignation'");
+  await phone.context().close();
+  await desk.context().close();
+}
+
+async function ownInvitation(browser) {
+  const p1 = await newPlayer(browser, "creator", { width: 1024, height: 768 });
+  const p2 = await newPlayer(browser, "invited", { width: 1024, height: 768 });
+  await p1.goto(`${BASE}/`);
+  await p1.selectOption("#opponent", "person");
+  // A handicap game: no furigoma offered; the creator gives the handicap unless he says not.
+  await p1.selectOption("#handicap", "bishop");
+  const sides = await p1.locator("#side option").evaluateAll((os) => os.map((o) => o.value));
+  if (sides.includes("random")) throw new Error(`creator: furigoma offered for a handicap game (sides ${sides})`);
+  await p1.click("#create");
+  const link = (await p1.locator("#invite-link").textContent())?.trim();
+  await p1.waitForURL(/token=/);
+  if (await p1.locator(".furigoma").count()) throw new Error("creator: a furigoma box in a handicap game");
+  const token = new URL(p1.url()).hash.match(/token=([^&]+)/)?.[1];
+  await p1.goto(link);
+  await p1.waitForURL(/token=/);
+  const again = new URL(p1.url()).hash.match(/token=([^&]+)/)?.[1];
+  if (again !== token) throw new Error(`creator: his own invitation gave another seat (token ${again}, his ${token})`);
+  await waitText(p1, "#status", "Waiting for the other player");
+  await p2.goto(link);
+  await p2.waitForURL(/token=/).catch(() => {
+    throw new Error(`invited: the seat was taken already (address ${p2.url()})`);
+  });
+  await waitText(p1, "#status", "Gote to move: your move");
+  await waitText(p2, "#status", "Gote to move");
+  log("the creator's own invitation showed his seat; the invited player still joined; the giver moves first");
+  await p1.context().close();
+  await p2.context().close();
+}
+
+/** The furigoma box says who moves first from the game's start: gote in a position set up
+ * with gote to move, sente from the usual start. */
+async function furigomaBox(browser) {
+  const page = await newPlayer(browser, "furigoma", { width: 1024, height: 768 });
+  await page.goto(`${BASE}/`);
+  const START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+  for (const [sfen, first] of [[`${START} w - 1`, "gote"], [`${START} b - 1`, "sente"]]) {
+    const answer = await page.request.post(`${BASE}/api/games`, { data: { sfen, side: "random" } });
+    const game = await answer.json();
+    if (!game.furigoma) throw new Error(`furigoma: no toss for ${sfen}: ${JSON.stringify(game)}`);
+    // As the home screen remembers a game it created.
+    await page.evaluate(([id, memo]) => {
+      const seats = JSON.parse(localStorage.getItem("koma.seats") ?? "{}");
+      seats[id] = memo;
+      localStorage.setItem("koma.seats", JSON.stringify(seats));
+    }, [game.id, { token: game.token, seat: game.seat, furigoma: game.furigoma }]);
+    await page.goto(`${BASE}/#game=${game.id}&token=${game.token}`);
+    const mark = game.seat === "sente" ? "☗ sente" : "☖ gote";
+    await waitText(page, ".furigoma", `You play ${mark} and move ${game.seat === first ? "first" : "second"}.`);
+  }
+  log("the furigoma box says who moves first from the start, gote's or sente's");
+  await page.context().close();
+}
+
+async function phoneImportNames(browser) {
+  const page = await newPhone(browser, "phone import");
+  await page.goto(`${BASE}/#review`);
+  const kif = "先手：Alice Example\n後手：Bob Example\n手数----指手---------消費時間--\n1 ７六歩(77)\n2 ３四歩(33)\n3 投了\n";
+  await page.fill("#record-text", kif);
+  await page.tap("#read-record");
+  await page.locator('#record [data-ply="2"]').waitFor();
+  await waitText(page, ".bar-sente .player-name", "Alice Example");
+  await waitText(page, ".bar-gote .player-name", "Bob Example");
+  await waitText(page, "#record .result", "Gote wins by resignation");
+  await fitsWidth(page, ".review-panel button, .review-panel select", ".review-panel");
+  await fitsWidth(page, ".side-panel *", ".side-panel");
+  await shot(page, "14-phone-import-names");
+  log("phone: imported names in the player bars; the review panel fits");
+  await page.context().close();
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.KOMA_CHROMIUM ?? "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -277,8 +452,14 @@ const tests = [
   ["sennichite", sennichite],
   ["review of an imported record", reviewImportedRecord],
   ["import of a Shift_JIS file", importShiftJisFile],
+  ["a phone game by taps", phoneGameByTaps],
+  ["one's own invitation link", ownInvitation],
+  ["the furigoma box", furigomaBox],
+  ["names of an imported record on a phone", phoneImportNames],
 ];
-for (const [name, test] of tests) {
+// KOMA_E2E_ONLY=phone runs only the tests whose name contains it (while working on the page).
+const only = process.env.KOMA_E2E_ONLY;
+for (const [name, test] of tests.filter(([n]) => !only || n.includes(only))) {
   try {
     await test(browser);
     if (pageErrors.length) throw new Error(`errors in the page:\n  ${pageErrors.join("\n  ")}`);

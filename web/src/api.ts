@@ -57,7 +57,9 @@ export interface GameSummary {
   created_ms: number;
   started: boolean;
   plies: number;
+  /** The stored result, winner first (`gote resignation`); word it from `outcome`. */
   result: string | null;
+  outcome?: OutcomeView | null;
 }
 
 export interface RecordRead {
@@ -67,6 +69,7 @@ export interface RecordRead {
   history: HistoryEntry[];
   header: { sente: string | null; gote: string | null; event: string | null };
   result: string | null;
+  outcome?: OutcomeView | null;
   /** What the reader accepted beyond the format (line 0: the whole text). */
   warnings: { line: number; message: string }[];
 }

@@ -21,6 +21,19 @@ export function periodLength(control: string | null): number | null {
   return m ? duration(m[1]!) : null;
 }
 
+/** The Fischer increment of `control` (`fischer:5m+10s`), if it has one. */
+export function incrementLength(control: string | null): number | null {
+  const m = control ? /^fischer:[^+]*\+(.+)$/i.exec(control) : null;
+  return m ? duration(m[1]!) : null;
+}
+
+/** A duration as the clock writes an addition: `10s`, `1m30s`, `0.5s`. */
+function shortDuration(ms: number): string {
+  const s = ms / 1000;
+  if (s < 60 || s % 1 !== 0) return `${Math.round(s * 10) / 10}s`;
+  return `${Math.floor(s / 60)}m${s % 60 ? `${s % 60}s` : ""}`;
+}
+
 /** `time` after `elapsed` ms more of its owner's thinking. */
 export function tick(time: TimeView, elapsed: number, period: number | null): TimeView {
   if (elapsed <= time.main_ms) return { ...time, main_ms: time.main_ms - elapsed };
@@ -42,10 +55,18 @@ function clockText(ms: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${ss}` : `${minutes}:${ss}`;
 }
 
-/** What a clock shows: main time, then byoyomi (秒読み) seconds with the periods left. */
-export function formatTime(t: TimeView): { main: string; extra: string; low: boolean } {
+/**
+ * What a clock shows: main time, then what comes after it: the byoyomi (秒読み) period with
+ * the periods left, or the Fischer `increment` added after each move.
+ */
+export function formatTime(t: TimeView, increment: number | null = null): { main: string; extra: string; low: boolean } {
   if (t.main_ms > 0 || t.periods === 0) {
-    const extra = t.periods > 0 ? `+${Math.round(t.period_ms / 1000)}s${t.periods > 1 ? ` ×${t.periods}` : ""}` : "";
+    const extra =
+      t.periods > 0
+        ? `+${shortDuration(t.period_ms)}${t.periods > 1 ? ` ×${t.periods}` : ""}`
+        : increment
+          ? `+${shortDuration(increment)}`
+          : "";
     return { main: clockText(t.main_ms), extra, low: t.periods === 0 && t.main_ms < 30_000 };
   }
   const periods = t.periods > 1 ? ` ×${t.periods}` : "";
@@ -56,6 +77,7 @@ export class Clocks {
   private view: ClockView | null = null;
   private received = 0;
   private period: number | null = null;
+  private increment: number | null = null;
   private timer: number;
 
   constructor(private readonly els: Record<Color, HTMLElement>) {
@@ -66,6 +88,7 @@ export class Clocks {
     this.view = clock;
     this.received = performance.now();
     this.period = periodLength(control);
+    this.increment = incrementLength(control);
     this.render();
   }
 
@@ -80,7 +103,7 @@ export class Clocks {
       el.hidden = false;
       const running = v.running === color;
       const time = running ? tick(v[color], performance.now() - this.received, this.period) : v[color];
-      const shown = formatTime(time);
+      const shown = formatTime(time, this.increment);
       el.classList.toggle("running", running);
       el.classList.toggle("low", shown.low);
       el.replaceChildren(shown.main);

@@ -35,6 +35,39 @@ export function toast(message: string, kind: "error" | "info" = "error"): void {
   window.setTimeout(() => el.remove(), 5000);
 }
 
+/**
+ * A modal dialog over the page, shown at once: `label` for screen readers, `dialog` inside.
+ * Escape and a click on the backdrop call `dismiss`. A click counts only when it ends a press
+ * made on the dialog (or comes from the keyboard): the click that a phone synthesizes after a
+ * tap whose `pointerup` opened the dialog lands on it, and must neither dismiss it nor press
+ * the button under the finger.
+ */
+export function modal(label: string, dialog: HTMLElement, dismiss: () => void): HTMLElement {
+  const overlay = h("div", { class: "overlay", role: "dialog", "aria-modal": "true", "aria-label": label }, dialog);
+  let pressed: EventTarget | null = null;
+  overlay.addEventListener("pointerdown", (e) => (pressed = e.target), true);
+  overlay.addEventListener(
+    "click",
+    (e) => {
+      const keyboard = e.detail === 0;
+      if (!keyboard && pressed === null) {
+        // The tail of a press made before the dialog opened.
+        e.stopPropagation();
+        e.preventDefault();
+        return;
+      }
+      if (e.target === overlay && (keyboard || pressed === overlay)) dismiss();
+      pressed = null;
+    },
+    true,
+  );
+  overlay.addEventListener("keydown", (e) => {
+    if ((e as KeyboardEvent).key === "Escape") dismiss();
+  });
+  document.body.append(overlay);
+  return overlay;
+}
+
 /** A yes/no question; resolves true on yes. Buttons carry `data-confirm="yes"` / `"no"`. */
 export function confirmDialog(question: string, yes: string, no = "Cancel"): Promise<boolean> {
   return new Promise((resolve) => {
@@ -43,15 +76,11 @@ export function confirmDialog(question: string, yes: string, no = "Cancel"): Pro
       resolve(answer);
     };
     const yesButton = h("button", { type: "button", class: "primary", "data-confirm": "yes", onclick: () => done(true) }, yes);
-    const overlay = h(
-      "div",
-      { class: "overlay", role: "dialog", "aria-modal": "true", "aria-label": question },
+    const overlay = modal(
+      question,
       h("div", { class: "dialog" }, h("p", {}, question), h("div", { class: "buttons" }, yesButton, h("button", { type: "button", "data-confirm": "no", onclick: () => done(false) }, no))),
+      () => done(false),
     );
-    overlay.addEventListener("keydown", (e) => {
-      if ((e as KeyboardEvent).key === "Escape") done(false);
-    });
-    document.body.append(overlay);
     yesButton.focus();
   });
 }

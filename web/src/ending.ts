@@ -21,13 +21,18 @@ const REASONS: Record<string, string> = {
   abandoned: "abandonment",
 };
 
-/** "Sente wins by resignation (投了): gote resigned." */
-export function endingText(o: OutcomeView): string {
+/**
+ * "☗ Sente wins by resignation (投了). Gote resigned.": how the page words every result (the
+ * game screen, the list of games, the record, the replay), from the winner and the reason;
+ * `short` leaves out the sentence about the loser. The server's `result` string is winner
+ * first (`gote resignation` is gote's win) and is not for people.
+ */
+export function endingText(o: OutcomeView, short = false): string {
   const why = REASONS[o.reason] ?? o.reason;
   if (!o.winner) return `Draw by ${why}.`;
   const loser: Color = other(o.winner);
   const detail =
-    o.reason === "resignation" ? ` ${colorName(loser)} resigned.` : o.reason === "time-forfeit" ? ` ${colorName(loser)} ran out of time.` : "";
+    short ? "" : o.reason === "resignation" ? ` ${colorName(loser)} resigned.` : o.reason === "time-forfeit" ? ` ${colorName(loser)} ran out of time.` : "";
   return `${colorMark(o.winner)} ${colorName(o.winner)} wins by ${why}.${detail}`;
 }
 

@@ -4,12 +4,11 @@ import { Clocks } from "./clock.js";
 import { confirmDialog, h, toast } from "./dom.js";
 import { endingText, statusText } from "./ending.js";
 import { furigomaBox, inviteBox } from "./invite.js";
-import { colorMark, colorName } from "./pieces.js";
 import { RecordPanel } from "./record.js";
 import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
 import { openSettings } from "./settings.js";
-import type { Color } from "./sfen.js";
+import { parseSfen, type Color } from "./sfen.js";
 import { rememberSeat, seatMemo } from "./store.js";
 import { Viewer } from "./viewer.js";
 
@@ -102,9 +101,8 @@ export function gameScreen(id: string, token: string | null): Screen {
       if (s.engine?.seat === color) who = s.engine.depth ? `Engine (depth ${s.engine.depth})` : `Engine (${(s.engine.movetime_ms ?? 1000) / 1000} s)`;
       else if (seat === color) who = "You";
       else if (!s.started && color !== s.creator) who = "waiting…";
-      const bar = viewer.bars[color];
-      bar.name.textContent = `${colorMark(color)} ${colorName(color)}${who ? ` · ${who}` : ""}`;
-      bar.el.classList.toggle("to-move", !s.outcome && s.started && s.side_to_move === color);
+      viewer.setPlayer(color, who || null);
+      viewer.bars[color].el.classList.toggle("to-move", !s.outcome && s.started && s.side_to_move === color);
     }
   }
 
@@ -126,7 +124,7 @@ export function gameScreen(id: string, token: string | null): Screen {
     const memo = seatMemo(id);
     const items: HTMLElement[] = [];
     if (!s.started && memo?.invite_link && seat === s.creator) items.push(inviteBox(memo.invite_link));
-    if (memo?.furigoma && seat && s.moves.length < 2 && !s.outcome) items.push(furigomaBox(memo.furigoma, seat));
+    if (memo?.furigoma && seat && s.moves.length < 2 && !s.outcome) items.push(furigomaBox(memo.furigoma, seat, parseSfen(s.start_sfen, s.variant).side));
     if (s.rematch && !seat) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}` }, "Watch the rematch →")));
     if (s.rematch && seat && token) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}&token=${encodeURIComponent(token)}` }, "Go to the rematch →")));
     notices.replaceChildren(...items);

@@ -1,6 +1,7 @@
 // The home screen: a new game (against the engine or a person) and the recent games.
 import { api, type CreateRequest, type GameSummary } from "./api.js";
 import { h, toast } from "./dom.js";
+import { endingText } from "./ending.js";
 import type { Screen } from "./screen.js";
 import { rememberSeat, seatMemo } from "./store.js";
 
@@ -46,13 +47,19 @@ export function homeScreen(): Screen {
   const rules = h("select", { id: "rules", name: "rules" });
   const presets = h("datalist", { id: "time-presets" }, ...["none", "10m+30s", "30m+60s", "10m+30sx3", "fischer:5m+10s", "sudden:15m"].map((v) => h("option", { value: v })));
   const timeControl = h("input", { id: "time-control", name: "time_control", value: "none", list: "time-presets", autocomplete: "off", spellcheck: "false" });
-  const side = h(
-    "select",
-    { id: "side", name: "side" },
-    h("option", { value: "random" }, "Furigoma 振り駒 (random)"),
-    h("option", { value: "sente" }, "Sente ☗ (moves first)"),
-    h("option", { value: "gote" }, "Gote ☖"),
-  );
+  const side = h("select", { id: "side", name: "side" });
+  const EVEN_SIDES: [string, string][] = [["random", "Furigoma 振り駒 (random)"], ["sente", "Sente ☗ (moves first)"], ["gote", "Gote ☖"]];
+  // A handicap game has no furigoma: the giver (上手) plays gote and moves first.
+  const HANDICAP_SIDES: [string, string][] = [["gote", "Give the handicap: 上手 ☖ gote (moves first)"], ["sente", "Receive the handicap: 下手 ☗ sente"]];
+  const syncSide = () => {
+    const kind = handicap.value === "even" ? "even" : "handicap";
+    if (side.dataset["kind"] === kind) return;
+    side.dataset["kind"] = kind;
+    const list = kind === "even" ? EVEN_SIDES : HANDICAP_SIDES;
+    const was = side.value;
+    options(side, list);
+    if (list.some(([v]) => v === was)) side.value = was;
+  };
   const create = h("button", { type: "submit", id: "create", class: "primary big" }, "Start the game");
   const levelField = field("Engine level", level);
   const syncVariant = () => {
@@ -62,9 +69,14 @@ export function homeScreen(): Screen {
   const syncOpponent = () => {
     levelField.hidden = opponent.value !== "engine";
   };
-  variant.addEventListener("change", syncVariant);
+  variant.addEventListener("change", () => {
+    syncVariant();
+    syncSide();
+  });
+  handicap.addEventListener("change", syncSide);
   opponent.addEventListener("change", syncOpponent);
   syncVariant();
+  syncSide();
   syncOpponent();
 
   const form = h(
@@ -74,7 +86,7 @@ export function homeScreen(): Screen {
     field("Opponent", opponent),
     levelField,
     field("Variant", variant),
-    field("Handicap 駒落ち", handicap, "The handicap player (上手) plays gote."),
+    field("Handicap 駒落ち", handicap, "The handicap giver (上手) plays gote and moves first; no furigoma."),
     field("Rules", rules),
     field("Time control", timeControl, "none · byoyomi 10m+30s · 10m+30sx3 · fischer:5m+10s · sudden:15m"),
     field("Your side", side),
@@ -136,7 +148,7 @@ function gamesTable(list: GameSummary[]): HTMLElement {
   const rows = list.slice(0, 40).map((g) => {
     const memo = seatMemo(g.id);
     const id = encodeURIComponent(g.id);
-    const state = g.result ?? (g.started ? "in progress" : "waiting for a player");
+    const state = g.outcome ? endingText(g.outcome, true) : g.result ?? (g.started ? "in progress" : "waiting for a player");
     const links = [
       memo && !g.result ? h("a", { href: `#game=${id}&token=${encodeURIComponent(memo.token)}` }, "Play") : null,
       h("a", { href: `#game=${id}` }, g.result ? "Replay" : "Watch"),

@@ -1,7 +1,7 @@
 // Moving by click or drag: choose a piece (on the board or in hand), then its destination;
 // the promotion dialog when both a promotion and none are legal.
 import type { BoardSvg } from "./board.js";
-import { h } from "./dom.js";
+import { h, modal } from "./dom.js";
 import { pieceName, promotedKind } from "./pieces.js";
 import type { Color, Piece, Position, Variant } from "./sfen.js";
 import { parseUsi, type UsiMove } from "./sfen.js";
@@ -43,23 +43,16 @@ export function choosePromotion(variant: Variant, piece: Piece, style: PieceStyl
         h("span", {}, label),
       );
     const yes = option(true, promoted, "Promote 成");
-    const overlay = h(
-      "div",
-      { class: "overlay", role: "dialog", "aria-modal": "true", "aria-label": "Promote?" },
+    const overlay = modal(
+      "Promote?",
       h(
         "div",
         { class: "dialog promotion" },
         h("p", {}, "Promote? 成りますか？"),
         h("div", { class: "buttons" }, yes, option(false, piece.kind, "Keep 不成")),
       ),
+      () => done(null),
     );
-    overlay.addEventListener("click", (e) => {
-      if (e.target === overlay) done(null);
-    });
-    overlay.addEventListener("keydown", (e) => {
-      if ((e as KeyboardEvent).key === "Escape") done(null);
-    });
-    document.body.append(overlay);
     yes.focus();
   });
 }

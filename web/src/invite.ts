@@ -32,8 +32,11 @@ export function inviteBox(link: string): HTMLElement {
   );
 }
 
-/** The five pawns of the toss (`歩 と 歩 歩 と: 3 歩 to 2 と, ...`) and who got which side. */
-export function furigomaBox(text: string, seat: Color): HTMLElement {
+/**
+ * The five pawns of the toss (`歩 と 歩 歩 と: 3 歩 to 2 と, ...`) and who got which side;
+ * `first` is the side that moves first from the game's start (gote in a position set up so).
+ */
+export function furigomaBox(text: string, seat: Color, first: Color): HTMLElement {
   const faces = (text.split(":")[0] ?? "").trim().split(/\s+/);
   const pieces = faces.map((face) =>
     h("span", { class: "toss-piece", title: face === "と" ? "tokin" : "pawn" }, pieceIcon("shogi", { color: "sente", kind: face === "と" ? "+P" : "P" }, "kanji")),
@@ -44,6 +47,6 @@ export function furigomaBox(text: string, seat: Color): HTMLElement {
     h("p", {}, "Furigoma 振り駒:"),
     h("div", { class: "toss" }, ...pieces),
     h("p", { class: "hint" }, text),
-    h("p", {}, h("strong", {}, `You play ${seat === "sente" ? "☗ sente (first)" : "☖ gote (second)"}.`)),
+    h("p", {}, h("strong", {}, `You play ${seat === "sente" ? "☗ sente" : "☖ gote"} and move ${seat === first ? "first" : "second"}.`)),
   );
 }

@@ -25,21 +25,26 @@ function message(text: string, ...links: HTMLElement[]): Screen {
   return { el: h("div", { class: "panel message" }, h("p", {}, text), ...links), destroy: () => undefined };
 }
 
+/** Shows the game from the seat with `token`, in place of the address that led here. */
+function goToSeat(id: string, token: string): void {
+  history.replaceState(null, "", `#game=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`);
+  route();
+}
+
 async function join(id: string, invite: string): Promise<void> {
+  const memo = seatMemo(id);
+  if (memo) {
+    // This browser holds a seat of the game already: its creator opening his own link, or a
+    // reload of the invitation. Show that seat; joining would take (and burn) the other one.
+    goToSeat(id, memo.token);
+    return;
+  }
   mount(message("Joining the game…"));
   try {
     const answer = await api.join(id, invite);
     rememberSeat(id, { token: answer.token, seat: answer.seat });
-    history.replaceState(null, "", `#game=${encodeURIComponent(id)}&token=${encodeURIComponent(answer.token)}`);
-    route();
+    goToSeat(id, answer.token);
   } catch (e) {
-    const memo = seatMemo(id);
-    if (memo) {
-      // This browser took the seat already (a reload of the invitation).
-      history.replaceState(null, "", `#game=${encodeURIComponent(id)}&token=${encodeURIComponent(memo.token)}`);
-      route();
-      return;
-    }
     mount(message(`Cannot join: ${(e as Error).message}`, h("a", { href: `#game=${encodeURIComponent(id)}`, class: "button" }, "Watch the game"), h("a", { href: "#", class: "button" }, "Home")));
   }
 }

@@ -2,11 +2,12 @@
 // or `#review&game=ID` for a stored game.
 import { api, type HistoryEntry } from "./api.js";
 import { download, h, toast } from "./dom.js";
+import { endingText } from "./ending.js";
 import { RecordPanel } from "./record.js";
 import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
 import { openSettings } from "./settings.js";
-import type { Variant } from "./sfen.js";
+import type { Color, Variant } from "./sfen.js";
 import { Viewer } from "./viewer.js";
 
 interface Loaded {
@@ -15,7 +16,10 @@ interface Loaded {
   moves: string[];
   history: HistoryEntry[];
   title: string;
+  /** The result in the page's words. */
   result: string | null;
+  /** The players' names, when the record gives them. */
+  names?: Record<Color, string | null>;
   gameId: string | null;
 }
 
@@ -43,7 +47,13 @@ export function recordsScreen(gameId: string | null): Screen {
       .readRecord(text.value, format.value === "auto" ? null : format.value, variant.value === "auto" ? null : (variant.value as Variant))
       .then((r) => {
         const names = [r.header.sente, r.header.gote].filter(Boolean).join(" – ");
-        show({ ...r, title: [names, r.header.event].filter(Boolean).join(" · ") || "Imported record", gameId: null });
+        show({
+          ...r,
+          title: [names, r.header.event].filter(Boolean).join(" · ") || "Imported record",
+          result: r.outcome ? endingText(r.outcome) : r.result,
+          names: { sente: r.header.sente, gote: r.header.gote },
+          gameId: null,
+        });
         importBox.open = false;
         if (r.warnings.length > 0) {
           toast(r.warnings.map((w) => (w.line > 0 ? `Line ${w.line}: ` : "") + w.message).join("\n"), "info");
@@ -82,6 +92,7 @@ export function recordsScreen(gameId: string | null): Screen {
     const review = new ReviewPanel(viewer, () => line);
     viewer.setLine({ variant: line.variant, startSfen: line.start_sfen, history: line.history });
     viewer.goTo(0);
+    for (const color of ["sente", "gote"] as const) viewer.setPlayer(color, line.names?.[color] ?? null);
     record.setResult(line.result);
     parts = { record, review, viewer };
     holder.replaceChildren(
@@ -112,7 +123,10 @@ export function recordsScreen(gameId: string | null): Screen {
   if (gameId) {
     importBox.open = false;
     api.game(gameId).then(
-      (g) => show({ ...g, title: `Game ${g.id}${g.outcome ? ` · ${g.outcome.result}` : ""}`, result: g.outcome?.result ?? null, gameId: g.id }),
+      (g) => {
+        const result = g.outcome ? endingText(g.outcome) : null;
+        show({ ...g, title: `Game ${g.id}${result ? ` · ${result}` : ""}`, result, gameId: g.id });
+      },
       (e: Error) => toast(`Cannot load game ${gameId}: ${e.message}`),
     );
   }

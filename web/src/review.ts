@@ -114,10 +114,14 @@ export class ReviewPanel {
     return (this.review?.entries ?? []).filter((e) => e.mark);
   }
 
+  /** Goes to the next (or previous) marked move, wrapping around past the last (first). */
   private step(direction: 1 | -1): void {
     const ply = this.viewer.ply;
     const marks = this.marked();
-    const target = direction > 0 ? marks.find((e) => e.ply > ply) : [...marks].reverse().find((e) => e.ply < ply);
+    const target =
+      direction > 0
+        ? marks.find((e) => e.ply > ply) ?? marks[0]
+        : [...marks].reverse().find((e) => e.ply < ply) ?? marks[marks.length - 1];
     if (target) this.viewer.goTo(target.ply);
   }
 

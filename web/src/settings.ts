@@ -1,5 +1,5 @@
 // The reader's preferences, kept in localStorage, and the settings dialog.
-import { h } from "./dom.js";
+import { h, modal } from "./dom.js";
 
 export type PieceStyle = "kanji" | "beginner";
 export type Coords = "japanese" | "western";
@@ -57,9 +57,8 @@ function choice<T extends string>(label: string, id: string, value: T, options: 
 export function openSettings(): void {
   const s = current;
   const close = () => overlay.remove();
-  const overlay = h(
-    "div",
-    { class: "overlay", role: "dialog", "aria-modal": "true", "aria-label": "Settings" },
+  const overlay = modal(
+    "Settings",
     h(
       "div",
       { class: "dialog" },
@@ -75,13 +74,7 @@ export function openSettings(): void {
       ),
       h("div", { class: "buttons" }, h("button", { type: "button", onclick: close }, "Close")),
     ),
+    close,
   );
-  overlay.addEventListener("click", (e) => {
-    if (e.target === overlay) close();
-  });
-  overlay.addEventListener("keydown", (e) => {
-    if ((e as KeyboardEvent).key === "Escape") close();
-  });
-  document.body.append(overlay);
   overlay.querySelector("select")?.focus();
 }

@@ -63,6 +63,11 @@ export class Viewer {
     this.unsubscribe = onSettings(() => this.draw());
   }
 
+  /** Writes in `color`'s bar who plays it: `☗ Sente · Alice`, or the side alone. */
+  setPlayer(color: Color, who: string | null): void {
+    this.bars[color].name.textContent = `${colorMark(color)} ${colorName(color)}${who ? ` · ${who}` : ""}`;
+  }
+
   /** The position at `ply` (0: the start). */
   position(ply: number): Position {
     const entry = this.line.history[ply - 1];

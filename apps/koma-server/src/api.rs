@@ -6,6 +6,7 @@ use crate::games::CreateRequest;
 use crate::hub::Hub;
 use crate::records::{self, ReadRequest, WriteRequest};
 use crate::review::{ReviewRequest, Reviews};
+use crate::view::OutcomeView;
 use crate::ws;
 use axum::Json;
 use axum::Router;
@@ -104,6 +105,7 @@ async fn list(State(s): State<AppState>) -> Result<Response, ApiError> {
                 "started": g.started,
                 "plies": g.plies,
                 "result": g.result,
+                "outcome": g.result.as_deref().and_then(OutcomeView::parse),
             })
         })
         .collect();

@@ -32,7 +32,8 @@ pub struct CreateRequest {
     pub rules: Option<String>,
     /// The time control (`10m+30s`, `fischer:5m+10s`, `sudden:15m`, `none`; default none).
     pub time_control: Option<String>,
-    /// The creator's seat: `sente`, `gote` or `random` (furigoma; the default).
+    /// The creator's seat: `sente`, `gote` or `random` (the default: furigoma; in a handicap
+    /// game, where the giver plays gote and there is no toss, the creator gives the handicap).
     pub side: Option<String>,
     /// Who takes the other seat: `person` (the default: by invitation) or `engine`.
     pub opponent: Option<String>,
@@ -96,6 +97,10 @@ pub fn create(request: &CreateRequest, now_ms: u64) -> Result<(LiveGame, Option<
     let (creator, toss) = match request.side.as_deref().unwrap_or("random") {
         "sente" | "black" => (Color::Black, None),
         "gote" | "white" => (Color::White, None),
+        // A handicap game has no furigoma: the giver (上手) plays gote and moves first. The
+        // creator counts as the senior player, as in the toss below, and the senior player
+        // gives the handicap.
+        "random" | "furigoma" if is_handicap(request) => (Color::White, None),
         "random" | "furigoma" => {
             let toss = Toss::from_seed(tokens::seed()?);
             // The creator counts as the senior player: the toss says whether he is sente.
@@ -168,6 +173,16 @@ fn rule_set(name: &str) -> Result<RuleSet, ApiError> {
         let known: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name).collect();
         ApiError::unknown("rule set", name, &known.join(", "))
     })
+}
+
+/// Whether `request` starts from a handicap (a named one other than `even`): then the giver
+/// plays gote, moves first, and no furigoma decides the seats.
+fn is_handicap(request: &CreateRequest) -> bool {
+    request
+        .handicap
+        .as_deref()
+        .and_then(Handicap::from_name)
+        .is_some_and(|h| h != Handicap::Even)
 }
 
 fn start_position(variant: VariantKind, request: &CreateRequest) -> Result<AnyPosition, ApiError> {

@@ -4,7 +4,7 @@
 
 use crate::error::ApiError;
 use crate::line;
-use crate::view::HistoryEntry;
+use crate::view::{HistoryEntry, OutcomeView};
 use koma_game::replay::replay;
 use koma_notation::formats::{self, Format};
 use koma_notation::record::{Entry, MoveTree, Record, Start};
@@ -41,8 +41,11 @@ pub struct ReadAnswer {
     pub history: Vec<HistoryEntry>,
     /// The players and the event.
     pub header: HeaderView,
-    /// The result by the rules (`gote resignation`), if the record ends the game.
+    /// The result by the rules, winner first (`gote resignation`: sente resigned), if the
+    /// record ends the game.
     pub result: Option<String>,
+    /// The same result as winner and reason, for the page to word.
+    pub outcome: Option<OutcomeView>,
     /// What the reader accepted beyond the format (empty for a clean record).
     pub warnings: Vec<WarningView>,
 }
@@ -115,10 +118,7 @@ pub fn read(request: &ReadRequest) -> Result<ReadAnswer, ApiError> {
         moves.pop();
     }
     line::check_moves(&start, &moves)?;
-    let result = replay(&record, None)
-        .ok()
-        .and_then(|r| r.outcome)
-        .map(|o| o.to_string());
+    let outcome = replay(&record, None).ok().and_then(|r| r.outcome);
     let header = &record.header;
     Ok(ReadAnswer {
         variant: record.variant.name(),
@@ -133,7 +133,8 @@ pub fn read(request: &ReadRequest) -> Result<ReadAnswer, ApiError> {
             gote: header.player(Color::White).map(str::to_string),
             event: header.event().map(str::to_string),
         },
-        result,
+        result: outcome.map(|o| o.to_string()),
+        outcome: outcome.map(OutcomeView::of),
         warnings: warnings
             .iter()
             .map(|w| WarningView {

@@ -109,14 +109,15 @@ pub struct TimeView {
     pub period_ms: u64,
 }
 
-/// How the game ended.
-#[derive(Clone, Debug, Serialize)]
+/// How the game ended: who won and why, for the page to word ("Gote wins by resignation").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OutcomeView {
     /// `sente`, `gote`, or null for a draw.
     pub winner: Option<&'static str>,
     /// The reason in one word (`checkmate`, `resignation`, `time-forfeit`, ...).
-    pub reason: &'static str,
-    /// The result in words, as `koma replay` prints it (`gote resignation`).
+    pub reason: String,
+    /// The result as `koma replay` prints it, winner first: `gote resignation` is gote's win
+    /// by sente's resignation.
     pub result: String,
 }
 
@@ -125,9 +126,28 @@ impl OutcomeView {
     pub fn of(outcome: Outcome) -> OutcomeView {
         OutcomeView {
             winner: outcome.winner.map(Color::name),
-            reason: outcome.reason.name(),
+            reason: outcome.reason.name().to_string(),
             result: outcome.to_string(),
         }
+    }
+
+    /// The view of a result as `Outcome` printed it and the store keeps it (`gote
+    /// resignation`, `draw sennichite`, `sente illegal-move (two pawns on a file)`); `None`
+    /// for a text that does not start with a winner or `draw` and a reason.
+    pub fn parse(result: &str) -> Option<OutcomeView> {
+        let mut words = result.split_whitespace();
+        let winner = match words.next()? {
+            "sente" => Some(Color::Black.name()),
+            "gote" => Some(Color::White.name()),
+            "draw" => None,
+            _ => return None,
+        };
+        let reason = words.next()?.to_string();
+        Some(OutcomeView {
+            winner,
+            reason,
+            result: result.to_string(),
+        })
     }
 }
 

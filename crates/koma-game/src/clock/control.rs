@@ -12,6 +12,22 @@
 //!
 //! [`TimeControl`]'s `Display` writes the shortest of these forms, which parses back to the
 //! same value.
+//!
+//! The text must give each player some time and stay within sane bounds; anything else is
+//! refused with a message that says what to write instead:
+//!
+//! - some time to move: sudden death needs main time above 0 (`sudden:0s` would lose at the
+//!   first move), byoyomi needs a period above 0 (`0+10s`, byoyomi only, is fine; `0m+0s`
+//!   gives no time at all), and Fischer needs main time above 0 (the increment comes only
+//!   after a move made in time, so `fischer:0+10s` would lose at the first move);
+//! - main time at most [`MAX_MAIN_MS`] (24 h: longer than the Meijin-sen's 9 h each), a byoyomi
+//!   period or increment at most [`MAX_PERIOD_MS`] (1 h), at most [`MAX_PERIODS`] periods.
+//!
+//! lishogi's setup (modules/setup, `BaseConfig`) allows 0 to 180 minutes, 0 to 180 s of
+//! increment or byoyomi and 0 to 5 periods, and refuses a clock whose time, increment and
+//! byoyomi add up to 0; koma's bounds are wider because the same parser serves
+//! over-the-board and engine matches, but refuse the same empty clocks. lishogi starts a
+//! `0+inc` Fischer game with a few seconds on the clock; koma asks for the main time instead.
 
 use std::fmt;
 use std::str::FromStr;
@@ -45,6 +61,13 @@ pub enum TimeControl {
         increment_ms: u64,
     },
 }
+
+/// The longest main time a time control may give: 24 hours.
+pub const MAX_MAIN_MS: u64 = 24 * 3_600_000;
+/// The longest byoyomi period or Fischer increment: 1 hour.
+pub const MAX_PERIOD_MS: u64 = 3_600_000;
+/// The most byoyomi periods.
+pub const MAX_PERIODS: u32 = 10;
 
 impl TimeControl {
     /// No clock.
@@ -193,9 +216,34 @@ pub enum TimeControlError {
     /// A period count on something other than byoyomi.
     #[error("a period count (`x{0}`) only goes with byoyomi")]
     PeriodCountWithoutByoyomi(String),
-    /// A byoyomi period of zero length.
-    #[error("the byoyomi period must be longer than 0")]
+    /// A byoyomi period of zero length after some main time.
+    #[error(
+        "the byoyomi period must be longer than 0 (for sudden death write the main time alone, as in 10m)"
+    )]
     ZeroPeriod,
+    /// A clock that gives no time at all (`sudden:0s`, `0m+0s`).
+    #[error(
+        "`{0}` gives no time at all: give main time, a byoyomi period or both, as in 10m, 0+10s or 10m+30s"
+    )]
+    NoTime(String),
+    /// Fischer without main time: the first move would already be late.
+    #[error(
+        "Fischer needs main time above 0 (the increment comes only after a move made in time); for time per move only write byoyomi, as in 0+10s"
+    )]
+    FischerWithoutMain,
+    /// A duration beyond its bound.
+    #[error("{part} `{text}` is longer than the limit of {limit}")]
+    TooLong {
+        /// Which duration.
+        part: Part,
+        /// Its text.
+        text: String,
+        /// The bound, as a time control writes it (`24h`).
+        limit: String,
+    },
+    /// More byoyomi periods than [`MAX_PERIODS`].
+    #[error("at most {MAX_PERIODS} byoyomi periods, not {0}")]
+    TooManyPeriods(u32),
 }
 
 impl FromStr for TimeControl {
@@ -229,9 +277,11 @@ fn parse_sudden(body: &str) -> Result<TimeControl, TimeControlError> {
             count.to_string(),
         ));
     }
-    Ok(TimeControl::SuddenDeath {
-        main_ms: duration(Part::MainTime, body)?,
-    })
+    let main_ms = duration(Part::MainTime, body)?;
+    if main_ms == 0 {
+        return Err(TimeControlError::NoTime(format!("sudden:{body}")));
+    }
+    Ok(TimeControl::SuddenDeath { main_ms })
 }
 
 fn parse_byoyomi(body: &str) -> Result<TimeControl, TimeControlError> {
@@ -241,14 +291,19 @@ fn parse_byoyomi(body: &str) -> Result<TimeControl, TimeControlError> {
     let (period, periods) = match rest.split_once('x') {
         None => (rest, 1),
         Some((period, count)) => match count.parse::<u32>() {
+            Ok(n) if n > MAX_PERIODS && count.bytes().all(|b| b.is_ascii_digit()) => {
+                return Err(TimeControlError::TooManyPeriods(n));
+            }
             Ok(n) if n >= 1 && count.bytes().all(|b| b.is_ascii_digit()) => (period, n),
             _ => return Err(TimeControlError::BadPeriodCount(count.to_string())),
         },
     };
     let main_ms = duration(Part::MainTime, main)?;
     let period_ms = duration(Part::ByoyomiPeriod, period)?;
-    if period_ms == 0 {
-        return Err(TimeControlError::ZeroPeriod);
+    match (main_ms, period_ms) {
+        (0, 0) => return Err(TimeControlError::NoTime(body.to_string())),
+        (_, 0) => return Err(TimeControlError::ZeroPeriod),
+        _ => {}
     }
     Ok(TimeControl::Byoyomi {
         main_ms,
@@ -266,18 +321,47 @@ fn parse_fischer(body: &str) -> Result<TimeControl, TimeControlError> {
             count.to_string(),
         ));
     }
+    let main_ms = duration(Part::MainTime, main)?;
+    let increment_ms = duration(Part::Increment, increment)?;
+    if main_ms == 0 {
+        return Err(TimeControlError::FischerWithoutMain);
+    }
     Ok(TimeControl::Fischer {
-        main_ms: duration(Part::MainTime, main)?,
-        increment_ms: duration(Part::Increment, increment)?,
+        main_ms,
+        increment_ms,
     })
 }
 
+/// The duration `text` of `part`, within the part's bound.
 fn duration(part: Part, text: &str) -> Result<u64, TimeControlError> {
-    parse_duration(text).map_err(|problem| TimeControlError::Duration {
+    let limit = match part {
+        Part::MainTime => MAX_MAIN_MS,
+        Part::ByoyomiPeriod | Part::Increment => MAX_PERIOD_MS,
+    };
+    let too_long = || TimeControlError::TooLong {
         part,
         text: text.to_string(),
-        problem,
-    })
+        limit: DurationText(limit).to_string(),
+    };
+    match parse_duration(text) {
+        Ok(ms) if ms > limit => Err(too_long()),
+        Ok(ms) => Ok(ms),
+        Err(DurationError::TooLong) => Err(too_long()),
+        Err(problem) => Err(TimeControlError::Duration {
+            part,
+            text: text.to_string(),
+            problem,
+        }),
+    }
+}
+
+/// A duration in milliseconds, displayed as [`parse_duration`] reads it.
+struct DurationText(u64);
+
+impl fmt::Display for DurationText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_duration(f, self.0)
+    }
 }
 
 /// Units from largest to smallest, with their length in milliseconds.
@@ -403,7 +487,7 @@ mod tests {
             "10m+30sx3",
             "0+10s",
             "fischer:5m+10s",
-            "fischer:0+2s",
+            "fischer:1s+2s",
             "fischer:5m+0",
             "1s500ms+250ms",
             "unlimited",
@@ -423,12 +507,13 @@ mod tests {
         ] {
             assert_eq!(parse(text).unwrap().to_string(), canonical);
         }
-        // Values the parser never makes still round trip through Display.
+        // Values at the edges still round trip through Display.
         for control in [
             TimeControl::sudden_death(1),
-            TimeControl::sudden_death(u64::MAX),
+            TimeControl::sudden_death(MAX_MAIN_MS),
             TimeControl::byoyomi_periods(3_599_999, 59_999, 10),
-            TimeControl::fischer(0, 0),
+            TimeControl::byoyomi_periods(MAX_MAIN_MS, MAX_PERIOD_MS, MAX_PERIODS),
+            TimeControl::fischer(1, MAX_PERIOD_MS),
         ] {
             assert_eq!(parse(&control.to_string()), Ok(control));
         }
@@ -496,17 +581,61 @@ mod tests {
             parse("1.5m"),
             duration(Part::MainTime, "1.5m", DurationError::UnexpectedChar('.'))
         );
+        let too_long = |part, text: &str, limit: &str| {
+            Err(TimeControlError::TooLong {
+                part,
+                text: text.to_string(),
+                limit: limit.to_string(),
+            })
+        };
+        // Past 64 bits or merely past the bound: the same error, naming the bound.
+        for text in ["99999999999999999999", "5124095576031h", "24h1ms", "25h"] {
+            assert_eq!(parse(text), too_long(Part::MainTime, text, "24h"));
+        }
         assert_eq!(
-            parse("99999999999999999999"),
-            duration(
-                Part::MainTime,
-                "99999999999999999999",
-                DurationError::TooLong
-            )
+            parse("99999999999h+30s"),
+            too_long(Part::MainTime, "99999999999h", "24h")
         );
         assert_eq!(
-            parse("5124095576031h"),
-            duration(Part::MainTime, "5124095576031h", DurationError::TooLong)
+            parse("10m+1h1s"),
+            too_long(Part::ByoyomiPeriod, "1h1s", "1h")
+        );
+        assert_eq!(
+            parse("fischer:5m+2h"),
+            too_long(Part::Increment, "2h", "1h")
+        );
+        assert_eq!(
+            parse("10m+30sx11"),
+            Err(TimeControlError::TooManyPeriods(11))
+        );
+        // No time at all, or none before the first move.
+        assert_eq!(
+            parse("sudden:0s"),
+            Err(TimeControlError::NoTime("sudden:0s".into()))
+        );
+        assert_eq!(parse("0"), Err(TimeControlError::NoTime("sudden:0".into())));
+        assert_eq!(
+            parse("0m+0s"),
+            Err(TimeControlError::NoTime("0m+0s".into()))
+        );
+        assert_eq!(
+            parse("0+0x3"),
+            Err(TimeControlError::NoTime("0+0x3".into()))
+        );
+        assert_eq!(
+            parse("fischer:0+10s"),
+            Err(TimeControlError::FischerWithoutMain)
+        );
+        assert_eq!(
+            parse("fischer:0+0"),
+            Err(TimeControlError::FischerWithoutMain)
+        );
+        // Byoyomi only, and the bounds themselves, are fine.
+        assert_eq!(parse("0m+10s"), Ok(TimeControl::byoyomi(0, 10_000)));
+        assert_eq!(parse("24h"), Ok(TimeControl::sudden_death(MAX_MAIN_MS)));
+        assert_eq!(
+            parse("fischer:1ms+1h"),
+            Ok(TimeControl::fischer(1, MAX_PERIOD_MS))
         );
         assert_eq!(parse("byoyomi:10m"), Err(TimeControlError::MissingPeriod));
         assert_eq!(parse("fischer:5m"), Err(TimeControlError::MissingIncrement));
@@ -540,6 +669,24 @@ mod tests {
         assert_eq!(
             parse("10m+30sx0").unwrap_err().to_string(),
             "byoyomi period count `0` is not a whole number from 1 up"
+        );
+        assert_eq!(
+            parse("99999999999h+30s").unwrap_err().to_string(),
+            "main time `99999999999h` is longer than the limit of 24h"
+        );
+        assert_eq!(
+            parse("sudden:0s").unwrap_err().to_string(),
+            "`sudden:0s` gives no time at all: give main time, a byoyomi period or both, as in 10m, 0+10s or 10m+30s"
+        );
+        assert_eq!(
+            parse("0m+0s").unwrap_err().to_string(),
+            "`0m+0s` gives no time at all: give main time, a byoyomi period or both, as in 10m, 0+10s or 10m+30s"
+        );
+        assert!(
+            parse("fischer:0+5s")
+                .unwrap_err()
+                .to_string()
+                .starts_with("Fischer needs main time above 0")
         );
     }
 }
