@@ -20,6 +20,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/login", post(log_in))
         .route("/api/logout", post(log_out))
         .route("/api/account", get(me))
+        .route("/api/session", get(session))
         .route("/api/account/password", post(change_password))
         .route("/api/account/delete", post(delete_account))
         .route("/api/account/tokens", get(list_tokens).post(create_token))
@@ -114,6 +115,16 @@ async fn me(State(s): State<AppState>, player: Player) -> Result<Response, ApiEr
         .await?
         .ok_or_else(|| ApiError::no_such("user", &player.id))?;
     Ok(Json(json::user(&user)).into_response())
+}
+
+/// Who the page's visitor is, without a 401 for a guest: `{"account": null}` or
+/// `{"account": {...}}` (the page asks on every load; a guest is no error).
+async fn session(State(s): State<AppState>, player: Option<Player>) -> Result<Response, ApiError> {
+    let user = match player {
+        Some(p) => s.accounts.user(&p.id).await?,
+        None => None,
+    };
+    Ok(Json(json!({ "account": user.as_ref().map(json::user) })).into_response())
 }
 
 async fn user(State(s): State<AppState>, Path(name): Path<String>) -> Result<Response, ApiError> {

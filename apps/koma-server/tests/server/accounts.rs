@@ -171,6 +171,16 @@ async fn log_in_and_out() {
     assert!(!set.contains("Secure"), "not served over https: {set}");
     let cookie = set.split(';').next().unwrap().to_string();
 
+    let guest = crate::common::get(addr, "/api/session")
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(guest, json!({ "account": null }));
+    let session = as_page(addr, "GET", "/api/session", &cookie, None)
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(session["account"]["username"], "Fujii");
     let me = as_page(addr, "GET", "/api/account", &cookie, None)
         .await
         .expect(200)
@@ -185,6 +195,11 @@ async fn log_in_and_out() {
         .await
         .expect(200);
     assert!(out.header("set-cookie").unwrap().contains("Max-Age=0"));
+    let session = as_page(addr, "GET", "/api/session", &cookie, None)
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(session, json!({ "account": null }));
     let after = as_page(addr, "GET", "/api/account", &cookie, None).await;
     assert_eq!(
         after.header("www-authenticate"),
