@@ -445,6 +445,24 @@ mod tests {
             ApiError::QueueFull,
             ApiError::ShuttingDown,
             ApiError::internal("the task failed"),
+            ApiError::InvalidUsername {
+                reason: "too short".to_string(),
+            },
+            ApiError::InvalidPassword {
+                chars: 3,
+                min: 8,
+                max: 256,
+            },
+            ApiError::UsernameTaken {
+                name: "Habu".to_string(),
+            },
+            ApiError::BadCredentials,
+            ApiError::Unauthenticated { reason: "log in" },
+            ApiError::WrongPassword,
+            ApiError::CrossSite {
+                from: "https://evil.example".to_string(),
+            },
+            ApiError::Forbidden { reason: "no" },
         ];
         for e in &all {
             let code = e.code();
@@ -461,5 +479,7 @@ mod tests {
         assert_eq!(all[0].to_string(), "unknown variant 'chess' (shogi, tori)");
         assert_eq!(all[1].to_string(), "unknown handicap 'queen'");
         assert_eq!(all[4].status(), StatusCode::PAYLOAD_TOO_LARGE);
+        let statuses: Vec<u16> = all[16..].iter().map(|e| e.status().as_u16()).collect();
+        assert_eq!(statuses, [400, 400, 409, 401, 401, 403, 403, 403]);
     }
 }
