@@ -58,17 +58,20 @@ fn user_from_row(row: &Row<'_>) -> rusqlite::Result<User> {
     })
 }
 
-/// Notes that `id` was seen at `now_ms`, unless it was within [`SEEN_RESOLUTION_MS`] (so
-/// that most authenticated requests write nothing).
-fn touch(conn: &Connection, id: &str, now_ms: u64) -> Result<(), StoreError> {
-    conn.execute(
-        "UPDATE users SET seen_ms = ?2 WHERE id = ?1 AND (seen_ms IS NULL OR seen_ms < ?3)",
-        params![
-            id,
-            ms_to_sql(now_ms),
-            ms_to_sql(now_ms.saturating_sub(SEEN_RESOLUTION_MS))
-        ],
-    )?;
+/// Whether a `seen` (or `used`) time is older than [`SEEN_RESOLUTION_MS`] before `now_ms`,
+/// so that it is written again: most authenticated requests then write nothing.
+fn stale(seen_ms: Option<u64>, now_ms: u64) -> bool {
+    seen_ms.is_none_or(|seen| seen.saturating_add(SEEN_RESOLUTION_MS) <= now_ms)
+}
+
+/// Notes that `user` was seen at `now_ms`, if its `seen` time is [`stale`].
+fn touch(conn: &Connection, user: &User, now_ms: u64) -> Result<(), StoreError> {
+    if stale(user.seen_ms, now_ms) {
+        conn.execute(
+            "UPDATE users SET seen_ms = ?2 WHERE id = ?1",
+            params![user.id, ms_to_sql(now_ms)],
+        )?;
+    }
     Ok(())
 }
 
@@ -96,10 +99,6 @@ impl AccountStore for SqliteStore {
                 user_from_row,
             )
             .optional()?)
-    }
-
-    fn touch_user(&self, id: &str, now_ms: u64) -> Result<(), StoreError> {
-        touch(&self.conn(), id, now_ms)
     }
 
     fn set_password(&self, id: &str, hash: &str, keep: Option<&str>) -> Result<(), StoreError> {
@@ -161,7 +160,10 @@ impl AccountStore for SqliteStore {
                 ms_to_sql(s.expires_ms)
             ],
         )?;
-        touch(&tx, &s.user_id, s.created_ms)?;
+        tx.execute(
+            "UPDATE users SET seen_ms = ?2 WHERE id = ?1",
+            params![s.user_id, ms_to_sql(s.created_ms)],
+        )?;
         tx.commit()?;
         Ok(())
     }
@@ -172,30 +174,34 @@ impl AccountStore for SqliteStore {
         let found = conn
             .query_row(
                 &format!(
-                    "SELECT {USER_COLUMNS}, s.expires_ms FROM sessions s
+                    "SELECT {USER_COLUMNS}, s.expires_ms, s.seen_ms FROM sessions s
                      JOIN users u ON u.id = s.user_id
                      WHERE s.hash = ?1 AND u.deleted_ms IS NULL"
                 ),
                 params![hash],
-                |row| Ok((user_from_row(row)?, row.get::<_, i64>(7)?)),
+                |row| {
+                    Ok((
+                        user_from_row(row)?,
+                        row.get::<_, i64>(7)?,
+                        ms_from_sql(row.get(8)?),
+                    ))
+                },
             )
             .optional()?;
-        let Some((user, expires)) = found else {
+        let Some((user, expires, seen)) = found else {
             return Ok(None);
         };
         if expires <= now {
             conn.execute("DELETE FROM sessions WHERE hash = ?1", params![hash])?;
             return Ok(None);
         }
-        conn.execute(
-            "UPDATE sessions SET seen_ms = ?2 WHERE hash = ?1 AND seen_ms < ?3",
-            params![
-                hash,
-                now,
-                ms_to_sql(now_ms.saturating_sub(SEEN_RESOLUTION_MS))
-            ],
-        )?;
-        touch(&conn, &user.id, now_ms)?;
+        if stale(Some(seen), now_ms) {
+            conn.execute(
+                "UPDATE sessions SET seen_ms = ?2 WHERE hash = ?1",
+                params![hash, now],
+            )?;
+        }
+        touch(&conn, &user, now_ms)?;
         Ok(Some(user))
     }
 
@@ -225,27 +231,29 @@ impl AccountStore for SqliteStore {
         let found = conn
             .query_row(
                 &format!(
-                    "SELECT {USER_COLUMNS} FROM api_tokens t
+                    "SELECT {USER_COLUMNS}, t.used_ms FROM api_tokens t
                      JOIN users u ON u.id = t.user_id
                      WHERE t.hash = ?1 AND t.revoked_ms IS NULL AND u.deleted_ms IS NULL"
                 ),
                 params![hash],
-                user_from_row,
+                |row| {
+                    Ok((
+                        user_from_row(row)?,
+                        row.get::<_, Option<i64>>(7)?.map(ms_from_sql),
+                    ))
+                },
             )
             .optional()?;
-        let Some(user) = found else {
+        let Some((user, used)) = found else {
             return Ok(None);
         };
-        conn.execute(
-            "UPDATE api_tokens SET used_ms = ?2
-             WHERE hash = ?1 AND (used_ms IS NULL OR used_ms < ?3)",
-            params![
-                hash,
-                ms_to_sql(now_ms),
-                ms_to_sql(now_ms.saturating_sub(SEEN_RESOLUTION_MS))
-            ],
-        )?;
-        touch(&conn, &user.id, now_ms)?;
+        if stale(used, now_ms) {
+            conn.execute(
+                "UPDATE api_tokens SET used_ms = ?2 WHERE hash = ?1",
+                params![hash, ms_to_sql(now_ms)],
+            )?;
+        }
+        touch(&conn, &user, now_ms)?;
         Ok(Some(user))
     }
 
@@ -335,6 +343,26 @@ mod tests {
         assert_eq!(store.session_user("b", 40).unwrap(), None);
         assert!(store.session_user("c", 40).unwrap().is_some());
         assert_eq!(store.user("habu").unwrap().unwrap().password_hash, "new");
+    }
+
+    #[test]
+    fn seen_times_are_written_once_a_minute() {
+        let store = store_with("Habu");
+        store
+            .create_session(&session("s", "habu", 0, u64::MAX))
+            .unwrap();
+        let seen = |store: &SqliteStore| store.user("habu").unwrap().unwrap().seen_ms;
+        assert_eq!(seen(&store), Some(0), "the login is a visit");
+        store
+            .session_user("s", SEEN_RESOLUTION_MS - 1)
+            .unwrap()
+            .unwrap();
+        assert_eq!(seen(&store), Some(0));
+        store
+            .session_user("s", SEEN_RESOLUTION_MS)
+            .unwrap()
+            .unwrap();
+        assert_eq!(seen(&store), Some(SEEN_RESOLUTION_MS));
     }
 
     #[test]

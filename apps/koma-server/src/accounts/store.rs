@@ -38,6 +38,22 @@ pub struct User {
     pub bot: bool,
 }
 
+/// The name a game shows for a player whose account was deleted.
+pub const DELETED_PLAYER: &str = "deleted player";
+
+impl User {
+    /// The name to show beside the player's games: the username, or [`DELETED_PLAYER`]
+    /// once the account is deleted. (Games are not linked to accounts yet; when they are,
+    /// their player bars and lists show this.)
+    pub fn shown_name(&self) -> &str {
+        if self.deleted_ms.is_some() {
+            DELETED_PLAYER
+        } else {
+            &self.username
+        }
+    }
+}
+
 /// A new login session.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewSession {
@@ -88,8 +104,6 @@ pub trait AccountStore: Send + Sync {
     fn create_user(&self, user: &NewUser) -> Result<bool, StoreError>;
     /// The account `id` (lowercase), deleted or not.
     fn user(&self, id: &str) -> Result<Option<User>, StoreError>;
-    /// Notes that account `id` was seen at `now_ms`.
-    fn touch_user(&self, id: &str, now_ms: u64) -> Result<(), StoreError>;
     /// Replaces the password hash of `id` and ends its sessions but `keep` (a session hash).
     fn set_password(&self, id: &str, hash: &str, keep: Option<&str>) -> Result<(), StoreError>;
     /// Marks `id` deleted at `now_ms`, forgets its password, ends its sessions and revokes
@@ -111,4 +125,25 @@ pub trait AccountStore: Send + Sync {
     fn list_tokens(&self, user_id: &str) -> Result<Vec<TokenInfo>, StoreError>;
     /// Revokes token `id` of `user_id` at `now_ms`; `false` if it has no such live token.
     fn revoke_token(&self, user_id: &str, id: &str, now_ms: u64) -> Result<bool, StoreError>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deleted_player_is_shown_as_such() {
+        let mut user = User {
+            id: "habu".to_string(),
+            username: "Habu".to_string(),
+            password_hash: String::new(),
+            created_ms: 0,
+            seen_ms: None,
+            deleted_ms: None,
+            bot: false,
+        };
+        assert_eq!(user.shown_name(), "Habu");
+        user.deleted_ms = Some(1);
+        assert_eq!(user.shown_name(), "deleted player");
+    }
 }
