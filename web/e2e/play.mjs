@@ -23,6 +23,8 @@
 // 7. The furigoma box says who moves first, also from a position with gote to move.
 // 8. A KIF with player names imported on a phone: the names in the player bars, the review
 //    panel's buttons inside the panel.
+// 9. Accounts: sign up on #signup (logged in at once), an API token created and shown once,
+//    log out, log in again from the top bar.
 // Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -440,6 +442,32 @@ async function phoneImportNames(browser) {
   await page.context().close();
 }
 
+async function signUpAndLogIn(browser) {
+  const page = await newPlayer(browser, "account", { width: 1024, height: 768 });
+  await page.goto(`${BASE}/`);
+  await page.locator("#signup-link").click();
+  await page.fill("#signup-username", "E2e_Player");
+  await page.fill("#signup-password", "a-long-password");
+  await page.fill("#signup-password2", "a-long-password");
+  await page.click("#signup-submit");
+  await waitText(page, "#account-name", "E2e_Player");
+  await waitText(page, "#account-link", "E2e_Player");
+  await page.fill("#token-description", "e2e bot");
+  await page.click("#token-form-submit");
+  await waitText(page, "#token-secret", "koma_");
+  await waitText(page, "#token-list", "e2e bot");
+  await shot(page, "12-account-token");
+  await page.click("#logout");
+  await page.locator("#login-link").waitFor();
+  await page.click("#login-link");
+  await page.fill("#login-username", "e2e_player");
+  await page.fill("#login-password", "a-long-password");
+  await page.click("#login-submit");
+  await waitText(page, "#account-link", "E2e_Player");
+  log("signed up, made a token, logged out and in again");
+  await page.context().close();
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.KOMA_CHROMIUM ?? "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -456,6 +484,7 @@ const tests = [
   ["one's own invitation link", ownInvitation],
   ["the furigoma box", furigomaBox],
   ["names of an imported record on a phone", phoneImportNames],
+  ["sign up and log in", signUpAndLogIn],
 ];
 // KOMA_E2E_ONLY=phone runs only the tests whose name contains it (while working on the page).
 const only = process.env.KOMA_E2E_ONLY;

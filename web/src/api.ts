@@ -102,7 +102,8 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** One JSON request to the API; a refusal throws an `ApiError` with the server's message. */
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const init: RequestInit = { method, headers: { Accept: "application/json" } };
   if (body !== undefined) {
     init.body = JSON.stringify(body);

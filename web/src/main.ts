@@ -4,6 +4,8 @@
 //   #game=ID&invite=S       join: take the seat, then #game=ID&token=T
 //   #game=ID                watch
 //   #review[&game=ID]       import a record (or load a game) to replay and review it
+//   #signup #login #account accounts (account.ts)
+import { accountRoute, refreshAccountNav } from "./account.js";
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { gameScreen } from "./game.js";
@@ -53,7 +55,10 @@ function route(): void {
   const hash = location.hash.replace(/^#/, "");
   const params = new URLSearchParams(hash);
   const game = params.get("game");
-  if (params.has("review")) {
+  const account = accountRoute(hash);
+  if (account) {
+    mount(account);
+  } else if (params.has("review")) {
     mount(recordsScreen(game));
   } else if (game && params.get("invite")) {
     void join(game, params.get("invite")!);
@@ -66,3 +71,4 @@ function route(): void {
 
 window.addEventListener("hashchange", route);
 route();
+void refreshAccountNav();

@@ -1,5 +1,6 @@
 //! The HTTP API: routes and request bodies (the page's own routes are in `assets`).
 
+use crate::accounts::{self, Accounts};
 use crate::assets;
 use crate::error::ApiError;
 use crate::games::CreateRequest;
@@ -30,6 +31,8 @@ pub struct AppState {
     pub reviews: Arc<Reviews>,
     /// Flips to true when the server stops (WebSockets close).
     pub shutdown: watch::Receiver<bool>,
+    /// The accounts, their sessions and tokens.
+    pub accounts: Arc<Accounts>,
 }
 
 /// The routes of `koma serve`.
@@ -48,12 +51,13 @@ pub fn router(state: AppState) -> Router {
         .route("/api/records/write", post(write_record))
         .route("/api/reviews", post(review))
         .route("/api/reviews/{id}", get(review_state))
+        .merge(accounts::routes::routes())
         .merge(assets::routes())
         .with_state(state)
 }
 
 /// A JSON body read by hand, so that any malformed body gets a 400 naming the problem.
-fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
+pub(crate) fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
     serde_json::from_slice(bytes).map_err(|source| ApiError::Malformed {
         what: "request",
         source,
@@ -178,7 +182,7 @@ async fn rematch(
 }
 
 /// Runs CPU work on a record off the async threads.
-async fn off_thread<T: Send + 'static>(
+pub(crate) async fn off_thread<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     tokio::task::spawn_blocking(f)

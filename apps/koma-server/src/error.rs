@@ -163,6 +163,62 @@ pub enum ApiError {
     /// refuses the time.
     #[error("{0}")]
     Refused(#[source] GameError),
+    /// A username that breaks the rules: 2 to 20 of `A-Z a-z 0-9 _ -` (400).
+    #[error("invalid username: {reason}")]
+    InvalidUsername {
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A password too short or too long (400).
+    #[error("the password has {chars} characters: it needs {min} to {max}")]
+    InvalidPassword {
+        /// How many it has.
+        chars: usize,
+        /// The fewest accepted.
+        min: usize,
+        /// The most accepted.
+        max: usize,
+    },
+    /// A text field longer than accepted (400).
+    #[error("the {what} has {chars} characters: at most {limit} are accepted")]
+    TooLong {
+        /// The field.
+        what: &'static str,
+        /// How many it has.
+        chars: usize,
+        /// The most accepted.
+        limit: usize,
+    },
+    /// A username taken by another account, whatever its case, deleted or not (409).
+    #[error("the username '{name}' is taken")]
+    UsernameTaken {
+        /// The name asked for.
+        name: String,
+    },
+    /// A login (or HTTP Basic) with an unknown username or a wrong password (401).
+    #[error("wrong username or password")]
+    BadCredentials,
+    /// A request that needs an account, without a valid session or token (401).
+    #[error("{reason}")]
+    Unauthenticated {
+        /// What was missing or wrong.
+        reason: &'static str,
+    },
+    /// The password confirming a change of the account is wrong (403).
+    #[error("the password is wrong")]
+    WrongPassword,
+    /// A state-changing request from another site, carrying the session cookie (403).
+    #[error("refused: a request from {from} may not use this site's session")]
+    CrossSite {
+        /// The other site, as the browser named it.
+        from: String,
+    },
+    /// A request these credentials may not make (403).
+    #[error("{reason}")]
+    Forbidden {
+        /// Why not.
+        reason: &'static str,
+    },
     /// The review queue is full; the client may try later (503).
     #[error("the review queue is full; try again later")]
     QueueFull,
@@ -232,7 +288,13 @@ impl ApiError {
             | E::IllegalInLine { .. }
             | E::IllegalMove { .. }
             | E::UnreadableRecord { .. }
-            | E::UnwritableRecord(_) => StatusCode::BAD_REQUEST,
+            | E::UnwritableRecord(_)
+            | E::InvalidUsername { .. }
+            | E::InvalidPassword { .. }
+            | E::TooLong { .. } => StatusCode::BAD_REQUEST,
+            E::BadCredentials | E::Unauthenticated { .. } => StatusCode::UNAUTHORIZED,
+            E::WrongPassword | E::CrossSite { .. } | E::Forbidden { .. } => StatusCode::FORBIDDEN,
+            E::UsernameTaken { .. } => StatusCode::CONFLICT,
             E::RecordTooLarge { .. } | E::TooManyMoves { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             E::WrongInvitation
             | E::NoSeat { .. }
@@ -254,7 +316,9 @@ impl ApiError {
         match self {
             E::Malformed { .. } => "malformed_request",
             E::Unknown { .. } => "unknown_name",
-            E::HandicapNotInVariant { .. } | E::TimeControl { .. } => "invalid_value",
+            E::HandicapNotInVariant { .. } | E::TimeControl { .. } | E::TooLong { .. } => {
+                "invalid_value"
+            }
             E::HandicapAndSfen | E::EngineWithoutOpponent => "conflicting_fields",
             E::StartSfen(_) | E::StartSetup(_) => "invalid_position",
             E::UnreadableMove { .. } => "unreadable_move",
@@ -271,6 +335,14 @@ impl ApiError {
             E::GameOver(_) => "game_over",
             E::NotOver => "game_not_over",
             E::Refused(_) => "refused",
+            E::InvalidUsername { .. } => "invalid_username",
+            E::InvalidPassword { .. } => "invalid_password",
+            E::UsernameTaken { .. } => "username_taken",
+            E::BadCredentials => "bad_credentials",
+            E::Unauthenticated { .. } => "unauthorized",
+            E::WrongPassword => "wrong_password",
+            E::CrossSite { .. } => "cross_site",
+            E::Forbidden { .. } => "forbidden",
             E::QueueFull => "queue_full",
             E::ShuttingDown => "shutting_down",
             E::Storage(_) => "storage_failed",
@@ -373,6 +445,24 @@ mod tests {
             ApiError::QueueFull,
             ApiError::ShuttingDown,
             ApiError::internal("the task failed"),
+            ApiError::InvalidUsername {
+                reason: "too short".to_string(),
+            },
+            ApiError::InvalidPassword {
+                chars: 3,
+                min: 8,
+                max: 256,
+            },
+            ApiError::UsernameTaken {
+                name: "Habu".to_string(),
+            },
+            ApiError::BadCredentials,
+            ApiError::Unauthenticated { reason: "log in" },
+            ApiError::WrongPassword,
+            ApiError::CrossSite {
+                from: "https://evil.example".to_string(),
+            },
+            ApiError::Forbidden { reason: "no" },
         ];
         for e in &all {
             let code = e.code();
@@ -389,5 +479,7 @@ mod tests {
         assert_eq!(all[0].to_string(), "unknown variant 'chess' (shogi, tori)");
         assert_eq!(all[1].to_string(), "unknown handicap 'queen'");
         assert_eq!(all[4].status(), StatusCode::PAYLOAD_TOO_LARGE);
+        let statuses: Vec<u16> = all[16..].iter().map(|e| e.status().as_u16()).collect();
+        assert_eq!(statuses, [400, 400, 409, 401, 401, 403, 403, 403]);
     }
 }

@@ -16,6 +16,7 @@
 //! # }
 //! ```
 
+pub mod accounts;
 mod anygame;
 mod api;
 mod assets;
@@ -27,6 +28,7 @@ mod line;
 mod records;
 mod review;
 pub mod sqlite;
+mod sqlite_accounts;
 pub mod store;
 mod tokens;
 mod view;
@@ -76,6 +78,7 @@ impl Server {
         // engine thinking).
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let addr = listener.local_addr()?;
+        let accounts = accounts::Accounts::from_env(Arc::clone(&store));
         let hub = hub::Hub::new(store);
         if let Err(e) = hub.load_unfinished().await {
             hub.close().await;
@@ -87,6 +90,7 @@ impl Server {
             hub: Arc::clone(&hub),
             reviews: Arc::clone(&reviews),
             shutdown: stopped.clone(),
+            accounts,
         });
         let mut http_stop = stopped.clone();
         let http = tokio::spawn(async move {

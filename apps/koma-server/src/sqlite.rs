@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 /// The schema this code writes, kept in the `meta` table.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// Version 1 of the schema, where every file starts.
 const SCHEMA_V1: &str = "
@@ -56,6 +56,8 @@ ALTER TABLE games ADD COLUMN engine_movetime_ms INTEGER;
 ALTER TABLE games ADD COLUMN engine_depth       INTEGER;
 ALTER TABLE games ADD COLUMN rematch            TEXT;
 ",
+    // 3: accounts, their login sessions and personal API tokens.
+    crate::sqlite_accounts::MIGRATION,
 ];
 
 /// Games in a SQLite file. One connection behind a lock: SQLite writes one at a time anyway,
@@ -65,11 +67,11 @@ pub struct SqliteStore {
 }
 
 /// Milliseconds as SQLite's signed integers (Unix milliseconds fit for 292 million years).
-fn ms_to_sql(ms: u64) -> i64 {
+pub(crate) fn ms_to_sql(ms: u64) -> i64 {
     i64::try_from(ms).unwrap_or(i64::MAX)
 }
 
-fn ms_from_sql(ms: i64) -> u64 {
+pub(crate) fn ms_from_sql(ms: i64) -> u64 {
     u64::try_from(ms).unwrap_or(0)
 }
 
@@ -103,7 +105,7 @@ impl SqliteStore {
         })
     }
 
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+    pub(crate) fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
         // A panic while holding the lock cannot leave SQLite half-written (each statement is
         // atomic), so a poisoned lock is still usable.
         self.conn.lock().unwrap_or_else(|e| e.into_inner())

@@ -147,9 +147,9 @@ pub enum StoreError {
     Conflict(String),
 }
 
-/// Where games are kept. Every method is blocking; the server calls them off the async
-/// threads. Each write is durable when the call returns.
-pub trait Store: Send + Sync {
+/// Where games (and accounts) are kept. Every method is blocking; the server calls them off
+/// the async threads. Each write is durable when the call returns.
+pub trait Store: crate::accounts::store::AccountStore + Send + Sync {
     /// Stores a new game; `started_ms` when both seats are taken at once (a game against the
     /// engine), so that the clock starts then.
     fn create_game(&self, game: &NewGame, started_ms: Option<u64>) -> Result<(), StoreError>;

@@ -64,11 +64,21 @@ pub async fn fresh_server() -> (TempDir, Server, SocketAddr) {
 pub struct Reply {
     pub status: u16,
     pub body: String,
+    /// The status line and headers, as sent.
+    pub head: String,
 }
 
 impl Reply {
     pub fn json(&self) -> Value {
         serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+
+    /// The value of the first header called `name` (any case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.head.lines().skip(1).find_map(|line| {
+            let (n, v) = line.split_once(':')?;
+            n.trim().eq_ignore_ascii_case(name).then(|| v.trim())
+        })
     }
 
     /// Asserts the status, showing the body if it differs.
@@ -80,10 +90,32 @@ impl Reply {
 
 /// One HTTP/1.1 request over a fresh connection.
 pub async fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> Reply {
+    request_with(addr, method, path, &[], body).await
+}
+
+/// One HTTP/1.1 request over a fresh connection with `headers` added (a `Content-Type`
+/// among them replaces the default `application/json`).
+pub async fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> Reply {
     let mut stream = TcpStream::connect(addr).await.expect("connect");
     let body = body.unwrap_or("");
+    let mut extra = String::new();
+    if !headers
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case("content-type"))
+    {
+        extra.push_str("Content-Type: application/json\r\n");
+    }
+    for (name, value) in headers {
+        extra.push_str(&format!("{name}: {value}\r\n"));
+    }
     let text = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}\
          Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
@@ -101,7 +133,11 @@ pub async fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&s
     } else {
         rest.to_string()
     };
-    Reply { status, body }
+    Reply {
+        status,
+        body,
+        head: head.to_string(),
+    }
 }
 
 fn unchunk(mut rest: &str) -> String {

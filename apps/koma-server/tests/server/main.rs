@@ -3,6 +3,7 @@
 
 mod common;
 
+mod accounts;
 mod api;
 mod engine_games;
 mod history;

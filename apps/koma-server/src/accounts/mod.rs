@@ -1,0 +1,270 @@
+//! Accounts: sign up, log in and out, change the password, delete the account, personal API
+//! tokens; and who a request comes from ([`auth::Player`]).
+//!
+//! A player proves who they are with a session cookie (the page) or an API token sent as
+//! `Authorization: Bearer` (programs, as on lishogi); a token is created with the session
+//! or with HTTP Basic (username and password). Secrets are stored only as digests
+//! ([`secrets`]), passwords only as argon2id hashes ([`password`]).
+
+pub mod auth;
+pub mod json;
+pub mod password;
+pub mod routes;
+pub mod secrets;
+pub mod store;
+
+use crate::api::off_thread;
+use crate::error::ApiError;
+use crate::games::unix_ms;
+use crate::store::Store;
+use std::sync::Arc;
+use store::{NewSession, NewToken, NewUser, TokenInfo, User};
+use tokio::sync::Semaphore;
+
+/// How long a session lasts after the login (30 days).
+pub const SESSION_MS: u64 = 30 * 24 * 3600 * 1000;
+
+/// The most characters of a token's description.
+pub const DESCRIPTION_MAX: usize = 200;
+
+/// The environment variable that says the server is reached over HTTPS (behind a TLS
+/// proxy): `1` adds `Secure` to the session cookie.
+pub const HTTPS_VAR: &str = "KOMA_HTTPS";
+
+/// The accounts of the server, over the store.
+pub struct Accounts {
+    store: Arc<dyn Store>,
+    /// Password hashes being computed at once: each takes 19 MiB and a core for tens of
+    /// milliseconds, so a burst of logins waits here instead of taking all the memory.
+    hashing: Semaphore,
+    /// Whether the session cookie is marked `Secure`.
+    secure_cookie: bool,
+}
+
+impl Accounts {
+    /// The accounts of `store`; `secure_cookie` when the server is reached over HTTPS.
+    pub fn new(store: Arc<dyn Store>, secure_cookie: bool) -> Arc<Accounts> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Arc::new(Accounts {
+            store,
+            hashing: Semaphore::new(cores.min(4)),
+            secure_cookie,
+        })
+    }
+
+    /// [`Accounts::new`] with `secure_cookie` read from [`HTTPS_VAR`].
+    pub fn from_env(store: Arc<dyn Store>) -> Arc<Accounts> {
+        let https = std::env::var(HTTPS_VAR).is_ok_and(|v| v == "1" || v == "true");
+        Accounts::new(store, https)
+    }
+
+    /// Whether the session cookie is marked `Secure`.
+    pub fn secure_cookie(&self) -> bool {
+        self.secure_cookie
+    }
+
+    /// Runs a store call off the async threads.
+    async fn blocking<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&dyn Store) -> Result<T, crate::store::StoreError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let store = Arc::clone(&self.store);
+        off_thread(move || Ok(f(store.as_ref())?)).await
+    }
+
+    /// Runs argon2 work off the async threads, a few at a time.
+    async fn hashing<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let _permit = self
+            .hashing
+            .acquire()
+            .await
+            .map_err(|_| ApiError::ShuttingDown)?;
+        off_thread(f).await
+    }
+
+    /// The account called `name` (any case), deleted or not.
+    pub async fn user(&self, name: &str) -> Result<Option<User>, ApiError> {
+        let id = name.to_ascii_lowercase();
+        self.blocking(move |s| s.user(&id)).await
+    }
+
+    /// Creates the account `username` with `password`.
+    pub async fn sign_up(&self, username: &str, password: &str) -> Result<User, ApiError> {
+        let id = password::check_username(username)?;
+        password::check_password(password)?;
+        let taken = || ApiError::UsernameTaken {
+            name: username.to_string(),
+        };
+        // A cheap look first, so that a taken name costs no hashing; the insert decides.
+        if self.user(&id).await?.is_some() {
+            return Err(taken());
+        }
+        let pw = password.to_string();
+        let password_hash = self.hashing(move || password::hash(&pw)).await?;
+        let new = NewUser {
+            id,
+            username: username.to_string(),
+            password_hash,
+            created_ms: unix_ms(),
+        };
+        let stored = new.clone();
+        if !self.blocking(move |s| s.create_user(&stored)).await? {
+            return Err(taken());
+        }
+        Ok(User {
+            id: new.id,
+            username: new.username,
+            password_hash: new.password_hash,
+            created_ms: new.created_ms,
+            seen_ms: None,
+            deleted_ms: None,
+            bot: false,
+        })
+    }
+
+    /// The live account `username` if `password` is its password.
+    pub async fn check_credentials(
+        &self,
+        username: &str,
+        password: &str,
+    ) -> Result<User, ApiError> {
+        let user = match self.user(username).await? {
+            Some(u) if u.deleted_ms.is_none() => u,
+            _ => return Err(ApiError::BadCredentials),
+        };
+        if self.password_matches(&user, password).await? {
+            Ok(user)
+        } else {
+            Err(ApiError::BadCredentials)
+        }
+    }
+
+    async fn password_matches(&self, user: &User, password: &str) -> Result<bool, ApiError> {
+        let (pw, phc) = (password.to_string(), user.password_hash.clone());
+        self.hashing(move || Ok(password::verify(&pw, &phc))).await
+    }
+
+    /// Logs in: the account and the new session's secret (for the cookie).
+    pub async fn log_in(&self, username: &str, password: &str) -> Result<(User, String), ApiError> {
+        let user = self.check_credentials(username, password).await?;
+        let secret = secrets::session_id()?;
+        let now = unix_ms();
+        let session = NewSession {
+            hash: secrets::digest(&secret),
+            user_id: user.id.clone(),
+            created_ms: now,
+            expires_ms: now.saturating_add(SESSION_MS),
+        };
+        self.blocking(move |s| s.create_session(&session)).await?;
+        Ok((user, secret))
+    }
+
+    /// The live account of the session with this secret.
+    pub async fn by_session(&self, secret: &str) -> Result<Option<User>, ApiError> {
+        let hash = secrets::digest(secret);
+        self.blocking(move |s| s.session_user(&hash, unix_ms()))
+            .await
+    }
+
+    /// The live account of this API token.
+    pub async fn by_token(&self, token: &str) -> Result<Option<User>, ApiError> {
+        let hash = secrets::digest(token);
+        self.blocking(move |s| s.token_user(&hash, unix_ms())).await
+    }
+
+    /// Ends the session with this secret.
+    pub async fn log_out(&self, secret: &str) -> Result<(), ApiError> {
+        let hash = secrets::digest(secret);
+        self.blocking(move |s| s.delete_session(&hash)).await
+    }
+
+    /// Checks `password` for the account `id` before a change of the account.
+    async fn confirm(&self, id: &str, password: &str) -> Result<(), ApiError> {
+        let user = self
+            .user(id)
+            .await?
+            .filter(|u| u.deleted_ms.is_none())
+            .ok_or(ApiError::Unauthenticated {
+                reason: "the account no longer exists",
+            })?;
+        if self.password_matches(&user, password).await? {
+            Ok(())
+        } else {
+            Err(ApiError::WrongPassword)
+        }
+    }
+
+    /// Replaces the password of `id` after checking the old one; every session but
+    /// `keep_session` (the secret of the one asking, if any) ends.
+    pub async fn change_password(
+        &self,
+        id: &str,
+        old: &str,
+        new: &str,
+        keep_session: Option<&str>,
+    ) -> Result<(), ApiError> {
+        password::check_password(new)?;
+        self.confirm(id, old).await?;
+        let pw = new.to_string();
+        let hash = self.hashing(move || password::hash(&pw)).await?;
+        let (id, keep) = (id.to_string(), keep_session.map(secrets::digest));
+        self.blocking(move |s| s.set_password(&id, &hash, keep.as_deref()))
+            .await
+    }
+
+    /// Deletes the account `id` after checking its password: it can no longer log in, its
+    /// sessions end, its tokens are revoked, its name stays taken.
+    pub async fn delete(&self, id: &str, password: &str) -> Result<(), ApiError> {
+        self.confirm(id, password).await?;
+        let id = id.to_string();
+        self.blocking(move |s| s.delete_user(&id, unix_ms())).await
+    }
+
+    /// A new API token for `user_id`: its id and the token, which is shown this once.
+    pub async fn create_token(
+        &self,
+        user_id: &str,
+        description: &str,
+    ) -> Result<(String, String), ApiError> {
+        let chars = description.chars().count();
+        if chars > DESCRIPTION_MAX {
+            return Err(ApiError::TooLong {
+                what: "description",
+                chars,
+                limit: DESCRIPTION_MAX,
+            });
+        }
+        let (id, token) = secrets::api_token()?;
+        let new = NewToken {
+            id: id.clone(),
+            hash: secrets::digest(&token),
+            user_id: user_id.to_string(),
+            description: description.trim().to_string(),
+            created_ms: unix_ms(),
+        };
+        self.blocking(move |s| s.create_token(&new)).await?;
+        Ok((id, token))
+    }
+
+    /// The live tokens of `user_id`, without their secrets.
+    pub async fn tokens(&self, user_id: &str) -> Result<Vec<TokenInfo>, ApiError> {
+        let id = user_id.to_string();
+        self.blocking(move |s| s.list_tokens(&id)).await
+    }
+
+    /// Revokes token `token_id` of `user_id`.
+    pub async fn revoke_token(&self, user_id: &str, token_id: &str) -> Result<(), ApiError> {
+        let (user, token) = (user_id.to_string(), token_id.to_string());
+        let revoked = self
+            .blocking(move |s| s.revoke_token(&user, &token, unix_ms()))
+            .await?;
+        if revoked {
+            Ok(())
+        } else {
+            Err(ApiError::no_such("token", token_id))
+        }
+    }
+}

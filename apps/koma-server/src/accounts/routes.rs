@@ -1,0 +1,220 @@
+//! The HTTP routes of accounts.
+
+use super::auth::{COOKIE, Credential, Owner, Player, SameOrigin};
+use super::{SESSION_MS, json};
+use crate::api::{AppState, body};
+use crate::error::ApiError;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{delete, get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+
+/// The routes of accounts, merged into the API's router.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/accounts", post(sign_up))
+        .route("/api/login", post(log_in))
+        .route("/api/logout", post(log_out))
+        .route("/api/account", get(me))
+        .route("/api/session", get(session))
+        .route("/api/account/password", post(change_password))
+        .route("/api/account/delete", post(delete_account))
+        .route("/api/account/tokens", get(list_tokens).post(create_token))
+        .route("/api/account/tokens/{id}", delete(revoke_token))
+        .route("/api/user/{name}", get(user))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    username: String,
+    password: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewPassword {
+    old_password: String,
+    new_password: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Confirmation {
+    password: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct TokenRequest {
+    #[serde(default)]
+    description: String,
+}
+
+/// `Set-Cookie` for the session `secret` (empty with `max_age_s` 0: the cookie is cleared).
+fn session_cookie(secret: &str, max_age_s: u64, secure: bool) -> HeaderValue {
+    let secure = if secure { "; Secure" } else { "" };
+    let text =
+        format!("{COOKIE}={secret}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age_s}{secure}");
+    // The secret is hex and the rest fixed ASCII: always a valid header value.
+    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+/// `{"ok": true}`, lishogi's answer to an action.
+fn ok() -> Json<serde_json::Value> {
+    Json(json!({ "ok": true }))
+}
+
+async fn sign_up(
+    State(s): State<AppState>,
+    _: SameOrigin,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: Credentials = body(&bytes)?;
+    let user = s
+        .accounts
+        .sign_up(&request.username, &request.password)
+        .await?;
+    Ok((StatusCode::CREATED, Json(json::user(&user))).into_response())
+}
+
+async fn log_in(
+    State(s): State<AppState>,
+    _: SameOrigin,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: Credentials = body(&bytes)?;
+    let (user, secret) = s
+        .accounts
+        .log_in(&request.username, &request.password)
+        .await?;
+    let cookie = session_cookie(&secret, SESSION_MS / 1000, s.accounts.secure_cookie());
+    Ok(([(header::SET_COOKIE, cookie)], Json(json::user(&user))).into_response())
+}
+
+async fn log_out(
+    State(s): State<AppState>,
+    _: SameOrigin,
+    player: Option<Player>,
+) -> Result<Response, ApiError> {
+    if let Some(secret) = player.as_ref().and_then(Player::session) {
+        s.accounts.log_out(secret).await?;
+    }
+    let cleared = session_cookie("", 0, s.accounts.secure_cookie());
+    Ok(([(header::SET_COOKIE, cleared)], ok()).into_response())
+}
+
+async fn me(State(s): State<AppState>, player: Player) -> Result<Response, ApiError> {
+    let user = s
+        .accounts
+        .user(&player.id)
+        .await?
+        .ok_or_else(|| ApiError::no_such("user", &player.id))?;
+    Ok(Json(json::user(&user)).into_response())
+}
+
+/// Who the page's visitor is, without a 401 for a guest: `{"account": null}` or
+/// `{"account": {...}}` (the page asks on every load; a guest is no error).
+async fn session(State(s): State<AppState>, player: Option<Player>) -> Result<Response, ApiError> {
+    let user = match player {
+        Some(p) => s.accounts.user(&p.id).await?,
+        None => None,
+    };
+    Ok(Json(json!({ "account": user.as_ref().map(json::user) })).into_response())
+}
+
+async fn user(State(s): State<AppState>, Path(name): Path<String>) -> Result<Response, ApiError> {
+    let user = s
+        .accounts
+        .user(&name)
+        .await?
+        .ok_or_else(|| ApiError::no_such("user", &name))?;
+    Ok(Json(json::user(&user)).into_response())
+}
+
+async fn change_password(
+    State(s): State<AppState>,
+    player: Player,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: NewPassword = body(&bytes)?;
+    s.accounts
+        .change_password(
+            &player.id,
+            &request.old_password,
+            &request.new_password,
+            player.session(),
+        )
+        .await?;
+    Ok(ok().into_response())
+}
+
+async fn delete_account(
+    State(s): State<AppState>,
+    player: Player,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: Confirmation = body(&bytes)?;
+    s.accounts.delete(&player.id, &request.password).await?;
+    let cleared = session_cookie("", 0, s.accounts.secure_cookie());
+    Ok(([(header::SET_COOKIE, cleared)], ok()).into_response())
+}
+
+async fn create_token(
+    State(s): State<AppState>,
+    Owner(player): Owner,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    if player.credential == Credential::Token {
+        return Err(ApiError::Forbidden {
+            reason: "an API token cannot create tokens: log in, or use HTTP Basic",
+        });
+    }
+    let request: TokenRequest = if bytes.iter().all(u8::is_ascii_whitespace) {
+        TokenRequest::default()
+    } else {
+        body(&bytes)?
+    };
+    let (id, token) = s
+        .accounts
+        .create_token(&player.id, &request.description)
+        .await?;
+    let answer = json!({ "token": token, "id": id, "description": request.description.trim() });
+    Ok((StatusCode::CREATED, Json(answer)).into_response())
+}
+
+async fn list_tokens(
+    State(s): State<AppState>,
+    Owner(player): Owner,
+) -> Result<Response, ApiError> {
+    Ok(Json(s.accounts.tokens(&player.id).await?).into_response())
+}
+
+async fn revoke_token(
+    State(s): State<AppState>,
+    Owner(player): Owner,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    s.accounts.revoke_token(&player.id, &id).await?;
+    Ok(ok().into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cookie_is_http_only_and_lax() {
+        let c = session_cookie("abc", 60, false);
+        assert_eq!(
+            c.to_str().unwrap(),
+            "koma_session=abc; HttpOnly; SameSite=Lax; Path=/; Max-Age=60"
+        );
+        let c = session_cookie("", 0, true);
+        assert!(c.to_str().unwrap().ends_with("Max-Age=0; Secure"));
+    }
+}
