@@ -19,11 +19,13 @@
 mod anygame;
 mod api;
 mod assets;
+mod chat;
 mod engine;
 mod error;
 mod games;
 mod hub;
 mod line;
+mod offers;
 mod records;
 mod review;
 pub mod sqlite;
