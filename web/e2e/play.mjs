@@ -12,6 +12,8 @@
 //    player resigns and reviews the game (the plot and every position analysed).
 // 3. Sennichite between two players (rooks to and fro, the start position a fourth time), in
 //    the beginner piece style: a draw, and the rematch offered first.
+// 3b. Keyboard play (arrows and Enter), a move typed in the move box, a chat line, a draw
+//     offer declined, a takeback granted.
 // 4. A record pasted on the review screen (USI, with the bishop blunder 8h3c+??): read,
 //    analysed, the blunder listed with a better move.
 // 5. A phone (touch, 390x844) plays a Fischer game by taps against a desktop player: the
@@ -212,6 +214,58 @@ async function gameBetweenPeople(browser) {
   await waitText(p2, "#status", "your move");
   await waitText(p1, "#status", "Sente to move");
   log(`rematch ${gameOf(p1)}: player 2 is sente now`);
+  await p1.context().close();
+  await p2.context().close();
+}
+
+// Keyboard play, the move box, the chat, a draw offer declined and a takeback granted.
+async function offersChatAndKeyboard(browser) {
+  const p1 = await newPlayer(browser, "keyboard player", { width: 1024, height: 768 });
+  const p2 = await newPlayer(browser, "typing player", { width: 1024, height: 768 });
+  await p1.goto(`${BASE}/`);
+  await p1.selectOption("#opponent", "person");
+  await p1.selectOption("#side", "sente");
+  await p1.fill("#time-control", "10m+30s");
+  await p1.click("#create");
+  const link = (await p1.locator("#invite-link").textContent({ timeout: WAIT }))?.trim();
+  await p2.goto(link);
+  await p2.waitForURL(/token=/);
+  await waitText(p1, "#status", "your move");
+
+  // 7g7f by keyboard alone: the board takes the focus with Tab; the cursor starts at 5e.
+  await p1.locator("svg.board").focus();
+  for (const key of ["ArrowLeft", "ArrowLeft", "ArrowDown", "ArrowDown", "Enter", "ArrowUp", "Enter"]) await p1.keyboard.press(key);
+  await waitPly(p2, 1);
+  await waitText(p2, "#record", "７六歩");
+  log("7g7f played with the arrow keys and Enter");
+
+  // 3c3d typed in Japanese in the move box.
+  await p2.fill("#move-text", "３四歩");
+  await p2.press("#move-text", "Enter");
+  await waitPly(p1, 2);
+  await waitText(p1, "#record", "３四歩");
+  log("3c3d typed as ３四歩 in the move box");
+
+  await p1.fill("#chat-text", "Good luck, have fun");
+  await p1.press("#chat-text", "Enter");
+  await waitText(p2, "#chat", "Good luck, have fun");
+  log("the chat line reached the opponent");
+
+  await p1.click("#offer-draw");
+  await expectVisible(p2, '[data-offer="draw"]', "the opponent's draw offer");
+  await p2.click("#decline-draw");
+  await p1.waitForSelector('[data-offer="draw-own"]', { state: "detached" });
+  log("draw offered and declined");
+
+  await p1.fill("#move-text", "P-2f");
+  await p1.press("#move-text", "Enter");
+  await waitPly(p2, 3);
+  await p1.click("#ask-takeback");
+  await expectVisible(p2, '[data-offer="takeback"]', "the takeback request");
+  await p2.click("#accept-takeback");
+  await p1.waitForSelector('#record [data-ply="3"]', { state: "detached" });
+  await waitText(p1, "#status", "your move");
+  log("the takeback took 2g2f back");
   await p1.context().close();
   await p2.context().close();
 }
@@ -476,6 +530,7 @@ let passed = 0;
 let failed = 0;
 const tests = [
   ["game between people", gameBetweenPeople],
+  ["offers, chat and keyboard", offersChatAndKeyboard],
   ["game against the engine", gameAgainstEngine],
   ["sennichite", sennichite],
   ["review of an imported record", reviewImportedRecord],

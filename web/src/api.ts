@@ -25,6 +25,18 @@ export interface GameState {
   history: HistoryEntry[];
   engine: EngineView | null;
   rematch: string | null;
+  /** Who offers a draw, and who asks for a takeback. */
+  offers: { draw: Color | null; takeback: Color | null };
+  /** When this state was taken (Unix ms): the later of two states is the newer. */
+  as_of_ms: number;
+}
+
+/** One line of a game's chat. */
+export interface ChatLine {
+  room: "player" | "spectator";
+  username: string;
+  text: string;
+  at: number;
 }
 
 export interface CreateRequest {
@@ -137,7 +149,8 @@ export function normalize(state: GameState): GameState {
   const history =
     state.history ??
     state.moves.map((usi) => ({ usi, japanese: usi, western: usi, german: usi, sfen: "" }));
-  return { ...state, history, engine: state.engine ?? null, rematch: state.rematch ?? null };
+  const offers = state.offers ?? { draw: null, takeback: null };
+  return { ...state, history, engine: state.engine ?? null, rematch: state.rematch ?? null, offers, as_of_ms: state.as_of_ms ?? 0 };
 }
 
 const games = (id: string) => `/api/games/${encodeURIComponent(id)}`;
@@ -154,6 +167,11 @@ export const api = {
   game: async (id: string) => normalize(await request<GameState>("GET", games(id))),
   move: async (id: string, token: string, usi: string) =>
     normalize(await request<GameState>("POST", `${games(id)}/move`, { token, usi })),
+  moveText: async (id: string, token: string, text: string) =>
+    normalize(await request<GameState>("POST", `${games(id)}/move`, { token, text })),
+  offer: async (id: string, token: string, what: "draw" | "takeback", yes: boolean) =>
+    normalize(await request<GameState>("POST", `${games(id)}/${what}`, { token, yes })),
+  chat: (id: string, token: string | null, text: string) => request<ChatLine>("POST", `${games(id)}/chat`, { token, text }),
   resign: async (id: string, token: string) =>
     normalize(await request<GameState>("POST", `${games(id)}/resign`, { token })),
   declare: async (id: string, token: string) =>
@@ -172,6 +190,7 @@ export const api = {
 
 export type ServerMessage =
   | { type: "state"; seat: Color | null; game: GameState }
+  | { type: "chat"; lines: ChatLine[] }
   | { type: "error"; status: number; code?: string; error: string };
 
 /** The game's WebSocket: reconnects after a drop (0.5 s, doubling to 8 s) until closed. */

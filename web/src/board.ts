@@ -18,6 +18,8 @@ export interface BoardView {
   check: string | null;
   /** The square whose piece is being dragged (drawn faded). */
   dragging: string | null;
+  /** The keyboard cursor's square, while the board has the focus. */
+  cursor?: string | null;
 }
 
 const TOP = 28;
@@ -64,6 +66,7 @@ export class BoardSvg {
         if (v.last && (v.last.to === sq || v.last.from === sq)) classes.push("last");
         if (v.selected === sq) classes.push("selected");
         if (v.check === sq) classes.push("check");
+        if (v.cursor === sq) classes.push("cursor");
         squares.append(s("rect", { x, y, width: SQ_W, height: SQ_H, class: classes.join(" "), "data-square": sq }));
         const piece = v.pos.board.get(sq);
         const [cx, cy] = [x + SQ_W / 2, y + SQ_H / 2];

@@ -19,6 +19,7 @@ const REASONS: Record<string, string> = {
   try: "try (トライ)",
   "max-moves": "the move limit",
   abandoned: "abandonment",
+  agreement: "agreement",
 };
 
 /**

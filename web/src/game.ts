@@ -1,9 +1,12 @@
 // The game screen: play a seat (with its token) or watch; live over the WebSocket.
 import { api, ApiError, GameSocket, type GameState, type ServerMessage } from "./api.js";
+import { ChatPanel } from "./chat.js";
 import { Clocks } from "./clock.js";
 import { confirmDialog, h, toast } from "./dom.js";
 import { endingText, statusText } from "./ending.js";
 import { furigomaBox, inviteBox } from "./invite.js";
+import { opponentMoved } from "./notify.js";
+import { colorMark, colorName } from "./pieces.js";
 import { RecordPanel } from "./record.js";
 import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
@@ -14,9 +17,11 @@ import { Viewer } from "./viewer.js";
 
 const DECLARING_RULES = ["amateur", "csa"];
 
-/** A state's place in time: a later one has more moves, or the same and more decided. */
-function age(s: GameState): number {
-  return s.moves.length * 8 + (s.started ? 1 : 0) + (s.outcome ? 2 : 0) + (s.rematch ? 4 : 0);
+/** Whether `s` is older than `than`: taken earlier or, at the same time, with fewer moves or less decided. */
+function older(s: GameState, than: GameState): boolean {
+  if (s.as_of_ms !== than.as_of_ms) return s.as_of_ms < than.as_of_ms;
+  const age = (g: GameState) => g.moves.length * 8 + (g.started ? 1 : 0) + (g.outcome ? 2 : 0) + (g.rematch ? 4 : 0);
+  return age(s) < age(than);
 }
 
 export function gameScreen(id: string, token: string | null): Screen {
@@ -37,17 +42,41 @@ export function gameScreen(id: string, token: string | null): Screen {
   const declare = button("declare", "入玉宣言 Declare", () => void doDeclare());
   const rematch = button("rematch", "Rematch", () => void doRematch());
   const reviewButton = button("review-button", "Review this game 検討", () => startReview());
+  const drawButton = button("offer-draw", "½ Offer a draw", () => void answer("draw", true));
+  const takebackButton = button("ask-takeback", "↶ Takeback", () => void answer("takeback", true));
+  const moveText = h("input", {
+    type: "text",
+    id: "move-text",
+    placeholder: "7g7f · P-7f · ７六歩 · 7f",
+    "aria-label": "Type a move (USI, Western, Japanese or German)",
+    autocomplete: "off",
+  });
+  const moveBox = h("form", { class: "move-box", id: "move-box" }, moveText, h("button", { type: "submit" }, "Play"));
+  moveBox.addEventListener("submit", (e) => {
+    e.preventDefault();
+    void typed(moveText.value.trim());
+  });
+  const chat = new ChatPanel(token ? "player" : "spectator", async (text) => {
+    try {
+      await api.chat(id, token, text);
+    } catch (e) {
+      toast(`Chat: ${(e as Error).message}`);
+      throw e;
+    }
+  });
   const actions = h(
     "div",
     { class: "actions" },
     resign,
     declare,
+    drawButton,
+    takebackButton,
     button("flip", "⇅ Flip", () => viewer.flip()),
     button("settings-button", "⚙ Settings", () => openSettings()),
     rematch,
     reviewButton,
   );
-  const side = h("aside", { class: "side-panel" }, h("div", { class: "status-line" }, status, connection), notices, actions, record.el);
+  const side = h("aside", { class: "side-panel" }, h("div", { class: "status-line" }, status, connection), notices, moveBox, actions, record.el, chat.el);
   const el = h("div", { class: "game-screen" }, viewer.el, side);
 
   const socket = new GameSocket(
@@ -57,7 +86,8 @@ export function gameScreen(id: string, token: string | null): Screen {
       if (m.type === "state") {
         if (token && m.seat) seat = m.seat;
         apply(m.game);
-      } else toast(m.error);
+      } else if (m.type === "chat") chat.add(m.lines);
+      else toast(m.error);
     },
     (up) => {
       connection.textContent = up ? "● live" : "○ reconnecting…";
@@ -75,8 +105,11 @@ export function gameScreen(id: string, token: string | null): Screen {
   }
 
   function apply(s: GameState): void {
-    if (state && age(s) < age(state)) return;
+    if (state && older(s, state)) return;
+    const previous = state;
     state = s;
+    // A new move that makes it this player's turn is the opponent's.
+    if (previous && s.moves.length > previous.moves.length && mine(s)) opponentMoved();
     if (seat && token) rememberSeat(id, { token, seat });
     if (!oriented && (seat || !token)) {
       oriented = true;
@@ -113,6 +146,11 @@ export function gameScreen(id: string, token: string | null): Screen {
     declare.hidden = !player || over || !DECLARING_RULES.includes(s.rules);
     declare.disabled = !mine(s);
     rematch.hidden = !player || !over;
+    drawButton.hidden = !player || over || !s.started || s.engine !== null;
+    drawButton.disabled = s.offers.draw === seat;
+    takebackButton.hidden = !player || over || !s.started;
+    takebackButton.disabled = s.offers.takeback === seat;
+    moveBox.hidden = !player || over || !s.started;
     const draw = over && s.outcome!.winner === null;
     rematch.textContent = draw ? "Rematch with colours reversed" : "Rematch (colours reversed)";
     rematch.classList.toggle("primary", draw);
@@ -125,9 +163,56 @@ export function gameScreen(id: string, token: string | null): Screen {
     const items: HTMLElement[] = [];
     if (!s.started && memo?.invite_link && seat === s.creator) items.push(inviteBox(memo.invite_link));
     if (memo?.furigoma && seat && s.moves.length < 2 && !s.outcome) items.push(furigomaBox(memo.furigoma, seat, parseSfen(s.start_sfen, s.variant).side));
+    items.push(...offerNotes(s));
     if (s.rematch && !seat) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}` }, "Watch the rematch →")));
     if (s.rematch && seat && token) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}&token=${encodeURIComponent(token)}` }, "Go to the rematch →")));
     notices.replaceChildren(...items);
+  }
+
+  /** The offers standing: the opponent's with Accept and Decline, one's own with Cancel. */
+  function offerNotes(s: GameState): HTMLElement[] {
+    if (!seat || s.outcome) return [];
+    const out: HTMLElement[] = [];
+    const words = { draw: ["offers a draw", "Accept the draw", "You offered a draw."], takeback: ["asks to take back a move", "Allow the takeback", "You asked for a takeback."] } as const;
+    for (const what of ["draw", "takeback"] as const) {
+      const by = s.offers[what];
+      if (!by) continue;
+      const [asks, accept, own] = words[what];
+      if (by === seat) {
+        out.push(h("p", { class: "notice offer", "data-offer": `${what}-own` }, own, button(`cancel-${what}`, "Cancel", () => void answer(what, false))));
+      } else {
+        out.push(
+          h(
+            "p",
+            { class: "notice offer", "data-offer": what },
+            `${colorMark(by)} ${colorName(by)} ${asks}.`,
+            button(`accept-${what}`, accept, () => void answer(what, true), "primary"),
+            button(`decline-${what}`, "Decline", () => void answer(what, false)),
+          ),
+        );
+      }
+    }
+    return out;
+  }
+
+  async function answer(what: "draw" | "takeback", yes: boolean): Promise<void> {
+    if (!token) return;
+    try {
+      apply(await api.offer(id, token, what, yes));
+    } catch (e) {
+      toast((e as Error).message);
+    }
+  }
+
+  /** A move typed in any notation koma reads. */
+  async function typed(text: string): Promise<void> {
+    if (!token || !text) return;
+    try {
+      apply(await api.moveText(id, token, text));
+      moveText.value = "";
+    } catch (e) {
+      toast(`Move ${text}: ${(e as Error).message}`);
+    }
   }
 
   /** A rematch created while this page is open takes its players there (same token). */

@@ -218,6 +218,25 @@ export class MoveInput {
     }
   }
 
+  /** A square chosen by keyboard: the chosen piece's destination, or a piece to choose. */
+  activate(square: string): void {
+    const ctx = this.context();
+    if (!ctx.mover) return;
+    if (this.selected && this.dests().has(square)) {
+      void this.attempt(this.selected, square);
+      return;
+    }
+    const own = ctx.pos.board.get(square)?.color === ctx.mover;
+    this.selected = own && this.selected?.square !== square ? { square } : null;
+    this.redraw();
+  }
+
+  /** Drops the choice (Escape). */
+  cancel(): void {
+    this.selected = null;
+    this.redraw();
+  }
+
   private async attempt(choice: Choice, to: string): Promise<void> {
     const ctx = this.context();
     const candidates = this.movesOf(choice).filter((m) => m.to === to);

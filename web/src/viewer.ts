@@ -5,7 +5,8 @@ import { BoardSvg } from "./board.js";
 import { h } from "./dom.js";
 import { drawHand } from "./hands.js";
 import { MoveInput } from "./input.js";
-import { colorMark, colorName } from "./pieces.js";
+import { BoardKeys } from "./keyboard.js";
+import { colorMark, colorName, pieceName } from "./pieces.js";
 import type { Color, Position, Variant } from "./sfen.js";
 import { kingSquare, other, parseSfen, parseUsi } from "./sfen.js";
 import { onSettings, settings } from "./settings.js";
@@ -43,6 +44,7 @@ export class Viewer {
   following = true;
   bottom: Color = "sente";
   private readonly input: MoveInput;
+  private readonly keys: BoardKeys;
   private readonly plyListeners: ((ply: number) => void)[] = [];
   private readonly top: HTMLElement;
   private readonly bottomSide: HTMLElement;
@@ -60,6 +62,18 @@ export class Viewer {
     this.bottomSide = h("div", { class: "side bottom" });
     this.el = h("div", { class: "viewer" }, this.top, h("div", { class: "board-wrap" }, this.board.el), this.bottomSide);
     this.input = new MoveInput(this.el, this.board, () => this.inputContext(), play, () => this.draw());
+    this.keys = new BoardKeys(this.board, {
+      size: () => this.position(this.ply).size,
+      bottom: () => this.bottom,
+      activate: (square) => this.input.activate(square),
+      cancel: () => this.input.cancel(),
+      redraw: () => this.draw(),
+      describe: (square) => {
+        const pos = this.position(this.ply);
+        const piece = pos.board.get(square);
+        return piece ? `${colorName(piece.color)} ${pieceName(pos.variant, piece.kind)}` : "empty";
+      },
+    });
     this.unsubscribe = onSettings(() => this.draw());
   }
 
@@ -140,6 +154,7 @@ export class Viewer {
       last: last ? { from: last.from, to: last.to } : null,
       check: (live ? live.inCheck : this.line.history[this.ply - 1]?.check) ? kingSquare(pos, pos.side) : null,
       dragging: dragging?.square ?? null,
+      cursor: this.keys.cursor,
     });
     const droppable = this.input.droppable();
     for (const color of ["sente", "gote"] as const) {
@@ -163,5 +178,6 @@ export class Viewer {
   destroy(): void {
     this.unsubscribe();
     this.input.destroy();
+    this.keys.destroy();
   }
 }

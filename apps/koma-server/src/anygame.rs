@@ -3,6 +3,7 @@
 
 use koma_game::clock::Clock;
 use koma_game::{Game, GameError, Outcome, RuleSet};
+use koma_notation::movetext::{self, MoveTextError};
 use koma_notation::record::Record;
 use koma_notation::{sfen, usi};
 use koma_rules::variants::{Shogi, Tori};
@@ -86,6 +87,17 @@ impl AnyGame {
     /// The side to move declares an entering-king win at `now_ms`.
     pub fn declare_at(&mut self, now_ms: u64) -> Result<Outcome, GameError> {
         forward!(self, g => g.declare_at(now_ms))
+    }
+
+    /// The players agree to a draw.
+    pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
+        forward!(self, g => g.agree_draw())
+    }
+
+    /// Reads a move in any notation koma reads (USI, Western, Japanese, German), the
+    /// Japanese `同` referring to the last move played.
+    pub fn parse_text(&self, text: &str) -> Result<Move, MoveTextError> {
+        forward!(self, g => movetext::parse_any(g.position(), text, g.moves().last().map(|m| m.to())))
     }
 
     /// The outcome, once decided.

@@ -5,6 +5,7 @@ use crate::assets;
 use crate::error::ApiError;
 use crate::games::CreateRequest;
 use crate::hub::Hub;
+use crate::offers::Offer;
 use crate::records::{self, ReadRequest, WriteRequest};
 use crate::review::{ReviewRequest, Reviews};
 use crate::view::OutcomeView;
@@ -47,6 +48,9 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(socket))
         .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/takeback", post(takeback))
+        .route("/api/games/{id}/chat", post(chat))
         .route("/api/records/read", post(read_record))
         .route("/api/records/write", post(write_record))
         .route("/api/reviews", post(review))
@@ -74,7 +78,26 @@ struct JoinBody {
 #[serde(deny_unknown_fields)]
 struct MoveBody {
     token: String,
-    usi: String,
+    /// The move in USI.
+    usi: Option<String>,
+    /// The move in any notation koma reads.
+    text: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OfferBody {
+    token: String,
+    /// Offer or accept (true); decline or withdraw (false).
+    yes: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatBody {
+    /// A seat's token: the players' room; none: the spectators'.
+    token: Option<String>,
+    text: String,
 }
 
 #[derive(Deserialize)]
@@ -145,7 +168,45 @@ async fn play(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let request: MoveBody = body(&bytes)?;
-    Ok(Json(s.hub.play(&id, &request.token, &request.usi).await?).into_response())
+    let token = &request.token;
+    let view = match (&request.usi, &request.text) {
+        (Some(usi), None) => s.hub.play(&id, token, usi).await?,
+        (None, Some(text)) => s.hub.play_text(&id, token, text).await?,
+        _ => return Err(ApiError::MoveFields),
+    };
+    Ok(Json(view).into_response())
+}
+
+async fn draw(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: OfferBody = body(&bytes)?;
+    let view = s.hub.offer(&id, &request.token, Offer::Draw, request.yes);
+    Ok(Json(view.await?).into_response())
+}
+
+async fn takeback(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: OfferBody = body(&bytes)?;
+    let view = s
+        .hub
+        .offer(&id, &request.token, Offer::Takeback, request.yes);
+    Ok(Json(view.await?).into_response())
+}
+
+async fn chat(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: ChatBody = body(&bytes)?;
+    let token = request.token.as_deref().filter(|t| !t.is_empty());
+    Ok(Json(s.hub.chat(&id, token, &request.text).await?).into_response())
 }
 
 async fn resign(

@@ -71,6 +71,27 @@ pub enum ApiError {
         /// Why it cannot be read.
         source: UsiMoveError,
     },
+    /// A move text (`７六歩`, `P-7f`) that names no legal move (400).
+    #[error("{0}")]
+    UnreadableMoveText(koma_notation::movetext::MoveTextError),
+    /// A move request with both or neither of `usi` and `text` (400).
+    #[error("give the move as \"usi\" or as \"text\" (any notation), once")]
+    MoveFields,
+    /// A chat line that is empty, too long or holds control characters (400).
+    #[error("chat line: {0}")]
+    ChatText(&'static str),
+    /// The room's chat holds as many lines as a game may have (409).
+    #[error("this game's chat is full")]
+    ChatFull,
+    /// No offer of the opponent's to accept or decline, or none of one's own to withdraw (409).
+    #[error("there is no {0} offer to answer")]
+    NoOffer(&'static str),
+    /// A takeback asked for before the player has moved (409).
+    #[error("you have no move to take back")]
+    NothingToTakeBack,
+    /// A draw offered to the engine, which plays on (409).
+    #[error("the engine does not accept draws: it plays on")]
+    EngineDeclinesDraw,
     /// A move of a line (a record, an export, a review) that the rules forbid (400).
     #[error("move {ply} '{usi}' is illegal: {source}")]
     IllegalInLine {
@@ -285,6 +306,9 @@ impl ApiError {
             | E::StartSfen(_)
             | E::StartSetup(_)
             | E::UnreadableMove { .. }
+            | E::UnreadableMoveText(_)
+            | E::MoveFields
+            | E::ChatText(_)
             | E::IllegalInLine { .. }
             | E::IllegalMove { .. }
             | E::UnreadableRecord { .. }
@@ -302,9 +326,15 @@ impl ApiError {
             | E::NotYourTurn { .. }
             | E::DeclareOutOfTurn => StatusCode::FORBIDDEN,
             E::NotFound { .. } => StatusCode::NOT_FOUND,
-            E::SeatsTaken | E::NotStarted | E::GameOver(_) | E::NotOver | E::Refused(_) => {
-                StatusCode::CONFLICT
-            }
+            E::SeatsTaken
+            | E::NotStarted
+            | E::GameOver(_)
+            | E::NotOver
+            | E::Refused(_)
+            | E::ChatFull
+            | E::NoOffer(_)
+            | E::NothingToTakeBack
+            | E::EngineDeclinesDraw => StatusCode::CONFLICT,
             E::QueueFull | E::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
             E::Storage(_) | E::Random(_) | E::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -321,7 +351,13 @@ impl ApiError {
             }
             E::HandicapAndSfen | E::EngineWithoutOpponent => "conflicting_fields",
             E::StartSfen(_) | E::StartSetup(_) => "invalid_position",
-            E::UnreadableMove { .. } => "unreadable_move",
+            E::UnreadableMove { .. } | E::UnreadableMoveText(_) => "unreadable_move",
+            E::MoveFields => "conflicting_fields",
+            E::ChatText(_) => "invalid_value",
+            E::ChatFull => "chat_full",
+            E::NoOffer(_) => "no_offer",
+            E::NothingToTakeBack => "nothing_to_take_back",
+            E::EngineDeclinesDraw => "draw_declined",
             E::IllegalInLine { .. } | E::IllegalMove { .. } => "illegal_move",
             E::UnreadableRecord { .. } => "unreadable_record",
             E::UnwritableRecord(_) => "unwritable_record",

@@ -5,7 +5,8 @@ use crate::anygame::AnyGame;
 use crate::engine::{self, LevelRequest};
 use crate::error::ApiError;
 use crate::line;
-use crate::store::{Ending, EngineSeat, GameSetup, NewGame, StoreError, StoredGame};
+use crate::offers::Offers;
+use crate::store::{ChatLine, Ending, EngineSeat, GameSetup, NewGame, StoreError, StoredGame};
 use crate::tokens;
 use crate::view::{ClockView, EngineView, GameView, OutcomeView};
 use koma_game::RuleSet;
@@ -16,7 +17,7 @@ use koma_rules::{AnyPosition, Color, Handicap, VariantKind};
 use serde::Deserialize;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use tokio::sync::watch;
+use tokio::sync::{broadcast, watch};
 
 /// The request for a new game (`POST /api/games`).
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -48,6 +49,9 @@ pub fn unix_ms() -> u64 {
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
+/// How many chat lines may wait for a slow WebSocket client before it skips some.
+const CHAT_PUSHES: usize = 32;
+
 /// A game in the server's memory.
 pub struct LiveGame {
     /// What was stored when the game was created.
@@ -70,6 +74,10 @@ pub struct LiveGame {
     history: std::sync::Mutex<line::History>,
     /// The latest state, as JSON, for WebSocket subscribers.
     push: watch::Sender<Arc<str>>,
+    /// The draw and takeback offers standing (in memory only, as on lishogi).
+    pub offers: Offers,
+    /// Every new chat line, for WebSocket subscribers (each keeps the lines of its room).
+    chat: broadcast::Sender<Arc<ChatLine>>,
 }
 
 /// A new game from a request: the game, what to store, and the furigoma toss if one was made.
@@ -206,21 +214,7 @@ fn start_position(variant: VariantKind, request: &CreateRequest) -> Result<AnyPo
 /// Rebuilds a stored game: the start, the clock started when it was, every move played at
 /// its time through the game layer, then the stored ending where the moves do not decide it.
 pub fn rebuild(stored: StoredGame) -> Result<LiveGame, StoreError> {
-    let damaged = |what: String| StoreError::Damaged(format!("game {}: {what}", stored.game.id));
-    let mut game = build(&stored.game.setup).map_err(|e| damaged(e.to_string()))?;
-    let mut last_ms = stored.game.created_ms;
-    if let Some(at) = stored.started_ms {
-        game.start_clock(at).map_err(|e| damaged(e.to_string()))?;
-        last_ms = last_ms.max(at);
-    }
-    for (i, m) in stored.moves.iter().enumerate() {
-        let mv = game
-            .parse_move(&m.usi)
-            .map_err(|e| damaged(format!("move {}: {e}", i + 1)))?;
-        game.play_at(mv, m.at_ms)
-            .map_err(|e| damaged(format!("move {} {}: {e}", i + 1, m.usi)))?;
-        last_ms = last_ms.max(m.at_ms);
-    }
+    let (mut game, mut last_ms) = replay(&stored)?;
     let mut ended_ms = None;
     if let Some(outcome) = &stored.outcome {
         last_ms = last_ms.max(outcome.at_ms);
@@ -234,6 +228,7 @@ pub fn rebuild(stored: StoredGame) -> Result<LiveGame, StoreError> {
                     None => game.time_forfeit(game.side_to_move()).map(drop),
                 },
                 Ending::Declaration => game.declare_at(outcome.at_ms).map(drop),
+                Ending::Agreement => game.agree_draw().map(drop),
             };
         }
         let rebuilt = game.outcome().map(|o| o.to_string());
@@ -253,6 +248,27 @@ pub fn rebuild(stored: StoredGame) -> Result<LiveGame, StoreError> {
     live.rematch = stored.rematch;
     live.publish();
     Ok(live)
+}
+
+/// The stored game's start, its clock started when it was, and every move played at its
+/// time through the game layer (its ending not applied); with the latest time stamp seen.
+pub fn replay(stored: &StoredGame) -> Result<(AnyGame, u64), StoreError> {
+    let damaged = |what: String| StoreError::Damaged(format!("game {}: {what}", stored.game.id));
+    let mut game = build(&stored.game.setup).map_err(|e| damaged(e.to_string()))?;
+    let mut last_ms = stored.game.created_ms;
+    if let Some(at) = stored.started_ms {
+        game.start_clock(at).map_err(|e| damaged(e.to_string()))?;
+        last_ms = last_ms.max(at);
+    }
+    for (i, m) in stored.moves.iter().enumerate() {
+        let mv = game
+            .parse_move(&m.usi)
+            .map_err(|e| damaged(format!("move {}: {e}", i + 1)))?;
+        game.play_at(mv, m.at_ms)
+            .map_err(|e| damaged(format!("move {} {}: {e}", i + 1, m.usi)))?;
+        last_ms = last_ms.max(m.at_ms);
+    }
+    Ok((game, last_ms))
 }
 
 /// A new game of `setup` (its start, rule set and clock, not started); the error names
@@ -287,6 +303,8 @@ impl LiveGame {
             thinking: None,
             history: std::sync::Mutex::new(line::History::new(&game_start)),
             push,
+            offers: Offers::default(),
+            chat: broadcast::channel(CHAT_PUSHES).0,
         };
         if live.game.outcome().is_some() {
             live.ended_ms = Some(now_ms);
@@ -372,6 +390,8 @@ impl LiveGame {
             },
             engine: self.stored.engine.as_ref().map(EngineView::of),
             rematch: self.rematch.clone(),
+            offers: self.offers.view(),
+            as_of_ms: now_ms.max(self.last_ms),
         }
     }
 
@@ -385,6 +405,26 @@ impl LiveGame {
     /// A receiver of the state after every change.
     pub fn subscribe(&self) -> watch::Receiver<Arc<str>> {
         self.push.subscribe()
+    }
+
+    /// Replaces the game by `game` (the same game with moves taken back): the history is
+    /// computed again, offers are withdrawn.
+    pub fn replace_game(&mut self, game: AnyGame) {
+        let start = game.start_position();
+        self.game = game;
+        *self.history.lock().unwrap_or_else(|e| e.into_inner()) = line::History::new(&start);
+        self.offers = Offers::default();
+    }
+
+    /// Sends a new chat line to every subscriber.
+    pub fn push_chat(&self, line: ChatLine) {
+        // No subscriber is no error: the line is stored.
+        let _ = self.chat.send(Arc::new(line));
+    }
+
+    /// A receiver of every new chat line.
+    pub fn subscribe_chat(&self) -> broadcast::Receiver<Arc<ChatLine>> {
+        self.chat.subscribe()
     }
 
     /// How many WebSocket clients are watching.

@@ -81,7 +81,7 @@ impl Hub {
     }
 
     /// Runs a store call off the async threads.
-    async fn blocking<T, F>(&self, f: F) -> Result<T, StoreError>
+    pub(crate) async fn blocking<T, F>(&self, f: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
@@ -116,7 +116,7 @@ impl Hub {
     }
 
     /// The game `id`, from memory or the store.
-    async fn game(&self, id: &str) -> Result<Slot, ApiError> {
+    pub(crate) async fn game(&self, id: &str) -> Result<Slot, ApiError> {
         if let Some(slot) = self.slots().get(id) {
             return Ok(Arc::clone(slot));
         }
@@ -201,15 +201,36 @@ impl Hub {
 
     /// Plays `usi` for the seat of `token`.
     pub async fn play(&self, id: &str, token: &str, usi: &str) -> Result<GameView, ApiError> {
+        self.play_read(id, token, usi, |game, text| {
+            game.parse_move(text)
+                .map_err(|source| ApiError::UnreadableMove { ply: None, source })
+        })
+        .await
+    }
+
+    /// Plays `text`, a move in any notation koma reads (USI, Western, Japanese, German),
+    /// for the seat of `token`.
+    pub async fn play_text(&self, id: &str, token: &str, text: &str) -> Result<GameView, ApiError> {
+        self.play_read(id, token, text, |game, text| {
+            game.parse_text(text).map_err(ApiError::UnreadableMoveText)
+        })
+        .await
+    }
+
+    /// Plays the move `read` makes of `usi` for the seat of `token`.
+    async fn play_read(
+        &self,
+        id: &str,
+        token: &str,
+        usi: &str,
+        read: impl FnOnce(&crate::anygame::AnyGame, &str) -> Result<Move, ApiError>,
+    ) -> Result<GameView, ApiError> {
         let (mut live, seat, now) = self.for_turn(id, token).await?;
         let to_move = live.game.side_to_move();
         if seat != to_move {
             return Err(ApiError::NotYourTurn { to_move, seat });
         }
-        let m = live
-            .game
-            .parse_move(usi.trim())
-            .map_err(|source| ApiError::UnreadableMove { ply: None, source })?;
+        let m = read(&live.game, usi.trim())?;
         match live.game.check(m) {
             Ok(()) => {}
             Err(GameError::Illegal(foul)) => {
@@ -232,6 +253,7 @@ impl Hub {
         let id = live.id().to_string();
         let before = live.game.clone();
         let ply = live.game.plies();
+        let mover = live.game.side_to_move();
         let outcome = live
             .game
             .play_at(m, now)
@@ -248,6 +270,7 @@ impl Hub {
             live.game = before;
             return Err(e.into());
         }
+        live.offers.after_move(mover);
         if let Some(outcome) = outcome {
             live.ended_ms = Some(now);
             // The moves decide this ending: a failure here loses nothing a replay cannot find.
@@ -267,7 +290,7 @@ impl Hub {
 
     /// The game `id` locked for a move or declaration by the seat of `token`: both players
     /// joined, the clock settled, the game not over. Gives the seat and the time.
-    async fn for_turn(
+    pub(crate) async fn for_turn(
         &self,
         id: &str,
         token: &str,
@@ -313,7 +336,7 @@ impl Hub {
 
     /// Ends the game by `apply`, stores the ending, then pushes the state; if the store
     /// fails the game is as it was.
-    async fn end(
+    pub(crate) async fn end(
         &self,
         live: &mut LiveGame,
         now: u64,
@@ -339,7 +362,7 @@ impl Hub {
     }
 
     /// Ends the game on time if the side to move's clock ran out by `now`.
-    async fn settle_time(&self, live: &mut LiveGame, now: u64) -> Result<(), ApiError> {
+    pub(crate) async fn settle_time(&self, live: &mut LiveGame, now: u64) -> Result<(), ApiError> {
         if !live.clock_runs() {
             return Ok(());
         }
@@ -431,7 +454,7 @@ impl Hub {
     /// Starts the engine thinking in `live` if it is its move (and it is not thinking yet):
     /// the search runs in the background, and its move comes back through
     /// [`Hub::engine_moves`].
-    fn wake_engine(&self, live: &mut LiveGame) {
+    pub(crate) fn wake_engine(&self, live: &mut LiveGame) {
         if live.thinking.is_some()
             || live.started_ms.is_none()
             || self.closing.load(Ordering::SeqCst)
@@ -546,7 +569,7 @@ impl Hub {
 }
 
 /// The seat `token` holds, or 403.
-fn seat(live: &LiveGame, token: &str) -> Result<Color, ApiError> {
+pub(crate) fn seat(live: &LiveGame, token: &str) -> Result<Color, ApiError> {
     live.seat_of(token).ok_or_else(|| ApiError::NoSeat {
         game: live.id().to_string(),
     })

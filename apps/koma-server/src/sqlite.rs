@@ -5,15 +5,15 @@
 //! file of one version has the same tables whatever its history.
 
 use crate::store::{
-    Ending, EngineLevel, EngineSeat, GameSetup, GameSummary, NewGame, Store, StoreError,
-    StoredGame, StoredMove, StoredOutcome, color_from_name,
+    ChatLine, Ending, EngineLevel, EngineSeat, GameSetup, GameSummary, NewGame, Room, Store,
+    StoreError, StoredGame, StoredMove, StoredOutcome, color_from_name,
 };
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use std::path::Path;
 use std::sync::Mutex;
 
 /// The schema this code writes, kept in the `meta` table.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// Version 1 of the schema, where every file starts.
 const SCHEMA_V1: &str = "
@@ -58,6 +58,18 @@ ALTER TABLE games ADD COLUMN rematch            TEXT;
 ",
     // 3: accounts, their login sessions and personal API tokens.
     crate::sqlite_accounts::MIGRATION,
+    // 4: the chat of each game.
+    "
+CREATE TABLE chat (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seq     INTEGER NOT NULL,
+    room    TEXT NOT NULL,
+    author  TEXT NOT NULL,
+    text    TEXT NOT NULL,
+    at_ms   INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+",
 ];
 
 /// Games in a SQLite file. One connection behind a lock: SQLite writes one at a time anyway,
@@ -207,6 +219,7 @@ fn ending_to_sql(ending: Ending) -> (&'static str, Option<&'static str>) {
         Ending::Resignation(c) => ("resignation", Some(c.name())),
         Ending::TimeForfeit => ("time-forfeit", None),
         Ending::Declaration => ("declaration", None),
+        Ending::Agreement => ("agreement", None),
     }
 }
 
@@ -216,6 +229,7 @@ fn ending_from_sql(kind: &str, color: Option<&str>) -> Result<Ending, StoreError
         ("resignation", Some(c)) => Ending::Resignation(color_from_name(c)?),
         ("time-forfeit", _) => Ending::TimeForfeit,
         ("declaration", _) => Ending::Declaration,
+        ("agreement", _) => Ending::Agreement,
         (other, _) => return Err(StoreError::Damaged(format!("unknown ending '{other}'"))),
     })
 }
@@ -362,6 +376,100 @@ impl Store for SqliteStore {
             params![id, ply as i64, m.usi, ms_to_sql(m.at_ms)],
         )?;
         Ok(())
+    }
+
+    fn take_back(&self, id: &str, keep: usize, shift_ms: u64) -> Result<(), StoreError> {
+        let conn = self.conn();
+        let tx = conn.unchecked_transaction()?;
+        let undecided: Option<bool> = tx
+            .query_row(
+                "SELECT ending IS NULL FROM games WHERE id = ?1",
+                params![id],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if undecided != Some(true) {
+            return Err(StoreError::Conflict(format!(
+                "game {id} is unknown or already decided"
+            )));
+        }
+        tx.execute(
+            "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
+            params![id, keep as i64],
+        )?;
+        let shift = ms_to_sql(shift_ms);
+        tx.execute(
+            "UPDATE moves SET at_ms = at_ms + ?2 WHERE game_id = ?1",
+            params![id, shift],
+        )?;
+        tx.execute(
+            "UPDATE games SET started_ms = started_ms + ?2 WHERE id = ?1",
+            params![id, shift],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn add_chat(&self, id: &str, line: &ChatLine, cap: usize) -> Result<bool, StoreError> {
+        let conn = self.conn();
+        let tx = conn.unchecked_transaction()?;
+        let (count, in_room): (i64, i64) = tx.query_row(
+            "SELECT COUNT(*), COUNT(CASE WHEN room = ?2 THEN 1 END) FROM chat WHERE game_id = ?1",
+            params![id, line.room.name()],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        if in_room >= cap as i64 {
+            return Ok(false);
+        }
+        tx.execute(
+            "INSERT INTO chat (game_id, seq, room, author, text, at_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                id,
+                count,
+                line.room.name(),
+                line.author,
+                line.text,
+                ms_to_sql(line.at_ms)
+            ],
+        )?;
+        tx.commit()?;
+        Ok(true)
+    }
+
+    fn chat(&self, id: &str) -> Result<Vec<ChatLine>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT room, author, text, at_ms FROM chat WHERE game_id = ?1 ORDER BY seq",
+        )?;
+        let rows = stmt.query_map(params![id], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, i64>(3)?,
+            ))
+        })?;
+        let mut lines = Vec::new();
+        for row in rows {
+            let (room, author, text, at) = row?;
+            let room = match room.as_str() {
+                "player" => Room::Players,
+                "spectator" => Room::Spectators,
+                other => {
+                    return Err(StoreError::Damaged(format!(
+                        "game {id}: unknown chat room '{other}'"
+                    )));
+                }
+            };
+            lines.push(ChatLine {
+                room,
+                author,
+                text,
+                at_ms: ms_from_sql(at),
+            });
+        }
+        Ok(lines)
     }
 
     fn set_outcome(&self, id: &str, outcome: &StoredOutcome) -> Result<(), StoreError> {

@@ -76,6 +76,8 @@ pub enum Ending {
     TimeForfeit,
     /// The side to move declared an entering-king win (judged again on replay).
     Declaration,
+    /// The players agreed to a draw.
+    Agreement,
 }
 
 /// How a game ended, as stored.
@@ -122,6 +124,38 @@ pub struct GameSummary {
     pub result: Option<String>,
 }
 
+/// Who may read a chat line: the players, or the spectators (each room is its own).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Room {
+    /// The players' room.
+    Players,
+    /// The spectators' room.
+    Spectators,
+}
+
+impl Room {
+    /// `player` or `spectator`, as lishogi names the rooms.
+    pub fn name(self) -> &'static str {
+        match self {
+            Room::Players => "player",
+            Room::Spectators => "spectator",
+        }
+    }
+}
+
+/// One line of a game's chat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatLine {
+    /// The room it was written in.
+    pub room: Room,
+    /// Who wrote it, as shown.
+    pub author: String,
+    /// The text.
+    pub text: String,
+    /// When (Unix milliseconds).
+    pub at_ms: u64,
+}
+
 /// Why the store failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -164,6 +198,15 @@ pub trait Store: crate::accounts::store::AccountStore + Send + Sync {
     fn append_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<(), StoreError>;
     /// Records how the game ended.
     fn set_outcome(&self, id: &str, outcome: &StoredOutcome) -> Result<(), StoreError>;
+    /// Takes back the moves from number `keep` (0-based) on, and moves the time stamps of
+    /// the start and of the moves kept `shift_ms` later, so that the clocks stand as they did
+    /// after the last move kept, running again from then + `shift_ms`. Refused once the
+    /// game is decided.
+    fn take_back(&self, id: &str, keep: usize, shift_ms: u64) -> Result<(), StoreError>;
+    /// Appends a chat line unless its room holds `cap` lines already; whether it did.
+    fn add_chat(&self, id: &str, line: &ChatLine, cap: usize) -> Result<bool, StoreError>;
+    /// The chat lines of a game, oldest first.
+    fn chat(&self, id: &str) -> Result<Vec<ChatLine>, StoreError>;
     /// Every game (only the undecided ones if `unfinished_only`), newest first.
     fn list_games(&self, unfinished_only: bool) -> Result<Vec<GameSummary>, StoreError>;
 }

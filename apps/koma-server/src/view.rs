@@ -44,6 +44,11 @@ pub struct GameView {
     pub engine: Option<EngineView>,
     /// The id of the rematch, once one was created.
     pub rematch: Option<String>,
+    /// The draw and takeback offers standing.
+    pub offers: crate::offers::OffersView,
+    /// The time (Unix milliseconds) this state is as of: of two states of a game, the one
+    /// with the later time is the newer (a takeback has fewer moves but is newer).
+    pub as_of_ms: u64,
 }
 
 /// One move of a line: its USI, its text in each notation, and the position after it.

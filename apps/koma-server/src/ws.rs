@@ -2,16 +2,23 @@
 //!
 //! Server to client: `{"type":"state","seat":"sente"|"gote"|null,"game":{...}}` on connect
 //! and after every change, `{"type":"error","status":403,"code":"no_seat","error":"..."}`
-//! for a refused request. Client to server: `{"type":"move","usi":"7g7f"}`, `{"type":"resign"}`,
-//! `{"type":"declare"}`. A spectator (no token) only watches.
+//! for a refused request, `{"type":"chat","lines":[...]}` with the chat so far on connect (if any) and
+//! `{"type":"chat","lines":[line]}` for each new line of the connection's room (players see
+//! the players' room, spectators the spectators'). Client to server:
+//! `{"type":"move","usi":"7g7f"}` or `{"type":"move","text":"７六歩"}` (any notation),
+//! `{"type":"resign"}`, `{"type":"declare"}`, `{"type":"draw","yes":true}`,
+//! `{"type":"takeback","yes":false}`, `{"type":"chat","text":"..."}`. A spectator (no token)
+//! may only chat.
 
+use crate::chat::{self, ChatView};
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::offers::Offer;
 use axum::extract::ws::{Message, WebSocket};
 use koma_rules::Color;
 use serde::Deserialize;
 use std::sync::Arc;
-use tokio::sync::watch;
+use tokio::sync::{broadcast, watch};
 
 /// A message from a client.
 #[derive(Debug, Deserialize)]
@@ -20,12 +27,29 @@ enum Request {
     /// Play a move.
     Move {
         /// The move in USI.
-        usi: String,
+        usi: Option<String>,
+        /// The move in any notation koma reads.
+        text: Option<String>,
     },
     /// Resign.
     Resign,
     /// Declare an entering-king win.
     Declare,
+    /// Offer or accept a draw (`yes`), or decline or withdraw an offer.
+    Draw {
+        /// Whether to offer or accept.
+        yes: bool,
+    },
+    /// Ask for or grant a takeback (`yes`), or decline or withdraw one.
+    Takeback {
+        /// Whether to ask or grant.
+        yes: bool,
+    },
+    /// Write in the chat.
+    Chat {
+        /// The line.
+        text: String,
+    },
 }
 
 /// What a connection knows: the game, the seat and token it speaks for.
@@ -43,6 +67,10 @@ pub struct Connection {
 fn state_message(seat: Option<Color>, game_json: &str) -> String {
     let seat = seat.map_or("null".to_string(), |c| format!("\"{}\"", c.name()));
     format!("{{\"type\":\"state\",\"seat\":{seat},\"game\":{game_json}}}")
+}
+
+fn chat_message(lines: &[ChatView]) -> String {
+    serde_json::json!({ "type": "chat", "lines": lines }).to_string()
 }
 
 fn error_message(e: &ApiError) -> String {
@@ -74,8 +102,41 @@ pub async fn run(
     {
         return;
     }
+    let room = chat::room_of(conn.seat.is_some());
+    let mut chat_lines = match hub.chat_since_start(&conn.id, room).await {
+        Ok((lines, receiver)) => {
+            if !lines.is_empty()
+                && socket
+                    .send(Message::text(chat_message(&lines)))
+                    .await
+                    .is_err()
+            {
+                return;
+            }
+            receiver
+        }
+        Err(e) => {
+            let _ = socket.send(Message::text(error_message(&e))).await;
+            return;
+        }
+    };
     loop {
         tokio::select! {
+            line = chat_lines.recv() => {
+                let line = match line {
+                    Ok(line) => line,
+                    // A client too slow to read the chat misses lines, not the game.
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                if line.room != room {
+                    continue;
+                }
+                let text = chat_message(&[ChatView::of(&line)]);
+                if socket.send(Message::text(text)).await.is_err() {
+                    break;
+                }
+            }
             changed = conn.updates.changed() => {
                 if changed.is_err() {
                     break; // the game left memory; the client reconnects for more
@@ -109,10 +170,28 @@ async fn handle(hub: &Hub, conn: &Connection, text: &str) -> Result<(), ApiError
         what: "message",
         source,
     })?;
+    if let Request::Chat { text } = &request {
+        return hub
+            .chat(&conn.id, conn.token.as_deref(), text)
+            .await
+            .map(drop);
+    }
     let token = conn.token.as_deref().ok_or(ApiError::Spectator)?;
+    let id = &conn.id;
     match request {
-        Request::Move { usi } => hub.play(&conn.id, token, &usi).await.map(drop),
-        Request::Resign => hub.resign(&conn.id, token).await.map(drop),
-        Request::Declare => hub.declare(&conn.id, token).await.map(drop),
+        Request::Move {
+            usi: Some(usi),
+            text: None,
+        } => hub.play(id, token, &usi).await.map(drop),
+        Request::Move {
+            usi: None,
+            text: Some(text),
+        } => hub.play_text(id, token, &text).await.map(drop),
+        Request::Move { .. } => Err(ApiError::MoveFields),
+        Request::Resign => hub.resign(id, token).await.map(drop),
+        Request::Declare => hub.declare(id, token).await.map(drop),
+        Request::Draw { yes } => hub.offer(id, token, Offer::Draw, yes).await.map(drop),
+        Request::Takeback { yes } => hub.offer(id, token, Offer::Takeback, yes).await.map(drop),
+        Request::Chat { .. } => Ok(()),
     }
 }

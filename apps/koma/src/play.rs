@@ -7,7 +7,7 @@ use koma_game::datetime;
 use koma_game::furigoma::Toss;
 use koma_game::{Game, GameError, RuleSet};
 use koma_notation::formats::{self, Format};
-use koma_notation::movetext::{german, japanese, western};
+use koma_notation::movetext::{self, japanese, western};
 use koma_notation::record::{Entry, GameEnd, MoveTree};
 use koma_notation::{diagram, sfen, usi};
 use koma_rules::{Color, Move, Position, Variant};
@@ -184,15 +184,8 @@ fn person_turn<V: Variant>(
 
 /// A move in any notation koma reads: USI, Western, Japanese, German.
 fn parse_move<V: Variant>(game: &Game<V>, text: &str) -> anyhow::Result<Move> {
-    let pos = game.position();
-    if let Ok(m) = usi::parse_move(sfen::kind_of::<V>(), text) {
-        return Ok(m);
-    }
-    let prev_to = game.moves().last().map(|m| m.to());
-    let m = western::parse(pos, text)
-        .or_else(|_| japanese::parse_ki2(pos, text, prev_to))
-        .or_else(|_| german::parse(pos, text))?;
-    Ok(m)
+    let previous_to = game.moves().last().map(|m| m.to());
+    Ok(movetext::parse_any(game.position(), text, previous_to)?)
 }
 
 /// Draws the board, the clocks and the last move.

@@ -329,6 +329,11 @@ impl<V: Variant> Game<V> {
         }
     }
 
+    /// Both players agree to a draw (the offer and its acceptance are the caller's).
+    pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
+        self.end(Outcome::draw(Reason::Agreement))
+    }
+
     /// Ends the game with `outcome` (an ending decided outside the board).
     pub fn end(&mut self, outcome: Outcome) -> Result<Outcome, GameError> {
         if self.outcome.is_some() {

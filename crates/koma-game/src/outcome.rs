@@ -56,6 +56,8 @@ pub enum Reason {
     /// The loser's engine and its opponent's agreed for several moves that it was lost, and
     /// the match ended the game (as a resignation).
     Adjudication,
+    /// Both players agreed to a draw (one offered it, the other accepted).
+    Agreement,
 }
 
 impl Reason {
@@ -77,6 +79,7 @@ impl Reason {
             Reason::MaxPlies => "max-moves",
             Reason::Abandoned => "abandoned",
             Reason::Adjudication => "adjudication",
+            Reason::Agreement => "agreement",
         }
     }
 }

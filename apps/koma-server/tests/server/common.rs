@@ -212,8 +212,18 @@ pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Socket 
     tokio_tungstenite::connect_async(url).await.expect("ws").0
 }
 
-/// The next JSON message, waiting at most `secs` seconds.
+/// The next JSON message other than chat, waiting at most `secs` seconds.
 pub async fn next(ws: &mut Socket, secs: f64) -> Value {
+    loop {
+        let msg = next_any(ws, secs).await;
+        if msg["type"] != "chat" {
+            return msg;
+        }
+    }
+}
+
+/// The next JSON message, chat included, waiting at most `secs` seconds.
+pub async fn next_any(ws: &mut Socket, secs: f64) -> Value {
     loop {
         let msg = tokio::time::timeout(Duration::from_secs_f64(secs), ws.next())
             .await

@@ -8,6 +8,7 @@ mod api;
 mod engine_games;
 mod history;
 mod load_smoke;
+mod offers;
 mod records;
 mod rematch;
 mod review;

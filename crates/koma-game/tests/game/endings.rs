@@ -450,3 +450,15 @@ fn a_declaration_after_the_flag_falls_loses() {
         Ok(failed(Color::Black, DeclarationFailure::NoTime))
     );
 }
+
+#[test]
+fn a_draw_by_agreement_ends_the_game_once() {
+    let mut g = Game::<Shogi>::standard(RuleSet::AMATEUR);
+    assert_eq!(g.agree_draw(), Ok(Outcome::draw(Reason::Agreement)));
+    assert_eq!(
+        g.outcome().map(|o| o.to_string()).as_deref(),
+        Some("draw agreement")
+    );
+    assert_eq!(g.agree_draw(), Err(GameError::Over));
+    assert_eq!(g.resign(Color::Black), Err(GameError::Over));
+}

@@ -84,6 +84,27 @@ impl MoveTextErrorKind {
     }
 }
 
+/// A move in any notation koma reads, tried in turn: USI, Western (Hodges or Hosking),
+/// Japanese (KI2 or KIF style, `previous_to` being the previous move's destination for `同`)
+/// and German. A USI move is only parsed, not checked against the position (the game checks
+/// it); the others name a legal move. On failure the error is the Japanese reader's for text
+/// with non-ASCII characters, the Western reader's otherwise.
+pub fn parse_any<V: Variant>(
+    pos: &Position<V>,
+    text: &str,
+    previous_to: Option<Square>,
+) -> Result<Move, MoveTextError> {
+    let text = text.trim();
+    if let Ok(m) = crate::usi::parse_move(crate::sfen::kind_of::<V>(), text) {
+        return Ok(m);
+    }
+    if !text.is_ascii() {
+        return japanese::parse_ki2(pos, text, previous_to);
+    }
+    western::parse(pos, text)
+        .or_else(|western_error| german::parse(pos, text).map_err(|_| western_error))
+}
+
 /// What a text says about its move; `None` leaves a point open for the position to settle.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Spec {

@@ -1,0 +1,137 @@
+//! The chat of a game: the players' room and the spectators' room, each read only by its
+//! own people (players do not see the spectators' talk, spectators do not see the
+//! players'). Lines are stored with the game, at most [`CAP`] a room, each one line of at
+//! most [`MAX_CHARS`] characters (lishogi's limit).
+
+use crate::error::ApiError;
+use crate::games::unix_ms;
+use crate::hub::{self, Hub};
+use crate::store::{ChatLine, Room};
+use serde::Serialize;
+use std::sync::Arc;
+use tokio::sync::broadcast;
+
+/// The most characters a line may have.
+pub const MAX_CHARS: usize = 140;
+
+/// The most lines a room of one game keeps; later lines are refused.
+pub const CAP: usize = 500;
+
+/// A chat line as clients get it (lishogi's `chatLine` names).
+#[derive(Clone, Debug, Serialize)]
+pub struct ChatView {
+    /// `player` or `spectator`.
+    pub room: &'static str,
+    /// Who wrote it.
+    pub username: String,
+    /// The text.
+    pub text: String,
+    /// When (Unix milliseconds).
+    pub at: u64,
+}
+
+impl ChatView {
+    /// The view of `line`.
+    pub fn of(line: &ChatLine) -> ChatView {
+        ChatView {
+            room: line.room.name(),
+            username: line.author.clone(),
+            text: line.text.clone(),
+            at: line.at_ms,
+        }
+    }
+}
+
+/// `text` trimmed, or why it cannot be a chat line.
+pub fn clean(text: &str) -> Result<String, ApiError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ApiError::ChatText("it is empty"));
+    }
+    if text.chars().count() > MAX_CHARS {
+        return Err(ApiError::ChatText("it is longer than 140 characters"));
+    }
+    if text.chars().any(char::is_control) {
+        return Err(ApiError::ChatText(
+            "it holds a line break or another control character",
+        ));
+    }
+    Ok(text.to_string())
+}
+
+/// The room a reader sees: the players' for a seat, the spectators' otherwise.
+pub fn room_of(seated: bool) -> Room {
+    if seated {
+        Room::Players
+    } else {
+        Room::Spectators
+    }
+}
+
+impl Hub {
+    /// Writes `text` in game `id`'s chat: in the players' room for the holder of a seat's
+    /// `token` (signed with the seat), in the spectators' room without one. Stored before
+    /// it is pushed.
+    pub async fn chat(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        text: &str,
+    ) -> Result<ChatView, ApiError> {
+        let text = clean(text)?;
+        let slot = self.game(id).await?;
+        let live = slot.lock().await;
+        let seat = token.map(|t| hub::seat(&live, t)).transpose()?;
+        let line = ChatLine {
+            room: room_of(seat.is_some()),
+            author: seat.map_or("spectator", |c| c.name()).to_string(),
+            text,
+            at_ms: unix_ms(),
+        };
+        let stored = line.clone();
+        let key = id.to_string();
+        if !self
+            .blocking(move |s| s.add_chat(&key, &stored, CAP))
+            .await?
+        {
+            return Err(ApiError::ChatFull);
+        }
+        let view = ChatView::of(&line);
+        live.push_chat(line);
+        Ok(view)
+    }
+
+    /// The lines of `room` so far, and a receiver of every new line (of both rooms: the
+    /// reader keeps its own), taken together so that no line falls between them.
+    pub async fn chat_since_start(
+        &self,
+        id: &str,
+        room: Room,
+    ) -> Result<(Vec<ChatView>, broadcast::Receiver<Arc<ChatLine>>), ApiError> {
+        let slot = self.game(id).await?;
+        let live = slot.lock().await;
+        let receiver = live.subscribe_chat();
+        let key = id.to_string();
+        let lines = self.blocking(move |s| s.chat(&key)).await?;
+        let lines = lines
+            .iter()
+            .filter(|l| l.room == room)
+            .map(ChatView::of)
+            .collect();
+        Ok((lines, receiver))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chat_lines_are_one_short_line() {
+        assert_eq!(clean("  good luck  ").unwrap(), "good luck");
+        assert!(clean("   ").is_err());
+        assert!(clean("a\nb").is_err());
+        assert!(clean(&"歩".repeat(140)).is_ok());
+        assert!(clean(&"歩".repeat(141)).is_err());
+    }
+}

@@ -1,0 +1,47 @@
+// The chat of a game: the lines of the reader's room (players or spectators) and a line to
+// write. The server sends the room's lines on connecting and each new one after.
+import type { ChatLine } from "./api.js";
+import { h } from "./dom.js";
+
+/** The most characters a line may have (the server's limit). */
+const MAX_CHARS = 140;
+
+export class ChatPanel {
+  readonly el: HTMLElement;
+  private readonly list: HTMLElement;
+  private readonly seen = new Set<string>();
+
+  constructor(room: "player" | "spectator", send: (text: string) => Promise<void>) {
+    this.list = h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": "Chat" });
+    const input = h("input", {
+      type: "text",
+      id: "chat-text",
+      maxlength: String(MAX_CHARS),
+      placeholder: room === "player" ? "Say something to your opponent" : "Talk with the other spectators",
+      "aria-label": "Chat message",
+      autocomplete: "off",
+    });
+    const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, "Send"));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      void send(text).then(() => {
+        input.value = "";
+      });
+    });
+    const title = room === "player" ? "Chat with your opponent" : "Spectators' chat";
+    this.el = h("section", { class: "chat", id: "chat" }, h("h3", {}, title), this.list, form);
+  }
+
+  /** Adds lines not shown yet (a reconnection sends the room's lines again). */
+  add(lines: ChatLine[]): void {
+    for (const line of lines) {
+      const key = `${line.at}|${line.username}|${line.text}`;
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      this.list.append(h("li", {}, h("b", {}, `${line.username}: `), line.text));
+    }
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+}
