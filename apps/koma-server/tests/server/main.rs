@@ -10,3 +10,4 @@ mod load_smoke;
 mod records;
 mod rematch;
 mod review;
+mod secrets;
