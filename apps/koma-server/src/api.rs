@@ -1,9 +1,11 @@
 //! The HTTP API: routes and request bodies (the page's own routes are in `assets`).
 
 use crate::assets;
+use crate::body::{JsonBody, RecordSize};
 use crate::error::ApiError;
 use crate::games::CreateRequest;
 use crate::hub::Hub;
+use crate::limits::{Limiter, RateClass, limited};
 use crate::records::{self, ReadRequest, WriteRequest};
 use crate::review::{ReviewRequest, Reviews};
 use crate::ws;
@@ -29,23 +31,38 @@ pub struct AppState {
     pub reviews: Arc<Reviews>,
     /// Flips to true when the server stops (WebSockets close).
     pub shutdown: watch::Receiver<bool>,
+    /// The limits per client and their counts.
+    pub limiter: Arc<Limiter>,
 }
 
 /// The routes of `koma serve`.
 pub fn router(state: AppState) -> Router {
+    let limit = |class, route| limited(&state.limiter, class, route);
     Router::new()
-        .route("/api/games", get(list).post(create))
+        .route(
+            "/api/games",
+            get(list).merge(limit(RateClass::Games, post(create))),
+        )
         .route("/api/games/{id}", get(game))
-        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/join", limit(RateClass::Games, post(join)))
         .route("/api/games/{id}/move", post(play))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/declare", post(declare))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(socket))
-        .route("/api/games/{id}/rematch", post(rematch))
-        .route("/api/records/read", post(read_record))
-        .route("/api/records/write", post(write_record))
-        .route("/api/reviews", post(review))
+        .route(
+            "/api/games/{id}/rematch",
+            limit(RateClass::Games, post(rematch)),
+        )
+        .route(
+            "/api/records/read",
+            limit(RateClass::Records, post(read_record)),
+        )
+        .route(
+            "/api/records/write",
+            limit(RateClass::Records, post(write_record)),
+        )
+        .route("/api/reviews", limit(RateClass::Reviews, post(review)))
         .route("/api/reviews/{id}", get(review_state))
         .merge(assets::routes())
         .with_state(state)
@@ -59,23 +76,39 @@ fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
     })
 }
 
+/// [`body`], or the default for an empty body (only blanks).
+fn body_or_default<T: DeserializeOwned + Default>(bytes: &Bytes) -> Result<T, ApiError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        Ok(T::default())
+    } else {
+        body(bytes)
+    }
+}
+
+/// The seat token of a request: 403 if it sent none.
+fn seat_token(token: Option<String>) -> Result<String, ApiError> {
+    token
+        .filter(|t| !t.is_empty())
+        .ok_or(ApiError::MissingToken)
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JoinBody {
     invite: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MoveBody {
-    token: String,
+    token: Option<String>,
     usi: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TokenBody {
-    token: String,
+    token: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -110,12 +143,8 @@ async fn list(State(s): State<AppState>) -> Result<Response, ApiError> {
     Ok(Json(games).into_response())
 }
 
-async fn create(State(s): State<AppState>, bytes: Bytes) -> Result<Response, ApiError> {
-    let request: CreateRequest = if bytes.iter().all(u8::is_ascii_whitespace) {
-        CreateRequest::default()
-    } else {
-        body(&bytes)?
-    };
+async fn create(State(s): State<AppState>, json: JsonBody) -> Result<Response, ApiError> {
+    let request: CreateRequest = body_or_default(&json.bytes)?;
     let created = s.hub.create(request).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
@@ -127,46 +156,47 @@ async fn game(State(s): State<AppState>, Path(id): Path<String>) -> Result<Respo
 async fn join(
     State(s): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: JoinBody = body(&bytes)?;
+    let request: JoinBody = body(&json.bytes)?;
     Ok(Json(s.hub.join(&id, &request.invite).await?).into_response())
 }
 
 async fn play(
     State(s): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: MoveBody = body(&bytes)?;
-    Ok(Json(s.hub.play(&id, &request.token, &request.usi).await?).into_response())
+    let request: MoveBody = body_or_default(&json.bytes)?;
+    let token = seat_token(request.token)?;
+    Ok(Json(s.hub.play(&id, &token, &request.usi).await?).into_response())
 }
 
 async fn resign(
     State(s): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: TokenBody = body(&bytes)?;
-    Ok(Json(s.hub.resign(&id, &request.token).await?).into_response())
+    let token = seat_token(body_or_default::<TokenBody>(&json.bytes)?.token)?;
+    Ok(Json(s.hub.resign(&id, &token).await?).into_response())
 }
 
 async fn declare(
     State(s): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: TokenBody = body(&bytes)?;
-    Ok(Json(s.hub.declare(&id, &request.token).await?).into_response())
+    let token = seat_token(body_or_default::<TokenBody>(&json.bytes)?.token)?;
+    Ok(Json(s.hub.declare(&id, &token).await?).into_response())
 }
 
 async fn rematch(
     State(s): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: TokenBody = body(&bytes)?;
-    let (answer, created) = s.hub.rematch(&id, &request.token).await?;
+    let token = seat_token(body_or_default::<TokenBody>(&json.bytes)?.token)?;
+    let (answer, created) = s.hub.rematch(&id, &token).await?;
     let status = if created {
         StatusCode::CREATED
     } else {
@@ -184,20 +214,20 @@ async fn off_thread<T: Send + 'static>(
         .map_err(|e| ApiError::internal(format!("the task failed: {e}")))?
 }
 
-async fn read_record(bytes: Bytes) -> Result<Response, ApiError> {
-    let request: ReadRequest = body(&bytes)?;
+async fn read_record(json: JsonBody<RecordSize>) -> Result<Response, ApiError> {
+    let request: ReadRequest = body(&json.bytes)?;
     let answer = off_thread(move || records::read(&request)).await?;
     Ok(Json(answer).into_response())
 }
 
-async fn write_record(bytes: Bytes) -> Result<Response, ApiError> {
-    let request: WriteRequest = body(&bytes)?;
+async fn write_record(json: JsonBody) -> Result<Response, ApiError> {
+    let request: WriteRequest = body(&json.bytes)?;
     let text = off_thread(move || records::write(&request)).await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
-async fn review(State(s): State<AppState>, bytes: Bytes) -> Result<Response, ApiError> {
-    let request: ReviewRequest = body(&bytes)?;
+async fn review(State(s): State<AppState>, json: JsonBody) -> Result<Response, ApiError> {
+    let request: ReviewRequest = body(&json.bytes)?;
     let reviews = Arc::clone(&s.reviews);
     let id = off_thread(move || reviews.submit(request)).await?;
     Ok((StatusCode::ACCEPTED, Json(serde_json::json!({ "id": id }))).into_response())
@@ -238,8 +268,12 @@ async fn socket(
     let hub = Arc::clone(&s.hub);
     let shutdown = s.shutdown.clone();
     // Messages are small JSON: a 16 KiB read buffer instead of the default 128 KiB, which
-    // is cleared before every read and cost a fifth of the CPU under load.
+    // is cleared before every read and cost a fifth of the CPU under load; and a message
+    // no larger than a request's body (not tungstenite's 64 MiB).
+    let most = s.limiter.limits().body_bytes;
     Ok(upgrade
         .read_buffer_size(16 * 1024)
+        .max_message_size(most)
+        .max_frame_size(most)
         .on_upgrade(move |socket| ws::run(socket, hub, connection, shutdown)))
 }

@@ -43,6 +43,13 @@ impl Drop for TempDir {
     }
 }
 
+/// Starts a server on a free loopback port with the database `db` and the given limits.
+pub async fn start_limited(db: &std::path::Path, limits: koma_server::Limits) -> Server {
+    Server::start_with_limits("127.0.0.1:0".parse().unwrap(), db, limits)
+        .await
+        .expect("server starts")
+}
+
 /// Starts a server on a free loopback port with the database `db`.
 pub async fn start(db: &std::path::Path) -> Server {
     Server::start("127.0.0.1:0".parse().unwrap(), db)
@@ -63,6 +70,8 @@ pub async fn fresh_server() -> (TempDir, Server, SocketAddr) {
 #[derive(Debug)]
 pub struct Reply {
     pub status: u16,
+    /// The status line and headers.
+    pub head: String,
     pub body: String,
 }
 
@@ -80,14 +89,20 @@ impl Reply {
 
 /// One HTTP/1.1 request over a fresh connection.
 pub async fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> Reply {
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
     let body = body.unwrap_or("");
     let text = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
          Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
-    stream.write_all(text.as_bytes()).await.unwrap();
+    raw(addr, text.as_bytes()).await
+}
+
+/// Sends `text` as it is (a whole request, ending with `Connection: close`) and reads the
+/// answer.
+pub async fn raw(addr: SocketAddr, text: &[u8]) -> Reply {
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    stream.write_all(text).await.unwrap();
     let mut buf = Vec::new();
     stream.read_to_end(&mut buf).await.unwrap();
     let text = String::from_utf8(buf).expect("UTF-8 answer");
@@ -101,7 +116,23 @@ pub async fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&s
     } else {
         rest.to_string()
     };
-    Reply { status, body }
+    Reply {
+        status,
+        head: head.to_string(),
+        body,
+    }
+}
+
+impl Reply {
+    /// The value of header `name` (case-insensitive), if the answer has it.
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.head.lines().skip(1).find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            key.trim()
+                .eq_ignore_ascii_case(name)
+                .then(|| value.trim().to_string())
+        })
+    }
 }
 
 fn unchunk(mut rest: &str) -> String {
