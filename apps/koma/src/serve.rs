@@ -84,9 +84,12 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         .map_err(|e| anyhow!("--addr {}: {e} (e.g. 127.0.0.1:8080)", args.addr))?;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // Colours only on a terminal, not in a file or a pipe.
+    let colours = std::io::IsTerminal::is_terminal(&std::io::stderr());
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(colours)
         .init();
     koma_server::serve_blocking(addr, &args.db, args.limits()).context("serve")
 }
