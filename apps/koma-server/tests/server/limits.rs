@@ -250,3 +250,33 @@ async fn a_long_error_message_is_cut() {
     assert!(message.starts_with("unknown variant '駒駒") && message.ends_with('…'));
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_websocket_message_is_no_larger_than_a_body() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let (_dir, server, addr) = limited(Limits {
+        body_bytes: 1000,
+        ..Limits::default()
+    })
+    .await;
+    let game = seated(addr, json!({})).await;
+    let mut ws = connect(addr, &game.id, Some(&game.sente)).await;
+    next(&mut ws, 5.0).await;
+    let big = json!({ "type": "move", "usi": "x".repeat(2000) }).to_string();
+    let _ = ws.send(Message::text(big)).await;
+    // The server closes the connection rather than read it.
+    let closed = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        loop {
+            match ws.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert!(closed.is_ok(), "the connection stayed open");
+    // The game goes on for the players.
+    play(addr, &game.id, &game.sente, "7g7f").await.expect(200);
+    server.shutdown().await.unwrap();
+}
