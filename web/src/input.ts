@@ -176,7 +176,10 @@ export class MoveInput {
     if (!piece) return;
     this.dragging = choice;
     const size = this.board.squarePixels();
-    this.ghost = h("div", { class: "drag-ghost", style: `width:${size}px;height:${(size * 64) / 60}px` }, pieceIcon(ctx.pos.variant, piece, ctx.style));
+    this.ghost = h("div", { class: "drag-ghost" }, pieceIcon(ctx.pos.variant, piece, ctx.style));
+    // Sizes through the DOM, not a style attribute, which the Content-Security-Policy refuses.
+    this.ghost.style.width = `${size}px`;
+    this.ghost.style.height = `${(size * 64) / 60}px`;
     document.body.append(this.ghost);
     this.redraw();
   }

@@ -1,7 +1,7 @@
 //! A load benchmark for `koma serve`: many games played at once over WebSockets.
 //!
 //! ```sh
-//! cargo run --release -p koma-server --example load -- [--games 200] [--moves 40] [--addr HOST:PORT] [--seed 1] [--think-ms 0]
+//! cargo run --release -p koma-server --example load -- [--games 200] [--moves 40] [--addr HOST:PORT] [--seed 1] [--think-ms 0] [--abuse 0]
 //! ```
 //!
 //! Without `--addr` it starts its own server in process on a temporary SQLite file (removed
@@ -21,7 +21,9 @@ const USAGE: &str =
   --moves N         plies per game, fewer if a game ends first (default 40)
   --addr HOST:PORT  a running koma serve (default: one started here on a temporary database)
   --seed N          the seed the move choices derive from (default 1)
-  --think-ms N      each player waits N ms before each move (default 0: as fast as possible)";
+  --think-ms N      each player waits N ms before each move (default 0: as fast as possible)
+  --abuse N         meanwhile a hostile client creates N games in a loop (from 127.0.0.2 on a
+                    loopback server); the server in process then keeps its default limits";
 
 /// Reads the arguments after the program name.
 fn parse_args(args: impl IntoIterator<Item = String>) -> Result<bench::Config, String> {
@@ -31,6 +33,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<bench::Config, S
         seed: 1,
         addr: None,
         think: std::time::Duration::ZERO,
+        abuse: 0,
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -57,6 +60,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<bench::Config, S
                 config.think = std::time::Duration::from_millis(number("--think-ms")?);
             }
             "--addr" => config.addr = Some(value.clone()),
+            "--abuse" => config.abuse = usize::try_from(number("--abuse")?).unwrap_or(usize::MAX),
             _ => return Err(format!("unknown argument {arg:?}")),
         }
     }

@@ -2,9 +2,11 @@
 
 use crate::accounts::{self, Accounts};
 use crate::assets;
+use crate::body::{JsonBody, RecordSize};
 use crate::error::ApiError;
 use crate::games::CreateRequest;
 use crate::hub::Hub;
+use crate::limits::{Limiter, RateClass, limited};
 use crate::offers::Offer;
 use crate::records::{self, ReadRequest, WriteRequest};
 use crate::review::{ReviewRequest, Reviews};
@@ -34,26 +36,41 @@ pub struct AppState {
     pub shutdown: watch::Receiver<bool>,
     /// The accounts, their sessions and tokens.
     pub accounts: Arc<Accounts>,
+    /// The limits per client and their counts.
+    pub limiter: Arc<Limiter>,
 }
 
 /// The routes of `koma serve`.
 pub fn router(state: AppState) -> Router {
+    let limit = |class, route| limited(&state.limiter, class, route);
     Router::new()
-        .route("/api/games", get(list).post(create))
+        .route(
+            "/api/games",
+            get(list).merge(limit(RateClass::Games, post(create))),
+        )
         .route("/api/games/{id}", get(game))
-        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/join", limit(RateClass::Games, post(join)))
         .route("/api/games/{id}/move", post(play))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/declare", post(declare))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(socket))
-        .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/takeback", post(takeback))
         .route("/api/games/{id}/chat", post(chat))
-        .route("/api/records/read", post(read_record))
-        .route("/api/records/write", post(write_record))
-        .route("/api/reviews", post(review))
+        .route(
+            "/api/games/{id}/rematch",
+            limit(RateClass::Games, post(rematch)),
+        )
+        .route(
+            "/api/records/read",
+            limit(RateClass::Records, post(read_record)),
+        )
+        .route(
+            "/api/records/write",
+            limit(RateClass::Records, post(write_record)),
+        )
+        .route("/api/reviews", limit(RateClass::Reviews, post(review)))
         .route("/api/reviews/{id}", get(review_state))
         .merge(accounts::routes::routes())
         .merge(assets::routes())
@@ -68,26 +85,42 @@ pub(crate) fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
     })
 }
 
+/// [`body`], or the default for an empty body (only blanks).
+fn body_or_default<T: DeserializeOwned + Default>(bytes: &Bytes) -> Result<T, ApiError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        Ok(T::default())
+    } else {
+        body(bytes)
+    }
+}
+
+/// The seat token of a request: 403 if it sent none.
+fn seat_token(token: Option<String>) -> Result<String, ApiError> {
+    token
+        .filter(|t| !t.is_empty())
+        .ok_or(ApiError::MissingToken)
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JoinBody {
     invite: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MoveBody {
-    token: String,
+    token: Option<String>,
     /// The move in USI.
     usi: Option<String>,
     /// The move in any notation koma reads.
     text: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct OfferBody {
-    token: String,
+    token: Option<String>,
     /// Offer or accept (true); decline or withdraw (false).
     yes: bool,
 }
@@ -100,10 +133,10 @@ struct ChatBody {
     text: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TokenBody {
-    token: String,
+    token: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -139,12 +172,8 @@ async fn list(State(s): State<AppState>) -> Result<Response, ApiError> {
     Ok(Json(games).into_response())
 }
 
-async fn create(State(s): State<AppState>, bytes: Bytes) -> Result<Response, ApiError> {
-    let request: CreateRequest = if bytes.iter().all(u8::is_ascii_whitespace) {
-        CreateRequest::default()
-    } else {
-        body(&bytes)?
-    };
+async fn create(State(s): State<AppState>, json: JsonBody) -> Result<Response, ApiError> {
+    let request: CreateRequest = body_or_default(&json.bytes)?;
     let created = s.hub.create(request).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
@@ -156,19 +185,19 @@ async fn game(State(s): State<AppState>, Path(id): Path<String>) -> Result<Respo
 async fn join(
     State(s): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: JoinBody = body(&bytes)?;
+    let request: JoinBody = body(&json.bytes)?;
     Ok(Json(s.hub.join(&id, &request.invite).await?).into_response())
 }
 
 async fn play(
     State(s): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: MoveBody = body(&bytes)?;
-    let token = &request.token;
+    let request: MoveBody = body_or_default(&json.bytes)?;
+    let token = &seat_token(request.token)?;
     let view = match (&request.usi, &request.text) {
         (Some(usi), None) => s.hub.play(&id, token, usi).await?,
         (None, Some(text)) => s.hub.play_text(&id, token, text).await?,
@@ -180,31 +209,31 @@ async fn play(
 async fn draw(
     State(s): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: OfferBody = body(&bytes)?;
-    let view = s.hub.offer(&id, &request.token, Offer::Draw, request.yes);
+    let request: OfferBody = body_or_default(&json.bytes)?;
+    let token = seat_token(request.token)?;
+    let view = s.hub.offer(&id, &token, Offer::Draw, request.yes);
     Ok(Json(view.await?).into_response())
 }
 
 async fn takeback(
     State(s): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: OfferBody = body(&bytes)?;
-    let view = s
-        .hub
-        .offer(&id, &request.token, Offer::Takeback, request.yes);
+    let request: OfferBody = body_or_default(&json.bytes)?;
+    let token = seat_token(request.token)?;
+    let view = s.hub.offer(&id, &token, Offer::Takeback, request.yes);
     Ok(Json(view.await?).into_response())
 }
 
 async fn chat(
     State(s): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: ChatBody = body(&bytes)?;
+    let request: ChatBody = body(&json.bytes)?;
     let token = request.token.as_deref().filter(|t| !t.is_empty());
     Ok(Json(s.hub.chat(&id, token, &request.text).await?).into_response())
 }
@@ -212,28 +241,28 @@ async fn chat(
 async fn resign(
     State(s): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: TokenBody = body(&bytes)?;
-    Ok(Json(s.hub.resign(&id, &request.token).await?).into_response())
+    let token = seat_token(body_or_default::<TokenBody>(&json.bytes)?.token)?;
+    Ok(Json(s.hub.resign(&id, &token).await?).into_response())
 }
 
 async fn declare(
     State(s): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: TokenBody = body(&bytes)?;
-    Ok(Json(s.hub.declare(&id, &request.token).await?).into_response())
+    let token = seat_token(body_or_default::<TokenBody>(&json.bytes)?.token)?;
+    Ok(Json(s.hub.declare(&id, &token).await?).into_response())
 }
 
 async fn rematch(
     State(s): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: TokenBody = body(&bytes)?;
-    let (answer, created) = s.hub.rematch(&id, &request.token).await?;
+    let token = seat_token(body_or_default::<TokenBody>(&json.bytes)?.token)?;
+    let (answer, created) = s.hub.rematch(&id, &token).await?;
     let status = if created {
         StatusCode::CREATED
     } else {
@@ -251,20 +280,20 @@ pub(crate) async fn off_thread<T: Send + 'static>(
         .map_err(|e| ApiError::internal(format!("the task failed: {e}")))?
 }
 
-async fn read_record(bytes: Bytes) -> Result<Response, ApiError> {
-    let request: ReadRequest = body(&bytes)?;
+async fn read_record(json: JsonBody<RecordSize>) -> Result<Response, ApiError> {
+    let request: ReadRequest = body(&json.bytes)?;
     let answer = off_thread(move || records::read(&request)).await?;
     Ok(Json(answer).into_response())
 }
 
-async fn write_record(bytes: Bytes) -> Result<Response, ApiError> {
-    let request: WriteRequest = body(&bytes)?;
+async fn write_record(json: JsonBody) -> Result<Response, ApiError> {
+    let request: WriteRequest = body(&json.bytes)?;
     let text = off_thread(move || records::write(&request)).await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
-async fn review(State(s): State<AppState>, bytes: Bytes) -> Result<Response, ApiError> {
-    let request: ReviewRequest = body(&bytes)?;
+async fn review(State(s): State<AppState>, json: JsonBody) -> Result<Response, ApiError> {
+    let request: ReviewRequest = body(&json.bytes)?;
     let reviews = Arc::clone(&s.reviews);
     let id = off_thread(move || reviews.submit(request)).await?;
     Ok((StatusCode::ACCEPTED, Json(serde_json::json!({ "id": id }))).into_response())
@@ -305,8 +334,12 @@ async fn socket(
     let hub = Arc::clone(&s.hub);
     let shutdown = s.shutdown.clone();
     // Messages are small JSON: a 16 KiB read buffer instead of the default 128 KiB, which
-    // is cleared before every read and cost a fifth of the CPU under load.
+    // is cleared before every read and cost a fifth of the CPU under load; and a message
+    // no larger than a request's body (not tungstenite's 64 MiB).
+    let most = s.limiter.limits().body_bytes;
     Ok(upgrade
         .read_buffer_size(16 * 1024)
+        .max_message_size(most)
+        .max_frame_size(most)
         .on_upgrade(move |socket| ws::run(socket, hub, connection, shutdown)))
 }

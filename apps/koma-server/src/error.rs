@@ -2,7 +2,7 @@
 
 use crate::store::StoreError;
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use koma_game::{Foul, GameError, Outcome};
 use koma_notation::formats::{Format, RecordError};
@@ -137,6 +137,33 @@ pub enum ApiError {
         /// The most accepted.
         limit: usize,
     },
+    /// A request body larger than the route takes (413).
+    #[error("the request body is larger than the {limit} bytes this request takes")]
+    BodyTooLarge {
+        /// The most accepted, in bytes.
+        limit: usize,
+    },
+    /// A request body that could not be read to its end (400).
+    #[error("the request body could not be read: {0}")]
+    UnreadableBody(String),
+    /// A body that is not declared as JSON (415): the API reads JSON only, which also keeps
+    /// other web pages from posting forms to it.
+    #[error("send the body as JSON with 'Content-Type: application/json'{}", found_type(.found))]
+    NotJson {
+        /// The Content-Type sent, if any.
+        found: Option<String>,
+    },
+    /// Too many requests of one kind from one client (429); `Retry-After` says when to try.
+    #[error("too many {what} from this client: try again in {retry_after_s} s")]
+    RateLimited {
+        /// What was asked too often (`requests`, `new games`...).
+        what: &'static str,
+        /// Seconds until the next request of the kind is accepted.
+        retry_after_s: u64,
+    },
+    /// A request that needs a seat token sent none (403).
+    #[error("this request needs the seat's token: send {{\"token\": \"...\"}}")]
+    MissingToken,
     /// An invitation that is not the game's (403).
     #[error("this is not the game's invitation")]
     WrongInvitation,
@@ -315,12 +342,18 @@ impl ApiError {
             | E::UnwritableRecord(_)
             | E::InvalidUsername { .. }
             | E::InvalidPassword { .. }
-            | E::TooLong { .. } => StatusCode::BAD_REQUEST,
+            | E::TooLong { .. }
+            | E::UnreadableBody(_) => StatusCode::BAD_REQUEST,
             E::BadCredentials | E::Unauthenticated { .. } => StatusCode::UNAUTHORIZED,
             E::WrongPassword | E::CrossSite { .. } | E::Forbidden { .. } => StatusCode::FORBIDDEN,
             E::UsernameTaken { .. } => StatusCode::CONFLICT,
-            E::RecordTooLarge { .. } | E::TooManyMoves { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            E::WrongInvitation
+            E::RecordTooLarge { .. } | E::TooManyMoves { .. } | E::BodyTooLarge { .. } => {
+                StatusCode::PAYLOAD_TOO_LARGE
+            }
+            E::NotJson { .. } => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            E::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            E::MissingToken
+            | E::WrongInvitation
             | E::NoSeat { .. }
             | E::Spectator
             | E::NotYourTurn { .. }
@@ -344,7 +377,10 @@ impl ApiError {
     pub fn code(&self) -> &'static str {
         use ApiError as E;
         match self {
-            E::Malformed { .. } => "malformed_request",
+            E::Malformed { .. } | E::UnreadableBody(_) => "malformed_request",
+            E::NotJson { .. } => "not_json",
+            E::RateLimited { .. } => "rate_limited",
+            E::MissingToken => "missing_token",
             E::Unknown { .. } => "unknown_name",
             E::HandicapNotInVariant { .. } | E::TimeControl { .. } | E::TooLong { .. } => {
                 "invalid_value"
@@ -361,7 +397,9 @@ impl ApiError {
             E::IllegalInLine { .. } | E::IllegalMove { .. } => "illegal_move",
             E::UnreadableRecord { .. } => "unreadable_record",
             E::UnwritableRecord(_) => "unwritable_record",
-            E::RecordTooLarge { .. } | E::TooManyMoves { .. } => "too_large",
+            E::RecordTooLarge { .. } | E::TooManyMoves { .. } | E::BodyTooLarge { .. } => {
+                "too_large"
+            }
             E::WrongInvitation => "wrong_invitation",
             E::NoSeat { .. } | E::Spectator => "no_seat",
             E::NotYourTurn { .. } | E::DeclareOutOfTurn => "not_your_turn",
@@ -386,14 +424,43 @@ impl ApiError {
         }
     }
 
-    /// The error as the JSON body both HTTP and WebSocket send: `error` (the message),
-    /// `code` and `status`.
+    /// Seconds after which the client may try again, for `Retry-After` (429 only).
+    pub fn retry_after_s(&self) -> Option<u64> {
+        match self {
+            ApiError::RateLimited { retry_after_s, .. } => Some(*retry_after_s),
+            _ => None,
+        }
+    }
+
+    /// The error as the JSON body both HTTP and WebSocket send: `error` (the message, cut
+    /// to [`MAX_MESSAGE_CHARS`]), `code` and `status`.
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
-            "error": self.to_string(),
+            "error": cut(self.to_string()),
             "code": self.code(),
             "status": self.status().as_u16(),
         })
+    }
+}
+
+/// The longest message an answer carries, in characters: a message that quotes a client's
+/// bad input (a 1 MB move, a record) says what is wrong without sending it all back.
+pub const MAX_MESSAGE_CHARS: usize = 300;
+
+/// `message` cut to [`MAX_MESSAGE_CHARS`] characters (on a character boundary), with `…`
+/// where it was cut.
+fn cut(mut message: String) -> String {
+    if let Some((at, _)) = message.char_indices().nth(MAX_MESSAGE_CHARS) {
+        message.truncate(at);
+        message.push('…');
+    }
+    message
+}
+
+fn found_type(found: &Option<String>) -> String {
+    match found {
+        Some(t) => format!(" (not '{t}')"),
+        None => String::new(),
     }
 }
 
@@ -418,7 +485,13 @@ fn outcome_text(outcome: &Option<Outcome>) -> String {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status(), Json(self.to_json())).into_response()
+        let mut response = (self.status(), Json(self.to_json())).into_response();
+        if let Some(seconds) = self.retry_after_s() {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }
 
@@ -499,6 +572,20 @@ mod tests {
                 from: "https://evil.example".to_string(),
             },
             ApiError::Forbidden { reason: "no" },
+            ApiError::BodyTooLarge { limit: 10 },
+            ApiError::UnreadableBody("reset".into()),
+            ApiError::NotJson { found: None },
+            ApiError::RateLimited {
+                what: "requests",
+                retry_after_s: 1,
+            },
+            ApiError::MissingToken,
+            ApiError::MoveFields,
+            ApiError::ChatText("it is empty"),
+            ApiError::ChatFull,
+            ApiError::NoOffer("draw"),
+            ApiError::NothingToTakeBack,
+            ApiError::EngineDeclinesDraw,
         ];
         for e in &all {
             let code = e.code();
@@ -515,7 +602,31 @@ mod tests {
         assert_eq!(all[0].to_string(), "unknown variant 'chess' (shogi, tori)");
         assert_eq!(all[1].to_string(), "unknown handicap 'queen'");
         assert_eq!(all[4].status(), StatusCode::PAYLOAD_TOO_LARGE);
-        let statuses: Vec<u16> = all[16..].iter().map(|e| e.status().as_u16()).collect();
+        let statuses: Vec<u16> = all[16..24].iter().map(|e| e.status().as_u16()).collect();
         assert_eq!(statuses, [400, 400, 409, 401, 401, 403, 403, 403]);
+    }
+
+    #[test]
+    fn long_messages_are_cut_on_a_character_boundary() {
+        // A move of 1,000 three-byte characters: the cut falls inside no character.
+        let e = ApiError::unknown("variant", &"駒".repeat(1000), "");
+        let message = e.to_json()["error"].as_str().unwrap().to_string();
+        assert_eq!(message.chars().count(), MAX_MESSAGE_CHARS + 1);
+        assert!(message.starts_with("unknown variant '駒駒"));
+        assert!(message.ends_with("駒…"));
+        // A short one is whole.
+        let short = ApiError::unknown("variant", "chess", "");
+        assert_eq!(short.to_json()["error"], "unknown variant 'chess'");
+    }
+
+    #[test]
+    fn a_refusal_for_too_many_requests_says_when_to_try_again() {
+        let e = ApiError::RateLimited {
+            what: "new games",
+            retry_after_s: 7,
+        };
+        assert_eq!((e.status().as_u16(), e.code()), (429, "rate_limited"));
+        let response = e.into_response();
+        assert_eq!(response.headers()[header::RETRY_AFTER], "7");
     }
 }

@@ -80,9 +80,22 @@ pub struct LiveGame {
     chat: broadcast::Sender<Arc<ChatLine>>,
 }
 
-/// A new game from a request: the game, what to store, and the furigoma toss if one was made.
-/// A game against the engine is started at `now_ms`: both seats are taken.
-pub fn create(request: &CreateRequest, now_ms: u64) -> Result<(LiveGame, Option<Toss>), ApiError> {
+/// The secrets of a new game, said once to its creator: the store keeps only their hashes.
+pub struct Secrets {
+    /// The creator's seat token.
+    pub token: String,
+    /// The invitation to the other seat.
+    pub invite: String,
+}
+
+/// A new game from a request: the game, what to store, the furigoma toss if one was made,
+/// and the creator's secrets. A game against the engine is started at `now_ms`: both seats
+/// are taken (the engine's seat holds no token). The invited player's seat gets its token
+/// when he joins.
+pub fn create(
+    request: &CreateRequest,
+    now_ms: u64,
+) -> Result<(LiveGame, Option<Toss>, Secrets), ApiError> {
     let variant = line::variant(request.variant.as_deref())?;
     let start = start_position(variant, request)?;
     let rules = match request.rules.as_deref() {
@@ -131,6 +144,12 @@ pub fn create(request: &CreateRequest, now_ms: u64) -> Result<(LiveGame, Option<
         other => return Err(ApiError::unknown("opponent", other, "person, engine")),
     };
     let game = AnyGame::new(start, rules, control.map(Clock::new));
+    let secrets = Secrets {
+        token: tokens::secret()?,
+        invite: tokens::secret()?,
+    };
+    let mut seat_tokens = [String::new(), String::new()];
+    seat_tokens[creator.index()] = tokens::hash(&secrets.token);
     let stored = NewGame {
         id: tokens::game_id()?,
         setup: GameSetup {
@@ -139,8 +158,8 @@ pub fn create(request: &CreateRequest, now_ms: u64) -> Result<(LiveGame, Option<
             rules: rules.name.to_string(),
             time_control: control.map(|c| c.to_string()),
         },
-        seat_tokens: [tokens::secret()?, tokens::secret()?],
-        invite: tokens::secret()?,
+        seat_tokens,
+        invite: tokens::hash(&secrets.invite),
         creator,
         created_ms: now_ms,
         engine,
@@ -149,19 +168,19 @@ pub fn create(request: &CreateRequest, now_ms: u64) -> Result<(LiveGame, Option<
     if engine.is_some() {
         live.start(now_ms)?;
     }
-    Ok((live, toss))
+    Ok((live, toss, secrets))
 }
 
 /// The rematch of the game `old` at `now_ms`: the same setup and opponent, colours reversed
-/// (each player keeps his token, the engine its seat token), both seats taken, the clock
-/// started.
+/// (each player keeps his token), both seats taken, the clock started. Its invitation is
+/// never said: nobody needs it.
 pub fn rematch(old: &NewGame, now_ms: u64) -> Result<LiveGame, ApiError> {
     let [sente, gote] = old.seat_tokens.clone();
     let stored = NewGame {
         id: tokens::game_id()?,
         setup: old.setup.clone(),
         seat_tokens: [gote, sente],
-        invite: tokens::secret()?,
+        invite: tokens::hash(&tokens::secret()?),
         creator: !old.creator,
         created_ms: now_ms,
         engine: old.engine.map(|e| EngineSeat {
@@ -344,7 +363,7 @@ impl LiveGame {
     pub fn seat_of(&self, token: &str) -> Option<Color> {
         Color::ALL
             .into_iter()
-            .find(|c| tokens::same(token, &self.stored.seat_tokens[c.index()]))
+            .find(|c| tokens::matches(token, &self.stored.seat_tokens[c.index()]))
     }
 
     /// Whether the game is over.

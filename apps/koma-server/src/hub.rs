@@ -132,18 +132,18 @@ impl Hub {
     /// or, against the engine, the game starts at once (the engine moves if it is sente).
     pub async fn create(&self, request: CreateRequest) -> Result<Created, ApiError> {
         let now = games::unix_ms();
-        let (mut live, toss) = games::create(&request, now)?;
+        let (mut live, toss, secrets) = games::create(&request, now)?;
         let (stored, started) = (live.stored.clone(), live.started_ms);
         self.blocking(move |s| s.create_game(&stored, started))
             .await?;
         let id = live.id().to_string();
         let creator = live.stored.creator;
-        let invite = (live.stored.engine.is_none()).then(|| live.stored.invite.clone());
+        let invite = (live.stored.engine.is_none()).then_some(secrets.invite);
         let now = live.now();
         let created = Created {
             id: id.clone(),
             seat: creator.name(),
-            token: live.stored.seat_tokens[creator.index()].clone(),
+            token: secrets.token,
             invite_link: invite
                 .as_ref()
                 .map(|invite| format!("/#game={id}&invite={invite}")),
@@ -167,7 +167,7 @@ impl Hub {
     pub async fn join(&self, id: &str, invite: &str) -> Result<Joined, ApiError> {
         let slot = self.game(id).await?;
         let mut live = slot.lock().await;
-        if !crate::tokens::same(invite, &live.stored.invite) {
+        if !crate::tokens::matches(invite, &live.stored.invite) {
             return Err(ApiError::WrongInvitation);
         }
         if live.started_ms.is_some() {
@@ -177,15 +177,21 @@ impl Hub {
             return Err(ApiError::GameOver(None));
         }
         let now = live.now();
-        let key = id.to_string();
-        self.blocking(move |s| s.start_game(&key, now)).await?;
+        // The invited player's token is made now: the store keeps only its hash, so a token
+        // made at creation could not be said after a restart.
+        let token = crate::tokens::secret()?;
+        let hashed = crate::tokens::hash(&token);
+        let (key, seat_hash) = (id.to_string(), hashed.clone());
+        self.blocking(move |s| s.start_game(&key, now, &seat_hash))
+            .await?;
         live.start(now)?;
-        live.publish();
         let seat = !live.stored.creator;
+        live.stored.seat_tokens[seat.index()] = hashed;
+        live.publish();
         Ok(Joined {
             id: id.to_string(),
             seat: seat.name(),
-            token: live.stored.seat_tokens[seat.index()].clone(),
+            token,
             game: live.view(now),
         })
     }

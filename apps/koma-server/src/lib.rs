@@ -20,11 +20,14 @@ pub mod accounts;
 mod anygame;
 mod api;
 mod assets;
+mod body;
 mod chat;
 mod engine;
 mod error;
 mod games;
 mod hub;
+mod layers;
+pub mod limits;
 mod line;
 mod offers;
 mod records;
@@ -37,6 +40,7 @@ mod view;
 mod ws;
 
 pub use error::{ApiError, ServerError};
+pub use limits::{Limits, Rate};
 pub use sqlite::SqliteStore;
 pub use store::Store;
 
@@ -64,17 +68,34 @@ impl Server {
     /// Opens (or creates) the SQLite database at `db` and starts serving on `addr`
     /// (port 0: any free port; see [`Server::local_addr`]).
     pub async fn start(addr: SocketAddr, db: &Path) -> Result<Server, ServerError> {
+        Server::start_with_limits(addr, db, Limits::default()).await
+    }
+
+    /// [`Server::start`] with the given limits per client.
+    pub async fn start_with_limits(
+        addr: SocketAddr,
+        db: &Path,
+        limits: Limits,
+    ) -> Result<Server, ServerError> {
         let path = db.to_path_buf();
         let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path))
             .await
             .map_err(|e| std::io::Error::other(e.to_string()))??;
-        Server::start_with_store(addr, Arc::new(store)).await
+        Server::launch(addr, Arc::new(store), limits).await
     }
 
-    /// Starts serving on `addr` with games kept in `store`.
+    /// Starts serving on `addr` with games kept in `store` (default limits).
     pub async fn start_with_store(
         addr: SocketAddr,
         store: Arc<dyn Store>,
+    ) -> Result<Server, ServerError> {
+        Server::launch(addr, store, Limits::default()).await
+    }
+
+    async fn launch(
+        addr: SocketAddr,
+        store: Arc<dyn Store>,
+        limits: Limits,
     ) -> Result<Server, ServerError> {
         // The address first: a server that cannot listen loads no game (and so starts no
         // engine thinking).
@@ -88,12 +109,16 @@ impl Server {
         }
         let reviews = review::Reviews::start();
         let (stop, stopped) = watch::channel(false);
+        let limiter = Arc::new(limits::Limiter::new(limits));
         let app = api::router(api::AppState {
             hub: Arc::clone(&hub),
             reviews: Arc::clone(&reviews),
             shutdown: stopped.clone(),
             accounts,
+            limiter: Arc::clone(&limiter),
         });
+        // The peer's address for the limits per client.
+        let app = layers::wrap(app, &limiter).into_make_service_with_connect_info::<SocketAddr>();
         let mut http_stop = stopped.clone();
         let http = tokio::spawn(async move {
             // No Nagle delay: a move's push to the opponent is one small frame that would
@@ -149,8 +174,8 @@ impl Server {
 }
 
 /// Serves on `addr` with games in the SQLite file `db` until Ctrl-C.
-pub async fn serve(addr: SocketAddr, db: &Path) -> Result<(), ServerError> {
-    let server = Server::start(addr, db).await?;
+pub async fn serve(addr: SocketAddr, db: &Path, limits: Limits) -> Result<(), ServerError> {
+    let server = Server::start_with_limits(addr, db, limits).await?;
     eprintln!(
         "koma serve: http://{} (games in {})",
         server.local_addr(),
@@ -162,9 +187,9 @@ pub async fn serve(addr: SocketAddr, db: &Path) -> Result<(), ServerError> {
 }
 
 /// [`serve`] on a runtime of its own, for a program that has none.
-pub fn serve_blocking(addr: SocketAddr, db: &Path) -> Result<(), ServerError> {
+pub fn serve_blocking(addr: SocketAddr, db: &Path, limits: Limits) -> Result<(), ServerError> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
-        .block_on(serve(addr, db))
+        .block_on(serve(addr, db, limits))
 }

@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 /// The schema this code writes, kept in the `meta` table.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// Version 1 of the schema, where every file starts.
 const SCHEMA_V1: &str = "
@@ -47,19 +47,30 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 ";
 
+/// One step of the schema: SQL, or Rust code for what SQL cannot do (SQLite has no SHA-256).
+enum Migration {
+    /// Statements run as one batch.
+    Sql(&'static str),
+    /// A function run in the step's transaction.
+    Code(fn(&rusqlite::Transaction<'_>) -> Result<(), StoreError>),
+}
+
 /// The migrations: `MIGRATIONS[i]` takes a file from version `i + 1` to `i + 2`.
-const MIGRATIONS: [&str; (SCHEMA_VERSION - 1) as usize] = [
+const MIGRATIONS: [Migration; (SCHEMA_VERSION - 1) as usize] = [
     // 2: games against the engine (its seat and level) and the link to a rematch.
-    "
+    Migration::Sql(
+        "
 ALTER TABLE games ADD COLUMN engine_seat        TEXT;
 ALTER TABLE games ADD COLUMN engine_movetime_ms INTEGER;
 ALTER TABLE games ADD COLUMN engine_depth       INTEGER;
 ALTER TABLE games ADD COLUMN rematch            TEXT;
 ",
+    ),
     // 3: accounts, their login sessions and personal API tokens.
-    crate::sqlite_accounts::MIGRATION,
+    Migration::Sql(crate::sqlite_accounts::MIGRATION),
     // 4: the chat of each game.
-    "
+    Migration::Sql(
+        "
 CREATE TABLE chat (
     game_id TEXT NOT NULL REFERENCES games(id),
     seq     INTEGER NOT NULL,
@@ -70,7 +81,26 @@ CREATE TABLE chat (
     PRIMARY KEY (game_id, seq)
 );
 ",
+    ),
+    // 5: seat tokens and invitations stored as their SHA-256, not in clear.
+    Migration::Code(hash_secrets),
 ];
+
+/// Migration 5: replaces every seat token and invitation by its hash (`tokens::hash`); the
+/// holders of the old tokens keep playing with them.
+fn hash_secrets(tx: &rusqlite::Transaction<'_>) -> Result<(), StoreError> {
+    let rows: Vec<(String, [String; 3])> = tx
+        .prepare("SELECT id, sente_token, gote_token, invite FROM games")?
+        .query_map([], |r| Ok((r.get(0)?, [r.get(1)?, r.get(2)?, r.get(3)?])))?
+        .collect::<Result<_, _>>()?;
+    let mut update = tx
+        .prepare("UPDATE games SET sente_token = ?2, gote_token = ?3, invite = ?4 WHERE id = ?1")?;
+    for (id, secrets) in rows {
+        let [sente, gote, invite] = secrets.map(|s| crate::tokens::hash(&s));
+        update.execute(params![id, sente, gote, invite])?;
+    }
+    Ok(())
+}
 
 /// Games in a SQLite file. One connection behind a lock: SQLite writes one at a time anyway,
 /// and a move's write takes well under a millisecond.
@@ -105,6 +135,9 @@ impl SqliteStore {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        // Deleted and overwritten content is zeroed, not left in free space: a secret
+        // replaced by its hash (migration 3) leaves no trace in the file.
+        conn.pragma_update(None, "secure_delete", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA_V1)?;
         conn.execute(
@@ -147,12 +180,20 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
         })?;
     for from in version..SCHEMA_VERSION {
         let tx = conn.transaction()?;
-        tx.execute_batch(MIGRATIONS[(from - 1) as usize])?;
+        match &MIGRATIONS[(from - 1) as usize] {
+            Migration::Sql(sql) => tx.execute_batch(sql)?,
+            Migration::Code(step) => step(&tx)?,
+        }
         tx.execute(
             "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
             params![(from + 1).to_string()],
         )?;
         tx.commit()?;
+    }
+    if version < SCHEMA_VERSION {
+        // The migrated pages into the file now, over the old ones (which the write-ahead
+        // log would otherwise leave there until a later checkpoint).
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
     }
     Ok(())
 }
@@ -346,10 +387,14 @@ impl Store for SqliteStore {
         }))
     }
 
-    fn start_game(&self, id: &str, at_ms: u64) -> Result<(), StoreError> {
+    fn start_game(&self, id: &str, at_ms: u64, seat_token: &str) -> Result<(), StoreError> {
+        // The invited player's seat is the one the creator does not hold.
         let changed = self.conn().execute(
-            "UPDATE games SET started_ms = ?2 WHERE id = ?1 AND started_ms IS NULL",
-            params![id, ms_to_sql(at_ms)],
+            "UPDATE games SET started_ms = ?2,
+                sente_token = CASE creator WHEN 'sente' THEN sente_token ELSE ?3 END,
+                gote_token = CASE creator WHEN 'gote' THEN gote_token ELSE ?3 END
+             WHERE id = ?1 AND started_ms IS NULL",
+            params![id, ms_to_sql(at_ms), seat_token],
         )?;
         if changed != 1 {
             return Err(StoreError::Conflict(format!(
@@ -548,8 +593,8 @@ mod tests {
         let store = SqliteStore::in_memory().unwrap();
         assert_eq!(store.load_game("x").unwrap(), None);
         store.create_game(&new_game("a"), None).unwrap();
-        store.start_game("a", 10).unwrap();
-        assert!(store.start_game("a", 11).is_err());
+        store.start_game("a", 10, "s").unwrap();
+        assert!(store.start_game("a", 11, "x").is_err());
         let m = StoredMove {
             usi: "7g7f".into(),
             at_ms: 20,
@@ -647,6 +692,10 @@ mod tests {
             assert_eq!((old.game.engine, old.rematch), (None, None));
             assert_eq!(old.moves.len(), 1);
             assert_eq!(old.started_ms, Some(2));
+            // The secrets are hashed in the file: the old ones still match.
+            let hash = crate::tokens::hash;
+            assert_eq!(old.game.seat_tokens, [hash("s"), hash("g")]);
+            assert_eq!(old.game.invite, hash("i"));
             // The new columns are there to write.
             let mut game = new_game("new");
             game.engine = Some(EngineSeat {

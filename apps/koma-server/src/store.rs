@@ -44,9 +44,10 @@ pub struct NewGame {
     pub id: String,
     /// The setup.
     pub setup: GameSetup,
-    /// The secret token of each seat, indexed by `Color::index`.
+    /// The SHA-256 (`tokens::hash`) of each seat's secret token, indexed by `Color::index`;
+    /// empty for a seat no token holds (the engine's, the invited player's until he joins).
     pub seat_tokens: [String; 2],
-    /// The secret that lets the invited player take the other seat once.
+    /// The SHA-256 of the secret that lets the invited player take the other seat once.
     pub invite: String,
     /// The seat of the player who created the game.
     pub creator: Color,
@@ -192,8 +193,9 @@ pub trait Store: crate::accounts::store::AccountStore + Send + Sync {
     fn create_rematch(&self, of: &str, game: &NewGame, started_ms: u64) -> Result<(), StoreError>;
     /// The game with this id, or `None`.
     fn load_game(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
-    /// The invited player took the free seat at `at_ms`: the clock starts then.
-    fn start_game(&self, id: &str, at_ms: u64) -> Result<(), StoreError>;
+    /// The invited player took the free seat at `at_ms` with the token whose hash is
+    /// `seat_token`: the clock starts then.
+    fn start_game(&self, id: &str, at_ms: u64, seat_token: &str) -> Result<(), StoreError>;
     /// Appends move number `ply` (0-based); refused unless it is the next one.
     fn append_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<(), StoreError>;
     /// Records how the game ended.

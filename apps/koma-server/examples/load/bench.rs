@@ -6,8 +6,11 @@
 //! socket and times the round trip until the state showing that move is pushed back to it.
 //! At the end every game is read back over HTTP and compared with what was sent.
 
+#[path = "abuse.rs"]
+mod abuse;
+
 use futures_util::{SinkExt, StreamExt};
-use koma_server::Server;
+use koma_server::{Limits, Server};
 use serde_json::{Value, json};
 use std::future::Future;
 use std::net::SocketAddr;
@@ -43,6 +46,10 @@ pub struct Config {
     /// How long a player thinks before each move (zero: moves as fast as the server takes
     /// them, which measures throughput; a human pace measures latency under a given load).
     pub think: Duration,
+    /// Games a hostile client creates in a loop, from another address, while the games are
+    /// played (0: none). With it the in-process server keeps its default rate limits;
+    /// without, it has none (the benchmark creates every game from one address).
+    pub abuse: usize,
 }
 
 /// One game after the run.
@@ -91,6 +98,8 @@ pub struct Report {
     pub pushes: usize,
     /// Every game, in creation order.
     pub games: Vec<GameReport>,
+    /// What the hostile client got, if there was one.
+    pub abuse: Option<abuse::AbuseReport>,
 }
 
 impl Report {
@@ -203,6 +212,9 @@ impl Report {
                 out.push(format!("  {}", difference(g)));
             }
         }
+        if let Some(abuse) = &self.abuse {
+            out.push(abuse.summary());
+        }
         let problems = self.problems();
         if !problems.is_empty() {
             out.push(format!("problems: {}", problems.len()));
@@ -268,9 +280,15 @@ pub async fn run(config: &Config) -> Result<Report, String> {
         None => {
             let dir = TempDir::new()?;
             let db = dir.0.join("koma.sqlite");
-            let server = Server::start(SocketAddr::from(([127, 0, 0, 1], 0)), &db)
-                .await
-                .map_err(|e| format!("starting the server on {}: {e}", db.display()))?;
+            let limits = if config.abuse > 0 {
+                Limits::default()
+            } else {
+                Limits::no_rate_limits()
+            };
+            let server =
+                Server::start_with_limits(SocketAddr::from(([127, 0, 0, 1], 0)), &db, limits)
+                    .await
+                    .map_err(|e| format!("starting the server on {}: {e}", db.display()))?;
             let addr = server.local_addr();
             let report = load(addr, config, format!("in-process server {addr}")).await;
             if let Err(e) = server.shutdown().await {
@@ -323,6 +341,8 @@ async fn load(addr: SocketAddr, config: &Config, target: String) -> Result<Repor
     let setup = setup_start.elapsed();
 
     let start = Instant::now();
+    let abuser =
+        (config.abuse > 0).then(|| tokio::spawn(abuse::create_in_a_loop(addr, config.abuse)));
     let mut seats = JoinSet::new();
     for (i, socket) in sockets.into_iter().enumerate() {
         let seed = game_seed(config.seed, i / 2);
@@ -335,6 +355,13 @@ async fn load(addr: SocketAddr, config: &Config, target: String) -> Result<Repor
         runs[i] = Some(run);
     }
     let wall = start.elapsed();
+    let abuse = match abuser {
+        Some(task) => Some(
+            task.await
+                .map_err(|e| format!("the hostile client failed: {e}"))?,
+        ),
+        None => None,
+    };
 
     let finals = {
         let seated = Arc::clone(&seated);
@@ -415,6 +442,7 @@ async fn load(addr: SocketAddr, config: &Config, target: String) -> Result<Repor
         sockets: 2 * config.games,
         pushes,
         games,
+        abuse,
     })
 }
 
@@ -710,9 +738,9 @@ async fn http_json(
 
 /// A minimal HTTP/1.1 client: one request per connection, errors as values.
 mod http {
-    use std::net::SocketAddr;
+    use std::net::{IpAddr, SocketAddr};
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    use tokio::net::TcpStream;
+    use tokio::net::{TcpSocket, TcpStream};
 
     /// Sends one request with an optional JSON body; gives the status and the body.
     pub async fn request(
@@ -721,9 +749,44 @@ mod http {
         path: &str,
         body: Option<&str>,
     ) -> Result<(u16, String), String> {
-        let mut stream = TcpStream::connect(addr)
+        let stream = TcpStream::connect(addr)
             .await
             .map_err(|e| format!("connecting to {addr}: {e}"))?;
+        exchange(stream, addr, method, path, body).await
+    }
+
+    /// [`request`] from the local address `from` (another client on the same machine).
+    pub async fn request_from(
+        from: IpAddr,
+        addr: SocketAddr,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+    ) -> Result<(u16, String), String> {
+        let socket = if from.is_ipv4() {
+            TcpSocket::new_v4()
+        } else {
+            TcpSocket::new_v6()
+        }
+        .map_err(|e| format!("a socket: {e}"))?;
+        socket
+            .bind(SocketAddr::new(from, 0))
+            .map_err(|e| format!("binding {from}: {e}"))?;
+        let stream = socket
+            .connect(addr)
+            .await
+            .map_err(|e| format!("connecting to {addr} from {from}: {e}"))?;
+        exchange(stream, addr, method, path, body).await
+    }
+
+    /// Writes the request on `stream`, reads the whole answer.
+    async fn exchange(
+        mut stream: TcpStream,
+        addr: SocketAddr,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+    ) -> Result<(u16, String), String> {
         let body = body.unwrap_or("");
         let head = format!(
             "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
@@ -853,6 +916,7 @@ mod tests {
             sockets: 4,
             pushes: 6,
             games: vec![game("a", &["7g7f", "3c3d"]), game("b", &["7g7f"])],
+            abuse: None,
         };
         assert!(!report.ok());
         let summary = report.summary();

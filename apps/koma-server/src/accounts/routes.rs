@@ -3,6 +3,7 @@
 use super::auth::{COOKIE, Credential, Owner, Player, SameOrigin};
 use super::{SESSION_MS, json};
 use crate::api::{AppState, body};
+use crate::body::JsonBody;
 use crate::error::ApiError;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -72,9 +73,9 @@ fn ok() -> Json<serde_json::Value> {
 async fn sign_up(
     State(s): State<AppState>,
     _: SameOrigin,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: Credentials = body(&bytes)?;
+    let request: Credentials = body(&json.bytes)?;
     let user = s
         .accounts
         .sign_up(&request.username, &request.password)
@@ -85,9 +86,9 @@ async fn sign_up(
 async fn log_in(
     State(s): State<AppState>,
     _: SameOrigin,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: Credentials = body(&bytes)?;
+    let request: Credentials = body(&json.bytes)?;
     let (user, secret) = s
         .accounts
         .log_in(&request.username, &request.password)
@@ -139,9 +140,9 @@ async fn user(State(s): State<AppState>, Path(name): Path<String>) -> Result<Res
 async fn change_password(
     State(s): State<AppState>,
     player: Player,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: NewPassword = body(&bytes)?;
+    let request: NewPassword = body(&json.bytes)?;
     s.accounts
         .change_password(
             &player.id,
@@ -156,9 +157,9 @@ async fn change_password(
 async fn delete_account(
     State(s): State<AppState>,
     player: Player,
-    bytes: Bytes,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let request: Confirmation = body(&bytes)?;
+    let request: Confirmation = body(&json.bytes)?;
     s.accounts.delete(&player.id, &request.password).await?;
     let cleared = session_cookie("", 0, s.accounts.secure_cookie());
     Ok(([(header::SET_COOKIE, cleared)], ok()).into_response())

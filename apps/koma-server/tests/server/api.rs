@@ -151,10 +151,17 @@ async fn bad_requests_are_refused_with_reasons() {
         400,
         malformed,
     );
+    // No token: the seat is not shown (403, as for a wrong one), not a malformed body.
     refused_as(
         post(addr, &path, &json!({"usi": "7g7f"})).await,
+        403,
+        "missing_token",
+    );
+    // Neither `usi` nor `text`.
+    refused_as(
+        post(addr, &path, &json!({"token": game.sente})).await,
         400,
-        malformed,
+        "conflicting_fields",
     );
     for (body, code) in [
         (json!({"variant": "chess"}), "unknown_name"),
@@ -217,7 +224,7 @@ async fn a_seat_needs_its_token() {
         403,
         "no_seat",
     );
-    refused_as(play(addr, id, "", "7g7f").await, 403, "no_seat");
+    refused_as(play(addr, id, "", "7g7f").await, 403, "missing_token");
     let resign = format!("/api/games/{id}/resign");
     refused_as(
         post(addr, &resign, &json!({"token": "guess"})).await,

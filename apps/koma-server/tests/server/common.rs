@@ -43,11 +43,27 @@ impl Drop for TempDir {
     }
 }
 
+/// Starts a server on a free loopback port with the database `db` and the given limits.
+pub async fn start_limited(db: &std::path::Path, limits: koma_server::Limits) -> Server {
+    Server::start_with_limits("127.0.0.1:0".parse().unwrap(), db, limits)
+        .await
+        .expect("server starts")
+}
+
 /// Starts a server on a free loopback port with the database `db`.
 pub async fn start(db: &std::path::Path) -> Server {
     Server::start("127.0.0.1:0".parse().unwrap(), db)
         .await
         .expect("server starts")
+}
+
+/// [`fresh_server`] without rate limits, for a test that creates more games than a client
+/// may in a burst.
+pub async fn unlimited_server() -> (TempDir, Server, SocketAddr) {
+    let dir = TempDir::new();
+    let server = start_limited(&dir.db(), koma_server::Limits::no_rate_limits()).await;
+    let addr = server.local_addr();
+    (dir, server, addr)
 }
 
 /// A server on a new temporary database: the folder (kept for restarts), the server and
@@ -102,7 +118,6 @@ pub async fn request_with(
     headers: &[(&str, &str)],
     body: Option<&str>,
 ) -> Reply {
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
     let body = body.unwrap_or("");
     let mut extra = String::new();
     if !headers
@@ -119,7 +134,14 @@ pub async fn request_with(
          Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
-    stream.write_all(text.as_bytes()).await.unwrap();
+    raw(addr, text.as_bytes()).await
+}
+
+/// Sends `text` as it is (a whole request, ending with `Connection: close`) and reads the
+/// answer.
+pub async fn raw(addr: SocketAddr, text: &[u8]) -> Reply {
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    stream.write_all(text).await.unwrap();
     let mut buf = Vec::new();
     stream.read_to_end(&mut buf).await.unwrap();
     let text = String::from_utf8(buf).expect("UTF-8 answer");

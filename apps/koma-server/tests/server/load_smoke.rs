@@ -12,6 +12,7 @@ async fn five_games_of_ten_plies_lose_no_move() {
         seed: 1,
         addr: None,
         think: std::time::Duration::ZERO,
+        abuse: 0,
     };
     let report = bench::run(&config)
         .await

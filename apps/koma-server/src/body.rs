@@ -1,0 +1,123 @@
+//! Request bodies: JSON only (declared as `application/json`) and no larger than the route
+//! takes, refused otherwise with the API's JSON error.
+
+use crate::api::AppState;
+use crate::error::ApiError;
+use crate::limits::Limits;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::http::{HeaderMap, header};
+use http_body_util::{BodyExt, LengthLimitError, Limited};
+use std::marker::PhantomData;
+
+/// How large a body a route takes, read from the [`Limits`].
+pub trait BodySize {
+    /// The limit in bytes.
+    fn limit(limits: &Limits) -> usize;
+}
+
+/// The common size ([`Limits::body_bytes`]).
+pub struct Small;
+
+/// A record's size ([`Limits::record_body_bytes`]).
+pub struct RecordSize;
+
+impl BodySize for Small {
+    fn limit(limits: &Limits) -> usize {
+        limits.body_bytes
+    }
+}
+
+impl BodySize for RecordSize {
+    fn limit(limits: &Limits) -> usize {
+        limits.record_body_bytes
+    }
+}
+
+/// The bytes of a body sent as JSON, at most `S`'s limit: 415 for another Content-Type
+/// (so a web page cannot post a form to the API: a form cannot send JSON's type without
+/// the browser asking the server first), 413 when larger.
+pub struct JsonBody<S = Small> {
+    /// The body.
+    pub bytes: Bytes,
+    size: PhantomData<S>,
+}
+
+/// Whether the headers declare JSON (`application/json`, with parameters or not).
+fn declares_json(headers: &HeaderMap) -> Result<(), ApiError> {
+    let Some(value) = headers.get(header::CONTENT_TYPE) else {
+        return Err(ApiError::NotJson { found: None });
+    };
+    let text = String::from_utf8_lossy(value.as_bytes());
+    let media = text.split(';').next().unwrap_or("").trim();
+    if media.eq_ignore_ascii_case("application/json") {
+        Ok(())
+    } else {
+        Err(ApiError::NotJson {
+            found: Some(text.chars().take(100).collect()),
+        })
+    }
+}
+
+impl<S: BodySize + Send> FromRequest<AppState> for JsonBody<S> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &AppState) -> Result<Self, ApiError> {
+        declares_json(request.headers())?;
+        let limit = S::limit(state.limiter.limits());
+        let too_large = ApiError::BodyTooLarge { limit };
+        let declared = request
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+        if declared.is_some_and(|n| n > limit as u64) {
+            return Err(too_large);
+        }
+        let bytes = Limited::new(request.into_body(), limit)
+            .collect()
+            .await
+            .map_err(|e| {
+                if e.downcast_ref::<LengthLimitError>().is_some() {
+                    too_large
+                } else {
+                    ApiError::UnreadableBody(e.to_string())
+                }
+            })?
+            .to_bytes();
+        Ok(JsonBody {
+            bytes,
+            size: PhantomData,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_json_is_taken() {
+        let with = |t: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::CONTENT_TYPE, t.parse().unwrap());
+            declares_json(&headers)
+        };
+        assert!(with("application/json").is_ok());
+        assert!(with("Application/JSON; charset=utf-8").is_ok());
+        for other in [
+            "application/x-www-form-urlencoded",
+            "text/plain",
+            "multipart/form-data; boundary=x",
+            "application/jsonx",
+        ] {
+            let e = with(other).unwrap_err();
+            assert_eq!((e.status().as_u16(), e.code()), (415, "not_json"));
+            assert!(e.to_string().contains(other), "{e}");
+        }
+        let none = declares_json(&HeaderMap::new()).unwrap_err();
+        assert_eq!(
+            none.to_string(),
+            "send the body as JSON with 'Content-Type: application/json'"
+        );
+    }
+}

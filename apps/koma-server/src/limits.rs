@@ -1,0 +1,381 @@
+//! Limits per client: how many requests of each kind one client may make, and how large a
+//! request body may be. The settings are [`Limits`]; [`Limiter`] keeps each client's count
+//! (GCRA from `governor`: a burst, then a steady rate) and [`limit`] is the middleware that
+//! answers 429 with `Retry-After` beyond it.
+
+use crate::error::ApiError;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::HeaderMap;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::MethodRouter;
+use governor::clock::Clock;
+use governor::{DefaultKeyedRateLimiter, Quota};
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::num::NonZeroU32;
+use std::str::FromStr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A rate: `burst` requests at once, then one more every minute / `per_minute`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rate {
+    /// Requests per minute in the long run.
+    pub per_minute: NonZeroU32,
+    /// Requests accepted at once from a client that has been quiet.
+    pub burst: NonZeroU32,
+}
+
+impl Rate {
+    /// `per_minute` requests a minute after a burst of `burst` (a zero counts as one).
+    pub const fn new(per_minute: u32, burst: u32) -> Rate {
+        Rate {
+            per_minute: nonzero(per_minute),
+            burst: nonzero(burst),
+        }
+    }
+}
+
+const fn nonzero(n: u32) -> NonZeroU32 {
+    match NonZeroU32::new(n) {
+        Some(n) => n,
+        None => NonZeroU32::MIN,
+    }
+}
+
+/// Why a rate's text cannot be read.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("rate '{0}': write COUNT/min or COUNT/s, then optionally ,BURST (e.g. 30/min,20), or off")]
+pub struct RateError(String);
+
+impl FromStr for Rate {
+    type Err = RateError;
+
+    /// Reads `30/min`, `5/s` or `30/min,20` (a burst of 20; without it, the count).
+    fn from_str(text: &str) -> Result<Rate, RateError> {
+        let wrong = || RateError(text.to_string());
+        let (rate, burst) = match text.split_once(',') {
+            Some((rate, burst)) => (rate, Some(burst)),
+            None => (text, None),
+        };
+        let (count, unit) = rate.trim().split_once('/').ok_or_else(wrong)?;
+        let count: u32 = count.trim().parse().map_err(|_| wrong())?;
+        let per_minute = match unit.trim() {
+            "min" | "m" => count,
+            "s" | "sec" => count.checked_mul(60).ok_or_else(wrong)?,
+            _ => return Err(wrong()),
+        };
+        let burst = match burst {
+            Some(b) => b.trim().parse().map_err(|_| wrong())?,
+            None => count,
+        };
+        let per_minute = NonZeroU32::new(per_minute).ok_or_else(wrong)?;
+        let burst = NonZeroU32::new(burst).ok_or_else(wrong)?;
+        Ok(Rate { per_minute, burst })
+    }
+}
+
+impl std::fmt::Display for Rate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/min,{}", self.per_minute, self.burst)
+    }
+}
+
+/// The limits of `koma serve`; `None` for a rate is no limit of that kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Every request (pages, API, WebSocket connections), per client.
+    pub requests: Option<Rate>,
+    /// New games, joins and rematches, per client.
+    pub games: Option<Rate>,
+    /// Reviews asked for, per client.
+    pub reviews: Option<Rate>,
+    /// Records read or written, per client.
+    pub records: Option<Rate>,
+    /// Whether the server is behind a reverse proxy whose `X-Forwarded-For` names the
+    /// client (its last address is the one the proxy saw). Off, the header is ignored: any
+    /// client could write it.
+    pub behind_proxy: bool,
+    /// The largest JSON body of a request, in bytes (moves, new games, lines of moves).
+    pub body_bytes: usize,
+    /// The largest JSON body of a record to read (`/api/records/read`), in bytes.
+    pub record_body_bytes: usize,
+}
+
+impl Default for Limits {
+    /// Loose enough for a person, a page that polls, and the test suite (all from one
+    /// loopback address); tight enough that a loop of creations is refused after the burst.
+    fn default() -> Limits {
+        Limits {
+            requests: Some(Rate::new(3000, 500)),
+            games: Some(Rate::new(30, 20)),
+            reviews: Some(Rate::new(20, 10)),
+            records: Some(Rate::new(120, 60)),
+            behind_proxy: false,
+            body_bytes: 64 * 1024,
+            // A record text may be 1 MiB (`records::MAX_TEXT_BYTES`); JSON escapes make it
+            // longer.
+            record_body_bytes: 3 * 1024 * 1024,
+        }
+    }
+}
+
+impl Limits {
+    /// No rate limit at all (the body sizes stay): for a benchmark that plays many games
+    /// from one address.
+    pub fn no_rate_limits() -> Limits {
+        Limits {
+            requests: None,
+            games: None,
+            reviews: None,
+            records: None,
+            ..Limits::default()
+        }
+    }
+}
+
+/// Who a count is kept for. Today the client's address; an account's id is the next key.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RateKey {
+    /// A client address; an IPv6 address is cut to its /64 (one client's network).
+    Ip(IpAddr),
+}
+
+impl RateKey {
+    /// The key of the client at `ip`.
+    pub fn ip(ip: IpAddr) -> RateKey {
+        match ip {
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => RateKey::Ip(IpAddr::V4(v4)),
+                None => {
+                    let network = u128::from(v6) & !((1u128 << 64) - 1);
+                    RateKey::Ip(IpAddr::V6(Ipv6Addr::from(network)))
+                }
+            },
+            v4 => RateKey::Ip(v4),
+        }
+    }
+}
+
+/// The kinds of request counted apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RateClass {
+    /// Every request.
+    Requests,
+    /// New games, joins, rematches.
+    Games,
+    /// Reviews.
+    Reviews,
+    /// Records read or written.
+    Records,
+}
+
+impl RateClass {
+    const ALL: [RateClass; 4] = [
+        RateClass::Requests,
+        RateClass::Games,
+        RateClass::Reviews,
+        RateClass::Records,
+    ];
+
+    /// What the refusal says was asked too often.
+    fn what(self) -> &'static str {
+        match self {
+            RateClass::Requests => "requests",
+            RateClass::Games => "new games",
+            RateClass::Reviews => "reviews",
+            RateClass::Records => "record conversions",
+        }
+    }
+
+    fn rate(self, limits: &Limits) -> Option<Rate> {
+        match self {
+            RateClass::Requests => limits.requests,
+            RateClass::Games => limits.games,
+            RateClass::Reviews => limits.reviews,
+            RateClass::Records => limits.records,
+        }
+    }
+}
+
+/// How often the counts of quiet clients are dropped (they are full again anyway).
+const SWEEP: Duration = Duration::from_secs(60);
+
+/// The counts of every client, by kind of request.
+pub struct Limiter {
+    limits: Limits,
+    rates: [Option<DefaultKeyedRateLimiter<RateKey>>; 4],
+    last_sweep: Mutex<Instant>,
+}
+
+impl Limiter {
+    /// Counts for the rates of `limits`.
+    pub fn new(limits: Limits) -> Limiter {
+        let rates = RateClass::ALL.map(|class| {
+            class.rate(&limits).map(|rate| {
+                let quota = Quota::per_minute(rate.per_minute).allow_burst(rate.burst);
+                DefaultKeyedRateLimiter::keyed(quota)
+            })
+        });
+        Limiter {
+            limits,
+            rates,
+            last_sweep: Mutex::new(Instant::now()),
+        }
+    }
+
+    /// The settings.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Counts one request of `class` from `key`: refused (429) beyond the rate.
+    pub fn check(&self, class: RateClass, key: &RateKey) -> Result<(), ApiError> {
+        let Some(limiter) = &self.rates[class as usize] else {
+            return Ok(());
+        };
+        self.sweep();
+        limiter.check_key(key).map_err(|not_until| {
+            let wait = not_until.wait_time_from(limiter.clock().now());
+            // Whole seconds, rounded up: a client that waits that long is accepted.
+            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            ApiError::RateLimited {
+                what: class.what(),
+                retry_after_s: seconds.max(1),
+            }
+        })
+    }
+
+    /// Drops the counts of clients quiet long enough to be full again, once a minute, so
+    /// that many clients (or forged addresses) do not fill the memory.
+    fn sweep(&self) {
+        let mut last = self.last_sweep.lock().unwrap_or_else(|e| e.into_inner());
+        if last.elapsed() < SWEEP {
+            return;
+        }
+        *last = Instant::now();
+        for limiter in self.rates.iter().flatten() {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+    }
+
+    /// The key of a request's client: its address, or with [`Limits::behind_proxy`] the
+    /// last address of `X-Forwarded-For`. `None` without a peer address (a request made
+    /// in process, not over a socket).
+    pub fn key_of(&self, request: &Request) -> Option<RateKey> {
+        let peer = request
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()?
+            .0
+            .ip();
+        let ip = if self.limits.behind_proxy {
+            forwarded_for(request.headers()).unwrap_or(peer)
+        } else {
+            peer
+        };
+        Some(RateKey::ip(ip))
+    }
+}
+
+/// The last address of the last `X-Forwarded-For` header: the one the proxy itself added
+/// (those before it are the client's word).
+fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
+    let last = headers.get_all("x-forwarded-for").iter().next_back()?;
+    let address = last.to_str().ok()?.rsplit(',').next()?.trim();
+    address
+        .parse::<IpAddr>()
+        .ok()
+        .or_else(|| address.parse::<SocketAddr>().ok().map(|a| a.ip()))
+}
+
+/// The middleware: counts the request in its class for its client; 429 beyond the rate.
+pub async fn limit(
+    State((limiter, class)): State<(Arc<Limiter>, RateClass)>,
+    request: Request,
+    next: Next,
+) -> Response {
+    if let Some(key) = limiter.key_of(&request) {
+        if let Err(refused) = limiter.check(class, &key) {
+            return refused.into_response();
+        }
+    }
+    next.run(request).await
+}
+
+/// `route` with its requests counted in `class`.
+pub fn limited<S: Clone + Send + Sync + 'static>(
+    limiter: &Arc<Limiter>,
+    class: RateClass,
+    route: MethodRouter<S>,
+) -> MethodRouter<S> {
+    route.route_layer(axum::middleware::from_fn_with_state(
+        (Arc::clone(limiter), class),
+        limit,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_read_and_print() {
+        assert_eq!("30/min,20".parse(), Ok(Rate::new(30, 20)));
+        assert_eq!("5/s".parse(), Ok(Rate::new(300, 5)));
+        assert_eq!(" 7 / min ".parse(), Ok(Rate::new(7, 7)));
+        for bad in ["", "30", "30/h", "0/min", "30/min,0", "x/min", "30/min,y"] {
+            let e = bad.parse::<Rate>().unwrap_err();
+            assert!(e.to_string().contains(bad), "{e}");
+        }
+        assert_eq!(Rate::new(30, 20).to_string(), "30/min,20");
+    }
+
+    #[test]
+    fn a_client_is_refused_after_its_burst_and_others_are_not() {
+        let limiter = Limiter::new(Limits {
+            games: Some(Rate::new(1, 3)),
+            ..Limits::default()
+        });
+        let a = RateKey::ip("192.0.2.1".parse().unwrap());
+        let b = RateKey::ip("192.0.2.2".parse().unwrap());
+        for _ in 0..3 {
+            limiter.check(RateClass::Games, &a).unwrap();
+        }
+        let refused = limiter.check(RateClass::Games, &a).unwrap_err();
+        // One a minute: the next in (nearly) 60 s.
+        let wait = refused.retry_after_s().unwrap();
+        assert!((55..=60).contains(&wait), "{wait}");
+        assert!(limiter.check(RateClass::Games, &b).is_ok());
+        // Another kind of request is counted apart.
+        assert!(limiter.check(RateClass::Records, &a).is_ok());
+        // No rate: no limit.
+        let open = Limiter::new(Limits::no_rate_limits());
+        for _ in 0..1000 {
+            open.check(RateClass::Games, &a).unwrap();
+        }
+    }
+
+    #[test]
+    fn an_ipv6_client_is_its_64_bit_network() {
+        let key = |s: &str| RateKey::ip(s.parse().unwrap());
+        assert_eq!(key("2001:db8:1:2:aaaa::1"), key("2001:db8:1:2:bbbb::2"));
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("::ffff:192.0.2.1"), key("192.0.2.1"));
+    }
+
+    #[test]
+    fn the_forwarded_address_is_the_last_one() {
+        let mut headers = HeaderMap::new();
+        assert_eq!(forwarded_for(&headers), None);
+        headers.append(
+            "x-forwarded-for",
+            "203.0.113.9, 198.51.100.7".parse().unwrap(),
+        );
+        assert_eq!(forwarded_for(&headers), "198.51.100.7".parse().ok());
+        headers.append("x-forwarded-for", "[2001:db8::1]:443".parse().unwrap());
+        assert_eq!(forwarded_for(&headers), "2001:db8::1".parse().ok());
+        headers.insert("x-forwarded-for", "not an address".parse().unwrap());
+        assert_eq!(forwarded_for(&headers), None);
+    }
+}
