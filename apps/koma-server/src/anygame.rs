@@ -88,6 +88,11 @@ impl AnyGame {
         forward!(self, g => g.declare_at(now_ms))
     }
 
+    /// Ends the game with `outcome`, decided outside the board (an abandoned game).
+    pub fn end(&mut self, outcome: Outcome) -> Result<Outcome, GameError> {
+        forward!(self, g => g.end(outcome))
+    }
+
     /// The outcome, once decided.
     pub fn outcome(&self) -> Option<Outcome> {
         forward!(self, g => g.outcome())

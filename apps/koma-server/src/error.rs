@@ -2,7 +2,7 @@
 
 use crate::store::StoreError;
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use koma_game::{Foul, GameError, Outcome};
 use koma_notation::formats::{Format, RecordError};
@@ -150,6 +150,12 @@ pub enum ApiError {
     /// The invitation has been used: both seats are taken (409).
     #[error("the invitation has been used: both seats are taken")]
     SeatsTaken,
+    /// The invitation was not taken in time: the game was aborted (410).
+    #[error("the invitation expired: the game was aborted")]
+    InvitationExpired,
+    /// A rematch of an aborted game, which had no real game to repeat (409).
+    #[error("the game was aborted: there is no game to play again")]
+    RematchOfAborted,
     /// The other player has not joined: the game has not started (409).
     #[error("the other player has not joined yet")]
     NotStarted,
@@ -166,6 +172,35 @@ pub enum ApiError {
     /// The review queue is full; the client may try later (503).
     #[error("the review queue is full; try again later")]
     QueueFull,
+    /// As many games against the engine are under way as the server holds (503).
+    #[error("the server holds {limit} games against the engine, its most; try again later")]
+    EngineGamesFull {
+        /// The most the server holds.
+        limit: usize,
+    },
+    /// As many engine turns wait for a search as the queue holds: no new game against the
+    /// engine now (503).
+    #[error("the engine is busy ({waiting} moves wait for it); try again later")]
+    EngineBusy {
+        /// How many turns and review positions wait.
+        waiting: usize,
+    },
+    /// This client holds as many undecided games against the engine as one may (429).
+    #[error(
+        "you have {limit} games against the engine under way, the most one may; finish one first"
+    )]
+    TooManyEngineGames {
+        /// The most one client may hold.
+        limit: usize,
+    },
+    /// This client has as many reviews waiting or running as one may (429).
+    #[error(
+        "you have {limit} reviews waiting or under way, the most one may; try again when one is done"
+    )]
+    TooManyReviews {
+        /// The most one client may have.
+        limit: usize,
+    },
     /// The server is stopping (503).
     #[error("the server stops")]
     ShuttingDown,
@@ -240,10 +275,19 @@ impl ApiError {
             | E::NotYourTurn { .. }
             | E::DeclareOutOfTurn => StatusCode::FORBIDDEN,
             E::NotFound { .. } => StatusCode::NOT_FOUND,
-            E::SeatsTaken | E::NotStarted | E::GameOver(_) | E::NotOver | E::Refused(_) => {
-                StatusCode::CONFLICT
+            E::SeatsTaken
+            | E::NotStarted
+            | E::GameOver(_)
+            | E::NotOver
+            | E::RematchOfAborted
+            | E::Refused(_) => StatusCode::CONFLICT,
+            E::InvitationExpired => StatusCode::GONE,
+            E::QueueFull | E::EngineGamesFull { .. } | E::EngineBusy { .. } | E::ShuttingDown => {
+                StatusCode::SERVICE_UNAVAILABLE
             }
-            E::QueueFull | E::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
+            E::TooManyEngineGames { .. } | E::TooManyReviews { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             E::Storage(_) | E::Random(_) | E::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -267,14 +311,31 @@ impl ApiError {
             E::NotYourTurn { .. } | E::DeclareOutOfTurn => "not_your_turn",
             E::NotFound { .. } => "not_found",
             E::SeatsTaken => "seats_taken",
+            E::InvitationExpired => "expired",
+            E::RematchOfAborted => "aborted",
             E::NotStarted => "not_started",
             E::GameOver(_) => "game_over",
             E::NotOver => "game_not_over",
             E::Refused(_) => "refused",
             E::QueueFull => "queue_full",
+            E::EngineGamesFull { .. } => "engine_games_full",
+            E::EngineBusy { .. } => "engine_busy",
+            E::TooManyEngineGames { .. } | E::TooManyReviews { .. } => "too_many",
             E::ShuttingDown => "shutting_down",
             E::Storage(_) => "storage_failed",
             E::Random(_) | E::Internal(_) => "internal",
+        }
+    }
+
+    /// How many seconds the client should wait before it tries again, for a refusal that
+    /// only a busy server makes (sent as `Retry-After`).
+    pub fn retry_after(&self) -> Option<u64> {
+        use ApiError as E;
+        match self {
+            E::EngineBusy { .. } => Some(RETRY_BUSY_S),
+            E::QueueFull | E::TooManyReviews { .. } => Some(RETRY_REVIEW_S),
+            E::EngineGamesFull { .. } | E::TooManyEngineGames { .. } => Some(RETRY_GAMES_S),
+            _ => None,
         }
     }
 
@@ -308,9 +369,22 @@ fn outcome_text(outcome: &Option<Outcome>) -> String {
     outcome.map_or(String::new(), |o| format!(": {o}"))
 }
 
+/// `Retry-After` when the engine's queue is full: a few moves' time.
+const RETRY_BUSY_S: u64 = 5;
+/// `Retry-After` when reviews are full: about one review position per client in turn.
+const RETRY_REVIEW_S: u64 = 30;
+/// `Retry-After` when games against the engine are full: games last minutes.
+const RETRY_GAMES_S: u64 = 60;
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status(), Json(self.to_json())).into_response()
+        let mut response = (self.status(), Json(self.to_json())).into_response();
+        if let Some(seconds) = self.retry_after() {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }
 
@@ -368,9 +442,15 @@ mod tests {
             ApiError::DeclareOutOfTurn,
             ApiError::not_found("0000"),
             ApiError::SeatsTaken,
+            ApiError::InvitationExpired,
+            ApiError::RematchOfAborted,
             ApiError::NotStarted,
             ApiError::NotOver,
             ApiError::QueueFull,
+            ApiError::EngineGamesFull { limit: 8 },
+            ApiError::EngineBusy { waiting: 4 },
+            ApiError::TooManyEngineGames { limit: 4 },
+            ApiError::TooManyReviews { limit: 2 },
             ApiError::ShuttingDown,
             ApiError::internal("the task failed"),
         ];
@@ -389,5 +469,16 @@ mod tests {
         assert_eq!(all[0].to_string(), "unknown variant 'chess' (shogi, tori)");
         assert_eq!(all[1].to_string(), "unknown handicap 'queen'");
         assert_eq!(all[4].status(), StatusCode::PAYLOAD_TOO_LARGE);
+        // A busy server says when to come back; a refusal of the request itself does not.
+        for e in &all {
+            let busy = matches!(
+                e.status(),
+                StatusCode::SERVICE_UNAVAILABLE | StatusCode::TOO_MANY_REQUESTS
+            ) && !matches!(e, ApiError::ShuttingDown);
+            assert_eq!(e.retry_after().is_some(), busy, "{e}");
+        }
+        let response = ApiError::TooManyReviews { limit: 2 }.into_response();
+        assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "30");
     }
 }

@@ -26,6 +26,7 @@ mod hub;
 mod line;
 mod records;
 mod review;
+pub mod settings;
 pub mod sqlite;
 pub mod store;
 mod tokens;
@@ -33,6 +34,7 @@ mod view;
 mod ws;
 
 pub use error::{ApiError, ServerError};
+pub use settings::Settings;
 pub use sqlite::SqliteStore;
 pub use store::Store;
 
@@ -58,30 +60,42 @@ pub struct Server {
 
 impl Server {
     /// Opens (or creates) the SQLite database at `db` and starts serving on `addr`
-    /// (port 0: any free port; see [`Server::local_addr`]).
+    /// (port 0: any free port; see [`Server::local_addr`]) with the default settings.
     pub async fn start(addr: SocketAddr, db: &Path) -> Result<Server, ServerError> {
+        Server::start_with_settings(addr, db, Settings::default()).await
+    }
+
+    /// [`Server::start`] with `settings`.
+    pub async fn start_with_settings(
+        addr: SocketAddr,
+        db: &Path,
+        settings: Settings,
+    ) -> Result<Server, ServerError> {
         let path = db.to_path_buf();
         let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path))
             .await
             .map_err(|e| std::io::Error::other(e.to_string()))??;
-        Server::start_with_store(addr, Arc::new(store)).await
+        Server::start_with_store(addr, Arc::new(store), settings).await
     }
 
-    /// Starts serving on `addr` with games kept in `store`.
+    /// Starts serving on `addr` with games kept in `store`, under `settings`.
     pub async fn start_with_store(
         addr: SocketAddr,
         store: Arc<dyn Store>,
+        settings: Settings,
     ) -> Result<Server, ServerError> {
+        let settings = Arc::new(settings.sane());
         // The address first: a server that cannot listen loads no game (and so starts no
         // engine thinking).
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let addr = listener.local_addr()?;
-        let hub = hub::Hub::new(store);
+        let searchers = Arc::new(engine::Pool::new(&settings));
+        let hub = hub::Hub::new(store, Arc::clone(&searchers), Arc::clone(&settings));
         if let Err(e) = hub.load_unfinished().await {
             hub.close().await;
             return Err(e.into());
         }
-        let reviews = review::Reviews::start();
+        let reviews = review::Reviews::start(searchers, settings);
         let (stop, stopped) = watch::channel(false);
         let app = api::router(api::AppState {
             hub: Arc::clone(&hub),
@@ -95,6 +109,8 @@ impl Server {
             let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
                 let _ = tcp.set_nodelay(true);
             });
+            // The client's address reaches the handlers (per-client limits).
+            let app = app.into_make_service_with_connect_info::<SocketAddr>();
             axum::serve(listener, app)
                 .with_graceful_shutdown(async move {
                     let _ = http_stop.changed().await;
@@ -128,6 +144,12 @@ impl Server {
         self.addr
     }
 
+    /// How many games the server holds in memory now (undecided ones, and decided ones
+    /// not yet forgotten).
+    pub fn games_in_memory(&self) -> usize {
+        self.hub.in_memory()
+    }
+
     /// Stops the server: the engine stops thinking and reviews stop, WebSockets close, open
     /// requests finish, then it returns.
     pub async fn shutdown(self) -> Result<(), ServerError> {
@@ -142,9 +164,9 @@ impl Server {
     }
 }
 
-/// Serves on `addr` with games in the SQLite file `db` until Ctrl-C.
-pub async fn serve(addr: SocketAddr, db: &Path) -> Result<(), ServerError> {
-    let server = Server::start(addr, db).await?;
+/// Serves on `addr` with games in the SQLite file `db` under `settings` until Ctrl-C.
+pub async fn serve(addr: SocketAddr, db: &Path, settings: Settings) -> Result<(), ServerError> {
+    let server = Server::start_with_settings(addr, db, settings).await?;
     eprintln!(
         "koma serve: http://{} (games in {})",
         server.local_addr(),
@@ -156,9 +178,9 @@ pub async fn serve(addr: SocketAddr, db: &Path) -> Result<(), ServerError> {
 }
 
 /// [`serve`] on a runtime of its own, for a program that has none.
-pub fn serve_blocking(addr: SocketAddr, db: &Path) -> Result<(), ServerError> {
+pub fn serve_blocking(addr: SocketAddr, db: &Path, settings: Settings) -> Result<(), ServerError> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
-        .block_on(serve(addr, db))
+        .block_on(serve(addr, db, settings))
 }

@@ -121,6 +121,15 @@ pub struct OutcomeView {
 }
 
 impl OutcomeView {
+    /// An aborted game: no winner, reason `aborted`, and `result` as stored.
+    pub fn aborted(result: &str) -> OutcomeView {
+        OutcomeView {
+            winner: None,
+            reason: "aborted",
+            result: result.to_string(),
+        }
+    }
+
     /// The view of `outcome`.
     pub fn of(outcome: Outcome) -> OutcomeView {
         OutcomeView {

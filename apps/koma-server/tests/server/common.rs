@@ -3,14 +3,14 @@
 #![allow(dead_code)]
 
 use futures_util::{SinkExt, StreamExt};
-use koma_server::Server;
+use koma_server::{Server, Settings};
 use serde_json::Value;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
 
 /// A temporary directory removed on drop.
@@ -53,8 +53,15 @@ pub async fn start(db: &std::path::Path) -> Server {
 /// A server on a new temporary database: the folder (kept for restarts), the server and
 /// its address.
 pub async fn fresh_server() -> (TempDir, Server, SocketAddr) {
+    fresh_server_with(Settings::default()).await
+}
+
+/// [`fresh_server`] under `settings`.
+pub async fn fresh_server_with(settings: Settings) -> (TempDir, Server, SocketAddr) {
     let dir = TempDir::new();
-    let server = start(&dir.db()).await;
+    let server = Server::start_with_settings("127.0.0.1:0".parse().unwrap(), &dir.db(), settings)
+        .await
+        .expect("server starts");
     let addr = server.local_addr();
     (dir, server, addr)
 }
@@ -63,12 +70,22 @@ pub async fn fresh_server() -> (TempDir, Server, SocketAddr) {
 #[derive(Debug)]
 pub struct Reply {
     pub status: u16,
+    /// The header lines, as sent.
+    pub head: String,
     pub body: String,
 }
 
 impl Reply {
     pub fn json(&self) -> Value {
         serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+
+    /// The value of the header `name` (any case), if sent.
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.head.lines().find_map(|line| {
+            let (n, v) = line.split_once(':')?;
+            n.eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+        })
     }
 
     /// Asserts the status, showing the body if it differs.
@@ -80,7 +97,33 @@ impl Reply {
 
 /// One HTTP/1.1 request over a fresh connection.
 pub async fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> Reply {
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let stream = TcpStream::connect(addr).await.expect("connect");
+    exchange(stream, addr, method, path, body).await
+}
+
+/// [`request`] from the loopback address `from` (127.x.y.z: another client to the server).
+pub async fn request_from(
+    from: IpAddr,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Reply {
+    let socket = TcpSocket::new_v4().expect("socket");
+    socket.bind(SocketAddr::new(from, 0)).expect("bind");
+    let stream = socket.connect(addr).await.expect("connect");
+    let body = body.map(Value::to_string);
+    exchange(stream, addr, method, path, body.as_deref()).await
+}
+
+/// Sends one request on `stream` and reads the answer to the end.
+async fn exchange(
+    mut stream: TcpStream,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> Reply {
     let body = body.unwrap_or("");
     let text = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
@@ -101,7 +144,11 @@ pub async fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&s
     } else {
         rest.to_string()
     };
-    Reply { status, body }
+    Reply {
+        status,
+        head: head.to_string(),
+        body,
+    }
 }
 
 fn unchunk(mut rest: &str) -> String {

@@ -5,8 +5,11 @@ mod common;
 
 mod api;
 mod engine_games;
+mod engine_pool;
+mod expiry;
 mod history;
 mod load_smoke;
+mod paging;
 mod records;
 mod rematch;
 mod review;
