@@ -23,6 +23,8 @@ const REASONS: Record<string, string> = {
 
 /** "Sente wins by resignation (投了): gote resigned." */
 export function endingText(o: OutcomeView): string {
+  // An aborted game (nobody took the invitation or moved first in time) has no winner.
+  if (o.reason === "aborted") return o.result.includes("invitation") ? "Aborted: the invitation was not taken in time." : "Aborted: no first move in time.";
   const why = REASONS[o.reason] ?? o.reason;
   if (!o.winner) return `Draw by ${why}.`;
   const loser: Color = other(o.winner);
