@@ -453,6 +453,44 @@ mod tests {
         assert!(l.soft_time <= l.hard_time);
     }
 
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_pool_runs_its_searches_only_and_keeps_its_searchers() {
+        let settings = Settings {
+            hash_mb: 2,
+            ..Settings::for_searches(1)
+        };
+        let pool = Arc::new(Pool::new(&settings));
+        let (running, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let mut runs = Vec::new();
+        for _ in 0..3 {
+            let (pool, running, most) =
+                (Arc::clone(&pool), Arc::clone(&running), Arc::clone(&most));
+            runs.push(tokio::spawn(async move {
+                pool.run(None, move |_| {
+                    let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                    most.fetch_max(now, Ordering::SeqCst);
+                    std::thread::sleep(Duration::from_millis(100));
+                    running.fetch_sub(1, Ordering::SeqCst);
+                })
+                .await
+            }));
+        }
+        tokio::time::sleep(Duration::from_millis(30)).await;
+        assert_eq!(pool.waiting(), 2, "one runs, two wait");
+        // A turn out of patience gives up rather than wait for the others.
+        let impatient = pool.run(Some(Duration::from_millis(10)), |_| ()).await;
+        assert!(matches!(impatient, Ok(None)));
+        for run in runs {
+            assert!(matches!(run.await.unwrap(), Ok(Some(()))));
+        }
+        assert_eq!(most.load(Ordering::SeqCst), 1);
+        assert_eq!(
+            (pool.waiting(), pool.lock().len()),
+            (0, 1),
+            "one searcher, reused"
+        );
+    }
+
     #[test]
     fn a_search_finds_a_move_and_stops_on_its_flag() {
         let root = koma_rules::VariantKind::Shogi.startpos();
