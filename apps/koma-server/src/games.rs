@@ -61,6 +61,8 @@ pub struct LiveGame {
     pub aborted: Option<String>,
     /// When the last move was made (the start before the first).
     pub last_move_ms: u64,
+    /// When the game came into memory (created or loaded).
+    pub loaded: std::time::Instant,
     /// The game itself.
     pub game: AnyGame,
     /// The latest time stamp given to the game: the clock's time never goes back, even if
@@ -321,6 +323,7 @@ impl LiveGame {
             ended_ms: None,
             aborted: None,
             last_move_ms: now_ms,
+            loaded: std::time::Instant::now(),
             game,
             last_ms: now_ms,
             rematch: None,

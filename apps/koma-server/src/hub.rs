@@ -672,7 +672,12 @@ impl Hub {
             if let Err(e) = settled.and(self.expire(&mut live, now).await) {
                 eprintln!("koma serve: game {id}: {e}");
             }
-            let quiet = |since: u64| now.saturating_sub(since) >= keep_ms;
+            // Long enough since `since` and since the game came into memory (a game loaded
+            // again for a watcher stays for the time, however old its end).
+            let quiet = |since: u64| {
+                now.saturating_sub(since) >= keep_ms
+                    && live.loaded.elapsed() >= self.settings.keep_decided
+            };
             let forget = if live.is_over() {
                 live.watchers() == 0 || live.ended_ms.is_none_or(quiet)
             } else {

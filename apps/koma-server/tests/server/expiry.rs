@@ -101,5 +101,12 @@ async fn a_watched_decided_game_leaves_memory_in_time() {
     resign(addr, &g.id, &g.gote).await.expect(200);
     until(&mut ws, 5.0, |g| !g["outcome"].is_null()).await;
     until_forgotten(&server).await;
+    // Watched again, it is loaded again and stays its time (not forgotten at once for an
+    // end long ago, which would have the page reconnect in a loop).
+    let mut again = connect(addr, &g.id, None).await;
+    let first = next(&mut again, 5.0).await;
+    assert_eq!(first["game"]["outcome"]["reason"], "resignation");
+    assert_eq!(server.games_in_memory(), 1);
+    until_forgotten(&server).await;
     server.shutdown().await.unwrap();
 }
