@@ -99,3 +99,50 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let settings = args.settings();
     koma_server::serve_blocking(addr, &args.db, settings).context("serve")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        serve: ServeArgs,
+    }
+
+    fn settings(args: &[&str]) -> Settings {
+        Cli::parse_from(std::iter::once("serve").chain(args.iter().copied()))
+            .serve
+            .settings()
+    }
+
+    #[test]
+    fn flags_set_the_settings() {
+        assert_eq!(settings(&[]), Settings::default());
+        let s = settings(&[
+            "--searches",
+            "3",
+            "--hash-mb",
+            "96",
+            "--invitation-ttl",
+            "60",
+        ]);
+        // The queue and the game limit follow the searches unless set.
+        assert_eq!(
+            (s.searches, s.hash_mb, s.engine_queue, s.max_engine_games),
+            (3, 96, 12, 24)
+        );
+        assert_eq!(s.invitation_ttl, Duration::from_secs(60));
+        let s = settings(&[
+            "--searches",
+            "3",
+            "--engine-queue",
+            "1",
+            "--keep-decided",
+            "5",
+        ]);
+        assert_eq!((s.engine_queue, s.max_engine_games), (1, 24));
+        assert_eq!(s.keep_decided, Duration::from_secs(5));
+    }
+}
