@@ -491,6 +491,52 @@ mod tests {
         );
     }
 
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_turn_whose_clock_ran_out_waiting_plays_at_once() {
+        let pool = Arc::new(Pool::new(&Settings {
+            hash_mb: 2,
+            ..Settings::for_searches(1)
+        }));
+        // The only search is busy for a second.
+        let busy = Arc::clone(&pool);
+        let holder = tokio::spawn(async move {
+            busy.run(None, |_| std::thread::sleep(Duration::from_millis(1000)))
+                .await
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let root = koma_rules::VariantKind::Shogi.startpos();
+        let turn = |clocked| Turn {
+            id: "g".to_string(),
+            ply: 0,
+            root,
+            history: Vec::new(),
+            limits: Limits {
+                soft_time: Some(Duration::from_millis(100)),
+                hard_time: Some(Duration::from_millis(100)),
+                ..Limits::default()
+            },
+            declare: false,
+            made: Instant::now(),
+            clocked,
+            stop: Arc::new(AtomicBool::new(false)),
+        };
+        // With a clock: 100 ms of patience, then a move of its own, long before the search
+        // is free.
+        let started = Instant::now();
+        let quick = answer(&pool, &turn(true)).await.unwrap();
+        assert!(matches!(quick, Answer::Move(Some(_))));
+        assert!(
+            started.elapsed() < Duration::from_millis(700),
+            "{:?}",
+            started.elapsed()
+        );
+        // Without a clock: it waits for the search, then thinks its time.
+        let waited = answer(&pool, &turn(false)).await.unwrap();
+        assert!(matches!(waited, Answer::Move(Some(_))));
+        assert!(started.elapsed() >= Duration::from_millis(1000));
+        holder.await.unwrap().unwrap();
+    }
+
     #[test]
     fn a_search_finds_a_move_and_stops_on_its_flag() {
         let root = koma_rules::VariantKind::Shogi.startpos();

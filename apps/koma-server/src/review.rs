@@ -369,13 +369,17 @@ fn lock(view: &Mutex<ReviewView>) -> std::sync::MutexGuard<'_, ReviewView> {
 async fn work(reviews: Arc<Reviews>) {
     loop {
         let mut job = loop {
+            // Listening before looking: a review queued or a stop in between still wakes it.
+            let notified = reviews.ready.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
             if engine::stopped(&reviews.stop) {
                 return;
             }
             if let Some(job) = reviews.queue().take() {
                 break job;
             }
-            reviews.ready.notified().await;
+            notified.await;
         };
         let (view, client) = (Arc::clone(&job.view), job.client);
         let stop = Arc::clone(&reviews.stop);
