@@ -29,6 +29,8 @@ const REASONS: Record<string, string> = {
  * first (`gote resignation` is gote's win) and is not for people.
  */
 export function endingText(o: OutcomeView, short = false): string {
+  // An aborted game (nobody took the invitation or moved first in time) has no winner.
+  if (o.reason === "aborted") return o.result.includes("invitation") ? "Aborted: the invitation was not taken in time." : "Aborted: no first move in time.";
   const why = REASONS[o.reason] ?? o.reason;
   if (!o.winner) return `Draw by ${why}.`;
   const loser: Color = other(o.winner);

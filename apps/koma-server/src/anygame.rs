@@ -100,6 +100,11 @@ impl AnyGame {
         forward!(self, g => movetext::parse_any(g.position(), text, g.moves().last().map(|m| m.to())))
     }
 
+    /// Ends the game with `outcome`, decided outside the board (an abandoned game).
+    pub fn end(&mut self, outcome: Outcome) -> Result<Outcome, GameError> {
+        forward!(self, g => g.end(outcome))
+    }
+
     /// The outcome, once decided.
     pub fn outcome(&self) -> Option<Outcome> {
         forward!(self, g => g.outcome())

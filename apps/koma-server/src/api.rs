@@ -10,18 +10,20 @@ use crate::limits::{Limiter, RateClass, limited};
 use crate::offers::Offer;
 use crate::records::{self, ReadRequest, WriteRequest};
 use crate::review::{ReviewRequest, Reviews};
+use crate::store::Page;
 use crate::view::OutcomeView;
 use crate::ws;
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::sync::watch;
 
@@ -139,6 +141,30 @@ struct TokenBody {
     token: Option<String>,
 }
 
+/// `GET /api/games?page=N&per=M`: page N (from 1) of M games (at most [`MAX_PER_PAGE`]).
+#[derive(Deserialize)]
+struct PageQuery {
+    page: Option<usize>,
+    per: Option<usize>,
+}
+
+/// The games on a page when the query names no number.
+const DEFAULT_PER_PAGE: usize = 50;
+/// The most games on one page.
+const MAX_PER_PAGE: usize = 100;
+
+impl PageQuery {
+    /// The page asked for, its size clamped to 1..=[`MAX_PER_PAGE`].
+    fn page(&self) -> Page {
+        let per = self.per.unwrap_or(DEFAULT_PER_PAGE).clamp(1, MAX_PER_PAGE);
+        let page = self.page.unwrap_or(1).max(1);
+        Page {
+            offset: (page - 1).saturating_mul(per),
+            limit: per,
+        }
+    }
+}
+
 #[derive(Deserialize)]
 struct RecordQuery {
     format: Option<String>,
@@ -149,10 +175,13 @@ struct SocketQuery {
     token: Option<String>,
 }
 
-async fn list(State(s): State<AppState>) -> Result<Response, ApiError> {
+async fn list(
+    State(s): State<AppState>,
+    Query(query): Query<PageQuery>,
+) -> Result<Response, ApiError> {
     let games: Vec<serde_json::Value> = s
         .hub
-        .list()
+        .list(query.page())
         .await?
         .into_iter()
         .map(|g| {
@@ -172,9 +201,13 @@ async fn list(State(s): State<AppState>) -> Result<Response, ApiError> {
     Ok(Json(games).into_response())
 }
 
-async fn create(State(s): State<AppState>, json: JsonBody) -> Result<Response, ApiError> {
+async fn create(
+    State(s): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    json: JsonBody,
+) -> Result<Response, ApiError> {
     let request: CreateRequest = body_or_default(&json.bytes)?;
-    let created = s.hub.create(request).await?;
+    let created = s.hub.create(request, Some(client.ip())).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -258,11 +291,12 @@ async fn declare(
 
 async fn rematch(
     State(s): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
     let token = seat_token(body_or_default::<TokenBody>(&json.bytes)?.token)?;
-    let (answer, created) = s.hub.rematch(&id, &token).await?;
+    let (answer, created) = s.hub.rematch(&id, &token, Some(client.ip())).await?;
     let status = if created {
         StatusCode::CREATED
     } else {
@@ -292,10 +326,14 @@ async fn write_record(json: JsonBody) -> Result<Response, ApiError> {
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
-async fn review(State(s): State<AppState>, json: JsonBody) -> Result<Response, ApiError> {
+async fn review(
+    State(s): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    json: JsonBody,
+) -> Result<Response, ApiError> {
     let request: ReviewRequest = body(&json.bytes)?;
     let reviews = Arc::clone(&s.reviews);
-    let id = off_thread(move || reviews.submit(request)).await?;
+    let id = off_thread(move || reviews.submit(request, client.ip())).await?;
     Ok((StatusCode::ACCEPTED, Json(serde_json::json!({ "id": id }))).into_response())
 }
 

@@ -4,21 +4,28 @@
 //! A search runs off the async threads (`spawn_blocking`), on a thread of its own with a
 //! large stack as koma-engine's own search threads have, and stops when its stop flag is
 //! set (the game ended, the server stops).
+//!
+//! Every search, a game's turn or a review's position, goes through the [`Pool`]: at most
+//! [`Settings::searches`] run at once, the others wait in order, and the searchers (with
+//! their tables, [`Settings::hash_mb`] in all) are reused, never made per game.
 
 use crate::anygame::AnyGame;
 use crate::line;
+use crate::settings::Settings;
 use crate::store::{EngineLevel, EngineSeat};
 use koma_engine::time::{self, GoParams, TimeOptions};
 use koma_engine::{Limits, PastPosition, SearchInfo, SearchResult, Searcher};
 use koma_game::clock::Clock;
 use koma_rules::{AnyPosition, Move};
 use serde::Deserialize;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
 
-/// The transposition table of each search, in megabytes.
-pub const HASH_MB: usize = 64;
+/// The table of the quick search a turn makes when it waited for a search until its clock
+/// allowed no more, in MiB.
+const QUICK_HASH_MB: usize = 1;
 /// The engine's time per move when the request names no level.
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 /// The range a requested time per move is clamped to.
@@ -33,8 +40,6 @@ pub const MARGIN_MS: u64 = 150;
 pub const MAX_THINK_MS: u64 = 30_000;
 /// The stack of a search thread (koma-engine gives its own threads as much).
 const SEARCH_STACK: usize = 64 << 20;
-/// How many searchers (each with its table) are kept between moves.
-const IDLE_SEARCHERS: usize = 2;
 
 /// The level asked for in `POST /api/games` (`engine`): a time per move, a depth, or both.
 #[derive(Clone, Copy, Debug, Default, Deserialize)]
@@ -85,6 +90,9 @@ pub struct Turn {
     pub declare: bool,
     /// When the limits were read off the clock.
     pub made: Instant,
+    /// Whether the game has a clock: then the time the turn waits for a search is the
+    /// engine's own (its clock runs), and is taken from its limits.
+    pub clocked: bool,
     /// Set when the game ends or the server stops: the search stops, its answer is dropped.
     pub stop: Arc<AtomicBool>,
 }
@@ -111,6 +119,7 @@ impl Turn {
             limits: limits(engine, game.clock(), now_ms),
             declare: game.rules().declaration && can_declare(&root),
             made: Instant::now(),
+            clocked: game.clock().is_some(),
             stop: Arc::new(AtomicBool::new(false)),
         })
     }
@@ -158,24 +167,109 @@ pub fn limits(engine: &EngineSeat, clock: Option<&Clock>, now_ms: u64) -> Limits
     }
 }
 
-/// Searchers kept between searches, so that a move does not allocate a table.
-#[derive(Default)]
+/// The engine's searches: at most [`Settings::searches`] at once (the others wait in the
+/// order they came), each with a searcher kept between searches whose table is its share
+/// of [`Settings::hash_mb`].
 pub struct Pool {
+    /// One permit per search that may run.
+    permits: Arc<Semaphore>,
+    /// The searchers not searching now (never more than the permits).
     idle: Mutex<Vec<Searcher>>,
+    /// The table of each searcher, in MiB.
+    hash_mb: usize,
+    /// How many searches wait for a permit.
+    waiting: AtomicUsize,
+    /// How many may wait before new games against the engine are refused.
+    queue: usize,
+}
+
+/// Counts a search as waiting while it lives (a cancelled wait counts down too).
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl<'a> Waiting<'a> {
+    fn new(count: &'a AtomicUsize) -> Waiting<'a> {
+        count.fetch_add(1, Ordering::SeqCst);
+        Waiting(count)
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Pool {
-    /// An idle searcher, or a new one.
-    pub fn take(&self) -> Searcher {
-        self.lock().pop().unwrap_or_else(|| Searcher::new(HASH_MB))
+    /// A pool of `settings.searches` searches; the searchers are made when first needed.
+    pub fn new(settings: &Settings) -> Pool {
+        Pool {
+            permits: Arc::new(Semaphore::new(settings.searches.max(1))),
+            idle: Mutex::new(Vec::new()),
+            hash_mb: settings.hash_mb_per_search(),
+            waiting: AtomicUsize::new(0),
+            queue: settings.engine_queue.max(1),
+        }
     }
 
-    /// Gives `searcher` back (dropped if enough are idle).
-    pub fn give(&self, searcher: Searcher) {
-        let mut idle = self.lock();
-        if idle.len() < IDLE_SEARCHERS {
-            idle.push(searcher);
-        }
+    /// How many searches wait for their turn now.
+    pub fn waiting(&self) -> usize {
+        self.waiting.load(Ordering::SeqCst)
+    }
+
+    /// Whether as many searches wait as the queue holds.
+    pub fn is_full(&self) -> bool {
+        self.waiting() >= self.queue
+    }
+
+    /// Runs `f` with a searcher once a search is free, off the async threads on a large
+    /// stack; `None` if no search came free within `patience`.
+    pub async fn run<T, F>(
+        self: &Arc<Self>,
+        patience: Option<Duration>,
+        f: F,
+    ) -> Result<Option<T>, SearchFailed>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Searcher) -> T + Send + 'static,
+    {
+        let permit = {
+            let _waiting = Waiting::new(&self.waiting);
+            let acquire = Arc::clone(&self.permits).acquire_owned();
+            let acquired = match patience {
+                None => acquire.await,
+                Some(p) => match tokio::time::timeout(p, acquire).await {
+                    Ok(acquired) => acquired,
+                    Err(_) => return Ok(None),
+                },
+            };
+            acquired.map_err(|_| SearchFailed::Closed)?
+        };
+        let pool = Arc::clone(self);
+        let out = tokio::task::spawn_blocking(move || {
+            on_big_stack(move || {
+                let mut searcher = pool.take();
+                let out = f(&mut searcher);
+                pool.give(searcher);
+                out
+            })
+        })
+        .await
+        .map_err(SearchFailed::Task)??;
+        drop(permit);
+        Ok(Some(out))
+    }
+
+    /// An idle searcher, or a new one (only while a permit is held: so never more
+    /// searchers than permits).
+    fn take(&self) -> Searcher {
+        self.lock()
+            .pop()
+            .unwrap_or_else(|| Searcher::new(self.hash_mb))
+    }
+
+    /// Gives `searcher` back for the next search.
+    fn give(&self, searcher: Searcher) {
+        self.lock().push(searcher);
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Searcher>> {
@@ -195,31 +289,56 @@ pub enum SearchFailed {
     /// The blocking task that runs the search failed.
     #[error("the search task failed: {0}")]
     Task(#[source] tokio::task::JoinError),
+    /// The pool was closed.
+    #[error("the engine's searches are closed")]
+    Closed,
 }
 
-/// Thinks about `turn` off the async threads: the declaration if it holds, else a search.
-/// An error says why no search could run.
+/// Thinks about `turn`: the declaration if it holds, else a search from the pool.
+///
+/// In a game with a clock the engine's clock runs while the turn waits for a search (the
+/// person's never does): the wait is taken from the engine's limits, and a turn that
+/// waited as long as its clock allowed plays at once the best move of a depth-1 search on
+/// a small table of its own. Without a clock the engine waits as long as it must and then
+/// thinks for its whole level. An error says why no search could run.
 pub async fn answer(pool: &Arc<Pool>, turn: &Turn) -> Result<Answer, SearchFailed> {
     if turn.declare {
         return Ok(Answer::Declare);
     }
-    let pool = Arc::clone(pool);
     let (root, history, stop) = (turn.root, turn.history.clone(), Arc::clone(&turn.stop));
-    // The time spent before the search starts counts against the clock.
-    let spent = turn.made.elapsed();
-    let mut limits = turn.limits.clone();
-    limits.soft_time = limits.soft_time.map(|t| t.saturating_sub(spent));
-    limits.hard_time = limits.hard_time.map(|t| t.saturating_sub(spent));
-    let found = tokio::task::spawn_blocking(move || {
-        on_big_stack(move || {
-            let mut searcher = pool.take();
-            let found = search(&mut searcher, &root, &history, &limits, &stop);
-            pool.give(searcher);
-            found
+    let (made, clocked, limits) = (turn.made, turn.clocked, turn.limits.clone());
+    let patience = clocked
+        .then(|| limits.hard_time.map(|t| t.saturating_sub(made.elapsed())))
+        .flatten();
+    let (quick_history, quick_stop) = (history.clone(), Arc::clone(&stop));
+    let found = pool
+        .run(patience, move |searcher| {
+            let mut limits = limits;
+            if clocked {
+                let spent = made.elapsed();
+                limits.soft_time = limits.soft_time.map(|t| t.saturating_sub(spent));
+                limits.hard_time = limits.hard_time.map(|t| t.saturating_sub(spent));
+            }
+            search(searcher, &root, &history, &limits, &stop)
         })
-    })
-    .await
-    .map_err(SearchFailed::Task)??;
+        .await?;
+    let found = match found {
+        Some(found) => found,
+        None => {
+            let quick = Limits {
+                depth: Some(1),
+                ..Limits::default()
+            };
+            tokio::task::spawn_blocking(move || {
+                on_big_stack(move || {
+                    let mut searcher = Searcher::new(QUICK_HASH_MB);
+                    search(&mut searcher, &root, &quick_history, &quick, &quick_stop)
+                })
+            })
+            .await
+            .map_err(SearchFailed::Task)??
+        }
+    };
     Ok(Answer::Move(found.result.best))
 }
 
@@ -334,6 +453,90 @@ mod tests {
         assert!(l.soft_time <= l.hard_time);
     }
 
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_pool_runs_its_searches_only_and_keeps_its_searchers() {
+        let settings = Settings {
+            hash_mb: 2,
+            ..Settings::for_searches(1)
+        };
+        let pool = Arc::new(Pool::new(&settings));
+        let (running, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let mut runs = Vec::new();
+        for _ in 0..3 {
+            let (pool, running, most) =
+                (Arc::clone(&pool), Arc::clone(&running), Arc::clone(&most));
+            runs.push(tokio::spawn(async move {
+                pool.run(None, move |_| {
+                    let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                    most.fetch_max(now, Ordering::SeqCst);
+                    std::thread::sleep(Duration::from_millis(100));
+                    running.fetch_sub(1, Ordering::SeqCst);
+                })
+                .await
+            }));
+        }
+        tokio::time::sleep(Duration::from_millis(30)).await;
+        assert_eq!(pool.waiting(), 2, "one runs, two wait");
+        // A turn out of patience gives up rather than wait for the others.
+        let impatient = pool.run(Some(Duration::from_millis(10)), |_| ()).await;
+        assert!(matches!(impatient, Ok(None)));
+        for run in runs {
+            assert!(matches!(run.await.unwrap(), Ok(Some(()))));
+        }
+        assert_eq!(most.load(Ordering::SeqCst), 1);
+        assert_eq!(
+            (pool.waiting(), pool.lock().len()),
+            (0, 1),
+            "one searcher, reused"
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_turn_whose_clock_ran_out_waiting_plays_at_once() {
+        let pool = Arc::new(Pool::new(&Settings {
+            hash_mb: 2,
+            ..Settings::for_searches(1)
+        }));
+        // The only search is busy for a second.
+        let busy = Arc::clone(&pool);
+        let holder = tokio::spawn(async move {
+            busy.run(None, |_| std::thread::sleep(Duration::from_millis(1000)))
+                .await
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let root = koma_rules::VariantKind::Shogi.startpos();
+        let turn = |clocked| Turn {
+            id: "g".to_string(),
+            ply: 0,
+            root,
+            history: Vec::new(),
+            limits: Limits {
+                soft_time: Some(Duration::from_millis(100)),
+                hard_time: Some(Duration::from_millis(100)),
+                ..Limits::default()
+            },
+            declare: false,
+            made: Instant::now(),
+            clocked,
+            stop: Arc::new(AtomicBool::new(false)),
+        };
+        // With a clock: 100 ms of patience, then a move of its own, long before the search
+        // is free.
+        let started = Instant::now();
+        let quick = answer(&pool, &turn(true)).await.unwrap();
+        assert!(matches!(quick, Answer::Move(Some(_))));
+        assert!(
+            started.elapsed() < Duration::from_millis(700),
+            "{:?}",
+            started.elapsed()
+        );
+        // Without a clock: it waits for the search, then thinks its time.
+        let waited = answer(&pool, &turn(false)).await.unwrap();
+        assert!(matches!(waited, Answer::Move(Some(_))));
+        assert!(started.elapsed() >= Duration::from_millis(1000));
+        holder.await.unwrap().unwrap();
+    }
+
     #[test]
     fn a_search_finds_a_move_and_stops_on_its_flag() {
         let root = koma_rules::VariantKind::Shogi.startpos();
@@ -342,14 +545,13 @@ mod tests {
             ..Limits::default()
         };
         let stop = AtomicBool::new(false);
-        let pool = Pool::default();
-        let found = on_big_stack(|| search(&mut pool.take(), &root, &[], &limits, &stop)).unwrap();
+        let mut searcher = Searcher::new(1);
+        let found = on_big_stack(|| search(&mut searcher, &root, &[], &limits, &stop)).unwrap();
         assert!(found.result.best.is_some());
         assert_eq!(found.pv.first(), found.result.best.as_ref());
         stop.store(true, Ordering::SeqCst);
         let unlimited = Limits::default();
-        let found =
-            on_big_stack(|| search(&mut pool.take(), &root, &[], &unlimited, &stop)).unwrap();
+        let found = on_big_stack(|| search(&mut searcher, &root, &[], &unlimited, &stop)).unwrap();
         assert!(
             found.result.best.is_some(),
             "a stopped search still names a move"

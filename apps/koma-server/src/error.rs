@@ -198,6 +198,12 @@ pub enum ApiError {
     /// The invitation has been used: both seats are taken (409).
     #[error("the invitation has been used: both seats are taken")]
     SeatsTaken,
+    /// The invitation was not taken in time: the game was aborted (410).
+    #[error("the invitation expired: the game was aborted")]
+    InvitationExpired,
+    /// A rematch of an aborted game, which had no real game to repeat (409).
+    #[error("the game was aborted: there is no game to play again")]
+    RematchOfAborted,
     /// The other player has not joined: the game has not started (409).
     #[error("the other player has not joined yet")]
     NotStarted,
@@ -270,6 +276,35 @@ pub enum ApiError {
     /// The review queue is full; the client may try later (503).
     #[error("the review queue is full; try again later")]
     QueueFull,
+    /// As many games against the engine are under way as the server holds (503).
+    #[error("the server holds {limit} games against the engine, its most; try again later")]
+    EngineGamesFull {
+        /// The most the server holds.
+        limit: usize,
+    },
+    /// As many engine turns wait for a search as the queue holds: no new game against the
+    /// engine now (503).
+    #[error("the engine is busy ({waiting} moves wait for it); try again later")]
+    EngineBusy {
+        /// How many turns and review positions wait.
+        waiting: usize,
+    },
+    /// This client holds as many undecided games against the engine as one may (429).
+    #[error(
+        "you have {limit} games against the engine under way, the most one may; finish one first"
+    )]
+    TooManyEngineGames {
+        /// The most one client may hold.
+        limit: usize,
+    },
+    /// This client has as many reviews waiting or running as one may (429).
+    #[error(
+        "you have {limit} reviews waiting or under way, the most one may; try again when one is done"
+    )]
+    TooManyReviews {
+        /// The most one client may have.
+        limit: usize,
+    },
     /// The server is stopping (503).
     #[error("the server stops")]
     ShuttingDown,
@@ -363,12 +398,19 @@ impl ApiError {
             | E::NotStarted
             | E::GameOver(_)
             | E::NotOver
+            | E::RematchOfAborted
             | E::Refused(_)
             | E::ChatFull
             | E::NoOffer(_)
             | E::NothingToTakeBack
             | E::EngineDeclinesDraw => StatusCode::CONFLICT,
-            E::QueueFull | E::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
+            E::InvitationExpired => StatusCode::GONE,
+            E::QueueFull | E::EngineGamesFull { .. } | E::EngineBusy { .. } | E::ShuttingDown => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+            E::TooManyEngineGames { .. } | E::TooManyReviews { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             E::Storage(_) | E::Random(_) | E::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -405,6 +447,8 @@ impl ApiError {
             E::NotYourTurn { .. } | E::DeclareOutOfTurn => "not_your_turn",
             E::NotFound { .. } => "not_found",
             E::SeatsTaken => "seats_taken",
+            E::InvitationExpired => "expired",
+            E::RematchOfAborted => "aborted",
             E::NotStarted => "not_started",
             E::GameOver(_) => "game_over",
             E::NotOver => "game_not_over",
@@ -418,16 +462,24 @@ impl ApiError {
             E::CrossSite { .. } => "cross_site",
             E::Forbidden { .. } => "forbidden",
             E::QueueFull => "queue_full",
+            E::EngineGamesFull { .. } => "engine_games_full",
+            E::EngineBusy { .. } => "engine_busy",
+            E::TooManyEngineGames { .. } | E::TooManyReviews { .. } => "too_many",
             E::ShuttingDown => "shutting_down",
             E::Storage(_) => "storage_failed",
             E::Random(_) | E::Internal(_) => "internal",
         }
     }
 
-    /// Seconds after which the client may try again, for `Retry-After` (429 only).
-    pub fn retry_after_s(&self) -> Option<u64> {
+    /// How many seconds the client should wait before it tries again, for a refusal that
+    /// only a busy server makes, or a client over its rate (sent as `Retry-After`).
+    pub fn retry_after(&self) -> Option<u64> {
+        use ApiError as E;
         match self {
-            ApiError::RateLimited { retry_after_s, .. } => Some(*retry_after_s),
+            E::RateLimited { retry_after_s, .. } => Some(*retry_after_s),
+            E::EngineBusy { .. } => Some(RETRY_BUSY_S),
+            E::QueueFull | E::TooManyReviews { .. } => Some(RETRY_REVIEW_S),
+            E::EngineGamesFull { .. } | E::TooManyEngineGames { .. } => Some(RETRY_GAMES_S),
             _ => None,
         }
     }
@@ -483,10 +535,17 @@ fn outcome_text(outcome: &Option<Outcome>) -> String {
     outcome.map_or(String::new(), |o| format!(": {o}"))
 }
 
+/// `Retry-After` when the engine's queue is full: a few moves' time.
+const RETRY_BUSY_S: u64 = 5;
+/// `Retry-After` when reviews are full: about one review position per client in turn.
+const RETRY_REVIEW_S: u64 = 30;
+/// `Retry-After` when games against the engine are full: games last minutes.
+const RETRY_GAMES_S: u64 = 60;
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status(), Json(self.to_json())).into_response();
-        if let Some(seconds) = self.retry_after_s() {
+        if let Some(seconds) = self.retry_after() {
             response
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
@@ -535,9 +594,9 @@ mod tests {
         assert_eq!(refused.to_string(), GameError::NotAnImpasse.to_string());
     }
 
-    #[test]
-    fn codes_are_snake_case_and_statuses_are_errors() {
-        let all = [
+    /// One error of every kind (the first ones in a fixed order the tests below rely on).
+    fn every_kind() -> Vec<ApiError> {
+        vec![
             ApiError::unknown("variant", "chess", "shogi, tori"),
             ApiError::unknown("handicap", "queen", ""),
             ApiError::HandicapAndSfen,
@@ -549,9 +608,15 @@ mod tests {
             ApiError::DeclareOutOfTurn,
             ApiError::not_found("0000"),
             ApiError::SeatsTaken,
+            ApiError::InvitationExpired,
+            ApiError::RematchOfAborted,
             ApiError::NotStarted,
             ApiError::NotOver,
             ApiError::QueueFull,
+            ApiError::EngineGamesFull { limit: 8 },
+            ApiError::EngineBusy { waiting: 4 },
+            ApiError::TooManyEngineGames { limit: 4 },
+            ApiError::TooManyReviews { limit: 2 },
             ApiError::ShuttingDown,
             ApiError::internal("the task failed"),
             ApiError::InvalidUsername {
@@ -586,7 +651,12 @@ mod tests {
             ApiError::NoOffer("draw"),
             ApiError::NothingToTakeBack,
             ApiError::EngineDeclinesDraw,
-        ];
+        ]
+    }
+
+    #[test]
+    fn codes_are_snake_case_and_statuses_are_errors() {
+        let all = every_kind();
         for e in &all {
             let code = e.code();
             assert!(
@@ -602,7 +672,14 @@ mod tests {
         assert_eq!(all[0].to_string(), "unknown variant 'chess' (shogi, tori)");
         assert_eq!(all[1].to_string(), "unknown handicap 'queen'");
         assert_eq!(all[4].status(), StatusCode::PAYLOAD_TOO_LARGE);
-        let statuses: Vec<u16> = all[16..24].iter().map(|e| e.status().as_u16()).collect();
+        let first = all
+            .iter()
+            .position(|e| matches!(e, ApiError::InvalidUsername { .. }))
+            .unwrap();
+        let statuses: Vec<u16> = all[first..first + 8]
+            .iter()
+            .map(|e| e.status().as_u16())
+            .collect();
         assert_eq!(statuses, [400, 400, 409, 401, 401, 403, 403, 403]);
     }
 
@@ -628,5 +705,21 @@ mod tests {
         assert_eq!((e.status().as_u16(), e.code()), (429, "rate_limited"));
         let response = e.into_response();
         assert_eq!(response.headers()[header::RETRY_AFTER], "7");
+    }
+
+    #[test]
+    fn a_busy_server_says_when_to_come_back() {
+        let all = every_kind();
+        // A busy server says when to come back; a refusal of the request itself does not.
+        for e in &all {
+            let busy = matches!(
+                e.status(),
+                StatusCode::SERVICE_UNAVAILABLE | StatusCode::TOO_MANY_REQUESTS
+            ) && !matches!(e, ApiError::ShuttingDown);
+            assert_eq!(e.retry_after().is_some(), busy, "{e}");
+        }
+        let response = ApiError::TooManyReviews { limit: 2 }.into_response();
+        assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "30");
     }
 }

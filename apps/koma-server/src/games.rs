@@ -6,12 +6,13 @@ use crate::engine::{self, LevelRequest};
 use crate::error::ApiError;
 use crate::line;
 use crate::offers::Offers;
+use crate::settings::Settings;
 use crate::store::{ChatLine, Ending, EngineSeat, GameSetup, NewGame, StoreError, StoredGame};
 use crate::tokens;
 use crate::view::{ClockView, EngineView, GameView, OutcomeView};
-use koma_game::RuleSet;
 use koma_game::clock::{Clock, TimeControl};
 use koma_game::furigoma::Toss;
+use koma_game::{Outcome, Reason, RuleSet};
 use koma_notation::sfen;
 use koma_rules::{AnyPosition, Color, Handicap, VariantKind};
 use serde::Deserialize;
@@ -60,6 +61,13 @@ pub struct LiveGame {
     pub started_ms: Option<u64>,
     /// When the game ended.
     pub ended_ms: Option<u64>,
+    /// The result, when the game was aborted (`aborted (...)`): over, with no winner and
+    /// no outcome of the game layer's.
+    pub aborted: Option<String>,
+    /// When the last move was made (the start before the first).
+    pub last_move_ms: u64,
+    /// When the game came into memory (created or loaded).
+    pub loaded: std::time::Instant,
     /// The game itself.
     pub game: AnyGame,
     /// The latest time stamp given to the game: the clock's time never goes back, even if
@@ -171,6 +179,35 @@ pub fn create(
     Ok((live, toss, secrets))
 }
 
+/// Why the server ends a game that nobody ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expiry {
+    /// Nobody took the invitation in time: aborted.
+    Invitation,
+    /// A side did not make its first move in time: aborted.
+    FirstMove,
+    /// The person in a game against the engine without a clock did not move in time: the
+    /// person loses by abandonment.
+    Abandoned(Color),
+}
+
+impl Expiry {
+    /// The result stored for an aborted game (`None` for an abandoned one, whose result is
+    /// the game layer's).
+    pub fn aborted_result(self) -> Option<&'static str> {
+        match self {
+            Expiry::Invitation => Some("aborted (invitation not taken)"),
+            Expiry::FirstMove => Some("aborted (no first move)"),
+            Expiry::Abandoned(_) => None,
+        }
+    }
+}
+
+/// The outcome of a game that `loser` abandoned.
+pub fn abandoned(loser: Color) -> Outcome {
+    Outcome::loss(loser, Reason::Abandoned)
+}
+
 /// The rematch of the game `old` at `now_ms`: the same setup and opponent, colours reversed
 /// (each player keeps his token), both seats taken, the clock started. Its invitation is
 /// never said: nobody needs it.
@@ -248,9 +285,14 @@ pub fn rebuild(stored: StoredGame) -> Result<LiveGame, StoreError> {
                 },
                 Ending::Declaration => game.declare_at(outcome.at_ms).map(drop),
                 Ending::Agreement => game.agree_draw().map(drop),
+                Ending::Abandoned(color) => game.end(abandoned(color)).map(drop),
+                Ending::Aborted => Ok(()),
             };
         }
-        let rebuilt = game.outcome().map(|o| o.to_string());
+        let rebuilt = match outcome.ending {
+            Ending::Aborted if game.outcome().is_none() => Some(outcome.result.clone()),
+            _ => game.outcome().map(|o| o.to_string()),
+        };
         if rebuilt.as_deref() != Some(outcome.result.as_str()) {
             eprintln!(
                 "koma serve: game {}: stored result '{}', the replay gives {:?}; the replay stands",
@@ -261,9 +303,22 @@ pub fn rebuild(stored: StoredGame) -> Result<LiveGame, StoreError> {
     } else if game.outcome().is_some() {
         ended_ms = Some(last_ms);
     }
+    let aborted = stored
+        .outcome
+        .as_ref()
+        .filter(|o| o.ending == Ending::Aborted && game.outcome().is_none())
+        .map(|o| o.result.clone());
+    let last_move_ms = stored
+        .moves
+        .last()
+        .map(|m| m.at_ms)
+        .or(stored.started_ms)
+        .unwrap_or(stored.game.created_ms);
     let mut live = LiveGame::new(stored.game, game, last_ms);
     live.started_ms = stored.started_ms;
     live.ended_ms = ended_ms;
+    live.aborted = aborted;
+    live.last_move_ms = last_move_ms;
     live.rematch = stored.rematch;
     live.publish();
     Ok(live)
@@ -316,6 +371,9 @@ impl LiveGame {
             stored,
             started_ms: None,
             ended_ms: None,
+            aborted: None,
+            last_move_ms: now_ms,
+            loaded: std::time::Instant::now(),
             game,
             last_ms: now_ms,
             rematch: None,
@@ -343,6 +401,7 @@ impl LiveGame {
             .start_clock(now_ms)
             .map_err(|e| ApiError::internal(format!("clock: {e}")))?;
         self.started_ms = Some(now_ms);
+        self.last_move_ms = now_ms;
         Ok(())
     }
 
@@ -366,9 +425,35 @@ impl LiveGame {
             .find(|c| tokens::matches(token, &self.stored.seat_tokens[c.index()]))
     }
 
-    /// Whether the game is over.
+    /// Whether the game is over (decided or aborted).
     pub fn is_over(&self) -> bool {
-        self.game.outcome().is_some()
+        self.game.outcome().is_some() || self.aborted.is_some()
+    }
+
+    /// Why the server should end this game at `now_ms` though nobody ended it, if it
+    /// should (see [`Expiry`]).
+    pub fn expiry(&self, now_ms: u64, settings: &Settings) -> Option<Expiry> {
+        if self.is_over() {
+            return None;
+        }
+        let waited = |since: u64, limit: std::time::Duration| {
+            u128::from(now_ms.saturating_sub(since)) >= limit.as_millis()
+        };
+        let Some(_) = self.started_ms else {
+            return waited(self.stored.created_ms, settings.invitation_ttl)
+                .then_some(Expiry::Invitation);
+        };
+        let to_move = self.game.side_to_move();
+        let engine = self.stored.engine.map(|e| e.seat);
+        if engine == Some(to_move) {
+            return None; // the engine's turn: it moves when a search is free
+        }
+        if self.game.plies() < 2 {
+            return waited(self.last_move_ms, settings.first_move_ttl).then_some(Expiry::FirstMove);
+        }
+        let untimed_engine_game = engine.is_some() && self.game.clock().is_none();
+        (untimed_engine_game && waited(self.last_move_ms, settings.engine_idle_ttl))
+            .then_some(Expiry::Abandoned(to_move))
     }
 
     /// Whether the clock may run out: started, not over, with a clock.
@@ -390,7 +475,7 @@ impl LiveGame {
             moves: self.game.moves_usi(),
             side_to_move: self.game.side_to_move().name(),
             in_check: self.game.in_check(),
-            legal_moves: if self.started_ms.is_some() {
+            legal_moves: if self.started_ms.is_some() && !over {
                 self.game.legal_moves_usi()
             } else {
                 Vec::new()
@@ -401,7 +486,11 @@ impl LiveGame {
                 .game
                 .clock()
                 .map(|c| ClockView::of(c, at, over || self.started_ms.is_none())),
-            outcome: self.game.outcome().map(OutcomeView::of),
+            outcome: match (self.game.outcome(), &self.aborted) {
+                (Some(outcome), _) => Some(OutcomeView::of(outcome)),
+                (None, Some(result)) => Some(OutcomeView::aborted(result)),
+                (None, None) => None,
+            },
             history: {
                 let mut history = self.history.lock().unwrap_or_else(|e| e.into_inner());
                 history.extend(&self.game.moves());

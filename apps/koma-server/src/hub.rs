@@ -3,8 +3,9 @@
 
 use crate::engine::{self, Answer, Turn};
 use crate::error::ApiError;
-use crate::games::{self, CreateRequest, LiveGame};
-use crate::store::{Ending, GameSummary, Store, StoreError, StoredMove, StoredOutcome};
+use crate::games::{self, CreateRequest, Expiry, LiveGame};
+use crate::settings::Settings;
+use crate::store::{Ending, GameSummary, Page, Store, StoreError, StoredMove, StoredOutcome};
 use crate::view::GameView;
 use koma_game::GameError;
 use koma_game::datetime;
@@ -12,6 +13,7 @@ use koma_notation::formats;
 use koma_rules::{Color, Move};
 use serde::Serialize;
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Weak};
 use tokio::sync::{Mutex, OwnedMutexGuard, watch};
@@ -25,8 +27,13 @@ pub struct Hub {
     games: std::sync::Mutex<HashMap<String, Slot>>,
     /// The hub itself, for the engine's tasks.
     me: Weak<Hub>,
-    /// The engine's searchers.
+    /// The engine's searches, shared with the reviews.
     searchers: Arc<engine::Pool>,
+    /// The undecided games against the engine, with the client that created each (none
+    /// for a game loaded from the store).
+    engine_games: std::sync::Mutex<HashMap<String, Option<IpAddr>>>,
+    /// The limits and time-outs.
+    settings: Arc<Settings>,
     /// Set when the server stops: no engine starts thinking or moves any more.
     closing: AtomicBool,
 }
@@ -65,19 +72,66 @@ pub struct Joined {
 }
 
 impl Hub {
-    /// A hub over `store`, holding no game yet.
-    pub fn new(store: Arc<dyn Store>) -> Arc<Hub> {
+    /// A hub over `store` with the engine's searches `searchers`, holding no game yet.
+    pub fn new(
+        store: Arc<dyn Store>,
+        searchers: Arc<engine::Pool>,
+        settings: Arc<Settings>,
+    ) -> Arc<Hub> {
         Arc::new_cyclic(|me| Hub {
             store,
             games: std::sync::Mutex::new(HashMap::new()),
             me: me.clone(),
-            searchers: Arc::new(engine::Pool::default()),
+            searchers,
+            engine_games: std::sync::Mutex::new(HashMap::new()),
+            settings,
             closing: AtomicBool::new(false),
         })
     }
 
     fn slots(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn engine_games(&self) -> std::sync::MutexGuard<'_, HashMap<String, Option<IpAddr>>> {
+        self.engine_games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Admits the new game `live` for `client`: a game between people always; a game
+    /// against the engine only while the engine's queue has room, the client holds fewer
+    /// such games than its own most and the server fewer than its most. An admitted game
+    /// against the engine is counted from now on (see [`Hub::release_engine`]).
+    fn admit(&self, live: &LiveGame, client: Option<IpAddr>) -> Result<(), ApiError> {
+        if live.stored.engine.is_none() {
+            return Ok(());
+        }
+        if self.searchers.is_full() {
+            return Err(ApiError::EngineBusy {
+                waiting: self.searchers.waiting(),
+            });
+        }
+        let settings = &self.settings;
+        let mut games = self.engine_games();
+        if let Some(ip) = client {
+            let held = games.values().filter(|c| **c == Some(ip)).count();
+            if held >= settings.engine_games_per_client {
+                return Err(ApiError::TooManyEngineGames {
+                    limit: settings.engine_games_per_client,
+                });
+            }
+        }
+        if games.len() >= settings.max_engine_games {
+            return Err(ApiError::EngineGamesFull {
+                limit: settings.max_engine_games,
+            });
+        }
+        games.insert(live.id().to_string(), client);
+        Ok(())
+    }
+
+    /// The game `id` no longer counts as an undecided game against the engine.
+    fn release_engine(&self, id: &str) {
+        self.engine_games().remove(id);
     }
 
     /// Runs a store call off the async threads.
@@ -109,6 +163,9 @@ impl Hub {
             return Ok(None);
         };
         let live = games::rebuild(stored)?;
+        if live.stored.engine.is_some() && !live.is_over() {
+            self.engine_games().entry(id.to_string()).or_insert(None);
+        }
         let slot = Arc::new(Mutex::new(live));
         let slot = Arc::clone(self.slots().entry(id.to_string()).or_insert(slot));
         self.wake_engine(&mut *slot.lock().await);
@@ -123,19 +180,31 @@ impl Hub {
         self.load(id).await?.ok_or_else(|| ApiError::not_found(id))
     }
 
-    /// Every stored game, newest first.
-    pub async fn list(&self) -> Result<Vec<GameSummary>, ApiError> {
-        Ok(self.blocking(|s| s.list_games(false)).await?)
+    /// One page of the stored games, newest first.
+    pub async fn list(&self, page: Page) -> Result<Vec<GameSummary>, ApiError> {
+        Ok(self.blocking(move |s| s.list_page(page)).await?)
     }
 
-    /// Creates a game; the creator gets a seat token and an invitation for the other seat,
-    /// or, against the engine, the game starts at once (the engine moves if it is sente).
-    pub async fn create(&self, request: CreateRequest) -> Result<Created, ApiError> {
+    /// Creates a game for `client`; the creator gets a seat token and an invitation for
+    /// the other seat, or, against the engine, the game starts at once (the engine moves if
+    /// it is sente). A game against the engine is refused while the engine is full (see
+    /// [`Hub::admit`]).
+    pub async fn create(
+        &self,
+        request: CreateRequest,
+        client: Option<IpAddr>,
+    ) -> Result<Created, ApiError> {
         let now = games::unix_ms();
         let (mut live, toss, secrets) = games::create(&request, now)?;
+        self.admit(&live, client)?;
         let (stored, started) = (live.stored.clone(), live.started_ms);
-        self.blocking(move |s| s.create_game(&stored, started))
-            .await?;
+        if let Err(e) = self
+            .blocking(move |s| s.create_game(&stored, started))
+            .await
+        {
+            self.release_engine(live.id());
+            return Err(e.into());
+        }
         let id = live.id().to_string();
         let creator = live.stored.creator;
         let invite = (live.stored.engine.is_none()).then_some(secrets.invite);
@@ -172,6 +241,9 @@ impl Hub {
         }
         if live.started_ms.is_some() {
             return Err(ApiError::SeatsTaken);
+        }
+        if live.aborted.is_some() {
+            return Err(ApiError::InvitationExpired);
         }
         if live.is_over() {
             return Err(ApiError::GameOver(None));
@@ -277,8 +349,10 @@ impl Hub {
             return Err(e.into());
         }
         live.offers.after_move(mover);
+        live.last_move_ms = now;
         if let Some(outcome) = outcome {
             live.ended_ms = Some(now);
+            self.release_engine(&id);
             // The moves decide this ending: a failure here loses nothing a replay cannot find.
             let stored = StoredOutcome {
                 ending: Ending::Board,
@@ -363,8 +437,48 @@ impl Hub {
         }
         live.ended_ms = Some(now);
         live.stop_thinking();
+        self.release_engine(live.id());
         live.publish();
         Ok(())
+    }
+
+    /// Aborts the game (nobody wins) as `result` says, stored first.
+    async fn abort(
+        &self,
+        live: &mut LiveGame,
+        now: u64,
+        result: &'static str,
+    ) -> Result<(), ApiError> {
+        let stored = StoredOutcome {
+            ending: Ending::Aborted,
+            at_ms: now,
+            result: result.to_string(),
+        };
+        let key = live.id().to_string();
+        self.blocking(move |s| s.set_outcome(&key, &stored)).await?;
+        live.aborted = Some(result.to_string());
+        live.ended_ms = Some(now);
+        live.stop_thinking();
+        self.release_engine(live.id());
+        live.publish();
+        Ok(())
+    }
+
+    /// Ends the game at `now` if nobody played it in time (see [`LiveGame::expiry`]).
+    async fn expire(&self, live: &mut LiveGame, now: u64) -> Result<(), ApiError> {
+        match live.expiry(now, &self.settings) {
+            None => Ok(()),
+            Some(Expiry::Abandoned(loser)) => {
+                self.end(live, now, Ending::Abandoned(loser), |g| {
+                    g.end(games::abandoned(loser))
+                })
+                .await
+            }
+            Some(why) => {
+                let result = why.aborted_result().unwrap_or("aborted");
+                self.abort(live, now, result).await
+            }
+        }
     }
 
     /// Ends the game on time if the side to move's clock ran out by `now`.
@@ -411,7 +525,13 @@ impl Hub {
     /// colours reversed, both seats taken and the clock running (see [`games::rematch`]).
     /// The old game's state then names it. Asked again, by either player, the answer is the
     /// same game; the flag says whether it was created now.
-    pub async fn rematch(&self, id: &str, token: &str) -> Result<(Joined, bool), ApiError> {
+    /// A rematch against the engine is admitted as a new game of `client`'s.
+    pub async fn rematch(
+        &self,
+        id: &str,
+        token: &str,
+        client: Option<IpAddr>,
+    ) -> Result<(Joined, bool), ApiError> {
         let slot = self.game(id).await?;
         let mut old = slot.lock().await;
         // The requester's seat in the rematch: the other colour.
@@ -437,10 +557,19 @@ impl Hub {
         if !old.is_over() {
             return Err(ApiError::NotOver);
         }
+        if old.aborted.is_some() {
+            return Err(ApiError::RematchOfAborted);
+        }
         let mut live = games::rematch(&old.stored, now)?;
+        self.admit(&live, client)?;
         let (stored, of) = (live.stored.clone(), id.to_string());
-        self.blocking(move |s| s.create_rematch(&of, &stored, now))
-            .await?;
+        if let Err(e) = self
+            .blocking(move |s| s.create_rematch(&of, &stored, now))
+            .await
+        {
+            self.release_engine(live.id());
+            return Err(e.into());
+        }
         let new_id = live.id().to_string();
         old.rematch = Some(new_id.clone());
         old.publish();
@@ -549,28 +678,54 @@ impl Hub {
         }
     }
 
-    /// Ends the games whose clock ran out, and forgets finished games nobody watches (the
-    /// store keeps them).
+    /// Ends the games whose clock ran out and the games nobody played in time (see
+    /// [`LiveGame::expiry`]), and forgets the games that need no watching (the store keeps
+    /// them): decided ones nobody watches or decided long ago, and started games without a
+    /// clock or engine that nobody watches and nobody moved in for a while.
     pub async fn tick(&self) {
         let slots: Vec<(String, Slot)> = self
             .slots()
             .iter()
             .map(|(id, s)| (id.clone(), Arc::clone(s)))
             .collect();
+        let keep_ms = u64::try_from(self.settings.keep_decided.as_millis()).unwrap_or(u64::MAX);
         for (id, slot) in slots {
             let Ok(mut live) = slot.try_lock() else {
                 continue; // a request is working on it and checks the clock itself
             };
-            if live.clock_runs() {
-                let now = live.now();
-                if let Err(e) = self.settle_time(&mut live, now).await {
-                    eprintln!("koma serve: game {id}: {e}");
-                }
-            } else if live.is_over() && live.watchers() == 0 {
+            let now = live.now();
+            let settled = match live.clock_runs() {
+                true => self.settle_time(&mut live, now).await,
+                false => Ok(()),
+            };
+            if let Err(e) = settled.and(self.expire(&mut live, now).await) {
+                eprintln!("koma serve: game {id}: {e}");
+            }
+            // Long enough since `since` and since the game came into memory (a game loaded
+            // again for a watcher stays for the time, however old its end).
+            let quiet = |since: u64| {
+                now.saturating_sub(since) >= keep_ms
+                    && live.loaded.elapsed() >= self.settings.keep_decided
+            };
+            let forget = if live.is_over() {
+                live.watchers() == 0 || live.ended_ms.is_none_or(quiet)
+            } else {
+                live.started_ms.is_some()
+                    && live.game.clock().is_none()
+                    && live.stored.engine.is_none()
+                    && live.watchers() == 0
+                    && quiet(live.last_move_ms)
+            };
+            if forget {
                 drop(live);
                 self.slots().remove(&id);
             }
         }
+    }
+
+    /// How many games are in memory.
+    pub fn in_memory(&self) -> usize {
+        self.slots().len()
     }
 }
 
@@ -585,6 +740,7 @@ pub(crate) fn seat(live: &LiveGame, token: &str) -> Result<Color, ApiError> {
 fn refuse_if_over(live: &LiveGame) -> Result<(), ApiError> {
     match live.game.outcome() {
         Some(outcome) => Err(ApiError::GameOver(Some(outcome))),
+        None if live.is_over() => Err(ApiError::GameOver(None)),
         None => Ok(()),
     }
 }

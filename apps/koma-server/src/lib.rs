@@ -32,6 +32,7 @@ mod line;
 mod offers;
 mod records;
 mod review;
+pub mod settings;
 pub mod sqlite;
 mod sqlite_accounts;
 pub mod store;
@@ -41,6 +42,7 @@ mod ws;
 
 pub use error::{ApiError, ServerError};
 pub use limits::{Limits, Rate};
+pub use settings::Settings;
 pub use sqlite::SqliteStore;
 pub use store::Store;
 
@@ -66,50 +68,45 @@ pub struct Server {
 
 impl Server {
     /// Opens (or creates) the SQLite database at `db` and starts serving on `addr`
-    /// (port 0: any free port; see [`Server::local_addr`]).
+    /// (port 0: any free port; see [`Server::local_addr`]) with the default settings.
     pub async fn start(addr: SocketAddr, db: &Path) -> Result<Server, ServerError> {
-        Server::start_with_limits(addr, db, Limits::default()).await
+        Server::start_with_settings(addr, db, Settings::default()).await
     }
 
-    /// [`Server::start`] with the given limits per client.
-    pub async fn start_with_limits(
+    /// [`Server::start`] with `settings`.
+    pub async fn start_with_settings(
         addr: SocketAddr,
         db: &Path,
-        limits: Limits,
+        settings: Settings,
     ) -> Result<Server, ServerError> {
         let path = db.to_path_buf();
         let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path))
             .await
             .map_err(|e| std::io::Error::other(e.to_string()))??;
-        Server::launch(addr, Arc::new(store), limits).await
+        Server::start_with_store(addr, Arc::new(store), settings).await
     }
 
-    /// Starts serving on `addr` with games kept in `store` (default limits).
+    /// Starts serving on `addr` with games kept in `store`, under `settings`.
     pub async fn start_with_store(
         addr: SocketAddr,
         store: Arc<dyn Store>,
+        settings: Settings,
     ) -> Result<Server, ServerError> {
-        Server::launch(addr, store, Limits::default()).await
-    }
-
-    async fn launch(
-        addr: SocketAddr,
-        store: Arc<dyn Store>,
-        limits: Limits,
-    ) -> Result<Server, ServerError> {
+        let settings = Arc::new(settings.sane());
         // The address first: a server that cannot listen loads no game (and so starts no
         // engine thinking).
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let addr = listener.local_addr()?;
         let accounts = accounts::Accounts::from_env(Arc::clone(&store));
-        let hub = hub::Hub::new(store);
+        let searchers = Arc::new(engine::Pool::new(&settings));
+        let hub = hub::Hub::new(store, Arc::clone(&searchers), Arc::clone(&settings));
         if let Err(e) = hub.load_unfinished().await {
             hub.close().await;
             return Err(e.into());
         }
-        let reviews = review::Reviews::start();
+        let limiter = Arc::new(limits::Limiter::new(settings.limits.clone()));
+        let reviews = review::Reviews::start(searchers, settings);
         let (stop, stopped) = watch::channel(false);
-        let limiter = Arc::new(limits::Limiter::new(limits));
         let app = api::router(api::AppState {
             hub: Arc::clone(&hub),
             reviews: Arc::clone(&reviews),
@@ -117,8 +114,8 @@ impl Server {
             accounts,
             limiter: Arc::clone(&limiter),
         });
-        // The peer's address for the limits per client.
-        let app = layers::wrap(app, &limiter).into_make_service_with_connect_info::<SocketAddr>();
+        // The security headers, the request log and the limit on every request.
+        let app = layers::wrap(app, &limiter);
         let mut http_stop = stopped.clone();
         let http = tokio::spawn(async move {
             // No Nagle delay: a move's push to the opponent is one small frame that would
@@ -126,6 +123,8 @@ impl Server {
             let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
                 let _ = tcp.set_nodelay(true);
             });
+            // The client's address reaches the handlers (per-client limits).
+            let app = app.into_make_service_with_connect_info::<SocketAddr>();
             axum::serve(listener, app)
                 .with_graceful_shutdown(async move {
                     let _ = http_stop.changed().await;
@@ -159,6 +158,12 @@ impl Server {
         self.addr
     }
 
+    /// How many games the server holds in memory now (undecided ones, and decided ones
+    /// not yet forgotten).
+    pub fn games_in_memory(&self) -> usize {
+        self.hub.in_memory()
+    }
+
     /// Stops the server: the engine stops thinking and reviews stop, WebSockets close, open
     /// requests finish, then it returns.
     pub async fn shutdown(self) -> Result<(), ServerError> {
@@ -173,9 +178,9 @@ impl Server {
     }
 }
 
-/// Serves on `addr` with games in the SQLite file `db` until Ctrl-C.
-pub async fn serve(addr: SocketAddr, db: &Path, limits: Limits) -> Result<(), ServerError> {
-    let server = Server::start_with_limits(addr, db, limits).await?;
+/// Serves on `addr` with games in the SQLite file `db` under `settings` until Ctrl-C.
+pub async fn serve(addr: SocketAddr, db: &Path, settings: Settings) -> Result<(), ServerError> {
+    let server = Server::start_with_settings(addr, db, settings).await?;
     eprintln!(
         "koma serve: http://{} (games in {})",
         server.local_addr(),
@@ -187,9 +192,9 @@ pub async fn serve(addr: SocketAddr, db: &Path, limits: Limits) -> Result<(), Se
 }
 
 /// [`serve`] on a runtime of its own, for a program that has none.
-pub fn serve_blocking(addr: SocketAddr, db: &Path, limits: Limits) -> Result<(), ServerError> {
+pub fn serve_blocking(addr: SocketAddr, db: &Path, settings: Settings) -> Result<(), ServerError> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
-        .block_on(serve(addr, db, limits))
+        .block_on(serve(addr, db, settings))
 }

@@ -344,7 +344,7 @@ mod tests {
         }
         let refused = limiter.check(RateClass::Games, &a).unwrap_err();
         // One a minute: the next in (nearly) 60 s.
-        let wait = refused.retry_after_s().unwrap();
+        let wait = refused.retry_after().unwrap();
         assert!((55..=60).contains(&wait), "{wait}");
         assert!(limiter.check(RateClass::Games, &b).is_ok());
         // Another kind of request is counted apart.

@@ -1,30 +1,37 @@
-//! Reviews (感想戦): every position of a line analysed by the engine, one review at a time
-//! in the background, each position's score, winrate and best line, and for each move how
-//! much it lost and whether that makes it a mistake.
+//! Reviews (感想戦): every position of a line analysed by the engine in the background,
+//! each position's score, winrate and best line, and for each move how much it lost and
+//! whether that makes it a mistake.
+//!
+//! Reviews wait in one queue per client (IP address) and are served in turn, one position
+//! at a time: a client's long review and another client's short one advance side by side.
+//! Each position is one search of the engine's [`Pool`], shared with the games. A client
+//! may have [`Settings::reviews_per_client`] reviews open, the server
+//! [`Settings::review_queue`]; a review's positions together take at most
+//! [`Settings::review_time`] of the engine.
 //!
 //! Reviews are kept in memory only (the latest [`KEPT`]); their progress is visible while
 //! they run.
 
-use crate::engine::{self, HASH_MB};
+use crate::engine::{self, Pool};
 use crate::error::ApiError;
 use crate::line;
+use crate::settings::Settings;
 use crate::tokens;
-use koma_engine::{Limits, Score, Searcher};
+use koma_engine::{Limits, PastPosition, Score, Searcher};
 use koma_notation::usi;
 use koma_rules::{AnyPosition, Color, Move};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::mpsc;
+use tokio::sync::Notify;
 
 /// The engine's time per position when the request names none.
 pub const DEFAULT_MOVETIME_MS: u64 = 300;
 /// The range a requested time per position is clamped to.
 pub const MOVETIME_MS: std::ops::RangeInclusive<u64> = 50..=10_000;
-/// How many reviews may wait for the worker; more are refused (503).
-pub const QUEUE: usize = 16;
 /// How many reviews are kept in memory; the oldest finished ones are forgotten first.
 pub const KEPT: usize = 100;
 /// A move losing at least this much winrate is dubious ...
@@ -60,6 +67,9 @@ pub struct ReviewView {
     pub done: bool,
     /// How many positions there are: the moves plus one.
     pub total: usize,
+    /// The engine's time per position: as asked, or less so that the whole review keeps
+    /// to the server's limit.
+    pub movetime_ms: u64,
     /// Why the review stopped early, if it did.
     pub error: Option<String>,
     /// One entry per position analysed so far, in order.
@@ -118,18 +128,87 @@ pub struct Played {
     pub better_pv_text: Option<Vec<String>>,
 }
 
-/// One review waiting for the worker, or being analysed.
+/// One review waiting for a worker, or being analysed: its line, and how far it came.
 struct Job {
-    start: AnyPosition,
+    /// Who asked for it.
+    client: IpAddr,
+    /// The positions of the line, the start first.
+    positions: Vec<AnyPosition>,
+    /// The positions' keys, for repetitions.
+    keys: Vec<PastPosition>,
+    /// The moves between them.
     moves: Vec<Move>,
-    movetime: Duration,
+    /// The limits of each position's search.
+    limits: Limits,
+    /// What the client sees.
     view: Arc<Mutex<ReviewView>>,
+    /// The position analysed next.
+    next: usize,
+    /// What the position before it showed.
+    before: Option<Position>,
 }
 
-/// The reviews: the queue to the worker, and every review kept.
+/// The reviews waiting, one line per client, served in turn.
+#[derive(Default)]
+struct Queue {
+    /// The clients with a review waiting, the next to be served first, each with its
+    /// reviews in the order they were asked for.
+    turns: VecDeque<(IpAddr, VecDeque<Job>)>,
+    /// How many reviews each client has waiting or running.
+    open: HashMap<IpAddr, usize>,
+}
+
+impl Queue {
+    /// Counts `job` in and queues it after its client's other reviews.
+    fn add(&mut self, job: Job) {
+        *self.open.entry(job.client).or_default() += 1;
+        self.put(job, false);
+    }
+
+    /// Puts `job` in its client's line (first, for a review under way), the client at the
+    /// back of the turns if not waiting yet.
+    fn put(&mut self, job: Job, first: bool) {
+        match self.turns.iter_mut().find(|(c, _)| *c == job.client) {
+            Some((_, jobs)) if first => jobs.push_front(job),
+            Some((_, jobs)) => jobs.push_back(job),
+            None => self.turns.push_back((job.client, VecDeque::from([job]))),
+        }
+    }
+
+    /// The next client's first review; the client goes to the back of the turns.
+    fn take(&mut self) -> Option<Job> {
+        let (client, mut jobs) = self.turns.pop_front()?;
+        let job = jobs.pop_front();
+        if !jobs.is_empty() {
+            self.turns.push_back((client, jobs));
+        }
+        job
+    }
+
+    /// A review of `client` ended.
+    fn done(&mut self, client: IpAddr) {
+        if let Some(n) = self.open.get_mut(&client) {
+            *n -= 1;
+            if *n == 0 {
+                self.open.remove(&client);
+            }
+        }
+    }
+
+    /// How many reviews are waiting or running.
+    fn total(&self) -> usize {
+        self.open.values().sum()
+    }
+}
+
+/// The reviews: the queue to the workers, and every review kept.
 pub struct Reviews {
-    queue: mpsc::Sender<Job>,
+    queue: Mutex<Queue>,
+    /// Wakes a worker when a review is queued (or the server stops).
+    ready: Notify,
     kept: Mutex<Kept>,
+    pool: Arc<Pool>,
+    settings: Arc<Settings>,
     stop: Arc<AtomicBool>,
 }
 
@@ -141,49 +220,85 @@ struct Kept {
 }
 
 impl Reviews {
-    /// The reviews, with their worker started (on the current tokio runtime).
-    pub fn start() -> Arc<Reviews> {
-        let (queue, jobs) = mpsc::channel(QUEUE);
-        let stop = Arc::new(AtomicBool::new(false));
-        tokio::spawn(work(jobs, Arc::clone(&stop)));
-        Arc::new(Reviews {
-            queue,
+    /// The reviews, with their workers started (on the current tokio runtime), searching
+    /// with `pool`.
+    pub fn start(pool: Arc<Pool>, settings: Arc<Settings>) -> Arc<Reviews> {
+        let reviews = Arc::new(Reviews {
+            queue: Mutex::new(Queue::default()),
+            ready: Notify::new(),
             kept: Mutex::new(Kept::default()),
-            stop,
-        })
+            pool,
+            stop: Arc::new(AtomicBool::new(false)),
+            settings,
+        });
+        for _ in 0..reviews.settings.review_workers() {
+            tokio::spawn(work(Arc::clone(&reviews)));
+        }
+        reviews
     }
 
     fn kept(&self) -> std::sync::MutexGuard<'_, Kept> {
         self.kept.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Checks `request` and queues the review; its id.
-    pub fn submit(&self, request: ReviewRequest) -> Result<String, ApiError> {
+    fn queue(&self) -> std::sync::MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Checks `request` of `client` and queues the review; its id. Refused while the
+    /// client has as many reviews open as one may (429) or the server as many as it takes
+    /// (503).
+    pub fn submit(&self, request: ReviewRequest, client: IpAddr) -> Result<String, ApiError> {
         let variant = line::variant(request.variant.as_deref())?;
         let start = line::start(variant, request.start_sfen.as_deref())?;
         let moves = line::read_moves(&start, &request.moves)?;
-        let movetime_ms = request
-            .movetime_ms
-            .unwrap_or(DEFAULT_MOVETIME_MS)
-            .clamp(*MOVETIME_MS.start(), *MOVETIME_MS.end());
+        let positions = line::positions(&start, &moves);
+        let movetime_ms = movetime_ms(
+            request.movetime_ms,
+            positions.len(),
+            self.settings.review_time,
+        );
         let id = format!("R{}", tokens::game_id()?);
         let view = Arc::new(Mutex::new(ReviewView {
             id: id.clone(),
             done: false,
-            total: moves.len() + 1,
+            total: positions.len(),
+            movetime_ms,
             error: None,
             entries: Vec::new(),
         }));
+        let movetime = Duration::from_millis(movetime_ms);
         let job = Job {
-            start,
+            client,
+            keys: engine::past(&positions),
+            positions,
             moves,
-            movetime: Duration::from_millis(movetime_ms),
+            limits: Limits {
+                soft_time: Some(movetime),
+                hard_time: Some(movetime),
+                ..Limits::default()
+            },
             view: Arc::clone(&view),
+            next: 0,
+            before: None,
         };
-        self.queue.try_send(job).map_err(|e| match e {
-            mpsc::error::TrySendError::Full(_) => ApiError::QueueFull,
-            mpsc::error::TrySendError::Closed(_) => ApiError::ShuttingDown,
-        })?;
+        {
+            let mut queue = self.queue();
+            if engine::stopped(&self.stop) {
+                return Err(ApiError::ShuttingDown);
+            }
+            let open = queue.open.get(&client).copied().unwrap_or(0);
+            if open >= self.settings.reviews_per_client {
+                return Err(ApiError::TooManyReviews {
+                    limit: self.settings.reviews_per_client,
+                });
+            }
+            if queue.total() >= self.settings.review_queue {
+                return Err(ApiError::QueueFull);
+            }
+            queue.add(job);
+        }
+        self.ready.notify_one();
         let mut kept = self.kept();
         kept.by_id.insert(id.clone(), view);
         kept.order.push_back(id.clone());
@@ -202,10 +317,30 @@ impl Reviews {
         Ok(lock(&view).clone())
     }
 
-    /// The server stops: the review under way stops, none starts.
+    /// The server stops: the positions under way stop, the waiting reviews end, none
+    /// starts.
     pub fn close(&self) {
         engine::stop(&self.stop);
+        let mut queue = self.queue();
+        while let Some(job) = queue.take() {
+            finish(&job.view, Some("the server stopped".to_string()));
+        }
+        *queue = Queue::default();
+        drop(queue);
+        self.ready.notify_waiters();
     }
+}
+
+/// The engine's time per position: the one asked for (or the default), clamped to
+/// [`MOVETIME_MS`], and cut so that `positions` take at most `budget` in all (but never
+/// under the range's least).
+fn movetime_ms(asked: Option<u64>, positions: usize, budget: Duration) -> u64 {
+    let asked = asked
+        .unwrap_or(DEFAULT_MOVETIME_MS)
+        .clamp(*MOVETIME_MS.start(), *MOVETIME_MS.end());
+    let share = budget.as_millis() / positions.max(1) as u128;
+    let share = u64::try_from(share).unwrap_or(u64::MAX);
+    asked.min(share).max(*MOVETIME_MS.start())
 }
 
 /// Forgets the oldest finished reviews beyond [`KEPT`] (running and waiting ones stay).
@@ -229,33 +364,45 @@ fn lock(view: &Mutex<ReviewView>) -> std::sync::MutexGuard<'_, ReviewView> {
     view.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The worker: one review after the other, each off the async threads on a large stack,
-/// one searcher kept for all.
-async fn work(mut jobs: mpsc::Receiver<Job>, stop: Arc<AtomicBool>) {
-    let mut searcher: Option<Searcher> = None;
-    while let Some(job) = jobs.recv().await {
-        if engine::stopped(&stop) {
-            finish(&job.view, Some("the server stopped".to_string()));
-            continue;
-        }
-        let idle = searcher.take();
-        let stop = Arc::clone(&stop);
-        let view = Arc::clone(&job.view);
-        let ran = tokio::task::spawn_blocking(move || {
-            engine::on_big_stack(move || {
-                let mut s = idle.unwrap_or_else(|| Searcher::new(HASH_MB));
-                s.clear();
-                let error = analyse(&mut s, &job, &stop);
-                finish(&job.view, error);
-                s
+/// A worker: the next client's review, one position, then the next client's; until the
+/// server stops.
+async fn work(reviews: Arc<Reviews>) {
+    loop {
+        let mut job = loop {
+            // Listening before looking: a review queued or a stop in between still wakes it.
+            let notified = reviews.ready.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            if engine::stopped(&reviews.stop) {
+                return;
+            }
+            if let Some(job) = reviews.queue().take() {
+                break job;
+            }
+            notified.await;
+        };
+        let (view, client) = (Arc::clone(&job.view), job.client);
+        let stop = Arc::clone(&reviews.stop);
+        let ran = reviews
+            .pool
+            .run(None, move |searcher| {
+                let step = analyse_next(searcher, &mut job, &stop);
+                (job, step)
             })
-        })
-        .await;
-        match ran {
-            Ok(Ok(s)) => searcher = Some(s),
-            Ok(Err(e)) => finish(&view, Some(e.to_string())),
-            Err(e) => finish(&view, Some(format!("the review task failed: {e}"))),
-        }
+            .await;
+        let ended = match ran {
+            Ok(Some((job, Step::More))) => {
+                reviews.queue().put(job, true);
+                reviews.ready.notify_one();
+                continue;
+            }
+            Ok(Some((_, Step::Done))) => None,
+            Ok(Some((_, Step::Stopped))) => Some("the server stopped".to_string()),
+            Ok(None) => Some("no search came free".to_string()),
+            Err(e) => Some(e.to_string()),
+        };
+        finish(&view, ended);
+        reviews.queue().done(client);
     }
 }
 
@@ -268,32 +415,40 @@ fn finish(view: &Mutex<ReviewView>, error: Option<String>) {
     }
 }
 
-/// Analyses every position of `job`, adding each entry as it is found; why it stopped
-/// early, if it did.
-fn analyse(searcher: &mut Searcher, job: &Job, stop: &AtomicBool) -> Option<String> {
-    let positions = line::positions(&job.start, &job.moves);
-    let keys = engine::past(&positions);
-    let limits = Limits {
-        soft_time: Some(job.movetime),
-        hard_time: Some(job.movetime),
-        ..Limits::default()
+/// What analysing one position left to do.
+enum Step {
+    /// More positions wait.
+    More,
+    /// Every position is analysed.
+    Done,
+    /// The server stopped.
+    Stopped,
+}
+
+/// Analyses the next position of `job`, adding its entry as it is found.
+fn analyse_next(searcher: &mut Searcher, job: &mut Job, stop: &AtomicBool) -> Step {
+    let k = job.next;
+    let Some(pos) = job.positions.get(k) else {
+        return Step::Done;
     };
-    let mut before: Option<Position> = None;
-    for (k, pos) in positions.iter().enumerate() {
-        let found = engine::search(searcher, pos, &keys[..=k], &limits, stop);
-        if engine::stopped(stop) {
-            return Some("the server stopped".to_string());
-        }
-        let prev_to = k.checked_sub(1).map(|i| job.moves[i].to());
-        let here = Position::of(pos, found.result.score, &found.pv, prev_to);
-        let played = match (&before, k.checked_sub(1)) {
-            (Some(b), Some(i)) => Some(judge(b, &here, job.moves[i])),
-            _ => None,
-        };
-        lock(&job.view).entries.push(here.entry(k, played));
-        before = Some(here);
+    let found = engine::search(searcher, pos, &job.keys[..=k], &job.limits, stop);
+    if engine::stopped(stop) {
+        return Step::Stopped;
     }
-    None
+    let prev_to = k.checked_sub(1).map(|i| job.moves[i].to());
+    let here = Position::of(pos, found.result.score, &found.pv, prev_to);
+    let played = match (&job.before, k.checked_sub(1)) {
+        (Some(b), Some(i)) => Some(judge(b, &here, job.moves[i])),
+        _ => None,
+    };
+    lock(&job.view).entries.push(here.entry(k, played));
+    job.before = Some(here);
+    job.next += 1;
+    if job.next < job.positions.len() {
+        Step::More
+    } else {
+        Step::Done
+    }
 }
 
 /// What the review knows of one position: where it is, its winrate and best line.
@@ -430,6 +585,67 @@ mod tests {
         // Mated now: the side to move has lost.
         assert_eq!(sente_view(Score::Mate(0), Color::Black).1, 0.0);
         assert_eq!(sente_view(Score::Mate(0), Color::White).1, 1.0);
+    }
+
+    fn job(client: [u8; 4], name: &str) -> Job {
+        let start = koma_rules::VariantKind::Shogi.startpos();
+        Job {
+            client: IpAddr::from(client),
+            positions: vec![start],
+            keys: Vec::new(),
+            moves: Vec::new(),
+            limits: Limits::default(),
+            view: Arc::new(Mutex::new(ReviewView {
+                id: name.to_string(),
+                done: false,
+                total: 1,
+                movetime_ms: 0,
+                error: None,
+                entries: Vec::new(),
+            })),
+            next: 0,
+            before: None,
+        }
+    }
+
+    fn id(job: &Job) -> String {
+        lock(&job.view).id.clone()
+    }
+
+    #[test]
+    fn clients_are_served_in_turn() {
+        let mut queue = Queue::default();
+        for (client, name) in [
+            ([1; 4], "a1"),
+            ([1; 4], "a2"),
+            ([1; 4], "a3"),
+            ([2; 4], "b1"),
+        ] {
+            queue.add(job(client, name));
+        }
+        assert_eq!(queue.total(), 4);
+        // a1 runs a position and comes back first in a's line: b's turn comes between.
+        let a1 = queue.take().unwrap();
+        assert_eq!(id(&a1), "a1");
+        queue.put(a1, true);
+        let order: Vec<String> = std::iter::from_fn(|| queue.take())
+            .map(|j| id(&j))
+            .collect();
+        assert_eq!(order, ["b1", "a1", "a2", "a3"]);
+        queue.done(IpAddr::from([1; 4]));
+        assert_eq!(queue.total(), 3);
+    }
+
+    #[test]
+    fn a_long_review_gets_less_time_per_position() {
+        let ten_s = Duration::from_secs(10);
+        assert_eq!(movetime_ms(None, 4, ten_s), DEFAULT_MOVETIME_MS);
+        assert_eq!(movetime_ms(Some(1000), 100, ten_s), 100);
+        assert_eq!(movetime_ms(Some(1000), 1001, ten_s), *MOVETIME_MS.start());
+        assert_eq!(
+            movetime_ms(Some(99_999), 1, Duration::MAX),
+            *MOVETIME_MS.end()
+        );
     }
 
     #[test]

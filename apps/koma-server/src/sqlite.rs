@@ -5,7 +5,7 @@
 //! file of one version has the same tables whatever its history.
 
 use crate::store::{
-    ChatLine, Ending, EngineLevel, EngineSeat, GameSetup, GameSummary, NewGame, Room, Store,
+    ChatLine, Ending, EngineLevel, EngineSeat, GameSetup, GameSummary, NewGame, Page, Room, Store,
     StoreError, StoredGame, StoredMove, StoredOutcome, color_from_name,
 };
 use rusqlite::{Connection, OptionalExtension, Row, params};
@@ -261,6 +261,8 @@ fn ending_to_sql(ending: Ending) -> (&'static str, Option<&'static str>) {
         Ending::TimeForfeit => ("time-forfeit", None),
         Ending::Declaration => ("declaration", None),
         Ending::Agreement => ("agreement", None),
+        Ending::Aborted => ("aborted", None),
+        Ending::Abandoned(c) => ("abandoned", Some(c.name())),
     }
 }
 
@@ -271,6 +273,8 @@ fn ending_from_sql(kind: &str, color: Option<&str>) -> Result<Ending, StoreError
         ("time-forfeit", _) => Ending::TimeForfeit,
         ("declaration", _) => Ending::Declaration,
         ("agreement", _) => Ending::Agreement,
+        ("aborted", _) => Ending::Aborted,
+        ("abandoned", Some(c)) => Ending::Abandoned(color_from_name(c)?),
         (other, _) => return Err(StoreError::Damaged(format!("unknown ending '{other}'"))),
     })
 }
@@ -533,24 +537,45 @@ impl Store for SqliteStore {
     }
 
     fn list_games(&self, unfinished_only: bool) -> Result<Vec<GameSummary>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
-            "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies
-             FROM games g WHERE (?1 = 0 OR g.ending IS NULL)
-             ORDER BY g.created_ms DESC, g.id",
-        )?;
-        let rows = stmt.query_map(params![unfinished_only], |row| {
-            Ok(GameSummary {
-                id: row.get("id")?,
-                setup: setup_from_row(row)?,
-                created_ms: ms_from_sql(row.get("created_ms")?),
-                started: row.get::<_, Option<i64>>("started_ms")?.is_some(),
-                plies: usize::try_from(row.get::<_, i64>("plies")?).unwrap_or(0),
-                result: row.get("result")?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        list(&self.conn(), unfinished_only, None)
     }
+
+    fn list_page(&self, page: Page) -> Result<Vec<GameSummary>, StoreError> {
+        list(&self.conn(), false, Some(page))
+    }
+}
+
+/// The games (only the undecided ones if `unfinished_only`), newest first: all of them, or
+/// one page.
+fn list(
+    conn: &Connection,
+    unfinished_only: bool,
+    page: Option<Page>,
+) -> Result<Vec<GameSummary>, StoreError> {
+    // LIMIT -1: no limit.
+    let (offset, limit) = page.map_or((0, -1), |p| {
+        (
+            i64::try_from(p.offset).unwrap_or(i64::MAX),
+            i64::try_from(p.limit).unwrap_or(i64::MAX),
+        )
+    });
+    let mut stmt = conn.prepare(
+        "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies
+         FROM games g WHERE (?1 = 0 OR g.ending IS NULL)
+         ORDER BY g.created_ms DESC, g.id
+         LIMIT ?2 OFFSET ?3",
+    )?;
+    let rows = stmt.query_map(params![unfinished_only, limit, offset], |row| {
+        Ok(GameSummary {
+            id: row.get("id")?,
+            setup: setup_from_row(row)?,
+            created_ms: ms_from_sql(row.get("created_ms")?),
+            started: row.get::<_, Option<i64>>("started_ms")?.is_some(),
+            plies: usize::try_from(row.get::<_, i64>("plies")?).unwrap_or(0),
+            result: row.get("result")?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 #[cfg(test)]
@@ -619,6 +644,48 @@ mod tests {
         assert!(store.list_games(true).unwrap().is_empty());
         let all = store.list_games(false).unwrap();
         assert_eq!((all[0].plies, all[0].started), (1, true));
+    }
+
+    #[test]
+    fn pages_split_the_list_newest_first() {
+        let store = SqliteStore::in_memory().unwrap();
+        for (i, id) in ["a", "b", "c", "d", "e"].into_iter().enumerate() {
+            let mut game = new_game(id);
+            game.created_ms = i as u64;
+            store.create_game(&game, None).unwrap();
+        }
+        let ids = |page: Page| -> Vec<String> {
+            store
+                .list_page(page)
+                .unwrap()
+                .into_iter()
+                .map(|g| g.id)
+                .collect()
+        };
+        let page = |offset, limit| Page { offset, limit };
+        assert_eq!(ids(page(0, 2)), ["e", "d"]);
+        assert_eq!(ids(page(2, 2)), ["c", "b"]);
+        assert_eq!(ids(page(4, 2)), ["a"]);
+        assert!(ids(page(6, 2)).is_empty());
+        assert_eq!(ids(page(0, 100)).len(), 5);
+    }
+
+    #[test]
+    fn aborted_and_abandoned_games_are_kept_as_such() {
+        let store = SqliteStore::in_memory().unwrap();
+        for (id, ending) in [
+            ("a", Ending::Aborted),
+            ("b", Ending::Abandoned(Color::Black)),
+        ] {
+            store.create_game(&new_game(id), None).unwrap();
+            let outcome = StoredOutcome {
+                ending,
+                at_ms: 9,
+                result: "aborted (invitation not taken)".into(),
+            };
+            store.set_outcome(id, &outcome).unwrap();
+            assert_eq!(store.load_game(id).unwrap().unwrap().outcome, Some(outcome));
+        }
     }
 
     #[test]

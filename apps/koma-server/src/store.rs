@@ -79,6 +79,13 @@ pub enum Ending {
     Declaration,
     /// The players agreed to a draw.
     Agreement,
+    /// The game was called off before it really began: the invitation was not taken in
+    /// time, or a side did not make its first move in time. Nobody wins; the stored result
+    /// says which (`aborted (...)`).
+    Aborted,
+    /// This side left a game against the engine without a clock: no move in the time the
+    /// server waits.
+    Abandoned(Color),
 }
 
 /// How a game ended, as stored.
@@ -157,6 +164,15 @@ pub struct ChatLine {
     pub at_ms: u64,
 }
 
+/// One page of a list: skip `offset` lines, give at most `limit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Page {
+    /// How many lines come before the page.
+    pub offset: usize,
+    /// The most lines on the page.
+    pub limit: usize,
+}
+
 /// Why the store failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -211,6 +227,8 @@ pub trait Store: crate::accounts::store::AccountStore + Send + Sync {
     fn chat(&self, id: &str) -> Result<Vec<ChatLine>, StoreError>;
     /// Every game (only the undecided ones if `unfinished_only`), newest first.
     fn list_games(&self, unfinished_only: bool) -> Result<Vec<GameSummary>, StoreError>;
+    /// One page of every game, newest first (the order of [`Store::list_games`]).
+    fn list_page(&self, page: Page) -> Result<Vec<GameSummary>, StoreError>;
 }
 
 /// The colour stored as `name` (`sente` or `gote`, as `Color::name` writes them).

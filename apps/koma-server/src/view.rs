@@ -127,6 +127,15 @@ pub struct OutcomeView {
 }
 
 impl OutcomeView {
+    /// An aborted game: no winner, reason `aborted`, and `result` as stored.
+    pub fn aborted(result: &str) -> OutcomeView {
+        OutcomeView {
+            winner: None,
+            reason: "aborted".to_string(),
+            result: result.to_string(),
+        }
+    }
+
     /// The view of `outcome`.
     pub fn of(outcome: Outcome) -> OutcomeView {
         OutcomeView {

@@ -2,9 +2,10 @@
 
 use anyhow::{Context, anyhow};
 use clap::Args;
-use koma_server::{Limits, Rate};
+use koma_server::{Limits, Rate, Settings};
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// The arguments of `koma serve`.
 #[derive(Args)]
@@ -15,6 +16,46 @@ pub struct ServeArgs {
     /// The SQLite file the games are kept in (created on first start).
     #[arg(long, default_value = "koma.sqlite")]
     db: PathBuf,
+    /// Engine searches at once, for games and reviews (default: the machine's cores).
+    #[arg(long, value_name = "N")]
+    searches: Option<usize>,
+    /// The engine's hash tables in all, in MiB, shared by the searches (default 256).
+    #[arg(long, value_name = "MIB")]
+    hash_mb: Option<usize>,
+    /// Engine moves that may wait for a search before new engine games are refused
+    /// (default: 4 per search).
+    #[arg(long, value_name = "N")]
+    engine_queue: Option<usize>,
+    /// Undecided games against the engine the server holds (default: 8 per search).
+    #[arg(long, value_name = "N")]
+    max_engine_games: Option<usize>,
+    /// Undecided games against the engine one client (IP address) may hold (default 4).
+    #[arg(long, value_name = "N")]
+    engine_games_per_client: Option<usize>,
+    /// Reviews waiting or running in all (default 32).
+    #[arg(long, value_name = "N")]
+    review_queue: Option<usize>,
+    /// Reviews waiting or running per client (IP address) (default 2).
+    #[arg(long, value_name = "N")]
+    reviews_per_client: Option<usize>,
+    /// The engine's time for a whole review, in seconds (default 600).
+    #[arg(long, value_name = "SECONDS")]
+    review_time: Option<u64>,
+    /// Seconds an invitation waits for the other player before the game is aborted
+    /// (default 1200).
+    #[arg(long, value_name = "SECONDS")]
+    invitation_ttl: Option<u64>,
+    /// Seconds a started game waits for each side's first move before it is aborted
+    /// (default 120).
+    #[arg(long, value_name = "SECONDS")]
+    first_move_ttl: Option<u64>,
+    /// Seconds a game against the engine without a clock waits for the person's move
+    /// before the person loses by abandonment (default 3600).
+    #[arg(long, value_name = "SECONDS")]
+    engine_idle_ttl: Option<u64>,
+    /// Seconds a decided game stays in memory for its watchers (default 600).
+    #[arg(long, value_name = "SECONDS")]
+    keep_decided: Option<u64>,
     /// Behind a reverse proxy: each client is the last address of X-Forwarded-For (without
     /// this flag the header is ignored, and behind a proxy all clients count as one).
     #[arg(long)]
@@ -53,6 +94,37 @@ fn rate(text: &str) -> Result<RateSetting, String> {
 }
 
 impl ServeArgs {
+    /// The server's settings: the defaults, with what the flags set.
+    fn settings(&self) -> Settings {
+        // The queue and the most engine games follow the searches unless set themselves.
+        let mut s = self
+            .searches
+            .map_or_else(Settings::default, Settings::for_searches);
+        let count = |flag: Option<usize>, field: &mut usize| {
+            if let Some(n) = flag {
+                *field = n;
+            }
+        };
+        count(self.hash_mb, &mut s.hash_mb);
+        count(self.engine_queue, &mut s.engine_queue);
+        count(self.max_engine_games, &mut s.max_engine_games);
+        count(self.engine_games_per_client, &mut s.engine_games_per_client);
+        count(self.review_queue, &mut s.review_queue);
+        count(self.reviews_per_client, &mut s.reviews_per_client);
+        let seconds = |flag: Option<u64>, field: &mut Duration| {
+            if let Some(n) = flag {
+                *field = Duration::from_secs(n);
+            }
+        };
+        seconds(self.review_time, &mut s.review_time);
+        seconds(self.invitation_ttl, &mut s.invitation_ttl);
+        seconds(self.first_move_ttl, &mut s.first_move_ttl);
+        seconds(self.engine_idle_ttl, &mut s.engine_idle_ttl);
+        seconds(self.keep_decided, &mut s.keep_decided);
+        s.limits = self.limits();
+        s
+    }
+
     /// The limits the flags ask for.
     fn limits(&self) -> Limits {
         let mut limits = if self.no_rate_limits {
@@ -91,5 +163,53 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         .with_writer(std::io::stderr)
         .with_ansi(colours)
         .init();
-    koma_server::serve_blocking(addr, &args.db, args.limits()).context("serve")
+    let settings = args.settings();
+    koma_server::serve_blocking(addr, &args.db, settings).context("serve")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        serve: ServeArgs,
+    }
+
+    fn settings(args: &[&str]) -> Settings {
+        Cli::parse_from(std::iter::once("serve").chain(args.iter().copied()))
+            .serve
+            .settings()
+    }
+
+    #[test]
+    fn flags_set_the_settings() {
+        assert_eq!(settings(&[]), Settings::default());
+        let s = settings(&[
+            "--searches",
+            "3",
+            "--hash-mb",
+            "96",
+            "--invitation-ttl",
+            "60",
+        ]);
+        // The queue and the game limit follow the searches unless set.
+        assert_eq!(
+            (s.searches, s.hash_mb, s.engine_queue, s.max_engine_games),
+            (3, 96, 12, 24)
+        );
+        assert_eq!(s.invitation_ttl, Duration::from_secs(60));
+        let s = settings(&[
+            "--searches",
+            "3",
+            "--engine-queue",
+            "1",
+            "--keep-decided",
+            "5",
+        ]);
+        assert_eq!((s.engine_queue, s.max_engine_games), (1, 24));
+        assert_eq!(s.keep_decided, Duration::from_secs(5));
+    }
 }

@@ -10,7 +10,7 @@
 mod abuse;
 
 use futures_util::{SinkExt, StreamExt};
-use koma_server::{Limits, Server};
+use koma_server::{Limits, Server, Settings};
 use serde_json::{Value, json};
 use std::future::Future;
 use std::net::SocketAddr;
@@ -285,8 +285,12 @@ pub async fn run(config: &Config) -> Result<Report, String> {
             } else {
                 Limits::no_rate_limits()
             };
+            let settings = Settings {
+                limits,
+                ..Settings::default()
+            };
             let server =
-                Server::start_with_limits(SocketAddr::from(([127, 0, 0, 1], 0)), &db, limits)
+                Server::start_with_settings(SocketAddr::from(([127, 0, 0, 1], 0)), &db, settings)
                     .await
                     .map_err(|e| format!("starting the server on {}: {e}", db.display()))?;
             let addr = server.local_addr();
@@ -736,125 +740,9 @@ async fn http_json(
     serde_json::from_str(&text).map_err(|e| format!("{what}: the answer is not JSON ({e}): {text}"))
 }
 
-/// A minimal HTTP/1.1 client: one request per connection, errors as values.
-mod http {
-    use std::net::{IpAddr, SocketAddr};
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    use tokio::net::{TcpSocket, TcpStream};
-
-    /// Sends one request with an optional JSON body; gives the status and the body.
-    pub async fn request(
-        addr: SocketAddr,
-        method: &str,
-        path: &str,
-        body: Option<&str>,
-    ) -> Result<(u16, String), String> {
-        let stream = TcpStream::connect(addr)
-            .await
-            .map_err(|e| format!("connecting to {addr}: {e}"))?;
-        exchange(stream, addr, method, path, body).await
-    }
-
-    /// [`request`] from the local address `from` (another client on the same machine).
-    pub async fn request_from(
-        from: IpAddr,
-        addr: SocketAddr,
-        method: &str,
-        path: &str,
-        body: Option<&str>,
-    ) -> Result<(u16, String), String> {
-        let socket = if from.is_ipv4() {
-            TcpSocket::new_v4()
-        } else {
-            TcpSocket::new_v6()
-        }
-        .map_err(|e| format!("a socket: {e}"))?;
-        socket
-            .bind(SocketAddr::new(from, 0))
-            .map_err(|e| format!("binding {from}: {e}"))?;
-        let stream = socket
-            .connect(addr)
-            .await
-            .map_err(|e| format!("connecting to {addr} from {from}: {e}"))?;
-        exchange(stream, addr, method, path, body).await
-    }
-
-    /// Writes the request on `stream`, reads the whole answer.
-    async fn exchange(
-        mut stream: TcpStream,
-        addr: SocketAddr,
-        method: &str,
-        path: &str,
-        body: Option<&str>,
-    ) -> Result<(u16, String), String> {
-        let body = body.unwrap_or("");
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
-             Content-Length: {}\r\nConnection: close\r\n\r\n",
-            body.len()
-        );
-        stream
-            .write_all([head.as_bytes(), body.as_bytes()].concat().as_slice())
-            .await
-            .map_err(|e| format!("sending: {e}"))?;
-        let mut answer = Vec::new();
-        stream
-            .read_to_end(&mut answer)
-            .await
-            .map_err(|e| format!("reading the answer: {e}"))?;
-        parse(&answer)
-    }
-
-    /// The status and body of a whole HTTP/1.1 answer (plain or chunked).
-    fn parse(answer: &[u8]) -> Result<(u16, String), String> {
-        let split = answer
-            .windows(4)
-            .position(|w| w == b"\r\n\r\n")
-            .ok_or("the answer has no end of headers")?;
-        let head = String::from_utf8_lossy(&answer[..split]);
-        let payload = &answer[split + 4..];
-        let status = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .ok_or_else(|| format!("no status in the answer: {head}"))?;
-        let chunked = head.lines().any(|line| {
-            let line = line.to_ascii_lowercase();
-            line.starts_with("transfer-encoding:") && line.contains("chunked")
-        });
-        let body = if chunked {
-            dechunk(payload)?
-        } else {
-            payload.to_vec()
-        };
-        String::from_utf8(body)
-            .map(|b| (status, b))
-            .map_err(|_| "the answer's body is not UTF-8".to_string())
-    }
-
-    /// The body of a chunked transfer.
-    fn dechunk(mut rest: &[u8]) -> Result<Vec<u8>, String> {
-        let mut body = Vec::new();
-        loop {
-            let line_end = rest
-                .windows(2)
-                .position(|w| w == b"\r\n")
-                .ok_or("a chunk without its size line")?;
-            let size_text = String::from_utf8_lossy(&rest[..line_end]);
-            let size_text = size_text.split(';').next().unwrap_or("").trim();
-            let size = usize::from_str_radix(size_text, 16)
-                .map_err(|_| format!("a bad chunk size {size_text:?}"))?;
-            if size == 0 {
-                return Ok(body);
-            }
-            let data = rest
-                .get(line_end + 2..line_end + 2 + size)
-                .ok_or("a chunk cut short")?;
-            body.extend_from_slice(data);
-            rest = rest.get(line_end + 4 + size..).unwrap_or(&[]);
-        }
-    }
-}
+/// A minimal HTTP/1.1 client (shared with the `abuse` example).
+#[path = "http.rs"]
+pub mod http;
 
 /// A temporary directory for the in-process server's database, removed on drop.
 struct TempDir(PathBuf);

@@ -3,14 +3,14 @@
 #![allow(dead_code)]
 
 use futures_util::{SinkExt, StreamExt};
-use koma_server::Server;
+use koma_server::{Server, Settings};
 use serde_json::Value;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
 
 /// A temporary directory removed on drop.
@@ -45,7 +45,11 @@ impl Drop for TempDir {
 
 /// Starts a server on a free loopback port with the database `db` and the given limits.
 pub async fn start_limited(db: &std::path::Path, limits: koma_server::Limits) -> Server {
-    Server::start_with_limits("127.0.0.1:0".parse().unwrap(), db, limits)
+    let settings = Settings {
+        limits,
+        ..Settings::default()
+    };
+    Server::start_with_settings("127.0.0.1:0".parse().unwrap(), db, settings)
         .await
         .expect("server starts")
 }
@@ -69,8 +73,15 @@ pub async fn unlimited_server() -> (TempDir, Server, SocketAddr) {
 /// A server on a new temporary database: the folder (kept for restarts), the server and
 /// its address.
 pub async fn fresh_server() -> (TempDir, Server, SocketAddr) {
+    fresh_server_with(Settings::default()).await
+}
+
+/// [`fresh_server`] under `settings`.
+pub async fn fresh_server_with(settings: Settings) -> (TempDir, Server, SocketAddr) {
     let dir = TempDir::new();
-    let server = start(&dir.db()).await;
+    let server = Server::start_with_settings("127.0.0.1:0".parse().unwrap(), &dir.db(), settings)
+        .await
+        .expect("server starts");
     let addr = server.local_addr();
     (dir, server, addr)
 }
@@ -118,6 +129,37 @@ pub async fn request_with(
     headers: &[(&str, &str)],
     body: Option<&str>,
 ) -> Reply {
+    raw(
+        addr,
+        request_text(addr, method, path, headers, body).as_bytes(),
+    )
+    .await
+}
+
+/// [`request`] from the loopback address `from` (127.x.y.z: another client to the server).
+pub async fn request_from(
+    from: IpAddr,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Reply {
+    let socket = TcpSocket::new_v4().expect("socket");
+    socket.bind(SocketAddr::new(from, 0)).expect("bind");
+    let stream = socket.connect(addr).await.expect("connect");
+    let body = body.map(Value::to_string);
+    let text = request_text(addr, method, path, &[], body.as_deref());
+    exchange(stream, text.as_bytes()).await
+}
+
+/// The text of a request (JSON unless `headers` name another `Content-Type`).
+fn request_text(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> String {
     let body = body.unwrap_or("");
     let mut extra = String::new();
     if !headers
@@ -129,18 +171,21 @@ pub async fn request_with(
     for (name, value) in headers {
         extra.push_str(&format!("{name}: {value}\r\n"));
     }
-    let text = format!(
+    format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}\
          Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
-    );
-    raw(addr, text.as_bytes()).await
+    )
 }
 
 /// Sends `text` as it is (a whole request, ending with `Connection: close`) and reads the
 /// answer.
 pub async fn raw(addr: SocketAddr, text: &[u8]) -> Reply {
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    exchange(TcpStream::connect(addr).await.expect("connect"), text).await
+}
+
+/// Sends `text` on `stream` and reads the answer to the end.
+async fn exchange(mut stream: TcpStream, text: &[u8]) -> Reply {
     stream.write_all(text).await.unwrap();
     let mut buf = Vec::new();
     stream.read_to_end(&mut buf).await.unwrap();

@@ -107,6 +107,12 @@ async fn a_file_from_before_plays_with_its_old_tokens() {
     let old = |n: u8| format!("{n:x}").repeat(32);
     let (sente, gote, invite) = (old(1), old(2), old(3));
     let (creator, waiting_invite) = (old(4), old(5));
+    // Times of a minute ago: the games are neither expired nor aborted when loaded.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    let (created, started, moved) = (now - 60_000, now - 59_000, now - 58_000);
     {
         let conn = Connection::open(dir.db()).unwrap();
         conn.execute_batch(SCHEMA_V2).unwrap();
@@ -114,14 +120,24 @@ async fn a_file_from_before_plays_with_its_old_tokens() {
         conn.execute(
             "INSERT INTO games (id, variant, start_sfen, rules, creator, sente_token,
                 gote_token, invite, created_ms, started_ms)
-             VALUES ('00000000000000aa', 'shogi', ?1, 'amateur', 'sente', ?2, ?3, ?4, 1, 2),
-                    ('00000000000000bb', 'shogi', ?1, 'amateur', 'gote', ?5, ?6, ?7, 1, NULL)",
-            rusqlite::params![START, sente, gote, invite, old(6), creator, waiting_invite],
+             VALUES ('00000000000000aa', 'shogi', ?1, 'amateur', 'sente', ?2, ?3, ?4, ?8, ?9),
+                    ('00000000000000bb', 'shogi', ?1, 'amateur', 'gote', ?5, ?6, ?7, ?8, NULL)",
+            rusqlite::params![
+                START,
+                sente,
+                gote,
+                invite,
+                old(6),
+                creator,
+                waiting_invite,
+                created,
+                started
+            ],
         )
         .unwrap();
         conn.execute(
-            "INSERT INTO moves VALUES ('00000000000000aa', 0, '7g7f', 3)",
-            [],
+            "INSERT INTO moves VALUES ('00000000000000aa', 0, '7g7f', ?1)",
+            [moved],
         )
         .unwrap();
     }

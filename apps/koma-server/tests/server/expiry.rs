@@ -1,0 +1,112 @@
+//! Games nobody plays end by themselves: an invitation not taken, a first move not made, a
+//! person who left a game against the engine; decided games then leave memory.
+
+use crate::common::*;
+use koma_server::Settings;
+use serde_json::json;
+use std::time::Duration;
+
+/// Settings where every wait is `ms` milliseconds.
+fn quick(ms: u64) -> Settings {
+    let wait = Duration::from_millis(ms);
+    Settings {
+        invitation_ttl: wait,
+        first_move_ttl: wait,
+        engine_idle_ttl: wait,
+        keep_decided: wait,
+        ..Settings::for_searches(1)
+    }
+}
+
+/// Waits until the server holds no game in memory (at most 5 s).
+async fn until_forgotten(server: &koma_server::Server) {
+    for _ in 0..100 {
+        if server.games_in_memory() == 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{} games still in memory", server.games_in_memory());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invitation_not_taken_expires() {
+    let (dir, server, addr) = fresh_server_with(quick(100)).await;
+    let created = post(addr, "/api/games", &json!({"side": "sente"}))
+        .await
+        .expect(201)
+        .json();
+    let id = created["id"].as_str().unwrap();
+    let game = poll(addr, id, 5.0, |g| !g["outcome"].is_null()).await;
+    assert_eq!(game["outcome"]["reason"], "aborted", "{game}");
+    assert_eq!(game["outcome"]["winner"], serde_json::Value::Null);
+    assert_eq!(game["outcome"]["result"], "aborted (invitation not taken)");
+    assert_eq!(game["started"], false);
+    let late = post(
+        addr,
+        &format!("/api/games/{id}/join"),
+        &json!({"invite": created["invite"]}),
+    )
+    .await;
+    refused_as(late, 410, "expired");
+    until_forgotten(&server).await;
+    // Stored as such: listed with its result, and the same after a restart.
+    let list = get(addr, "/api/games").await.expect(200).json();
+    assert_eq!(list[0]["result"], "aborted (invitation not taken)");
+    server.shutdown().await.unwrap();
+    let server = start(&dir.db()).await;
+    let game = state(server.local_addr(), id).await;
+    assert_eq!(game["outcome"]["reason"], "aborted");
+    assert!(game["legal_moves"].as_array().unwrap().is_empty());
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_without_a_first_move_is_aborted() {
+    let (_dir, server, addr) = fresh_server_with(quick(150)).await;
+    let g = seated(addr, json!({"time_control": "10m+30s"})).await;
+    let game = poll(addr, &g.id, 5.0, |g| !g["outcome"].is_null()).await;
+    assert_eq!(game["outcome"]["result"], "aborted (no first move)");
+    assert_eq!(game["clock"]["running"], serde_json::Value::Null);
+    refused_as(play(addr, &g.id, &g.sente, "7g7f").await, 409, "game_over");
+    refused_as(rematch(addr, &g.id, &g.sente).await, 409, "aborted");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_who_leaves_the_engine_loses_by_abandonment() {
+    let settings = Settings {
+        first_move_ttl: Duration::from_secs(30),
+        ..quick(300)
+    };
+    let (_dir, server, addr) = fresh_server_with(settings).await;
+    let g = engine_game(addr, json!({"side": "sente", "engine": {"depth": 1}})).await;
+    play(addr, &g.id, &g.token, "7g7f").await.expect(200);
+    let game = poll(addr, &g.id, 10.0, |g| !g["outcome"].is_null()).await;
+    assert_eq!(plies(&game), 2, "{game}");
+    assert_eq!(game["outcome"]["reason"], "abandoned");
+    assert_eq!(game["outcome"]["winner"], "gote");
+    until_forgotten(&server).await;
+    // Read back from the store, it is the same.
+    let again = state(addr, &g.id).await;
+    assert_eq!(again["outcome"], game["outcome"]);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watched_decided_game_leaves_memory_in_time() {
+    let (_dir, server, addr) = fresh_server_with(quick(200)).await;
+    let g = seated(addr, json!({})).await;
+    let mut ws = connect(addr, &g.id, Some(&g.sente)).await;
+    resign(addr, &g.id, &g.gote).await.expect(200);
+    until(&mut ws, 5.0, |g| !g["outcome"].is_null()).await;
+    until_forgotten(&server).await;
+    // Watched again, it is loaded again and stays its time (not forgotten at once for an
+    // end long ago, which would have the page reconnect in a loop).
+    let mut again = connect(addr, &g.id, None).await;
+    let first = next(&mut again, 5.0).await;
+    assert_eq!(first["game"]["outcome"]["reason"], "resignation");
+    assert_eq!(server.games_in_memory(), 1);
+    until_forgotten(&server).await;
+    server.shutdown().await.unwrap();
+}
