@@ -57,8 +57,16 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/declare", post(declare))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(socket))
-        .route("/api/games/{id}/draw", post(draw))
-        .route("/api/games/{id}/takeback", post(takeback))
+        .route(
+            "/api/games/{id}/draw",
+            post(|s: State<AppState>, p: Path<String>, j: JsonBody| answer(s, p, j, Offer::Draw)),
+        )
+        .route(
+            "/api/games/{id}/takeback",
+            post(|s: State<AppState>, p: Path<String>, j: JsonBody| {
+                answer(s, p, j, Offer::Takeback)
+            }),
+        )
         .route("/api/games/{id}/chat", post(chat))
         .route(
             "/api/games/{id}/rematch",
@@ -239,25 +247,17 @@ async fn play(
     Ok(Json(view).into_response())
 }
 
-async fn draw(
+/// The seat's answer about `offer` (a draw or a takeback): make or accept it, or decline or
+/// withdraw it.
+async fn answer(
     State(s): State<AppState>,
     Path(id): Path<String>,
     json: JsonBody,
+    offer: Offer,
 ) -> Result<Response, ApiError> {
     let request: OfferBody = body_or_default(&json.bytes)?;
     let token = seat_token(request.token)?;
-    let view = s.hub.offer(&id, &token, Offer::Draw, request.yes);
-    Ok(Json(view.await?).into_response())
-}
-
-async fn takeback(
-    State(s): State<AppState>,
-    Path(id): Path<String>,
-    json: JsonBody,
-) -> Result<Response, ApiError> {
-    let request: OfferBody = body_or_default(&json.bytes)?;
-    let token = seat_token(request.token)?;
-    let view = s.hub.offer(&id, &token, Offer::Takeback, request.yes);
+    let view = s.hub.offer(&id, &token, offer, request.yes);
     Ok(Json(view.await?).into_response())
 }
 
