@@ -24,6 +24,7 @@ mod error;
 mod games;
 mod hub;
 mod line;
+pub mod png;
 mod records;
 mod review;
 pub mod sqlite;

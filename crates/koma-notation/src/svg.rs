@@ -34,7 +34,7 @@ pub struct Options {
 
 /// The most a name may take, in half-width columns (a CJK character counts two); a longer
 /// name is cut and ends with `…`.
-pub const NAME_WIDTH: usize = 14;
+pub const NAME_WIDTH: usize = 12;
 
 /// Width of a square, in the picture's units (pixels at scale 1).
 const SQ_W: i32 = 60;
@@ -55,8 +55,16 @@ const LABEL_H: i32 = 30;
 /// The size of a piece in hand, relative to one on the board.
 const HAND_SCALE: f32 = 0.8;
 
-const FONT: &str = "'Noto Serif CJK JP','Noto Sans CJK JP','IPAexMincho','IPAMincho',\
-                    'Hiragino Mincho ProN','Yu Mincho',serif";
+/// The fonts a picture asks for, best first (then the generic `serif`): Japanese fonts, so
+/// that the kanji take their Japanese forms.
+pub const FONT_FAMILIES: [&str; 6] = [
+    "Noto Serif CJK JP",
+    "Noto Sans CJK JP",
+    "IPAexMincho",
+    "IPAMincho",
+    "Hiragino Mincho ProN",
+    "Yu Mincho",
+];
 const INK: &str = "#1a1a1a";
 const RED: &str = "#c8102e";
 
@@ -106,7 +114,8 @@ pub fn write(variant: VariantKind, setup: &Setup, options: &Options) -> String {
     let _ = writeln!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-         viewBox=\"0 0 {w} {h}\" font-family=\"{FONT}\" data-variant=\"{}\">",
+         viewBox=\"0 0 {w} {h}\" font-family=\"'{}',serif\" data-variant=\"{}\">",
+        FONT_FAMILIES.join("','"),
         variant.name()
     );
     let _ = writeln!(
@@ -401,7 +410,7 @@ fn hand(out: &mut String, layout: &Layout, setup: &Setup, color: Color, name: Op
     let default = SIDE_NAMES[color.index()];
     let _ = writeln!(
         out,
-        "<text class=\"name\" x=\"{}\" y=\"{}\" font-size=\"14\" fill=\"{INK}\">{}</text>",
+        "<text class=\"name\" x=\"{}\" y=\"{}\" font-size=\"13\" fill=\"{INK}\">{}</text>",
         x + 26,
         label_y + LABEL_H / 2 + 5,
         escape(&cut(name.unwrap_or(default), NAME_WIDTH))
