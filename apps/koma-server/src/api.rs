@@ -4,6 +4,7 @@ use crate::assets;
 use crate::error::ApiError;
 use crate::games::CreateRequest;
 use crate::hub::Hub;
+use crate::image;
 use crate::records::{self, ReadRequest, WriteRequest};
 use crate::review::{ReviewRequest, Reviews};
 use crate::ws;
@@ -43,6 +44,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(socket))
         .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/image.svg", get(image::svg))
+        .route("/api/games/{id}/image.png", get(image::png))
         .route("/api/records/read", post(read_record))
         .route("/api/records/write", post(write_record))
         .route("/api/reviews", post(review))

@@ -23,6 +23,7 @@ mod engine;
 mod error;
 mod games;
 mod hub;
+mod image;
 mod line;
 pub mod png;
 mod records;

@@ -6,6 +6,7 @@ mod common;
 mod api;
 mod engine_games;
 mod history;
+mod image;
 mod load_smoke;
 mod records;
 mod rematch;
