@@ -197,4 +197,39 @@ mod tests {
         );
         assert!(err.to_string().contains("fonts-noto-cjk"), "{err}");
     }
+
+    /// Ink pixels (dark) in the 24x24 box around (`x`, `y`).
+    fn ink(image: &Pixmap, x: u32, y: u32) -> usize {
+        (x - 12..x + 12)
+            .flat_map(|px| (y - 12..y + 12).map(move |py| (px, py)))
+            .filter_map(|(px, py)| image.pixel(px, py))
+            .filter(|c| c.red() < 80 && c.green() < 80 && c.blue() < 80)
+            .count()
+    }
+
+    #[test]
+    fn the_kanji_are_drawn_with_a_system_font() {
+        // The test machine has fonts-noto-cjk (scripts/test installs it).
+        let fonts = Fonts::system().unwrap();
+        let picture = svg::write_any(&VariantKind::Shogi.startpos(), &svg::Options::default());
+        let png = fonts.png(&picture, 1.0).unwrap();
+        let image = Pixmap::decode_png(&png).unwrap();
+        assert_eq!((image.width(), image.height()), (834, 622));
+        // Square 59 (sente's king) has ink on its face; 55 is empty. A square is 60x64
+        // pixels, the board's corner at (134, 36): file 5 is the fifth column.
+        let x = 134 + 4 * 60 + 30;
+        let king = ink(&image, x, 36 + 8 * 64 + 36);
+        let empty = ink(&image, x, 36 + 4 * 64 + 32);
+        assert!(king > 40, "{king} ink pixels on the king");
+        assert_eq!(empty, 0);
+        // Twice the scale, twice the size; out of bounds, refused.
+        let big = Pixmap::decode_png(&fonts.png(&picture, 2.0).unwrap()).unwrap();
+        assert_eq!((big.width(), big.height()), (1668, 1244));
+        assert!(matches!(fonts.png(&picture, 5.0), Err(PngError::Scale(_))));
+        let huge = picture.replacen("width=\"834\"", "width=\"9000\"", 1);
+        assert!(matches!(
+            fonts.png(&huge, 1.0),
+            Err(PngError::Size { width: 9000, .. })
+        ));
+    }
 }
