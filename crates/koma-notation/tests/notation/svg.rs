@@ -294,3 +294,71 @@ fn names_are_escaped_and_the_picture_is_deterministic() {
     assert_eq!(names, ["<script>ale…", "a&b'c"]);
     assert_eq!(text, picture(&pos, &options));
 }
+
+/// The position after `plies` random legal moves of `variant`, chosen by `seed`, and the
+/// last move played.
+fn playout(
+    variant: VariantKind,
+    seed: u64,
+    plies: usize,
+) -> (AnyPosition, Option<koma_rules::Move>) {
+    let mut state = seed;
+    let mut pos = variant.startpos();
+    let mut last = None;
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let m = moves[(state >> 33) as usize % moves.len()];
+        pos.play(m).unwrap();
+        last = Some(m);
+    }
+    (pos, last)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Any position, any names, either side up: well-formed XML with one piece drawn per
+    /// piece on the board and each hand's counts adding up to what it holds.
+    #[test]
+    fn every_picture_is_well_formed_and_complete(
+        tori: bool,
+        seed: u64,
+        plies in 0usize..160,
+        flip: bool,
+        sente in ".{0,30}",
+        gote: String,
+    ) {
+        let variant = if tori { VariantKind::Tori } else { VariantKind::Shogi };
+        let (pos, last_move) = playout(variant, seed, plies);
+        let options = Options { flip, last_move, names: [Some(sente), Some(gote)] };
+        let text = svg::write_any(&pos, &options);
+        let doc = Document::parse(&text).map_err(|e| {
+            proptest::test_runner::TestCaseError::fail(format!("{e}"))
+        })?;
+        let setup = pos.to_setup();
+        let on_board = setup.board.iter().flatten().count();
+        let drawn = doc
+            .descendants()
+            .filter(|n| has_class(n, "piece") && n.attribute("data-square").is_some())
+            .count();
+        proptest::prop_assert_eq!(drawn, on_board);
+        for color in koma_rules::Color::ALL {
+            let held: u32 = doc
+                .descendants()
+                .filter(|n| has_class(n, "piece") && has_class(n, color.name()))
+                .filter_map(|n| n.attribute("data-count"))
+                .map(|c| c.parse::<u32>().unwrap())
+                .sum();
+            proptest::prop_assert_eq!(held, setup.hands[color.index()].total());
+        }
+        let marked = doc.descendants().filter(|n| has_class(n, "last-move")).count();
+        proptest::prop_assert_eq!(marked, usize::from(last_move.is_some()));
+        proptest::prop_assert_eq!(class_texts(&doc, "name").len(), 2);
+    }
+}
