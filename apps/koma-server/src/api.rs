@@ -6,6 +6,7 @@ use crate::body::{JsonBody, RecordSize};
 use crate::error::ApiError;
 use crate::games::CreateRequest;
 use crate::hub::Hub;
+use crate::image;
 use crate::limits::{Limiter, RateClass, limited};
 use crate::offers::Offer;
 use crate::records::{self, ReadRequest, WriteRequest};
@@ -68,6 +69,12 @@ pub fn router(state: AppState) -> Router {
             }),
         )
         .route("/api/games/{id}/chat", post(chat))
+        .route("/api/games/{id}/image.svg", get(image::svg))
+        // A PNG costs some 25 ms of drawing: counted with the records' work.
+        .route(
+            "/api/games/{id}/image.png",
+            limit(RateClass::Records, get(image::png)),
+        )
         .route(
             "/api/games/{id}/rematch",
             limit(RateClass::Games, post(rematch)),

@@ -51,6 +51,14 @@ pub enum ApiError {
         /// Why it cannot be read.
         source: koma_game::clock::TimeControlError,
     },
+    /// A query parameter with a value the request cannot take (400).
+    #[error("{name}: {message}")]
+    BadParameter {
+        /// The parameter's name.
+        name: &'static str,
+        /// What is wrong with its value.
+        message: String,
+    },
     /// Both a handicap and an SFEN for the start (400).
     #[error("give a handicap or an SFEN, not both")]
     HandicapAndSfen,
@@ -363,6 +371,7 @@ impl ApiError {
             | E::Unknown { .. }
             | E::HandicapNotInVariant { .. }
             | E::TimeControl { .. }
+            | E::BadParameter { .. }
             | E::HandicapAndSfen
             | E::EngineWithoutOpponent
             | E::StartSfen(_)
@@ -424,9 +433,10 @@ impl ApiError {
             E::RateLimited { .. } => "rate_limited",
             E::MissingToken => "missing_token",
             E::Unknown { .. } => "unknown_name",
-            E::HandicapNotInVariant { .. } | E::TimeControl { .. } | E::TooLong { .. } => {
-                "invalid_value"
-            }
+            E::HandicapNotInVariant { .. }
+            | E::TimeControl { .. }
+            | E::TooLong { .. }
+            | E::BadParameter { .. } => "invalid_value",
             E::HandicapAndSfen | E::EngineWithoutOpponent => "conflicting_fields",
             E::StartSfen(_) | E::StartSetup(_) => "invalid_position",
             E::UnreadableMove { .. } | E::UnreadableMoveText(_) => "unreadable_move",

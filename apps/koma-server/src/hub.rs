@@ -10,7 +10,7 @@ use crate::view::GameView;
 use koma_game::GameError;
 use koma_game::datetime;
 use koma_notation::formats;
-use koma_rules::{Color, Move};
+use koma_rules::{AnyPosition, Color, Move};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -507,6 +507,13 @@ impl Hub {
             record.header.push("持ち時間", control);
         }
         formats::write(&record, format).map_err(ApiError::UnwritableRecord)
+    }
+
+    /// The game's start position and the moves played so far.
+    pub async fn line(&self, id: &str) -> Result<(AnyPosition, Vec<Move>), ApiError> {
+        let slot = self.game(id).await?;
+        let live = slot.lock().await;
+        Ok((live.game.start_position(), live.game.moves()))
     }
 
     /// The seat `token` holds (none for a spectator without a token) and the state pushes.

@@ -5,7 +5,7 @@ use clap::{Args, Parser, Subcommand};
 use koma_notation::encoding::Encoding;
 use koma_notation::formats::{self, Format, Notation};
 use koma_notation::{diagram, sfen, usi};
-use koma_rules::{AnyPosition, Handicap, VariantKind};
+use koma_rules::{AnyPosition, Color, Handicap, VariantKind};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -14,6 +14,7 @@ use std::time::Instant;
 mod output;
 
 mod engines;
+mod image;
 mod matches;
 mod play;
 mod records;
@@ -63,6 +64,8 @@ enum Command {
         /// Move notation: japanese, western or german.
         #[arg(long, default_value = "japanese")]
         notation: String,
+        #[command(flatten)]
+        image: image::ImageArgs,
     },
     /// Convert a record to another format.
     Convert {
@@ -210,17 +213,24 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Show {
             position,
             file: None,
+            ply,
+            image,
             ..
         } => {
+            if ply.is_some() {
+                bail!("--ply counts the moves of a record: give the record's file");
+            }
             let pos = position.position()?;
             out!("{}", diagram::write(pos.variant(), &pos.to_setup()));
             outln!("SFEN: {}", sfen::write_any(&pos));
+            image.write(&pos, None, [None, None])?;
         }
         Command::Show {
             position,
             file: Some(file),
             ply,
             notation,
+            image,
         } => {
             let notation = match notation.as_str() {
                 "japanese" | "ja" => Notation::Japanese,
@@ -254,6 +264,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             outln!();
             out!("{}", diagram::write(at.variant(), &at.to_setup()));
             outln!("SFEN: {}", sfen::write_any(&at));
+            let last_move = shown.checked_sub(1).map(|i| moves[i]);
+            let names = Color::ALL.map(|c| record.header.player(c).map(str::to_string));
+            image.write(&at, last_move, names)?;
         }
         Command::Convert {
             file,

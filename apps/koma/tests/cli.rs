@@ -467,3 +467,86 @@ fn records_that_need_leniency_read_with_warnings_on_stderr() {
         err(&o)
     );
 }
+
+/// The width and height in a PNG's header.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "a PNG signature");
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+#[test]
+fn show_writes_the_board_as_svg_and_png() {
+    let dir = std::env::temp_dir().join(format!("koma-cli-image-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("board.svg");
+    let png = dir.join("board.png");
+    let (svg_arg, png_arg) = (svg.to_str().unwrap(), png.to_str().unwrap());
+    let o = koma(&[
+        "show",
+        "--sfen",
+        "4k4/9/9/9/9/9/9/9/4K4 b 2Pr 1",
+        "--svg",
+        svg_arg,
+        "--png",
+        png_arg,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The text board is still printed; the PNG's drawing time is said on stderr.
+    assert!(stdout(&o).contains("SFEN: 4k4/9/9/9/9/9/9/9/4K4 b 2Pr 1"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("drawn in"));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<?xml") && text.trim_end().ends_with("</svg>"));
+    assert_eq!(text.matches("data-square=").count(), 2, "two kings");
+    assert!(text.contains("data-hand=\"歩\" data-count=\"2\""));
+    assert!(text.contains("data-hand=\"飛\" data-count=\"1\""));
+    let width: u32 = text
+        .split("width=\"")
+        .nth(1)
+        .and_then(|w| w.split('"').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    let (png_width, png_height) = png_size(&std::fs::read(&png).unwrap());
+    assert_eq!(png_width, width);
+    assert!(png_height > 500 && png_height < png_width);
+
+    // A record's position at --ply, its last move marked and its players named (escaped).
+    let kif = format!("先手：<Sente & Co>\n後手：gote\n{KIF}");
+    let record = dir.join("game.kif");
+    std::fs::write(&record, kif).unwrap();
+    let o = koma(&[
+        "show",
+        record.to_str().unwrap(),
+        "--ply",
+        "1",
+        "--svg",
+        svg_arg,
+        "--flip",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        text.contains("class=\"last-move\" data-square=\"76\""),
+        "{text}"
+    );
+    assert!(text.contains("&lt;Sente &amp; Co&gt;") && !text.contains("<Sente"));
+    assert!(text.contains("class=\"piece sente\" data-square=\"76\" transform=\"translate("));
+    // Flipped: sente's pieces are the upside-down ones.
+    let pawn = text
+        .split("data-square=\"76\" transform=\"")
+        .nth(1)
+        .unwrap();
+    assert!(
+        pawn.split('"').next().unwrap().ends_with("rotate(180)"),
+        "{pawn}"
+    );
+
+    let o = koma(&["show", "--ply", "3", "--svg", svg_arg]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--ply"));
+    let o = koma(&["show", "--png", png_arg, "--scale", "9"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--scale 9"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

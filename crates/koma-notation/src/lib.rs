@@ -24,6 +24,7 @@ pub mod letters;
 pub mod movetext;
 pub mod record;
 pub mod sfen;
+pub mod svg;
 pub mod usi;
 pub mod usi_line;
 pub mod warning;

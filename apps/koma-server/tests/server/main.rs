@@ -9,6 +9,7 @@ mod engine_games;
 mod engine_pool;
 mod expiry;
 mod history;
+mod image;
 mod limits;
 mod load_smoke;
 mod offers;

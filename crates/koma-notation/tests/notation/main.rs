@@ -10,4 +10,5 @@ mod kif;
 mod leniency;
 mod malformed;
 mod movetext;
+mod svg;
 mod usi_line;
