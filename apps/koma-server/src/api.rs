@@ -56,6 +56,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/reviews", post(review))
         .route("/api/reviews/{id}", get(review_state))
         .merge(accounts::routes::routes())
+        .merge(crate::ratings::routes())
         .merge(assets::routes())
         .with_state(state)
 }
@@ -139,13 +140,17 @@ async fn list(State(s): State<AppState>) -> Result<Response, ApiError> {
     Ok(Json(games).into_response())
 }
 
-async fn create(State(s): State<AppState>, bytes: Bytes) -> Result<Response, ApiError> {
+async fn create(
+    State(s): State<AppState>,
+    player: Option<accounts::auth::Player>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
     let request: CreateRequest = if bytes.iter().all(u8::is_ascii_whitespace) {
         CreateRequest::default()
     } else {
         body(&bytes)?
     };
-    let created = s.hub.create(request).await?;
+    let created = s.hub.create(request, player).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -156,10 +161,11 @@ async fn game(State(s): State<AppState>, Path(id): Path<String>) -> Result<Respo
 async fn join(
     State(s): State<AppState>,
     Path(id): Path<String>,
+    player: Option<accounts::auth::Player>,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let request: JoinBody = body(&bytes)?;
-    Ok(Json(s.hub.join(&id, &request.invite).await?).into_response())
+    Ok(Json(s.hub.join(&id, &request.invite, player).await?).into_response())
 }
 
 async fn play(

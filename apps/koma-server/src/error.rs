@@ -240,6 +240,9 @@ pub enum ApiError {
         /// Why not.
         reason: &'static str,
     },
+    /// A rated game or a seat refused (see [`crate::players::SeatRefusal`]).
+    #[error("{0}")]
+    Seat(#[from] crate::players::SeatRefusal),
     /// The review queue is full; the client may try later (503).
     #[error("the review queue is full; try again later")]
     QueueFull,
@@ -335,6 +338,7 @@ impl ApiError {
             | E::NoOffer(_)
             | E::NothingToTakeBack
             | E::EngineDeclinesDraw => StatusCode::CONFLICT,
+            E::Seat(refusal) => refusal.status(),
             E::QueueFull | E::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
             E::Storage(_) | E::Random(_) | E::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -379,6 +383,7 @@ impl ApiError {
             E::WrongPassword => "wrong_password",
             E::CrossSite { .. } => "cross_site",
             E::Forbidden { .. } => "forbidden",
+            E::Seat(refusal) => refusal.code(),
             E::QueueFull => "queue_full",
             E::ShuttingDown => "shutting_down",
             E::Storage(_) => "storage_failed",

@@ -1,6 +1,7 @@
 //! The games the server holds: loading them from the store, and every request that reads or
 //! changes one, each change written to the store before it is answered or pushed.
 
+use crate::accounts::auth::Player;
 use crate::engine::{self, Answer, Turn};
 use crate::error::ApiError;
 use crate::games::{self, CreateRequest, LiveGame};
@@ -108,7 +109,9 @@ impl Hub {
         let Some(stored) = self.blocking(move |s| s.load_game(&key)).await? else {
             return Ok(None);
         };
-        let live = games::rebuild(stored)?;
+        let mut live = games::rebuild(stored)?;
+        self.refresh_players(&mut live).await?;
+        live.publish();
         let slot = Arc::new(Mutex::new(live));
         let slot = Arc::clone(self.slots().entry(id.to_string()).or_insert(slot));
         self.wake_engine(&mut *slot.lock().await);
@@ -128,14 +131,24 @@ impl Hub {
         Ok(self.blocking(|s| s.list_games(false)).await?)
     }
 
-    /// Creates a game; the creator gets a seat token and an invitation for the other seat,
-    /// or, against the engine, the game starts at once (the engine moves if it is sente).
-    pub async fn create(&self, request: CreateRequest) -> Result<Created, ApiError> {
+    /// Creates a game; the creator (his account, if logged in) gets a seat token and an
+    /// invitation for the other seat, or, against the engine, the game starts at once (the
+    /// engine moves if it is sente).
+    pub async fn create(
+        &self,
+        request: CreateRequest,
+        creator: Option<Player>,
+    ) -> Result<Created, ApiError> {
         let now = games::unix_ms();
+        let rated = crate::players::check_rated(&request, creator.as_ref())?;
         let (mut live, toss) = games::create(&request, now)?;
+        live.stored.rated = rated;
+        live.stored.players[live.stored.creator.index()] = creator.map(|p| p.id);
         let (stored, started) = (live.stored.clone(), live.started_ms);
         self.blocking(move |s| s.create_game(&stored, started))
             .await?;
+        self.refresh_players(&mut live).await?;
+        live.publish();
         let id = live.id().to_string();
         let creator = live.stored.creator;
         let invite = (live.stored.engine.is_none()).then(|| live.stored.invite.clone());
@@ -163,8 +176,14 @@ impl Hub {
         self.wake_engine(&mut *slot.lock().await);
     }
 
-    /// The invited player takes the free seat with `invite`; the clock starts.
-    pub async fn join(&self, id: &str, invite: &str) -> Result<Joined, ApiError> {
+    /// The invited player (his account, if logged in) takes the free seat with `invite`;
+    /// the clock starts.
+    pub async fn join(
+        &self,
+        id: &str,
+        invite: &str,
+        player: Option<Player>,
+    ) -> Result<Joined, ApiError> {
         let slot = self.game(id).await?;
         let mut live = slot.lock().await;
         if !crate::tokens::same(invite, &live.stored.invite) {
@@ -176,12 +195,20 @@ impl Hub {
         if live.is_over() {
             return Err(ApiError::GameOver(None));
         }
+        crate::players::check_join(&live.stored, player.as_ref())?;
+        let seat = !live.stored.creator;
+        if let Some(player) = player {
+            let (key, user) = (id.to_string(), player.id.clone());
+            self.blocking(move |s| s.seat_player(&key, seat, &user))
+                .await?;
+            live.stored.players[seat.index()] = Some(player.id);
+        }
         let now = live.now();
         let key = id.to_string();
         self.blocking(move |s| s.start_game(&key, now)).await?;
         live.start(now)?;
+        self.refresh_players(&mut live).await?;
         live.publish();
-        let seat = !live.stored.creator;
         Ok(Joined {
             id: id.to_string(),
             seat: seat.name(),
@@ -283,6 +310,7 @@ impl Hub {
             if let Err(e) = self.blocking(move |s| s.set_outcome(&key, &stored)).await {
                 eprintln!("koma serve: game {id}: storing the result failed: {e}");
             }
+            self.game_ended(live).await;
         }
         live.publish();
         Ok(())
@@ -357,6 +385,7 @@ impl Hub {
         }
         live.ended_ms = Some(now);
         live.stop_thinking();
+        self.game_ended(live).await;
         live.publish();
         Ok(())
     }
@@ -435,6 +464,8 @@ impl Hub {
         let (stored, of) = (live.stored.clone(), id.to_string());
         self.blocking(move |s| s.create_rematch(&of, &stored, now))
             .await?;
+        self.refresh_players(&mut live).await?;
+        live.publish();
         let new_id = live.id().to_string();
         old.rematch = Some(new_id.clone());
         old.publish();

@@ -27,10 +27,13 @@ mod games;
 mod hub;
 mod line;
 mod offers;
+mod players;
+mod ratings;
 mod records;
 mod review;
 pub mod sqlite;
 mod sqlite_accounts;
+mod sqlite_ratings;
 pub mod store;
 mod tokens;
 mod view;
@@ -82,6 +85,10 @@ impl Server {
         let addr = listener.local_addr()?;
         let accounts = accounts::Accounts::from_env(Arc::clone(&store));
         let hub = hub::Hub::new(store);
+        // Games that ended but were not rated (a stop in between) are rated first.
+        if let Err(e) = hub.rate_pending().await {
+            return Err(e.into());
+        }
         if let Err(e) = hub.load_unfinished().await {
             hub.close().await;
             return Err(e.into());

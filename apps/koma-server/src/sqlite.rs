@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 /// The schema this code writes, kept in the `meta` table.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// Version 1 of the schema, where every file starts.
 const SCHEMA_V1: &str = "
@@ -70,6 +70,8 @@ CREATE TABLE chat (
     PRIMARY KEY (game_id, seq)
 );
 ",
+    // 5: the accounts playing each seat, rated games and the ratings they produce.
+    crate::sqlite_ratings::MIGRATION,
 ];
 
 /// Games in a SQLite file. One connection behind a lock: SQLite writes one at a time anyway,
@@ -163,8 +165,8 @@ fn insert_game(conn: &Connection, g: &NewGame, started_ms: Option<u64>) -> Resul
     conn.execute(
         "INSERT INTO games (id, variant, start_sfen, rules, time_control, creator,
             sente_token, gote_token, invite, created_ms, started_ms,
-            engine_seat, engine_movetime_ms, engine_depth)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+            engine_seat, engine_movetime_ms, engine_depth, sente_user, gote_user, rated)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
         params![
             g.id,
             g.setup.variant,
@@ -180,6 +182,9 @@ fn insert_game(conn: &Connection, g: &NewGame, started_ms: Option<u64>) -> Resul
             engine.map(|e| e.seat.name()),
             engine.and_then(|e| e.level.movetime_ms).map(ms_to_sql),
             engine.and_then(|e| e.level.depth),
+            g.players[0],
+            g.players[1],
+            g.rated,
         ],
     )?;
     Ok(())
@@ -279,6 +284,10 @@ impl Store for SqliteStore {
                         row.get::<_, Option<u32>>("engine_depth")?,
                     ),
                     row.get::<_, Option<String>>("rematch")?,
+                    (
+                        [row.get("sente_user")?, row.get("gote_user")?],
+                        row.get::<_, bool>("rated")?,
+                    ),
                 ))
             })
             .optional()?;
@@ -295,6 +304,7 @@ impl Store for SqliteStore {
             result,
             (engine_seat, engine_movetime, engine_depth),
             rematch,
+            (players, rated),
         )) = row
         else {
             return Ok(None);
@@ -338,6 +348,8 @@ impl Store for SqliteStore {
                 creator: color_from_name(&creator)?,
                 created_ms: ms_from_sql(created),
                 engine: engine_from_sql(engine_seat, engine_movetime, engine_depth)?,
+                players,
+                rated,
             },
             started_ms: started.map(ms_from_sql),
             moves,
@@ -528,6 +540,8 @@ mod tests {
             creator: Color::White,
             created_ms: 5,
             engine: None,
+            players: [None, None],
+            rated: false,
         }
     }
 
