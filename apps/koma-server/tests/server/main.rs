@@ -9,6 +9,7 @@ mod engine_games;
 mod history;
 mod load_smoke;
 mod offers;
+mod ratings;
 mod records;
 mod rematch;
 mod review;
