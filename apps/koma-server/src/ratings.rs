@@ -378,6 +378,10 @@ mod tests {
             format!("{:.2} {:.2}", a.rating, b.rating),
             "1662.21 1337.79"
         );
+        assert_eq!(
+            format!("{:.2} {:.2}", a.deviation, b.deviation),
+            "290.23 290.23"
+        );
         assert_eq!((a.games, b.games, a.latest), (1, 1, Some(1_000)));
         let [c, d] = rated(&[Glicko::default(), Glicko::default()], None, 1_000).unwrap();
         assert_eq!((c.rating, d.rating), (1500.0, 1500.0));
