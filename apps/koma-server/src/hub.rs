@@ -197,15 +197,14 @@ impl Hub {
         }
         crate::players::check_join(&live.stored, player.as_ref())?;
         let seat = !live.stored.creator;
-        if let Some(player) = player {
-            let (key, user) = (id.to_string(), player.id.clone());
-            self.blocking(move |s| s.seat_player(&key, seat, &user))
-                .await?;
-            live.stored.players[seat.index()] = Some(player.id);
-        }
+        let user = player.map(|p| p.id);
+        let (key, account) = (id.to_string(), user.clone());
+        self.blocking(move |s| s.seat_player(&key, seat, account.as_deref()))
+            .await?;
         let now = live.now();
         let key = id.to_string();
         self.blocking(move |s| s.start_game(&key, now)).await?;
+        live.stored.players[seat.index()] = user;
         live.start(now)?;
         self.refresh_players(&mut live).await?;
         live.publish();

@@ -67,8 +67,9 @@ pub struct HistoryRow {
 
 /// Where seats' accounts and ratings are kept. Blocking, like [`crate::Store`].
 pub trait RatingStore: Send + Sync {
-    /// The account `user` takes seat `seat` of the game `id`, refused once it started.
-    fn seat_player(&self, id: &str, seat: Color, user: &str) -> Result<(), StoreError>;
+    /// The account `user` (`None`: a guest) takes seat `seat` of the game `id`, refused once
+    /// it started.
+    fn seat_player(&self, id: &str, seat: Color, user: Option<&str>) -> Result<(), StoreError>;
     /// Rates the decided game: both players' ratings in its pool updated by [`rated`] and a
     /// history row each, in one transaction. A game already rated is not rated again: its
     /// stored changes are returned instead. Sente's change first.
@@ -182,6 +183,11 @@ impl Hub {
     /// Fills the players of `live` from the store: names, ratings, and the changes of a
     /// rated game once rated.
     pub(crate) async fn refresh_players(&self, live: &mut LiveGame) -> Result<(), StoreError> {
+        if live.stored.players.iter().all(Option::is_none) {
+            // Guests and the engine: nothing to read (and no store call per guest game).
+            live.players = [None, None];
+            return Ok(());
+        }
         let game = live.stored.clone();
         let now_s = live.now() / 1000;
         live.players = self

@@ -102,7 +102,7 @@ fn changes_of(conn: &Connection, id: &str) -> Result<Vec<RatingChange>, StoreErr
 }
 
 impl RatingStore for SqliteStore {
-    fn seat_player(&self, id: &str, seat: Color, user: &str) -> Result<(), StoreError> {
+    fn seat_player(&self, id: &str, seat: Color, user: Option<&str>) -> Result<(), StoreError> {
         let column = match seat {
             Color::Black => "sente_user",
             Color::White => "gote_user",

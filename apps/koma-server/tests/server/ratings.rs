@@ -3,7 +3,9 @@
 //! as before.
 
 use crate::accounts::{as_page, log_in, sign_up};
-use crate::common::{Reply, fresh_server, get, post, refused_as, resign, seated, start, state};
+use crate::common::{
+    Reply, fresh_server, get, poll, post, refused_as, resign, seated, start, state,
+};
 use koma_game::rating::{Glicko, Score};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -287,7 +289,8 @@ async fn casual_and_guest_games_rate_nobody() {
     .json();
     let joined = join_as(addr, &bob, &created).await.expect(200).json();
     assert_eq!(joined["game"]["players"]["sente"]["id"], "bob");
-    let id = created["id"].as_str().unwrap();
+    let casual_id = created["id"].as_str().unwrap().to_string();
+    let id = casual_id.as_str();
     let ended = resign(addr, id, created["token"].as_str().unwrap())
         .await
         .expect(200)
@@ -310,5 +313,72 @@ async fn casual_and_guest_games_rate_nobody() {
     assert_eq!(next_state["players"]["sente"]["rating"], 1662);
     assert_eq!(next_state["suggested_handicap"]["giver"], "sente");
     assert_ne!(next_state["suggested_handicap"]["handicap"], "even");
+
+    // A deleted account's games show a deleted player (once the finished game, out of
+    // memory when nobody watches it, is read again).
+    let body = json!({ "password": PASSWORD });
+    as_page(addr, "POST", "/api/account/delete", &bob, Some(body))
+        .await
+        .expect(200);
+    let game = poll(addr, &casual_id, 5.0, |g| {
+        g["players"]["sente"]["name"] != "Bob"
+    })
+    .await;
+    assert_eq!(game["players"]["sente"]["name"], "deleted player");
+    assert_eq!(game["players"]["gote"]["name"], "Alice");
+    server.shutdown().await.unwrap();
+}
+
+/// The ratings of both seats' players in the state `game`, with their changes.
+fn ratings_of(game: &Value) -> [(Value, Value); 2] {
+    let of = |seat: &str| {
+        let p = &game["players"][seat];
+        (p["rating"].clone(), p["diff"].clone())
+    };
+    [of("sente"), of("gote")]
+}
+
+#[tokio::test]
+async fn draws_by_repetition_and_by_agreement_are_rated() {
+    let (_dir, server, addr) = fresh_server().await;
+    let alice = account(addr, "Alice").await;
+    let bob = account(addr, "Bob").await;
+    // Sennichite: the moves end it (the path of every move).
+    let (created, joined) = rated_game(addr, &alice, &bob).await;
+    let id = created["id"].as_str().unwrap();
+    let tokens = [
+        created["token"].as_str().unwrap(),
+        joined["token"].as_str().unwrap(),
+    ];
+    let rounds = ["2h3h", "8b7b", "3h2h", "7b8b"];
+    let mut last = Value::Null;
+    for ply in 0..12 {
+        last = crate::common::play(addr, id, tokens[ply % 2], rounds[ply % 4])
+            .await
+            .expect(200)
+            .json();
+    }
+    assert_eq!(last["outcome"]["reason"], "sennichite");
+    // Equal players, a draw: the ratings stay, the RDs fall, each has one game.
+    assert_eq!(
+        ratings_of(&last),
+        [(json!(1500), json!(0)), (json!(1500), json!(0))]
+    );
+    let rapid = &perfs(addr, "bob").await["rapid"];
+    assert_eq!((&rapid["games"], &rapid["rd"]), (&json!(1), &json!(290)));
+
+    // Agreement: the offers' path to the end.
+    let (created, joined) = rated_game(addr, &bob, &alice).await;
+    let id = created["id"].as_str().unwrap();
+    for token in [&created["token"], &joined["token"]] {
+        let body = json!({ "token": token, "yes": true });
+        post(addr, &format!("/api/games/{id}/draw"), &body)
+            .await
+            .expect(200);
+    }
+    let game = state(addr, id).await;
+    assert_eq!(game["outcome"]["reason"], "agreement");
+    assert_eq!(ratings_of(&game)[0].1, json!(0));
+    assert_eq!(perfs(addr, "alice").await["rapid"]["games"], 2);
     server.shutdown().await.unwrap();
 }
