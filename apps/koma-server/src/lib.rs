@@ -28,7 +28,7 @@ mod hub;
 mod line;
 mod offers;
 mod players;
-mod ratings;
+pub mod ratings;
 mod records;
 mod review;
 pub mod sqlite;
