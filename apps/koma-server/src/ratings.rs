@@ -113,7 +113,8 @@ pub fn pool_of(variant: &str, time_control: Option<&str>) -> Result<Pool, StoreE
     Ok(Pool::of(variant, &control))
 }
 
-/// The game to rate, if `stored` is a decided rated game between two accounts.
+/// The game to rate, if `stored` is a decided rated game between two accounts; a game
+/// whose result names no winner or draw (an aborted one) is not rated.
 fn to_rate(stored: &StoredGame) -> Result<Option<RatedGame>, StoreError> {
     let game = &stored.game;
     let (Some(outcome), true, [Some(sente), Some(gote)]) =
@@ -122,10 +123,7 @@ fn to_rate(stored: &StoredGame) -> Result<Option<RatedGame>, StoreError> {
         return Ok(None);
     };
     let Some(view) = OutcomeView::parse(&outcome.result) else {
-        return Err(StoreError::Damaged(format!(
-            "game {}: result '{}'",
-            game.id, outcome.result
-        )));
+        return Ok(None);
     };
     let winner = match view.winner {
         Some("sente") => Some(Color::Black),
@@ -448,6 +446,57 @@ mod tests {
         );
         assert_eq!(v[0]["points"], json!([]));
         assert_eq!(v[6]["points"], json!([[2026, 10, 25, 1400]]));
+    }
+
+    #[test]
+    fn decided_rated_games_are_rated_and_aborted_ones_not() {
+        use crate::store::{Ending, GameSetup, NewGame, StoredOutcome};
+        let stored = |result: &str, players: [Option<String>; 2]| StoredGame {
+            game: NewGame {
+                id: "g".into(),
+                setup: GameSetup {
+                    variant: "shogi".into(),
+                    start_sfen: String::new(),
+                    rules: "amateur".into(),
+                    time_control: Some("sudden:3m".into()),
+                },
+                seat_tokens: [String::new(), String::new()],
+                invite: String::new(),
+                creator: Color::Black,
+                created_ms: 0,
+                engine: None,
+                players,
+                rated: true,
+            },
+            started_ms: Some(1),
+            moves: Vec::new(),
+            outcome: Some(StoredOutcome {
+                ending: Ending::Board,
+                at_ms: 9_000,
+                result: result.into(),
+            }),
+            rematch: None,
+        };
+        let both = [Some("a".to_string()), Some("b".to_string())];
+        let game = to_rate(&stored("gote resignation", both.clone()))
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (game.winner, game.at_ms, game.pool.key()),
+            (Some(Color::White), 9_000, "shogi-bullet".to_string())
+        );
+        let draw = to_rate(&stored("draw sennichite", both.clone()))
+            .unwrap()
+            .unwrap();
+        assert_eq!(draw.winner, None);
+        assert_eq!(
+            to_rate(&stored("aborted (no first move)", both)).unwrap(),
+            None
+        );
+        assert_eq!(
+            to_rate(&stored("sente resignation", [None, Some("b".into())])).unwrap(),
+            None
+        );
     }
 
     #[test]

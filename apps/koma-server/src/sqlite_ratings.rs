@@ -227,6 +227,7 @@ impl RatingStore for SqliteStore {
         let conn = self.conn();
         let mut stmt = conn.prepare(
             "SELECT g.id FROM games g WHERE g.rated = 1 AND g.ending IS NOT NULL
+               AND g.ending <> 'aborted'
                AND NOT EXISTS (SELECT 1 FROM rating_history h WHERE h.game_id = g.id)
              ORDER BY g.ended_ms, g.id",
         )?;
