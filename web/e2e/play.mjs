@@ -540,6 +540,8 @@ async function ratedGame(browser) {
   const p1 = await newPlayer(browser, "rated sente", { width: 1024, height: 768 });
   const p2 = await newPlayer(browser, "rated gote", { width: 390, height: 844 });
   await p1.goto(`${BASE}/`);
+  // Once the page knows the visitor is a guest (the top bar offers to log in), no Rated box.
+  await p1.locator("#login-link").waitFor();
   if (await p1.locator("#rated").isVisible()) throw new Error("rated sente: the Rated box is shown to a guest");
   await signUp(p1, "Rated_Sente");
   await p1.goto(`${BASE}/#`);
