@@ -27,6 +27,10 @@
 //    panel's buttons inside the panel.
 // 9. Accounts: sign up on #signup (logged in at once), an API token created and shown once,
 //    log out, log in again from the top bar.
+// 10. A rated game: one person signs up and creates a rated game with clocks (the Rated box
+//     shows only when logged in); the other opens the invitation as a guest, is told to log in,
+//     signs up from there and lands in the game; they play, gote resigns, and both player
+//     bars show the new ratings with the change (1662? +162 and 1337? −163).
 // Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -522,6 +526,79 @@ async function signUpAndLogIn(browser) {
   await page.context().close();
 }
 
+/** Signs up `name` on #signup (the page logs in at once). */
+async function signUp(page, name) {
+  await page.goto(`${BASE}/#signup`);
+  await page.fill("#signup-username", name);
+  await page.fill("#signup-password", "a-long-password");
+  await page.fill("#signup-password2", "a-long-password");
+  await page.click("#signup-submit");
+  await waitText(page, "#account-link", name);
+}
+
+async function ratedGame(browser) {
+  const p1 = await newPlayer(browser, "rated sente", { width: 1024, height: 768 });
+  const p2 = await newPlayer(browser, "rated gote", { width: 390, height: 844 });
+  await p1.goto(`${BASE}/`);
+  // Once the page knows the visitor is a guest (the top bar offers to log in), no Rated box.
+  await p1.locator("#login-link").waitFor();
+  if (await p1.locator("#rated").isVisible()) throw new Error("rated sente: the Rated box is shown to a guest");
+  await signUp(p1, "Rated_Sente");
+  await p1.goto(`${BASE}/#`);
+  await expectVisible(p1, "#rated", "the Rated box for a logged-in player");
+  await p1.selectOption("#opponent", "person");
+  await p1.selectOption("#side", "sente");
+  await p1.fill("#time-control", "10m+30s");
+  await p1.check("#rated");
+  await p1.click("#create");
+  const link = (await p1.locator("#invite-link").textContent({ timeout: WAIT }))?.trim();
+  if (!link?.includes("invite=")) throw new Error(`rated sente: #invite-link shows '${link}'`);
+  await waitText(p1, ".bar-sente .player-name", "Rated_Sente 1500? · 1 kyu");
+  await expectVisible(p1, "#rated-note", "the rated game's note");
+
+  // The invitation opened by a guest: the server's message and a way to log in.
+  await p2.goto(link);
+  await waitText(p2, ".message", "log in");
+  await expectVisible(p2, "#login-to-join", "the link to log in");
+  // The refused join is the one error expected here, and the browser logs it.
+  const refused = pageErrors.findIndex((e) => e.startsWith("rated gote console:") && e.includes("401"));
+  if (refused < 0) throw new Error("rated gote: the guest's join was not refused with 401");
+  pageErrors.splice(refused, 1);
+  await p2.click(".message a[href='#signup']");
+  await p2.fill("#signup-username", "Rated_Gote");
+  await p2.fill("#signup-password", "a-long-password");
+  await p2.fill("#signup-password2", "a-long-password");
+  await p2.click("#signup-submit");
+  await p2.waitForURL(/token=/).catch(() => {
+    throw new Error(`rated gote: after signing up the invitation did not turn into a seat (address ${p2.url()})`);
+  });
+  for (const page of [p1, p2]) {
+    await waitText(page, ".bar-gote .player-name", "Rated_Gote 1500? · 1 kyu");
+    await waitText(page, ".bar-sente .player-name", "Rated_Sente 1500?");
+  }
+  await expectVisible(p2, "#suggested-handicap", "the handicap the ratings call for");
+  log("rated game: gote signed up from the invitation and joined");
+
+  await clickMove(p1, "7g", "7f");
+  await waitPly(p2, 1);
+  await clickMove(p2, "3c", "3d");
+  await waitPly(p1, 2);
+  await clickMove(p1, "2g", "2f");
+  await waitPly(p2, 3);
+  await p2.click("#resign");
+  await p2.click('[data-confirm="yes"]');
+  for (const page of [p1, p2]) {
+    await waitText(page, "#status", "resign");
+    await waitText(page, ".bar-sente .player-name", "Rated_Sente 1662? +162 · 2 dan");
+    await waitText(page, ".bar-gote .player-name", "Rated_Gote 1337? \u2212163 · 3 kyu");
+  }
+  await shot(p1, "13-rated-ending");
+  await shot(p2, "14-rated-ending-phone");
+  log("rated game: both bars show the new ratings and the change");
+  await p1.context().close();
+  await p2.context().close();
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.KOMA_CHROMIUM ?? "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -540,6 +617,7 @@ const tests = [
   ["the furigoma box", furigomaBox],
   ["names of an imported record on a phone", phoneImportNames],
   ["sign up and log in", signUpAndLogIn],
+  ["a rated game", ratedGame],
 ];
 // KOMA_E2E_ONLY=phone runs only the tests whose name contains it (while working on the page).
 const only = process.env.KOMA_E2E_ONLY;

@@ -42,6 +42,21 @@ export function currentAccount(): Promise<Account | null> {
   return known;
 }
 
+/** Where the page goes after the next login or sign-up (kept for this tab only). */
+const AFTER_LOG_IN = "koma.after-login";
+
+/** After the next login or sign-up, go to `hash` (an invitation that needs an account). */
+export function afterLogIn(hash: string): void {
+  sessionStorage.setItem(AFTER_LOG_IN, hash);
+}
+
+/** The address to go to once logged in, said once. */
+function takeAfterLogIn(fallback: string): string {
+  const hash = sessionStorage.getItem(AFTER_LOG_IN);
+  sessionStorage.removeItem(AFTER_LOG_IN);
+  return hash ?? fallback;
+}
+
 function forget(): void {
   known = null;
   void refreshAccountNav();
@@ -113,7 +128,7 @@ function logInScreen(): Screen {
   const f = form("login", "Log in", [field("Username", name), field("Password", password)], "Log in", async () => {
     await accountApi.logIn(name.value, password.value);
     forget();
-    location.hash = "";
+    location.hash = takeAfterLogIn("");
   });
   return screen(f, h("p", { class: "hint" }, "No account? ", h("a", { href: "#signup" }, "Sign up"), ". Guests can play the engine and invite a friend without one."));
 }
@@ -138,7 +153,7 @@ function signUpScreen(): Screen {
       await accountApi.signUp(name.value, password.value);
       await accountApi.logIn(name.value, password.value);
       forget();
-      location.hash = "#account";
+      location.hash = takeAfterLogIn("#account");
     },
   );
   return screen(f, h("p", { class: "hint" }, "Have an account? ", h("a", { href: "#login" }, "Log in"), "."));

@@ -6,6 +6,19 @@ export interface ClockView { sente: TimeView; gote: TimeView; running: Color | n
 export interface OutcomeView { winner: Color | null; reason: string; result: string }
 export interface HistoryEntry { usi: string; japanese: string; western: string; german: string; sfen: string; check?: boolean }
 export interface EngineView { seat: Color; movetime_ms: number | null; depth: number | null }
+/** An account playing a seat: its rating in the game's pool (after the game once rated), rank, and the change. */
+export interface PlayerView {
+  id: string;
+  name: string;
+  rating: number;
+  provisional: boolean;
+  rank: string;
+  rank_ja: string;
+  rating_before: number;
+  diff: number | null;
+}
+/** The handicap two players' ratings call for; `giver` is the stronger player's seat. */
+export interface HandicapView { handicap: string; japanese: string; giver: Color | null }
 
 export interface GameState {
   id: string;
@@ -29,6 +42,12 @@ export interface GameState {
   offers: { draw: Color | null; takeback: Color | null };
   /** When this state was taken (Unix ms): the later of two states is the newer. */
   as_of_ms: number;
+  /** Whether the game is rated. */
+  rated: boolean;
+  /** The accounts playing the seats (null: a guest or the engine). */
+  players: Record<Color, PlayerView | null>;
+  /** In a game between two accounts, the handicap their ratings call for. */
+  suggested_handicap: HandicapView | null;
 }
 
 /** One line of a game's chat. */
@@ -47,6 +66,7 @@ export interface CreateRequest {
   side?: "sente" | "gote" | "random";
   opponent?: "person" | "engine";
   engine?: { movetime_ms: number } | { depth: number };
+  rated?: boolean;
 }
 
 export interface CreateAnswer {

@@ -6,6 +6,7 @@ import { confirmDialog, h, toast } from "./dom.js";
 import { endingText, statusText } from "./ending.js";
 import { furigomaBox, inviteBox } from "./invite.js";
 import { opponentMoved } from "./notify.js";
+import { handicapNote, playerText } from "./players.js";
 import { colorMark, colorName } from "./pieces.js";
 import { RecordPanel } from "./record.js";
 import { ReviewPanel } from "./review.js";
@@ -131,7 +132,9 @@ export function gameScreen(id: string, token: string | null): Screen {
   function names(s: GameState): void {
     for (const color of ["sente", "gote"] as const) {
       let who = "";
+      const account = s.players?.[color];
       if (s.engine?.seat === color) who = s.engine.depth ? `Engine (depth ${s.engine.depth})` : `Engine (${(s.engine.movetime_ms ?? 1000) / 1000} s)`;
+      else if (account) who = playerText(account);
       else if (seat === color) who = "You";
       else if (!s.started && color !== s.creator) who = "waiting…";
       viewer.setPlayer(color, who || null);
@@ -148,7 +151,7 @@ export function gameScreen(id: string, token: string | null): Screen {
     rematch.hidden = !player || !over;
     drawButton.hidden = !player || over || !s.started || s.engine !== null;
     drawButton.disabled = s.offers.draw === seat;
-    takebackButton.hidden = !player || over || !s.started;
+    takebackButton.hidden = !player || over || !s.started || s.rated;
     takebackButton.disabled = s.offers.takeback === seat;
     moveBox.hidden = !player || over || !s.started;
     const draw = over && s.outcome!.winner === null;
@@ -163,6 +166,8 @@ export function gameScreen(id: string, token: string | null): Screen {
     const items: HTMLElement[] = [];
     if (!s.started && memo?.invite_link && seat === s.creator) items.push(inviteBox(memo.invite_link));
     if (memo?.furigoma && seat && s.moves.length < 2 && !s.outcome) items.push(furigomaBox(memo.furigoma, seat, parseSfen(s.start_sfen, s.variant).side));
+    if (s.rated && !s.outcome) items.push(h("p", { class: "notice", id: "rated-note" }, "Rated game: the result changes both players' ratings."));
+    if (s.suggested_handicap && !s.outcome && s.moves.length < 2) items.push(handicapNote(s.suggested_handicap));
     items.push(...offerNotes(s));
     if (s.rematch && !seat) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}` }, "Watch the rematch →")));
     if (s.rematch && seat && token) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}&token=${encodeURIComponent(token)}` }, "Go to the rematch →")));

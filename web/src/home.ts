@@ -1,4 +1,5 @@
 // The home screen: a new game (against the engine or a person) and the recent games.
+import { currentAccount } from "./account.js";
 import { api, type CreateRequest, type GameSummary } from "./api.js";
 import { h, toast } from "./dom.js";
 import { endingText } from "./ending.js";
@@ -60,6 +61,14 @@ export function homeScreen(): Screen {
     options(side, list);
     if (list.some(([v]) => v === was)) side.value = was;
   };
+  // Rated games are between two accounts: the box is shown only to a logged-in player.
+  const rated = h("input", { type: "checkbox", id: "rated", name: "rated" });
+  const ratedField = h("label", { class: "field", hidden: true }, h("span", {}, "Rated 公式戦"), rated, h("small", { class: "hint" }, "Against a person who is logged in, from the even start, with a clock."));
+  void currentAccount()
+    .then((account) => {
+      ratedField.hidden = account === null;
+    })
+    .catch(() => undefined);
   const create = h("button", { type: "submit", id: "create", class: "primary big" }, "Start the game");
   const levelField = field("Engine level", level);
   const syncVariant = () => {
@@ -90,6 +99,7 @@ export function homeScreen(): Screen {
     field("Rules", rules),
     field("Time control", timeControl, "none · byoyomi 10m+30s · 10m+30sx3 · fischer:5m+10s · sudden:15m"),
     field("Your side", side),
+    ratedField,
     presets,
     h("div", { class: "buttons" }, create),
   );
@@ -105,6 +115,7 @@ export function homeScreen(): Screen {
     if (rules.value) body.rules = rules.value;
     const tc = timeControl.value.trim();
     if (tc && tc !== "none") body.time_control = tc;
+    if (rated.checked && !ratedField.hidden) body.rated = true;
     if (body.opponent === "engine") {
       const [kind, value] = level.value.split(":");
       body.engine = kind === "depth" ? { depth: Number(value) } : { movetime_ms: Number(value) };

@@ -5,8 +5,8 @@
 //   #game=ID                watch
 //   #review[&game=ID]       import a record (or load a game) to replay and review it
 //   #signup #login #account accounts (account.ts)
-import { accountRoute, refreshAccountNav } from "./account.js";
-import { api } from "./api.js";
+import { accountRoute, afterLogIn, refreshAccountNav } from "./account.js";
+import { api, ApiError } from "./api.js";
 import { h } from "./dom.js";
 import { gameScreen } from "./game.js";
 import { homeScreen } from "./home.js";
@@ -47,6 +47,12 @@ async function join(id: string, invite: string): Promise<void> {
     rememberSeat(id, { token: answer.token, seat: answer.seat });
     goToSeat(id, answer.token);
   } catch (e) {
+    if (e instanceof ApiError && e.code === "login_required") {
+      // A rated game's seat needs an account: log in, then come back to the invitation.
+      afterLogIn(`#game=${encodeURIComponent(id)}&invite=${encodeURIComponent(invite)}`);
+      mount(message(`Cannot join: ${e.message}`, h("a", { href: "#login", id: "login-to-join", class: "button primary" }, "Log in"), h("a", { href: "#signup", class: "button" }, "Sign up")));
+      return;
+    }
     mount(message(`Cannot join: ${(e as Error).message}`, h("a", { href: `#game=${encodeURIComponent(id)}`, class: "button" }, "Watch the game"), h("a", { href: "#", class: "button" }, "Home")));
   }
 }

@@ -90,6 +90,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/reviews", limit(RateClass::Reviews, post(review)))
         .route("/api/reviews/{id}", get(review_state))
         .merge(accounts::routes::routes())
+        .merge(crate::ratings::routes())
         .merge(assets::routes())
         .with_state(state)
 }
@@ -219,10 +220,11 @@ async fn list(
 async fn create(
     State(s): State<AppState>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
+    player: Option<accounts::auth::Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
     let request: CreateRequest = body_or_default(&json.bytes)?;
-    let created = s.hub.create(request, Some(client.ip())).await?;
+    let created = s.hub.create(request, Some(client.ip()), player).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -233,10 +235,11 @@ async fn game(State(s): State<AppState>, Path(id): Path<String>) -> Result<Respo
 async fn join(
     State(s): State<AppState>,
     Path(id): Path<String>,
+    player: Option<accounts::auth::Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
     let request: JoinBody = body(&json.bytes)?;
-    Ok(Json(s.hub.join(&id, &request.invite).await?).into_response())
+    Ok(Json(s.hub.join(&id, &request.invite, player).await?).into_response())
 }
 
 async fn play(

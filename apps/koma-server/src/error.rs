@@ -94,6 +94,9 @@ pub enum ApiError {
     /// No offer of the opponent's to accept or decline, or none of one's own to withdraw (409).
     #[error("there is no {0} offer to answer")]
     NoOffer(&'static str),
+    /// A takeback asked for in a rated game: takebacks are for casual games (409).
+    #[error("takebacks are for casual games: this game is rated")]
+    TakebackInRatedGame,
     /// A takeback asked for before the player has moved (409).
     #[error("you have no move to take back")]
     NothingToTakeBack,
@@ -281,6 +284,9 @@ pub enum ApiError {
         /// Why not.
         reason: &'static str,
     },
+    /// A rated game or a seat refused (see [`crate::players::SeatRefusal`]).
+    #[error("{0}")]
+    Seat(#[from] crate::players::SeatRefusal),
     /// The review queue is full; the client may try later (503).
     #[error("the review queue is full; try again later")]
     QueueFull,
@@ -412,7 +418,9 @@ impl ApiError {
             | E::ChatFull
             | E::NoOffer(_)
             | E::NothingToTakeBack
+            | E::TakebackInRatedGame
             | E::EngineDeclinesDraw => StatusCode::CONFLICT,
+            E::Seat(refusal) => refusal.status(),
             E::InvitationExpired => StatusCode::GONE,
             E::QueueFull | E::EngineGamesFull { .. } | E::EngineBusy { .. } | E::ShuttingDown => {
                 StatusCode::SERVICE_UNAVAILABLE
@@ -445,6 +453,7 @@ impl ApiError {
             E::ChatFull => "chat_full",
             E::NoOffer(_) => "no_offer",
             E::NothingToTakeBack => "nothing_to_take_back",
+            E::TakebackInRatedGame => "rated_game",
             E::EngineDeclinesDraw => "draw_declined",
             E::IllegalInLine { .. } | E::IllegalMove { .. } => "illegal_move",
             E::UnreadableRecord { .. } => "unreadable_record",
@@ -471,6 +480,7 @@ impl ApiError {
             E::WrongPassword => "wrong_password",
             E::CrossSite { .. } => "cross_site",
             E::Forbidden { .. } => "forbidden",
+            E::Seat(refusal) => refusal.code(),
             E::QueueFull => "queue_full",
             E::EngineGamesFull { .. } => "engine_games_full",
             E::EngineBusy { .. } => "engine_busy",
@@ -660,6 +670,7 @@ mod tests {
             ApiError::ChatFull,
             ApiError::NoOffer("draw"),
             ApiError::NothingToTakeBack,
+            ApiError::TakebackInRatedGame,
             ApiError::EngineDeclinesDraw,
         ]
     }

@@ -41,6 +41,8 @@ pub struct CreateRequest {
     pub opponent: Option<String>,
     /// The engine's level, with `opponent: engine` (default 1000 ms per move).
     pub engine: Option<LevelRequest>,
+    /// Whether the game is rated (default false: casual); see `players::check_rated`.
+    pub rated: Option<bool>,
 }
 
 /// The unix time now, in milliseconds.
@@ -86,6 +88,8 @@ pub struct LiveGame {
     pub offers: Offers,
     /// Every new chat line, for WebSocket subscribers (each keeps the lines of its room).
     chat: broadcast::Sender<Arc<ChatLine>>,
+    /// The accounts playing the seats, with their ratings (filled by the hub from the store).
+    pub players: [Option<crate::players::SeatPlayer>; 2],
 }
 
 /// The secrets of a new game, said once to its creator: the store keeps only their hashes.
@@ -171,6 +175,8 @@ pub fn create(
         creator,
         created_ms: now_ms,
         engine,
+        players: [None, None],
+        rated: false,
     };
     let mut live = LiveGame::new(stored, game, now_ms);
     if engine.is_some() {
@@ -224,6 +230,9 @@ pub fn rematch(old: &NewGame, now_ms: u64) -> Result<LiveGame, ApiError> {
             seat: !e.seat,
             level: e.level,
         }),
+        // The same players with colours reversed; a rematch of a rated game is rated.
+        players: [old.players[1].clone(), old.players[0].clone()],
+        rated: old.rated,
     };
     let game =
         build(&stored.setup).map_err(|e| ApiError::internal(format!("game {}: {e}", old.id)))?;
@@ -382,6 +391,7 @@ impl LiveGame {
             push,
             offers: Offers::default(),
             chat: broadcast::channel(CHAT_PUSHES).0,
+            players: [None, None],
         };
         if live.game.outcome().is_some() {
             live.ended_ms = Some(now_ms);
@@ -499,6 +509,12 @@ impl LiveGame {
             engine: self.stored.engine.as_ref().map(EngineView::of),
             rematch: self.rematch.clone(),
             offers: self.offers.view(),
+            rated: self.stored.rated,
+            players: crate::players::view(&self.players),
+            suggested_handicap: crate::players::suggested_handicap(
+                self.game.variant(),
+                &self.players,
+            ),
             as_of_ms: now_ms.max(self.last_ms),
         }
     }

@@ -1,6 +1,7 @@
 //! The games the server holds: loading them from the store, and every request that reads or
 //! changes one, each change written to the store before it is answered or pushed.
 
+use crate::accounts::auth::Player;
 use crate::engine::{self, Answer, Turn};
 use crate::error::ApiError;
 use crate::games::{self, CreateRequest, Expiry, LiveGame};
@@ -162,10 +163,12 @@ impl Hub {
         let Some(stored) = self.blocking(move |s| s.load_game(&key)).await? else {
             return Ok(None);
         };
-        let live = games::rebuild(stored)?;
+        let mut live = games::rebuild(stored)?;
         if live.stored.engine.is_some() && !live.is_over() {
             self.engine_games().entry(id.to_string()).or_insert(None);
         }
+        self.refresh_players(&mut live).await?;
+        live.publish();
         let slot = Arc::new(Mutex::new(live));
         let slot = Arc::clone(self.slots().entry(id.to_string()).or_insert(slot));
         self.wake_engine(&mut *slot.lock().await);
@@ -185,17 +188,21 @@ impl Hub {
         Ok(self.blocking(move |s| s.list_page(page)).await?)
     }
 
-    /// Creates a game for `client`; the creator gets a seat token and an invitation for
-    /// the other seat, or, against the engine, the game starts at once (the engine moves if
-    /// it is sente). A game against the engine is refused while the engine is full (see
-    /// [`Hub::admit`]).
+    /// Creates a game for `client`; the creator (his account, if logged in) gets a seat
+    /// token and an invitation for the other seat, or, against the engine, the game starts
+    /// at once (the engine moves if it is sente). A game against the engine is refused while
+    /// the engine is full (see [`Hub::admit`]).
     pub async fn create(
         &self,
         request: CreateRequest,
         client: Option<IpAddr>,
+        creator: Option<Player>,
     ) -> Result<Created, ApiError> {
         let now = games::unix_ms();
+        let rated = crate::players::check_rated(&request, creator.as_ref())?;
         let (mut live, toss, secrets) = games::create(&request, now)?;
+        live.stored.rated = rated;
+        live.stored.players[live.stored.creator.index()] = creator.map(|p| p.id);
         self.admit(&live, client)?;
         let (stored, started) = (live.stored.clone(), live.started_ms);
         if let Err(e) = self
@@ -205,6 +212,8 @@ impl Hub {
             self.release_engine(live.id());
             return Err(e.into());
         }
+        self.refresh_players(&mut live).await?;
+        live.publish();
         let id = live.id().to_string();
         let creator = live.stored.creator;
         let invite = (live.stored.engine.is_none()).then_some(secrets.invite);
@@ -232,8 +241,14 @@ impl Hub {
         self.wake_engine(&mut *slot.lock().await);
     }
 
-    /// The invited player takes the free seat with `invite`; the clock starts.
-    pub async fn join(&self, id: &str, invite: &str) -> Result<Joined, ApiError> {
+    /// The invited player (his account, if logged in) takes the free seat with `invite`;
+    /// the clock starts.
+    pub async fn join(
+        &self,
+        id: &str,
+        invite: &str,
+        player: Option<Player>,
+    ) -> Result<Joined, ApiError> {
         let slot = self.game(id).await?;
         let mut live = slot.lock().await;
         if !crate::tokens::matches(invite, &live.stored.invite) {
@@ -248,6 +263,12 @@ impl Hub {
         if live.is_over() {
             return Err(ApiError::GameOver(None));
         }
+        crate::players::check_join(&live.stored, player.as_ref())?;
+        let seat = !live.stored.creator;
+        let user = player.map(|p| p.id);
+        let (key, account) = (id.to_string(), user.clone());
+        self.blocking(move |s| s.seat_player(&key, seat, account.as_deref()))
+            .await?;
         let now = live.now();
         // The invited player's token is made now: the store keeps only its hash, so a token
         // made at creation could not be said after a restart.
@@ -256,9 +277,10 @@ impl Hub {
         let (key, seat_hash) = (id.to_string(), hashed.clone());
         self.blocking(move |s| s.start_game(&key, now, &seat_hash))
             .await?;
+        live.stored.players[seat.index()] = user;
         live.start(now)?;
-        let seat = !live.stored.creator;
         live.stored.seat_tokens[seat.index()] = hashed;
+        self.refresh_players(&mut live).await?;
         live.publish();
         Ok(Joined {
             id: id.to_string(),
@@ -363,6 +385,7 @@ impl Hub {
             if let Err(e) = self.blocking(move |s| s.set_outcome(&key, &stored)).await {
                 eprintln!("koma serve: game {id}: storing the result failed: {e}");
             }
+            self.game_ended(live).await;
         }
         live.publish();
         Ok(())
@@ -438,6 +461,7 @@ impl Hub {
         live.ended_ms = Some(now);
         live.stop_thinking();
         self.release_engine(live.id());
+        self.game_ended(live).await;
         live.publish();
         Ok(())
     }
@@ -577,6 +601,8 @@ impl Hub {
             self.release_engine(live.id());
             return Err(e.into());
         }
+        self.refresh_players(&mut live).await?;
+        live.publish();
         let new_id = live.id().to_string();
         old.rematch = Some(new_id.clone());
         old.publish();

@@ -31,12 +31,15 @@ mod layers;
 pub mod limits;
 mod line;
 mod offers;
+mod players;
 pub mod png;
+pub mod ratings;
 mod records;
 mod review;
 pub mod settings;
 pub mod sqlite;
 mod sqlite_accounts;
+mod sqlite_ratings;
 pub mod store;
 mod tokens;
 mod view;
@@ -102,6 +105,10 @@ impl Server {
         let accounts = accounts::Accounts::from_env(Arc::clone(&store));
         let searchers = Arc::new(engine::Pool::new(&settings));
         let hub = hub::Hub::new(store, Arc::clone(&searchers), Arc::clone(&settings));
+        // Games that ended but were not rated (a stop in between) are rated first.
+        if let Err(e) = hub.rate_pending().await {
+            return Err(e.into());
+        }
         if let Err(e) = hub.load_unfinished().await {
             hub.close().await;
             return Err(e.into());

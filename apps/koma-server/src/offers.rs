@@ -1,6 +1,6 @@
 //! Offers between the players: a draw (accepted, the game is drawn by agreement) and a
 //! takeback (accepted, the asker's last move is taken back with the reply to it, and the
-//! clocks go back with the moves).
+//! clocks go back with the moves). Takebacks are for casual games only, as on lishogi.
 //!
 //! Offers live in memory only, as on lishogi: a restart withdraws them. A move declines the
 //! opponent's standing draw offer and withdraws every takeback offer (they were about
@@ -102,6 +102,9 @@ impl Hub {
             }
             live.publish();
             return Ok(live.view(now));
+        }
+        if offer == Offer::Takeback && live.stored.rated {
+            return Err(ApiError::TakebackInRatedGame);
         }
         let engine_opponent = live.stored.engine.is_some_and(|e| e.seat == !seat);
         let accepted = *offer.slot(&mut live.offers) == Some(!seat);

@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 /// The schema this code writes, kept in the `meta` table.
-pub const SCHEMA_VERSION: u32 = 5;
+pub const SCHEMA_VERSION: u32 = 6;
 
 /// Version 1 of the schema, where every file starts.
 const SCHEMA_V1: &str = "
@@ -84,6 +84,8 @@ CREATE TABLE chat (
     ),
     // 5: seat tokens and invitations stored as their SHA-256, not in clear.
     Migration::Code(hash_secrets),
+    // 6: the accounts playing each seat, rated games and the ratings they produce.
+    Migration::Sql(crate::sqlite_ratings::MIGRATION),
 ];
 
 /// Migration 5: replaces every seat token and invitation by its hash (`tokens::hash`); the
@@ -204,8 +206,8 @@ fn insert_game(conn: &Connection, g: &NewGame, started_ms: Option<u64>) -> Resul
     conn.execute(
         "INSERT INTO games (id, variant, start_sfen, rules, time_control, creator,
             sente_token, gote_token, invite, created_ms, started_ms,
-            engine_seat, engine_movetime_ms, engine_depth)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+            engine_seat, engine_movetime_ms, engine_depth, sente_user, gote_user, rated)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
         params![
             g.id,
             g.setup.variant,
@@ -221,6 +223,9 @@ fn insert_game(conn: &Connection, g: &NewGame, started_ms: Option<u64>) -> Resul
             engine.map(|e| e.seat.name()),
             engine.and_then(|e| e.level.movetime_ms).map(ms_to_sql),
             engine.and_then(|e| e.level.depth),
+            g.players[0],
+            g.players[1],
+            g.rated,
         ],
     )?;
     Ok(())
@@ -324,6 +329,10 @@ impl Store for SqliteStore {
                         row.get::<_, Option<u32>>("engine_depth")?,
                     ),
                     row.get::<_, Option<String>>("rematch")?,
+                    (
+                        [row.get("sente_user")?, row.get("gote_user")?],
+                        row.get::<_, bool>("rated")?,
+                    ),
                 ))
             })
             .optional()?;
@@ -340,6 +349,7 @@ impl Store for SqliteStore {
             result,
             (engine_seat, engine_movetime, engine_depth),
             rematch,
+            (players, rated),
         )) = row
         else {
             return Ok(None);
@@ -383,6 +393,8 @@ impl Store for SqliteStore {
                 creator: color_from_name(&creator)?,
                 created_ms: ms_from_sql(created),
                 engine: engine_from_sql(engine_seat, engine_movetime, engine_depth)?,
+                players,
+                rated,
             },
             started_ms: started.map(ms_from_sql),
             moves,
@@ -598,6 +610,8 @@ mod tests {
             creator: Color::White,
             created_ms: 5,
             engine: None,
+            players: [None, None],
+            rated: false,
         }
     }
 

@@ -55,6 +55,11 @@ pub struct NewGame {
     pub created_ms: u64,
     /// The engine's seat, in a game against the engine.
     pub engine: Option<EngineSeat>,
+    /// The account (its id) playing each seat, indexed by `Color::index`; `None` for a guest,
+    /// the engine, or a seat not taken yet.
+    pub players: [Option<String>; 2],
+    /// Whether the game is rated (both seats accounts; see `players::check_rated`).
+    pub rated: bool,
 }
 
 /// One move as stored: USI text and when it was made (Unix milliseconds).
@@ -200,7 +205,9 @@ pub enum StoreError {
 
 /// Where games (and accounts) are kept. Every method is blocking; the server calls them off
 /// the async threads. Each write is durable when the call returns.
-pub trait Store: crate::accounts::store::AccountStore + Send + Sync {
+pub trait Store:
+    crate::accounts::store::AccountStore + crate::ratings::RatingStore + Send + Sync
+{
     /// Stores a new game; `started_ms` when both seats are taken at once (a game against the
     /// engine), so that the clock starts then.
     fn create_game(&self, game: &NewGame, started_ms: Option<u64>) -> Result<(), StoreError>;

@@ -46,6 +46,12 @@ pub struct GameView {
     pub rematch: Option<String>,
     /// The draw and takeback offers standing.
     pub offers: crate::offers::OffersView,
+    /// Whether the game is rated.
+    pub rated: bool,
+    /// The accounts playing each seat, with their ratings (null: a guest or the engine).
+    pub players: crate::players::PlayersView,
+    /// The handicap the two players' ratings call for, in a game between two accounts.
+    pub suggested_handicap: Option<crate::players::HandicapView>,
     /// The time (Unix milliseconds) this state is as of: of two states of a game, the one
     /// with the later time is the newer (a takeback has fewer moves but is newer).
     pub as_of_ms: u64,

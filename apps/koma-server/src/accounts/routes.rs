@@ -115,7 +115,7 @@ async fn me(State(s): State<AppState>, player: Player) -> Result<Response, ApiEr
         .user(&player.id)
         .await?
         .ok_or_else(|| ApiError::no_such("user", &player.id))?;
-    Ok(Json(json::user(&user)).into_response())
+    Ok(Json(crate::ratings::user_json(&s.hub, &user).await?).into_response())
 }
 
 /// Who the page's visitor is, without a 401 for a guest: `{"account": null}` or
@@ -134,7 +134,7 @@ async fn user(State(s): State<AppState>, Path(name): Path<String>) -> Result<Res
         .user(&name)
         .await?
         .ok_or_else(|| ApiError::no_such("user", &name))?;
-    Ok(Json(json::user(&user)).into_response())
+    Ok(Json(crate::ratings::user_json(&s.hub, &user).await?).into_response())
 }
 
 async fn change_password(

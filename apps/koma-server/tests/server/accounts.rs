@@ -19,7 +19,7 @@ async fn send(
     request_with(addr, method, path, headers, body.as_deref()).await
 }
 
-async fn sign_up(addr: SocketAddr, username: &str, password: &str) -> Reply {
+pub(crate) async fn sign_up(addr: SocketAddr, username: &str, password: &str) -> Reply {
     let body = json!({ "username": username, "password": password });
     send(addr, "POST", "/api/accounts", &[], Some(body)).await
 }
@@ -30,14 +30,14 @@ async fn log_in_reply(addr: SocketAddr, username: &str, password: &str) -> Reply
 }
 
 /// Logs in; the `Cookie` header value to send back (`koma_session=...`).
-async fn log_in(addr: SocketAddr, username: &str, password: &str) -> String {
+pub(crate) async fn log_in(addr: SocketAddr, username: &str, password: &str) -> String {
     let reply = log_in_reply(addr, username, password).await.expect(200);
     let set = reply.header("set-cookie").expect("a cookie").to_string();
     set.split(';').next().unwrap().to_string()
 }
 
 /// A request with the session cookie, from the server's own page (same origin).
-async fn as_page(
+pub(crate) async fn as_page(
     addr: SocketAddr,
     method: &str,
     path: &str,

@@ -14,6 +14,7 @@ mod limits;
 mod load_smoke;
 mod offers;
 mod paging;
+mod ratings;
 mod records;
 mod rematch;
 mod request_log;

@@ -1,0 +1,516 @@
+//! Rated games: the Glicko-2 update when one ends (once, whatever ends it, even across a
+//! restart), the ratings per pool as lishogi's API shows them (`perfs`) and the rating
+//! history for a player's plot (`GET /api/user/{name}/rating-history`).
+//!
+//! Each pool is a variant and a speed (`koma_game::rating::Pool`: `shogi-blitz`). lishogi
+//! keys standard shogi's ratings by speed (`blitz`), so koma's shogi pools are shown under
+//! the speed's key; Tori Shogi's keep their pool key (`tori-blitz`).
+
+use crate::api::AppState;
+use crate::error::ApiError;
+use crate::games::LiveGame;
+use crate::hub::Hub;
+use crate::store::{StoreError, StoredGame};
+use crate::view::OutcomeView;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use koma_game::clock::TimeControl;
+use koma_game::datetime;
+use koma_game::rating::{Glicko, GlickoError, Pool, Score, Speed};
+use koma_rules::{Color, VariantKind};
+use serde_json::{Map, Value, json};
+
+/// A decided rated game to rate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatedGame {
+    /// The game's id.
+    pub id: String,
+    /// Its pool.
+    pub pool: Pool,
+    /// The accounts of sente and gote.
+    pub players: [String; 2],
+    /// The winner, `None` for a draw.
+    pub winner: Option<Color>,
+    /// When it ended (Unix milliseconds).
+    pub at_ms: u64,
+}
+
+/// What a rated game did to one player's rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingChange {
+    /// The player's seat.
+    pub seat: Color,
+    /// The account.
+    pub user: String,
+    /// The rating before the game (its RD grown to the game's end), as it entered the formula.
+    pub before: Glicko,
+    /// The rating after it.
+    pub after: Glicko,
+}
+
+/// One point of a player's rating history: the rating after a rated game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistoryRow {
+    /// The game.
+    pub game_id: String,
+    /// The pool's key (`shogi-blitz`).
+    pub pool: String,
+    /// When the game ended (Unix milliseconds).
+    pub at_ms: u64,
+    /// The rating after it.
+    pub rating: f64,
+    /// The deviation after it.
+    pub deviation: f64,
+}
+
+/// Where seats' accounts and ratings are kept. Blocking, like [`crate::Store`].
+pub trait RatingStore: Send + Sync {
+    /// The account `user` (`None`: a guest) takes seat `seat` of the game `id`, refused once
+    /// it started.
+    fn seat_player(&self, id: &str, seat: Color, user: Option<&str>) -> Result<(), StoreError>;
+    /// Rates the decided game: both players' ratings in its pool updated by [`rated`] and a
+    /// history row each, in one transaction. A game already rated is not rated again: its
+    /// stored changes are returned instead. Sente's change first.
+    fn rate_game(&self, game: &RatedGame) -> Result<Vec<RatingChange>, StoreError>;
+    /// The changes the game `id` made, sente's first; empty if it was not rated (yet).
+    fn game_changes(&self, id: &str) -> Result<Vec<RatingChange>, StoreError>;
+    /// The rating of `user` in the pool keyed `pool`, `None` before a rated game there.
+    fn rating(&self, user: &str, pool: &str) -> Result<Option<Glicko>, StoreError>;
+    /// Every rating of `user`, by pool key.
+    fn ratings(&self, user: &str) -> Result<Vec<(String, Glicko)>, StoreError>;
+    /// The ratings of `user` after each rated game, oldest first.
+    fn rating_history(&self, user: &str) -> Result<Vec<HistoryRow>, StoreError>;
+    /// The decided rated games that have no ratings update (the server stopped between the
+    /// end and the update), oldest first.
+    fn unrated_games(&self) -> Result<Vec<String>, StoreError>;
+}
+
+/// Sente's and gote's ratings after a game between them that `winner` won (`None`: a draw)
+/// at `at_s` (Unix seconds), by `koma_game`'s Glicko-2 with lishogi's parameters.
+pub fn rated(
+    before: &[Glicko; 2],
+    winner: Option<Color>,
+    at_s: u64,
+) -> Result<[Glicko; 2], GlickoError> {
+    let score = Score::for_player(winner, Color::Black);
+    let (sente, gote) = before[0].rate_game(&before[1], score, at_s)?;
+    Ok([sente, gote])
+}
+
+/// The pool of a game of `variant` (its name) under `time_control` (as stored; `None`:
+/// no clock, the correspondence pool).
+pub fn pool_of(variant: &str, time_control: Option<&str>) -> Result<Pool, StoreError> {
+    let variant = VariantKind::from_name(variant)
+        .ok_or_else(|| StoreError::Damaged(format!("unknown variant '{variant}'")))?;
+    let control = match time_control {
+        None => TimeControl::Unlimited,
+        Some(text) => text
+            .parse()
+            .map_err(|e| StoreError::Damaged(format!("time control '{text}': {e}")))?,
+    };
+    Ok(Pool::of(variant, &control))
+}
+
+/// The game to rate, if `stored` is a decided rated game between two accounts; a game
+/// whose result names no winner or draw (an aborted one) is not rated.
+fn to_rate(stored: &StoredGame) -> Result<Option<RatedGame>, StoreError> {
+    let game = &stored.game;
+    let (Some(outcome), true, [Some(sente), Some(gote)]) =
+        (&stored.outcome, game.rated, &game.players)
+    else {
+        return Ok(None);
+    };
+    let Some(view) = OutcomeView::parse(&outcome.result) else {
+        return Ok(None);
+    };
+    let winner = match view.winner {
+        Some("sente") => Some(Color::Black),
+        Some(_) => Some(Color::White),
+        None => None,
+    };
+    Ok(Some(RatedGame {
+        id: game.id.clone(),
+        pool: pool_of(&game.setup.variant, game.setup.time_control.as_deref())?,
+        players: [sente.clone(), gote.clone()],
+        winner,
+        at_ms: outcome.at_ms,
+    }))
+}
+
+impl Hub {
+    /// What follows every ending (moves, resignation, time, declaration, agreement): a rated
+    /// game updates both ratings, then the players' view shows the change. A failure is
+    /// logged: the game stays decided, and the next start rates it ([`Hub::rate_pending`]).
+    pub(crate) async fn game_ended(&self, live: &mut LiveGame) {
+        let Some(at_ms) = live.ended_ms else {
+            return;
+        };
+        let game = &live.stored;
+        if !game.rated {
+            return;
+        }
+        let [Some(sente), Some(gote)] = game.players.clone() else {
+            return;
+        };
+        let winner = live.game.outcome().and_then(|o| o.winner);
+        let pool = pool_of(&game.setup.variant, game.setup.time_control.as_deref());
+        let rated = match pool {
+            Ok(pool) => RatedGame {
+                id: game.id.clone(),
+                pool,
+                players: [sente, gote],
+                winner,
+                at_ms,
+            },
+            Err(e) => {
+                eprintln!("koma serve: game {}: {e}", game.id);
+                return;
+            }
+        };
+        let id = rated.id.clone();
+        if let Err(e) = self.blocking(move |s| s.rate_game(&rated)).await {
+            eprintln!("koma serve: game {id}: rating failed: {e}");
+        }
+        if let Err(e) = self.refresh_players(live).await {
+            eprintln!("koma serve: game {id}: {e}");
+        }
+    }
+
+    /// Fills the players of `live` from the store: names, ratings, and the changes of a
+    /// rated game once rated.
+    pub(crate) async fn refresh_players(&self, live: &mut LiveGame) -> Result<(), StoreError> {
+        if live.stored.players.iter().all(Option::is_none) {
+            // Guests and the engine: nothing to read (and no store call per guest game).
+            live.players = [None, None];
+            return Ok(());
+        }
+        let game = live.stored.clone();
+        let now_s = live.now() / 1000;
+        live.players = self
+            .blocking(move |s| crate::players::load(s, &game, now_s))
+            .await?;
+        Ok(())
+    }
+
+    /// Rates the decided rated games that were not rated (the server stopped between the
+    /// end and the update); how many.
+    pub async fn rate_pending(&self) -> Result<usize, StoreError> {
+        let ids = self.blocking(|s| s.unrated_games()).await?;
+        let mut rated = 0;
+        for id in ids {
+            let key = id.clone();
+            let Some(stored) = self.blocking(move |s| s.load_game(&key)).await? else {
+                continue;
+            };
+            if let Some(game) = to_rate(&stored)? {
+                self.blocking(move |s| s.rate_game(&game)).await?;
+                rated += 1;
+            }
+        }
+        Ok(rated)
+    }
+}
+
+/// The key a pool is shown under in `perfs` and the history: the speed's for shogi
+/// (lishogi's), the pool's for other variants.
+fn shown_key(pool: &str) -> String {
+    match pool.parse::<Pool>() {
+        Ok(Pool {
+            variant: VariantKind::Shogi,
+            speed,
+        }) => speed.key().to_string(),
+        _ => pool.to_string(),
+    }
+}
+
+/// How much the rating moved over the recent games, as lishogi's `Perf.progress`: the
+/// latest rating minus the oldest of the last 12 games counted (a pool's first 10 games are
+/// not counted), whole numbers.
+fn progress(history: &[f64]) -> i64 {
+    const UNCOUNTED: usize = 10;
+    const RECENT: usize = 12;
+    let counted = history.get(UNCOUNTED..).unwrap_or(&[]);
+    let recent = &counted[counted.len().saturating_sub(RECENT)..];
+    match (recent.first(), recent.last()) {
+        (Some(first), Some(last)) => *last as i64 - *first as i64,
+        _ => 0,
+    }
+}
+
+/// One pool in lishogi's shape: `games`, `rating`, `rd`, `prog`, and `prov: true` while
+/// provisional (lishogi adds `prov` only then).
+fn perf(glicko: &Glicko, history: &[f64], now_s: u64) -> Value {
+    let now = glicko.at(now_s);
+    let mut v = json!({
+        "games": glicko.games,
+        "rating": now.int_rating(),
+        "rd": now.deviation as i64,
+        "prog": progress(history),
+    });
+    if now.is_provisional() {
+        v["prov"] = json!(true);
+    }
+    v
+}
+
+/// The `perfs` of `user`: every shogi speed (as lishogi lists its standard ratings even
+/// before a game), and the other variants' pools where the player has a rating.
+pub fn perfs(
+    store: &dyn crate::Store,
+    user: &str,
+    now_s: u64,
+) -> Result<Map<String, Value>, StoreError> {
+    let ratings = store.ratings(user)?;
+    let history = store.rating_history(user)?;
+    let of_pool = |key: &str| -> Vec<f64> {
+        history
+            .iter()
+            .filter(|h| h.pool == key)
+            .map(|h| h.rating)
+            .collect()
+    };
+    let mut out = Map::new();
+    for speed in Speed::ALL {
+        let key = Pool {
+            variant: VariantKind::Shogi,
+            speed,
+        }
+        .key();
+        let glicko = ratings
+            .iter()
+            .find(|(pool, _)| *pool == key)
+            .map_or_else(Glicko::default, |(_, g)| *g);
+        out.insert(
+            speed.key().to_string(),
+            perf(&glicko, &of_pool(&key), now_s),
+        );
+    }
+    for (pool, glicko) in &ratings {
+        let shown = shown_key(pool);
+        if !out.contains_key(&shown) {
+            out.insert(shown, perf(glicko, &of_pool(pool), now_s));
+        }
+    }
+    Ok(out)
+}
+
+/// The rating history in lishogi's shape: `[{"name", "points": [[year, month (0-11), day,
+/// rating], ...]}]`, one point a day (the day's last rating, UTC), a series for every shogi
+/// speed and for each other pool with points.
+pub fn history_json(rows: &[HistoryRow]) -> Value {
+    let mut names: Vec<String> = Speed::ALL.iter().map(|s| s.key().to_string()).collect();
+    for row in rows {
+        let name = shown_key(&row.pool);
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    let series: Vec<Value> = names
+        .into_iter()
+        .map(|name| {
+            let mut points: Vec<(i64, i64)> = Vec::new();
+            for row in rows.iter().filter(|r| shown_key(&r.pool) == name) {
+                let day = (row.at_ms / 86_400_000) as i64;
+                let rating = row.rating as i64;
+                match points.last_mut() {
+                    Some(last) if last.0 == day => last.1 = rating,
+                    _ => points.push((day, rating)),
+                }
+            }
+            let points: Vec<Value> = points
+                .into_iter()
+                .map(|(day, rating)| {
+                    let (year, month, d) = datetime::civil(day);
+                    json!([year, month - 1, d, rating])
+                })
+                .collect();
+            json!({ "name": name, "points": points })
+        })
+        .collect();
+    Value::Array(series)
+}
+
+/// The account as `accounts::json::user` writes it, with its `perfs` filled (a deleted
+/// account has none).
+pub async fn user_json(hub: &Hub, user: &crate::accounts::store::User) -> Result<Value, ApiError> {
+    let mut view = crate::accounts::json::user(user);
+    if view.get("perfs").is_some() {
+        let id = user.id.clone();
+        let now_s = crate::games::unix_ms() / 1000;
+        let perfs = hub.blocking(move |s| perfs(s, &id, now_s)).await?;
+        view["perfs"] = Value::Object(perfs);
+    }
+    Ok(view)
+}
+
+/// The routes of ratings, merged into the API's router.
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/api/user/{name}/rating-history", get(rating_history))
+}
+
+async fn rating_history(
+    State(s): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Response, ApiError> {
+    let user = s
+        .accounts
+        .user(&name)
+        .await?
+        .ok_or_else(|| ApiError::no_such("user", &name))?;
+    let rows = s
+        .hub
+        .blocking(move |st| st.rating_history(&user.id))
+        .await?;
+    Ok(Json(history_json(&rows)).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_first_game_between_new_players() {
+        let [a, b] = rated(
+            &[Glicko::default(), Glicko::default()],
+            Some(Color::Black),
+            1_000,
+        )
+        .unwrap();
+        assert_eq!(
+            format!("{:.2} {:.2}", a.rating, b.rating),
+            "1662.21 1337.79"
+        );
+        assert_eq!(
+            format!("{:.2} {:.2}", a.deviation, b.deviation),
+            "290.23 290.23"
+        );
+        assert_eq!((a.games, b.games, a.latest), (1, 1, Some(1_000)));
+        let [c, d] = rated(&[Glicko::default(), Glicko::default()], None, 1_000).unwrap();
+        assert_eq!((c.rating, d.rating), (1500.0, 1500.0));
+    }
+
+    #[test]
+    fn progress_counts_from_the_eleventh_game_and_the_last_twelve() {
+        assert_eq!(progress(&[1500.0; 10]), 0);
+        let mut h: Vec<f64> = (0..10).map(|i| 1000.0 + f64::from(i)).collect();
+        h.push(1600.0);
+        assert_eq!(progress(&h), 0);
+        h.push(1650.9);
+        assert_eq!(progress(&h), 50);
+        h.extend((0..20).map(|i| 1700.0 + f64::from(i)));
+        // The last 12: 1708 .. 1719.
+        assert_eq!(progress(&h), 11);
+    }
+
+    #[test]
+    fn history_has_a_point_a_day_and_shogi_pools_by_speed() {
+        let row = |pool: &str, at_ms: u64, rating: f64| HistoryRow {
+            game_id: "g".into(),
+            pool: pool.into(),
+            at_ms,
+            rating,
+            deviation: 100.0,
+        };
+        // 2026-11-25 is day 20782.
+        let day = 20_782 * 86_400_000;
+        let rows = [
+            row("shogi-blitz", day + 1_000, 1662.2),
+            row("shogi-blitz", day + 2_000, 1700.9),
+            row("shogi-blitz", day + 86_400_000, 1650.0),
+            row("tori-rapid", day, 1400.0),
+        ];
+        let v = history_json(&rows);
+        let names: Vec<&str> = v
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "ultraBullet",
+                "bullet",
+                "blitz",
+                "rapid",
+                "classical",
+                "correspondence",
+                "tori-rapid"
+            ]
+        );
+        assert_eq!(
+            v[2]["points"],
+            json!([[2026, 10, 25, 1700], [2026, 10, 26, 1650]])
+        );
+        assert_eq!(v[0]["points"], json!([]));
+        assert_eq!(v[6]["points"], json!([[2026, 10, 25, 1400]]));
+    }
+
+    #[test]
+    fn decided_rated_games_are_rated_and_aborted_ones_not() {
+        use crate::store::{Ending, GameSetup, NewGame, StoredOutcome};
+        let stored = |result: &str, players: [Option<String>; 2]| StoredGame {
+            game: NewGame {
+                id: "g".into(),
+                setup: GameSetup {
+                    variant: "shogi".into(),
+                    start_sfen: String::new(),
+                    rules: "amateur".into(),
+                    time_control: Some("sudden:3m".into()),
+                },
+                seat_tokens: [String::new(), String::new()],
+                invite: String::new(),
+                creator: Color::Black,
+                created_ms: 0,
+                engine: None,
+                players,
+                rated: true,
+            },
+            started_ms: Some(1),
+            moves: Vec::new(),
+            outcome: Some(StoredOutcome {
+                ending: Ending::Board,
+                at_ms: 9_000,
+                result: result.into(),
+            }),
+            rematch: None,
+        };
+        let both = [Some("a".to_string()), Some("b".to_string())];
+        let game = to_rate(&stored("gote resignation", both.clone()))
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (game.winner, game.at_ms, game.pool.key()),
+            (Some(Color::White), 9_000, "shogi-bullet".to_string())
+        );
+        let draw = to_rate(&stored("draw sennichite", both.clone()))
+            .unwrap()
+            .unwrap();
+        assert_eq!(draw.winner, None);
+        assert_eq!(
+            to_rate(&stored("aborted (no first move)", both)).unwrap(),
+            None
+        );
+        assert_eq!(
+            to_rate(&stored("sente resignation", [None, Some("b".into())])).unwrap(),
+            None
+        );
+    }
+
+    #[test]
+    fn pools_from_the_stored_setup() {
+        assert_eq!(
+            pool_of("shogi", Some("5m+10s")).unwrap().key(),
+            "shogi-blitz"
+        );
+        assert_eq!(
+            pool_of("shogi", None).unwrap().key(),
+            "shogi-correspondence"
+        );
+        assert!(pool_of("chess", None).is_err());
+        assert_eq!(shown_key("shogi-rapid"), "rapid");
+        assert_eq!(shown_key("tori-rapid"), "tori-rapid");
+    }
+}

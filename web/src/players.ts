@@ -1,0 +1,28 @@
+// The accounts in a game: the player bars' text (name, rating with "?" while provisional,
+// rank, the change after a rated game) and the handicap their ratings call for.
+import type { HandicapView, PlayerView } from "./api.js";
+import { h } from "./dom.js";
+import { colorName } from "./pieces.js";
+
+/** A rating change as lishogi shows it: `+162`, `−163` (a minus sign), `±0`. */
+export function diffText(diff: number): string {
+  if (diff > 0) return `+${diff}`;
+  if (diff < 0) return `\u2212${-diff}`;
+  return "±0";
+}
+
+/** `Alice 1500? · 1 kyu`, and after a rated game `Alice 1662? +162 · 2 dan`. */
+export function playerText(p: PlayerView): string {
+  const rating = `${p.rating}${p.provisional ? "?" : ""}`;
+  const diff = p.diff === null ? "" : ` ${diffText(p.diff)}`;
+  return `${p.name} ${rating}${diff} · ${p.rank}`;
+}
+
+/** The note saying which handicap the two players' ratings call for (an even game included). */
+export function handicapNote(s: HandicapView): HTMLElement {
+  const text =
+    s.giver === null
+      ? "Your ratings call for an even game (平手)."
+      : `Your ratings call for a handicap: ${colorName(s.giver)} gives ${s.japanese} (${s.handicap}).`;
+  return h("p", { class: "notice", id: "suggested-handicap" }, text);
+}
