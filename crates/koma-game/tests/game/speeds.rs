@@ -33,8 +33,9 @@ fn every_threshold_by_sudden_death() {
 
 #[test]
 fn increments_count_sixty_times() {
-    // 0 + 60 × 1 s = 60 s: bullet; 4 m + 60 × 0.999 s = 299.94 s: still bullet.
-    assert_eq!(speed("fischer:0+1s"), Speed::Bullet);
+    // 1 s + 60 × 1 s = 61 s: bullet (a Fischer clock needs main time); 4 m + 60 × 0.999 s
+    // = 299.94 s: still bullet.
+    assert_eq!(speed("fischer:1s+1s"), Speed::Bullet);
     assert_eq!(speed("fischer:4m+999ms"), Speed::Bullet);
     // 4 m + 60 × 1 s = 300 s: blitz. 5 m + 60 × 3 s = 480 s: blitz. 5 m + 60 × 5 s = 600 s: rapid.
     assert_eq!(speed("fischer:4m+1s"), Speed::Blitz);
