@@ -135,6 +135,7 @@ fn seat_player(live: &LiveGame, seat: Color) -> Value {
             json!({
                 "id": p.id,
                 "name": p.name,
+                "title": p.bot.then_some("BOT"),
                 "rating": p.before.int_rating(),
                 "provisional": p.before.is_provisional(),
             })
@@ -199,7 +200,12 @@ pub fn game_event(live: &LiveGame, user: &str, kind: &str) -> Value {
         _ => 30,
     };
     let opponent_json = match &live.players[opponent.index()] {
-        Some(p) => json!({"id": p.id, "username": p.name, "rating": p.before.int_rating()}),
+        Some(p) => json!({
+            "id": p.id,
+            "username": p.name,
+            "rating": p.before.int_rating(),
+            "title": p.bot.then_some("BOT"),
+        }),
         None if live.stored.engine.is_some() => json!({"id": null, "username": "koma", "ai": 1}),
         None => json!({"id": null, "username": "Anonymous"}),
     };

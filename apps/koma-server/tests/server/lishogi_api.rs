@@ -295,3 +295,142 @@ async fn bots_use_the_bot_api_only() {
     );
     server.shutdown().await.unwrap();
 }
+
+/// An ND-JSON stream opened with `method` on `path` as `token`: its JSON lines, read as they
+/// come (the server writes each line as one chunk: the chunk sizes and keep-alives between
+/// them are skipped).
+async fn open_stream(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: &str,
+    form: &str,
+) -> tokio::io::Lines<tokio::io::BufReader<tokio::net::TcpStream>> {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{form}",
+        form.len()
+    );
+    tcp.write_all(head.as_bytes()).await.unwrap();
+    let mut lines = tokio::io::BufReader::new(tcp).lines();
+    let status = lines.next_line().await.unwrap().unwrap();
+    assert!(status.contains(" 200 "), "{status}");
+    let mut ndjson = false;
+    while let Some(line) = lines.next_line().await.unwrap() {
+        if line.is_empty() {
+            break;
+        }
+        ndjson |= line.eq_ignore_ascii_case("content-type: application/x-ndjson");
+    }
+    assert!(ndjson, "the stream is not application/x-ndjson");
+    lines
+}
+
+/// The next JSON object of a stream, within 5 s.
+async fn next_json(
+    lines: &mut tokio::io::Lines<tokio::io::BufReader<tokio::net::TcpStream>>,
+) -> Value {
+    let read = async {
+        loop {
+            let line = lines
+                .next_line()
+                .await
+                .unwrap()
+                .expect("the stream goes on");
+            if line.starts_with('{') {
+                return serde_json::from_str::<Value>(&line).unwrap();
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(5), read)
+        .await
+        .expect("a line within 5 s")
+}
+
+#[tokio::test]
+async fn a_kept_alive_challenge_and_the_streams_on_open() {
+    let settings = koma_server::Settings {
+        challenge_ttl: Duration::from_millis(400),
+        ..koma_server::Settings::default()
+    };
+    let (_dir, server, addr) = fresh_server_with(settings).await;
+    let alice = account(addr, "Alice").await;
+    let robo = account(addr, "Robo").await;
+    api(addr, "POST", "/api/bot/account/upgrade", &robo, None)
+        .await
+        .expect(200);
+
+    // Kept alive, the challenge outlives its usual time; accepted, the stream says so.
+    let form = "clock.limit=60&clock.byoyomi=5&color=gote&keepAliveStream=true";
+    let mut kept = open_stream(addr, "POST", "/api/challenge/robo", &alice, form).await;
+    let ch = next_json(&mut kept).await;
+    let id = ch["id"].as_str().unwrap().to_string();
+    assert_eq!(ch["destUser"]["title"], "BOT", "{ch}");
+    tokio::time::sleep(Duration::from_millis(900)).await;
+    // The bot's event stream, opened now, shows the open challenge.
+    let mut events = open_stream(addr, "GET", "/api/stream/event", &robo, "").await;
+    let seen = next_json(&mut events).await;
+    assert_eq!(
+        (seen["type"].as_str(), seen["challenge"]["id"].as_str()),
+        (Some("challenge"), Some(id.as_str()))
+    );
+    api(
+        addr,
+        "POST",
+        &format!("/api/challenge/{id}/accept"),
+        &robo,
+        None,
+    )
+    .await
+    .expect(200);
+    assert_eq!(next_json(&mut kept).await["done"], "accepted");
+    let start = next_json(&mut events).await;
+    assert_eq!(start["type"], "gameStart", "{start}");
+    assert_eq!(start["game"]["color"], "sente");
+    assert_eq!(start["game"]["isMyTurn"], true);
+    assert_eq!(start["game"]["opponent"]["id"], "alice");
+
+    // The bot's game stream: gameFull names it a BOT; a second event stream shows the game.
+    let path = format!("/api/bot/game/stream/{id}");
+    let mut game = open_stream(addr, "GET", &path, &robo, "").await;
+    let full = next_json(&mut game).await;
+    assert_eq!(full["type"], "gameFull");
+    assert_eq!(full["sente"]["title"], "BOT", "{full}");
+    assert_eq!(full["clock"]["byoyomi"], 5000);
+    let mut again = open_stream(addr, "GET", "/api/stream/event", &robo, "").await;
+    let ongoing = next_json(&mut again).await;
+    assert_eq!(
+        (ongoing["type"].as_str(), ongoing["game"]["id"].as_str()),
+        (Some("gameStart"), Some(id.as_str()))
+    );
+    // Open streams do not hold the server up: it ends them when it stops.
+    tokio::time::timeout(Duration::from_secs(5), server.shutdown())
+        .await
+        .expect("the server stops with streams open")
+        .unwrap();
+    drop((kept, events, game, again));
+}
+
+#[tokio::test]
+async fn a_cross_site_form_with_the_cookie_is_refused() {
+    let (_dir, server, addr) = fresh_server().await;
+    account(addr, "Alice").await;
+    account(addr, "Bob").await;
+    let cookie = crate::accounts::log_in(addr, "Alice", "Alice-password").await;
+    let headers = [
+        ("Cookie", cookie.as_str()),
+        ("Origin", "https://evil.example"),
+        ("Content-Type", "application/x-www-form-urlencoded"),
+    ];
+    let reply = request_with(
+        addr,
+        "POST",
+        "/api/challenge/bob",
+        &headers,
+        Some("rated=false"),
+    )
+    .await;
+    crate::common::refused_as(reply, 403, "cross_site");
+    server.shutdown().await.unwrap();
+}
