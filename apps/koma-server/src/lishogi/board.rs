@@ -79,7 +79,7 @@ async fn game_stream(
         if !lines.send(&full).await || over {
             return;
         }
-        updates.borrow_and_update();
+        // The receiver was made with the state `full` shows: a change since is pending.
         let mut tick = tokio::time::interval(KEEP_ALIVE);
         tick.reset();
         loop {
