@@ -14,6 +14,9 @@ use tokio::sync::broadcast;
 /// The most event streams one account may hold open at once.
 pub const STREAMS_PER_USER: usize = 4;
 
+/// The most game streams (`/api/{board,bot}/game/stream/{id}`) one account may hold open.
+pub const GAME_STREAMS_PER_USER: usize = 16;
+
 /// How many events may wait for a slow stream before it skips some.
 const BACKLOG: usize = 64;
 
@@ -21,6 +24,26 @@ const BACKLOG: usize = 64;
 #[derive(Default)]
 pub struct Events {
     users: Mutex<HashMap<String, broadcast::Sender<Arc<str>>>>,
+    /// How many game streams each account holds open.
+    game_streams: Arc<Mutex<HashMap<String, usize>>>,
+}
+
+/// One open game stream of an account, counted until dropped.
+pub struct GameStream {
+    counts: Arc<Mutex<HashMap<String, usize>>>,
+    user: String,
+}
+
+impl Drop for GameStream {
+    fn drop(&mut self) {
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = counts.get_mut(&self.user) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                counts.remove(&self.user);
+            }
+        }
+    }
 }
 
 impl Events {
@@ -51,6 +74,22 @@ impl Events {
                 users.remove(user);
             }
         }
+    }
+
+    /// Counts a new game stream of `user`; refused (429) beyond [`GAME_STREAMS_PER_USER`].
+    pub fn open_game_stream(&self, user: &str) -> Result<GameStream, ApiError> {
+        let mut counts = self.game_streams.lock().unwrap_or_else(|e| e.into_inner());
+        let n = counts.entry(user.to_string()).or_insert(0);
+        if *n >= GAME_STREAMS_PER_USER {
+            return Err(ApiError::TooManyStreams {
+                limit: GAME_STREAMS_PER_USER,
+            });
+        }
+        *n += 1;
+        Ok(GameStream {
+            counts: Arc::clone(&self.game_streams),
+            user: user.to_string(),
+        })
     }
 
     /// Whether `user` has a stream open (events for nobody are not built).

@@ -75,7 +75,10 @@ async fn game_stream(
             live.is_over(),
         )
     };
+    let held = s.hub.events().open_game_stream(&me.id)?;
     Ok(ndjson(s.shutdown.clone(), move |lines| async move {
+        // Counted while the stream lasts.
+        let _held = held;
         if !lines.send(&full).await || over {
             return;
         }

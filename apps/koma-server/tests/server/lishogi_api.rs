@@ -434,3 +434,29 @@ async fn a_cross_site_form_with_the_cookie_is_refused() {
     crate::common::refused_as(reply, 403, "cross_site");
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn streams_are_bounded_per_account() {
+    let (_dir, server, addr) = fresh_server().await;
+    let alice = account(addr, "Alice").await;
+    let bob = account(addr, "Bob").await;
+    let id = game(addr, &alice, &bob, "bob").await;
+    let mut open = Vec::new();
+    for _ in 0..4 {
+        open.push(open_stream(addr, "GET", "/api/stream/event", &alice, "").await);
+    }
+    let fifth = api(addr, "GET", "/api/stream/event", &alice, None).await;
+    crate::common::refused_as(fifth, 429, "too_many");
+    let path = format!("/api/board/game/stream/{id}");
+    for _ in 0..16 {
+        open.push(open_stream(addr, "GET", &path, &alice, "").await);
+    }
+    crate::common::refused_as(api(addr, "GET", &path, &alice, None).await, 429, "too_many");
+    // Another account is not held up by Alice's streams.
+    open.push(open_stream(addr, "GET", &path, &bob, "").await);
+    tokio::time::timeout(Duration::from_secs(5), server.shutdown())
+        .await
+        .expect("the server stops with streams open")
+        .unwrap();
+    drop(open);
+}
