@@ -89,6 +89,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/reviews", limit(RateClass::Reviews, post(review)))
         .route("/api/reviews/{id}", get(review_state))
+        .merge(crate::lishogi::routes(&state))
         .merge(accounts::routes::routes())
         .merge(crate::ratings::routes())
         .merge(assets::routes())
@@ -278,7 +279,12 @@ async fn chat(
 ) -> Result<Response, ApiError> {
     let request: ChatBody = body(&json.bytes)?;
     let token = request.token.as_deref().filter(|t| !t.is_empty());
-    Ok(Json(s.hub.chat(&id, token, &request.text).await?).into_response())
+    Ok(Json(
+        s.hub
+            .chat(&id, token.map(crate::actor::Actor::Token), &request.text)
+            .await?,
+    )
+    .into_response())
 }
 
 async fn resign(

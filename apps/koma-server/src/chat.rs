@@ -3,9 +3,10 @@
 //! players'). Lines are stored with the game, at most [`CAP`] a room, each one line of at
 //! most [`MAX_CHARS`] characters (lishogi's limit).
 
+use crate::actor::Actor;
 use crate::error::ApiError;
 use crate::games::unix_ms;
-use crate::hub::{self, Hub};
+use crate::hub::Hub;
 use crate::store::{ChatLine, Room};
 use serde::Serialize;
 use std::sync::Arc;
@@ -69,22 +70,28 @@ pub fn room_of(seated: bool) -> Room {
 }
 
 impl Hub {
-    /// Writes `text` in game `id`'s chat: in the players' room for the holder of a seat's
-    /// `token` (signed with the seat), in the spectators' room without one. Stored before
-    /// it is pushed.
+    /// Writes `text` in game `id`'s chat: in the players' room for a seat's holder `who`
+    /// (signed with the seat's account name, or the seat's name for a guest), in the
+    /// spectators' room without one. Stored before it is pushed.
     pub async fn chat(
         &self,
         id: &str,
-        token: Option<&str>,
+        who: Option<Actor<'_>>,
         text: &str,
     ) -> Result<ChatView, ApiError> {
         let text = clean(text)?;
         let slot = self.game(id).await?;
         let live = slot.lock().await;
-        let seat = token.map(|t| hub::seat(&live, t)).transpose()?;
+        let seat = who.map(|w| w.seat(&live)).transpose()?;
+        let author = match seat {
+            None => "spectator".to_string(),
+            Some(c) => live.players[c.index()]
+                .as_ref()
+                .map_or_else(|| c.name().to_string(), |p| p.name.clone()),
+        };
         let line = ChatLine {
             room: room_of(seat.is_some()),
-            author: seat.map_or("spectator", |c| c.name()).to_string(),
+            author,
             text,
             at_ms: unix_ms(),
         };

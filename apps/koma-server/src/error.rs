@@ -319,6 +319,21 @@ pub enum ApiError {
         /// The most one client may have.
         limit: usize,
     },
+    /// An abort after both sides have moved: resign instead (400).
+    #[error("both sides have moved: the game can no longer be aborted (resign instead)")]
+    TooLateToAbort,
+    /// An account holds as many event or game streams open as one may (429).
+    #[error("you have {limit} streams of this kind open, the most one may; close one first")]
+    TooManyStreams {
+        /// The most one account may hold.
+        limit: usize,
+    },
+    /// An account has as many open challenges as one may (429).
+    #[error("you have {limit} open challenges, the most one may; wait for an answer")]
+    TooManyChallenges {
+        /// The most one account may have.
+        limit: usize,
+    },
     /// The server is stopping (503).
     #[error("the server stops")]
     ShuttingDown,
@@ -393,7 +408,8 @@ impl ApiError {
             | E::InvalidUsername { .. }
             | E::InvalidPassword { .. }
             | E::TooLong { .. }
-            | E::UnreadableBody(_) => StatusCode::BAD_REQUEST,
+            | E::UnreadableBody(_)
+            | E::TooLateToAbort => StatusCode::BAD_REQUEST,
             E::BadCredentials | E::Unauthenticated { .. } => StatusCode::UNAUTHORIZED,
             E::WrongPassword | E::CrossSite { .. } | E::Forbidden { .. } => StatusCode::FORBIDDEN,
             E::UsernameTaken { .. } => StatusCode::CONFLICT,
@@ -425,9 +441,10 @@ impl ApiError {
             E::QueueFull | E::EngineGamesFull { .. } | E::EngineBusy { .. } | E::ShuttingDown => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
-            E::TooManyEngineGames { .. } | E::TooManyReviews { .. } => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
+            E::TooManyEngineGames { .. }
+            | E::TooManyReviews { .. }
+            | E::TooManyStreams { .. }
+            | E::TooManyChallenges { .. } => StatusCode::TOO_MANY_REQUESTS,
             E::Storage(_) | E::Random(_) | E::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -471,6 +488,7 @@ impl ApiError {
             E::NotStarted => "not_started",
             E::GameOver(_) => "game_over",
             E::NotOver => "game_not_over",
+            E::TooLateToAbort => "too_late_to_abort",
             E::Refused(_) => "refused",
             E::InvalidUsername { .. } => "invalid_username",
             E::InvalidPassword { .. } => "invalid_password",
@@ -484,7 +502,10 @@ impl ApiError {
             E::QueueFull => "queue_full",
             E::EngineGamesFull { .. } => "engine_games_full",
             E::EngineBusy { .. } => "engine_busy",
-            E::TooManyEngineGames { .. } | E::TooManyReviews { .. } => "too_many",
+            E::TooManyEngineGames { .. }
+            | E::TooManyReviews { .. }
+            | E::TooManyStreams { .. }
+            | E::TooManyChallenges { .. } => "too_many",
             E::ShuttingDown => "shutting_down",
             E::Storage(_) => "storage_failed",
             E::Random(_) | E::Internal(_) => "internal",

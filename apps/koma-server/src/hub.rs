@@ -2,6 +2,7 @@
 //! changes one, each change written to the store before it is answered or pushed.
 
 use crate::accounts::auth::Player;
+use crate::actor::Actor;
 use crate::engine::{self, Answer, Turn};
 use crate::error::ApiError;
 use crate::games::{self, CreateRequest, Expiry, LiveGame};
@@ -20,7 +21,7 @@ use std::sync::{Arc, Weak};
 use tokio::sync::{Mutex, OwnedMutexGuard, watch};
 
 /// One game, locked while a request works on it.
-type Slot = Arc<Mutex<LiveGame>>;
+pub(crate) type Slot = Arc<Mutex<LiveGame>>;
 
 /// The server's games: a cache over the store, and the engine that plays its seats.
 pub struct Hub {
@@ -37,6 +38,10 @@ pub struct Hub {
     settings: Arc<Settings>,
     /// Set when the server stops: no engine starts thinking or moves any more.
     closing: AtomicBool,
+    /// The accounts' event streams (lishogi's API).
+    events: crate::events::Events,
+    /// The open challenges between accounts (lishogi's API).
+    challenges: crate::lishogi::challenges::Challenges,
 }
 
 /// The answer to creating a game.
@@ -87,7 +92,24 @@ impl Hub {
             engine_games: std::sync::Mutex::new(HashMap::new()),
             settings,
             closing: AtomicBool::new(false),
+            events: crate::events::Events::default(),
+            challenges: crate::lishogi::challenges::Challenges::default(),
         })
+    }
+
+    /// The accounts' event streams.
+    pub fn events(&self) -> &crate::events::Events {
+        &self.events
+    }
+
+    /// The limits and time-outs.
+    pub(crate) fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The open challenges.
+    pub(crate) fn challenges(&self) -> &crate::lishogi::challenges::Challenges {
+        &self.challenges
     }
 
     fn slots(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {
@@ -234,8 +256,9 @@ impl Hub {
     }
 
     /// Puts a new game in memory; the engine starts thinking if it is its move.
-    async fn insert(&self, live: LiveGame) {
+    pub(crate) async fn insert(&self, live: LiveGame) {
         let id = live.id().to_string();
+        self.announce_start(&live);
         let slot = Arc::new(Mutex::new(live));
         self.slots().insert(id, Arc::clone(&slot));
         self.wake_engine(&mut *slot.lock().await);
@@ -282,6 +305,7 @@ impl Hub {
         live.stored.seat_tokens[seat.index()] = hashed;
         self.refresh_players(&mut live).await?;
         live.publish();
+        self.announce_start(&live);
         Ok(Joined {
             id: id.to_string(),
             seat: seat.name(),
@@ -299,9 +323,14 @@ impl Hub {
         Ok(live.view(now))
     }
 
-    /// Plays `usi` for the seat of `token`.
-    pub async fn play(&self, id: &str, token: &str, usi: &str) -> Result<GameView, ApiError> {
-        self.play_read(id, token, usi, |game, text| {
+    /// Plays `usi` for the seat of `who`.
+    pub async fn play<'a>(
+        &self,
+        id: &str,
+        who: impl Into<Actor<'a>>,
+        usi: &str,
+    ) -> Result<GameView, ApiError> {
+        self.play_read(id, who.into(), usi, |game, text| {
             game.parse_move(text)
                 .map_err(|source| ApiError::UnreadableMove { ply: None, source })
         })
@@ -311,21 +340,21 @@ impl Hub {
     /// Plays `text`, a move in any notation koma reads (USI, Western, Japanese, German),
     /// for the seat of `token`.
     pub async fn play_text(&self, id: &str, token: &str, text: &str) -> Result<GameView, ApiError> {
-        self.play_read(id, token, text, |game, text| {
+        self.play_read(id, Actor::Token(token), text, |game, text| {
             game.parse_text(text).map_err(ApiError::UnreadableMoveText)
         })
         .await
     }
 
-    /// Plays the move `read` makes of `usi` for the seat of `token`.
+    /// Plays the move `read` makes of `usi` for the seat of `who`.
     async fn play_read(
         &self,
         id: &str,
-        token: &str,
+        who: Actor<'_>,
         usi: &str,
         read: impl FnOnce(&crate::anygame::AnyGame, &str) -> Result<Move, ApiError>,
     ) -> Result<GameView, ApiError> {
-        let (mut live, seat, now) = self.for_turn(id, token).await?;
+        let (mut live, seat, now) = self.for_turn(id, who).await?;
         let to_move = live.game.side_to_move();
         if seat != to_move {
             return Err(ApiError::NotYourTurn { to_move, seat });
@@ -386,6 +415,7 @@ impl Hub {
                 eprintln!("koma serve: game {id}: storing the result failed: {e}");
             }
             self.game_ended(live).await;
+            self.announce_finish(live);
         }
         live.publish();
         Ok(())
@@ -393,14 +423,14 @@ impl Hub {
 
     /// The game `id` locked for a move or declaration by the seat of `token`: both players
     /// joined, the clock settled, the game not over. Gives the seat and the time.
-    pub(crate) async fn for_turn(
+    pub(crate) async fn for_turn<'a>(
         &self,
         id: &str,
-        token: &str,
+        who: impl Into<Actor<'a>>,
     ) -> Result<(OwnedMutexGuard<LiveGame>, Color, u64), ApiError> {
         let slot = self.game(id).await?;
         let mut live = slot.lock_owned().await;
-        let seat = seat(&live, token)?;
+        let seat = who.into().seat(&live)?;
         let now = live.now();
         if live.started_ms.is_none() {
             return Err(ApiError::NotStarted);
@@ -410,11 +440,15 @@ impl Hub {
         Ok((live, seat, now))
     }
 
-    /// The seat of `token` resigns (at any time, as the rules allow).
-    pub async fn resign(&self, id: &str, token: &str) -> Result<GameView, ApiError> {
+    /// The seat of `who` resigns (at any time, as the rules allow).
+    pub async fn resign<'a>(
+        &self,
+        id: &str,
+        who: impl Into<Actor<'a>>,
+    ) -> Result<GameView, ApiError> {
         let slot = self.game(id).await?;
         let mut live = slot.lock().await;
-        let seat = seat(&live, token)?;
+        let seat = who.into().seat(&live)?;
         let now = live.now();
         self.settle_time(&mut live, now).await?;
         refuse_if_over(&live)?;
@@ -462,16 +496,17 @@ impl Hub {
         live.stop_thinking();
         self.release_engine(live.id());
         self.game_ended(live).await;
+        self.announce_finish(live);
         live.publish();
         Ok(())
     }
 
     /// Aborts the game (nobody wins) as `result` says, stored first.
-    async fn abort(
+    pub(crate) async fn abort(
         &self,
         live: &mut LiveGame,
         now: u64,
-        result: &'static str,
+        result: &str,
     ) -> Result<(), ApiError> {
         let stored = StoredOutcome {
             ending: Ending::Aborted,
@@ -484,6 +519,7 @@ impl Hub {
         live.ended_ms = Some(now);
         live.stop_thinking();
         self.release_engine(live.id());
+        self.announce_finish(live);
         live.publish();
         Ok(())
     }
@@ -756,6 +792,11 @@ impl Hub {
         }
     }
 
+    /// Every game in memory.
+    pub(crate) fn slot_list(&self) -> Vec<Slot> {
+        self.slots().values().cloned().collect()
+    }
+
     /// How many games are in memory.
     pub fn in_memory(&self) -> usize {
         self.slots().len()
@@ -764,13 +805,11 @@ impl Hub {
 
 /// The seat `token` holds, or 403.
 pub(crate) fn seat(live: &LiveGame, token: &str) -> Result<Color, ApiError> {
-    live.seat_of(token).ok_or_else(|| ApiError::NoSeat {
-        game: live.id().to_string(),
-    })
+    Actor::Token(token).seat(live)
 }
 
 /// 409 once the game is over.
-fn refuse_if_over(live: &LiveGame) -> Result<(), ApiError> {
+pub(crate) fn refuse_if_over(live: &LiveGame) -> Result<(), ApiError> {
     match live.game.outcome() {
         Some(outcome) => Err(ApiError::GameOver(Some(outcome))),
         None if live.is_over() => Err(ApiError::GameOver(None)),

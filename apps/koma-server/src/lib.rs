@@ -17,6 +17,7 @@
 //! ```
 
 pub mod accounts;
+mod actor;
 mod anygame;
 mod api;
 mod assets;
@@ -24,12 +25,14 @@ mod body;
 mod chat;
 mod engine;
 mod error;
+mod events;
 mod games;
 mod hub;
 mod image;
 mod layers;
 pub mod limits;
 mod line;
+mod lishogi;
 mod offers;
 mod players;
 pub mod png;

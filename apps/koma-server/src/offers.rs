@@ -84,16 +84,16 @@ impl Offer {
 }
 
 impl Hub {
-    /// The seat of `token` answers `offer`: `yes` makes the offer, or accepts the opponent's;
+    /// The seat of `who` answers `offer`: `yes` makes the offer, or accepts the opponent's;
     /// `no` declines the opponent's offer or withdraws its own.
-    pub async fn offer(
+    pub async fn offer<'a>(
         &self,
         id: &str,
-        token: &str,
+        who: impl Into<crate::actor::Actor<'a>>,
         offer: Offer,
         yes: bool,
     ) -> Result<GameView, ApiError> {
-        let (mut live, seat, now) = self.for_turn(id, token).await?;
+        let (mut live, seat, now) = self.for_turn(id, who).await?;
         let live = &mut *live;
         if !yes {
             let slot = offer.slot(&mut live.offers);

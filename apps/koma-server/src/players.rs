@@ -112,6 +112,8 @@ pub struct SeatPlayer {
     pub before: Glicko,
     /// The rating after it, once a rated game was rated.
     pub after: Option<Glicko>,
+    /// A bot account (lishogi's title `BOT`).
+    pub bot: bool,
 }
 
 /// A seat's player in the game's state.
@@ -228,10 +230,12 @@ pub fn load(
         let Some(id) = &game.players[seat.index()] else {
             continue;
         };
-        let name = store.user(id)?.map_or_else(
+        let user = store.user(id)?;
+        let name = user.as_ref().map_or_else(
             || DELETED_PLAYER.to_string(),
             |u| u.shown_name().to_string(),
         );
+        let bot = user.is_some_and(|u| u.bot);
         let change = changes.iter().find(|c| c.seat == seat);
         let before = match change {
             Some(c) => c.before,
@@ -242,6 +246,7 @@ pub fn load(
             name,
             before,
             after: change.map(|c| c.after),
+            bot,
         });
     }
     Ok(out)
@@ -316,6 +321,7 @@ mod tests {
                 deviation: 290.0,
                 ..Glicko::default()
             }),
+            bot: false,
         }
     }
 

@@ -48,6 +48,9 @@ pub struct Settings {
     /// How long a decided game stays in memory for its watchers; then it is read from the
     /// store again when asked for. Default [`DEFAULT_KEEP_DECIDED`].
     pub keep_decided: Duration,
+    /// How long a challenge of lishogi's API waits for an answer (refreshed while its
+    /// creator keeps its stream open); then it is gone. Default [`DEFAULT_CHALLENGE_TTL`].
+    pub challenge_ttl: Duration,
     /// The limits per client (requests, new games, reviews, records) and on request bodies.
     pub limits: Limits,
 }
@@ -62,6 +65,10 @@ pub const DEFAULT_REVIEW_QUEUE: usize = 32;
 pub const DEFAULT_REVIEWS_PER_CLIENT: usize = 2;
 /// The default of [`Settings::review_time`]: ten minutes of engine time.
 pub const DEFAULT_REVIEW_TIME: Duration = Duration::from_secs(600);
+/// The default of [`Settings::challenge_ttl`]: twenty seconds, as lishogi's API lets a
+/// challenge live without its `keepAliveStream`.
+pub const DEFAULT_CHALLENGE_TTL: Duration = Duration::from_secs(20);
+
 /// The default of [`Settings::invitation_ttl`]: twenty minutes, as lishogi keeps a
 /// real-time challenge open.
 pub const DEFAULT_INVITATION_TTL: Duration = Duration::from_secs(20 * 60);
@@ -94,6 +101,7 @@ impl Settings {
             reviews_per_client: DEFAULT_REVIEWS_PER_CLIENT,
             review_time: DEFAULT_REVIEW_TIME,
             invitation_ttl: DEFAULT_INVITATION_TTL,
+            challenge_ttl: DEFAULT_CHALLENGE_TTL,
             first_move_ttl: DEFAULT_FIRST_MOVE_TTL,
             engine_idle_ttl: DEFAULT_ENGINE_IDLE_TTL,
             keep_decided: DEFAULT_KEEP_DECIDED,

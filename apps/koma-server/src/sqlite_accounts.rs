@@ -282,6 +282,15 @@ impl AccountStore for SqliteStore {
         )?;
         Ok(changed == 1)
     }
+
+    fn make_bot(&self, id: &str) -> Result<bool, StoreError> {
+        let changed = self.conn().execute(
+            "UPDATE users SET bot = 1 WHERE id = ?1 AND deleted_ms IS NULL AND NOT EXISTS
+               (SELECT 1 FROM games WHERE sente_user = ?1 OR gote_user = ?1)",
+            params![id],
+        )?;
+        Ok(changed == 1)
+    }
 }
 
 #[cfg(test)]

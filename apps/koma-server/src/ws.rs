@@ -172,7 +172,11 @@ async fn handle(hub: &Hub, conn: &Connection, text: &str) -> Result<(), ApiError
     })?;
     if let Request::Chat { text } = &request {
         return hub
-            .chat(&conn.id, conn.token.as_deref(), text)
+            .chat(
+                &conn.id,
+                conn.token.as_deref().map(crate::actor::Actor::Token),
+                text,
+            )
             .await
             .map(drop);
     }

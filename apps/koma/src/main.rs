@@ -13,6 +13,7 @@ use std::time::Instant;
 #[macro_use]
 mod output;
 
+mod bot;
 mod engines;
 mod image;
 mod matches;
@@ -136,6 +137,9 @@ enum Command {
     /// Serve the web app (play a friend or the engine, review a game) over HTTP and
     /// WebSocket; games are kept in SQLite and survive a restart.
     Serve(serve::ServeArgs),
+    /// Play a USI engine as a bot account through lishogi's bot API (koma serve's API):
+    /// accept challenges, play the games. The account must already be a bot.
+    Bot(bot::BotArgs),
 }
 
 #[derive(Args)]
@@ -342,6 +346,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         } => replay::run(&file, rules.as_deref(), &variant)?,
         Command::Tsume(args) => tsume::run(args)?,
         Command::Serve(args) => serve::run(args)?,
+        Command::Bot(args) => bot::run(args)?,
     }
     Ok(())
 }

@@ -85,6 +85,20 @@ impl Accounts {
         off_thread(f).await
     }
 
+    /// Makes the account `id` a bot (lishogi's `/api/bot/account/upgrade`): refused (400)
+    /// once it has played a game, as on lishogi.
+    pub async fn make_bot(&self, id: &str) -> Result<(), ApiError> {
+        let key = id.to_string();
+        if self.blocking(move |s| s.make_bot(&key)).await? {
+            Ok(())
+        } else {
+            Err(ApiError::BadParameter {
+                name: "account",
+                message: "an account that has played games cannot become a bot".into(),
+            })
+        }
+    }
+
     /// The account called `name` (any case), deleted or not.
     pub async fn user(&self, name: &str) -> Result<Option<User>, ApiError> {
         let id = name.to_ascii_lowercase();

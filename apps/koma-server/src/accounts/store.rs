@@ -125,6 +125,9 @@ pub trait AccountStore: Send + Sync {
     fn list_tokens(&self, user_id: &str) -> Result<Vec<TokenInfo>, StoreError>;
     /// Revokes token `id` of `user_id` at `now_ms`; `false` if it has no such live token.
     fn revoke_token(&self, user_id: &str, id: &str, now_ms: u64) -> Result<bool, StoreError>;
+    /// Makes `id` a bot account (lishogi's upgrade) if it has played no game; `false`
+    /// (nothing changed) if it has.
+    fn make_bot(&self, id: &str) -> Result<bool, StoreError>;
 }
 
 #[cfg(test)]

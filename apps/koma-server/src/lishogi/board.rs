@@ -1,0 +1,248 @@
+//! The board and bot game API (lishogi's `/api/board/game/...` and `/api/bot/game/...`):
+//! a game's ND-JSON stream (`gameFull`, then `gameState` after every change and `chatLine`
+//! for every line of the players' chat, closed after the final state) and the player's
+//! requests, made as the account whose seat it is. A bot account uses the bot paths only,
+//! any other account the board paths only, as on lishogi.
+
+use super::stream::{KEEP_ALIVE, ndjson};
+use super::{Refusal, form, json, ok};
+use crate::accounts::auth::Player;
+use crate::actor::Actor;
+use crate::api::AppState;
+use crate::error::ApiError;
+use crate::hub::{Hub, refuse_if_over};
+use crate::offers::Offer;
+use crate::store::Room;
+use axum::extract::rejection::FormRejection;
+use axum::extract::{Form, Path, State};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use tokio::sync::broadcast;
+
+/// The routes of the board and bot game API.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/{api}/game/stream/{id}", get(game_stream))
+        .route("/api/{api}/game/{id}/move/{usi}", post(play))
+        .route("/api/{api}/game/{id}/resign", post(resign))
+        .route("/api/{api}/game/{id}/abort", post(abort))
+        .route("/api/{api}/game/{id}/draw/{answer}", post(draw))
+        .route("/api/{api}/game/{id}/takeback/{answer}", post(takeback))
+        .route("/api/{api}/game/{id}/chat", post(chat).get(chat_lines))
+}
+
+/// Whether `me` may use the `api` paths (`bot` for bots, `board` for others).
+fn check_api(api: &str, me: &Player) -> Result<(), ApiError> {
+    match (api, me.bot) {
+        ("bot", true) | ("board", false) => Ok(()),
+        ("bot", false) => Err(ApiError::Forbidden {
+            reason: "the bot API is for bot accounts: upgrade with POST /api/bot/account/upgrade, or use /api/board/",
+        }),
+        ("board", true) => Err(ApiError::Forbidden {
+            reason: "a bot account uses the bot API (/api/bot/), not the board API",
+        }),
+        _ => Err(ApiError::no_such("API", api)),
+    }
+}
+
+/// `yes` or `no`, as the paths say it.
+fn yes_no(answer: &str) -> Result<bool, ApiError> {
+    match answer {
+        "yes" | "accept" | "true" => Ok(true),
+        "no" | "decline" | "false" => Ok(false),
+        other => Err(ApiError::unknown("answer", other, "yes, no")),
+    }
+}
+
+async fn game_stream(
+    State(s): State<AppState>,
+    Path((api, id)): Path<(String, String)>,
+    me: Player,
+) -> Result<Response, Refusal> {
+    check_api(&api, &me)?;
+    let slot = s.hub.game(&id).await?;
+    let (full, mut updates, mut chat, over) = {
+        let mut live = slot.lock().await;
+        Actor::Account(&me.id).seat(&live)?;
+        let now = live.now();
+        s.hub.settle_time(&mut live, now).await?;
+        (
+            json::game_full(&live, now),
+            live.subscribe(),
+            live.subscribe_chat(),
+            live.is_over(),
+        )
+    };
+    let held = s.hub.events().open_game_stream(&me.id)?;
+    Ok(ndjson(s.shutdown.clone(), move |lines| async move {
+        // Counted while the stream lasts.
+        let _held = held;
+        if !lines.send(&full).await || over {
+            return;
+        }
+        // The receiver was made with the state `full` shows: a change since is pending.
+        let mut tick = tokio::time::interval(KEEP_ALIVE);
+        tick.reset();
+        loop {
+            tokio::select! {
+                changed = updates.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                    updates.borrow_and_update();
+                    let (state, over) = {
+                        let mut live = slot.lock().await;
+                        let now = live.now();
+                        (json::game_state(&live, now), live.is_over())
+                    };
+                    if !lines.send(&state).await || over {
+                        return;
+                    }
+                }
+                line = chat.recv() => match line {
+                    Ok(line) if line.room == Room::Players => {
+                        if !lines.send(&json::chat_line(&line)).await {
+                            return;
+                        }
+                    }
+                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+                    Err(broadcast::error::RecvError::Closed) => return,
+                },
+                _ = tick.tick() => if !lines.keep_alive().await {
+                    return;
+                },
+            }
+        }
+    }))
+}
+
+async fn play(
+    State(s): State<AppState>,
+    Path((api, id, usi)): Path<(String, String, String)>,
+    me: Player,
+) -> Result<Response, Refusal> {
+    check_api(&api, &me)?;
+    s.hub.play(&id, Actor::Account(&me.id), &usi).await?;
+    Ok(ok())
+}
+
+async fn resign(
+    State(s): State<AppState>,
+    Path((api, id)): Path<(String, String)>,
+    me: Player,
+) -> Result<Response, Refusal> {
+    check_api(&api, &me)?;
+    s.hub.resign(&id, Actor::Account(&me.id)).await?;
+    Ok(ok())
+}
+
+async fn abort(
+    State(s): State<AppState>,
+    Path((api, id)): Path<(String, String)>,
+    me: Player,
+) -> Result<Response, Refusal> {
+    check_api(&api, &me)?;
+    s.hub.abort_by(&id, Actor::Account(&me.id)).await?;
+    Ok(ok())
+}
+
+async fn offer(
+    s: &AppState,
+    api: &str,
+    id: &str,
+    answer: &str,
+    me: &Player,
+    offer: Offer,
+) -> Result<Response, Refusal> {
+    check_api(api, me)?;
+    let yes = yes_no(answer)?;
+    match s.hub.offer(id, Actor::Account(&me.id), offer, yes).await {
+        // Declining when nothing stands is no error on lishogi.
+        Ok(_) | Err(ApiError::NoOffer(_)) if !yes => Ok(ok()),
+        Ok(_) => Ok(ok()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn draw(
+    State(s): State<AppState>,
+    Path((api, id, answer)): Path<(String, String, String)>,
+    me: Player,
+) -> Result<Response, Refusal> {
+    offer(&s, &api, &id, &answer, &me, Offer::Draw).await
+}
+
+async fn takeback(
+    State(s): State<AppState>,
+    Path((api, id, answer)): Path<(String, String, String)>,
+    me: Player,
+) -> Result<Response, Refusal> {
+    offer(&s, &api, &id, &answer, &me, Offer::Takeback).await
+}
+
+#[derive(Deserialize)]
+struct ChatForm {
+    room: String,
+    text: String,
+}
+
+async fn chat(
+    State(s): State<AppState>,
+    Path((api, id)): Path<(String, String)>,
+    me: Player,
+    body: Result<Form<ChatForm>, FormRejection>,
+) -> Result<Response, Refusal> {
+    check_api(&api, &me)?;
+    let request = form(body)?;
+    if request.room != "player" {
+        return Err(ApiError::unknown(
+            "room",
+            &request.room,
+            "player (koma keeps the players out of the spectators' room)",
+        )
+        .into());
+    }
+    s.hub
+        .chat(&id, Some(Actor::Account(&me.id)), &request.text)
+        .await?;
+    Ok(ok())
+}
+
+async fn chat_lines(
+    State(s): State<AppState>,
+    Path((api, id)): Path<(String, String)>,
+    me: Player,
+) -> Result<Response, Refusal> {
+    check_api(&api, &me)?;
+    {
+        let slot = s.hub.game(&id).await?;
+        let live = slot.lock().await;
+        Actor::Account(&me.id).seat(&live)?;
+    }
+    let (lines, _) = s.hub.chat_since_start(&id, Room::Players).await?;
+    let lines: Vec<_> = lines
+        .iter()
+        .map(|l| serde_json::json!({"user": l.username, "text": l.text}))
+        .collect();
+    Ok(Json(lines).into_response())
+}
+
+impl Hub {
+    /// The seat of `who` aborts the game: only before both sides have moved, as on
+    /// lishogi; nobody wins, the game is not rated.
+    pub async fn abort_by(&self, id: &str, who: Actor<'_>) -> Result<(), ApiError> {
+        let slot = self.game(id).await?;
+        let mut live = slot.lock().await;
+        let seat = who.seat(&live)?;
+        let now = live.now();
+        self.settle_time(&mut live, now).await?;
+        refuse_if_over(&live)?;
+        if live.game.plies() >= 2 {
+            return Err(ApiError::TooLateToAbort);
+        }
+        self.abort(&mut live, now, &format!("aborted (by {})", seat.name()))
+            .await
+    }
+}

@@ -1,0 +1,141 @@
+//! ND-JSON streams (`application/x-ndjson`): one JSON object a line, an empty line every
+//! [`KEEP_ALIVE`] so that clients and proxies know the stream lives. A stream is a task that
+//! writes lines into a bounded channel the response body reads; it ends when the client
+//! goes (the next write fails), when its subject ends, or when the server stops.
+
+use super::challenges::Challenge;
+use crate::accounts::auth::Player;
+use crate::api::AppState;
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+use std::convert::Infallible;
+use std::time::{Duration, Instant};
+use tokio::sync::{broadcast, mpsc, watch};
+
+/// How often an idle stream sends an empty line.
+pub const KEEP_ALIVE: Duration = Duration::from_secs(5);
+
+/// How many lines may wait for a slow client.
+const BUFFER: usize = 32;
+
+/// The writing end of a stream.
+pub struct Lines(mpsc::Sender<Bytes>);
+
+impl Lines {
+    /// Writes `value` as one line; `false` once the client is gone.
+    pub async fn send(&self, value: &Value) -> bool {
+        let mut line = value.to_string();
+        line.push('\n');
+        self.0.send(Bytes::from(line)).await.is_ok()
+    }
+
+    /// Writes an empty line; `false` once the client is gone.
+    pub async fn keep_alive(&self) -> bool {
+        self.0.send(Bytes::from_static(b"\n")).await.is_ok()
+    }
+}
+
+/// A response streaming what `task` writes; `task` runs until it returns, the client goes
+/// or `shutdown` flips.
+pub fn ndjson<F, Fut>(shutdown: watch::Receiver<bool>, task: F) -> Response
+where
+    F: FnOnce(Lines) -> Fut,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    let (tx, rx) = mpsc::channel::<Bytes>(BUFFER);
+    let work = task(Lines(tx));
+    let mut stop = shutdown;
+    tokio::spawn(async move {
+        tokio::select! {
+            () = work => {}
+            _ = stop.wait_for(|&s| s) => {}
+        }
+    });
+    let body = futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.recv().await.map(|b| (Ok::<_, Infallible>(b), rx))
+    });
+    (
+        [(header::CONTENT_TYPE, "application/x-ndjson")],
+        Body::from_stream(body),
+    )
+        .into_response()
+}
+
+/// `GET /api/stream/event`: the account's challenges and ongoing games, then every
+/// `challenge`, `challengeDeclined`, `challengeCanceled`, `gameStart` and `gameFinish`.
+pub async fn events(State(s): State<AppState>, me: Player) -> Result<Response, super::Refusal> {
+    let mut events = s.hub.events().subscribe(&me.id)?;
+    let mut first: Vec<Value> = Vec::new();
+    for slot in s.hub.slot_list() {
+        let live = slot.lock().await;
+        let mine = live.stored.players.iter().flatten().any(|u| *u == me.id);
+        if mine && live.started_ms.is_some() && !live.is_over() {
+            first.push(super::json::game_event(&live, &me.id, "gameStart"));
+        }
+    }
+    for c in s.hub.challenges().of(&me.id) {
+        first.push(json!({"type": "challenge", "challenge": c}));
+    }
+    Ok(ndjson(s.shutdown.clone(), move |lines| async move {
+        for event in &first {
+            if !lines.send(event).await {
+                return;
+            }
+        }
+        let mut tick = tokio::time::interval(KEEP_ALIVE);
+        loop {
+            tokio::select! {
+                event = events.recv() => match event {
+                    Ok(text) => {
+                        let mut line = text.to_string();
+                        line.push('\n');
+                        if lines.0.send(Bytes::from(line)).await.is_err() {
+                            return;
+                        }
+                    }
+                    Err(broadcast::error::RecvError::Lagged(_)) => {}
+                    Err(broadcast::error::RecvError::Closed) => return,
+                },
+                _ = tick.tick() => if !lines.keep_alive().await {
+                    return;
+                },
+            }
+        }
+    }))
+}
+
+/// The answer to a challenge made with `keepAliveStream`: the challenge, then empty lines
+/// that keep it open, then `{"done": "accepted"|"declined"|"canceled"}` once answered. A
+/// challenge whose stream closes lapses after the usual time.
+pub fn keep_challenge(s: &AppState, challenge: Challenge, answer: Value) -> Response {
+    let hub = std::sync::Arc::clone(&s.hub);
+    let mut done = challenge.watch_done();
+    let id = challenge.id.clone();
+    let ttl = hub.settings().challenge_ttl;
+    ndjson(s.shutdown.clone(), move |lines| async move {
+        if !lines.send(&answer).await {
+            return;
+        }
+        let mut tick = tokio::time::interval(KEEP_ALIVE.min(ttl / 2));
+        loop {
+            tokio::select! {
+                changed = done.changed() => {
+                    let how = *done.borrow();
+                    if let (Ok(()), Some(how)) = (changed, how) {
+                        lines.send(&json!({"done": how})).await;
+                    }
+                    return;
+                }
+                _ = tick.tick() => {
+                    hub.challenges().refresh(&id, Instant::now() + ttl);
+                    if !lines.keep_alive().await {
+                        return;
+                    }
+                }
+            }
+        }
+    })
+}

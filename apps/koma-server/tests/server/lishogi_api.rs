@@ -1,0 +1,462 @@
+//! lishogi's API: the refusals a client must be able to tell apart (lishogi's words and
+//! statuses), challenges that are declined, lapse or name nobody, aborts, and bot accounts.
+//! The whole happy path (streams included) is web/e2e/lishogi.mjs, run by the koma crate.
+
+use crate::accounts::sign_up;
+use crate::common::{Reply, fresh_server, fresh_server_with, request_with};
+use base64::Engine;
+use serde_json::Value;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// Signs `name` up and makes an API token for it.
+async fn account(addr: SocketAddr, name: &str) -> String {
+    let password = format!("{name}-password");
+    sign_up(addr, name, &password).await.expect(201);
+    let pair = base64::engine::general_purpose::STANDARD.encode(format!("{name}:{password}"));
+    let auth = format!("Basic {pair}");
+    let reply = request_with(
+        addr,
+        "POST",
+        "/api/account/tokens",
+        &[("Authorization", &auth)],
+        Some("{}"),
+    )
+    .await
+    .expect(201);
+    reply.json()["token"].as_str().unwrap().to_string()
+}
+
+/// A request of lishogi's API as `token`, with a form body if given.
+async fn api(addr: SocketAddr, method: &str, path: &str, token: &str, form: Option<&str>) -> Reply {
+    let auth = format!("Bearer {token}");
+    let headers = [
+        ("Authorization", auth.as_str()),
+        ("Content-Type", "application/x-www-form-urlencoded"),
+    ];
+    request_with(addr, method, path, &headers, Some(form.unwrap_or(""))).await
+}
+
+/// The challenge `from` sends `to` (by name): sente for the challenger, 5 min + 10 s.
+async fn challenge(addr: SocketAddr, from: &str, to: &str, rated: bool) -> Reply {
+    let form = format!(
+        "rated={rated}&clock.limit=300&clock.byoyomi=10&clock.periods=1&color=sente&variant=standard"
+    );
+    api(
+        addr,
+        "POST",
+        &format!("/api/challenge/{to}"),
+        from,
+        Some(&form),
+    )
+    .await
+}
+
+/// A started game between `sente` and `gote` (the challenge accepted); its id.
+async fn game(addr: SocketAddr, sente: &str, gote: &str, gote_name: &str) -> String {
+    let id = challenge(addr, sente, gote_name, false)
+        .await
+        .expect(200)
+        .json()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let path = format!("/api/challenge/{id}/accept");
+    let ok = api(addr, "POST", &path, gote, None)
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(ok["ok"], true);
+    id
+}
+
+fn error(reply: Reply, status: u16) -> String {
+    let body: Value = reply.expect(status).json();
+    body["error"].as_str().unwrap_or_default().to_string()
+}
+
+#[tokio::test]
+async fn board_refusals_in_lishogis_words() {
+    let (_dir, server, addr) = fresh_server().await;
+    let alice = account(addr, "Alice").await;
+    let bob = account(addr, "Bob").await;
+    let carol = account(addr, "Carol").await;
+    let id = game(addr, &alice, &bob, "bob").await;
+    let mv = |usi: &str| format!("/api/board/game/{id}/move/{usi}");
+
+    // Gote moves first: out of turn, 400 with an error.
+    let e = error(api(addr, "POST", &mv("3c3d"), &bob, None).await, 400);
+    assert!(e.contains("turn"), "{e}");
+    // An illegal move, and a move that is no move.
+    error(api(addr, "POST", &mv("7g7e"), &alice, None).await, 400);
+    error(api(addr, "POST", &mv("xyz"), &alice, None).await, 400);
+    // An unknown game, and a game that is not the account's.
+    let unknown = "/api/board/game/0123456789abcdef/move/7g7f";
+    assert_eq!(
+        error(api(addr, "POST", unknown, &alice, None).await, 404),
+        "No such game"
+    );
+    let e = error(api(addr, "POST", &mv("7g7f"), &carol, None).await, 404);
+    assert_eq!(e, "Not your game");
+    let stream = format!("/api/board/game/{id}/resign");
+    assert_eq!(
+        error(api(addr, "POST", &stream, &carol, None).await, 404),
+        "Not your game"
+    );
+
+    // Both move: the game can no longer be aborted.
+    for (usi, who) in [("7g7f", &alice), ("3c3d", &bob)] {
+        let ok = api(addr, "POST", &mv(usi), who, None)
+            .await
+            .expect(200)
+            .json();
+        assert_eq!(ok["ok"], true);
+    }
+    let abort = format!("/api/board/game/{id}/abort");
+    let e = error(api(addr, "POST", &abort, &bob, None).await, 400);
+    assert!(e.contains("aborted"), "{e}");
+    // Declining a draw when none stands is no error; an answer neither yes nor no is.
+    let draw_no = format!("/api/board/game/{id}/draw/no");
+    api(addr, "POST", &draw_no, &alice, None).await.expect(200);
+    let draw_maybe = format!("/api/board/game/{id}/draw/maybe");
+    error(api(addr, "POST", &draw_maybe, &alice, None).await, 400);
+
+    // Chat lines are signed with the account's name.
+    let chat = format!("/api/board/game/{id}/chat");
+    api(addr, "POST", &chat, &alice, Some("room=player&text=hello"))
+        .await
+        .expect(200);
+    let lines = api(addr, "GET", &chat, &bob, None).await.expect(200).json();
+    assert_eq!(lines[0]["user"], "Alice", "{lines}");
+    assert_eq!(lines[0]["text"], "hello");
+
+    // Resigned, the game is over: further moves are refused.
+    let resign = format!("/api/board/game/{id}/resign");
+    api(addr, "POST", &resign, &alice, None).await.expect(200);
+    error(api(addr, "POST", &mv("2g2f"), &alice, None).await, 400);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_game_is_aborted_before_both_sides_moved() {
+    let (_dir, server, addr) = fresh_server().await;
+    let alice = account(addr, "Alice").await;
+    let bob = account(addr, "Bob").await;
+    let id = game(addr, &alice, &bob, "Bob").await;
+    let first = format!("/api/board/game/{id}/move/7g7f");
+    api(addr, "POST", &first, &alice, None).await.expect(200);
+    let abort = format!("/api/board/game/{id}/abort");
+    api(addr, "POST", &abort, &bob, None).await.expect(200);
+    let state = crate::common::state(addr, &id).await;
+    assert_eq!(state["outcome"]["reason"], "aborted", "{state}");
+    error(api(addr, "POST", &abort, &alice, None).await, 400);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn challenges_refused_declined_and_lapsed() {
+    let settings = koma_server::Settings {
+        challenge_ttl: Duration::from_millis(300),
+        ..koma_server::Settings::default()
+    };
+    let (_dir, server, addr) = fresh_server_with(settings).await;
+    let alice = account(addr, "Alice").await;
+    let bob = account(addr, "Bob").await;
+
+    // Nobody of that name.
+    error(challenge(addr, &alice, "nobody", false).await, 404);
+    // Correspondence, a variant koma does not play, and oneself.
+    let days = api(addr, "POST", "/api/challenge/bob", &alice, Some("days=3")).await;
+    assert!(error(days, 400).contains("correspondence"));
+    let chess = api(
+        addr,
+        "POST",
+        "/api/challenge/bob",
+        &alice,
+        Some("variant=chess"),
+    )
+    .await;
+    error(chess, 400);
+    error(challenge(addr, &alice, "alice", false).await, 403);
+    // A rated game without a clock is refused as a rated game is.
+    let unrated = api(
+        addr,
+        "POST",
+        "/api/challenge/bob",
+        &alice,
+        Some("rated=true"),
+    )
+    .await;
+    error(unrated, 400);
+
+    // Declined: it is gone.
+    let id = challenge(addr, &alice, "bob", true)
+        .await
+        .expect(200)
+        .json()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(id.len(), 16, "a challenge id is a game id");
+    // Only the challenged account answers it.
+    error(
+        api(
+            addr,
+            "POST",
+            &format!("/api/challenge/{id}/accept"),
+            &alice,
+            None,
+        )
+        .await,
+        404,
+    );
+    let decline = format!("/api/challenge/{id}/decline");
+    api(addr, "POST", &decline, &bob, Some("reason=later"))
+        .await
+        .expect(200);
+    error(
+        api(
+            addr,
+            "POST",
+            &format!("/api/challenge/{id}/accept"),
+            &bob,
+            None,
+        )
+        .await,
+        404,
+    );
+
+    // Not answered in time: gone as well.
+    let id = challenge(addr, &alice, "bob", false)
+        .await
+        .expect(200)
+        .json()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    error(
+        api(
+            addr,
+            "POST",
+            &format!("/api/challenge/{id}/accept"),
+            &bob,
+            None,
+        )
+        .await,
+        404,
+    );
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn bots_use_the_bot_api_only() {
+    let (_dir, server, addr) = fresh_server().await;
+    let alice = account(addr, "Alice").await;
+    let robo = account(addr, "Robo").await;
+    api(addr, "POST", "/api/bot/account/upgrade", &robo, None)
+        .await
+        .expect(200);
+    let me = api(addr, "GET", "/api/account", &robo, None)
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(me["title"], "BOT", "{me}");
+
+    let id = game(addr, &alice, &robo, "Robo").await;
+    api(
+        addr,
+        "POST",
+        &format!("/api/board/game/{id}/move/7g7f"),
+        &alice,
+        None,
+    )
+    .await
+    .expect(200);
+    // The bot on the board API, and a person on the bot API: refused.
+    let board = format!("/api/board/game/{id}/move/3c3d");
+    assert!(error(api(addr, "POST", &board, &robo, None).await, 403).contains("bot"));
+    let bot = format!("/api/bot/game/{id}/move/2g2f");
+    error(api(addr, "POST", &bot, &alice, None).await, 403);
+    let ok = api(
+        addr,
+        "POST",
+        &format!("/api/bot/game/{id}/move/3c3d"),
+        &robo,
+        None,
+    )
+    .await;
+    assert_eq!(ok.expect(200).json()["ok"], true);
+
+    // An account that has played cannot become a bot.
+    error(
+        api(addr, "POST", "/api/bot/account/upgrade", &alice, None).await,
+        400,
+    );
+    server.shutdown().await.unwrap();
+}
+
+/// An ND-JSON stream opened with `method` on `path` as `token`: its JSON lines, read as they
+/// come (the server writes each line as one chunk: the chunk sizes and keep-alives between
+/// them are skipped).
+async fn open_stream(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: &str,
+    form: &str,
+) -> tokio::io::Lines<tokio::io::BufReader<tokio::net::TcpStream>> {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{form}",
+        form.len()
+    );
+    tcp.write_all(head.as_bytes()).await.unwrap();
+    let mut lines = tokio::io::BufReader::new(tcp).lines();
+    let status = lines.next_line().await.unwrap().unwrap();
+    assert!(status.contains(" 200 "), "{status}");
+    let mut ndjson = false;
+    while let Some(line) = lines.next_line().await.unwrap() {
+        if line.is_empty() {
+            break;
+        }
+        ndjson |= line.eq_ignore_ascii_case("content-type: application/x-ndjson");
+    }
+    assert!(ndjson, "the stream is not application/x-ndjson");
+    lines
+}
+
+/// The next JSON object of a stream, within 5 s.
+async fn next_json(
+    lines: &mut tokio::io::Lines<tokio::io::BufReader<tokio::net::TcpStream>>,
+) -> Value {
+    let read = async {
+        loop {
+            let line = lines
+                .next_line()
+                .await
+                .unwrap()
+                .expect("the stream goes on");
+            if line.starts_with('{') {
+                return serde_json::from_str::<Value>(&line).unwrap();
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(5), read)
+        .await
+        .expect("a line within 5 s")
+}
+
+#[tokio::test]
+async fn a_kept_alive_challenge_and_the_streams_on_open() {
+    let settings = koma_server::Settings {
+        challenge_ttl: Duration::from_millis(400),
+        ..koma_server::Settings::default()
+    };
+    let (_dir, server, addr) = fresh_server_with(settings).await;
+    let alice = account(addr, "Alice").await;
+    let robo = account(addr, "Robo").await;
+    api(addr, "POST", "/api/bot/account/upgrade", &robo, None)
+        .await
+        .expect(200);
+
+    // Kept alive, the challenge outlives its usual time; accepted, the stream says so.
+    let form = "clock.limit=60&clock.byoyomi=5&color=gote&keepAliveStream=true";
+    let mut kept = open_stream(addr, "POST", "/api/challenge/robo", &alice, form).await;
+    let ch = next_json(&mut kept).await;
+    let id = ch["id"].as_str().unwrap().to_string();
+    assert_eq!(ch["destUser"]["title"], "BOT", "{ch}");
+    tokio::time::sleep(Duration::from_millis(900)).await;
+    // The bot's event stream, opened now, shows the open challenge.
+    let mut events = open_stream(addr, "GET", "/api/stream/event", &robo, "").await;
+    let seen = next_json(&mut events).await;
+    assert_eq!(
+        (seen["type"].as_str(), seen["challenge"]["id"].as_str()),
+        (Some("challenge"), Some(id.as_str()))
+    );
+    api(
+        addr,
+        "POST",
+        &format!("/api/challenge/{id}/accept"),
+        &robo,
+        None,
+    )
+    .await
+    .expect(200);
+    assert_eq!(next_json(&mut kept).await["done"], "accepted");
+    let start = next_json(&mut events).await;
+    assert_eq!(start["type"], "gameStart", "{start}");
+    assert_eq!(start["game"]["color"], "sente");
+    assert_eq!(start["game"]["isMyTurn"], true);
+    assert_eq!(start["game"]["opponent"]["id"], "alice");
+
+    // The bot's game stream: gameFull names it a BOT; a second event stream shows the game.
+    let path = format!("/api/bot/game/stream/{id}");
+    let mut game = open_stream(addr, "GET", &path, &robo, "").await;
+    let full = next_json(&mut game).await;
+    assert_eq!(full["type"], "gameFull");
+    assert_eq!(full["sente"]["title"], "BOT", "{full}");
+    assert_eq!(full["clock"]["byoyomi"], 5000);
+    let mut again = open_stream(addr, "GET", "/api/stream/event", &robo, "").await;
+    let ongoing = next_json(&mut again).await;
+    assert_eq!(
+        (ongoing["type"].as_str(), ongoing["game"]["id"].as_str()),
+        (Some("gameStart"), Some(id.as_str()))
+    );
+    // Open streams do not hold the server up: it ends them when it stops.
+    tokio::time::timeout(Duration::from_secs(5), server.shutdown())
+        .await
+        .expect("the server stops with streams open")
+        .unwrap();
+    drop((kept, events, game, again));
+}
+
+#[tokio::test]
+async fn a_cross_site_form_with_the_cookie_is_refused() {
+    let (_dir, server, addr) = fresh_server().await;
+    account(addr, "Alice").await;
+    account(addr, "Bob").await;
+    let cookie = crate::accounts::log_in(addr, "Alice", "Alice-password").await;
+    let headers = [
+        ("Cookie", cookie.as_str()),
+        ("Origin", "https://evil.example"),
+        ("Content-Type", "application/x-www-form-urlencoded"),
+    ];
+    let reply = request_with(
+        addr,
+        "POST",
+        "/api/challenge/bob",
+        &headers,
+        Some("rated=false"),
+    )
+    .await;
+    crate::common::refused_as(reply, 403, "cross_site");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn streams_are_bounded_per_account() {
+    let (_dir, server, addr) = fresh_server().await;
+    let alice = account(addr, "Alice").await;
+    let bob = account(addr, "Bob").await;
+    let id = game(addr, &alice, &bob, "bob").await;
+    let mut open = Vec::new();
+    for _ in 0..4 {
+        open.push(open_stream(addr, "GET", "/api/stream/event", &alice, "").await);
+    }
+    let fifth = api(addr, "GET", "/api/stream/event", &alice, None).await;
+    crate::common::refused_as(fifth, 429, "too_many");
+    let path = format!("/api/board/game/stream/{id}");
+    for _ in 0..16 {
+        open.push(open_stream(addr, "GET", &path, &alice, "").await);
+    }
+    crate::common::refused_as(api(addr, "GET", &path, &alice, None).await, 429, "too_many");
+    // Another account is not held up by Alice's streams.
+    open.push(open_stream(addr, "GET", &path, &bob, "").await);
+    tokio::time::timeout(Duration::from_secs(5), server.shutdown())
+        .await
+        .expect("the server stops with streams open")
+        .unwrap();
+    drop(open);
+}
