@@ -74,8 +74,10 @@ async fn the_engine_moves_first_as_sente() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_engine_keeps_to_its_clock() {
     let (_dir, server, addr) = fresh_server().await;
-    // A level of 5 s a move, but a byoyomi of 1 s: the clock wins. Then sudden death.
-    for control in ["0s+1s", "sudden:3s"] {
+    // A level of 5 s a move, but a byoyomi of 2 s: the clock wins. Then sudden death. (The
+    // test's own side has the same clock: 2 s and 6 s leave its requests room on a busy
+    // machine.)
+    for control in ["0s+2s", "sudden:6s"] {
         let g = engine_game(
             addr,
             json!({"side": "sente", "engine": {"movetime_ms": 5000}, "time_control": control}),
