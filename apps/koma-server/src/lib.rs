@@ -30,6 +30,7 @@ mod image;
 mod layers;
 pub mod limits;
 mod line;
+pub mod lobby;
 mod offers;
 mod players;
 pub mod png;
@@ -114,6 +115,7 @@ impl Server {
             return Err(e.into());
         }
         let limiter = Arc::new(limits::Limiter::new(settings.limits.clone()));
+        let lobby = lobby::Lobby::new(Arc::clone(&hub), Arc::clone(&settings));
         let reviews = review::Reviews::start(searchers, settings);
         let (stop, stopped) = watch::channel(false);
         let app = api::router(api::AppState {
@@ -122,6 +124,7 @@ impl Server {
             shutdown: stopped.clone(),
             accounts,
             limiter: Arc::clone(&limiter),
+            lobby: Arc::clone(&lobby),
         });
         // The security headers, the request log and the limit on every request.
         let app = layers::wrap(app, &limiter);
@@ -147,7 +150,10 @@ impl Server {
             interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
                 tokio::select! {
-                    _ = interval.tick() => ticking.tick().await,
+                    _ = interval.tick() => {
+                        ticking.tick().await;
+                        lobby.tick().await;
+                    }
                     _ = tick_stop.changed() => break,
                 }
             }

@@ -12,6 +12,7 @@ mod history;
 mod image;
 mod limits;
 mod load_smoke;
+mod lobby;
 mod offers;
 mod paging;
 mod ratings;
