@@ -216,8 +216,16 @@ mod tests {
             "1",
             "--keep-decided",
             "5",
+            "--seek-ttl",
+            "30",
+            "--lobby-absence",
+            "7",
         ]);
         assert_eq!((s.engine_queue, s.max_engine_games), (1, 24));
         assert_eq!(s.keep_decided, Duration::from_secs(5));
+        assert_eq!(
+            (s.seek_ttl, s.lobby_absence),
+            (Duration::from_secs(30), Duration::from_secs(7))
+        );
     }
 }
