@@ -227,10 +227,11 @@ impl Lobby {
         };
         let (tell, accepted) = oneshot::channel();
         let mut state = self.state();
-        state.seeks.retain(|s| s.poster.id != poster.id);
-        if state.seeks.len() >= MAX_SEEKS {
+        let others = state.seeks.iter().filter(|s| s.poster.id != poster.id);
+        if others.count() >= MAX_SEEKS {
             return Err(LobbyRefusal::Full.into());
         }
+        state.seeks.retain(|s| s.poster.id != poster.id);
         state.seeks.push(Seek {
             view: view.clone(),
             poster: poster.clone(),
