@@ -269,6 +269,28 @@ async fn quick_pairing_pairs_two_players_in_the_window() {
         names.contains(&&json!("Alice")) && names.contains(&&json!("Bob")),
         "{game}"
     );
+    // Bob resigns: 1662 against 1337, too far apart to meet at once (±200) in that pool.
+    let bob_seat = paired["token"].as_str().unwrap();
+    crate::common::resign(addr, game_id, bob_seat)
+        .await
+        .expect(200);
+    let waiting = quick(alice.clone(), json!({"time_control": "3m+2s"}))
+        .await
+        .expect(202)
+        .json();
+    assert_eq!(waiting["rating"], 1662);
+    let waiting = quick(bob.clone(), json!({"time_control": "3m+2s"}))
+        .await
+        .expect(202)
+        .json();
+    assert_eq!(waiting["rating"], 1337);
+    // Carol (1500) is within the window of both: she meets one of them at once.
+    let carol = account(addr, "Carol").await;
+    let paired = quick(carol, json!({"time_control": "3m+2s"}))
+        .await
+        .expect(201)
+        .json();
+    assert_eq!(paired["type"], "paired");
     server.shutdown().await.unwrap();
 }
 
