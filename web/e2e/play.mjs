@@ -33,7 +33,8 @@
 //     bars show the new ratings with the change (1662? +162 and 1337? −163).
 // 11. The lobby: two people sign up, one posts a rated seek with a clock, the other accepts it
 //     with one click; both pages go to the game; a guest sees it featured on the home page and
-//     in the lobby's live games, and watches it live until gote resigns.
+//     in the lobby's live games, and watches it live until gote resigns; then both take quick
+//     pairing at 3+2 and meet in a new game.
 // Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -654,6 +655,21 @@ async function lobbyGame(browser) {
   for (const page of [p1, p2, p3]) await waitText(page, "#status", "resign");
   await shot(p3, "16-lobby-watched");
   log("lobby: a guest watched the game live from the live-games list to the resignation");
+
+  // Quick pairing (another pool: both are 1500 there): the first waits, the second meets him.
+  const before = [p1.url(), p2.url()];
+  await p1.goto(`${BASE}/#lobby`);
+  await p1.click('.quick[data-time-control="fischer:3m+2s"]');
+  await expectVisible(p1, "#quick-waiting", "the quick pairing's waiting note");
+  await p2.goto(`${BASE}/#lobby`);
+  await p2.click('.quick[data-time-control="fischer:3m+2s"]');
+  for (const [i, page] of [p1, p2].entries()) {
+    await page.waitForURL((url) => /token=/.test(url.hash) && url.href !== before[i]).catch(() => {
+      throw new Error(`${page.koma}: quick pairing did not lead to a new game (address ${page.url()})`);
+    });
+    await waitText(page, ".bar-sente .player-name", "1500?");
+  }
+  log("lobby: quick pairing paired the two players");
   for (const page of [p1, p2, p3]) await page.context().close();
 }
 
