@@ -31,6 +31,10 @@
 //     shows only when logged in); the other opens the invitation as a guest, is told to log in,
 //     signs up from there and lands in the game; they play, gote resigns, and both player
 //     bars show the new ratings with the change (1662? +162 and 1337? −163).
+// 11. The lobby: two people sign up, one posts a rated seek with a clock, the other accepts it
+//     with one click; both pages go to the game; a guest sees it featured on the home page and
+//     in the lobby's live games, and watches it live until gote resigns; then both take quick
+//     pairing at 3+2 and meet in a new game.
 // Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -599,6 +603,76 @@ async function ratedGame(browser) {
   await p2.context().close();
 }
 
+/** Two people sign up; one posts a rated seek with a clock in the lobby, the other accepts it
+ * with one click; both pages go to the game; a guest finds it on the home page (featured)
+ * and in the lobby's live games, and watches it to the resignation. */
+async function lobbyGame(browser) {
+  const p1 = await newPlayer(browser, "lobby poster", { width: 1024, height: 768 });
+  const p2 = await newPlayer(browser, "lobby taker", { width: 1024, height: 768 });
+  const p3 = await newPlayer(browser, "lobby guest", { width: 1024, height: 768 });
+  await signUp(p1, "Lobby_Poster");
+  await signUp(p2, "Lobby_Taker");
+  await p1.goto(`${BASE}/#lobby`);
+  await expectVisible(p1, "#seek-rated", "the Rated box of the seek form");
+  await p1.fill("#seek-time-control", "10m+30s");
+  await p1.check("#seek-rated");
+  await p1.selectOption("#seek-side", "sente");
+  await p1.click("#seek-submit");
+  await waitText(p1, "#seek-list", "Lobby_Poster 1500?");
+  await expectVisible(p1, "#seek-list .cancel-seek", "the poster's Cancel");
+  await p2.goto(`${BASE}/#lobby`);
+  await waitText(p2, "#seek-list", "Lobby_Poster 1500?");
+  await shot(p2, "15-lobby-seek");
+  await p2.click("#seek-list .accept-seek");
+  for (const page of [p1, p2]) {
+    await page.waitForURL(/token=/).catch(() => {
+      throw new Error(`${page.koma}: the accepted seek did not lead to the game (address ${page.url()})`);
+    });
+    await waitText(page, ".bar-sente .player-name", "Lobby_Poster 1500?");
+    await waitText(page, ".bar-gote .player-name", "Lobby_Taker 1500?");
+  }
+  await expectVisible(p1, "#rated-note", "the rated game's note");
+  log("lobby: a seek posted and accepted with one click; both pages in the game");
+  await clickMove(p1, "7g", "7f");
+  await waitPly(p2, 1);
+  await clickMove(p2, "3c", "3d");
+  await waitPly(p1, 2);
+
+  // A guest: the featured game on the home page, then the live list, then the game itself.
+  await p3.goto(`${BASE}/`);
+  await expectVisible(p3, "#featured", "the featured game");
+  await waitText(p3, "#featured-players", "Lobby_Poster");
+  await p3.goto(`${BASE}/#lobby`);
+  await expectVisible(p3, "#lobby-login", "the guest's invitation to log in");
+  await waitText(p3, "#live-games", "Lobby_Poster");
+  await p3.locator("#live-games tr", { hasText: "Lobby_Poster" }).locator("a.watch").click();
+  await waitPly(p3, 2);
+  await clickMove(p1, "2g", "2f");
+  await waitPly(p3, 3);
+  await waitPly(p2, 3);
+  await p2.click("#resign");
+  await p2.click('[data-confirm="yes"]');
+  for (const page of [p1, p2, p3]) await waitText(page, "#status", "resign");
+  await shot(p3, "16-lobby-watched");
+  log("lobby: a guest watched the game live from the live-games list to the resignation");
+
+  // Quick pairing (another pool: both are 1500 there): the first waits, the second meets him.
+  const before = [p1.url(), p2.url()];
+  await p1.goto(`${BASE}/#lobby`);
+  await p1.click('.quick[data-time-control="fischer:3m+2s"]');
+  await expectVisible(p1, "#quick-waiting", "the quick pairing's waiting note");
+  await p2.goto(`${BASE}/#lobby`);
+  await p2.click('.quick[data-time-control="fischer:3m+2s"]');
+  for (const [i, page] of [p1, p2].entries()) {
+    await page.waitForURL((url) => /token=/.test(url.hash) && url.href !== before[i]).catch(() => {
+      throw new Error(`${page.koma}: quick pairing did not lead to a new game (address ${page.url()})`);
+    });
+    await waitText(page, ".bar-sente .player-name", "1500?");
+  }
+  log("lobby: quick pairing paired the two players");
+  for (const page of [p1, p2, p3]) await page.context().close();
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.KOMA_CHROMIUM ?? "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -618,6 +692,7 @@ const tests = [
   ["names of an imported record on a phone", phoneImportNames],
   ["sign up and log in", signUpAndLogIn],
   ["a rated game", ratedGame],
+  ["the lobby", lobbyGame],
 ];
 // KOMA_E2E_ONLY=phone runs only the tests whose name contains it (while working on the page).
 const only = process.env.KOMA_E2E_ONLY;

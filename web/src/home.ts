@@ -3,10 +3,11 @@ import { currentAccount } from "./account.js";
 import { api, type CreateRequest, type GameSummary } from "./api.js";
 import { h, toast } from "./dom.js";
 import { endingText } from "./ending.js";
+import { featuredPanel } from "./lobby.js";
 import type { Screen } from "./screen.js";
 import { rememberSeat, seatMemo } from "./store.js";
 
-const SHOGI_HANDICAPS: [string, string][] = [
+export const SHOGI_HANDICAPS: [string, string][] = [
   ["even", "平手 Even"], ["lance", "香落ち Lance"], ["right-lance", "右香落ち Right lance"], ["bishop", "角落ち Bishop"],
   ["rook", "飛車落ち Rook"], ["rook-lance", "飛香落ち Rook and lance"], ["two-piece", "二枚落ち Two pieces"],
   ["three-piece", "三枚落ち Three pieces"], ["four-piece", "四枚落ち Four pieces"], ["five-piece", "五枚落ち Five pieces"],
@@ -14,7 +15,7 @@ const SHOGI_HANDICAPS: [string, string][] = [
   ["right-seven-piece", "右七枚落ち Right seven pieces"], ["eight-piece", "八枚落ち Eight pieces"], ["ten-piece", "十枚落ち Ten pieces"],
   ["three-pawns", "歩三兵 Three pawns"], ["naked-king", "裸玉 Naked king"],
 ];
-const TORI_HANDICAPS: [string, string][] = [
+export const TORI_HANDICAPS: [string, string][] = [
   ["even", "平手 Even"], ["tori-left-quail", "左鶉落ち Left quail"], ["tori-falcon", "鷹落ち Falcon"],
   ["tori-falcon-left-quail", "鷹左鶉落ち Falcon and left quail"], ["tori-falcon-both-quails", "鷹両鶉落ち Falcon and both quails"],
 ];
@@ -139,10 +140,12 @@ export function homeScreen(): Screen {
     .then((list) => games.replaceChildren(gamesTable(list)))
     .catch((err: Error) => games.replaceChildren(h("p", {}, `Cannot list the games: ${err.message}`)));
 
+  const featured = featuredPanel();
   const el = h(
     "div",
     { class: "home" },
     form,
+    featured.el,
     h(
       "section",
       { class: "panel recent" },
@@ -151,7 +154,7 @@ export function homeScreen(): Screen {
       h("p", {}, h("a", { href: "#review", class: "button" }, "Import a record to replay or review 棋譜を読む")),
     ),
   );
-  return { el, destroy: () => undefined };
+  return { el, destroy: () => featured.destroy() };
 }
 
 function gamesTable(list: GameSummary[]): HTMLElement {

@@ -5,11 +5,13 @@
 //   #game=ID                watch
 //   #review[&game=ID]       import a record (or load a game) to replay and review it
 //   #signup #login #account accounts (account.ts)
+//   #lobby                  seeks, quick pairing, live games (lobby.ts)
 import { accountRoute, afterLogIn, refreshAccountNav } from "./account.js";
 import { api, ApiError } from "./api.js";
 import { h } from "./dom.js";
 import { gameScreen } from "./game.js";
 import { homeScreen } from "./home.js";
+import { lobbyScreen } from "./lobby.js";
 import { recordsScreen } from "./records.js";
 import type { Screen } from "./screen.js";
 import { rememberSeat, seatMemo } from "./store.js";
@@ -64,6 +66,8 @@ function route(): void {
   const account = accountRoute(hash);
   if (account) {
     mount(account);
+  } else if (params.has("lobby")) {
+    mount(lobbyScreen());
   } else if (params.has("review")) {
     mount(recordsScreen(game));
   } else if (game && params.get("invite")) {

@@ -41,6 +41,8 @@ pub struct AppState {
     pub accounts: Arc<Accounts>,
     /// The limits per client and their counts.
     pub limiter: Arc<Limiter>,
+    /// The lobby: seeks and quick pairings.
+    pub lobby: Arc<crate::lobby::Lobby>,
 }
 
 /// The routes of `koma serve`.
@@ -92,6 +94,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::lishogi::routes(&state))
         .merge(accounts::routes::routes())
         .merge(crate::ratings::routes())
+        .merge(crate::lobby::routes::routes(&state))
         .merge(assets::routes())
         .with_state(state)
 }
@@ -160,7 +163,7 @@ struct TokenBody {
 
 /// `GET /api/games?page=N&per=M`: page N (from 1) of M games (at most [`MAX_PER_PAGE`]).
 #[derive(Deserialize)]
-struct PageQuery {
+pub(crate) struct PageQuery {
     page: Option<usize>,
     per: Option<usize>,
 }
@@ -172,7 +175,7 @@ const MAX_PER_PAGE: usize = 100;
 
 impl PageQuery {
     /// The page asked for, its size clamped to 1..=[`MAX_PER_PAGE`].
-    fn page(&self) -> Page {
+    pub(crate) fn page(&self) -> Page {
         let per = self.per.unwrap_or(DEFAULT_PER_PAGE).clamp(1, MAX_PER_PAGE);
         let page = self.page.unwrap_or(1).max(1);
         Page {

@@ -287,6 +287,9 @@ pub enum ApiError {
     /// A rated game or a seat refused (see [`crate::players::SeatRefusal`]).
     #[error("{0}")]
     Seat(#[from] crate::players::SeatRefusal),
+    /// A seek or a quick pairing refused (see [`crate::lobby::LobbyRefusal`]).
+    #[error("{0}")]
+    Lobby(#[from] crate::lobby::LobbyRefusal),
     /// The review queue is full; the client may try later (503).
     #[error("the review queue is full; try again later")]
     QueueFull,
@@ -437,6 +440,7 @@ impl ApiError {
             | E::TakebackInRatedGame
             | E::EngineDeclinesDraw => StatusCode::CONFLICT,
             E::Seat(refusal) => refusal.status(),
+            E::Lobby(refusal) => refusal.status(),
             E::InvitationExpired => StatusCode::GONE,
             E::QueueFull | E::EngineGamesFull { .. } | E::EngineBusy { .. } | E::ShuttingDown => {
                 StatusCode::SERVICE_UNAVAILABLE
@@ -499,6 +503,7 @@ impl ApiError {
             E::CrossSite { .. } => "cross_site",
             E::Forbidden { .. } => "forbidden",
             E::Seat(refusal) => refusal.code(),
+            E::Lobby(refusal) => refusal.code(),
             E::QueueFull => "queue_full",
             E::EngineGamesFull { .. } => "engine_games_full",
             E::EngineBusy { .. } => "engine_busy",

@@ -77,6 +77,18 @@ pub struct Joined {
     pub game: GameView,
 }
 
+/// A game started between two accounts (see [`Hub::create_paired`]): each player's seat and
+/// token, and the furigoma toss if one chose the sides.
+#[derive(Clone, Debug)]
+pub struct Paired {
+    /// The creator's (the seek's poster's) seat.
+    pub creator: Joined,
+    /// The opponent's seat.
+    pub opponent: Joined,
+    /// The furigoma toss, when the sides were chosen by one.
+    pub furigoma: Option<String>,
+}
+
 impl Hub {
     /// A hub over `store` with the engine's searches `searchers`, holding no game yet.
     pub fn new(
@@ -253,6 +265,58 @@ impl Hub {
         };
         self.insert(live).await;
         Ok(created)
+    }
+
+    /// Creates a game of `request` between two accounts, both seats bound and the clock
+    /// started at once: `creator` takes the side the request asks for (`random`: by
+    /// furigoma, as [`Hub::create`]; a handicap game: the giver's seat), `opponent` the
+    /// other. Rated if the request asks and [`crate::players::check_rated`] allows. The
+    /// lobby's way to start a game when a seek is accepted or a quick pairing found.
+    pub async fn create_paired(
+        &self,
+        request: &CreateRequest,
+        creator: &Player,
+        opponent: &Player,
+    ) -> Result<Paired, ApiError> {
+        if creator.id == opponent.id {
+            return Err(crate::players::SeatRefusal::OwnGame.into());
+        }
+        if request.opponent.as_deref().is_some_and(|o| o != "person") {
+            return Err(ApiError::unknown(
+                "opponent",
+                request.opponent.as_deref().unwrap_or_default(),
+                "person",
+            ));
+        }
+        let now = games::unix_ms();
+        let rated = crate::players::check_rated(request, Some(creator))?;
+        let (mut live, toss, secrets) = games::create(request, now)?;
+        let seat = live.stored.creator;
+        live.stored.rated = rated;
+        live.stored.players[seat.index()] = Some(creator.id.clone());
+        live.stored.players[(!seat).index()] = Some(opponent.id.clone());
+        let token = crate::tokens::secret()?;
+        live.stored.seat_tokens[(!seat).index()] = crate::tokens::hash(&token);
+        live.start(now)?;
+        let stored = live.stored.clone();
+        self.blocking(move |s| s.create_game(&stored, Some(now)))
+            .await?;
+        self.refresh_players(&mut live).await?;
+        live.publish();
+        let id = live.id().to_string();
+        let game = live.view(now);
+        self.insert(live).await;
+        let joined = |seat: Color, token: String| Joined {
+            id: id.clone(),
+            seat: seat.name(),
+            token,
+            game: game.clone(),
+        };
+        Ok(Paired {
+            creator: joined(seat, secrets.token),
+            opponent: joined(!seat, token),
+            furigoma: toss.map(|t| t.to_string()),
+        })
     }
 
     /// Puts a new game in memory; the engine starts thinking if it is its move.
@@ -792,8 +856,8 @@ impl Hub {
         }
     }
 
-    /// Every game in memory.
-    pub(crate) fn slot_list(&self) -> Vec<Slot> {
+    /// Every game in memory (the lobby's live games and the event streams read them).
+    pub(crate) fn in_memory_games(&self) -> Vec<Slot> {
         self.slots().values().cloned().collect()
     }
 

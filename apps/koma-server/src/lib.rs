@@ -33,6 +33,7 @@ mod layers;
 pub mod limits;
 mod line;
 mod lishogi;
+pub mod lobby;
 mod offers;
 mod players;
 pub mod png;
@@ -117,6 +118,7 @@ impl Server {
             return Err(e.into());
         }
         let limiter = Arc::new(limits::Limiter::new(settings.limits.clone()));
+        let lobby = lobby::Lobby::new(Arc::clone(&hub), Arc::clone(&settings));
         let reviews = review::Reviews::start(searchers, settings);
         let (stop, stopped) = watch::channel(false);
         let app = api::router(api::AppState {
@@ -125,6 +127,7 @@ impl Server {
             shutdown: stopped.clone(),
             accounts,
             limiter: Arc::clone(&limiter),
+            lobby: Arc::clone(&lobby),
         });
         // The security headers, the request log and the limit on every request.
         let app = layers::wrap(app, &limiter);
@@ -150,7 +153,10 @@ impl Server {
             interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
                 tokio::select! {
-                    _ = interval.tick() => ticking.tick().await,
+                    _ = interval.tick() => {
+                        ticking.tick().await;
+                        lobby.tick().await;
+                    }
                     _ = tick_stop.changed() => break,
                 }
             }

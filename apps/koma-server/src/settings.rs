@@ -51,6 +51,12 @@ pub struct Settings {
     /// How long a challenge of lishogi's API waits for an answer (refreshed while its
     /// creator keeps its stream open); then it is gone. Default [`DEFAULT_CHALLENGE_TTL`].
     pub challenge_ttl: Duration,
+    /// How long a seek or a quick pairing waits in the lobby for an opponent; then it is
+    /// removed. Default [`DEFAULT_SEEK_TTL`].
+    pub seek_ttl: Duration,
+    /// How long a player's seek and quick pairing stay once his last lobby connection
+    /// closed (a page closed or gone offline). Default [`DEFAULT_LOBBY_ABSENCE`].
+    pub lobby_absence: Duration,
     /// The limits per client (requests, new games, reviews, records) and on request bodies.
     pub limits: Limits,
 }
@@ -81,6 +87,12 @@ pub const DEFAULT_ENGINE_IDLE_TTL: Duration = Duration::from_secs(3600);
 /// The default of [`Settings::keep_decided`]: ten minutes.
 pub const DEFAULT_KEEP_DECIDED: Duration = Duration::from_secs(600);
 
+/// The default of [`Settings::seek_ttl`]: ten minutes.
+pub const DEFAULT_SEEK_TTL: Duration = Duration::from_secs(600);
+/// The default of [`Settings::lobby_absence`]: twenty seconds, time for a page to reload
+/// and reconnect.
+pub const DEFAULT_LOBBY_ABSENCE: Duration = Duration::from_secs(20);
+
 impl Default for Settings {
     fn default() -> Settings {
         Settings::for_searches(std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -105,6 +117,8 @@ impl Settings {
             first_move_ttl: DEFAULT_FIRST_MOVE_TTL,
             engine_idle_ttl: DEFAULT_ENGINE_IDLE_TTL,
             keep_decided: DEFAULT_KEEP_DECIDED,
+            seek_ttl: DEFAULT_SEEK_TTL,
+            lobby_absence: DEFAULT_LOBBY_ABSENCE,
             limits: Limits::default(),
         }
     }

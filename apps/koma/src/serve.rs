@@ -56,6 +56,12 @@ pub struct ServeArgs {
     /// Seconds a decided game stays in memory for its watchers (default 600).
     #[arg(long, value_name = "SECONDS")]
     keep_decided: Option<u64>,
+    /// Seconds a seek or quick pairing waits in the lobby (default 600).
+    #[arg(long, value_name = "SECONDS")]
+    seek_ttl: Option<u64>,
+    /// Seconds a player's seeks stay after his last lobby connection closed (default 20).
+    #[arg(long, value_name = "SECONDS")]
+    lobby_absence: Option<u64>,
     /// Behind a reverse proxy: each client is the last address of X-Forwarded-For (without
     /// this flag the header is ignored, and behind a proxy all clients count as one).
     #[arg(long)]
@@ -121,6 +127,8 @@ impl ServeArgs {
         seconds(self.first_move_ttl, &mut s.first_move_ttl);
         seconds(self.engine_idle_ttl, &mut s.engine_idle_ttl);
         seconds(self.keep_decided, &mut s.keep_decided);
+        seconds(self.seek_ttl, &mut s.seek_ttl);
+        seconds(self.lobby_absence, &mut s.lobby_absence);
         s.limits = self.limits();
         s
     }
@@ -208,8 +216,16 @@ mod tests {
             "1",
             "--keep-decided",
             "5",
+            "--seek-ttl",
+            "30",
+            "--lobby-absence",
+            "7",
         ]);
         assert_eq!((s.engine_queue, s.max_engine_games), (1, 24));
         assert_eq!(s.keep_decided, Duration::from_secs(5));
+        assert_eq!(
+            (s.seek_ttl, s.lobby_absence),
+            (Duration::from_secs(30), Duration::from_secs(7))
+        );
     }
 }

@@ -69,7 +69,7 @@ where
 pub async fn events(State(s): State<AppState>, me: Player) -> Result<Response, super::Refusal> {
     let mut events = s.hub.events().subscribe(&me.id)?;
     let mut first: Vec<Value> = Vec::new();
-    for slot in s.hub.slot_list() {
+    for slot in s.hub.in_memory_games() {
         let live = slot.lock().await;
         let mine = live.stored.players.iter().flatten().any(|u| *u == me.id);
         if mine && live.started_ms.is_some() && !live.is_over() {

@@ -13,6 +13,7 @@ mod image;
 mod limits;
 mod lishogi_api;
 mod load_smoke;
+mod lobby;
 mod offers;
 mod paging;
 mod ratings;

@@ -1,0 +1,272 @@
+// The lobby (#lobby): open seeks (accept with one click, cancel one's own), a form to post a
+// seek, quick pairing by time control, and the games under way with Watch links. The lobby's
+// WebSocket pushes the seek list and, to a logged-in player, the game his seek or quick
+// pairing started ({"type":"paired"}): the page then goes to the game with its seat token.
+// Also the home page's featured game: the top-rated live game on a small board.
+import { currentAccount, afterLogIn } from "./account.js";
+import { request, GameSocket, type PlayerView } from "./api.js";
+import { BoardSvg } from "./board.js";
+import { h, toast } from "./dom.js";
+import { SHOGI_HANDICAPS, TORI_HANDICAPS } from "./home.js";
+import type { Screen } from "./screen.js";
+import { parseSfen, type Variant } from "./sfen.js";
+import { settings } from "./settings.js";
+import { rememberSeat } from "./store.js";
+
+interface PlayersView { sente: PlayerView | null; gote: PlayerView | null }
+interface LobbyPlayer { id: string; name: string; rating: number; provisional: boolean; rank: string }
+interface Seek {
+  id: string; player: LobbyPlayer; variant: Variant; time_control: string | null; pool: string; rated: boolean;
+  rating_min: number | null; rating_max: number | null; side: string; handicap: string | null; created_ms: number;
+}
+interface Paired { type: "paired"; game: string; seat: "sente" | "gote"; token: string; furigoma: string | null }
+interface LiveGame { id: string; variant: Variant; time_control: string | null; rated: boolean; plies: number; sfen: string; engine: boolean; players: PlayersView }
+
+const lobbyApi = {
+  post: (body: object) => request<Seek>("POST", "/api/lobby/seeks", body),
+  cancel: (id: string) => request<string>("DELETE", `/api/lobby/seeks/${encodeURIComponent(id)}`),
+  accept: (id: string) => request<Paired>("POST", `/api/lobby/seeks/${encodeURIComponent(id)}/accept`),
+  quick: (time_control: string, rated: boolean) => request<Paired | { ticket: string }>("POST", "/api/lobby/quick", { time_control, rated }),
+  cancelQuick: () => request<string>("DELETE", "/api/lobby/quick"),
+  live: () => request<LiveGame[]>("GET", "/api/games/live?per=30"),
+  featured: () => request<{ game: LiveGame | null }>("GET", "/api/games/featured"),
+};
+
+/** The quick pairing buttons: the common time controls. */
+const QUICK: [string, string][] = [["fischer:3m+2s", "3+2 Fischer"], ["5m+10s", "5m + 10s byoyomi"], ["10m+30s", "10m + 30s byoyomi"]];
+
+const playerText = (p: LobbyPlayer) => `${p.name} ${p.rating}${p.provisional ? "?" : ""} · ${p.rank}`;
+
+function playersText(p: PlayersView, engine: boolean): string {
+  const one = (v: PlayersView["sente"]) => (v ? `${v.name} ${v.rating}${v.provisional ? "?" : ""}` : engine ? "engine / guest" : "guest");
+  return `☗ ${one(p.sente)} – ☖ ${one(p.gote)}`;
+}
+
+/** Goes to the game of a `paired` notice or answer, from its seat. */
+function goToGame(p: Paired): void {
+  rememberSeat(p.game, { token: p.token, seat: p.seat, furigoma: p.furigoma ?? null });
+  location.hash = `#game=${encodeURIComponent(p.game)}&token=${encodeURIComponent(p.token)}`;
+}
+
+export function lobbyScreen(): Screen {
+  let me: string | null = null;
+  let seeks: Seek[] = [];
+  const guestNote = h("p", { class: "notice", id: "lobby-login", hidden: true }, "Log in to post or accept a seek: ", h("a", { href: "#login" }, "Log in"), " · ", h("a", { href: "#signup" }, "Sign up"));
+  const list = h("div", { id: "seek-list", class: "games" }, h("p", {}, "Loading…"));
+  const waiting = h("p", { class: "notice", id: "quick-waiting", hidden: true });
+  const render = () => {
+    if (seeks.length === 0) {
+      list.replaceChildren(h("p", {}, "No open seeks. Post one!"));
+      return;
+    }
+    const rows = seeks.map((s) => {
+      const own = s.player.id === me;
+      const action = own
+        ? h("button", { type: "button", class: "small cancel-seek", "data-seek": s.id }, "Cancel")
+        : h("button", { type: "button", class: "small primary accept-seek", "data-seek": s.id }, "Accept");
+      action.addEventListener("click", () => {
+        if (!me) {
+          afterLogIn("#lobby");
+          toast("Log in to accept a seek.");
+          return;
+        }
+        action.disabled = true;
+        (own ? lobbyApi.cancel(s.id).then(() => undefined) : lobbyApi.accept(s.id).then(goToGame)).catch((e: Error) => {
+          action.disabled = false;
+          toast(e.message);
+        });
+      });
+      const range = s.rating_min !== null || s.rating_max !== null ? `${s.rating_min ?? ""}–${s.rating_max ?? ""}` : "any";
+      return h(
+        "tr",
+        { "data-seek": s.id },
+        h("td", { class: "seek-player" }, playerText(s.player)),
+        h("td", {}, `${s.variant === "tori" ? "Tori" : "Shogi"} · ${s.time_control ?? "no clock"}`),
+        h("td", {}, s.rated ? "rated" : "casual"),
+        h("td", {}, range),
+        h("td", {}, s.handicap ? `${s.handicap} (${s.side})` : s.side),
+        h("td", { class: "links" }, action),
+      );
+    });
+    list.replaceChildren(
+      h("table", { class: "games-table" }, h("thead", {}, h("tr", {}, ...["Player", "Game", "", "Rating range", "Side", ""].map((t) => h("th", {}, t)))), h("tbody", {}, ...rows)),
+    );
+  };
+
+  // The form to post a seek.
+  const variant = h("select", { id: "seek-variant" }, h("option", { value: "shogi" }, "Shogi 将棋"), h("option", { value: "tori" }, "Tori Shogi 禽将棋"));
+  const timeControl = h("input", { id: "seek-time-control", value: "10m+30s", autocomplete: "off", spellcheck: "false" });
+  const rated = h("input", { type: "checkbox", id: "seek-rated" });
+  const ratedField = h("label", { class: "field", hidden: true }, h("span", {}, "Rated 公式戦"), rated);
+  const min = h("input", { id: "seek-min", type: "number", placeholder: "min", step: "50" });
+  const max = h("input", { id: "seek-max", type: "number", placeholder: "max", step: "50" });
+  const side = h("select", { id: "seek-side" }, h("option", { value: "random" }, "Furigoma (random)"), h("option", { value: "sente" }, "Sente ☗"), h("option", { value: "gote" }, "Gote ☖"));
+  const handicap = h("select", { id: "seek-handicap" });
+  const syncVariant = () => handicap.replaceChildren(...(variant.value === "tori" ? TORI_HANDICAPS : SHOGI_HANDICAPS).map(([v, l]) => h("option", { value: v }, l)));
+  variant.addEventListener("change", syncVariant);
+  syncVariant();
+  const submit = h("button", { type: "submit", id: "seek-submit", class: "primary" }, "Post the seek");
+  const field = (label: string, ...controls: HTMLElement[]) => h("label", { class: "field" }, h("span", {}, label), h("span", { class: "row" }, ...controls));
+  const form = h(
+    "form",
+    { id: "seek-form", class: "panel" },
+    h("h2", {}, "Post a seek 対局待ち"),
+    field("Variant", variant),
+    field("Time control", timeControl),
+    ratedField,
+    field("Opponent's rating", min, max),
+    field("Your side", side),
+    field("Handicap 駒落ち", handicap),
+    h("div", { class: "buttons" }, submit),
+  );
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (!me) {
+      afterLogIn("#lobby");
+      toast("Log in to post a seek.");
+      return;
+    }
+    const body: Record<string, unknown> = { variant: variant.value, side: side.value };
+    const tc = timeControl.value.trim();
+    if (tc && tc !== "none") body["time_control"] = tc;
+    if (rated.checked) body["rated"] = true;
+    if (min.value) body["rating_min"] = Number(min.value);
+    if (max.value) body["rating_max"] = Number(max.value);
+    if (handicap.value !== "even") body["handicap"] = handicap.value;
+    submit.disabled = true;
+    lobbyApi
+      .post(body)
+      .then(() => toast("Seek posted: waiting for an opponent.", "info"))
+      .catch((err: Error) => toast(`Cannot post the seek: ${err.message}`))
+      .finally(() => (submit.disabled = false));
+  });
+
+  // Quick pairing.
+  const quickRated = h("input", { type: "checkbox", id: "quick-rated", checked: true });
+  const cancelQuick = h("button", { type: "button", class: "small", id: "quick-cancel" }, "Cancel");
+  cancelQuick.addEventListener("click", () => {
+    void lobbyApi.cancelQuick().catch(() => undefined);
+    waiting.hidden = true;
+  });
+  const quickButtons = QUICK.map(([tc, label]) => {
+    const b = h("button", { type: "button", class: "big quick", "data-time-control": tc }, label);
+    b.addEventListener("click", () => {
+      if (!me) {
+        afterLogIn("#lobby");
+        toast("Log in to be paired.");
+        return;
+      }
+      lobbyApi
+        .quick(tc, quickRated.checked)
+        .then((answer) => {
+          if ("token" in answer) goToGame(answer);
+          else waiting.replaceChildren(`Waiting for an opponent at ${label}… `, cancelQuick), (waiting.hidden = false);
+        })
+        .catch((err: Error) => toast(`Cannot pair: ${err.message}`));
+    });
+    return b;
+  });
+  const quick = h("section", { class: "panel", id: "quick" }, h("h2", {}, "Quick pairing 早指し"), h("div", { class: "row" }, ...quickButtons), h("label", { class: "row" }, quickRated, "Rated"), waiting);
+
+  // Live games.
+  const live = h("div", { id: "live-games", class: "games" }, h("p", {}, "Loading…"));
+  const refreshLive = () =>
+    lobbyApi
+      .live()
+      .then((games) =>
+        live.replaceChildren(
+          games.length === 0
+            ? h("p", {}, "No game under way.")
+            : h(
+                "table",
+                { class: "games-table" },
+                h(
+                  "tbody",
+                  {},
+                  ...games.map((g) =>
+                    h("tr", { "data-game": g.id }, h("td", {}, playersText(g.players, g.engine)), h("td", {}, `${g.time_control ?? "no clock"}${g.rated ? " · rated" : ""}`), h("td", { class: "num" }, String(g.plies)), h("td", { class: "links" }, h("a", { href: `#game=${encodeURIComponent(g.id)}`, class: "watch" }, "Watch"))),
+                  ),
+                ),
+              ),
+        ),
+      )
+      .catch((e: Error) => live.replaceChildren(h("p", {}, `Cannot list the live games: ${e.message}`)));
+  void refreshLive();
+  const liveTimer = window.setInterval(() => void refreshLive(), 5000);
+
+  // The lobby's socket, reopened after a drop.
+  let socket: WebSocket | null = null;
+  let closed = false;
+  const open = () => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/api/lobby/ws`);
+    socket = ws;
+    ws.onmessage = (event) => {
+      const m = JSON.parse(String(event.data)) as { type: string; seeks?: Seek[] };
+      if (m.type === "seeks") {
+        seeks = m.seeks ?? [];
+        render();
+      } else if (m.type === "paired") {
+        goToGame(m as unknown as Paired);
+      }
+    };
+    ws.onclose = () => {
+      if (!closed && socket === ws) window.setTimeout(open, 1000);
+    };
+  };
+  // The account first: the socket then speaks for the player (the cookie goes with it).
+  void currentAccount()
+    .catch(() => null)
+    .then((account) => {
+      me = account?.id ?? null;
+      guestNote.hidden = me !== null;
+      ratedField.hidden = me === null;
+      render();
+      if (!closed) open();
+    });
+
+  const el = h(
+    "div",
+    { class: "lobby" },
+    h("div", { class: "lobby-main" }, guestNote, quick, h("section", { class: "panel" }, h("h2", {}, "Open seeks"), list), h("section", { class: "panel" }, h("h2", {}, "Live games 対局中"), live)),
+    form,
+  );
+  return {
+    el,
+    destroy: () => {
+      closed = true;
+      window.clearInterval(liveTimer);
+      socket?.close();
+    },
+  };
+}
+
+/** The home page's featured game: the top-rated live game on a small board that follows it. */
+export function featuredPanel(): Screen {
+  const board = new BoardSvg("The featured game");
+  const caption = h("p", { id: "featured-players" });
+  const el = h("section", { class: "panel featured", id: "featured", hidden: true }, h("h2", {}, "Featured game 注目の対局"), board.el, caption);
+  let socket: GameSocket | null = null;
+  let gone = false;
+  void lobbyApi
+    .featured()
+    .then(({ game }) => {
+      if (!game || gone) return;
+      el.hidden = false;
+      caption.replaceChildren(playersText(game.players, game.engine), " ", h("a", { href: `#game=${encodeURIComponent(game.id)}` }, "Watch"));
+      const draw = (sfen: string) =>
+        board.draw({ pos: parseSfen(sfen, game.variant), bottom: "sente", style: settings().pieceStyle, coords: settings().coords, selected: null, dests: new Set(), last: null, check: null, dragging: null });
+      draw(game.sfen);
+      socket = new GameSocket(game.id, null, (m) => {
+        if (m.type === "state") draw(m.game.sfen);
+      }, () => undefined);
+    })
+    .catch(() => undefined);
+  return {
+    el,
+    destroy: () => {
+      gone = true;
+      socket?.close();
+    },
+  };
+}
