@@ -11,7 +11,7 @@ use crate::limits::{Limiter, RateClass, limited};
 use crate::offers::Offer;
 use crate::records::{self, ReadRequest, WriteRequest};
 use crate::review::{ReviewRequest, Reviews};
-use crate::store::Page;
+use crate::store::{GameSummary, Page};
 use crate::view::OutcomeView;
 use crate::ws;
 use axum::Json;
@@ -91,6 +91,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/reviews/{id}", get(review_state))
         .merge(accounts::routes::routes())
         .merge(crate::ratings::routes())
+        .merge(crate::profiles::routes())
         .merge(assets::routes())
         .with_state(state)
 }
@@ -157,11 +158,13 @@ struct TokenBody {
     token: Option<String>,
 }
 
-/// `GET /api/games?page=N&per=M`: page N (from 1) of M games (at most [`MAX_PER_PAGE`]).
+/// `GET /api/games?page=N&per=M`: page N (from 1) of M games (at most [`MAX_PER_PAGE`]);
+/// `player=NAME`: only that player's games.
 #[derive(Deserialize)]
 struct PageQuery {
     page: Option<usize>,
     per: Option<usize>,
+    player: Option<String>,
 }
 
 /// The games on a page when the query names no number.
@@ -191,28 +194,34 @@ struct SocketQuery {
     token: Option<String>,
 }
 
+/// A game as the list writes it.
+pub(crate) fn summary_json(g: &GameSummary) -> serde_json::Value {
+    serde_json::json!({
+        "id": g.id,
+        "variant": g.setup.variant,
+        "rules": g.setup.rules,
+        "time_control": g.setup.time_control,
+        "created_ms": g.created_ms,
+        "started": g.started,
+        "plies": g.plies,
+        "result": g.result,
+        "outcome": g.result.as_deref().and_then(OutcomeView::parse),
+    })
+}
+
 async fn list(
     State(s): State<AppState>,
     Query(query): Query<PageQuery>,
 ) -> Result<Response, ApiError> {
+    if let Some(name) = &query.player {
+        return crate::profiles::player_list(&s, name, query.page()).await;
+    }
     let games: Vec<serde_json::Value> = s
         .hub
         .list(query.page())
         .await?
-        .into_iter()
-        .map(|g| {
-            serde_json::json!({
-                "id": g.id,
-                "variant": g.setup.variant,
-                "rules": g.setup.rules,
-                "time_control": g.setup.time_control,
-                "created_ms": g.created_ms,
-                "started": g.started,
-                "plies": g.plies,
-                "result": g.result,
-                "outcome": g.result.as_deref().and_then(OutcomeView::parse),
-            })
-        })
+        .iter()
+        .map(summary_json)
         .collect();
     Ok(Json(games).into_response())
 }

@@ -215,7 +215,7 @@ impl Hub {
 
 /// The key a pool is shown under in `perfs` and the history: the speed's for shogi
 /// (lishogi's), the pool's for other variants.
-fn shown_key(pool: &str) -> String {
+pub(crate) fn shown_key(pool: &str) -> String {
     match pool.parse::<Pool>() {
         Ok(Pool {
             variant: VariantKind::Shogi,
@@ -339,8 +339,11 @@ pub async fn user_json(hub: &Hub, user: &crate::accounts::store::User) -> Result
     if view.get("perfs").is_some() {
         let id = user.id.clone();
         let now_s = crate::games::unix_ms() / 1000;
-        let perfs = hub.blocking(move |s| perfs(s, &id, now_s)).await?;
+        let (perfs, counts) = hub
+            .blocking(move |s| Ok((perfs(s, &id, now_s)?, s.player_counts(&id)?)))
+            .await?;
         view["perfs"] = Value::Object(perfs);
+        view["count"] = crate::profiles::counts_json(counts);
     }
     Ok(view)
 }

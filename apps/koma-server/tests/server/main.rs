@@ -14,6 +14,7 @@ mod limits;
 mod load_smoke;
 mod offers;
 mod paging;
+mod profiles;
 mod ratings;
 mod records;
 mod rematch;
