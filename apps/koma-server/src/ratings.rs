@@ -240,7 +240,7 @@ fn progress(history: &[f64]) -> i64 {
 }
 
 /// One pool in lishogi's shape: `games`, `rating`, `rd`, `prog`, and `prov: true` while
-/// provisional (lishogi adds `prov` only then).
+/// provisional (lishogi adds `prov` only then); koma adds the rank (`rank`, `rank_ja`).
 fn perf(glicko: &Glicko, history: &[f64], now_s: u64) -> Value {
     let now = glicko.at(now_s);
     let mut v = json!({
@@ -249,6 +249,9 @@ fn perf(glicko: &Glicko, history: &[f64], now_s: u64) -> Value {
         "rd": now.deviation as i64,
         "prog": progress(history),
     });
+    let rank = koma_game::rating::Rank::of(now.rating);
+    v["rank"] = json!(rank.to_string());
+    v["rank_ja"] = json!(rank.japanese());
     if now.is_provisional() {
         v["prov"] = json!(true);
     }
