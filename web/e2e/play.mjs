@@ -30,7 +30,9 @@
 // 10. A rated game: one person signs up and creates a rated game with clocks (the Rated box
 //     shows only when logged in); the other opens the invitation as a guest, is told to log in,
 //     signs up from there and lands in the game; they play, gote resigns, and both player
-//     bars show the new ratings with the change (1662? +162 and 1337? −163).
+//     bars show the new ratings with the change (1662? +162 and 1337? −163). The winner's
+//     name in the bar leads to the profile: the rating with its rank, a point on the plot,
+//     the game listed as a win (+162); the opponent's link there, to the loser's profile.
 // Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -595,6 +597,25 @@ async function ratedGame(browser) {
   await shot(p1, "13-rated-ending");
   await shot(p2, "14-rated-ending-phone");
   log("rated game: both bars show the new ratings and the change");
+
+  // The winner's profile, from the name in the player bar.
+  await p2.click(".bar-sente .player-name a");
+  await p2.waitForURL(/#@\/Rated_Sente$/);
+  await waitText(p2, "#profile-name", "Rated_Sente");
+  await waitText(p2, ".perf[data-pool='rapid'] .rating", "1662?");
+  await waitText(p2, ".perf[data-pool='rapid'] .rank", "2 dan / 二段");
+  const points = await p2.locator("#rating-plot-rapid circle.rating-point").count();
+  if (points !== 1) throw new Error(`profile: the rapid plot has ${points} points, not 1`);
+  const row = "#profile-games tbody tr:first-child";
+  await waitText(p2, `${row} .verdict`, "Win");
+  await waitText(p2, `${row} .diff`, "+162");
+  await waitText(p2, `${row} .state`, "Sente wins by resignation");
+  await shot(p2, "15-profile-phone");
+  await p2.click(`${row} .opponent a`);
+  await waitText(p2, "#profile-name", "Rated_Gote");
+  await waitText(p2, "#profile-games tbody tr:first-child .verdict", "Loss");
+  await waitText(p2, ".perf[data-pool='rapid'] .rating", "1337?");
+  log("profile: the winner's rating, rank, plot point and the game as a win; the loser's as a loss");
   await p1.context().close();
   await p2.context().close();
 }
@@ -617,7 +638,7 @@ const tests = [
   ["the furigoma box", furigomaBox],
   ["names of an imported record on a phone", phoneImportNames],
   ["sign up and log in", signUpAndLogIn],
-  ["a rated game", ratedGame],
+  ["a rated game and the profiles", ratedGame],
 ];
 // KOMA_E2E_ONLY=phone runs only the tests whose name contains it (while working on the page).
 const only = process.env.KOMA_E2E_ONLY;

@@ -5,11 +5,13 @@
 //   #game=ID                watch
 //   #review[&game=ID]       import a record (or load a game) to replay and review it
 //   #signup #login #account accounts (account.ts)
+//   #@/NAME #player=NAME    a player's profile (profile.ts)
 import { accountRoute, afterLogIn, refreshAccountNav } from "./account.js";
 import { api, ApiError } from "./api.js";
 import { h } from "./dom.js";
 import { gameScreen } from "./game.js";
 import { homeScreen } from "./home.js";
+import { profileRoute, profileScreen } from "./profile.js";
 import { recordsScreen } from "./records.js";
 import type { Screen } from "./screen.js";
 import { rememberSeat, seatMemo } from "./store.js";
@@ -62,8 +64,11 @@ function route(): void {
   const params = new URLSearchParams(hash);
   const game = params.get("game");
   const account = accountRoute(hash);
+  const player = profileRoute(hash);
   if (account) {
     mount(account);
+  } else if (player) {
+    mount(profileScreen(player));
   } else if (params.has("review")) {
     mount(recordsScreen(game));
   } else if (game && params.get("invite")) {
