@@ -410,6 +410,38 @@ mod tests {
     }
 
     #[test]
+    fn logins_count_per_username_in_any_case() {
+        let limiter = Limiter::new(Limits {
+            logins_per_name: Some(Rate::new(1, 2)),
+            ..Limits::default()
+        });
+        // No address (a request made in process): only the name counts.
+        let (ext, headers) = (Extensions::new(), HeaderMap::new());
+        limiter.check_login(&ext, &headers, "Alice").unwrap();
+        limiter.check_login(&ext, &headers, "alice").unwrap();
+        let refused = limiter.check_login(&ext, &headers, "ALICE").unwrap_err();
+        assert_eq!(refused.code(), "rate_limited");
+        assert!(
+            refused.to_string().contains("for this username"),
+            "{refused}"
+        );
+        limiter.check_login(&ext, &headers, "bob").unwrap();
+        // An account's count is its own, apart from an address's and a name's.
+        let games = Limiter::new(Limits {
+            games: Some(Rate::new(1, 1)),
+            ..Limits::default()
+        });
+        let account = RateKey::Account("alice".into());
+        games.check(RateClass::Games, &account).unwrap();
+        assert!(games.check(RateClass::Games, &account).is_err());
+        assert!(
+            games
+                .check(RateClass::Games, &RateKey::Username("alice".into()))
+                .is_ok()
+        );
+    }
+
+    #[test]
     fn an_ipv6_client_is_its_64_bit_network() {
         let key = |s: &str| RateKey::ip(s.parse().unwrap());
         assert_eq!(key("2001:db8:1:2:aaaa::1"), key("2001:db8:1:2:bbbb::2"));

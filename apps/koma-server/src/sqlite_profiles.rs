@@ -76,3 +76,41 @@ impl ProfileStore for SqliteStore {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_players_games_are_found_by_the_indexes() {
+        let store = SqliteStore::in_memory().unwrap();
+        let conn = store.conn();
+        let plan: Vec<String> = conn
+            .prepare(&format!(
+                "EXPLAIN QUERY PLAN SELECT id FROM games WHERE {PLAYER_GAMES}
+                 ORDER BY created_ms DESC, id LIMIT ?8 OFFSET ?9"
+            ))
+            .unwrap()
+            .query_map(
+                params![
+                    "alice",
+                    None::<bool>,
+                    None::<i64>,
+                    None::<i64>,
+                    true,
+                    true,
+                    true,
+                    10,
+                    0
+                ],
+                |r| r.get::<_, String>(3),
+            )
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let plan = plan.join("\n");
+        assert!(plan.contains("games_by_sente_user"), "{plan}");
+        assert!(plan.contains("games_by_gote_user"), "{plan}");
+        assert!(!plan.contains("SCAN games"), "{plan}");
+    }
+}

@@ -124,6 +124,18 @@ async fn games_by_player_paged_with_each_seat() {
     // The profile's counts.
     let user = get(addr, "/api/user/alice").await.expect(200).json();
     assert_eq!(user["count"], json!({ "all": 2, "rated": 1, "playing": 0 }));
+
+    // Bob deletes his account: his games stay, his seat shows a deleted player.
+    let confirm = json!({ "password": PASSWORD });
+    as_page(addr, "POST", "/api/account/delete", &bob, Some(confirm))
+        .await
+        .expect(200);
+    let page2 = get(addr, "/api/games?player=alice&per=1&page=2")
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(page2[0]["gote"]["name"], "deleted player");
+    assert_eq!(page2[0]["gote"]["diff"], -163);
     server.shutdown().await.unwrap();
 }
 
