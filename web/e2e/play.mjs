@@ -616,6 +616,11 @@ async function ratedGame(browser) {
   await waitText(p2, "#profile-games tbody tr:first-child .verdict", "Loss");
   await waitText(p2, ".perf[data-pool='rapid'] .rating", "1337?");
   log("profile: the winner's rating, rank, plot point and the game as a win; the loser's as a loss");
+  // The recent games on the home page name the players, linked to their profiles.
+  await p2.goto(`${BASE}/#`);
+  await waitText(p2, ".games-table .players", "Rated_Sente – Rated_Gote");
+  await p2.click(".games-table .players a");
+  await waitText(p2, "#profile-name", "Rated_Sente");
   await p1.context().close();
   await p2.context().close();
 }

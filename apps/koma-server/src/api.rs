@@ -216,14 +216,8 @@ async fn list(
     if let Some(name) = &query.player {
         return crate::profiles::player_list(&s, name, query.page()).await;
     }
-    let games: Vec<serde_json::Value> = s
-        .hub
-        .list(query.page())
-        .await?
-        .iter()
-        .map(summary_json)
-        .collect();
-    Ok(Json(games).into_response())
+    let games = s.hub.list(query.page()).await?;
+    Ok(Json(crate::profiles::list_json(&s, games).await?).into_response())
 }
 
 async fn create(

@@ -92,6 +92,18 @@ fn summary_of(stored: &StoredGame) -> GameSummary {
     }
 }
 
+/// The seats' players of `game` (none read for a game of guests and the engine).
+fn seats_of(
+    store: &dyn crate::Store,
+    game: &StoredGame,
+    now_s: u64,
+) -> Result<[Option<SeatPlayer>; 2], StoreError> {
+    if game.game.players.iter().all(Option::is_none) {
+        return Ok([None, None]);
+    }
+    players::load(store, &game.game, now_s)
+}
+
 /// A game and its seats' players.
 type WithPlayers = (StoredGame, [Option<SeatPlayer>; 2]);
 
@@ -105,7 +117,7 @@ fn games_with_players(
     games
         .into_iter()
         .map(|g| {
-            let seats = players::load(store, &g.game, now_s)?;
+            let seats = seats_of(store, &g, now_s)?;
             Ok((g, seats))
         })
         .collect()
@@ -119,8 +131,19 @@ async fn account(s: &AppState, name: &str) -> Result<crate::accounts::store::Use
         .ok_or_else(|| ApiError::no_such("user", name))
 }
 
-/// `GET /api/games?player=NAME`: the page of the player's games, as the list writes a game,
-/// with `rated` and each seat's player (`null` for a guest or the engine).
+/// The list's line of a game with `rated` and each seat's player (`null` for a guest, the
+/// engine or a free seat).
+fn entry_json(game: &StoredGame, seats: &[Option<SeatPlayer>; 2]) -> Value {
+    let mut entry = crate::api::summary_json(&summary_of(game));
+    let view = players::view(seats);
+    entry["rated"] = json!(game.game.rated);
+    entry["sente"] = json!(view.sente);
+    entry["gote"] = json!(view.gote);
+    entry
+}
+
+/// `GET /api/games?player=NAME`: the page of the player's games, as the list writes a game
+/// ([`list_json`]).
 pub async fn player_list(s: &AppState, name: &str, page: Page) -> Result<Response, ApiError> {
     let user = account(s, name).await?;
     let query = PlayerQuery::all(&user.id, page);
@@ -129,18 +152,28 @@ pub async fn player_list(s: &AppState, name: &str, page: Page) -> Result<Respons
         .hub
         .blocking(move |st| games_with_players(st, &query, now_s))
         .await?;
-    let list: Vec<Value> = games
-        .iter()
-        .map(|(g, seats)| {
-            let mut entry = crate::api::summary_json(&summary_of(g));
-            let view = players::view(seats);
-            entry["rated"] = json!(g.game.rated);
-            entry["sente"] = json!(view.sente);
-            entry["gote"] = json!(view.gote);
-            entry
-        })
-        .collect();
+    let list: Vec<Value> = games.iter().map(|(g, p)| entry_json(g, p)).collect();
     Ok(Json(list).into_response())
+}
+
+/// The lines of `GET /api/games` for `summaries`: each game as the list writes it, with
+/// `rated` and each seat's player.
+pub async fn list_json(s: &AppState, summaries: Vec<GameSummary>) -> Result<Vec<Value>, ApiError> {
+    let now_s = crate::games::unix_ms() / 1000;
+    let games = s
+        .hub
+        .blocking(move |st| {
+            let mut out = Vec::with_capacity(summaries.len());
+            for summary in &summaries {
+                if let Some(game) = st.load_game(&summary.id)? {
+                    let seats = seats_of(st, &game, now_s)?;
+                    out.push((game, seats));
+                }
+            }
+            Ok(out)
+        })
+        .await?;
+    Ok(games.iter().map(|(g, p)| entry_json(g, p)).collect())
 }
 
 /// lishogi's status of a game (scalashogi's `Status` names).

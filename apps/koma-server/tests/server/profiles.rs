@@ -112,9 +112,14 @@ async fn games_by_player_paged_with_each_seat() {
 
     let bobs = get(addr, "/api/games?player=bob").await.expect(200).json();
     assert_eq!(bobs.as_array().unwrap().len(), 1);
-    // The whole list still holds every game, without the players.
+    // The whole list holds every game, with the players too.
     let all = get(addr, "/api/games").await.expect(200).json();
     assert_eq!(all.as_array().unwrap().len(), 3);
+    assert_eq!(
+        (&all[0]["sente"], &all[0]["rated"]),
+        (&Value::Null, &json!(false))
+    );
+    assert_eq!(all[2]["gote"]["diff"], -163);
     refused_as(
         get(addr, "/api/games?player=nobody").await,
         404,
