@@ -30,7 +30,9 @@
 // 10. A rated game: one person signs up and creates a rated game with clocks (the Rated box
 //     shows only when logged in); the other opens the invitation as a guest, is told to log in,
 //     signs up from there and lands in the game; they play, gote resigns, and both player
-//     bars show the new ratings with the change (1662? +162 and 1337? −163).
+//     bars show the new ratings with the change (1662? +162 and 1337? −163). The winner's
+//     name in the bar leads to the profile: the rating with its rank, a point on the plot,
+//     the game listed as a win (+162); the opponent's link there, to the loser's profile.
 // 11. The lobby: two people sign up, one posts a rated seek with a clock, the other accepts it
 //     with one click; both pages go to the game; a guest sees it featured on the home page and
 //     in the lobby's live games, and watches it live until gote resigns; then both take quick
@@ -599,6 +601,30 @@ async function ratedGame(browser) {
   await shot(p1, "13-rated-ending");
   await shot(p2, "14-rated-ending-phone");
   log("rated game: both bars show the new ratings and the change");
+
+  // The winner's profile, from the name in the player bar.
+  await p2.click(".bar-sente .player-name a");
+  await p2.waitForURL(/#@\/Rated_Sente$/);
+  await waitText(p2, "#profile-name", "Rated_Sente");
+  await waitText(p2, ".perf[data-pool='rapid'] .rating", "1662?");
+  await waitText(p2, ".perf[data-pool='rapid'] .rank", "2 dan / 二段");
+  const points = await p2.locator("#rating-plot-rapid circle.rating-point").count();
+  if (points !== 1) throw new Error(`profile: the rapid plot has ${points} points, not 1`);
+  const row = "#profile-games tbody tr:first-child";
+  await waitText(p2, `${row} .verdict`, "Win");
+  await waitText(p2, `${row} .diff`, "+162");
+  await waitText(p2, `${row} .state`, "Sente wins by resignation");
+  await shot(p2, "15-profile-phone");
+  await p2.click(`${row} .opponent a`);
+  await waitText(p2, "#profile-name", "Rated_Gote");
+  await waitText(p2, "#profile-games tbody tr:first-child .verdict", "Loss");
+  await waitText(p2, ".perf[data-pool='rapid'] .rating", "1337?");
+  log("profile: the winner's rating, rank, plot point and the game as a win; the loser's as a loss");
+  // The recent games on the home page name the players, linked to their profiles.
+  await p2.goto(`${BASE}/#`);
+  await waitText(p2, ".games-table .players", "Rated_Sente – Rated_Gote");
+  await p2.click(".games-table .players a");
+  await waitText(p2, "#profile-name", "Rated_Sente");
   await p1.context().close();
   await p2.context().close();
 }
@@ -691,7 +717,7 @@ const tests = [
   ["the furigoma box", furigomaBox],
   ["names of an imported record on a phone", phoneImportNames],
   ["sign up and log in", signUpAndLogIn],
-  ["a rated game", ratedGame],
+  ["a rated game and the profiles", ratedGame],
   ["the lobby", lobbyGame],
 ];
 // KOMA_E2E_ONLY=phone runs only the tests whose name contains it (while working on the page).

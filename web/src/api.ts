@@ -92,6 +92,11 @@ export interface GameSummary {
   /** The stored result, winner first (`gote resignation`); word it from `outcome`. */
   result: string | null;
   outcome?: OutcomeView | null;
+  /** Whether the game is rated. */
+  rated?: boolean;
+  /** The accounts playing the seats (null: a guest, the engine or a free seat). */
+  sente?: PlayerView | null;
+  gote?: PlayerView | null;
 }
 
 export interface RecordRead {

@@ -137,7 +137,7 @@ export function gameScreen(id: string, token: string | null): Screen {
       else if (account) who = playerText(account);
       else if (seat === color) who = "You";
       else if (!s.started && color !== s.creator) who = "waiting…";
-      viewer.setPlayer(color, who || null);
+      viewer.setPlayer(color, who || null, account && s.engine?.seat !== color ? account.name : null);
       viewer.bars[color].el.classList.toggle("to-move", !s.outcome && s.started && s.side_to_move === color);
     }
   }

@@ -4,6 +4,7 @@ import { api, type CreateRequest, type GameSummary } from "./api.js";
 import { h, toast } from "./dom.js";
 import { endingText } from "./ending.js";
 import { featuredPanel } from "./lobby.js";
+import { playerLink } from "./players.js";
 import type { Screen } from "./screen.js";
 import { rememberSeat, seatMemo } from "./store.js";
 
@@ -169,10 +170,13 @@ function gamesTable(list: GameSummary[]): HTMLElement {
       g.plies > 0 ? h("a", { href: `#review&game=${id}` }, "Review") : null,
     ];
     const when = new Date(g.created_ms).toLocaleString(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+    // The accounts' names link to their profiles; a guest's seat shows nothing.
+    const names = g.sente || g.gote ? [g.sente ? playerLink(g.sente.name) : "—", " – ", g.gote ? playerLink(g.gote.name) : "—"] : [];
     return h(
       "tr",
       {},
       h("td", {}, when),
+      h("td", { class: "players" }, ...names),
       h("td", {}, `${g.variant === "tori" ? "Tori" : "Shogi"}${g.time_control ? ` · ${g.time_control}` : ""}`),
       h("td", { class: "num" }, String(g.plies)),
       h("td", { class: "state" }, state),
@@ -182,7 +186,7 @@ function gamesTable(list: GameSummary[]): HTMLElement {
   return h(
     "table",
     { class: "games-table" },
-    h("thead", {}, h("tr", {}, ...["Created", "Game", "Moves", "State", ""].map((t) => h("th", {}, t)))),
+    h("thead", {}, h("tr", {}, ...["Created", "Players", "Game", "Moves", "State", ""].map((t) => h("th", {}, t)))),
     h("tbody", {}, ...rows),
   );
 }

@@ -6,12 +6,14 @@
 //   #review[&game=ID]       import a record (or load a game) to replay and review it
 //   #signup #login #account accounts (account.ts)
 //   #lobby                  seeks, quick pairing, live games (lobby.ts)
+//   #@/NAME #player=NAME    a player's profile (profile.ts)
 import { accountRoute, afterLogIn, refreshAccountNav } from "./account.js";
 import { api, ApiError } from "./api.js";
 import { h } from "./dom.js";
 import { gameScreen } from "./game.js";
 import { homeScreen } from "./home.js";
 import { lobbyScreen } from "./lobby.js";
+import { profileRoute, profileScreen } from "./profile.js";
 import { recordsScreen } from "./records.js";
 import type { Screen } from "./screen.js";
 import { rememberSeat, seatMemo } from "./store.js";
@@ -64,10 +66,13 @@ function route(): void {
   const params = new URLSearchParams(hash);
   const game = params.get("game");
   const account = accountRoute(hash);
+  const player = profileRoute(hash);
   if (account) {
     mount(account);
   } else if (params.has("lobby")) {
     mount(lobbyScreen());
+  } else if (player) {
+    mount(profileScreen(player));
   } else if (params.has("review")) {
     mount(recordsScreen(game));
   } else if (game && params.get("invite")) {

@@ -4,6 +4,20 @@ import type { HandicapView, PlayerView } from "./api.js";
 import { h } from "./dom.js";
 import { colorName } from "./pieces.js";
 
+/** The name a deleted account's games show (the server's `DELETED_PLAYER`). */
+export const DELETED_PLAYER = "deleted player";
+
+/** The address of a player's profile (lishogi's /@/name). */
+export function profileHref(name: string): string {
+  return `#@/${encodeURIComponent(name)}`;
+}
+
+/** A player's name linked to the profile; a deleted account's name is not linked. */
+export function playerLink(name: string, attrs: Record<string, string> = {}): HTMLElement {
+  if (name === DELETED_PLAYER) return h("span", { class: "deleted-player" }, name);
+  return h("a", { ...attrs, href: profileHref(name), class: "player-link" }, name);
+}
+
 /** A rating change as lishogi shows it: `+162`, `−163` (a minus sign), `±0`. */
 export function diffText(diff: number): string {
   if (diff > 0) return `+${diff}`;

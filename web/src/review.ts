@@ -2,6 +2,7 @@
 // chances over the plies, lists the marked moves and steps the board to them.
 import { api, type Review, type ReviewEntry, type Score } from "./api.js";
 import { h, s, toast } from "./dom.js";
+import { B, H, L, R, T, W, plotSvg, plotX, plotY, xLabel, yLabel } from "./plot.js";
 import type { Variant } from "./sfen.js";
 import type { Viewer } from "./viewer.js";
 
@@ -11,12 +12,6 @@ export interface ReviewSource {
   moves: string[];
 }
 
-const W = 320;
-const H = 130;
-const L = 30;
-const R = 6;
-const T = 6;
-const B = 16;
 const PV_SHOWN = 10;
 const MARK_TEXT = { dubious: "dubious ?!", mistake: "mistake ?", blunder: "blunder ??" } as const;
 
@@ -42,7 +37,7 @@ export class ReviewPanel {
   private stopped = false;
 
   constructor(private readonly viewer: Viewer, private readonly source: () => ReviewSource) {
-    this.plot = s("svg", { id: "winrate-plot", class: "plot", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Sente's winning chances by move" });
+    this.plot = plotSvg("winrate-plot", "Sente's winning chances by move");
     this.plot.addEventListener("click", (e) => this.clickPlot(e));
     this.progress = h("p", { class: "progress", "aria-live": "polite" });
     this.info = h("div", { class: "review-info", "aria-live": "polite" });
@@ -130,11 +125,11 @@ export class ReviewPanel {
   }
 
   private x(ply: number): number {
-    return L + (ply / this.plies()) * (W - L - R);
+    return plotX(ply / this.plies());
   }
 
   private y(winrate: number): number {
-    return T + (1 - winrate) * (H - T - B);
+    return plotY(winrate);
   }
 
   private clickPlot(e: MouseEvent): void {
@@ -187,12 +182,12 @@ export class ReviewPanel {
     }
     plot.append(s("line", { x1: L, x2: W - R, y1: this.y(0.5), y2: this.y(0.5), class: "plot-half" }));
     for (const [w, label] of [[1, "100%"], [0.5, "50%"], [0, "0%"]] as const) {
-      plot.append(s("text", { x: L - 4, y: this.y(w), class: "plot-label", "text-anchor": "end", "dominant-baseline": "central" }, label));
+      yLabel(plot, this.y(w), label);
     }
     const n = this.plies();
     const every = n > 100 ? 20 : n > 40 ? 10 : 5;
     for (let p = 0; p <= n; p += every) {
-      plot.append(s("text", { x: this.x(p), y: H - 6, class: "plot-label", "text-anchor": "middle" }, String(p)));
+      xLabel(plot, this.x(p), String(p));
     }
     for (const e of entries) {
       if (e.mark) plot.append(s("circle", { cx: this.x(e.ply), cy: this.y(e.winrate), r: 4.5, class: `plot-dot ${e.mark}` }, s("title", {}, `${e.ply}. ${e.played_text ?? ""} ${e.mark}`)));

@@ -4,6 +4,7 @@ import type { HistoryEntry } from "./api.js";
 import { BoardSvg } from "./board.js";
 import { h } from "./dom.js";
 import { drawHand } from "./hands.js";
+import { playerLink } from "./players.js";
 import { MoveInput } from "./input.js";
 import { BoardKeys } from "./keyboard.js";
 import { colorMark, colorName, pieceName } from "./pieces.js";
@@ -78,8 +79,15 @@ export class Viewer {
   }
 
   /** Writes in `color`'s bar who plays it: `☗ Sente · Alice`, or the side alone. */
-  setPlayer(color: Color, who: string | null): void {
-    this.bars[color].name.textContent = `${colorMark(color)} ${colorName(color)}${who ? ` · ${who}` : ""}`;
+  setPlayer(color: Color, who: string | null, account: string | null = null): void {
+    const side = `${colorMark(color)} ${colorName(color)}`;
+    const bar = this.bars[color].name;
+    if (who && account && who.startsWith(account)) {
+      // An account's name links to its profile (a deleted one's does not).
+      bar.replaceChildren(`${side} · `, playerLink(account), who.slice(account.length));
+    } else {
+      bar.textContent = `${side}${who ? ` · ${who}` : ""}`;
+    }
   }
 
   /** The position at `ply` (0: the start). */

@@ -11,7 +11,7 @@ use crate::limits::{Limiter, RateClass, limited};
 use crate::offers::Offer;
 use crate::records::{self, ReadRequest, WriteRequest};
 use crate::review::{ReviewRequest, Reviews};
-use crate::store::Page;
+use crate::store::{GameSummary, Page};
 use crate::view::OutcomeView;
 use crate::ws;
 use axum::Json;
@@ -95,6 +95,7 @@ pub fn router(state: AppState) -> Router {
         .merge(accounts::routes::routes())
         .merge(crate::ratings::routes())
         .merge(crate::lobby::routes::routes(&state))
+        .merge(crate::profiles::routes())
         .merge(assets::routes())
         .with_state(state)
 }
@@ -161,11 +162,13 @@ struct TokenBody {
     token: Option<String>,
 }
 
-/// `GET /api/games?page=N&per=M`: page N (from 1) of M games (at most [`MAX_PER_PAGE`]).
+/// `GET /api/games?page=N&per=M`: page N (from 1) of M games (at most [`MAX_PER_PAGE`]);
+/// `player=NAME`: only that player's games.
 #[derive(Deserialize)]
 pub(crate) struct PageQuery {
     page: Option<usize>,
     per: Option<usize>,
+    player: Option<String>,
 }
 
 /// The games on a page when the query names no number.
@@ -195,30 +198,30 @@ struct SocketQuery {
     token: Option<String>,
 }
 
+/// A game as the list writes it.
+pub(crate) fn summary_json(g: &GameSummary) -> serde_json::Value {
+    serde_json::json!({
+        "id": g.id,
+        "variant": g.setup.variant,
+        "rules": g.setup.rules,
+        "time_control": g.setup.time_control,
+        "created_ms": g.created_ms,
+        "started": g.started,
+        "plies": g.plies,
+        "result": g.result,
+        "outcome": g.result.as_deref().and_then(OutcomeView::parse),
+    })
+}
+
 async fn list(
     State(s): State<AppState>,
     Query(query): Query<PageQuery>,
 ) -> Result<Response, ApiError> {
-    let games: Vec<serde_json::Value> = s
-        .hub
-        .list(query.page())
-        .await?
-        .into_iter()
-        .map(|g| {
-            serde_json::json!({
-                "id": g.id,
-                "variant": g.setup.variant,
-                "rules": g.setup.rules,
-                "time_control": g.setup.time_control,
-                "created_ms": g.created_ms,
-                "started": g.started,
-                "plies": g.plies,
-                "result": g.result,
-                "outcome": g.result.as_deref().and_then(OutcomeView::parse),
-            })
-        })
-        .collect();
-    Ok(Json(games).into_response())
+    if let Some(name) = &query.player {
+        return crate::profiles::player_list(&s, name, query.page()).await;
+    }
+    let games = s.hub.list(query.page()).await?;
+    Ok(Json(crate::profiles::list_json(&s, games).await?).into_response())
 }
 
 async fn create(

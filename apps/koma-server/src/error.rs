@@ -165,7 +165,7 @@ pub enum ApiError {
         found: Option<String>,
     },
     /// Too many requests of one kind from one client (429); `Retry-After` says when to try.
-    #[error("too many {what} from this client: try again in {retry_after_s} s")]
+    #[error("too many {what}: try again in {retry_after_s} s")]
     RateLimited {
         /// What was asked too often (`requests`, `new games`...).
         what: &'static str,

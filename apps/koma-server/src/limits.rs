@@ -5,7 +5,7 @@
 
 use crate::error::ApiError;
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::HeaderMap;
+use axum::http::{Extensions, HeaderMap};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::MethodRouter;
@@ -92,6 +92,11 @@ pub struct Limits {
     pub reviews: Option<Rate>,
     /// Records read or written, per client.
     pub records: Option<Rate>,
+    /// Logins, sign-ups, HTTP Basic checks and new API tokens, per client address.
+    pub logins: Option<Rate>,
+    /// The same, per username tried (a failed login counts): many addresses cannot guess
+    /// one account's password faster than this.
+    pub logins_per_name: Option<Rate>,
     /// Whether the server is behind a reverse proxy whose `X-Forwarded-For` names the
     /// client (its last address is the one the proxy saw). Off, the header is ignored: any
     /// client could write it.
@@ -111,6 +116,8 @@ impl Default for Limits {
             games: Some(Rate::new(30, 20)),
             reviews: Some(Rate::new(20, 10)),
             records: Some(Rate::new(120, 60)),
+            logins: Some(Rate::new(30, 30)),
+            logins_per_name: Some(Rate::new(10, 10)),
             behind_proxy: false,
             body_bytes: 64 * 1024,
             // A record text may be 1 MiB (`records::MAX_TEXT_BYTES`); JSON escapes make it
@@ -129,16 +136,23 @@ impl Limits {
             games: None,
             reviews: None,
             records: None,
+            logins: None,
+            logins_per_name: None,
             ..Limits::default()
         }
     }
 }
 
-/// Who a count is kept for. Today the client's address; an account's id is the next key.
+/// Who a count is kept for: a client's address, an account, or a username tried at login.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum RateKey {
     /// A client address; an IPv6 address is cut to its /64 (one client's network).
     Ip(IpAddr),
+    /// A logged-in account (its id): its requests count here as well as per address, so
+    /// that many addresses do not multiply one account's rate.
+    Account(String),
+    /// A username given to log in (lowercase, whether the account exists or not).
+    Username(String),
 }
 
 impl RateKey {
@@ -168,23 +182,34 @@ pub enum RateClass {
     Reviews,
     /// Records read or written.
     Records,
+    /// Logins, sign-ups, HTTP Basic checks and new API tokens, per address.
+    Logins,
+    /// Logins and HTTP Basic checks, per username tried.
+    LoginsPerName,
 }
 
+/// How many kinds of request are counted apart.
+const CLASSES: usize = 6;
+
 impl RateClass {
-    const ALL: [RateClass; 4] = [
+    const ALL: [RateClass; CLASSES] = [
         RateClass::Requests,
         RateClass::Games,
         RateClass::Reviews,
         RateClass::Records,
+        RateClass::Logins,
+        RateClass::LoginsPerName,
     ];
 
     /// What the refusal says was asked too often.
     fn what(self) -> &'static str {
         match self {
-            RateClass::Requests => "requests",
-            RateClass::Games => "new games",
-            RateClass::Reviews => "reviews",
-            RateClass::Records => "record conversions",
+            RateClass::Requests => "requests from this client",
+            RateClass::Games => "new games from this client",
+            RateClass::Reviews => "reviews from this client",
+            RateClass::Records => "record conversions from this client",
+            RateClass::Logins => "login attempts from this client",
+            RateClass::LoginsPerName => "login attempts for this username",
         }
     }
 
@@ -194,6 +219,8 @@ impl RateClass {
             RateClass::Games => limits.games,
             RateClass::Reviews => limits.reviews,
             RateClass::Records => limits.records,
+            RateClass::Logins => limits.logins,
+            RateClass::LoginsPerName => limits.logins_per_name,
         }
     }
 }
@@ -204,7 +231,7 @@ const SWEEP: Duration = Duration::from_secs(60);
 /// The counts of every client, by kind of request.
 pub struct Limiter {
     limits: Limits,
-    rates: [Option<DefaultKeyedRateLimiter<RateKey>>; 4],
+    rates: [Option<DefaultKeyedRateLimiter<RateKey>>; CLASSES],
     last_sweep: Mutex<Instant>,
 }
 
@@ -264,17 +291,33 @@ impl Limiter {
     /// last address of `X-Forwarded-For`. `None` without a peer address (a request made
     /// in process, not over a socket).
     pub fn key_of(&self, request: &Request) -> Option<RateKey> {
-        let peer = request
-            .extensions()
-            .get::<ConnectInfo<SocketAddr>>()?
-            .0
-            .ip();
+        self.key_from(request.extensions(), request.headers())
+    }
+
+    fn key_from(&self, extensions: &Extensions, headers: &HeaderMap) -> Option<RateKey> {
+        let peer = extensions.get::<ConnectInfo<SocketAddr>>()?.0.ip();
         let ip = if self.limits.behind_proxy {
-            forwarded_for(request.headers()).unwrap_or(peer)
+            forwarded_for(headers).unwrap_or(peer)
         } else {
             peer
         };
         Some(RateKey::ip(ip))
+    }
+
+    /// Counts a login attempt for `username` from the client of a request (its extensions
+    /// and headers): per address and per username (any case); refused (429) beyond either
+    /// rate.
+    pub fn check_login(
+        &self,
+        extensions: &Extensions,
+        headers: &HeaderMap,
+        username: &str,
+    ) -> Result<(), ApiError> {
+        if let Some(key) = self.key_from(extensions, headers) {
+            self.check(RateClass::Logins, &key)?;
+        }
+        let name = RateKey::Username(username.to_ascii_lowercase());
+        self.check(RateClass::LoginsPerName, &name)
     }
 }
 
@@ -289,16 +332,26 @@ fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
         .or_else(|| address.parse::<SocketAddr>().ok().map(|a| a.ip()))
 }
 
+/// A request of this class still to be counted for its account: the middleware leaves it
+/// in the request's extensions, and the [`crate::accounts::auth::Player`] extractor counts
+/// it (once) when it finds who the request comes from.
+#[derive(Clone, Copy, Debug)]
+pub struct AccountCount(pub RateClass);
+
 /// The middleware: counts the request in its class for its client; 429 beyond the rate.
+/// The class is left in the request for the account's count ([`AccountCount`]).
 pub async fn limit(
     State((limiter, class)): State<(Arc<Limiter>, RateClass)>,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
     if let Some(key) = limiter.key_of(&request) {
         if let Err(refused) = limiter.check(class, &key) {
             return refused.into_response();
         }
+    }
+    if class != RateClass::Requests {
+        request.extensions_mut().insert(AccountCount(class));
     }
     next.run(request).await
 }
@@ -354,6 +407,38 @@ mod tests {
         for _ in 0..1000 {
             open.check(RateClass::Games, &a).unwrap();
         }
+    }
+
+    #[test]
+    fn logins_count_per_username_in_any_case() {
+        let limiter = Limiter::new(Limits {
+            logins_per_name: Some(Rate::new(1, 2)),
+            ..Limits::default()
+        });
+        // No address (a request made in process): only the name counts.
+        let (ext, headers) = (Extensions::new(), HeaderMap::new());
+        limiter.check_login(&ext, &headers, "Alice").unwrap();
+        limiter.check_login(&ext, &headers, "alice").unwrap();
+        let refused = limiter.check_login(&ext, &headers, "ALICE").unwrap_err();
+        assert_eq!(refused.code(), "rate_limited");
+        assert!(
+            refused.to_string().contains("for this username"),
+            "{refused}"
+        );
+        limiter.check_login(&ext, &headers, "bob").unwrap();
+        // An account's count is its own, apart from an address's and a name's.
+        let games = Limiter::new(Limits {
+            games: Some(Rate::new(1, 1)),
+            ..Limits::default()
+        });
+        let account = RateKey::Account("alice".into());
+        games.check(RateClass::Games, &account).unwrap();
+        assert!(games.check(RateClass::Games, &account).is_err());
+        assert!(
+            games
+                .check(RateClass::Games, &RateKey::Username("alice".into()))
+                .is_ok()
+        );
     }
 
     #[test]

@@ -215,7 +215,7 @@ impl Hub {
 
 /// The key a pool is shown under in `perfs` and the history: the speed's for shogi
 /// (lishogi's), the pool's for other variants.
-fn shown_key(pool: &str) -> String {
+pub(crate) fn shown_key(pool: &str) -> String {
     match pool.parse::<Pool>() {
         Ok(Pool {
             variant: VariantKind::Shogi,
@@ -240,7 +240,7 @@ fn progress(history: &[f64]) -> i64 {
 }
 
 /// One pool in lishogi's shape: `games`, `rating`, `rd`, `prog`, and `prov: true` while
-/// provisional (lishogi adds `prov` only then).
+/// provisional (lishogi adds `prov` only then); koma adds the rank (`rank`, `rank_ja`).
 fn perf(glicko: &Glicko, history: &[f64], now_s: u64) -> Value {
     let now = glicko.at(now_s);
     let mut v = json!({
@@ -249,6 +249,9 @@ fn perf(glicko: &Glicko, history: &[f64], now_s: u64) -> Value {
         "rd": now.deviation as i64,
         "prog": progress(history),
     });
+    let rank = koma_game::rating::Rank::of(now.rating);
+    v["rank"] = json!(rank.to_string());
+    v["rank_ja"] = json!(rank.japanese());
     if now.is_provisional() {
         v["prov"] = json!(true);
     }
@@ -339,8 +342,11 @@ pub async fn user_json(hub: &Hub, user: &crate::accounts::store::User) -> Result
     if view.get("perfs").is_some() {
         let id = user.id.clone();
         let now_s = crate::games::unix_ms() / 1000;
-        let perfs = hub.blocking(move |s| perfs(s, &id, now_s)).await?;
+        let (perfs, counts) = hub
+            .blocking(move |s| Ok((perfs(s, &id, now_s)?, s.player_counts(&id)?)))
+            .await?;
         view["perfs"] = Value::Object(perfs);
+        view["count"] = crate::profiles::counts_json(counts);
     }
     Ok(view)
 }

@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 /// The schema this code writes, kept in the `meta` table.
-pub const SCHEMA_VERSION: u32 = 6;
+pub const SCHEMA_VERSION: u32 = 7;
 
 /// Version 1 of the schema, where every file starts.
 const SCHEMA_V1: &str = "
@@ -86,6 +86,8 @@ CREATE TABLE chat (
     Migration::Code(hash_secrets),
     // 6: the accounts playing each seat, rated games and the ratings they produce.
     Migration::Sql(crate::sqlite_ratings::MIGRATION),
+    // 7: the games of an account, found by either seat.
+    Migration::Sql(crate::sqlite_profiles::MIGRATION),
 ];
 
 /// Migration 5: replaces every seat token and invitation by its hash (`tokens::hash`); the

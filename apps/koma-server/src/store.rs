@@ -206,7 +206,11 @@ pub enum StoreError {
 /// Where games (and accounts) are kept. Every method is blocking; the server calls them off
 /// the async threads. Each write is durable when the call returns.
 pub trait Store:
-    crate::accounts::store::AccountStore + crate::ratings::RatingStore + Send + Sync
+    crate::accounts::store::AccountStore
+    + crate::ratings::RatingStore
+    + crate::profiles::ProfileStore
+    + Send
+    + Sync
 {
     /// Stores a new game; `started_ms` when both seats are taken at once (a game against the
     /// engine), so that the clock starts then.

@@ -79,6 +79,12 @@ pub struct ServeArgs {
     /// Records read or written per client [default: 120/min,60].
     #[arg(long, value_name = "RATE", value_parser = rate)]
     limit_records: Option<RateSetting>,
+    /// Logins, sign-ups, HTTP Basic checks and new API tokens per client [default: 30/min,30].
+    #[arg(long, value_name = "RATE", value_parser = rate)]
+    limit_logins: Option<RateSetting>,
+    /// Logins and HTTP Basic checks per username tried [default: 10/min,10].
+    #[arg(long, value_name = "RATE", value_parser = rate)]
+    limit_logins_per_name: Option<RateSetting>,
     /// No rate limit of any kind (for a load test from one machine).
     #[arg(long)]
     no_rate_limits: bool,
@@ -146,6 +152,8 @@ impl ServeArgs {
             (self.limit_games, &mut limits.games),
             (self.limit_reviews, &mut limits.reviews),
             (self.limit_records, &mut limits.records),
+            (self.limit_logins, &mut limits.logins),
+            (self.limit_logins_per_name, &mut limits.logins_per_name),
         ] {
             if let Some(RateSetting(rate)) = flag {
                 *setting = rate;

@@ -20,6 +20,7 @@
 use super::store::User;
 use crate::api::AppState;
 use crate::error::ApiError;
+use crate::limits::{AccountCount, RateKey};
 use axum::extract::{FromRequestParts, OptionalFromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, header};
@@ -237,6 +238,9 @@ async fn authenticate(
                     reason: "HTTP Basic is accepted only to manage API tokens: send 'Authorization: Bearer <token>'",
                 });
             }
+            state
+                .limiter
+                .check_login(&parts.extensions, &parts.headers, &username)?;
             let user = accounts.check_credentials(&username, &password).await?;
             return Ok(Some(Player::of(user, Credential::Password)));
         }
@@ -252,13 +256,34 @@ async fn authenticate(
     Ok(Some(Player::of(user, Credential::Session(secret))))
 }
 
+/// Counts a request of a limited class for its account too (see
+/// [`crate::limits::AccountCount`]), once per request: many addresses do not multiply one
+/// account's rate.
+fn count_for_account(
+    parts: &mut Parts,
+    state: &AppState,
+    player: Option<&Player>,
+) -> Result<(), ApiError> {
+    let Some(player) = player else {
+        return Ok(());
+    };
+    match parts.extensions.remove::<AccountCount>() {
+        Some(AccountCount(class)) => state
+            .limiter
+            .check(class, &RateKey::Account(player.id.clone())),
+        None => Ok(()),
+    }
+}
+
 impl FromRequestParts<AppState> for Player {
     type Rejection = Refusal;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Refusal> {
-        authenticate(parts, state, false)
+        let player = authenticate(parts, state, false)
             .await?
-            .ok_or(Refusal(NO_CREDENTIALS))
+            .ok_or(Refusal(NO_CREDENTIALS))?;
+        count_for_account(parts, state, Some(&player))?;
+        Ok(player)
     }
 }
 
@@ -269,7 +294,9 @@ impl OptionalFromRequestParts<AppState> for Player {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Option<Self>, Refusal> {
-        Ok(authenticate(parts, state, false).await?)
+        let player = authenticate(parts, state, false).await?;
+        count_for_account(parts, state, player.as_ref())?;
+        Ok(player)
     }
 }
 
@@ -282,6 +309,7 @@ impl FromRequestParts<AppState> for Owner {
             .ok_or(Refusal(ApiError::Unauthenticated {
                 reason: "log in, or send the username and password as HTTP Basic, or an API token as 'Authorization: Bearer <token>'",
             }))?;
+        count_for_account(parts, state, Some(&player))?;
         Ok(Owner(player))
     }
 }

@@ -7,7 +7,7 @@ use crate::body::JsonBody;
 use crate::error::ApiError;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{Extensions, HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
@@ -73,9 +73,13 @@ fn ok() -> Json<serde_json::Value> {
 async fn sign_up(
     State(s): State<AppState>,
     _: SameOrigin,
+    extensions: Extensions,
+    headers: HeaderMap,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
     let request: Credentials = body(&json.bytes)?;
+    s.limiter
+        .check_login(&extensions, &headers, &request.username)?;
     let user = s
         .accounts
         .sign_up(&request.username, &request.password)
@@ -86,9 +90,14 @@ async fn sign_up(
 async fn log_in(
     State(s): State<AppState>,
     _: SameOrigin,
+    extensions: Extensions,
+    headers: HeaderMap,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
     let request: Credentials = body(&json.bytes)?;
+    // Counted before the password is checked: a failed login counts.
+    s.limiter
+        .check_login(&extensions, &headers, &request.username)?;
     let (user, secret) = s
         .accounts
         .log_in(&request.username, &request.password)
@@ -168,12 +177,19 @@ async fn delete_account(
 async fn create_token(
     State(s): State<AppState>,
     Owner(player): Owner,
+    extensions: Extensions,
+    headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
-    if player.credential == Credential::Token {
-        return Err(ApiError::Forbidden {
-            reason: "an API token cannot create tokens: log in, or use HTTP Basic",
-        });
+    match player.credential {
+        Credential::Token => {
+            return Err(ApiError::Forbidden {
+                reason: "an API token cannot create tokens: log in, or use HTTP Basic",
+            });
+        }
+        // HTTP Basic was counted as a login when it was checked.
+        Credential::Password => {}
+        Credential::Session(_) => s.limiter.check_login(&extensions, &headers, &player.id)?,
     }
     let request: TokenRequest = if bytes.iter().all(u8::is_ascii_whitespace) {
         TokenRequest::default()

@@ -2,9 +2,9 @@
 //! and the challenge `JsonView`), made from koma's games.
 
 use crate::games::{LiveGame, unix_ms};
+use koma_game::Outcome;
 use koma_game::clock::TimeControl;
 use koma_game::rating::Speed;
-use koma_game::{Outcome, Reason};
 use koma_rules::{Color, VariantKind};
 use serde_json::{Value, json};
 
@@ -70,18 +70,26 @@ pub fn status(live: &LiveGame) -> (&'static str, Option<Color>) {
 
 /// lishogi's status name (scalashogi's `Status`) for a koma ending.
 fn status_name(outcome: Outcome) -> &'static str {
-    match outcome.reason {
-        Reason::Checkmate => "mate",
-        Reason::NoMoves => "stalemate",
-        Reason::Resignation | Reason::Adjudication => "resign",
-        Reason::TimeForfeit => "outoftime",
-        Reason::Sennichite | Reason::Repetition => "repetition",
-        Reason::PerpetualCheck => "perpetualCheck",
-        Reason::Declaration | Reason::FailedDeclaration(_) | Reason::Impasse => "impasse27",
-        Reason::Try => "tryRule",
-        Reason::MaxPlies | Reason::Agreement => "draw",
-        Reason::Abandoned => "timeout",
-        Reason::IllegalMove(_) => "unknownFinish",
+    status_of_reason(outcome.reason.name())
+}
+
+/// lishogi's status name (scalashogi's `Status`) for a koma reason, named as
+/// `koma_game::Reason::name` names it (`checkmate`, `time-forfeit`...): the one table the
+/// game streams and the game export share. An illegal move has no status of its own on
+/// lishogi (its server refuses them): `unknownFinish`.
+pub fn status_of_reason(reason: &str) -> &'static str {
+    match reason {
+        "checkmate" => "mate",
+        "no-moves" => "stalemate",
+        "resignation" | "adjudication" => "resign",
+        "time-forfeit" => "outoftime",
+        "sennichite" | "repetition" => "repetition",
+        "perpetual-check" => "perpetualCheck",
+        "declaration" | "failed-declaration" | "impasse" => "impasse27",
+        "try" => "tryRule",
+        "max-moves" | "agreement" => "draw",
+        "abandoned" => "timeout",
+        _ => "unknownFinish",
     }
 }
 

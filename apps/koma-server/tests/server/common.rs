@@ -144,11 +144,23 @@ pub async fn request_from(
     path: &str,
     body: Option<&Value>,
 ) -> Reply {
+    request_from_with(from, addr, method, path, &[], body).await
+}
+
+/// [`request_from`] with `headers` added.
+pub async fn request_from_with(
+    from: IpAddr,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&Value>,
+) -> Reply {
     let socket = TcpSocket::new_v4().expect("socket");
     socket.bind(SocketAddr::new(from, 0)).expect("bind");
     let stream = socket.connect(addr).await.expect("connect");
     let body = body.map(Value::to_string);
-    let text = request_text(addr, method, path, &[], body.as_deref());
+    let text = request_text(addr, method, path, headers, body.as_deref());
     exchange(stream, text.as_bytes()).await
 }
 

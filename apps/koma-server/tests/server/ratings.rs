@@ -141,7 +141,10 @@ async fn a_rated_game_to_resignation_moves_both_ratings_once() {
     assert_eq!(rapid["rd"], json!(a.deviation as i64));
     assert_eq!(
         alice_perfs["blitz"],
-        json!({ "games": 0, "rating": 1500, "rd": 350, "prog": 0, "prov": true })
+        json!({
+            "games": 0, "rating": 1500, "rd": 350, "prog": 0, "prov": true,
+            "rank": "1 kyu", "rank_ja": "1級",
+        })
     );
     assert_eq!(perfs(addr, "Bob").await["rapid"]["rating"], 1337);
     let alice_history = history(addr, "alice").await;

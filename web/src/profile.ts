@@ -1,0 +1,232 @@
+// A player's page (lishogi's /@/name): ratings per pool with rank and history plot, the game
+// under way, and the player's games, paged.
+//   #@/NAME   #player=NAME
+import { ApiError, request, type GameSummary, type PlayerView } from "./api.js";
+import { h, s } from "./dom.js";
+import { endingText } from "./ending.js";
+import { colorMark } from "./pieces.js";
+import { DELETED_PLAYER, diffText, playerLink } from "./players.js";
+import { plotSvg, plotX, plotY, xLabel, yLabel } from "./plot.js";
+import type { Screen } from "./screen.js";
+import type { Color } from "./sfen.js";
+
+/** One pool's rating as the API shows it (lishogi's perf, with koma's rank). */
+interface Perf { games: number; rating: number; rd: number; prog: number; prov?: boolean; rank: string; rank_ja: string }
+
+/** A user as `GET /api/user/{name}` shows it. */
+interface Profile {
+  id: string;
+  username: string;
+  closed?: boolean;
+  title?: string;
+  createdAt?: number;
+  perfs?: Record<string, Perf>;
+  count?: { all: number; rated: number; playing: number };
+}
+
+/** One pool's history: `[year, month (0-11), day, rating]` points. */
+interface Series { name: string; points: [number, number, number, number][] }
+
+/** A game of the player's list: the list's line with each seat's account. */
+interface PlayerGame extends GameSummary { rated: boolean; sente: PlayerView | null; gote: PlayerView | null }
+
+const PER_PAGE = 20;
+const POOL_NAMES: Record<string, string> = {
+  ultraBullet: "UltraBullet", bullet: "Bullet", blitz: "Blitz", rapid: "Rapid", classical: "Classical", correspondence: "Correspondence",
+};
+
+const enc = encodeURIComponent;
+const profileApi = {
+  user: (name: string) => request<Profile>("GET", `/api/user/${enc(name)}`),
+  history: (name: string) => request<Series[]>("GET", `/api/user/${enc(name)}/rating-history`),
+  current: (name: string) => request<{ id: string }>("GET", `/api/user/${enc(name)}/current-game`),
+  games: (name: string, page: number) => request<PlayerGame[]>("GET", `/api/games?player=${enc(name)}&page=${page}&per=${PER_PAGE}`),
+};
+
+function poolName(key: string): string {
+  return POOL_NAMES[key] ?? key.replace(/^tori-/, "Tori ").replace(/^./, (c) => c.toUpperCase());
+}
+
+/** `1662?` while provisional. */
+function ratingText(p: Perf): string {
+  return `${p.rating}${p.prov ? "?" : ""}`;
+}
+
+/** The plot of one pool's history: a point per day, the ratings on a scale of their own. */
+function historyPlot(series: Series): SVGSVGElement {
+  const plot = plotSvg(`rating-plot-${series.name}`, `${poolName(series.name)} rating over time`);
+  const days = series.points.map(([y, m, d]) => Date.UTC(y, m, d) / 86_400_000);
+  const ratings = series.points.map((p) => p[3]);
+  const low = Math.floor((Math.min(...ratings) - 50) / 50) * 50;
+  const high = Math.ceil((Math.max(...ratings) + 50) / 50) * 50;
+  const first = days[0]!;
+  const span = Math.max(1, days[days.length - 1]! - first);
+  const x = (day: number) => plotX(series.points.length === 1 ? 0.5 : (day - first) / span);
+  const y = (rating: number) => plotY((rating - low) / (high - low));
+  plot.append(s("title", {}, `${poolName(series.name)} rating by day`));
+  const pts = series.points.map((_, i) => `${x(days[i]!).toFixed(1)},${y(ratings[i]!).toFixed(1)}`);
+  if (pts.length > 1) plot.append(s("polyline", { points: pts.join(" "), class: "plot-line" }));
+  series.points.forEach(([yr, m, d, rating], i) => {
+    const when = `${yr}-${String(m + 1).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+    plot.append(s("circle", { cx: x(days[i]!), cy: y(rating), r: 3.5, class: "plot-dot rating-point" }, s("title", {}, `${when}: ${rating}`)));
+  });
+  yLabel(plot, y(high), String(high));
+  yLabel(plot, y(low), String(low));
+  const day = (n: number) => new Date(n * 86_400_000).toLocaleDateString(undefined, { month: "short", day: "numeric" });
+  xLabel(plot, x(first), day(first));
+  if (days.length > 1) xLabel(plot, x(first + span), day(first + span));
+  return plot;
+}
+
+function ratingsPanel(user: Profile, history: Series[]): HTMLElement {
+  const played = Object.entries(user.perfs ?? {}).filter(([, p]) => p.games > 0);
+  if (played.length === 0) return h("p", { id: "no-ratings" }, "No rated games yet.");
+  return h(
+    "div",
+    { class: "perfs" },
+    ...played.map(([key, p]) => {
+      const series = history.find((sr) => sr.name === key);
+      return h(
+        "section",
+        { class: "perf", "data-pool": key },
+        h("h3", {}, poolName(key)),
+        h(
+          "p",
+          {},
+          h("strong", { class: "rating" }, ratingText(p)),
+          " · ",
+          h("span", { class: "rank" }, `${p.rank} / ${p.rank_ja}`),
+          " · ",
+          h("span", { class: "perf-games" }, `${p.games} rated game${p.games === 1 ? "" : "s"}`),
+        ),
+        series && series.points.length > 0 ? historyPlot(series) : null,
+      );
+    }),
+  );
+}
+
+/** The player's seat in `g`, by account id. */
+function seatOf(g: PlayerGame, id: string): Color | null {
+  if (g.sente?.id === id) return "sente";
+  if (g.gote?.id === id) return "gote";
+  return null;
+}
+
+function gameRow(g: PlayerGame, id: string): HTMLElement {
+  const seat = seatOf(g, id);
+  const other: Color = seat === "gote" ? "sente" : "gote";
+  const opponent = g[other];
+  const gid = enc(g.id);
+  let verdict = "";
+  if (g.outcome && g.outcome.reason !== "aborted") verdict = g.outcome.winner === null ? "Draw" : g.outcome.winner === seat ? "Win" : "Loss";
+  const state = g.outcome ? endingText(g.outcome, true) : g.started ? "in progress" : "waiting for a player";
+  const mine = seat ? g[seat] : null;
+  const when = new Date(g.created_ms).toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  return h(
+    "tr",
+    { "data-game": g.id },
+    h("td", {}, when),
+    h("td", {}, seat ? colorMark(seat) : ""),
+    h("td", { class: "opponent" }, opponent ? playerLink(opponent.name) : g.started ? "Guest or engine" : "—", opponent ? ` ${opponent.rating_before}` : ""),
+    h("td", {}, `${g.variant === "tori" ? "Tori" : "Shogi"}${g.time_control ? ` · ${g.time_control}` : ""}${g.rated ? " · rated" : ""}`),
+    h("td", { class: `verdict ${verdict.toLowerCase()}` }, verdict),
+    h("td", { class: "state" }, state),
+    h("td", { class: "diff" }, mine && mine.diff !== null ? diffText(mine.diff) : ""),
+    h("td", { class: "links" }, h("a", { href: `#game=${gid}` }, g.outcome ? "Replay" : "Watch")),
+  );
+}
+
+function gamesPanel(user: Profile): HTMLElement {
+  const body = h("div", { class: "games" }, h("p", {}, "Loading…"));
+  const prev = h("button", { type: "button", id: "games-prev" }, "← Previous");
+  const next = h("button", { type: "button", id: "games-next" }, "Next →");
+  const where = h("span", { class: "page-number" });
+  let page = 1;
+  const load = () => {
+    prev.disabled = next.disabled = true;
+    profileApi
+      .games(user.id, page)
+      .then((list) => {
+        where.textContent = `Page ${page}`;
+        prev.disabled = page === 1;
+        next.disabled = list.length < PER_PAGE;
+        if (list.length === 0) {
+          body.replaceChildren(h("p", {}, page === 1 ? "No games yet." : "No more games."));
+          return;
+        }
+        body.replaceChildren(
+          h(
+            "table",
+            { class: "games-table", id: "profile-games" },
+            h("thead", {}, h("tr", {}, ...["Date", "Side", "Opponent", "Game", "Result", "", "±", ""].map((t) => h("th", {}, t)))),
+            h("tbody", {}, ...list.map((g) => gameRow(g, user.id))),
+          ),
+        );
+      })
+      .catch((e: Error) => body.replaceChildren(h("p", {}, `Cannot list the games: ${e.message}`)));
+  };
+  prev.addEventListener("click", () => {
+    page = Math.max(1, page - 1);
+    load();
+  });
+  next.addEventListener("click", () => {
+    page += 1;
+    load();
+  });
+  load();
+  return h("section", { class: "panel" }, h("h2", {}, "Games 棋譜"), body, h("div", { class: "buttons pager" }, prev, where, next));
+}
+
+function currentPanel(name: string): HTMLElement {
+  const el = h("p", { id: "current-game" });
+  profileApi
+    .current(name)
+    .then((g) => el.replaceChildren("Playing now: ", h("a", { href: `#game=${enc(g.id)}`, class: "button" }, "Watch the game")))
+    .catch((e: unknown) => {
+      if (!(e instanceof ApiError && e.status === 404)) el.textContent = `Cannot find the current game: ${(e as Error).message}`;
+    });
+  return el;
+}
+
+async function fill(el: HTMLElement, name: string): Promise<void> {
+  let user: Profile;
+  try {
+    user = await profileApi.user(name);
+  } catch (e) {
+    el.replaceChildren(h("div", { class: "panel message" }, h("p", {}, `No such player: ${(e as Error).message}`), h("a", { href: "#", class: "button" }, "Home")));
+    return;
+  }
+  if (user.closed) {
+    el.replaceChildren(h("div", { class: "panel message" }, h("h2", {}, DELETED_PLAYER), h("p", {}, "This account was deleted; its games remain.")));
+    return;
+  }
+  const history = await profileApi.history(user.id).catch(() => [] as Series[]);
+  const since = user.createdAt ? new Date(user.createdAt).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" }) : "";
+  const count = user.count;
+  el.replaceChildren(
+    h(
+      "section",
+      { class: "panel profile-head" },
+      h("h2", { id: "profile-name" }, user.title ? h("span", { class: "title" }, `${user.title} `) : null, user.username),
+      h("p", {}, since ? `Member since ${since}` : "", count ? ` · ${count.all} game${count.all === 1 ? "" : "s"} (${count.rated} rated)` : ""),
+      // Asked only when a game is under way: no 404 in the console for the usual case.
+      count && count.playing > 0 ? currentPanel(user.id) : null,
+      h("h3", {}, "Ratings レーティング"),
+      ratingsPanel(user, history),
+    ),
+    gamesPanel(user),
+  );
+}
+
+/** The page of the player called `name`. */
+export function profileScreen(name: string): Screen {
+  const el = h("div", { class: "profile", id: "profile" }, h("p", {}, "Loading…"));
+  void fill(el, name);
+  return { el, destroy: () => undefined };
+}
+
+/** The player a hash names: `@/NAME` (lishogi's /@/name) or `player=NAME`. */
+export function profileRoute(hash: string): string | null {
+  if (hash.startsWith("@/")) return decodeURIComponent(hash.slice(2)) || null;
+  return new URLSearchParams(hash).get("player");
+}
