@@ -576,7 +576,7 @@ fn list(
     let mut stmt = conn.prepare(
         "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies
          FROM games g WHERE (?1 = 0 OR g.ending IS NULL)
-         ORDER BY g.created_ms DESC, g.id
+         ORDER BY g.created_ms DESC, g.rowid DESC
          LIMIT ?2 OFFSET ?3",
     )?;
     let rows = stmt.query_map(params![unfinished_only, limit, offset], |row| {

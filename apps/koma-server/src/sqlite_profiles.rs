@@ -29,7 +29,7 @@ impl ProfileStore for SqliteStore {
             let conn = self.conn();
             let mut stmt = conn.prepare(&format!(
                 "SELECT id FROM games WHERE {PLAYER_GAMES}
-                 ORDER BY created_ms DESC, id LIMIT ?8 OFFSET ?9"
+                 ORDER BY created_ms DESC, rowid DESC LIMIT ?8 OFFSET ?9"
             ))?;
             let limit = i64::try_from(query.page.limit).unwrap_or(i64::MAX);
             let offset = i64::try_from(query.page.offset).unwrap_or(i64::MAX);
@@ -88,7 +88,7 @@ mod tests {
         let plan: Vec<String> = conn
             .prepare(&format!(
                 "EXPLAIN QUERY PLAN SELECT id FROM games WHERE {PLAYER_GAMES}
-                 ORDER BY created_ms DESC, id LIMIT ?8 OFFSET ?9"
+                 ORDER BY created_ms DESC, rowid DESC LIMIT ?8 OFFSET ?9"
             ))
             .unwrap()
             .query_map(

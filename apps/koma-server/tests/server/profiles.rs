@@ -63,11 +63,17 @@ async fn games_by_player_paged_with_each_seat() {
     let bob = account(addr, "Bob").await;
     let rated = game(addr, &alice, &bob, true).await;
     play_and_resign(addr, &rated).await;
-    // A casual invitation Alice made that nobody took: gote is nobody.
-    let waiting = as_page(addr, "POST", "/api/games", &alice, Some(json!({})))
-        .await
-        .expect(201)
-        .json();
+    // A casual invitation Alice made (as sente) that nobody took: gote is nobody.
+    let waiting = as_page(
+        addr,
+        "POST",
+        "/api/games",
+        &alice,
+        Some(json!({"side": "sente"})),
+    )
+    .await
+    .expect(201)
+    .json();
     // A guest's game is nobody's.
     crate::common::post(addr, "/api/games", &json!({}))
         .await
