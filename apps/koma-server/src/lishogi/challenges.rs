@@ -219,21 +219,40 @@ impl Challenges {
 
 /// The time control a challenge's form asks for.
 fn control(form: &ChallengeForm) -> Result<TimeControl, ApiError> {
-    if form.days.is_some() {
+    clock(
+        form.limit,
+        form.increment,
+        form.byoyomi,
+        form.periods,
+        form.days,
+    )
+}
+
+/// The clock of lishogi's form fields (seconds): main time, Fischer increment, byoyomi and
+/// its periods; `days` (correspondence) is refused, as is a clock with both an increment
+/// and byoyomi or one that gives no time.
+pub(crate) fn clock(
+    limit: Option<u64>,
+    increment: Option<u64>,
+    byoyomi: Option<u64>,
+    periods: Option<u32>,
+    days: Option<u32>,
+) -> Result<TimeControl, ApiError> {
+    if days.is_some() {
         return Err(ApiError::BadParameter {
             name: "days",
             message: "koma has no correspondence games: give clock.limit with clock.byoyomi or clock.increment".into(),
         });
     }
     let s = |v: Option<u64>| v.unwrap_or(0).saturating_mul(1000);
-    let (main_ms, increment_ms, period_ms) = (s(form.limit), s(form.increment), s(form.byoyomi));
-    let control = match (form.limit, increment_ms, period_ms) {
+    let (main_ms, increment_ms, period_ms) = (s(limit), s(increment), s(byoyomi));
+    let control = match (limit, increment_ms, period_ms) {
         (None, 0, 0) => TimeControl::Unlimited,
         (_, 0, 0) => TimeControl::SuddenDeath { main_ms },
         (_, 0, _) => TimeControl::Byoyomi {
             main_ms,
             period_ms,
-            periods: form.periods.unwrap_or(1).max(1),
+            periods: periods.unwrap_or(1).max(1),
         },
         (_, _, 0) => TimeControl::Fischer {
             main_ms,

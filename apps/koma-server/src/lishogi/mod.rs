@@ -7,6 +7,7 @@
 pub mod board;
 pub mod challenges;
 pub mod json;
+pub mod seek;
 pub mod stream;
 
 use crate::accounts::auth::Player;
@@ -71,6 +72,7 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         .route("/api/challenge/{id}/decline", post(decline))
         .route("/api/challenge/{id}/cancel", post(cancel))
         .route("/api/bot/account/upgrade", post(upgrade))
+        .route("/api/board/seek", limit(RateClass::Games, post(seek::seek)))
         .merge(board::routes())
 }
 

@@ -460,3 +460,82 @@ async fn streams_are_bounded_per_account() {
         .unwrap();
     drop(open);
 }
+
+#[tokio::test]
+async fn a_board_seek_lives_while_its_stream_is_open_and_starts_a_game() {
+    let (_dir, server, addr) = fresh_server().await;
+    let alice = account(addr, "Alice").await;
+    let bob = account(addr, "Bob").await;
+    let mut events = open_stream(addr, "GET", "/api/stream/event", &alice, "").await;
+    // A real-time seek: 5 minutes, 10 s byoyomi; refusals first.
+    let days = api(addr, "POST", "/api/board/seek", &alice, Some("days=3")).await;
+    assert!(error(days, 400).contains("correspondence"));
+    let range = "time=5&byoyomi=10&ratingRange=1500";
+    let bad = api(addr, "POST", "/api/board/seek", &alice, Some(range)).await;
+    assert!(error(bad, 400).contains("1500-1800"));
+    let form = "rated=true&time=5&byoyomi=10&periods=1&variant=standard&color=sente";
+    let mut seek = open_stream(addr, "POST", "/api/board/seek", &alice, form).await;
+    // The seek is in the lobby, rated, with the clock asked for.
+    let listed = loop {
+        let list = crate::common::get(addr, "/api/lobby/seeks")
+            .await
+            .expect(200)
+            .json();
+        if let Some(s) = list.as_array().and_then(|l| l.first()).cloned() {
+            break s;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(listed["player"]["name"], "Alice", "{listed}");
+    assert_eq!(listed["rated"], true, "{listed}");
+    // Bob accepts it from the lobby (his token serves as the page's session would).
+    let path = format!("/api/lobby/seeks/{}/accept", listed["id"].as_str().unwrap());
+    let auth = format!("Bearer {bob}");
+    let accepted = request_with(addr, "POST", &path, &[("Authorization", &auth)], Some("{}"))
+        .await
+        .expect(201)
+        .json();
+    let game = accepted["game"].as_str().unwrap().to_string();
+    // Alice's event stream tells her; her seek's stream ends.
+    let start = next_json(&mut events).await;
+    assert_eq!(start["type"], "gameStart", "{start}");
+    assert_eq!(start["game"]["gameId"], game.as_str(), "{start}");
+    assert_eq!(start["game"]["color"], "sente", "{start}");
+    // The chunked body ends with its last, empty chunk ("0").
+    let ended = tokio::time::timeout(Duration::from_secs(5), async {
+        while let Ok(Some(line)) = seek.next_line().await {
+            if line == "0" {
+                break;
+            }
+        }
+    })
+    .await;
+    assert!(
+        ended.is_ok(),
+        "the seek's stream stays open after the game started"
+    );
+    // A seek whose client leaves is gone.
+    let form = "time=3&increment=2&color=random";
+    let seek = open_stream(addr, "POST", "/api/board/seek", &bob, form).await;
+    let list = crate::common::get(addr, "/api/lobby/seeks")
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(list[0]["player"]["name"], "Bob", "{list}");
+    drop(seek);
+    let gone = tokio::time::timeout(Duration::from_secs(12), async {
+        loop {
+            let list = crate::common::get(addr, "/api/lobby/seeks")
+                .await
+                .expect(200)
+                .json();
+            if list.as_array().is_some_and(|l| l.is_empty()) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await;
+    assert!(gone.is_ok(), "the seek stayed after its client left");
+    server.shutdown().await.unwrap();
+}
