@@ -35,8 +35,9 @@
 //     the game listed as a win (+162); the opponent's link there, to the loser's profile.
 // 11. The lobby: two people sign up, one posts a rated seek with a clock, the other accepts it
 //     with one click; both pages go to the game; a guest sees it featured on the home page and
-//     in the lobby's live games, and watches it live until gote resigns; then both take quick
-//     pairing at 3+2 and meet in a new game.
+//     in the lobby's live games, and watches it live; the players chat, a draw is offered and
+//     declined, gote resigns, and each sees his new rating and rank on his profile; then both
+//     take quick pairing at 3+2 and meet in a new game.
 // Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -676,11 +677,31 @@ async function lobbyGame(browser) {
   await clickMove(p1, "2g", "2f");
   await waitPly(p3, 3);
   await waitPly(p2, 3);
+  // The players' chat (signed with the account's name) and a draw offer declined.
+  await p1.fill("#chat-text", "Good luck, have fun");
+  await p1.press("#chat-text", "Enter");
+  await waitText(p2, "#chat", "Lobby_Poster: Good luck, have fun");
+  await p2.click("#offer-draw");
+  await expectVisible(p1, '[data-offer="draw"]', "the opponent's draw offer");
+  await p1.click("#decline-draw");
+  await p2.waitForSelector('[data-offer="draw-own"]', { state: "detached" });
+  log("lobby: a chat line, and a draw offered and declined");
   await p2.click("#resign");
   await p2.click('[data-confirm="yes"]');
   for (const page of [p1, p2, p3]) await waitText(page, "#status", "resign");
   await shot(p3, "16-lobby-watched");
   log("lobby: a guest watched the game live from the live-games list to the resignation");
+  // Each player's new Glicko-2 rating and rank on his own profile (10m+30s: the rapid pool).
+  for (const [page, side, name, rating, rank] of [
+    [p1, "sente", "Lobby_Poster", "1662?", "2 dan"],
+    [p2, "gote", "Lobby_Taker", "1337?", "3 kyu"],
+  ]) {
+    await page.click(`.bar-${side} .player-name a`);
+    await waitText(page, "#profile-name", name);
+    await waitText(page, ".perf[data-pool='rapid'] .rating", rating);
+    await waitText(page, ".perf[data-pool='rapid'] .rank", rank);
+  }
+  log("lobby: both profiles show the new ratings and ranks (1662? 2 dan, 1337? 3 kyu)");
 
   // Quick pairing (another pool: both are 1500 there): the first waits, the second meets him.
   const before = [p1.url(), p2.url()];
