@@ -615,6 +615,8 @@ async function ratedGame(browser) {
   await waitText(p2, `${row} .verdict`, "Win");
   await waitText(p2, `${row} .diff`, "+162");
   await waitText(p2, `${row} .state`, "Sente wins by resignation");
+  // The top bar (brand, links, the account's name and Log out) fits the phone's width.
+  await fitsWidth(p2, ".top-bar a, .top-bar button, .top-bar span", ".top-bar");
   await shot(p2, "15-profile-phone");
   await p2.click(`${row} .opponent a`);
   await waitText(p2, "#profile-name", "Rated_Gote");
