@@ -6,7 +6,7 @@ use crate::accounts::auth::Player;
 use crate::accounts::store::DELETED_PLAYER;
 use crate::games::CreateRequest;
 use crate::ratings::pool_of;
-use crate::store::{NewGame, Store, StoreError};
+use crate::store::{GameSetup, NewGame, Store, StoreError};
 use axum::http::StatusCode;
 use koma_game::clock::TimeControl;
 use koma_game::rating::{Glicko, Rank, suggest_for_ratings};
@@ -211,23 +211,26 @@ pub fn suggested_handicap(
     })
 }
 
-/// The seats' players of `game` from the store at `now_s` (Unix seconds): each account's
-/// name and rating in the game's pool; for a rated game already rated, the ratings before
-/// and after it as stored.
+/// The seats' players (`players`: each seat's account) of game `id`, set up as `setup`,
+/// from the store at `now_s` (Unix seconds): each account's name and rating in the game's
+/// pool; for a rated game already rated, the ratings before and after it as stored.
 pub fn load(
     store: &dyn Store,
-    game: &NewGame,
+    id: &str,
+    setup: &GameSetup,
+    rated: bool,
+    players: &[Option<String>; 2],
     now_s: u64,
 ) -> Result<[Option<SeatPlayer>; 2], StoreError> {
-    let pool = pool_of(&game.setup.variant, game.setup.time_control.as_deref())?.key();
-    let changes = if game.rated {
-        store.game_changes(&game.id)?
+    let pool = pool_of(&setup.variant, setup.time_control.as_deref())?.key();
+    let changes = if rated {
+        store.game_changes(id)?
     } else {
         Vec::new()
     };
     let mut out = [None, None];
     for seat in Color::ALL {
-        let Some(id) = &game.players[seat.index()] else {
+        let Some(id) = &players[seat.index()] else {
             continue;
         };
         let user = store.user(id)?;

@@ -89,19 +89,23 @@ fn summary_of(stored: &StoredGame) -> GameSummary {
         started: stored.started_ms.is_some(),
         plies: stored.moves.len(),
         result: stored.outcome.as_ref().map(|o| o.result.clone()),
+        rated: stored.game.rated,
+        players: stored.game.players.clone(),
     }
 }
 
-/// The seats' players of `game` (none read for a game of guests and the engine).
+/// The seats' players of the game `summary` lists (none read for a game of guests and the
+/// engine).
 fn seats_of(
     store: &dyn crate::Store,
-    game: &StoredGame,
+    summary: &GameSummary,
     now_s: u64,
 ) -> Result<[Option<SeatPlayer>; 2], StoreError> {
-    if game.game.players.iter().all(Option::is_none) {
+    if summary.players.iter().all(Option::is_none) {
         return Ok([None, None]);
     }
-    players::load(store, &game.game, now_s)
+    let s = summary;
+    players::load(store, &s.id, &s.setup, s.rated, &s.players, now_s)
 }
 
 /// A game and its seats' players.
@@ -117,7 +121,7 @@ fn games_with_players(
     games
         .into_iter()
         .map(|g| {
-            let seats = seats_of(store, &g, now_s)?;
+            let seats = seats_of(store, &summary_of(&g), now_s)?;
             Ok((g, seats))
         })
         .collect()
@@ -133,10 +137,10 @@ async fn account(s: &AppState, name: &str) -> Result<crate::accounts::store::Use
 
 /// The list's line of a game with `rated` and each seat's player (`null` for a guest, the
 /// engine or a free seat).
-fn entry_json(game: &StoredGame, seats: &[Option<SeatPlayer>; 2]) -> Value {
-    let mut entry = crate::api::summary_json(&summary_of(game));
+fn entry_json(summary: &GameSummary, seats: &[Option<SeatPlayer>; 2]) -> Value {
+    let mut entry = crate::api::summary_json(summary);
     let view = players::view(seats);
-    entry["rated"] = json!(game.game.rated);
+    entry["rated"] = json!(summary.rated);
     entry["sente"] = json!(view.sente);
     entry["gote"] = json!(view.gote);
     entry
@@ -152,25 +156,28 @@ pub async fn player_list(s: &AppState, name: &str, page: Page) -> Result<Respons
         .hub
         .blocking(move |st| games_with_players(st, &query, now_s))
         .await?;
-    let list: Vec<Value> = games.iter().map(|(g, p)| entry_json(g, p)).collect();
+    let list: Vec<Value> = games
+        .iter()
+        .map(|(g, p)| entry_json(&summary_of(g), p))
+        .collect();
     Ok(Json(list).into_response())
 }
 
 /// The lines of `GET /api/games` for `summaries`: each game as the list writes it, with
-/// `rated` and each seat's player.
+/// `rated` and each seat's player (read from the accounts and ratings; the games
+/// themselves are not loaded again).
 pub async fn list_json(s: &AppState, summaries: Vec<GameSummary>) -> Result<Vec<Value>, ApiError> {
     let now_s = crate::games::unix_ms() / 1000;
     let games = s
         .hub
         .blocking(move |st| {
-            let mut out = Vec::with_capacity(summaries.len());
-            for summary in &summaries {
-                if let Some(game) = st.load_game(&summary.id)? {
-                    let seats = seats_of(st, &game, now_s)?;
-                    out.push((game, seats));
-                }
-            }
-            Ok(out)
+            summaries
+                .into_iter()
+                .map(|summary| {
+                    let seats = seats_of(st, &summary, now_s)?;
+                    Ok((summary, seats))
+                })
+                .collect::<Result<Vec<_>, StoreError>>()
         })
         .await?;
     Ok(games.iter().map(|(g, p)| entry_json(g, p)).collect())

@@ -189,7 +189,9 @@ impl Hub {
         let game = live.stored.clone();
         let now_s = live.now() / 1000;
         live.players = self
-            .blocking(move |s| crate::players::load(s, &game, now_s))
+            .blocking(move |s| {
+                crate::players::load(s, &game.id, &game.setup, game.rated, &game.players, now_s)
+            })
             .await?;
         Ok(())
     }

@@ -587,6 +587,8 @@ fn list(
             started: row.get::<_, Option<i64>>("started_ms")?.is_some(),
             plies: usize::try_from(row.get::<_, i64>("plies")?).unwrap_or(0),
             result: row.get("result")?,
+            rated: row.get("rated")?,
+            players: [row.get("sente_user")?, row.get("gote_user")?],
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)

@@ -135,6 +135,11 @@ pub struct GameSummary {
     pub plies: usize,
     /// The result, once decided.
     pub result: Option<String>,
+    /// Whether the game is rated.
+    pub rated: bool,
+    /// The account of each seat (by `Color::index`), `None` for a guest, the engine or a
+    /// free seat.
+    pub players: [Option<String>; 2],
 }
 
 /// Who may read a chat line: the players, or the spectators (each room is its own).
