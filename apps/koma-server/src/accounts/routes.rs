@@ -5,6 +5,7 @@ use super::{SESSION_MS, json};
 use crate::api::{AppState, body};
 use crate::body::JsonBody;
 use crate::error::ApiError;
+use crate::lishogi::ok;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{Extensions, HeaderMap, HeaderValue, StatusCode, header};
@@ -63,11 +64,6 @@ fn session_cookie(secret: &str, max_age_s: u64, secure: bool) -> HeaderValue {
         format!("{COOKIE}={secret}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age_s}{secure}");
     // The secret is hex and the rest fixed ASCII: always a valid header value.
     HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
-}
-
-/// `{"ok": true}`, lishogi's answer to an action.
-fn ok() -> Json<serde_json::Value> {
-    Json(json!({ "ok": true }))
 }
 
 async fn sign_up(
@@ -160,7 +156,7 @@ async fn change_password(
             player.session(),
         )
         .await?;
-    Ok(ok().into_response())
+    Ok(ok())
 }
 
 async fn delete_account(
@@ -217,7 +213,7 @@ async fn revoke_token(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     s.accounts.revoke_token(&player.id, &id).await?;
-    Ok(ok().into_response())
+    Ok(ok())
 }
 
 #[cfg(test)]
