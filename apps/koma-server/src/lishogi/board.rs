@@ -195,7 +195,7 @@ async fn chat(
     body: Result<Form<ChatForm>, FormRejection>,
 ) -> Result<Response, Refusal> {
     check_api(&api, &me)?;
-    let request = form(body)?;
+    let request = form(body, s.limiter.limits().body_bytes)?;
     if request.room != "player" {
         return Err(ApiError::unknown(
             "room",

@@ -14,6 +14,7 @@ use crate::accounts::auth::Player;
 use crate::api::AppState;
 use crate::error::ApiError;
 use crate::limits::{RateClass, limited};
+use axum::extract::DefaultBodyLimit;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, Path, State};
 use axum::http::StatusCode;
@@ -74,13 +75,22 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         .route("/api/bot/account/upgrade", post(upgrade))
         .route("/api/board/seek", limit(RateClass::Games, post(seek::seek)))
         .merge(board::routes())
+        // Forms are held to the API's body limit, as JSON bodies are (axum's default: 2 MB).
+        .layer(DefaultBodyLimit::max(state.limiter.limits().body_bytes))
 }
 
-/// A form body, or a 400 naming what is wrong with it.
-pub(crate) fn form<T>(form: Result<Form<T>, FormRejection>) -> Result<T, ApiError> {
-    form.map(|Form(t)| t).map_err(|e| ApiError::BadParameter {
-        name: "form",
-        message: e.body_text(),
+/// A form body; a 413 if it is larger than `limit` bytes (the API's body limit), else a 400
+/// naming what is wrong with it.
+pub(crate) fn form<T>(form: Result<Form<T>, FormRejection>, limit: usize) -> Result<T, ApiError> {
+    form.map(|Form(t)| t).map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::BodyTooLarge { limit }
+        } else {
+            ApiError::BadParameter {
+                name: "form",
+                message: e.body_text(),
+            }
+        }
     })
 }
 
@@ -95,7 +105,7 @@ async fn challenge(
     me: Player,
     body: Result<Form<ChallengeForm>, FormRejection>,
 ) -> Result<Response, Refusal> {
-    let request = form(body)?;
+    let request = form(body, s.limiter.limits().body_bytes)?;
     let dest = match s.accounts.user(&username).await? {
         Some(u) if u.deleted_ms.is_none() => (u.id, u.username, u.bot),
         _ => return Err(ApiError::no_such("user", &username).into()),

@@ -93,7 +93,7 @@ pub async fn seek(
         }
         .into());
     }
-    let request = super::form(body)?.request()?;
+    let request = super::form(body, s.limiter.limits().body_bytes)?.request()?;
     let added = s.lobby.add(&me, &request).await?;
     let lobby = Arc::clone(&s.lobby);
     let id = added.view.id;

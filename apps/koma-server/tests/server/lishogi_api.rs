@@ -539,3 +539,16 @@ async fn a_board_seek_lives_while_its_stream_is_open_and_starts_a_game() {
     assert!(gone.is_ok(), "the seek stayed after its client left");
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn an_oversized_form_gets_the_json_413() {
+    let (_dir, server, addr) = fresh_server().await;
+    let alice = account(addr, "Alice").await;
+    account(addr, "Bob").await;
+    // Far over the API's 64 KiB body limit.
+    let form = format!("rated=false&variant={}", "a".repeat(200_000));
+    let reply = api(addr, "POST", "/api/challenge/Bob", &alice, Some(&form)).await;
+    let body: Value = reply.expect(413).json();
+    assert_eq!(body["code"], "too_large", "{body}");
+    server.shutdown().await.unwrap();
+}
