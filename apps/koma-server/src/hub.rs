@@ -237,6 +237,8 @@ impl Hub {
         let (mut live, toss, secrets) = games::create(&request, now)?;
         live.stored.rated = rated;
         live.stored.players[live.stored.creator.index()] = creator.map(|p| p.id);
+        // Read before the engine's place is taken: a failure here holds nothing.
+        self.refresh_players(&mut live).await?;
         self.admit(&live, client)?;
         let (stored, started) = (live.stored.clone(), live.started_ms);
         if let Err(e) = self
@@ -246,7 +248,6 @@ impl Hub {
             self.release_engine(live.id());
             return Err(e.into());
         }
-        self.refresh_players(&mut live).await?;
         live.publish();
         let id = live.id().to_string();
         let creator = live.stored.creator;
