@@ -37,6 +37,9 @@ pub struct Accounts {
     /// Password hashes being computed at once: each takes 19 MiB and a core for tens of
     /// milliseconds, so a burst of logins waits here instead of taking all the memory.
     hashing: Semaphore,
+    /// The argon2 memory of the hashes not running, reused (at most one per permit of
+    /// `hashing`).
+    memory: std::sync::Mutex<Vec<password::Memory>>,
     /// Whether the session cookie is marked `Secure`.
     secure_cookie: bool,
 }
@@ -48,6 +51,7 @@ impl Accounts {
         Arc::new(Accounts {
             store,
             hashing: Semaphore::new(cores.min(4)),
+            memory: std::sync::Mutex::new(Vec::new()),
             secure_cookie,
         })
     }
@@ -72,17 +76,26 @@ impl Accounts {
         off_thread(move || Ok(f(store.as_ref())?)).await
     }
 
-    /// Runs argon2 work off the async threads, a few at a time.
+    /// Runs argon2 work off the async threads, a few at a time, each in memory kept from
+    /// an earlier hash.
     async fn hashing<T: Send + 'static>(
         &self,
-        f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+        f: impl FnOnce(&mut password::Memory) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
         let _permit = self
             .hashing
             .acquire()
             .await
             .map_err(|_| ApiError::ShuttingDown)?;
-        off_thread(f).await
+        let pool = || self.memory.lock().unwrap_or_else(|e| e.into_inner());
+        let mut memory = pool().pop().unwrap_or_default();
+        let (result, memory) = off_thread(move || {
+            let result = f(&mut memory);
+            Ok((result, memory))
+        })
+        .await?;
+        pool().push(memory);
+        result
     }
 
     /// Makes the account `id` a bot (lishogi's `/api/bot/account/upgrade`): refused (400)
@@ -117,7 +130,7 @@ impl Accounts {
             return Err(taken());
         }
         let pw = password.to_string();
-        let password_hash = self.hashing(move || password::hash(&pw)).await?;
+        let password_hash = self.hashing(move |m| password::hash(&pw, m)).await?;
         let new = NewUser {
             id,
             username: username.to_string(),
@@ -158,7 +171,8 @@ impl Accounts {
 
     async fn password_matches(&self, user: &User, password: &str) -> Result<bool, ApiError> {
         let (pw, phc) = (password.to_string(), user.password_hash.clone());
-        self.hashing(move || Ok(password::verify(&pw, &phc))).await
+        self.hashing(move |m| Ok(password::verify(&pw, &phc, m)))
+            .await
     }
 
     /// Logs in: the account and the new session's secret (for the cookie).
@@ -223,7 +237,7 @@ impl Accounts {
         password::check_password(new)?;
         self.confirm(id, old).await?;
         let pw = new.to_string();
-        let hash = self.hashing(move || password::hash(&pw)).await?;
+        let hash = self.hashing(move |m| password::hash(&pw, m)).await?;
         let (id, keep) = (id.to_string(), keep_session.map(secrets::digest));
         self.blocking(move |s| s.set_password(&id, &hash, keep.as_deref()))
             .await

@@ -2,9 +2,8 @@
 //! stored as.
 
 use crate::error::ApiError;
-use argon2::password_hash::phc::PasswordHash;
-use argon2::password_hash::{PasswordHasher, PasswordVerifier};
-use argon2::{Algorithm, Argon2, Params, Version};
+use argon2::password_hash::phc::{Output, ParamsString, PasswordHash, Salt};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
 
 /// The fewest characters of a username.
 pub const NAME_MIN: usize = 2;
@@ -49,38 +48,104 @@ pub fn check_password(password: &str) -> Result<(), ApiError> {
     }
 }
 
-/// Argon2id with OWASP's first recommended setting (19 MiB, 2 passes, 1 lane), which is also
-/// the `argon2` crate's default, written out so that a change of the crate's default
-/// cannot change it silently.
-fn hasher() -> Result<Argon2<'static>, ApiError> {
-    let params = Params::new(19 * 1024, 2, 1, None)
-        .map_err(|e| ApiError::internal(format!("argon2 parameters: {e}")))?;
-    Ok(Argon2::new(Algorithm::Argon2id, Version::V0x13, params))
+/// The memory of argon2id in KiB (19 MiB): OWASP's first recommended setting, with
+/// [`PASSES`] and one lane; also the `argon2` crate's default, written out so that a change
+/// of the crate's default cannot change it silently.
+const MEMORY_KIB: u32 = 19 * 1024;
+/// The passes over the memory.
+const PASSES: u32 = 2;
+
+/// The parameters of a new hash.
+fn params() -> Result<Params, ApiError> {
+    Params::new(MEMORY_KIB, PASSES, 1, None)
+        .map_err(|e| ApiError::internal(format!("argon2 parameters: {e}")))
 }
 
-/// `password` hashed with argon2id and a fresh random salt, as a PHC string
+/// The 19 MiB an argon2id hash works in, allocated once and reused hash after hash. Each
+/// hash allocating its own let glibc keep the freed blocks in its per-thread arenas (a
+/// block this size is not given back once the allocator has raised its mmap threshold):
+/// 300 sign-ups left a server at 555 MB. [`super::Accounts`] keeps one per hash that may
+/// run at once.
+pub struct Memory(Vec<Block>);
+
+impl Memory {
+    /// The memory of one hash with the parameters of new hashes.
+    pub fn new() -> Memory {
+        Memory(vec![Block::new(); MEMORY_KIB as usize])
+    }
+}
+
+impl Default for Memory {
+    fn default() -> Memory {
+        Memory::new()
+    }
+}
+
+/// Runs `argon2` for `password` and `salt` into `out` in `memory` (or, for an old hash
+/// whose parameters need more, in memory of its own).
+fn run(
+    argon2: &Argon2<'_>,
+    password: &str,
+    salt: &[u8],
+    out: &mut [u8],
+    memory: &mut Memory,
+) -> Result<(), argon2::Error> {
+    let needed = argon2.params().block_count();
+    if needed <= memory.0.len() {
+        argon2.hash_password_into_with_memory(password.as_bytes(), salt, out, &mut memory.0[..])
+    } else {
+        argon2.hash_password_into(password.as_bytes(), salt, out)
+    }
+}
+
+/// `password` hashed with argon2id and a fresh random salt in `memory`, as a PHC string
 /// (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`). Slow on purpose: call it off the async
 /// threads.
-pub fn hash(password: &str) -> Result<String, ApiError> {
+pub fn hash(password: &str, memory: &mut Memory) -> Result<String, ApiError> {
     let mut salt = [0u8; 16];
     getrandom::fill(&mut salt)?;
-    let hashed = hasher()?
-        .hash_password_with_salt(password.as_bytes(), &salt)
-        .map_err(|e| ApiError::internal(format!("argon2: {e}")))?;
+    let params = params()?;
+    let argon2 = Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone());
+    let mut out = [0u8; Params::DEFAULT_OUTPUT_LEN];
+    let failed = |e: &dyn std::fmt::Display| ApiError::internal(format!("argon2: {e}"));
+    run(&argon2, password, &salt, &mut out, memory).map_err(|e| failed(&e))?;
+    let hashed = PasswordHash {
+        algorithm: Algorithm::Argon2id.ident(),
+        version: Some(Version::V0x13.into()),
+        params: ParamsString::try_from(&params).map_err(|e| failed(&e))?,
+        salt: Some(Salt::new(&salt).map_err(|e| failed(&e))?),
+        hash: Some(Output::new(&out).map_err(|e| failed(&e))?),
+    };
     Ok(hashed.to_string())
 }
 
 /// Whether `password` is the one hashed in `phc` (false for an empty or unreadable hash,
-/// as a deleted account has). Slow on purpose, like [`hash`].
-pub fn verify(password: &str, phc: &str) -> bool {
+/// as a deleted account has), worked out in `memory`. Slow on purpose, like [`hash`].
+pub fn verify(password: &str, phc: &str, memory: &mut Memory) -> bool {
     let Ok(parsed) = PasswordHash::new(phc) else {
         return false;
     };
     // The parameters are the hash's own (read from the PHC string), so hashes made with
     // other settings still verify.
-    Argon2::default()
-        .verify_password(password.as_bytes(), &parsed)
-        .is_ok()
+    let (Some(salt), Some(expected)) = (&parsed.salt, &parsed.hash) else {
+        return false;
+    };
+    let (Ok(algorithm), Ok(params)) = (
+        Algorithm::try_from(parsed.algorithm.as_str()),
+        Params::try_from(&parsed),
+    ) else {
+        return false;
+    };
+    let version = match parsed.version.map(Version::try_from) {
+        None => Version::default(),
+        Some(Ok(v)) => v,
+        Some(Err(_)) => return false,
+    };
+    let argon2 = Argon2::new(algorithm, version, params);
+    let mut out = vec![0u8; expected.len()];
+    run(&argon2, password, salt.as_ref(), &mut out, memory).is_ok()
+        // Output's equality is constant-time.
+        && Output::new(&out).is_ok_and(|o| o == *expected)
 }
 
 #[cfg(test)]
@@ -128,12 +193,56 @@ mod tests {
 
     #[test]
     fn hash_and_verify() {
-        let h = hash("correct horse").unwrap();
+        let memory = &mut Memory::new();
+        let h = hash("correct horse", memory).unwrap();
         assert!(h.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{h}");
         assert!(!h.contains("correct horse"));
-        assert!(verify("correct horse", &h));
-        assert!(!verify("correct horsE", &h));
-        assert!(!verify("correct horse", ""));
-        assert_ne!(hash("correct horse").unwrap(), h, "a fresh salt each time");
+        assert!(verify("correct horse", &h, memory));
+        assert!(!verify("correct horsE", &h, memory));
+        assert!(!verify("correct horse", "", memory));
+        assert!(!verify(
+            "correct horse",
+            "$argon2id$v=19$m=19456,t=2,p=1$",
+            memory
+        ));
+        assert_ne!(
+            hash("correct horse", memory).unwrap(),
+            h,
+            "a fresh salt each time"
+        );
+    }
+
+    /// The hashes are the argon2 crate's own: a hash it made (as the accounts of an older
+    /// file have) verifies here, one made here verifies there, with the memory reused.
+    #[test]
+    fn hashes_agree_with_the_argon2_crate() {
+        use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+        let memory = &mut Memory::new();
+        let crate_hash = Argon2::default()
+            .hash_password_with_salt(b"hunter42 hunter42", b"a salt of 16 b..")
+            .unwrap()
+            .to_string();
+        assert!(verify("hunter42 hunter42", &crate_hash, memory));
+        assert!(!verify("hunter42 hunter43", &crate_hash, memory));
+        let mine = hash("hunter42 hunter42", memory).unwrap();
+        let parsed = PasswordHash::new(&mine).unwrap();
+        assert!(
+            Argon2::default()
+                .verify_password(b"hunter42 hunter42", &parsed)
+                .is_ok()
+        );
+        // Smaller parameters than ours verify in our memory; larger ones in their own.
+        for m in [8 * 1024, 24 * 1024] {
+            let other = Argon2::new(
+                Algorithm::Argon2id,
+                Version::V0x13,
+                Params::new(m, 1, 1, None).unwrap(),
+            )
+            .hash_password_with_salt(b"hunter42 hunter42", b"a salt of 16 b..")
+            .unwrap()
+            .to_string();
+            assert!(verify("hunter42 hunter42", &other, memory), "m={m}");
+            assert!(!verify("hunter42", &other, memory), "m={m}");
+        }
     }
 }
