@@ -1,10 +1,14 @@
 //! A load benchmark for `koma serve`: many games played at once over WebSockets.
 //!
 //! ```sh
-//! cargo run --release -p koma-server --example load -- [--games 200] [--moves 40] [--addr HOST:PORT] [--seed 1] [--think-ms 0] [--abuse 0]
+//! cargo run --release -p koma-server --example load -- [--api koma|lishogi] [--games 200] [--moves 40] [--addr HOST:PORT] [--seed 1] [--think-ms 0] [--abuse 0]
 //! ```
 //!
-//! Without `--addr` it starts its own server in process on a temporary SQLite file (removed
+//! With `--api koma` (the default) the players are guests on koma's own API and play over
+//! WebSockets; with `--api lishogi` each is an account with a token, each game a rated
+//! challenge accepted over lishogi's API, played on its ND-JSON streams by `POST`s (a
+//! running server must then be started with `--no-rate-limits`: the run signs up two
+//! accounts a game from one address). Without `--addr` it starts its own server in process on a temporary SQLite file (removed
 //! afterwards); with `--addr` it loads a running `koma serve`. It prints the moves played,
 //! the wall time, moves per second and the round-trip latency percentiles, then checks that
 //! the server kept every move sent and that each socket's pushes came in order; it exits
@@ -16,7 +20,9 @@ mod bench;
 use std::process::ExitCode;
 
 const USAGE: &str =
-    "usage: load [--games N] [--moves N] [--addr HOST:PORT] [--seed N] [--think-ms N]
+    "usage: load [--api koma|lishogi] [--games N] [--moves N] [--addr HOST:PORT] [--seed N] [--think-ms N]
+  --api NAME        koma (guests, WebSockets; the default) or lishogi (accounts, tokens,
+                    rated challenges, ND-JSON streams, moves by POST)
   --games N         games played at once (default 200)
   --moves N         plies per game, fewer if a game ends first (default 40)
   --addr HOST:PORT  a running koma serve (default: one started here on a temporary database)
@@ -28,6 +34,7 @@ const USAGE: &str =
 /// Reads the arguments after the program name.
 fn parse_args(args: impl IntoIterator<Item = String>) -> Result<bench::Config, String> {
     let mut config = bench::Config {
+        api: bench::Api::Koma,
         games: 200,
         moves: 40,
         seed: 1,
@@ -60,6 +67,13 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<bench::Config, S
                 config.think = std::time::Duration::from_millis(number("--think-ms")?);
             }
             "--addr" => config.addr = Some(value.clone()),
+            "--api" => {
+                config.api = match value.as_str() {
+                    "koma" => bench::Api::Koma,
+                    "lishogi" => bench::Api::Lishogi,
+                    other => return Err(format!("--api is koma or lishogi, not {other:?}")),
+                }
+            }
             "--abuse" => config.abuse = usize::try_from(number("--abuse")?).unwrap_or(usize::MAX),
             _ => return Err(format!("unknown argument {arg:?}")),
         }

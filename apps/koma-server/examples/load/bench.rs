@@ -8,6 +8,8 @@
 
 #[path = "abuse.rs"]
 mod abuse;
+#[path = "lishogi.rs"]
+mod lishogi;
 
 use futures_util::{SinkExt, StreamExt};
 use koma_server::{Limits, Server, Settings};
@@ -32,9 +34,21 @@ const SETUP_CONCURRENCY: usize = 32;
 /// The seats in the order of the game's `side_to_move` names.
 const SEATS: [&str; 2] = ["sente", "gote"];
 
+/// The API the players use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Api {
+    /// koma's own: games between guests made over HTTP, moves over each seat's WebSocket.
+    Koma,
+    /// lishogi's: an account and a token per player, rated challenges accepted over the
+    /// API, each seat on its ND-JSON game stream, moves by `POST`.
+    Lishogi,
+}
+
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct Config {
+    /// The API the players use.
+    pub api: Api,
     /// How many games are played at once.
     pub games: usize,
     /// The plies each game is played to (fewer if it ends first).
@@ -85,6 +99,8 @@ pub struct Report {
     pub moves: usize,
     /// The time to create, join and connect every game.
     pub setup: Duration,
+    /// What the setup made (`1000 games created and joined, 2000 sockets open`).
+    pub setup_note: String,
     /// The time from the first move sent to the last game finished.
     pub wall: Duration,
     /// Every move's round trip (sent, then pushed back to the mover), sorted.
@@ -100,6 +116,10 @@ pub struct Report {
     pub games: Vec<GameReport>,
     /// What the hostile client got, if there was one.
     pub abuse: Option<abuse::AbuseReport>,
+    /// Further lines of the summary (what the lishogi API run checked besides the moves).
+    pub notes: Vec<String>,
+    /// Checks beyond the moves that failed (games not rated, events not seen...).
+    pub failures: Vec<String>,
 }
 
 impl Report {
@@ -113,7 +133,7 @@ impl Report {
         self.games.iter().filter(|g| g.lost()).collect()
     }
 
-    /// Every problem seen, each prefixed with its game's id.
+    /// Every problem seen: each game's prefixed with its id, then the failed checks.
     pub fn problems(&self) -> Vec<String> {
         self.games
             .iter()
@@ -122,6 +142,7 @@ impl Report {
                     .iter()
                     .map(move |p| format!("game {}: {p}", g.id))
             })
+            .chain(self.failures.iter().cloned())
             .collect()
     }
 
@@ -173,9 +194,8 @@ impl Report {
                 self.target
             ),
             format!(
-                "setup: {} games created and joined, {} sockets open in {:.3} s",
-                self.games.len(),
-                self.sockets,
+                "setup: {} in {:.3} s",
+                self.setup_note,
                 self.setup.as_secs_f64()
             ),
             format!(
@@ -215,6 +235,7 @@ impl Report {
         if let Some(abuse) = &self.abuse {
             out.push(abuse.summary());
         }
+        out.extend(self.notes.iter().cloned());
         let problems = self.problems();
         if !problems.is_empty() {
             out.push(format!("problems: {}", problems.len()));
@@ -275,7 +296,7 @@ pub async fn run(config: &Config) -> Result<Report, String> {
                 .map_err(|e| format!("cannot resolve --addr {addr}: {e}"))?
                 .next()
                 .ok_or_else(|| format!("--addr {addr} resolves to no address"))?;
-            load(resolved, config, format!("server at {addr}")).await
+            play(resolved, config, format!("server at {addr}")).await
         }
         None => {
             let dir = TempDir::new()?;
@@ -294,13 +315,26 @@ pub async fn run(config: &Config) -> Result<Report, String> {
                     .await
                     .map_err(|e| format!("starting the server on {}: {e}", db.display()))?;
             let addr = server.local_addr();
-            let report = load(addr, config, format!("in-process server {addr}")).await;
+            let report = play(addr, config, format!("in-process server {addr}")).await;
             if let Err(e) = server.shutdown().await {
                 eprintln!("koma load: stopping the server: {e}");
             }
             drop(dir);
             report
         }
+    }
+}
+
+/// Runs the games on the server at `addr` with the API of `config`.
+async fn play(addr: SocketAddr, config: &Config, target: String) -> Result<Report, String> {
+    match config.api {
+        Api::Koma => load(addr, config, target).await,
+        Api::Lishogi if config.abuse > 0 => Err(
+            "--abuse runs with the koma API only (its guests' games would be limited \
+                 with the accounts' sign-ups)"
+                .to_string(),
+        ),
+        Api::Lishogi => lishogi::load(addr, config, target).await,
     }
 }
 
@@ -324,6 +358,65 @@ struct SeatRun {
     problems: Vec<String>,
     /// Whether a push came that did not extend the moves seen before.
     disordered: bool,
+    /// The moves of the last push.
+    seen: Vec<String>,
+    /// The move in flight: its ply, its USI, when it was sent.
+    pending: Option<(usize, String, Instant)>,
+}
+
+impl SeatRun {
+    /// Takes the moves of a push received at `received`: checks that they extend the moves
+    /// seen before, notes when each ply first showed, and times the move in flight once it
+    /// shows. `false` (and a problem noted) if they do not extend them.
+    fn observe(&mut self, moves: Vec<String>, received: Instant) -> bool {
+        self.pushes += 1;
+        if !moves.starts_with(&self.seen) {
+            self.disordered = true;
+            self.problems.push(format!(
+                "push out of order: {} moves after {}, or a different history",
+                moves.len(),
+                self.seen.len()
+            ));
+            return false;
+        }
+        self.seen = moves;
+        self.seen_at.resize(self.seen.len(), received);
+        if let Some((ply, usi, sent_at)) = &self.pending {
+            if self.seen.len() > *ply {
+                if self.seen[*ply] == *usi {
+                    self.latencies.push(received - *sent_at);
+                } else {
+                    self.problems.push(format!(
+                        "sent {usi} at ply {}, the server shows {}",
+                        ply + 1,
+                        self.seen[*ply]
+                    ));
+                }
+                self.pending = None;
+            }
+        }
+        true
+    }
+
+    /// Notes move `usi` sent at `sent_at` as the next ply.
+    fn sent(&mut self, usi: &str, sent_at: Instant) {
+        let ply = self.seen.len();
+        self.sent.push((ply, usi.to_string()));
+        self.sent_at.push((ply, sent_at));
+        self.pending = Some((ply, usi.to_string(), sent_at));
+    }
+
+    /// Takes back the move in flight, which the server refused with `why`.
+    fn refused(&mut self, why: &str) {
+        match self.pending.take() {
+            Some((ply, usi, _)) => {
+                self.sent.retain(|(p, _)| *p != ply);
+                self.problems
+                    .push(format!("move {usi} at ply {} refused: {why}", ply + 1));
+            }
+            None => self.problems.push(format!("error pushed: {why}")),
+        }
+    }
 }
 
 /// Creates, plays and checks the games on the server at `addr`.
@@ -375,13 +468,52 @@ async fn load(addr: SocketAddr, config: &Config, target: String) -> Result<Repor
         })
         .await?
     };
+    let ids: Vec<String> = seated.iter().map(|g| g.id.clone()).collect();
+    let played = collect(&ids, runs, finals, config.moves);
+    Ok(Report {
+        target,
+        moves: config.moves,
+        setup,
+        setup_note: format!(
+            "{} games created and joined, {} sockets open",
+            config.games,
+            2 * config.games
+        ),
+        wall,
+        latencies: played.latencies,
+        opponent_latencies: played.opponent_latencies,
+        sockets: 2 * config.games,
+        pushes: played.pushes,
+        games: played.games,
+        abuse,
+        notes: Vec::new(),
+        failures: Vec::new(),
+    })
+}
 
+/// What the seats of every game did, put together.
+struct Played {
+    games: Vec<GameReport>,
+    latencies: Vec<Duration>,
+    opponent_latencies: Vec<Duration>,
+    pushes: usize,
+}
+
+/// Puts each game's two seat runs (sente's then gote's, game by game, in `runs`) and its
+/// state read back at the end (`finals`, the koma API's game JSON) together into its
+/// report, and the round trips into sorted samples.
+fn collect(
+    ids: &[String],
+    runs: Vec<Option<SeatRun>>,
+    finals: Vec<Result<Value, String>>,
+    moves: usize,
+) -> Played {
     let mut latencies = Vec::new();
     let mut opponent_latencies = Vec::new();
     let mut pushes = 0;
     let mut games = Vec::new();
     let mut runs = runs.into_iter();
-    for (game, last) in seated.iter().zip(finals) {
+    for (id, last) in ids.iter().zip(finals) {
         let mut sent = Vec::new();
         let mut problems = Vec::new();
         let mut disordered_sockets = 0;
@@ -419,14 +551,14 @@ async fn load(addr: SocketAddr, config: &Config, target: String) -> Result<Repor
                 (None, None)
             }
         };
-        if stored.is_some() && sent.len() < config.moves && outcome.is_none() {
+        if stored.is_some() && sent.len() < moves && outcome.is_none() {
             problems.push(format!(
                 "stopped after {} plies without an ending",
                 sent.len()
             ));
         }
         games.push(GameReport {
-            id: game.id.clone(),
+            id: id.clone(),
             sent,
             stored,
             outcome,
@@ -436,18 +568,12 @@ async fn load(addr: SocketAddr, config: &Config, target: String) -> Result<Repor
     }
     latencies.sort();
     opponent_latencies.sort();
-    Ok(Report {
-        target,
-        moves: config.moves,
-        setup,
-        wall,
+    Played {
+        games,
         latencies,
         opponent_latencies,
-        sockets: 2 * config.games,
         pushes,
-        games,
-        abuse,
-    })
+    }
 }
 
 /// Runs `task(0..n)` with at most [`SETUP_CONCURRENCY`] in flight; the results in order, or
@@ -537,21 +663,18 @@ async fn play_seat(
     think: Duration,
 ) -> SeatRun {
     let mut run = SeatRun::default();
-    let mut seen: Vec<String> = Vec::new();
-    // The move in flight: its ply, its USI, when it was sent.
-    let mut pending: Option<(usize, String, Instant)> = None;
     loop {
         let text = match tokio::time::timeout(PUSH_TIMEOUT, socket.next()).await {
             Err(_) => {
                 run.problems.push(format!(
                     "no push for {PUSH_TIMEOUT:?} after {} plies",
-                    seen.len()
+                    run.seen.len()
                 ));
                 break;
             }
             Ok(None) => {
                 run.problems
-                    .push(format!("the socket closed after {} plies", seen.len()));
+                    .push(format!("the socket closed after {} plies", run.seen.len()));
                 break;
             }
             Ok(Some(Err(e))) => {
@@ -562,7 +685,7 @@ async fn play_seat(
             Ok(Some(Ok(Message::Close(_)))) => {
                 run.problems.push(format!(
                     "the server closed the socket after {} plies",
-                    seen.len()
+                    run.seen.len()
                 ));
                 break;
             }
@@ -578,53 +701,24 @@ async fn play_seat(
             }
         };
         if msg["type"] == "error" {
-            if let Some((ply, usi, _)) = pending.take() {
-                run.sent.retain(|(p, _)| *p != ply);
-                run.problems
-                    .push(format!("move {usi} at ply {} refused: {msg}", ply + 1));
-            } else {
-                run.problems.push(format!("error pushed: {msg}"));
-            }
+            run.refused(&msg.to_string());
             break;
         }
         if msg["type"] != "state" {
             continue;
         }
-        run.pushes += 1;
         let game = &msg["game"];
         let Some(moves) = usi_list(&game["moves"]) else {
             run.problems.push(format!("a state without moves: {msg}"));
             break;
         };
-        if !moves.starts_with(&seen) {
-            run.disordered = true;
-            run.problems.push(format!(
-                "push out of order: {} moves after {}, or a different history",
-                moves.len(),
-                seen.len()
-            ));
+        if !run.observe(moves, received) {
             break;
         }
-        seen = moves;
-        run.seen_at.resize(seen.len(), received);
-        if let Some((ply, usi, sent_at)) = &pending {
-            if seen.len() > *ply {
-                if seen[*ply] == *usi {
-                    run.latencies.push(received - *sent_at);
-                } else {
-                    run.problems.push(format!(
-                        "sent {usi} at ply {}, the server shows {}",
-                        ply + 1,
-                        seen[*ply]
-                    ));
-                }
-                pending = None;
-            }
-        }
-        if !game["outcome"].is_null() || seen.len() >= max {
+        if !game["outcome"].is_null() || run.seen.len() >= max {
             break;
         }
-        if pending.is_some() || game["side_to_move"] != SEATS[seat] {
+        if run.pending.is_some() || game["side_to_move"] != SEATS[seat] {
             continue;
         }
         let legal: Vec<&str> = game["legal_moves"]
@@ -632,7 +726,7 @@ async fn play_seat(
             .map(|l| l.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
         let sfen = game["sfen"].as_str().unwrap_or("");
-        let ply = seen.len();
+        let ply = run.seen.len();
         let Some(usi) = choose(&legal, sfen, mix(seed ^ ply as u64)) else {
             run.problems
                 .push(format!("no legal move at ply {} and no ending", ply + 1));
@@ -649,9 +743,7 @@ async fn play_seat(
                 .push(format!("sending {usi} at ply {}: {e}", ply + 1));
             break;
         }
-        run.sent.push((ply, usi.clone()));
-        run.sent_at.push((ply, sent_at));
-        pending = Some((ply, usi, sent_at));
+        run.sent(&usi, sent_at);
     }
     let _ = socket.close(None).await;
     run
@@ -714,8 +806,8 @@ fn mix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// One HTTP/1.1 request whose answer must have status `expect` and a JSON body; the error
-/// names the request and shows the answer.
+/// One HTTP/1.1 request with a JSON body whose answer must have status `expect` and a JSON
+/// body; the error names the request and shows the answer.
 async fn http_json(
     addr: SocketAddr,
     method: &str,
@@ -723,15 +815,28 @@ async fn http_json(
     body: Option<&Value>,
     expect: u16,
 ) -> Result<Value, String> {
-    let what = format!("{method} {path}");
     let body = body.map(Value::to_string);
-    let (status, text) = tokio::time::timeout(
-        HTTP_TIMEOUT,
-        http::request(addr, method, path, body.as_deref()),
-    )
-    .await
-    .map_err(|_| format!("{what}: no answer in {HTTP_TIMEOUT:?}"))?
-    .map_err(|e| format!("{what}: {e}"))?;
+    let extra = http::Extra {
+        headers: &[],
+        body: body.as_deref().map(|b| ("application/json", b)),
+    };
+    api_json(addr, method, path, extra, expect).await
+}
+
+/// [`http_json`] with `extra`'s headers and body.
+async fn api_json(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    extra: http::Extra<'_>,
+    expect: u16,
+) -> Result<Value, String> {
+    let what = format!("{method} {path}");
+    let (status, text) =
+        tokio::time::timeout(HTTP_TIMEOUT, http::request_with(addr, method, path, extra))
+            .await
+            .map_err(|_| format!("{what}: no answer in {HTTP_TIMEOUT:?}"))?
+            .map_err(|e| format!("{what}: {e}"))?;
     if status != expect {
         return Err(format!(
             "{what}: status {status} (expected {expect}): {text}"
@@ -805,6 +910,9 @@ mod tests {
             pushes: 6,
             games: vec![game("a", &["7g7f", "3c3d"]), game("b", &["7g7f"])],
             abuse: None,
+            setup_note: String::new(),
+            notes: Vec::new(),
+            failures: Vec::new(),
         };
         assert!(!report.ok());
         let summary = report.summary();

@@ -1,8 +1,8 @@
 //! A minimal HTTP/1.1 client for the examples: one request per connection, errors as
-//! values.
+//! values; and the reading end of an ND-JSON stream, line by line.
 
 use std::net::{IpAddr, SocketAddr};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpSocket, TcpStream};
 
 /// Sends one request with an optional JSON body; gives the status and the body.
@@ -15,7 +15,33 @@ pub async fn request(
     let stream = TcpStream::connect(addr)
         .await
         .map_err(|e| format!("connecting to {addr}: {e}"))?;
-    exchange(stream, addr, method, path, body).await
+    let json = body.map(|b| ("application/json", b));
+    exchange(stream, &head(addr, method, path, &[], json), json).await
+}
+
+/// A request's extra headers and its body with its content type, for [`request_with`].
+#[allow(dead_code)] // the abuse example sends JSON only
+#[derive(Clone, Copy, Default)]
+pub struct Extra<'a> {
+    /// Headers beyond Host, Content-Type, Content-Length and Connection.
+    pub headers: &'a [(&'a str, &'a str)],
+    /// The content type and the body.
+    pub body: Option<(&'a str, &'a str)>,
+}
+
+/// Sends one request with `extra`'s headers and body; gives the status and the body.
+#[allow(dead_code)] // the abuse example sends JSON only
+pub async fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    extra: Extra<'_>,
+) -> Result<(u16, String), String> {
+    let stream = TcpStream::connect(addr)
+        .await
+        .map_err(|e| format!("connecting to {addr}: {e}"))?;
+    let head = head(addr, method, path, extra.headers, extra.body);
+    exchange(stream, &head, extra.body).await
 }
 
 /// [`request`] from the local address `from` (on loopback, any 127.x.y.z: another client
@@ -40,23 +66,57 @@ pub async fn request_from(
         .connect(addr)
         .await
         .map_err(|e| format!("connecting to {addr} from {from}: {e}"))?;
-    exchange(stream, addr, method, path, body).await
+    let json = body.map(|b| ("application/json", b));
+    exchange(stream, &head(addr, method, path, &[], json), json).await
 }
 
-/// Sends one request on `stream` and reads the whole answer.
-async fn exchange(
-    mut stream: TcpStream,
+/// The request line and headers of a request (`Connection: close`).
+fn head(
     addr: SocketAddr,
     method: &str,
     path: &str,
-    body: Option<&str>,
+    headers: &[(&str, &str)],
+    body: Option<(&str, &str)>,
+) -> String {
+    head_of(addr, method, path, headers, body, true)
+}
+
+/// [`head`], with `Connection: close` if `close` (else the connection stays open, as
+/// HTTP/1.1 keeps it by default).
+fn head_of(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<(&str, &str)>,
+    close: bool,
+) -> String {
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\n");
+    if close {
+        head.push_str("Connection: close\r\n");
+    }
+    if let Some((kind, body)) = body {
+        head.push_str(&format!(
+            "Content-Type: {kind}\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    } else {
+        head.push_str("Content-Length: 0\r\n");
+    }
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    head
+}
+
+/// Sends the request `head` and `body` on `stream` and reads the whole answer.
+async fn exchange(
+    mut stream: TcpStream,
+    head: &str,
+    body: Option<(&str, &str)>,
 ) -> Result<(u16, String), String> {
-    let body = body.unwrap_or("");
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
+    let body = body.map_or("", |(_, b)| b);
     stream
         .write_all([head.as_bytes(), body.as_bytes()].concat().as_slice())
         .await
@@ -117,4 +177,284 @@ fn dechunk(mut rest: &[u8]) -> Result<Vec<u8>, String> {
         body.extend_from_slice(data);
         rest = rest.get(line_end + 4 + size..).unwrap_or(&[]);
     }
+}
+
+/// The reading end of a streamed answer (lishogi's ND-JSON streams), one line at a time.
+#[allow(dead_code)] // the abuse example reads no stream
+pub struct LineStream {
+    reader: BufReader<TcpStream>,
+    /// Whether the body comes in chunks (else it runs to the end of the connection).
+    chunked: bool,
+    /// The bytes left in the current chunk.
+    left: usize,
+    /// Body bytes read and not yet given out as lines.
+    pending: Vec<u8>,
+}
+
+/// The most bytes one line of a stream may have before the stream is given up.
+#[allow(dead_code)] // the abuse example reads no stream
+const MAX_LINE: usize = 1 << 20;
+
+#[allow(dead_code)] // the abuse example reads no stream
+impl LineStream {
+    /// Sends `GET path` with `headers` and reads the answer's head; an error unless the
+    /// status is 200.
+    pub async fn open(
+        addr: SocketAddr,
+        path: &str,
+        headers: &[(&str, &str)],
+    ) -> Result<LineStream, String> {
+        let mut stream = TcpStream::connect(addr)
+            .await
+            .map_err(|e| format!("connecting to {addr}: {e}"))?;
+        stream
+            .set_nodelay(true)
+            .map_err(|e| format!("TCP_NODELAY: {e}"))?;
+        stream
+            .write_all(head(addr, "GET", path, headers, None).as_bytes())
+            .await
+            .map_err(|e| format!("sending: {e}"))?;
+        let mut reader = BufReader::with_capacity(4096, stream);
+        let mut status_line = String::new();
+        read_line(&mut reader, &mut status_line).await?;
+        let status: u16 = status_line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| format!("no status in the answer: {status_line:?}"))?;
+        let mut chunked = false;
+        loop {
+            let mut line = String::new();
+            read_line(&mut reader, &mut line).await?;
+            let line = line.trim_end().to_ascii_lowercase();
+            if line.is_empty() {
+                break;
+            }
+            if line.starts_with("transfer-encoding:") && line.contains("chunked") {
+                chunked = true;
+            }
+        }
+        let mut stream = LineStream {
+            reader,
+            chunked,
+            left: 0,
+            pending: Vec::new(),
+        };
+        if status != 200 {
+            let mut body = Vec::new();
+            while stream.fill().await.unwrap_or(false) && body.len() < 4096 {
+                body.append(&mut stream.pending);
+            }
+            return Err(format!(
+                "status {status}: {}",
+                String::from_utf8_lossy(&body).trim()
+            ));
+        }
+        Ok(stream)
+    }
+
+    /// The next line without its end (an empty string for a keep-alive line), or `None`
+    /// when the stream has ended.
+    pub async fn next_line(&mut self) -> Result<Option<String>, String> {
+        loop {
+            if let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.pending.drain(..=end).collect();
+                return String::from_utf8(line)
+                    .map(|l| Some(l.trim_end().to_string()))
+                    .map_err(|_| "a line that is not UTF-8".to_string());
+            }
+            if self.pending.len() > MAX_LINE {
+                return Err(format!("a line longer than {MAX_LINE} bytes"));
+            }
+            if !self.fill().await? {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// Reads more of the body into `pending`; `false` at its end.
+    async fn fill(&mut self) -> Result<bool, String> {
+        if self.chunked && self.left == 0 {
+            loop {
+                let mut line = String::new();
+                if read_line(&mut self.reader, &mut line).await? == 0 {
+                    return Ok(false);
+                }
+                // The end of the previous chunk's data.
+                let size = line.split(';').next().unwrap_or("").trim();
+                if size.is_empty() {
+                    continue;
+                }
+                self.left = usize::from_str_radix(size, 16)
+                    .map_err(|_| format!("a bad chunk size {size:?}"))?;
+                if self.left == 0 {
+                    return Ok(false);
+                }
+                break;
+            }
+        }
+        let mut buf = [0u8; 4096];
+        let want = if self.chunked {
+            self.left.min(buf.len())
+        } else {
+            buf.len()
+        };
+        let n = self
+            .reader
+            .read(&mut buf[..want])
+            .await
+            .map_err(|e| format!("reading the stream: {e}"))?;
+        if n == 0 {
+            return Ok(false);
+        }
+        self.pending.extend_from_slice(&buf[..n]);
+        if self.chunked {
+            self.left -= n;
+        }
+        Ok(true)
+    }
+}
+
+/// Reads one line of the answer's head into `line`, at most 8 KiB; the bytes read.
+#[allow(dead_code)] // the abuse example reads no stream
+async fn read_line(reader: &mut BufReader<TcpStream>, line: &mut String) -> Result<usize, String> {
+    let n = (&mut *reader)
+        .take(8192)
+        .read_line(line)
+        .await
+        .map_err(|e| format!("reading the answer: {e}"))?;
+    Ok(n)
+}
+
+/// An HTTP/1.1 connection kept open from request to request, as a bot's HTTP client keeps
+/// it; opened again when the server has closed it.
+#[allow(dead_code)] // the abuse example opens a connection a request
+pub struct Client {
+    addr: SocketAddr,
+    conn: Option<BufReader<TcpStream>>,
+}
+
+/// Why a request on a kept connection failed.
+#[allow(dead_code)] // the abuse example opens a connection a request
+enum Failure {
+    /// Before any byte of an answer: the server may have closed the idle connection, and
+    /// the request can go again on a new one.
+    NoAnswer(String),
+    /// Later: the request may have been done.
+    Broken(String),
+}
+
+#[allow(dead_code)] // the abuse example opens a connection a request
+impl Client {
+    /// A client of the server at `addr`, not yet connected.
+    pub fn new(addr: SocketAddr) -> Client {
+        Client { addr, conn: None }
+    }
+
+    /// Sends one request on the kept connection (or a new one); gives the status and the
+    /// body.
+    pub async fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        extra: Extra<'_>,
+    ) -> Result<(u16, String), String> {
+        let head = head_of(self.addr, method, path, extra.headers, extra.body, false);
+        let body = extra.body.map_or("", |(_, b)| b);
+        if let Some(conn) = self.conn.take() {
+            match exchange_kept(conn, &head, body).await {
+                Ok((answer, conn)) => {
+                    self.conn = conn;
+                    return Ok(answer);
+                }
+                Err(Failure::Broken(e)) => return Err(e),
+                Err(Failure::NoAnswer(_)) => {}
+            }
+        }
+        let stream = TcpStream::connect(self.addr)
+            .await
+            .map_err(|e| format!("connecting to {}: {e}", self.addr))?;
+        stream
+            .set_nodelay(true)
+            .map_err(|e| format!("TCP_NODELAY: {e}"))?;
+        match exchange_kept(BufReader::new(stream), &head, body).await {
+            Ok((answer, conn)) => {
+                self.conn = conn;
+                Ok(answer)
+            }
+            Err(Failure::NoAnswer(e) | Failure::Broken(e)) => Err(e),
+        }
+    }
+}
+
+/// Sends `head` and `body` on `conn` and reads the answer; the connection back if the
+/// server keeps it.
+#[allow(dead_code)] // the abuse example opens a connection a request
+async fn exchange_kept(
+    mut conn: BufReader<TcpStream>,
+    head: &str,
+    body: &str,
+) -> Result<((u16, String), Option<BufReader<TcpStream>>), Failure> {
+    let request = [head.as_bytes(), body.as_bytes()].concat();
+    conn.get_mut()
+        .write_all(&request)
+        .await
+        .map_err(|e| Failure::NoAnswer(format!("sending: {e}")))?;
+    let mut status_line = String::new();
+    match read_line(&mut conn, &mut status_line).await {
+        Ok(0) => return Err(Failure::NoAnswer("the server closed the connection".into())),
+        Err(e) => return Err(Failure::NoAnswer(e)),
+        Ok(_) => {}
+    }
+    let status: u16 = status_line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| Failure::Broken(format!("no status in the answer: {status_line:?}")))?;
+    let (mut length, mut chunked, mut close) = (None, false, false);
+    loop {
+        let mut line = String::new();
+        read_line(&mut conn, &mut line)
+            .await
+            .map_err(Failure::Broken)?;
+        let line = line.trim_end().to_ascii_lowercase();
+        if line.is_empty() {
+            break;
+        }
+        let (name, value) = line.split_once(':').unwrap_or((&line, ""));
+        match (name.trim(), value.trim()) {
+            ("content-length", n) => length = n.parse::<usize>().ok(),
+            ("transfer-encoding", v) if v.contains("chunked") => chunked = true,
+            ("connection", v) if v.contains("close") => close = true,
+            _ => {}
+        }
+    }
+    let broken = |e: std::io::Error| Failure::Broken(format!("reading the answer: {e}"));
+    let mut payload = Vec::new();
+    if chunked {
+        loop {
+            let mut size = String::new();
+            read_line(&mut conn, &mut size)
+                .await
+                .map_err(Failure::Broken)?;
+            let size = size.split(';').next().unwrap_or("").trim();
+            let size = usize::from_str_radix(size, 16)
+                .map_err(|_| Failure::Broken(format!("a bad chunk size {size:?}")))?;
+            let mut data = vec![0u8; size + 2];
+            conn.read_exact(&mut data).await.map_err(broken)?;
+            if size == 0 {
+                break;
+            }
+            payload.extend_from_slice(&data[..size]);
+        }
+    } else if let Some(n) = length {
+        payload.resize(n, 0);
+        conn.read_exact(&mut payload).await.map_err(broken)?;
+    } else {
+        conn.read_to_end(&mut payload).await.map_err(broken)?;
+        close = true;
+    }
+    let text = String::from_utf8(payload)
+        .map_err(|_| Failure::Broken("the answer's body is not UTF-8".into()))?;
+    Ok(((status, text), (!close).then_some(conn)))
 }
