@@ -470,25 +470,14 @@ async fn load(addr: SocketAddr, config: &Config, target: String) -> Result<Repor
     };
     let ids: Vec<String> = seated.iter().map(|g| g.id.clone()).collect();
     let played = collect(&ids, runs, finals, config.moves);
-    Ok(Report {
-        target,
-        moves: config.moves,
-        setup,
-        setup_note: format!(
-            "{} games created and joined, {} sockets open",
-            config.games,
-            2 * config.games
-        ),
-        wall,
-        latencies: played.latencies,
-        opponent_latencies: played.opponent_latencies,
-        sockets: 2 * config.games,
-        pushes: played.pushes,
-        games: played.games,
-        abuse,
-        notes: Vec::new(),
-        failures: Vec::new(),
-    })
+    let note = format!(
+        "{} games created and joined, {} sockets open",
+        config.games,
+        2 * config.games
+    );
+    let mut report = played.report(target, config, (setup, note), wall);
+    report.abuse = abuse;
+    Ok(report)
 }
 
 /// What the seats of every game did, put together.
@@ -497,6 +486,34 @@ struct Played {
     latencies: Vec<Duration>,
     opponent_latencies: Vec<Duration>,
     pushes: usize,
+}
+
+impl Played {
+    /// The report of the run on `target` under `config`: its setup (time and what it
+    /// made) and wall time; no hostile client, notes or failed checks yet.
+    fn report(
+        self,
+        target: String,
+        config: &Config,
+        (setup, setup_note): (Duration, String),
+        wall: Duration,
+    ) -> Report {
+        Report {
+            target,
+            moves: config.moves,
+            setup,
+            setup_note,
+            wall,
+            latencies: self.latencies,
+            opponent_latencies: self.opponent_latencies,
+            sockets: 2 * config.games,
+            pushes: self.pushes,
+            games: self.games,
+            abuse: None,
+            notes: Vec::new(),
+            failures: Vec::new(),
+        }
+    }
 }
 
 /// Puts each game's two seat runs (sente's then gote's, game by game, in `runs`) and its

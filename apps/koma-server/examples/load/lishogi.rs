@@ -210,27 +210,17 @@ pub async fn load(addr: SocketAddr, config: &Config, target: String) -> Result<R
             accounts.len() - one_game
         ));
     }
-    Ok(Report {
-        target,
-        moves: config.moves,
-        setup,
-        setup_note: format!(
-            "{} accounts, {} challenges accepted, {} event and {} game streams open",
-            accounts.len(),
-            config.games,
-            2 * config.games,
-            2 * config.games
-        ),
-        wall,
-        latencies: played.latencies,
-        opponent_latencies: played.opponent_latencies,
-        sockets: 2 * config.games,
-        pushes: played.pushes,
-        games: played.games,
-        abuse: None,
-        notes,
-        failures,
-    })
+    let note = format!(
+        "{} accounts, {} challenges accepted, {} event and {} game streams open",
+        accounts.len(),
+        config.games,
+        2 * config.games,
+        2 * config.games
+    );
+    let mut report = played.report(target, config, (setup, note), wall);
+    report.notes = notes;
+    report.failures = failures;
+    Ok(report)
 }
 
 /// A prefix for this run's usernames, so that runs against one server do not collide.

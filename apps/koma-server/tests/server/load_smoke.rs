@@ -5,20 +5,25 @@
 #[path = "../../examples/load/bench.rs"]
 mod bench;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn five_games_of_ten_plies_lose_no_move() {
+/// Runs `games` games of `moves` plies as fast as the server takes them over `api`.
+async fn run(api: bench::Api, games: usize, moves: usize, seed: u64) -> bench::Report {
     let config = bench::Config {
-        api: bench::Api::Koma,
-        games: 5,
-        moves: 10,
-        seed: 1,
+        api,
+        games,
+        moves,
+        seed,
         addr: None,
         think: std::time::Duration::ZERO,
         abuse: 0,
     };
-    let report = bench::run(&config)
+    bench::run(&config)
         .await
-        .unwrap_or_else(|e| panic!("the benchmark could not run: {e}"));
+        .unwrap_or_else(|e| panic!("the benchmark could not run: {e}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn five_games_of_ten_plies_lose_no_move() {
+    let report = run(bench::Api::Koma, 5, 10, 1).await;
     let summary = report.summary();
     assert!(report.ok(), "{summary}");
     assert!(summary.contains("lost moves: 0"), "{summary}");
@@ -40,18 +45,7 @@ async fn five_games_of_ten_plies_lose_no_move() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_rated_games_over_lishogis_api_lose_no_move() {
-    let config = bench::Config {
-        api: bench::Api::Lishogi,
-        games: 3,
-        moves: 8,
-        seed: 2,
-        addr: None,
-        think: std::time::Duration::ZERO,
-        abuse: 0,
-    };
-    let report = bench::run(&config)
-        .await
-        .unwrap_or_else(|e| panic!("the benchmark could not run: {e}"));
+    let report = run(bench::Api::Lishogi, 3, 8, 2).await;
     let summary = report.summary();
     assert!(report.ok(), "{summary}");
     for game in &report.games {
