@@ -1,7 +1,7 @@
 //! A load benchmark for `koma serve`: many games played at once over WebSockets.
 //!
 //! ```sh
-//! cargo run --release -p koma-server --example load -- [--api koma|lishogi] [--games 200] [--moves 40] [--addr HOST:PORT] [--seed 1] [--think-ms 0] [--abuse 0]
+//! cargo run --release -p koma-server --example load -- [--api koma|lishogi] [--games 200] [--moves 40] [--addr HOST:PORT] [--seed 1] [--think-ms 0] [--reconnect-s 0] [--abuse 0]
 //! ```
 //!
 //! With `--api koma` (the default) the players are guests on koma's own API and play over
@@ -28,6 +28,9 @@ const USAGE: &str =
   --addr HOST:PORT  a running koma serve (default: one started here on a temporary database)
   --seed N          the seed the move choices derive from (default 1)
   --think-ms N      each player waits N ms before each move (default 0: as fast as possible)
+  --reconnect-s N   a seat whose socket closes tries N seconds to open it again (koma API;
+                    default 0: a closed socket is a problem), so that the server can be
+                    killed and started again mid-run
   --abuse N         meanwhile a hostile client creates N games in a loop (from 127.0.0.2 on a
                     loopback server); the server in process then keeps its default limits";
 
@@ -41,6 +44,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<bench::Config, S
         addr: None,
         think: std::time::Duration::ZERO,
         abuse: 0,
+        reconnect: std::time::Duration::ZERO,
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -73,6 +77,9 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<bench::Config, S
                     "lishogi" => bench::Api::Lishogi,
                     other => return Err(format!("--api is koma or lishogi, not {other:?}")),
                 }
+            }
+            "--reconnect-s" => {
+                config.reconnect = std::time::Duration::from_secs(number("--reconnect-s")?);
             }
             "--abuse" => config.abuse = usize::try_from(number("--abuse")?).unwrap_or(usize::MAX),
             _ => return Err(format!("unknown argument {arg:?}")),

@@ -64,6 +64,11 @@ pub struct Config {
     /// played (0: none). With it the in-process server keeps its default rate limits;
     /// without, it has none (the benchmark creates every game from one address).
     pub abuse: usize,
+    /// How long a seat whose socket closed keeps trying to open it again (zero: a closed
+    /// socket is a problem). With it the server can be killed and started again mid-run:
+    /// on the way back each seat checks that the server kept every move it showed, and
+    /// sends again the move it had in flight if the server does not have it.
+    pub reconnect: Duration,
 }
 
 /// One game after the run.
@@ -120,6 +125,10 @@ pub struct Report {
     pub notes: Vec<String>,
     /// Checks beyond the moves that failed (games not rated, events not seen...).
     pub failures: Vec<String>,
+    /// How long each reconnection of a seat took (socket lost to first state), sorted.
+    pub stalls: Vec<Duration>,
+    /// The moves in flight when a socket ended that the server did not have, sent again.
+    pub resent: usize,
 }
 
 impl Report {
@@ -235,6 +244,14 @@ impl Report {
         if let Some(abuse) = &self.abuse {
             out.push(abuse.summary());
         }
+        if !self.stalls.is_empty() {
+            out.push(format!(
+                "reconnections: {} ({} moves in flight sent again); stalled ms: {}",
+                self.stalls.len(),
+                self.resent,
+                spread(&self.stalls)
+            ));
+        }
         out.extend(self.notes.iter().cloned());
         let problems = self.problems();
         if !problems.is_empty() {
@@ -334,6 +351,11 @@ async fn play(addr: SocketAddr, config: &Config, target: String) -> Result<Repor
                  with the accounts' sign-ups)"
                 .to_string(),
         ),
+        Api::Lishogi if !config.reconnect.is_zero() => Err(
+            "--reconnect-s runs with the koma API only (the lishogi players do not \
+                 reconnect yet)"
+                .to_string(),
+        ),
         Api::Lishogi => lishogi::load(addr, config, target).await,
     }
 }
@@ -362,6 +384,14 @@ struct SeatRun {
     seen: Vec<String>,
     /// The move in flight: its ply, its USI, when it was sent.
     pending: Option<(usize, String, Instant)>,
+    /// How long each of the seat's reconnections took, from the socket's end to the
+    /// first state on the new one.
+    stalls: Vec<Duration>,
+    /// The move in flight when the socket ended, which the server turned out not to have:
+    /// sent again, timed from its first sending.
+    resend: Option<(String, Instant)>,
+    /// How many moves were sent again so.
+    resent: usize,
 }
 
 impl SeatRun {
@@ -400,6 +430,14 @@ impl SeatRun {
 
     /// Notes move `usi` sent at `sent_at` as the next ply.
     fn sent(&mut self, usi: &str, sent_at: Instant) {
+        // A move sent again after a reconnection keeps the time of its first sending.
+        let sent_at = match self.resend.take() {
+            Some((again, first)) if again == usi => {
+                self.resent += 1;
+                first
+            }
+            _ => sent_at,
+        };
         let ply = self.seen.len();
         self.sent.push((ply, usi.to_string()));
         self.sent_at.push((ply, sent_at));
@@ -444,7 +482,14 @@ async fn load(addr: SocketAddr, config: &Config, target: String) -> Result<Repor
     for (i, socket) in sockets.into_iter().enumerate() {
         let seed = game_seed(config.seed, i / 2);
         let (moves, think) = (config.moves, config.think);
-        seats.spawn(async move { (i, play_seat(socket, i % 2, seed, moves, think).await) });
+        let seat = Seat {
+            addr,
+            id: seated[i / 2].id.clone(),
+            token: seated[i / 2].tokens[i % 2].clone(),
+            index: i % 2,
+            reconnect: config.reconnect,
+        };
+        seats.spawn(async move { (i, play_seat(socket, seat, seed, moves, think).await) });
     }
     let mut runs: Vec<Option<SeatRun>> = (0..2 * config.games).map(|_| None).collect();
     while let Some(joined) = seats.join_next().await {
@@ -486,6 +531,8 @@ struct Played {
     latencies: Vec<Duration>,
     opponent_latencies: Vec<Duration>,
     pushes: usize,
+    stalls: Vec<Duration>,
+    resent: usize,
 }
 
 impl Played {
@@ -512,6 +559,8 @@ impl Played {
             abuse: None,
             notes: Vec::new(),
             failures: Vec::new(),
+            stalls: self.stalls,
+            resent: self.resent,
         }
     }
 }
@@ -528,6 +577,8 @@ fn collect(
     let mut latencies = Vec::new();
     let mut opponent_latencies = Vec::new();
     let mut pushes = 0;
+    let mut stalls = Vec::new();
+    let mut resent = 0;
     let mut games = Vec::new();
     let mut runs = runs.into_iter();
     for (id, last) in ids.iter().zip(finals) {
@@ -549,6 +600,8 @@ fn collect(
         for (seat, run) in SEATS.into_iter().zip(pair) {
             sent.extend(run.sent);
             latencies.extend(run.latencies);
+            stalls.extend(run.stalls);
+            resent += run.resent;
             pushes += run.pushes;
             disordered_sockets += usize::from(run.disordered);
             problems.extend(run.problems.into_iter().map(|p| format!("{seat}: {p}")));
@@ -585,11 +638,14 @@ fn collect(
     }
     latencies.sort();
     opponent_latencies.sort();
+    stalls.sort();
     Played {
         games,
         latencies,
         opponent_latencies,
         pushes,
+        stalls,
+        resent,
     }
 }
 
@@ -674,14 +730,16 @@ fn usi_list(value: &Value) -> Option<Vec<String>> {
 /// push where it is to move, sends a move and waits for the push that shows it.
 async fn play_seat(
     mut socket: Socket,
-    seat: usize,
+    seat: Seat,
     seed: u64,
     max: usize,
     think: Duration,
 ) -> SeatRun {
     let mut run = SeatRun::default();
+    // When the socket ended, while a new one is awaited (its first state ends the stall).
+    let mut lost_at: Option<Instant> = None;
     loop {
-        let text = match tokio::time::timeout(PUSH_TIMEOUT, socket.next()).await {
+        let ended = match tokio::time::timeout(PUSH_TIMEOUT, socket.next()).await {
             Err(_) => {
                 run.problems.push(format!(
                     "no push for {PUSH_TIMEOUT:?} after {} plies",
@@ -689,81 +747,170 @@ async fn play_seat(
                 ));
                 break;
             }
-            Ok(None) => {
-                run.problems
-                    .push(format!("the socket closed after {} plies", run.seen.len()));
-                break;
-            }
-            Ok(Some(Err(e))) => {
-                run.problems.push(format!("socket error: {e}"));
-                break;
-            }
-            Ok(Some(Ok(Message::Text(text)))) => text,
-            Ok(Some(Ok(Message::Close(_)))) => {
-                run.problems.push(format!(
-                    "the server closed the socket after {} plies",
-                    run.seen.len()
-                ));
-                break;
+            Ok(None) => format!("the socket closed after {} plies", run.seen.len()),
+            Ok(Some(Err(e))) => format!("socket error after {} plies: {e}", run.seen.len()),
+            Ok(Some(Ok(Message::Close(_)))) => format!(
+                "the server closed the socket after {} plies",
+                run.seen.len()
+            ),
+            Ok(Some(Ok(Message::Text(text)))) => {
+                match take_push(&mut run, &text, seat.index, &mut lost_at) {
+                    Push::Stop => break,
+                    Push::Skip => continue,
+                    Push::Play(game) => {
+                        if run.seen.len() >= max {
+                            break;
+                        }
+                        match next_move(&mut run, &game, seat.index, seed) {
+                            Err(()) => break,
+                            Ok(None) => continue,
+                            Ok(Some(usi)) => {
+                                if !think.is_zero() {
+                                    tokio::time::sleep(think).await;
+                                }
+                                let message = json!({ "type": "move", "usi": usi }).to_string();
+                                let sent_at = Instant::now();
+                                let sending = socket.send(Message::text(message)).await;
+                                // In flight either way: a reconnection sends it again if
+                                // the server does not have it.
+                                run.sent(&usi, sent_at);
+                                match sending {
+                                    Ok(()) => continue,
+                                    Err(e) => format!("sending {usi}: {e}"),
+                                }
+                            }
+                        }
+                    }
+                }
             }
             Ok(Some(Ok(_))) => continue,
         };
-        let received = Instant::now();
-        let msg: Value = match serde_json::from_str(text.as_str()) {
-            Ok(v) => v,
-            Err(e) => {
-                run.problems
-                    .push(format!("a push is not JSON ({e}): {text}"));
+        if seat.reconnect.is_zero() {
+            run.problems.push(ended);
+            break;
+        }
+        let since = *lost_at.get_or_insert_with(Instant::now);
+        match reconnect(&seat, since).await {
+            Some(fresh) => socket = fresh,
+            None => {
+                run.problems.push(format!(
+                    "{ended}, and no new socket in {:?}",
+                    seat.reconnect
+                ));
                 break;
             }
-        };
-        if msg["type"] == "error" {
-            run.refused(&msg.to_string());
-            break;
         }
-        if msg["type"] != "state" {
-            continue;
-        }
-        let game = &msg["game"];
-        let Some(moves) = usi_list(&game["moves"]) else {
-            run.problems.push(format!("a state without moves: {msg}"));
-            break;
-        };
-        if !run.observe(moves, received) {
-            break;
-        }
-        if !game["outcome"].is_null() || run.seen.len() >= max {
-            break;
-        }
-        if run.pending.is_some() || game["side_to_move"] != SEATS[seat] {
-            continue;
-        }
-        let legal: Vec<&str> = game["legal_moves"]
-            .as_array()
-            .map(|l| l.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        let sfen = game["sfen"].as_str().unwrap_or("");
-        let ply = run.seen.len();
-        let Some(usi) = choose(&legal, sfen, mix(seed ^ ply as u64)) else {
-            run.problems
-                .push(format!("no legal move at ply {} and no ending", ply + 1));
-            break;
-        };
-        let usi = usi.to_string();
-        if !think.is_zero() {
-            tokio::time::sleep(think).await;
-        }
-        let message = json!({ "type": "move", "usi": usi }).to_string();
-        let sent_at = Instant::now();
-        if let Err(e) = socket.send(Message::text(message)).await {
-            run.problems
-                .push(format!("sending {usi} at ply {}: {e}", ply + 1));
-            break;
-        }
-        run.sent(&usi, sent_at);
     }
     let _ = socket.close(None).await;
     run
+}
+
+/// Where a seat plays: the server, its game, its seat token and index, and how long it
+/// tries to reconnect.
+#[derive(Clone)]
+struct Seat {
+    addr: SocketAddr,
+    id: String,
+    token: String,
+    /// 0 sente, 1 gote.
+    index: usize,
+    reconnect: Duration,
+}
+
+/// A new socket for `seat`, tried every 100 ms until `seat.reconnect` after `since`.
+async fn reconnect(seat: &Seat, since: Instant) -> Option<Socket> {
+    while since.elapsed() < seat.reconnect {
+        if let Ok(socket) = connect(seat.addr, &seat.id, &seat.token).await {
+            return Some(socket);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    None
+}
+
+/// What a push means to the seat.
+enum Push {
+    /// A state of the game going on: the seat may have to move.
+    Play(Value),
+    /// Nothing to act on.
+    Skip,
+    /// The game ended, or something went wrong (a problem noted).
+    Stop,
+}
+
+/// Takes the pushed `text` into `run`; the first state after a reconnection (`lost_at`
+/// set) ends the stall.
+fn take_push(run: &mut SeatRun, text: &str, seat: usize, lost_at: &mut Option<Instant>) -> Push {
+    let received = Instant::now();
+    let msg: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => {
+            run.problems
+                .push(format!("a push is not JSON ({e}): {text}"));
+            return Push::Stop;
+        }
+    };
+    if msg["type"] == "error" {
+        run.refused(&msg.to_string());
+        return Push::Stop;
+    }
+    if msg["type"] != "state" {
+        return Push::Skip;
+    }
+    let Some(moves) = usi_list(&msg["game"]["moves"]) else {
+        run.problems.push(format!("a state without moves: {msg}"));
+        return Push::Stop;
+    };
+    if !run.observe(moves, received) {
+        return Push::Stop;
+    }
+    if let Some(at) = lost_at.take() {
+        run.stalls.push(received - at);
+        // The move in flight when the socket ended, if the server does not have it, is
+        // sent again (timed from its first sending).
+        let missing = matches!(&run.pending, Some((ply, _, _)) if *ply == run.seen.len());
+        if missing && msg["game"]["side_to_move"] == SEATS[seat] {
+            if let Some((ply, usi, at)) = run.pending.take() {
+                run.sent.retain(|(p, _)| *p != ply);
+                run.sent_at.retain(|(p, _)| *p != ply);
+                run.resend = Some((usi, at));
+            }
+        }
+    }
+    if !msg["game"]["outcome"].is_null() {
+        return Push::Stop;
+    }
+    Push::Play(msg["game"].clone())
+}
+
+/// The move the seat sends after the state `game`, if it is to move and has none in
+/// flight (the move to send again after a reconnection first); `Err` if it has none.
+fn next_move(
+    run: &mut SeatRun,
+    game: &Value,
+    seat: usize,
+    seed: u64,
+) -> Result<Option<String>, ()> {
+    if run.pending.is_some() || game["side_to_move"] != SEATS[seat] {
+        return Ok(None);
+    }
+    if let Some((usi, _)) = &run.resend {
+        return Ok(Some(usi.clone()));
+    }
+    let legal: Vec<&str> = game["legal_moves"]
+        .as_array()
+        .map(|l| l.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let sfen = game["sfen"].as_str().unwrap_or("");
+    let ply = run.seen.len();
+    match choose(&legal, sfen, mix(seed ^ ply as u64)) {
+        Some(usi) => Ok(Some(usi.to_string())),
+        None => {
+            run.problems
+                .push(format!("no legal move at ply {} and no ending", ply + 1));
+            Err(())
+        }
+    }
 }
 
 /// Picks a move from `legal` by `random`: a quiet one (no capture) when there is one, so
@@ -930,6 +1077,8 @@ mod tests {
             setup_note: String::new(),
             notes: Vec::new(),
             failures: Vec::new(),
+            stalls: Vec::new(),
+            resent: 0,
         };
         assert!(!report.ok());
         let summary = report.summary();

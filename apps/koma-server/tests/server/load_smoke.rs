@@ -15,6 +15,7 @@ async fn run(api: bench::Api, games: usize, moves: usize, seed: u64) -> bench::R
         addr: None,
         think: std::time::Duration::ZERO,
         abuse: 0,
+        reconnect: std::time::Duration::ZERO,
     };
     bench::run(&config)
         .await
