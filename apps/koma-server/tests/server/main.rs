@@ -16,6 +16,7 @@ mod load_smoke;
 mod lobby;
 mod offers;
 mod paging;
+mod postgres;
 mod profiles;
 mod ratings;
 mod records;
