@@ -84,6 +84,13 @@ fn start() -> Result<Cluster, String> {
 /// The URL of a new, empty database on the tests' cluster (started on first use); panics
 /// with the reason if PostgreSQL cannot start.
 pub fn fresh_database() -> String {
+    // On a thread of its own: the sync client refuses to run inside a test's tokio runtime.
+    std::thread::spawn(create_database)
+        .join()
+        .unwrap_or_else(|e| std::panic::resume_unwind(e))
+}
+
+fn create_database() -> String {
     let cluster = match CLUSTER.get_or_init(start) {
         Ok(cluster) => cluster,
         Err(e) => panic!("the tests' PostgreSQL did not start: {e}"),
