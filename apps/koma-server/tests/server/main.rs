@@ -18,6 +18,7 @@ mod offers;
 mod paging;
 mod postgres;
 mod postgres_server;
+mod postgres_store;
 mod profiles;
 mod ratings;
 mod records;

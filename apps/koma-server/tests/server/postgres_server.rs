@@ -1,11 +1,8 @@
-//! `koma serve` on PostgreSQL: a game played over HTTP to its end across restarts, and the
-//! store's own start (migrations run once when instances start together, a newer schema or
-//! an unreachable server refused with the reason).
+//! `koma serve` on PostgreSQL: a game played over HTTP to its end across restarts.
 
 use crate::common::{get, play, resign, seated};
 use crate::postgres::fresh_database;
-use koma_server::store::StoreError;
-use koma_server::{Database, PgStore, Server, Settings};
+use koma_server::{Database, Server, Settings};
 use serde_json::json;
 use std::net::SocketAddr;
 
@@ -61,46 +58,4 @@ async fn a_game_is_played_to_its_end_across_restarts() {
     assert_eq!(listed.len(), 1, "{list}");
     assert_eq!(listed[0]["id"], id.as_str());
     server.shutdown().await.unwrap();
-}
-
-#[test]
-fn instances_starting_together_migrate_once() {
-    let url = fresh_database();
-    let stores: Vec<_> = std::thread::scope(|s| {
-        let starts: Vec<_> = (0..4)
-            .map(|_| s.spawn(|| PgStore::connect_with(&url, 1)))
-            .collect();
-        starts.into_iter().map(|t| t.join().unwrap()).collect()
-    });
-    for store in stores {
-        let store = store.expect("every instance starts");
-        assert_eq!(
-            store.schema_version().unwrap(),
-            koma_server::postgres::SCHEMA_VERSION.to_string()
-        );
-    }
-    // A database of a newer version is refused, untouched.
-    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-    client
-        .batch_execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
-        .unwrap();
-    assert!(matches!(
-        PgStore::connect(&url),
-        Err(StoreError::SchemaVersion { found, .. }) if found == "99"
-    ));
-}
-
-#[test]
-fn an_unreachable_database_is_reported() {
-    // Nobody listens on port 1; the error says what PostgreSQL's client saw.
-    let err = match PgStore::connect("postgres://koma@127.0.0.1:1/koma") {
-        Err(e) => e.to_string(),
-        Ok(_) => panic!("connected to port 1"),
-    };
-    assert!(err.starts_with("postgresql: "), "{err}");
-    let err = match PgStore::connect("postgres://koma@127.0.0.1:5432/koma?nonsense=1") {
-        Err(e) => e.to_string(),
-        Ok(_) => panic!("an unknown parameter was taken"),
-    };
-    assert!(err.contains("nonsense"), "{err}");
 }
