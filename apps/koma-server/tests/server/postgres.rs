@@ -42,8 +42,19 @@ fn free_port() -> Result<u16, String> {
     Ok(listener.local_addr().map_err(|e| e.to_string())?.port())
 }
 
+/// Starts the cluster; tried again on another port if one was taken meanwhile.
 fn start() -> Result<Cluster, String> {
-    let port = free_port()?;
+    let mut failure = String::new();
+    for _ in 0..3 {
+        match start_on(free_port()?) {
+            Ok(cluster) => return Ok(cluster),
+            Err(e) => failure = e,
+        }
+    }
+    Err(failure)
+}
+
+fn start_on(port: u16) -> Result<Cluster, String> {
     let mut command = if is_root() {
         let mut c = Command::new("runuser");
         c.args(["-u", "postgres", "--", "sh"]);

@@ -15,7 +15,8 @@ if [ -z "$bin" ]; then
   echo "no PostgreSQL server found: install Debian's postgresql package (scripts/test does)" >&2
   exit 1
 fi
-dir=$(mktemp -d "${TMPDIR:-/tmp}/koma-pg.XXXXXX")
+# In $TMPDIR if the server's user may write there, else in /tmp.
+dir=$(mktemp -d "${TMPDIR:-/tmp}/koma-pg.XXXXXX" 2>/dev/null || mktemp -d /tmp/koma-pg.XXXXXX)
 pid=""
 cleanup() {
   if [ -n "$pid" ]; then
