@@ -219,13 +219,17 @@ impl Store for PgStore {
     }
 
     fn append_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<(), StoreError> {
-        // Stored only if it is the next move; two writers of the same move meet the key.
+        // Stored only if it is the next move: none from it on, the one before it there (the
+        // moves are numbered from 0 without a gap, so this is "as many moves as `ply`",
+        // read from the key instead of counted). Two writers of the same move meet the key.
         let changed = self
             .conn()?
             .execute(
                 "INSERT INTO moves (game_id, ply, usi, at_ms)
                  SELECT $1::TEXT, $2::BIGINT, $3::TEXT, $4::BIGINT
-                 WHERE (SELECT COUNT(*) FROM moves WHERE game_id = $1) = $2",
+                 WHERE NOT EXISTS (SELECT 1 FROM moves WHERE game_id = $1 AND ply >= $2)
+                   AND ($2 = 0 OR EXISTS
+                        (SELECT 1 FROM moves WHERE game_id = $1 AND ply = $2 - 1))",
                 &[&id, &to_sql(ply), &m.usi, &ms_to(m.at_ms)],
             )
             .map_err(|e| refused(e, || format!("game {id}: move {ply}")))?;
