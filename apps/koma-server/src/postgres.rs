@@ -160,14 +160,24 @@ fn connect_error(e: postgres::Error) -> StoreError {
 }
 
 /// `e` as a refusal (`what` says of what) when the database refused the write for a key
-/// already taken or a row that does not exist; as PostgreSQL's error otherwise.
+/// already taken, a row that does not exist or a text it cannot hold (a NUL character);
+/// as PostgreSQL's error otherwise.
 pub(crate) fn refused(e: postgres::Error, what: impl FnOnce() -> String) -> StoreError {
     match e.code() {
-        Some(&SqlState::UNIQUE_VIOLATION) | Some(&SqlState::FOREIGN_KEY_VIOLATION) => {
+        Some(&SqlState::UNIQUE_VIOLATION)
+        | Some(&SqlState::FOREIGN_KEY_VIOLATION)
+        | Some(&SqlState::CHARACTER_NOT_IN_REPERTOIRE) => {
             StoreError::Conflict(format!("{}: {}", what(), e))
         }
         _ => StoreError::Postgres(e),
     }
+}
+
+/// Whether `key` cannot be stored: PostgreSQL's text holds no NUL character, so no stored
+/// key has one. A lookup by such a key (from a URL: `%00`) finds nothing, as in SQLite,
+/// instead of failing.
+pub(crate) fn unstorable(key: &str) -> bool {
+    key.contains('\0')
 }
 
 /// A count or number as stored (PostgreSQL's BIGINT) as a `usize`.

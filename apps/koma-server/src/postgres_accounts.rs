@@ -1,7 +1,7 @@
 //! Accounts, sessions and API tokens in the PostgreSQL store.
 
 use crate::accounts::store::{AccountStore, NewSession, NewToken, NewUser, TokenInfo, User};
-use crate::postgres::{PgStore, refused};
+use crate::postgres::{PgStore, refused, unstorable};
 use crate::sqlite::{ms_from_sql as ms_from, ms_to_sql as ms_to};
 use crate::sqlite_accounts::stale;
 use crate::store::StoreError;
@@ -83,6 +83,9 @@ impl AccountStore for PgStore {
     }
 
     fn user(&self, id: &str) -> Result<Option<User>, StoreError> {
+        if unstorable(id) {
+            return Ok(None);
+        }
         self.conn()?
             .query_opt(
                 &format!("SELECT {USER_COLUMNS} FROM users u WHERE u.id = $1"),

@@ -1,6 +1,6 @@
 //! Games, their moves and chat in the PostgreSQL store.
 
-use crate::postgres::{PgStore, refused, to_sql, to_usize};
+use crate::postgres::{PgStore, refused, to_sql, to_usize, unstorable};
 use crate::sqlite::{
     ending_from_sql, ending_to_sql, engine_from_sql, ms_from_sql as ms_from, ms_to_sql as ms_to,
 };
@@ -171,6 +171,9 @@ impl Store for PgStore {
     }
 
     fn load_game(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        if unstorable(id) {
+            return Ok(None);
+        }
         let mut conn = self.conn()?;
         // The game and its moves as of one moment.
         let mut tx = conn
@@ -320,6 +323,9 @@ impl Store for PgStore {
     }
 
     fn chat(&self, id: &str) -> Result<Vec<ChatLine>, StoreError> {
+        if unstorable(id) {
+            return Ok(Vec::new());
+        }
         let rows = self.conn()?.query(
             "SELECT room, author, text, at_ms FROM chat WHERE game_id = $1 ORDER BY seq",
             &[&id],

@@ -1,6 +1,6 @@
 //! Players' games in the PostgreSQL store: found by the seats' accounts.
 
-use crate::postgres::{PgStore, to_sql};
+use crate::postgres::{PgStore, to_sql, unstorable};
 use crate::profiles::{GameCounts, PlayerQuery, ProfileStore};
 use crate::sqlite::ms_to_sql as ms_to;
 use crate::store::{Store, StoreError, StoredGame};
@@ -13,6 +13,9 @@ CREATE INDEX games_by_gote_user  ON games(gote_user, created_ms);
 
 impl ProfileStore for PgStore {
     fn player_games(&self, query: &PlayerQuery) -> Result<Vec<StoredGame>, StoreError> {
+        if unstorable(&query.user) {
+            return Ok(Vec::new());
+        }
         let rows = self.conn()?.query(
             "SELECT id FROM games WHERE (sente_user = $1 OR gote_user = $1)
                 AND ($2::BOOLEAN IS NULL OR rated = $2)
@@ -49,6 +52,9 @@ impl ProfileStore for PgStore {
     }
 
     fn player_counts(&self, user: &str) -> Result<GameCounts, StoreError> {
+        if unstorable(user) {
+            return Ok(GameCounts::default());
+        }
         let row = self.conn()?.query_one(
             "SELECT COUNT(*), COUNT(*) FILTER (WHERE rated),
                     COUNT(*) FILTER (WHERE ending IS NULL AND started_ms IS NOT NULL)

@@ -1,6 +1,6 @@
 //! Seats held by accounts, ratings per pool and their history in the PostgreSQL store.
 
-use crate::postgres::PgStore;
+use crate::postgres::{PgStore, unstorable};
 use crate::ratings::{HistoryRow, RatedGame, RatingChange, RatingStore};
 use crate::sqlite::{ms_from_sql as ms_from, ms_to_sql as ms_to};
 use crate::sqlite_ratings::shown;
@@ -172,14 +172,23 @@ impl RatingStore for PgStore {
     }
 
     fn game_changes(&self, id: &str) -> Result<Vec<RatingChange>, StoreError> {
+        if unstorable(id) {
+            return Ok(Vec::new());
+        }
         changes_of(&mut *self.conn()?, id)
     }
 
     fn rating(&self, user: &str, pool: &str) -> Result<Option<Glicko>, StoreError> {
+        if unstorable(user) || unstorable(pool) {
+            return Ok(None);
+        }
         rating_in(&mut *self.conn()?, user, pool)
     }
 
     fn ratings(&self, user: &str) -> Result<Vec<(String, Glicko)>, StoreError> {
+        if unstorable(user) {
+            return Ok(Vec::new());
+        }
         let mut conn = self.conn()?;
         let pools: Vec<String> = conn
             .query(
@@ -199,6 +208,9 @@ impl RatingStore for PgStore {
     }
 
     fn rating_history(&self, user: &str) -> Result<Vec<HistoryRow>, StoreError> {
+        if unstorable(user) {
+            return Ok(Vec::new());
+        }
         let rows = self.conn()?.query(
             "SELECT game_id, pool, at_ms, rating, deviation FROM rating_history
              WHERE user_id = $1 ORDER BY at_ms, game_id COLLATE \"C\"",

@@ -189,7 +189,38 @@ fn only_an_account_without_games_becomes_a_bot(store: &dyn Store) {
     assert!(!store.make_bot("nobody").unwrap());
 }
 
+/// Keys from URLs may hold anything: a NUL (`%00`, which PostgreSQL's text cannot hold)
+/// finds nothing, as any unknown key.
+fn a_key_with_a_nul_character_finds_nothing(store: &dyn Store) {
+    add_users(store, &["alice"]);
+    store.create_game(&new_game("g"), None).unwrap();
+    let key = "g\0x";
+    assert_eq!(store.load_game(key).unwrap(), None);
+    assert!(store.chat(key).unwrap().is_empty());
+    assert_eq!(store.user("alice\0").unwrap(), None);
+    assert!(store.game_changes(key).unwrap().is_empty());
+    assert_eq!(store.rating("alice\0", "shogi-blitz").unwrap(), None);
+    assert!(store.ratings("alice\0").unwrap().is_empty());
+    assert!(store.rating_history("alice\0").unwrap().is_empty());
+    let page = Page {
+        offset: 0,
+        limit: 10,
+    };
+    assert!(
+        store
+            .player_games(&PlayerQuery::all("alice\0", page))
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        store.player_counts("alice\0").unwrap(),
+        GameCounts::default()
+    );
+    assert!(store.start_game(key, 1, "t").is_err());
+}
+
 crate::store_suite::on_both!(
+    a_key_with_a_nul_character_finds_nothing,
     a_rated_game_is_rated_once,
     seats_are_taken_before_the_start_only,
     a_players_games_and_counts,
