@@ -1,4 +1,5 @@
-//! `koma serve`: games of shogi and Tori Shogi over HTTP and WebSocket, stored in SQLite.
+//! `koma serve`: games of shogi and Tori Shogi over HTTP and WebSocket, stored in SQLite
+//! (the default) or PostgreSQL.
 //!
 //! Every rule, move and ending is the game layer's (`koma_game::Game`); the server keeps
 //! the seats secret, writes each accepted move to the store before it answers, and rebuilds
@@ -23,6 +24,7 @@ mod api;
 mod assets;
 mod body;
 mod chat;
+pub mod database;
 mod engine;
 mod error;
 mod events;
@@ -37,6 +39,11 @@ pub mod lobby;
 mod offers;
 mod players;
 pub mod png;
+pub mod postgres;
+mod postgres_accounts;
+mod postgres_games;
+mod postgres_profiles;
+mod postgres_ratings;
 pub mod profiles;
 pub mod ratings;
 mod records;
@@ -51,8 +58,10 @@ mod tokens;
 mod view;
 mod ws;
 
+pub use database::{Database, DatabaseError};
 pub use error::{ApiError, ServerError};
 pub use limits::{Limits, Rate};
+pub use postgres::PgStore;
 pub use settings::Settings;
 pub use sqlite::SqliteStore;
 pub use store::Store;
@@ -90,11 +99,24 @@ impl Server {
         db: &Path,
         settings: Settings,
     ) -> Result<Server, ServerError> {
-        let path = db.to_path_buf();
-        let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path))
-            .await
-            .map_err(|e| std::io::Error::other(e.to_string()))??;
-        Server::start_with_store(addr, Arc::new(store), settings).await
+        Server::start_with_database(addr, &Database::Sqlite(db.to_path_buf()), settings).await
+    }
+
+    /// Opens `db` (a SQLite file, created if missing, or a PostgreSQL database, its schema
+    /// brought up to date) and starts serving on `addr` under `settings`.
+    pub async fn start_with_database(
+        addr: SocketAddr,
+        db: &Database,
+        settings: Settings,
+    ) -> Result<Server, ServerError> {
+        let db = db.clone();
+        let store: Arc<dyn Store> = tokio::task::spawn_blocking(move || match db {
+            Database::Sqlite(path) => SqliteStore::open(&path).map(|s| Arc::new(s) as _),
+            Database::Postgres(url) => PgStore::connect(&url).map(|s| Arc::new(s) as _),
+        })
+        .await
+        .map_err(|e| std::io::Error::other(e.to_string()))??;
+        Server::start_with_store(addr, store, settings).await
     }
 
     /// Starts serving on `addr` with games kept in `store`, under `settings`.
@@ -198,21 +220,21 @@ impl Server {
     }
 }
 
-/// Serves on `addr` with games in the SQLite file `db` under `settings` until Ctrl-C.
-pub async fn serve(addr: SocketAddr, db: &Path, settings: Settings) -> Result<(), ServerError> {
-    let server = Server::start_with_settings(addr, db, settings).await?;
-    eprintln!(
-        "koma serve: http://{} (games in {})",
-        server.local_addr(),
-        db.display()
-    );
+/// Serves on `addr` with games in `db` under `settings` until Ctrl-C.
+pub async fn serve(addr: SocketAddr, db: &Database, settings: Settings) -> Result<(), ServerError> {
+    let server = Server::start_with_database(addr, db, settings).await?;
+    eprintln!("koma serve: http://{} (games in {db})", server.local_addr());
     tokio::signal::ctrl_c().await?;
     eprintln!("koma serve: stopping");
     server.shutdown().await
 }
 
 /// [`serve`] on a runtime of its own, for a program that has none.
-pub fn serve_blocking(addr: SocketAddr, db: &Path, settings: Settings) -> Result<(), ServerError> {
+pub fn serve_blocking(
+    addr: SocketAddr,
+    db: &Database,
+    settings: Settings,
+) -> Result<(), ServerError> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?

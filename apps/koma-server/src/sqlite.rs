@@ -234,7 +234,7 @@ fn insert_game(conn: &Connection, g: &NewGame, started_ms: Option<u64>) -> Resul
 }
 
 /// The engine's seat from its three columns (none without a seat).
-fn engine_from_sql(
+pub(crate) fn engine_from_sql(
     seat: Option<String>,
     movetime_ms: Option<i64>,
     depth: Option<u32>,
@@ -261,7 +261,7 @@ fn setup_from_row(row: &Row<'_>) -> rusqlite::Result<GameSetup> {
     })
 }
 
-fn ending_to_sql(ending: Ending) -> (&'static str, Option<&'static str>) {
+pub(crate) fn ending_to_sql(ending: Ending) -> (&'static str, Option<&'static str>) {
     match ending {
         Ending::Board => ("board", None),
         Ending::Resignation(c) => ("resignation", Some(c.name())),
@@ -273,7 +273,7 @@ fn ending_to_sql(ending: Ending) -> (&'static str, Option<&'static str>) {
     }
 }
 
-fn ending_from_sql(kind: &str, color: Option<&str>) -> Result<Ending, StoreError> {
+pub(crate) fn ending_from_sql(kind: &str, color: Option<&str>) -> Result<Ending, StoreError> {
     Ok(match (kind, color) {
         ("board", _) => Ending::Board,
         ("resignation", Some(c)) => Ending::Resignation(color_from_name(c)?),
@@ -594,6 +594,8 @@ fn list(
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// The behaviour every store shares is tested on this one and on PostgreSQL's by the
+/// conformance suite (`tests/server/store_suite*.rs`); here what is SQLite's own.
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -629,126 +631,6 @@ mod tests {
             std::env::temp_dir().join(format!("koma-sqlite-{name}-{}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         dir.join("koma.sqlite")
-    }
-
-    #[test]
-    fn round_trip() {
-        let store = SqliteStore::in_memory().unwrap();
-        assert_eq!(store.load_game("x").unwrap(), None);
-        store.create_game(&new_game("a"), None).unwrap();
-        store.start_game("a", 10, "s").unwrap();
-        assert!(store.start_game("a", 11, "x").is_err());
-        let m = StoredMove {
-            usi: "7g7f".into(),
-            at_ms: 20,
-        };
-        store.append_move("a", 0, &m).unwrap();
-        assert!(store.append_move("a", 0, &m).is_err());
-        assert!(store.append_move("a", 2, &m).is_err());
-        assert_eq!(store.list_games(true).unwrap().len(), 1);
-        let outcome = StoredOutcome {
-            ending: Ending::Resignation(Color::White),
-            at_ms: 30,
-            result: "sente resignation".into(),
-        };
-        store.set_outcome("a", &outcome).unwrap();
-        assert!(store.set_outcome("a", &outcome).is_err());
-        let loaded = store.load_game("a").unwrap().unwrap();
-        assert_eq!(loaded.game, new_game("a"));
-        assert_eq!(loaded.started_ms, Some(10));
-        assert_eq!(loaded.moves, vec![m]);
-        assert_eq!(loaded.outcome, Some(outcome));
-        assert_eq!(loaded.rematch, None);
-        assert!(store.list_games(true).unwrap().is_empty());
-        let all = store.list_games(false).unwrap();
-        assert_eq!((all[0].plies, all[0].started), (1, true));
-    }
-
-    #[test]
-    fn pages_split_the_list_newest_first() {
-        let store = SqliteStore::in_memory().unwrap();
-        for (i, id) in ["a", "b", "c", "d", "e"].into_iter().enumerate() {
-            let mut game = new_game(id);
-            game.created_ms = i as u64;
-            store.create_game(&game, None).unwrap();
-        }
-        let ids = |page: Page| -> Vec<String> {
-            store
-                .list_page(page)
-                .unwrap()
-                .into_iter()
-                .map(|g| g.id)
-                .collect()
-        };
-        let page = |offset, limit| Page { offset, limit };
-        assert_eq!(ids(page(0, 2)), ["e", "d"]);
-        assert_eq!(ids(page(2, 2)), ["c", "b"]);
-        assert_eq!(ids(page(4, 2)), ["a"]);
-        assert!(ids(page(6, 2)).is_empty());
-        assert_eq!(ids(page(0, 100)).len(), 5);
-    }
-
-    #[test]
-    fn aborted_and_abandoned_games_are_kept_as_such() {
-        let store = SqliteStore::in_memory().unwrap();
-        for (id, ending) in [
-            ("a", Ending::Aborted),
-            ("b", Ending::Abandoned(Color::Black)),
-        ] {
-            store.create_game(&new_game(id), None).unwrap();
-            let outcome = StoredOutcome {
-                ending,
-                at_ms: 9,
-                result: "aborted (invitation not taken)".into(),
-            };
-            store.set_outcome(id, &outcome).unwrap();
-            assert_eq!(store.load_game(id).unwrap().unwrap().outcome, Some(outcome));
-        }
-    }
-
-    #[test]
-    fn engine_seat_and_rematch_link() {
-        let store = SqliteStore::in_memory().unwrap();
-        let mut game = new_game("a");
-        game.engine = Some(EngineSeat {
-            seat: Color::Black,
-            level: EngineLevel {
-                movetime_ms: Some(300),
-                depth: None,
-            },
-        });
-        store.create_game(&game, Some(7)).unwrap();
-        let loaded = store.load_game("a").unwrap().unwrap();
-        assert_eq!(loaded.game, game);
-        assert_eq!(loaded.started_ms, Some(7));
-
-        let mut again = new_game("b");
-        again.engine = Some(EngineSeat {
-            seat: Color::White,
-            level: EngineLevel {
-                movetime_ms: None,
-                depth: Some(3),
-            },
-        });
-        // Not before the end; and a refused rematch leaves no game behind.
-        assert!(store.create_rematch("a", &again, 9).is_err());
-        assert_eq!(store.load_game("b").unwrap(), None);
-        let outcome = StoredOutcome {
-            ending: Ending::Resignation(Color::White),
-            at_ms: 8,
-            result: "sente resignation".into(),
-        };
-        store.set_outcome("a", &outcome).unwrap();
-        store.create_rematch("a", &again, 9).unwrap();
-        assert_eq!(
-            store.load_game("a").unwrap().unwrap().rematch.as_deref(),
-            Some("b")
-        );
-        let b = store.load_game("b").unwrap().unwrap();
-        assert_eq!((b.game, b.started_ms), (again, Some(9)));
-        // Only one rematch per game.
-        assert!(store.create_rematch("a", &new_game("c"), 10).is_err());
-        assert_eq!(store.load_game("c").unwrap(), None);
     }
 
     #[test]

@@ -46,7 +46,7 @@ CREATE INDEX rating_history_by_user ON rating_history(user_id, at_ms);
 ";
 
 /// A shown rating (rating and deviation) as a `Glicko` with the defaults for the rest.
-fn shown(rating: f64, deviation: f64) -> Glicko {
+pub(crate) fn shown(rating: f64, deviation: f64) -> Glicko {
     Glicko {
         rating,
         deviation,

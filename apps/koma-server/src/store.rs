@@ -189,6 +189,13 @@ pub enum StoreError {
     /// SQLite reported an error.
     #[error("sqlite: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    /// PostgreSQL reported an error.
+    #[error("postgresql: {0}")]
+    Postgres(#[from] postgres::Error),
+    /// The PostgreSQL database could not be reached, or its URL is wrong (the whole chain
+    /// of causes, which PostgreSQL's error alone does not show).
+    #[error("postgresql: {0}")]
+    Connect(String),
     /// The database was written by a different version of the schema.
     #[error("the database has schema version {found}, this server knows version {known}")]
     SchemaVersion {

@@ -1,10 +1,10 @@
-//! `koma serve`: the server for games in the browser (HTTP and WebSocket, games in SQLite).
+//! `koma serve`: the server for games in the browser (HTTP and WebSocket, games in SQLite
+//! or PostgreSQL).
 
 use anyhow::{Context, anyhow};
 use clap::Args;
-use koma_server::{Limits, Rate, Settings};
+use koma_server::{Database, Limits, Rate, Settings};
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::Duration;
 
 /// The arguments of `koma serve`.
@@ -13,9 +13,10 @@ pub struct ServeArgs {
     /// The address to listen on (port 0: any free port).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: String,
-    /// The SQLite file the games are kept in (created on first start).
+    /// Where the games are kept: a SQLite file (a path or sqlite:PATH, created on first
+    /// start) or a PostgreSQL database (postgres://user:password@host/db).
     #[arg(long, default_value = "koma.sqlite")]
-    db: PathBuf,
+    db: Database,
     /// Engine searches at once, for games and reviews (default: the machine's cores).
     #[arg(long, value_name = "N")]
     searches: Option<usize>,

@@ -97,12 +97,33 @@ fn bad_input_names_the_problem_and_exits_2() {
             "not a tori",
         ),
         (vec!["perft", "abc"], "invalid value"),
+        (
+            vec!["serve", "--db", "mysql://db/koma"],
+            "'mysql:' is not a database koma knows",
+        ),
+        (vec!["serve", "--db", "sqlite:"], "needs a file path"),
     ] {
         let o = koma(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains(needle), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn serve_names_the_postgresql_it_cannot_reach() {
+    // Nobody listens on port 1: the server does not start, and says why.
+    let o = koma(&[
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        "--db",
+        "postgres://koma:secret@127.0.0.1:1/koma",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("postgresql: error connecting"), "{err}");
+    assert!(!err.contains("secret"), "{err}");
 }
 
 fn koma_with_stdin(args: &[&str], input: &[u8]) -> Output {

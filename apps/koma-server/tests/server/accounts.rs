@@ -526,7 +526,7 @@ async fn cross_site_requests_with_the_cookie_are_refused() {
 
 #[tokio::test]
 async fn the_database_keeps_no_secret_in_clear() {
-    let (dir, server, addr) = fresh_server().await;
+    let (dir, server, addr) = crate::common::fresh_sqlite_server().await;
     let password = "plain-text-would-be-bad";
     sign_up(addr, "Careful", password).await.expect(201);
     let cookie = log_in(addr, "careful", password).await;

@@ -3,10 +3,11 @@
 #![allow(dead_code)]
 
 use futures_util::{SinkExt, StreamExt};
-use koma_server::{Server, Settings};
+use koma_server::{Database, Server, Settings};
 use serde_json::Value;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -43,28 +44,73 @@ impl Drop for TempDir {
     }
 }
 
+/// Whether the servers of [`fresh_server`] and its kin keep their games in PostgreSQL
+/// (`KOMA_TEST_DB=postgres`: the whole suite then runs on PostgreSQL; scripts/test runs it
+/// both ways) rather than in a SQLite file.
+fn on_postgres() -> bool {
+    std::env::var("KOMA_TEST_DB").is_ok_and(|v| v == "postgres")
+}
+
+/// The PostgreSQL database standing for each temporary SQLite path, on PostgreSQL.
+static POSTGRES_OF: Mutex<Vec<(PathBuf, String)>> = Mutex::new(Vec::new());
+
+/// A fresh PostgreSQL database for `dir` when the suite runs on PostgreSQL: from then on the
+/// servers started on `dir.db()` use it.
+fn on_postgres_if_asked(dir: &TempDir) {
+    if on_postgres() {
+        let url = crate::postgres::fresh_database();
+        POSTGRES_OF
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((dir.db(), url));
+    }
+}
+
+/// The database a server started on `db` uses: the PostgreSQL database standing for it, or
+/// the file.
+fn database_of(db: &std::path::Path) -> Database {
+    let known = POSTGRES_OF.lock().unwrap_or_else(|e| e.into_inner());
+    match known.iter().find(|(path, _)| path == db) {
+        Some((_, url)) => Database::Postgres(url.clone()),
+        None => Database::Sqlite(db.to_path_buf()),
+    }
+}
+
 /// Starts a server on a free loopback port with the database `db` and the given limits.
 pub async fn start_limited(db: &std::path::Path, limits: koma_server::Limits) -> Server {
     let settings = Settings {
         limits,
         ..Settings::default()
     };
-    Server::start_with_settings("127.0.0.1:0".parse().unwrap(), db, settings)
-        .await
-        .expect("server starts")
+    start_on(db, settings).await
 }
 
 /// Starts a server on a free loopback port with the database `db`.
 pub async fn start(db: &std::path::Path) -> Server {
-    Server::start("127.0.0.1:0".parse().unwrap(), db)
+    start_on(db, Settings::default()).await
+}
+
+/// Starts a server on a free loopback port with the database `db` under `settings`.
+async fn start_on(db: &std::path::Path, settings: Settings) -> Server {
+    Server::start_with_database("127.0.0.1:0".parse().unwrap(), &database_of(db), settings)
         .await
         .expect("server starts")
+}
+
+/// A server on a new SQLite file whatever the suite runs on, for a test that reads the file
+/// itself.
+pub async fn fresh_sqlite_server() -> (TempDir, Server, SocketAddr) {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    (dir, server, addr)
 }
 
 /// [`fresh_server`] without rate limits, for a test that creates more games than a client
 /// may in a burst.
 pub async fn unlimited_server() -> (TempDir, Server, SocketAddr) {
     let dir = TempDir::new();
+    on_postgres_if_asked(&dir);
     let server = start_limited(&dir.db(), koma_server::Limits::no_rate_limits()).await;
     let addr = server.local_addr();
     (dir, server, addr)
@@ -79,9 +125,8 @@ pub async fn fresh_server() -> (TempDir, Server, SocketAddr) {
 /// [`fresh_server`] under `settings`.
 pub async fn fresh_server_with(settings: Settings) -> (TempDir, Server, SocketAddr) {
     let dir = TempDir::new();
-    let server = Server::start_with_settings("127.0.0.1:0".parse().unwrap(), &dir.db(), settings)
-        .await
-        .expect("server starts");
+    on_postgres_if_asked(&dir);
+    let server = start_on(&dir.db(), settings).await;
     let addr = server.local_addr();
     (dir, server, addr)
 }

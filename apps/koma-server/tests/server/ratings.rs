@@ -69,7 +69,7 @@ fn count(db: &rusqlite::Connection, sql: &str) -> i64 {
 
 #[tokio::test]
 async fn a_rated_game_to_resignation_moves_both_ratings_once() {
-    let (dir, server, addr) = fresh_server().await;
+    let (dir, server, addr) = crate::common::fresh_sqlite_server().await;
     let alice = account(addr, "Alice").await;
     let bob = account(addr, "Bob").await;
     let request = json!({ "rated": true, "time_control": "10m+30s", "side": "sente" });

@@ -30,7 +30,7 @@ fn contains(haystack: &[u8], needle: &str) -> bool {
 
 #[tokio::test]
 async fn tokens_are_not_in_the_file() {
-    let (dir, server, addr) = fresh_server().await;
+    let (dir, server, addr) = fresh_sqlite_server().await;
     let created = post(addr, "/api/games", &json!({ "side": "sente" }))
         .await
         .expect(201)

@@ -1,0 +1,191 @@
+//! The PostgreSQL store: the same data and semantics as the SQLite store, in a database that
+//! several server processes may share.
+//!
+//! The schema has a version, kept in the `meta` table like SQLite's. Migrations run at start
+//! in one transaction holding an advisory lock, so that instances starting at once migrate
+//! once: the others wait for the lock, then find the schema current. Every write that is
+//! checked against what is stored (a move's number, a rating done once) is one statement or
+//! one transaction whose check the database enforces, not this process's memory.
+
+use crate::store::StoreError;
+use postgres::error::SqlState;
+use postgres::{Client, NoTls};
+use r2d2_postgres::PostgresConnectionManager;
+use std::time::Duration;
+
+/// The schema this code writes, kept in the `meta` table.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The migrations: `MIGRATIONS[i]` takes a database from version `i` (0: empty) to `i + 1`,
+/// each a list of statement batches.
+const MIGRATIONS: [&[&str]; SCHEMA_VERSION as usize] = [
+    // 1: everything SQLite's version 7 has (accounts first: games refer to them).
+    &[
+        crate::postgres_accounts::TABLES,
+        crate::postgres_games::TABLES,
+        crate::postgres_ratings::TABLES,
+        crate::postgres_profiles::INDEXES,
+    ],
+];
+
+/// The key of the advisory lock the migrations hold ("koma" in ASCII).
+const MIGRATION_LOCK: i64 = 0x6b6f_6d61;
+
+/// Connections a store keeps open at most (the server's blocking threads share them).
+pub const POOL_SIZE: u32 = 16;
+
+/// How long a call waits for a free connection before it fails.
+const POOL_WAIT: Duration = Duration::from_secs(30);
+
+type Manager = PostgresConnectionManager<NoTls>;
+
+/// A connection of the pool, lent for one call.
+pub(crate) type Conn = r2d2::PooledConnection<Manager>;
+
+/// Games, accounts and ratings in a PostgreSQL database, reached through a pool.
+pub struct PgStore {
+    /// Always there but while the store is dropped (see `Drop`).
+    pool: Option<r2d2::Pool<Manager>>,
+}
+
+impl Drop for PgStore {
+    /// Closes the connections on a thread of their own: closing one blocks on the client's
+    /// own runtime, which tokio refuses inside the server's (where the last `Arc` of the
+    /// store goes when the server stops).
+    fn drop(&mut self) {
+        let Some(pool) = self.pool.take() else {
+            return;
+        };
+        if tokio::runtime::Handle::try_current().is_ok() {
+            std::thread::spawn(move || drop(pool));
+        }
+    }
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (`postgres://user:password@host/db`), brings its
+    /// schema up to date and keeps up to [`POOL_SIZE`] connections.
+    pub fn connect(url: &str) -> Result<PgStore, StoreError> {
+        PgStore::connect_with(url, POOL_SIZE)
+    }
+
+    /// [`PgStore::connect`] with at most `connections` connections.
+    pub fn connect_with(url: &str, connections: u32) -> Result<PgStore, StoreError> {
+        let config: postgres::Config = url.parse().map_err(connect_error)?;
+        // One connection first: an unreachable server or a refused login is reported as
+        // PostgreSQL words it, and the schema is current before the pool serves a call.
+        let mut client = config.connect(NoTls).map_err(connect_error)?;
+        migrate(&mut client)?;
+        drop(client);
+        let pool = r2d2::Pool::builder()
+            .max_size(connections.max(1))
+            .min_idle(Some(1))
+            .connection_timeout(POOL_WAIT)
+            .build(PostgresConnectionManager::new(config, NoTls))
+            .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+        Ok(PgStore { pool: Some(pool) })
+    }
+
+    /// A connection of the pool.
+    pub(crate) fn conn(&self) -> Result<Conn, StoreError> {
+        let pool = self.pool.as_ref().ok_or_else(|| {
+            StoreError::Unavailable("the PostgreSQL store is closing".to_string())
+        })?;
+        pool.get()
+            .map_err(|e| StoreError::Unavailable(format!("postgresql: {e}")))
+    }
+
+    /// The database's schema version.
+    pub fn schema_version(&self) -> Result<String, StoreError> {
+        let row = self
+            .conn()?
+            .query_one("SELECT value FROM meta WHERE key = 'schema_version'", &[])?;
+        Ok(row.try_get(0)?)
+    }
+}
+
+/// Brings the database from its version to [`SCHEMA_VERSION`] in one transaction under the
+/// advisory lock; a database of an unknown (newer) version is refused untouched.
+fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let mut tx = client.transaction()?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+    tx.batch_execute(
+        "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    )?;
+    let found: Option<String> = tx
+        .query_opt("SELECT value FROM meta WHERE key = 'schema_version'", &[])?
+        .map(|r| r.try_get(0))
+        .transpose()?;
+    let version = match found {
+        None => 0,
+        Some(found) => found
+            .parse::<u32>()
+            .ok()
+            .filter(|v| *v <= SCHEMA_VERSION)
+            .ok_or(StoreError::SchemaVersion {
+                found,
+                known: SCHEMA_VERSION,
+            })?,
+    };
+    if version == SCHEMA_VERSION {
+        return Ok(());
+    }
+    for step in &MIGRATIONS[version as usize..] {
+        for batch in *step {
+            tx.batch_execute(batch)?;
+        }
+    }
+    tx.execute(
+        "INSERT INTO meta (key, value) VALUES ('schema_version', $1)
+         ON CONFLICT (key) DO UPDATE SET value = $1",
+        &[&SCHEMA_VERSION.to_string()],
+    )?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// A failure to parse the URL or to connect, with its causes (`invalid connection string:
+/// unknown option ...`).
+fn connect_error(e: postgres::Error) -> StoreError {
+    let mut text = e.to_string();
+    let mut cause = std::error::Error::source(&e);
+    while let Some(c) = cause {
+        let more = c.to_string();
+        if !text.contains(&more) {
+            text = format!("{text}: {more}");
+        }
+        cause = c.source();
+    }
+    StoreError::Connect(text)
+}
+
+/// `e` as a refusal (`what` says of what) when the database refused the write for a key
+/// already taken, a row that does not exist or a text it cannot hold (a NUL character);
+/// as PostgreSQL's error otherwise.
+pub(crate) fn refused(e: postgres::Error, what: impl FnOnce() -> String) -> StoreError {
+    match e.code() {
+        Some(&SqlState::UNIQUE_VIOLATION)
+        | Some(&SqlState::FOREIGN_KEY_VIOLATION)
+        | Some(&SqlState::CHARACTER_NOT_IN_REPERTOIRE) => {
+            StoreError::Conflict(format!("{}: {}", what(), e))
+        }
+        _ => StoreError::Postgres(e),
+    }
+}
+
+/// Whether `key` cannot be stored: PostgreSQL's text holds no NUL character, so no stored
+/// key has one. A lookup by such a key (from a URL: `%00`) finds nothing, as in SQLite,
+/// instead of failing.
+pub(crate) fn unstorable(key: &str) -> bool {
+    key.contains('\0')
+}
+
+/// A count or number as stored (PostgreSQL's BIGINT) as a `usize`.
+pub(crate) fn to_usize(n: i64) -> usize {
+    usize::try_from(n).unwrap_or(0)
+}
+
+/// A `usize` (a ply, an offset) as PostgreSQL's BIGINT.
+pub(crate) fn to_sql(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}

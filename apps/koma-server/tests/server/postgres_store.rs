@@ -1,0 +1,138 @@
+//! The PostgreSQL store's own behaviour, which SQLite's single writer makes moot: several
+//! stores (as several server processes would) on one database start, migrate and write at
+//! once; a newer schema or an unreachable server is refused with the reason.
+
+use crate::postgres::fresh_database;
+use crate::store_suite::new_game;
+use koma_game::rating::Pool;
+use koma_rules::Color;
+use koma_server::PgStore;
+use koma_server::Store;
+use koma_server::accounts::store::{AccountStore, NewUser};
+use koma_server::ratings::{RatedGame, RatingStore};
+use koma_server::store::{Ending, StoreError, StoredMove, StoredOutcome};
+
+/// `n` stores on one fresh database, as `n` server processes would hold.
+fn stores(n: usize) -> Vec<PgStore> {
+    let url = fresh_database();
+    (0..n)
+        .map(|_| PgStore::connect_with(&url, 2).unwrap())
+        .collect()
+}
+
+/// Runs `f` on each store at once (a thread each); the results in the stores' order.
+fn at_once<T: Send>(stores: &[PgStore], f: impl Fn(&PgStore) -> T + Sync) -> Vec<T> {
+    let barrier = std::sync::Barrier::new(stores.len());
+    std::thread::scope(|s| {
+        let runs: Vec<_> = stores
+            .iter()
+            .map(|store| {
+                let (f, barrier) = (&f, &barrier);
+                s.spawn(move || {
+                    barrier.wait();
+                    f(store)
+                })
+            })
+            .collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    })
+}
+
+#[test]
+fn instances_starting_together_migrate_once() {
+    let url = fresh_database();
+    let stores: Vec<_> = std::thread::scope(|s| {
+        let starts: Vec<_> = (0..4)
+            .map(|_| s.spawn(|| PgStore::connect_with(&url, 1)))
+            .collect();
+        starts.into_iter().map(|t| t.join().unwrap()).collect()
+    });
+    for store in stores {
+        let store = store.expect("every instance starts");
+        assert_eq!(
+            store.schema_version().unwrap(),
+            koma_server::postgres::SCHEMA_VERSION.to_string()
+        );
+    }
+    // A database of a newer version is refused, untouched.
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    client
+        .batch_execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+        .unwrap();
+    assert!(matches!(
+        PgStore::connect(&url),
+        Err(StoreError::SchemaVersion { found, .. }) if found == "99"
+    ));
+}
+
+#[test]
+fn an_unreachable_database_is_reported() {
+    // Nobody listens on port 1; the error says what PostgreSQL's client saw.
+    let err = match PgStore::connect("postgres://koma@127.0.0.1:1/koma") {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("connected to port 1"),
+    };
+    assert!(err.starts_with("postgresql: "), "{err}");
+    let err = match PgStore::connect("postgres://koma@127.0.0.1:5432/koma?nonsense=1") {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("an unknown parameter was taken"),
+    };
+    assert!(err.contains("nonsense"), "{err}");
+}
+
+#[test]
+fn a_move_written_by_several_instances_at_once_is_stored_once() {
+    let stores = stores(4);
+    stores[0].create_game(&new_game("g"), Some(1)).unwrap();
+    for ply in 0..10 {
+        let results = at_once(&stores, |store| {
+            let m = StoredMove {
+                usi: format!("move{ply}"),
+                at_ms: 10 + ply as u64,
+            };
+            store.append_move("g", ply, &m)
+        });
+        let stored = results.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(stored, 1, "ply {ply}: {results:?}");
+        for refused in results.iter().filter_map(|r| r.as_ref().err()) {
+            assert!(matches!(refused, StoreError::Conflict(_)), "{refused:?}");
+        }
+    }
+    assert_eq!(stores[3].load_game("g").unwrap().unwrap().moves.len(), 10);
+}
+
+#[test]
+fn a_game_rated_by_several_instances_at_once_is_rated_once() {
+    let stores = stores(3);
+    for name in ["alice", "bob"] {
+        let user = NewUser {
+            id: name.into(),
+            username: name.into(),
+            password_hash: "x".into(),
+            created_ms: 0,
+        };
+        stores[0].create_user(&user).unwrap();
+    }
+    let mut game = new_game("g");
+    game.players = [Some("alice".into()), Some("bob".into())];
+    game.rated = true;
+    stores[0].create_game(&game, Some(1)).unwrap();
+    let outcome = StoredOutcome {
+        ending: Ending::Resignation(Color::White),
+        at_ms: 9_000,
+        result: "sente resignation".into(),
+    };
+    stores[0].set_outcome("g", &outcome).unwrap();
+    let rated = RatedGame {
+        id: "g".into(),
+        pool: "shogi-blitz".parse::<Pool>().unwrap(),
+        players: ["alice".into(), "bob".into()],
+        winner: Some(Color::Black),
+        at_ms: 9_000,
+    };
+    let results = at_once(&stores, |store| store.rate_game(&rated).unwrap());
+    assert!(results.iter().all(|r| *r == results[0]), "{results:?}");
+    let alice = stores[1].rating("alice", "shogi-blitz").unwrap().unwrap();
+    assert_eq!(alice.games, 1);
+    assert_eq!(stores[2].rating_history("bob").unwrap().len(), 1);
+}

@@ -1,0 +1,112 @@
+//! The store's conformance suite, accounts: sessions, tokens, deletion (on SQLite and on
+//! PostgreSQL, see `store_suite.rs`).
+
+use koma_server::Store;
+use koma_server::accounts::store::{NewSession, NewToken, NewUser, SEEN_RESOLUTION_MS};
+
+fn add_user(store: &dyn Store, name: &str) {
+    let user = NewUser {
+        id: name.to_lowercase(),
+        username: name.to_string(),
+        password_hash: "$argon2id$fake".to_string(),
+        created_ms: 1_000,
+    };
+    assert!(store.create_user(&user).unwrap());
+}
+
+fn session(hash: &str, user: &str, created_ms: u64, expires_ms: u64) -> NewSession {
+    NewSession {
+        hash: hash.to_string(),
+        user_id: user.to_string(),
+        created_ms,
+        expires_ms,
+    }
+}
+
+fn names_are_unique_whatever_their_case(store: &dyn Store) {
+    add_user(store, "Habu");
+    let again = NewUser {
+        id: "habu".to_string(),
+        username: "HABU".to_string(),
+        password_hash: "x".to_string(),
+        created_ms: 2_000,
+    };
+    assert!(!store.create_user(&again).unwrap());
+    let user = store.user("habu").unwrap().unwrap();
+    assert_eq!((user.username.as_str(), user.created_ms), ("Habu", 1_000));
+}
+
+fn sessions_expire_and_a_new_password_ends_the_others(store: &dyn Store) {
+    add_user(store, "Habu");
+    store
+        .create_session(&session("a", "habu", 10, 100))
+        .unwrap();
+    store
+        .create_session(&session("b", "habu", 20, 200))
+        .unwrap();
+    assert_eq!(store.session_user("a", 99).unwrap().unwrap().id, "habu");
+    assert_eq!(store.session_user("a", 100).unwrap(), None);
+    // The expired one is gone even for a time before its end.
+    assert_eq!(store.session_user("a", 50).unwrap(), None);
+    store
+        .create_session(&session("c", "habu", 30, 300))
+        .unwrap();
+    store.set_password("habu", "new", Some("c")).unwrap();
+    assert_eq!(store.session_user("b", 40).unwrap(), None);
+    assert!(store.session_user("c", 40).unwrap().is_some());
+    assert_eq!(store.user("habu").unwrap().unwrap().password_hash, "new");
+}
+
+fn seen_times_are_written_once_a_minute(store: &dyn Store) {
+    add_user(store, "Habu");
+    store
+        .create_session(&session("s", "habu", 0, u64::MAX))
+        .unwrap();
+    let seen = |store: &dyn Store| store.user("habu").unwrap().unwrap().seen_ms;
+    assert_eq!(seen(store), Some(0), "the login is a visit");
+    store
+        .session_user("s", SEEN_RESOLUTION_MS - 1)
+        .unwrap()
+        .unwrap();
+    assert_eq!(seen(store), Some(0));
+    store
+        .session_user("s", SEEN_RESOLUTION_MS)
+        .unwrap()
+        .unwrap();
+    assert_eq!(seen(store), Some(SEEN_RESOLUTION_MS));
+}
+
+fn deleting_ends_sessions_revokes_tokens_and_keeps_the_name(store: &dyn Store) {
+    add_user(store, "Habu");
+    store
+        .create_session(&session("s", "habu", 10, 100))
+        .unwrap();
+    let token = NewToken {
+        id: "t1".to_string(),
+        hash: "th".to_string(),
+        user_id: "habu".to_string(),
+        description: "bot".to_string(),
+        created_ms: 10,
+    };
+    store.create_token(&token).unwrap();
+    assert_eq!(store.token_user("th", 20).unwrap().unwrap().id, "habu");
+    assert_eq!(store.list_tokens("habu").unwrap()[0].used_ms, Some(20));
+    store.delete_user("habu", 30).unwrap();
+    assert_eq!(store.session_user("s", 40).unwrap(), None);
+    assert_eq!(store.token_user("th", 40).unwrap(), None);
+    assert!(store.list_tokens("habu").unwrap().is_empty());
+    let user = store.user("habu").unwrap().unwrap();
+    assert_eq!(
+        (user.deleted_ms, user.password_hash.as_str()),
+        (Some(30), "")
+    );
+    assert!(store.delete_user("habu", 50).is_err());
+    assert!(!store.revoke_token("habu", "t1", 60).unwrap());
+}
+
+crate::store_suite::on_both!(
+    names_are_unique_whatever_their_case,
+    sessions_expire_and_a_new_password_ends_the_others,
+    seen_times_are_written_once_a_minute,
+    deleting_ends_sessions_revokes_tokens_and_keeps_the_name,
+);
