@@ -1,9 +1,9 @@
 //! Seats held by accounts, ratings per pool and their history in the PostgreSQL store.
 
 use crate::postgres::{PgStore, unstorable};
+use crate::ratings::shown;
 use crate::ratings::{HistoryRow, RatedGame, RatingChange, RatingStore};
 use crate::sqlite::{ms_from_sql as ms_from, ms_to_sql as ms_to};
-use crate::sqlite_ratings::shown;
 use crate::store::{StoreError, color_from_name};
 use koma_game::rating::Glicko;
 use koma_rules::Color;
@@ -120,20 +120,15 @@ impl RatingStore for PgStore {
             rating_in(&mut tx, &game.players[0], &pool)?.unwrap_or_default(),
             rating_in(&mut tx, &game.players[1], &pool)?.unwrap_or_default(),
         ];
-        let at_s = game.at_ms / 1000;
-        let after = crate::ratings::rated(&before, game.winner, at_s)
-            .map_err(|e| StoreError::Damaged(format!("rating game {}: {e}", game.id)))?;
         let mut changes = Vec::new();
-        for seat in Color::ALL {
-            let i = seat.index();
-            let (user, new) = (&game.players[i], &after[i]);
+        for (change, new) in crate::ratings::updates(game, &before)? {
             tx.execute(
                 "INSERT INTO ratings (user_id, pool, rating, deviation, volatility, games, latest_s)
                  VALUES ($1, $2, $3, $4, $5, $6, $7)
                  ON CONFLICT (user_id, pool) DO UPDATE SET rating = $3, deviation = $4,
                     volatility = $5, games = $6, latest_s = $7",
                 &[
-                    user,
+                    &change.user,
                     &pool,
                     &new.rating,
                     &new.deviation,
@@ -142,30 +137,23 @@ impl RatingStore for PgStore {
                     &new.latest.map(|s| i64::try_from(s).unwrap_or(i64::MAX)),
                 ],
             )?;
-            // The rating before as it entered the formula: its RD grown to the game's end.
-            let old = before[i].at(at_s);
             tx.execute(
                 "INSERT INTO rating_history (game_id, user_id, seat, pool, at_ms,
                     rating_before, deviation_before, rating, deviation)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
                 &[
                     &game.id,
-                    user,
-                    &seat.name(),
+                    &change.user,
+                    &change.seat.name(),
                     &pool,
                     &ms_to(game.at_ms),
-                    &old.rating,
-                    &old.deviation,
-                    &new.rating,
-                    &new.deviation,
+                    &change.before.rating,
+                    &change.before.deviation,
+                    &change.after.rating,
+                    &change.after.deviation,
                 ],
             )?;
-            changes.push(RatingChange {
-                seat,
-                user: user.clone(),
-                before: shown(old.rating, old.deviation),
-                after: shown(new.rating, new.deviation),
-            });
+            changes.push(change);
         }
         tx.commit()?;
         Ok(changes)

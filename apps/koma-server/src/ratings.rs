@@ -99,6 +99,39 @@ pub fn rated(
     Ok([sente, gote])
 }
 
+/// What rated `game` does to each seat, from the seats' stored ratings `before` it (the
+/// default for a first game): the change as shown and kept in the history (the rating
+/// before as it entered the formula, its RD grown to the game's end) and the whole new
+/// rating to store. Every store writes these; the rules of the update live here.
+pub fn updates(
+    game: &RatedGame,
+    before: &[Glicko; 2],
+) -> Result<[(RatingChange, Glicko); 2], StoreError> {
+    let at_s = game.at_ms / 1000;
+    let after = rated(before, game.winner, at_s)
+        .map_err(|e| StoreError::Damaged(format!("rating game {}: {e}", game.id)))?;
+    Ok(Color::ALL.map(|seat| {
+        let i = seat.index();
+        let old = before[i].at(at_s);
+        let change = RatingChange {
+            seat,
+            user: game.players[i].clone(),
+            before: shown(old.rating, old.deviation),
+            after: shown(after[i].rating, after[i].deviation),
+        };
+        (change, after[i])
+    }))
+}
+
+/// A shown rating (rating and deviation) as a `Glicko` with the defaults for the rest.
+pub(crate) fn shown(rating: f64, deviation: f64) -> Glicko {
+    Glicko {
+        rating,
+        deviation,
+        ..Glicko::default()
+    }
+}
+
 /// The pool of a game of `variant` (its name) under `time_control` (as stored; `None`:
 /// no clock, the correspondence pool).
 pub fn pool_of(variant: &str, time_control: Option<&str>) -> Result<Pool, StoreError> {

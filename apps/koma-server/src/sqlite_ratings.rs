@@ -1,7 +1,7 @@
 //! Seats held by accounts, ratings per pool and their history in the SQLite store (schema
 //! version 6).
 
-use crate::ratings::{HistoryRow, RatedGame, RatingChange, RatingStore};
+use crate::ratings::{HistoryRow, RatedGame, RatingChange, RatingStore, shown};
 use crate::sqlite::{SqliteStore, ms_from_sql, ms_to_sql};
 use crate::store::{StoreError, color_from_name};
 use koma_game::rating::Glicko;
@@ -44,15 +44,6 @@ CREATE TABLE rating_history (
 );
 CREATE INDEX rating_history_by_user ON rating_history(user_id, at_ms);
 ";
-
-/// A shown rating (rating and deviation) as a `Glicko` with the defaults for the rest.
-pub(crate) fn shown(rating: f64, deviation: f64) -> Glicko {
-    Glicko {
-        rating,
-        deviation,
-        ..Glicko::default()
-    }
-}
 
 /// The stored rating of `user` in `pool`.
 fn rating_in(conn: &Connection, user: &str, pool: &str) -> Result<Option<Glicko>, StoreError> {
@@ -131,20 +122,15 @@ impl RatingStore for SqliteStore {
             rating_in(&tx, &game.players[0], &pool)?.unwrap_or_default(),
             rating_in(&tx, &game.players[1], &pool)?.unwrap_or_default(),
         ];
-        let at_s = game.at_ms / 1000;
-        let after = crate::ratings::rated(&before, game.winner, at_s)
-            .map_err(|e| StoreError::Damaged(format!("rating game {}: {e}", game.id)))?;
         let mut changes = Vec::new();
-        for seat in Color::ALL {
-            let i = seat.index();
-            let (user, new) = (&game.players[i], &after[i]);
+        for (change, new) in crate::ratings::updates(game, &before)? {
             tx.execute(
                 "INSERT INTO ratings (user_id, pool, rating, deviation, volatility, games, latest_s)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
                  ON CONFLICT (user_id, pool) DO UPDATE SET rating = ?3, deviation = ?4,
                     volatility = ?5, games = ?6, latest_s = ?7",
                 params![
-                    user,
+                    change.user,
                     pool,
                     new.rating,
                     new.deviation,
@@ -153,30 +139,23 @@ impl RatingStore for SqliteStore {
                     new.latest.map(|s| i64::try_from(s).unwrap_or(i64::MAX)),
                 ],
             )?;
-            // The rating before as it entered the formula: its RD grown to the game's end.
-            let old = before[i].at(at_s);
             tx.execute(
                 "INSERT INTO rating_history (game_id, user_id, seat, pool, at_ms,
                     rating_before, deviation_before, rating, deviation)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 params![
                     game.id,
-                    user,
-                    seat.name(),
+                    change.user,
+                    change.seat.name(),
                     pool,
                     ms_to_sql(game.at_ms),
-                    old.rating,
-                    old.deviation,
-                    new.rating,
-                    new.deviation,
+                    change.before.rating,
+                    change.before.deviation,
+                    change.after.rating,
+                    change.after.deviation,
                 ],
             )?;
-            changes.push(RatingChange {
-                seat,
-                user: user.clone(),
-                before: shown(old.rating, old.deviation),
-                after: shown(new.rating, new.deviation),
-            });
+            changes.push(change);
         }
         tx.commit()?;
         Ok(changes)
