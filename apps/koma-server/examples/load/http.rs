@@ -112,71 +112,15 @@ fn head_of(
 
 /// Sends the request `head` and `body` on `stream` and reads the whole answer.
 async fn exchange(
-    mut stream: TcpStream,
+    stream: TcpStream,
     head: &str,
     body: Option<(&str, &str)>,
 ) -> Result<(u16, String), String> {
     let body = body.map_or("", |(_, b)| b);
-    stream
-        .write_all([head.as_bytes(), body.as_bytes()].concat().as_slice())
+    exchange_kept(BufReader::new(stream), head, body)
         .await
-        .map_err(|e| format!("sending: {e}"))?;
-    let mut answer = Vec::new();
-    stream
-        .read_to_end(&mut answer)
-        .await
-        .map_err(|e| format!("reading the answer: {e}"))?;
-    parse(&answer)
-}
-
-/// The status and body of a whole HTTP/1.1 answer (plain or chunked).
-fn parse(answer: &[u8]) -> Result<(u16, String), String> {
-    let split = answer
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .ok_or("the answer has no end of headers")?;
-    let head = String::from_utf8_lossy(&answer[..split]);
-    let payload = &answer[split + 4..];
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| format!("no status in the answer: {head}"))?;
-    let chunked = head.lines().any(|line| {
-        let line = line.to_ascii_lowercase();
-        line.starts_with("transfer-encoding:") && line.contains("chunked")
-    });
-    let body = if chunked {
-        dechunk(payload)?
-    } else {
-        payload.to_vec()
-    };
-    String::from_utf8(body)
-        .map(|b| (status, b))
-        .map_err(|_| "the answer's body is not UTF-8".to_string())
-}
-
-/// The body of a chunked transfer.
-fn dechunk(mut rest: &[u8]) -> Result<Vec<u8>, String> {
-    let mut body = Vec::new();
-    loop {
-        let line_end = rest
-            .windows(2)
-            .position(|w| w == b"\r\n")
-            .ok_or("a chunk without its size line")?;
-        let size_text = String::from_utf8_lossy(&rest[..line_end]);
-        let size_text = size_text.split(';').next().unwrap_or("").trim();
-        let size = usize::from_str_radix(size_text, 16)
-            .map_err(|_| format!("a bad chunk size {size_text:?}"))?;
-        if size == 0 {
-            return Ok(body);
-        }
-        let data = rest
-            .get(line_end + 2..line_end + 2 + size)
-            .ok_or("a chunk cut short")?;
-        body.extend_from_slice(data);
-        rest = rest.get(line_end + 4 + size..).unwrap_or(&[]);
-    }
+        .map(|(answer, _)| answer)
+        .map_err(Failure::text)
 }
 
 /// The reading end of a streamed answer (lishogi's ND-JSON streams), one line at a time.
@@ -215,38 +159,21 @@ impl LineStream {
             .await
             .map_err(|e| format!("sending: {e}"))?;
         let mut reader = BufReader::with_capacity(4096, stream);
-        let mut status_line = String::new();
-        read_line(&mut reader, &mut status_line).await?;
-        let status: u16 = status_line
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .ok_or_else(|| format!("no status in the answer: {status_line:?}"))?;
-        let mut chunked = false;
-        loop {
-            let mut line = String::new();
-            read_line(&mut reader, &mut line).await?;
-            let line = line.trim_end().to_ascii_lowercase();
-            if line.is_empty() {
-                break;
-            }
-            if line.starts_with("transfer-encoding:") && line.contains("chunked") {
-                chunked = true;
-            }
-        }
+        let head = read_head(&mut reader).await.map_err(Failure::text)?;
         let mut stream = LineStream {
             reader,
-            chunked,
+            chunked: head.chunked,
             left: 0,
             pending: Vec::new(),
         };
-        if status != 200 {
+        if head.status != 200 {
             let mut body = Vec::new();
             while stream.fill().await.unwrap_or(false) && body.len() < 4096 {
                 body.append(&mut stream.pending);
             }
             return Err(format!(
-                "status {status}: {}",
+                "status {}: {}",
+                head.status,
                 String::from_utf8_lossy(&body).trim()
             ));
         }
@@ -316,7 +243,6 @@ impl LineStream {
 }
 
 /// Reads one line of the answer's head into `line`, at most 8 KiB; the bytes read.
-#[allow(dead_code)] // the abuse example reads no stream
 async fn read_line(reader: &mut BufReader<TcpStream>, line: &mut String) -> Result<usize, String> {
     let n = (&mut *reader)
         .take(8192)
@@ -334,14 +260,69 @@ pub struct Client {
     conn: Option<BufReader<TcpStream>>,
 }
 
-/// Why a request on a kept connection failed.
-#[allow(dead_code)] // the abuse example opens a connection a request
+/// Why a request failed.
 enum Failure {
-    /// Before any byte of an answer: the server may have closed the idle connection, and
-    /// the request can go again on a new one.
+    /// Before any byte of an answer: on a kept connection the server may have closed it
+    /// while idle, and the request can go again on a new one.
     NoAnswer(String),
     /// Later: the request may have been done.
     Broken(String),
+}
+
+impl Failure {
+    /// What went wrong, in words.
+    fn text(self) -> String {
+        match self {
+            Failure::NoAnswer(e) | Failure::Broken(e) => e,
+        }
+    }
+}
+
+/// What this client reads of an answer's status line and headers.
+struct Head {
+    status: u16,
+    /// `Transfer-Encoding: chunked`.
+    chunked: bool,
+    /// `Content-Length`.
+    length: Option<usize>,
+    /// `Connection: close`.
+    close: bool,
+}
+
+/// Reads an answer's status line and headers from `conn`.
+async fn read_head(conn: &mut BufReader<TcpStream>) -> Result<Head, Failure> {
+    let mut status_line = String::new();
+    match read_line(conn, &mut status_line).await {
+        Ok(0) => return Err(Failure::NoAnswer("the server closed the connection".into())),
+        Err(e) => return Err(Failure::NoAnswer(e)),
+        Ok(_) => {}
+    }
+    let status: u16 = status_line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| Failure::Broken(format!("no status in the answer: {status_line:?}")))?;
+    let mut head = Head {
+        status,
+        chunked: false,
+        length: None,
+        close: false,
+    };
+    loop {
+        let mut line = String::new();
+        read_line(conn, &mut line).await.map_err(Failure::Broken)?;
+        let line = line.trim_end().to_ascii_lowercase();
+        if line.is_empty() {
+            return Ok(head);
+        }
+        let (name, value) = line.split_once(':').unwrap_or((&line, ""));
+        match (name.trim(), value.trim()) {
+            ("content-length", n) => head.length = n.parse::<usize>().ok(),
+            ("transfer-encoding", v) if v.contains("chunked") => head.chunked = true,
+            ("connection", v) if v.contains("close") => head.close = true,
+            _ => {}
+        }
+    }
 }
 
 #[allow(dead_code)] // the abuse example opens a connection a request
@@ -389,7 +370,6 @@ impl Client {
 
 /// Sends `head` and `body` on `conn` and reads the answer; the connection back if the
 /// server keeps it.
-#[allow(dead_code)] // the abuse example opens a connection a request
 async fn exchange_kept(
     mut conn: BufReader<TcpStream>,
     head: &str,
@@ -400,35 +380,12 @@ async fn exchange_kept(
         .write_all(&request)
         .await
         .map_err(|e| Failure::NoAnswer(format!("sending: {e}")))?;
-    let mut status_line = String::new();
-    match read_line(&mut conn, &mut status_line).await {
-        Ok(0) => return Err(Failure::NoAnswer("the server closed the connection".into())),
-        Err(e) => return Err(Failure::NoAnswer(e)),
-        Ok(_) => {}
-    }
-    let status: u16 = status_line
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| Failure::Broken(format!("no status in the answer: {status_line:?}")))?;
-    let (mut length, mut chunked, mut close) = (None, false, false);
-    loop {
-        let mut line = String::new();
-        read_line(&mut conn, &mut line)
-            .await
-            .map_err(Failure::Broken)?;
-        let line = line.trim_end().to_ascii_lowercase();
-        if line.is_empty() {
-            break;
-        }
-        let (name, value) = line.split_once(':').unwrap_or((&line, ""));
-        match (name.trim(), value.trim()) {
-            ("content-length", n) => length = n.parse::<usize>().ok(),
-            ("transfer-encoding", v) if v.contains("chunked") => chunked = true,
-            ("connection", v) if v.contains("close") => close = true,
-            _ => {}
-        }
-    }
+    let Head {
+        status,
+        chunked,
+        length,
+        mut close,
+    } = read_head(&mut conn).await?;
     let broken = |e: std::io::Error| Failure::Broken(format!("reading the answer: {e}"));
     let mut payload = Vec::new();
     if chunked {
