@@ -52,15 +52,17 @@ async fn challenge(addr: SocketAddr, from: &str, to: &str, rated: bool) -> Reply
     .await
 }
 
-/// A started game between `sente` and `gote` (the challenge accepted); its id.
-async fn game(addr: SocketAddr, sente: &str, gote: &str, gote_name: &str) -> String {
-    let id = challenge(addr, sente, gote_name, false)
-        .await
-        .expect(200)
-        .json()["id"]
+/// The id of a challenge `from` sends `to`, which the server accepts.
+async fn challenge_id(addr: SocketAddr, from: &str, to: &str, rated: bool) -> String {
+    challenge(addr, from, to, rated).await.expect(200).json()["id"]
         .as_str()
         .unwrap()
-        .to_string();
+        .to_string()
+}
+
+/// A started game between `sente` and `gote` (the challenge accepted); its id.
+async fn game(addr: SocketAddr, sente: &str, gote: &str, gote_name: &str) -> String {
+    let id = challenge_id(addr, sente, gote_name, false).await;
     let path = format!("/api/challenge/{id}/accept");
     let ok = api(addr, "POST", &path, gote, None)
         .await
@@ -190,13 +192,7 @@ async fn challenges_refused_declined_and_lapsed() {
     error(unrated, 400);
 
     // Declined: it is gone.
-    let id = challenge(addr, &alice, "bob", true)
-        .await
-        .expect(200)
-        .json()["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let id = challenge_id(addr, &alice, "bob", true).await;
     assert_eq!(id.len(), 16, "a challenge id is a game id");
     // Only the challenged account answers it.
     error(
@@ -227,13 +223,7 @@ async fn challenges_refused_declined_and_lapsed() {
     );
 
     // Not answered in time: gone as well.
-    let id = challenge(addr, &alice, "bob", false)
-        .await
-        .expect(200)
-        .json()["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let id = challenge_id(addr, &alice, "bob", false).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     error(
         api(
