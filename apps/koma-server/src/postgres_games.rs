@@ -417,6 +417,15 @@ impl Store for PgStore {
         self.beat()
     }
 
+    fn announce(
+        &self,
+        id: &str,
+        finished: bool,
+        players: &[Option<String>; 2],
+    ) -> Result<(), StoreError> {
+        self.announce_game(id, finished, players)
+    }
+
     fn release_all(&self) -> Result<(), StoreError> {
         self.release_leases()
     }
