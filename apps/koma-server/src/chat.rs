@@ -115,7 +115,7 @@ impl Hub {
         id: &str,
         room: Room,
     ) -> Result<(Vec<ChatView>, broadcast::Receiver<Arc<ChatLine>>), ApiError> {
-        let slot = self.game(id).await?;
+        let slot = self.copy(id).await?;
         let live = slot.lock().await;
         let receiver = live.subscribe_chat();
         let key = id.to_string();

@@ -44,11 +44,11 @@ pub struct Hub {
     events: crate::events::Events,
     /// The open challenges between accounts (lishogi's API).
     challenges: crate::lishogi::challenges::Challenges,
-    /// When the server last said it is alive.
+    /// When the server last looked for games of servers gone.
     last_beat: std::sync::Mutex<Option<std::time::Instant>>,
 }
 
-/// How often a server says it is alive, to the others on its database.
+/// How often a server looks for the games of servers gone.
 const BEAT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The answer to creating a game.
@@ -311,6 +311,18 @@ impl Hub {
                 eprintln!("koma serve: game {id}: telling the other servers: {e}");
             }
         });
+    }
+
+    /// The game `id` to read: this server's copy, held or not (another server's is kept up
+    /// to date by its notes), else read from the store, its lease left where it is.
+    pub(crate) async fn copy(&self, id: &str) -> Result<Slot, ApiError> {
+        if let Some(slot) = self.slots().get(id).cloned() {
+            return Ok(slot);
+        }
+        let claim = !self.store.shared();
+        self.load(id, claim)
+            .await?
+            .ok_or_else(|| ApiError::not_found(id))
     }
 
     /// Follows what the other servers sharing the database do: a game taken from this one
@@ -582,7 +594,7 @@ impl Hub {
 
     /// The game's state now (a clock that ran out ends the game first).
     pub async fn state(&self, id: &str) -> Result<GameView, ApiError> {
-        let slot = self.game(id).await?;
+        let slot = self.copy(id).await?;
         let mut live = slot.lock().await;
         let now = live.now();
         self.settle_time(&mut live, now).await?;
@@ -830,8 +842,9 @@ impl Hub {
     }
 
     /// Ends the game on time if the side to move's clock ran out by `now`.
+    /// Another server's game is its to settle: a copy here only shows the time.
     pub(crate) async fn settle_time(&self, live: &mut LiveGame, now: u64) -> Result<(), ApiError> {
-        if !live.clock_runs() {
+        if !live.clock_runs() || !self.store.holds(live.id()) {
             return Ok(());
         }
         if let Some(loser) = live.game.clock().and_then(|c| c.flagged(now)) {
@@ -844,7 +857,7 @@ impl Hub {
     /// The game as a record in `format` (kif, ki2, csa, jkf, usi, sfen).
     pub async fn record(&self, id: &str, format: &str) -> Result<String, ApiError> {
         let format = crate::records::format_named(format)?;
-        let slot = self.game(id).await?;
+        let slot = self.copy(id).await?;
         let live = slot.lock().await;
         let mut record = live.game.to_record();
         record.header.push(
@@ -859,7 +872,7 @@ impl Hub {
 
     /// The game's start position and the moves played so far.
     pub async fn line(&self, id: &str) -> Result<(AnyPosition, Vec<Move>), ApiError> {
-        let slot = self.game(id).await?;
+        let slot = self.copy(id).await?;
         let live = slot.lock().await;
         Ok((live.game.start_position(), live.game.moves()))
     }
@@ -870,7 +883,7 @@ impl Hub {
         id: &str,
         token: Option<&str>,
     ) -> Result<(Option<Color>, watch::Receiver<Arc<str>>), ApiError> {
-        let slot = self.game(id).await?;
+        let slot = self.copy(id).await?;
         let live = slot.lock().await;
         let seat = token.map(|t| seat(&live, t)).transpose()?;
         Ok((seat, live.subscribe()))
@@ -1047,7 +1060,7 @@ impl Hub {
     /// them): decided ones nobody watches or decided long ago, and started games without a
     /// clock or engine that nobody watches and nobody moved in for a while.
     pub async fn tick(&self) {
-        self.beat().await;
+        self.adopt_orphans().await;
         let slots: Vec<(String, Slot)> = self
             .slots()
             .iter()
@@ -1058,21 +1071,17 @@ impl Hub {
             let Ok(mut live) = slot.try_lock() else {
                 continue; // a request is working on it and checks the clock itself
             };
-            if !self.store.holds(&id) {
-                // Another server's: it watches the clocks; the copy stays for its watchers.
-                if live.watchers() == 0 {
-                    drop(live);
-                    self.slots().remove(&id);
-                }
-                continue;
-            }
+            // Another server's game: it watches the clocks; the copy stays for its watchers.
+            let held = self.store.holds(&id);
             let now = live.now();
-            let settled = match live.clock_runs() {
-                true => self.settle_time(&mut live, now).await,
-                false => Ok(()),
-            };
-            if let Err(e) = settled.and(self.expire(&mut live, now).await) {
-                eprintln!("koma serve: game {id}: {e}");
+            if held {
+                let settled = match live.clock_runs() {
+                    true => self.settle_time(&mut live, now).await,
+                    false => Ok(()),
+                };
+                if let Err(e) = settled.and(self.expire(&mut live, now).await) {
+                    eprintln!("koma serve: game {id}: {e}");
+                }
             }
             // Long enough since `since` and since the game came into memory (a game loaded
             // again for a watcher stays for the time, however old its end).
@@ -1082,6 +1091,8 @@ impl Hub {
             };
             let forget = if live.is_over() {
                 live.watchers() == 0 || live.ended_ms.is_none_or(quiet)
+            } else if !held {
+                live.watchers() == 0
             } else {
                 live.started_ms.is_some()
                     && live.game.clock().is_none()
@@ -1097,9 +1108,9 @@ impl Hub {
         }
     }
 
-    /// Says the server is alive once a [`BEAT`] (several servers on one database), and
-    /// takes in the games of those that are not.
-    async fn beat(&self) {
+    /// Takes in, once a [`BEAT`], the games of the servers on the same database that are
+    /// no longer alive (or that gave them back).
+    async fn adopt_orphans(&self) {
         if self.closing.load(Ordering::SeqCst) {
             return; // its games were given back
         }
@@ -1118,7 +1129,7 @@ impl Hub {
                     }
                 }
             }
-            Err(e) => eprintln!("koma serve: heartbeat: {e}"),
+            Err(e) => eprintln!("koma serve: taking over games: {e}"),
         }
     }
 

@@ -410,11 +410,14 @@ impl Store for PgStore {
     }
 
     fn heartbeat(&self) -> Result<Vec<String>, StoreError> {
-        self.beat()
+        self.take_orphans()
     }
 
     fn unfinished_to_hold(&self) -> Result<Vec<String>, StoreError> {
-        self.beat()
+        // Alive at once; the others' games are taken later, once the heartbeat has gone
+        // well for a while.
+        self.beat_now()?;
+        Ok(Vec::new())
     }
 
     fn announce(

@@ -9,12 +9,12 @@
 //! taker wait until that write is committed, so the taker then reads it. Each change is
 //! announced on the channel `koma` with its game's id; a new lease with its number.
 
-use crate::postgres::{Conn, PgStore};
+use crate::postgres::PgStore;
 use crate::store::{Note, StoreError};
 use postgres::fallible_iterator::FallibleIterator;
 use std::collections::HashMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -49,8 +49,10 @@ const RELISTEN_WAIT: Duration = Duration::from_millis(500);
 pub(crate) struct Leases {
     /// The leases this server holds, with their numbers (0: a decided game, no lease).
     held: Mutex<HashMap<String, i64>>,
-    /// Heartbeats in a row that succeeded.
-    beats: AtomicU32,
+    /// Heartbeats in a row that succeeded (shared with the heartbeat's thread).
+    beats: Arc<AtomicU32>,
+    /// Set when the server gave its games back: it beats no more.
+    gone: Arc<AtomicBool>,
 }
 
 impl Leases {
@@ -128,30 +130,21 @@ impl PgStore {
         Ok(mine)
     }
 
-    /// Beats, then takes (at most [`TAKE_AT_ONCE`]) the undecided games nobody alive holds.
-    pub(crate) fn beat(&self) -> Result<Vec<String>, StoreError> {
-        let beat = self.beat_once();
-        if beat.is_err() {
-            self.leases.beats.store(0, Ordering::SeqCst);
-        }
-        beat
+    /// Says this server is alive, now (its thread goes on saying it, see
+    /// [`PgStore::listen`]).
+    pub(crate) fn beat_now(&self) -> Result<(), StoreError> {
+        let mut conn = self.conn()?;
+        beat(&mut conn, &self.instance)?;
+        Ok(())
     }
 
-    fn beat_once(&self) -> Result<Vec<String>, StoreError> {
-        let mut conn = self.conn()?;
-        conn.execute(
-            "INSERT INTO instances (id, seen) VALUES ($1, clock_timestamp())
-             ON CONFLICT (id) DO UPDATE SET seen = clock_timestamp()",
-            &[&self.instance],
-        )?;
-        let beats = self.leases.beats.fetch_add(1, Ordering::SeqCst) + 1;
-        if beats < BEATS_BEFORE_TAKING {
+    /// Takes (at most [`TAKE_AT_ONCE`]) the undecided games nobody alive holds, once this
+    /// server's own heartbeat has gone well for a while.
+    pub(crate) fn take_orphans(&self) -> Result<Vec<String>, StoreError> {
+        if self.leases.beats.load(Ordering::SeqCst) < BEATS_BEFORE_TAKING {
             return Ok(Vec::new());
         }
-        self.take_orphans(&mut conn)
-    }
-
-    fn take_orphans(&self, conn: &mut Conn) -> Result<Vec<String>, StoreError> {
+        let mut conn = self.conn()?;
         let rows = conn.query(
             "WITH orphans AS (
                  SELECT g.id FROM games g
@@ -195,6 +188,7 @@ impl PgStore {
 
     /// Gives back every lease and says this server is gone.
     pub(crate) fn release_leases(&self) -> Result<(), StoreError> {
+        self.leases.gone.store(true, Ordering::SeqCst);
         let mut conn = self.conn()?;
         conn.execute(
             "UPDATE games SET owner = NULL WHERE owner = $1 AND ending IS NULL",
@@ -206,18 +200,72 @@ impl PgStore {
     }
 
     /// Starts listening to the other servers on a connection and a thread of its own,
-    /// connecting again whenever the connection is lost (a [`Note::Resync`] each time).
+    /// connecting again whenever the connection is lost (a [`Note::Resync`] each time);
+    /// and beating every [`BEAT`] on another, so that a server too busy for its pool of
+    /// connections is not taken for dead. Both stop when the notes are dropped.
     pub(crate) fn listen(&self) -> mpsc::UnboundedReceiver<Note> {
         let (tx, rx) = mpsc::unbounded_channel();
-        let config = self.config.clone();
-        let me = self.instance.clone();
-        let spawned = std::thread::Builder::new()
+        let (config, me) = (self.config.clone(), self.instance.clone());
+        let heart = Heart {
+            config: self.config.clone(),
+            me: self.instance.clone(),
+            beats: Arc::clone(&self.leases.beats),
+            gone: Arc::clone(&self.leases.gone),
+            notes: tx.clone(),
+        };
+        let listening = std::thread::Builder::new()
             .name("koma-listen".to_string())
             .spawn(move || listen_loop(&config, &me, &tx));
-        if let Err(e) = spawned {
-            eprintln!("koma serve: cannot listen to the other servers: {e}");
+        let beating = std::thread::Builder::new()
+            .name("koma-beat".to_string())
+            .spawn(move || heart.run());
+        if let Err(e) = listening.and(beating) {
+            eprintln!("koma serve: cannot follow the other servers: {e}");
         }
         rx
+    }
+}
+
+/// How often a server says it is alive.
+const BEAT: Duration = Duration::from_secs(1);
+
+/// Says `me` is alive on `client`.
+fn beat(client: &mut postgres::Client, me: &str) -> Result<u64, postgres::Error> {
+    client.execute(
+        "INSERT INTO instances (id, seen) VALUES ($1, clock_timestamp())
+         ON CONFLICT (id) DO UPDATE SET seen = clock_timestamp()",
+        &[&me],
+    )
+}
+
+/// The heartbeat's thread.
+struct Heart {
+    config: postgres::Config,
+    me: String,
+    beats: Arc<AtomicU32>,
+    gone: Arc<AtomicBool>,
+    /// Only to see when the server stops (the receiver is dropped).
+    notes: mpsc::UnboundedSender<Note>,
+}
+
+impl Heart {
+    /// Beats until the server stops or gives its games back, connecting again as needed;
+    /// counts the beats in a row that went well.
+    fn run(self) {
+        let mut client: Option<postgres::Client> = None;
+        while !self.notes.is_closed() && !self.gone.load(Ordering::SeqCst) {
+            if client.as_ref().is_none_or(postgres::Client::is_closed) {
+                client = self.config.connect(postgres::NoTls).ok();
+            }
+            let ok = client.as_mut().is_some_and(|c| beat(c, &self.me).is_ok());
+            if ok {
+                self.beats.fetch_add(1, Ordering::SeqCst);
+            } else {
+                self.beats.store(0, Ordering::SeqCst);
+                client = None;
+            }
+            std::thread::sleep(BEAT);
+        }
     }
 }
 

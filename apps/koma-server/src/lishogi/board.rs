@@ -62,7 +62,7 @@ async fn game_stream(
     me: Player,
 ) -> Result<Response, Refusal> {
     check_api(&api, &me)?;
-    let slot = s.hub.game(&id).await?;
+    let slot = s.hub.copy(&id).await?;
     let (full, mut updates, mut chat, over) = {
         let mut live = slot.lock().await;
         Actor::Account(&me.id).seat(&live)?;
@@ -217,7 +217,7 @@ async fn chat_lines(
 ) -> Result<Response, Refusal> {
     check_api(&api, &me)?;
     {
-        let slot = s.hub.game(&id).await?;
+        let slot = s.hub.copy(&id).await?;
         let live = slot.lock().await;
         Actor::Account(&me.id).seat(&live)?;
     }
