@@ -113,11 +113,12 @@ t0=$(date +%s%N)
 
 # Whether something listens on HOST:PORT.
 listening() { (exec 5<>"/dev/tcp/${1%:*}/${1##*:}") 2>/dev/null; }
-# A port of 127.0.0.1 that nobody listens on now.
+# A port of 127.0.0.1 that nobody listens on now, below the range the kernel picks the
+# ports of outgoing connections from (32768 up on Linux), which may be taken unseen.
 free_port() {
   local p
   while :; do
-    p=$((20000 + RANDOM % 40000))
+    p=$((20000 + RANDOM % 12000))
     listening "127.0.0.1:$p" || { echo "$p"; return; }
   done
 }
