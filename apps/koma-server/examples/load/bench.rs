@@ -1065,10 +1065,11 @@ fn mix(x: u64) -> u64 {
 }
 
 /// Whether an answer with HTTP status `status` and error code `code` means "try again":
-/// the server's store is unreachable or refused a stale owner's write, the server stops,
-/// or the balancer found no instance (502, 503, 504).
+/// the server's store is unreachable or the game moved to another instance (503
+/// `storage_unavailable`), the server stops (503), or the balancer found no instance (502,
+/// 503, 504).
 fn try_again(status: u64, code: &str) -> bool {
-    matches!(status, 502..=504) || matches!(code, "storage_failed" | "store_unavailable")
+    matches!(status, 502..=504) || code == "storage_unavailable"
 }
 
 /// A request with a JSON body (`body`), whose answer must have status `expect` and a JSON
