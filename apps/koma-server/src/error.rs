@@ -340,7 +340,8 @@ pub enum ApiError {
     /// The server is stopping (503).
     #[error("the server stops")]
     ShuttingDown,
-    /// The store failed (500).
+    /// The store failed (500), or cannot be reached now or the game moved to another
+    /// server (503: try again).
     #[error("storage failed: {0}")]
     Storage(#[from] StoreError),
     /// The system's random generator failed (500).
@@ -449,6 +450,7 @@ impl ApiError {
             | E::TooManyReviews { .. }
             | E::TooManyStreams { .. }
             | E::TooManyChallenges { .. } => StatusCode::TOO_MANY_REQUESTS,
+            E::Storage(e) if e.is_transient() => StatusCode::SERVICE_UNAVAILABLE,
             E::Storage(_) | E::Random(_) | E::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -512,6 +514,7 @@ impl ApiError {
             | E::TooManyStreams { .. }
             | E::TooManyChallenges { .. } => "too_many",
             E::ShuttingDown => "shutting_down",
+            E::Storage(e) if e.is_transient() => "storage_unavailable",
             E::Storage(_) => "storage_failed",
             E::Random(_) | E::Internal(_) => "internal",
         }
@@ -526,6 +529,7 @@ impl ApiError {
             E::EngineBusy { .. } => Some(RETRY_BUSY_S),
             E::QueueFull | E::TooManyReviews { .. } => Some(RETRY_REVIEW_S),
             E::EngineGamesFull { .. } | E::TooManyEngineGames { .. } => Some(RETRY_GAMES_S),
+            E::Storage(e) if e.is_transient() => Some(RETRY_STORE_S),
             _ => None,
         }
     }
@@ -587,6 +591,9 @@ const RETRY_BUSY_S: u64 = 5;
 const RETRY_REVIEW_S: u64 = 30;
 /// `Retry-After` when games against the engine are full: games last minutes.
 const RETRY_GAMES_S: u64 = 60;
+/// `Retry-After` when the store cannot be reached or the game moved: a database restarts,
+/// a lease moves, in about a second.
+const RETRY_STORE_S: u64 = 1;
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
@@ -665,6 +672,8 @@ mod tests {
             ApiError::TooManyReviews { limit: 2 },
             ApiError::ShuttingDown,
             ApiError::internal("the task failed"),
+            ApiError::Storage(StoreError::NotOwner("g".to_string())),
+            ApiError::Storage(StoreError::Damaged("move 3".to_string())),
             ApiError::InvalidUsername {
                 reason: "too short".to_string(),
             },

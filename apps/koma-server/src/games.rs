@@ -540,6 +540,15 @@ impl LiveGame {
         self.offers = Offers::default();
     }
 
+    /// Takes the state of `fresh`, the same game read again from the store; the
+    /// subscribers stay, the offers go.
+    pub fn take_state(&mut self, mut fresh: LiveGame) {
+        std::mem::swap(&mut fresh.push, &mut self.push);
+        std::mem::swap(&mut fresh.chat, &mut self.chat);
+        fresh.loaded = self.loaded;
+        *self = fresh;
+    }
+
     /// Sends a new chat line to every subscriber.
     pub fn push_chat(&self, line: ChatLine) {
         // No subscriber is no error: the line is stored.

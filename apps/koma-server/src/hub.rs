@@ -7,7 +7,9 @@ use crate::engine::{self, Answer, Turn};
 use crate::error::ApiError;
 use crate::games::{self, CreateRequest, Expiry, LiveGame};
 use crate::settings::Settings;
-use crate::store::{Ending, GameSummary, Page, Store, StoreError, StoredMove, StoredOutcome};
+use crate::store::{
+    Ending, GameSummary, Note, Page, Store, StoreError, StoredGame, StoredMove, StoredOutcome,
+};
 use crate::view::GameView;
 use koma_game::GameError;
 use koma_game::datetime;
@@ -42,7 +44,12 @@ pub struct Hub {
     events: crate::events::Events,
     /// The open challenges between accounts (lishogi's API).
     challenges: crate::lishogi::challenges::Challenges,
+    /// When the server last said it is alive.
+    last_beat: std::sync::Mutex<Option<std::time::Instant>>,
 }
+
+/// How often a server says it is alive, to the others on its database.
+const BEAT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The answer to creating a game.
 #[derive(Clone, Debug, Serialize)]
@@ -106,6 +113,7 @@ impl Hub {
             closing: AtomicBool::new(false),
             events: crate::events::Events::default(),
             challenges: crate::lishogi::challenges::Challenges::default(),
+            last_beat: std::sync::Mutex::new(None),
         })
     }
 
@@ -181,20 +189,44 @@ impl Hub {
             .unwrap_or_else(|e| Err(StoreError::Unavailable(e.to_string())))
     }
 
-    /// Loads every undecided game, so that their clocks are watched from the start.
+    /// Loads the undecided games this server holds (every one, unless other servers share
+    /// the database), so that their clocks are watched from the start.
     pub async fn load_unfinished(&self) -> Result<usize, StoreError> {
-        let list = self.blocking(|s| s.list_games(true)).await?;
-        for summary in &list {
-            self.load(&summary.id).await?;
+        let list = self.blocking(|s| s.unfinished_to_hold()).await?;
+        for id in &list {
+            self.adopt(id).await?;
         }
         Ok(list.len())
     }
 
-    /// Loads a game from the store into memory (`None` if unknown); the engine resumes
-    /// thinking if it is its turn.
-    async fn load(&self, id: &str) -> Result<Option<Slot>, StoreError> {
+    /// Takes the game `id` into memory from the store, its lease held already, or reads a
+    /// copy in memory again.
+    async fn adopt(&self, id: &str) -> Result<Option<Slot>, StoreError> {
+        let existing = self.slots().get(id).cloned();
+        let Some(slot) = existing else {
+            return self.load(id, false).await;
+        };
+        let mut live = slot.lock().await;
         let key = id.to_string();
         let Some(stored) = self.blocking(move |s| s.load_game(&key)).await? else {
+            return Ok(None);
+        };
+        self.refresh(&mut live, stored).await?;
+        drop(live);
+        Ok(Some(slot))
+    }
+
+    /// Loads a game from the store into memory (`None` if unknown), taking its lease first
+    /// if `claim`; the engine resumes thinking if it is its turn.
+    async fn load(&self, id: &str, claim: bool) -> Result<Option<Slot>, StoreError> {
+        let key = id.to_string();
+        let read = move |s: &dyn Store| {
+            if claim {
+                s.claim(&key)?;
+            }
+            s.load_game(&key)
+        };
+        let Some(stored) = self.blocking(read).await? else {
             return Ok(None);
         };
         let mut live = games::rebuild(stored)?;
@@ -209,12 +241,131 @@ impl Hub {
         Ok(Some(slot))
     }
 
-    /// The game `id`, from memory or the store.
-    pub(crate) async fn game(&self, id: &str) -> Result<Slot, ApiError> {
-        if let Some(slot) = self.slots().get(id) {
-            return Ok(Arc::clone(slot));
+    /// `live` as `stored` (the same game read again): the state taken, the subscribers
+    /// kept, the state pushed; the engine thinks if it is its move and this server holds
+    /// the game.
+    async fn refresh(&self, live: &mut LiveGame, stored: StoredGame) -> Result<(), StoreError> {
+        live.stop_thinking();
+        live.take_state(games::rebuild(stored)?);
+        if live.stored.engine.is_some() && !live.is_over() {
+            self.engine_games()
+                .entry(live.id().to_string())
+                .or_insert(None);
+        } else {
+            self.release_engine(live.id());
         }
-        self.load(id).await?.ok_or_else(|| ApiError::not_found(id))
+        self.refresh_players(live).await?;
+        live.publish();
+        self.wake_engine(live);
+        Ok(())
+    }
+
+    /// The game `id`, from memory or the store, its lease held: a game another server held
+    /// is taken over and read again.
+    pub(crate) async fn game(&self, id: &str) -> Result<Slot, ApiError> {
+        let existing = self.slots().get(id).cloned();
+        let Some(slot) = existing else {
+            return self
+                .load(id, true)
+                .await?
+                .ok_or_else(|| ApiError::not_found(id));
+        };
+        if !self.holds_now(id).await? {
+            let mut live = slot.lock().await;
+            if !self.holds_now(id).await? {
+                let key = id.to_string();
+                let read = move |s: &dyn Store| {
+                    s.claim(&key)?;
+                    s.load_game(&key)
+                };
+                let stored = self.blocking(read).await?;
+                let stored = stored.ok_or_else(|| ApiError::not_found(id))?;
+                self.refresh(&mut live, stored).await?;
+            }
+        }
+        Ok(slot)
+    }
+
+    /// Whether this server holds the game `id` now: as it knows, and where other servers
+    /// share the database, as the database says.
+    async fn holds_now(&self, id: &str) -> Result<bool, StoreError> {
+        if !self.store.holds(id) {
+            return Ok(false);
+        }
+        if !self.store.shared() {
+            return Ok(true);
+        }
+        let key = id.to_string();
+        self.blocking(move |s| s.confirm(&key)).await
+    }
+
+    /// Follows what the other servers sharing the database do: a game taken from this one
+    /// is given up (its copy kept, read again at each change, while someone watches it).
+    pub fn follow_others(self: &Arc<Hub>) {
+        let Some(mut notes) = self.store.notes() else {
+            return;
+        };
+        let hub = Arc::downgrade(self);
+        tokio::spawn(async move {
+            while let Some(note) = notes.recv().await {
+                let Some(hub) = hub.upgrade() else {
+                    return;
+                };
+                hub.take_note(note).await;
+            }
+        });
+    }
+
+    /// Acts on what another server did.
+    async fn take_note(&self, note: Note) {
+        match note {
+            Note::Taken { game, epoch } => {
+                if !self.store.holds(&game) {
+                    return;
+                }
+                self.store.disown(&game, Some(epoch));
+                if self.store.holds(&game) {
+                    return; // an older lease than this server's own
+                }
+                let Some(slot) = self.slots().get(&game).cloned() else {
+                    return;
+                };
+                let mut live = slot.lock().await;
+                live.stop_thinking();
+                self.release_engine(&game);
+            }
+            Note::Changed(game) => {
+                let slot = self.slots().get(&game).cloned();
+                if let Some(slot) = slot.filter(|_| !self.store.holds(&game)) {
+                    self.reread(&slot).await;
+                }
+            }
+            Note::Resync => {
+                let slots: Vec<Slot> = self.slots().values().cloned().collect();
+                for slot in slots {
+                    self.reread(&slot).await;
+                }
+            }
+        }
+    }
+
+    /// Reads again the copy `slot` of a game another server holds, for its watchers.
+    async fn reread(&self, slot: &Slot) {
+        let mut live = slot.lock().await;
+        let id = live.id().to_string();
+        if self.store.holds(&id) {
+            return;
+        }
+        let key = id.clone();
+        match self.blocking(move |s| s.load_game(&key)).await {
+            Ok(Some(stored)) => {
+                if let Err(e) = self.refresh(&mut live, stored).await {
+                    eprintln!("koma serve: game {id}: reading it again: {e}");
+                }
+            }
+            Ok(None) => {}
+            Err(e) => eprintln!("koma serve: game {id}: reading it again: {e}"),
+        }
     }
 
     /// One page of the stored games, newest first.
@@ -337,6 +488,16 @@ impl Hub {
         invite: &str,
         player: Option<Player>,
     ) -> Result<Joined, ApiError> {
+        once_more_if_moved(|| self.join_once(id, invite, player.clone())).await
+    }
+
+    /// [`Hub::join`], once.
+    async fn join_once(
+        &self,
+        id: &str,
+        invite: &str,
+        player: Option<Player>,
+    ) -> Result<Joined, ApiError> {
         let slot = self.game(id).await?;
         let mut live = slot.lock().await;
         if !crate::tokens::matches(invite, &live.stored.invite) {
@@ -417,7 +578,18 @@ impl Hub {
         id: &str,
         who: Actor<'_>,
         usi: &str,
-        read: impl FnOnce(&crate::anygame::AnyGame, &str) -> Result<Move, ApiError>,
+        read: impl Fn(&crate::anygame::AnyGame, &str) -> Result<Move, ApiError>,
+    ) -> Result<GameView, ApiError> {
+        once_more_if_moved(|| self.play_read_once(id, who, usi, &read)).await
+    }
+
+    /// [`Hub::play_read`], once.
+    async fn play_read_once(
+        &self,
+        id: &str,
+        who: Actor<'_>,
+        usi: &str,
+        read: &impl Fn(&crate::anygame::AnyGame, &str) -> Result<Move, ApiError>,
     ) -> Result<GameView, ApiError> {
         let (mut live, seat, now) = self.for_turn(id, who).await?;
         let to_move = live.game.side_to_move();
@@ -511,9 +683,15 @@ impl Hub {
         id: &str,
         who: impl Into<Actor<'a>>,
     ) -> Result<GameView, ApiError> {
+        let who = who.into();
+        once_more_if_moved(|| self.resign_once(id, who)).await
+    }
+
+    /// [`Hub::resign`], once.
+    async fn resign_once(&self, id: &str, who: Actor<'_>) -> Result<GameView, ApiError> {
         let slot = self.game(id).await?;
         let mut live = slot.lock().await;
-        let seat = who.into().seat(&live)?;
+        let seat = who.seat(&live)?;
         let now = live.now();
         self.settle_time(&mut live, now).await?;
         refuse_if_over(&live)?;
@@ -527,6 +705,11 @@ impl Hub {
     /// The seat of `token`, to move, declares an entering-king win (it loses if a condition
     /// fails).
     pub async fn declare(&self, id: &str, token: &str) -> Result<GameView, ApiError> {
+        once_more_if_moved(|| self.declare_once(id, token)).await
+    }
+
+    /// [`Hub::declare`], once.
+    async fn declare_once(&self, id: &str, token: &str) -> Result<GameView, ApiError> {
         let (mut live, seat, now) = self.for_turn(id, token).await?;
         if seat != live.game.side_to_move() {
             return Err(ApiError::DeclareOutOfTurn);
@@ -727,6 +910,7 @@ impl Hub {
         if live.thinking.is_some()
             || live.started_ms.is_none()
             || self.closing.load(Ordering::SeqCst)
+            || !self.store.holds(live.id())
         {
             return;
         }
@@ -751,7 +935,9 @@ impl Hub {
     /// the server stopping): a declaration, else its move through the path of every move
     /// (the first legal move if the search failed or named one the rules refuse).
     async fn engine_moves(&self, turn: Turn, answer: Result<Answer, engine::SearchFailed>) {
-        let Ok(slot) = self.game(&turn.id).await else {
+        // A game given up meanwhile is its new owner's to play.
+        let slot = self.slots().get(&turn.id).cloned();
+        let Some(slot) = slot.filter(|_| self.store.holds(&turn.id)) else {
             return;
         };
         let mut live = slot.lock().await;
@@ -810,6 +996,10 @@ impl Hub {
         for slot in slots {
             slot.lock().await.stop_thinking();
         }
+        // The other servers on the database take its games at once.
+        if let Err(e) = self.blocking(|s| s.release_all()).await {
+            eprintln!("koma serve: giving the games back: {e}");
+        }
     }
 
     /// Ends the games whose clock ran out and the games nobody played in time (see
@@ -817,6 +1007,7 @@ impl Hub {
     /// them): decided ones nobody watches or decided long ago, and started games without a
     /// clock or engine that nobody watches and nobody moved in for a while.
     pub async fn tick(&self) {
+        self.beat().await;
         let slots: Vec<(String, Slot)> = self
             .slots()
             .iter()
@@ -827,6 +1018,14 @@ impl Hub {
             let Ok(mut live) = slot.try_lock() else {
                 continue; // a request is working on it and checks the clock itself
             };
+            if !self.store.holds(&id) {
+                // Another server's: it watches the clocks; the copy stays for its watchers.
+                if live.watchers() == 0 {
+                    drop(live);
+                    self.slots().remove(&id);
+                }
+                continue;
+            }
             let now = live.now();
             let settled = match live.clock_runs() {
                 true => self.settle_time(&mut live, now).await,
@@ -853,7 +1052,33 @@ impl Hub {
             if forget {
                 drop(live);
                 self.slots().remove(&id);
+                self.store.disown(&id, None);
             }
+        }
+    }
+
+    /// Says the server is alive once a [`BEAT`] (several servers on one database), and
+    /// takes in the games of those that are not.
+    async fn beat(&self) {
+        if self.closing.load(Ordering::SeqCst) {
+            return; // its games were given back
+        }
+        {
+            let mut last = self.last_beat.lock().unwrap_or_else(|e| e.into_inner());
+            if last.is_some_and(|at| at.elapsed() < BEAT) {
+                return;
+            }
+            *last = Some(std::time::Instant::now());
+        }
+        match self.blocking(|s| s.heartbeat()).await {
+            Ok(ids) => {
+                for id in ids {
+                    if let Err(e) = self.adopt(&id).await {
+                        eprintln!("koma serve: game {id}: taking it over: {e}");
+                    }
+                }
+            }
+            Err(e) => eprintln!("koma serve: heartbeat: {e}"),
         }
     }
 
@@ -865,6 +1090,18 @@ impl Hub {
     /// How many games are in memory.
     pub fn in_memory(&self) -> usize {
         self.slots().len()
+    }
+}
+
+/// `op`, and once more if the game moved to another server meanwhile (the other server's
+/// note had not arrived): the second time takes the game back and reads it again first.
+async fn once_more_if_moved<T, F>(mut op: impl FnMut() -> F) -> Result<T, ApiError>
+where
+    F: std::future::Future<Output = Result<T, ApiError>>,
+{
+    match op().await {
+        Err(ApiError::Storage(StoreError::NotOwner(_))) => op().await,
+        done => done,
     }
 }
 

@@ -42,6 +42,7 @@ pub mod png;
 pub mod postgres;
 mod postgres_accounts;
 mod postgres_games;
+mod postgres_leases;
 mod postgres_profiles;
 mod postgres_ratings;
 pub mod profiles;
@@ -133,6 +134,8 @@ impl Server {
         let accounts = accounts::Accounts::from_env(Arc::clone(&store));
         let searchers = Arc::new(engine::Pool::new(&settings));
         let hub = hub::Hub::new(store, Arc::clone(&searchers), Arc::clone(&settings));
+        // Other servers on the same database: their changes to the games this one shows.
+        hub.follow_others();
         // Games that ended but were not rated (a stop in between) are rated first.
         if let Err(e) = hub.rate_pending().await {
             return Err(e.into());

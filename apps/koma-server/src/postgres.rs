@@ -14,7 +14,7 @@ use r2d2_postgres::PostgresConnectionManager;
 use std::time::Duration;
 
 /// The schema this code writes, kept in the `meta` table.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// The migrations: `MIGRATIONS[i]` takes a database from version `i` (0: empty) to `i + 1`,
 /// each a list of statement batches.
@@ -26,6 +26,8 @@ const MIGRATIONS: [&[&str]; SCHEMA_VERSION as usize] = [
         crate::postgres_ratings::TABLES,
         crate::postgres_profiles::INDEXES,
     ],
+    // 2: the games' leases and the servers' heartbeats (several servers on one database).
+    &[crate::postgres_leases::TABLES],
 ];
 
 /// The key of the advisory lock the migrations hold ("koma" in ASCII).
@@ -46,6 +48,12 @@ pub(crate) type Conn = r2d2::PooledConnection<Manager>;
 pub struct PgStore {
     /// Always there but while the store is dropped (see `Drop`).
     pool: Option<r2d2::Pool<Manager>>,
+    /// How to connect (the listener opens a connection of its own).
+    pub(crate) config: postgres::Config,
+    /// This server's name among those sharing the database, new at every start.
+    pub(crate) instance: String,
+    /// The games' leases this server holds.
+    pub(crate) leases: crate::postgres_leases::Leases,
 }
 
 impl Drop for PgStore {
@@ -81,9 +89,16 @@ impl PgStore {
             .max_size(connections.max(1))
             .min_idle(Some(1))
             .connection_timeout(POOL_WAIT)
-            .build(PostgresConnectionManager::new(config, NoTls))
+            .build(PostgresConnectionManager::new(config.clone(), NoTls))
             .map_err(|e| StoreError::Unavailable(e.to_string()))?;
-        Ok(PgStore { pool: Some(pool) })
+        let instance = crate::tokens::game_id()
+            .map_err(|e| StoreError::Unavailable(format!("no random name: {e}")))?;
+        Ok(PgStore {
+            pool: Some(pool),
+            config,
+            instance: format!("{}-{instance}", std::process::id()),
+            leases: Default::default(),
+        })
     }
 
     /// A connection of the pool.
@@ -170,6 +185,27 @@ pub(crate) fn refused(e: postgres::Error, what: impl FnOnce() -> String) -> Stor
             StoreError::Conflict(format!("{}: {}", what(), e))
         }
         _ => StoreError::Postgres(e),
+    }
+}
+
+/// Whether `e` says the database could not be reached or is restarting, rather than that
+/// it refused the call: the same call may succeed soon.
+pub(crate) fn is_transient(e: &postgres::Error) -> bool {
+    if e.is_closed() {
+        return true;
+    }
+    match e.code() {
+        // No code from the server: the connection failed if the cause is the network's.
+        None => std::error::Error::source(e).is_some_and(|c| c.is::<std::io::Error>()),
+        Some(code) => {
+            code.code().starts_with("08")
+                || [
+                    SqlState::ADMIN_SHUTDOWN,
+                    SqlState::CRASH_SHUTDOWN,
+                    SqlState::CANNOT_CONNECT_NOW,
+                ]
+                .contains(code)
+        }
     }
 }
 

@@ -1,11 +1,12 @@
 //! Games, their moves and chat in the PostgreSQL store.
 
 use crate::postgres::{PgStore, refused, to_sql, to_usize, unstorable};
+use crate::postgres_leases::CHANNEL;
 use crate::sqlite::{
     ending_from_sql, ending_to_sql, engine_from_sql, ms_from_sql as ms_from, ms_to_sql as ms_to,
 };
 use crate::store::{
-    ChatLine, GameSetup, GameSummary, NewGame, Page, Room, Store, StoreError, StoredGame,
+    ChatLine, GameSetup, GameSummary, NewGame, Note, Page, Room, Store, StoreError, StoredGame,
     StoredMove, StoredOutcome, color_from_name,
 };
 use postgres::{GenericClient, IsolationLevel, Row};
@@ -58,18 +59,21 @@ CREATE TABLE chat (
 );
 ";
 
-/// Inserts a new game (started at `started_ms`, if given).
+/// Inserts a new game (started at `started_ms`, if given), its first lease held by `owner`.
 fn insert_game(
     c: &mut impl GenericClient,
     g: &NewGame,
     started_ms: Option<u64>,
+    owner: &str,
 ) -> Result<(), StoreError> {
     let engine = g.engine.as_ref();
     c.execute(
         "INSERT INTO games (id, variant, start_sfen, rules, time_control, creator,
             sente_token, gote_token, invite, created_ms, started_ms,
-            engine_seat, engine_movetime_ms, engine_depth, sente_user, gote_user, rated)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+            engine_seat, engine_movetime_ms, engine_depth, sente_user, gote_user, rated,
+            owner, epoch)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+            $18, 1)",
         &[
             &g.id,
             &g.setup.variant,
@@ -88,6 +92,7 @@ fn insert_game(
             &g.players[0],
             &g.players[1],
             &g.rated,
+            &owner,
         ],
     )
     .map_err(|e| refused(e, || format!("game {}", g.id)))?;
@@ -148,13 +153,15 @@ fn game_from_row(id: &str, row: &Row, moves: Vec<StoredMove>) -> Result<StoredGa
 
 impl Store for PgStore {
     fn create_game(&self, g: &NewGame, started_ms: Option<u64>) -> Result<(), StoreError> {
-        insert_game(&mut *self.conn()?, g, started_ms)
+        insert_game(&mut *self.conn()?, g, started_ms, &self.instance)?;
+        self.leases.hold(&g.id, 1);
+        Ok(())
     }
 
     fn create_rematch(&self, of: &str, g: &NewGame, started_ms: u64) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
         let mut tx = conn.transaction()?;
-        insert_game(&mut tx, g, Some(started_ms))?;
+        insert_game(&mut tx, g, Some(started_ms), &self.instance)?;
         let changed = tx.execute(
             "UPDATE games SET rematch = $2
              WHERE id = $1 AND ending IS NOT NULL AND rematch IS NULL",
@@ -166,7 +173,12 @@ impl Store for PgStore {
                 "game {of} is unknown, undecided or has a rematch already"
             )));
         }
+        tx.execute(
+            "SELECT pg_notify($1, 'g ' || $2 || ' ' || $3)",
+            &[&CHANNEL, &of, &self.instance],
+        )?;
         tx.commit()?;
+        self.leases.hold(&g.id, 1);
         Ok(())
     }
 
@@ -206,12 +218,14 @@ impl Store for PgStore {
 
     fn start_game(&self, id: &str, at_ms: u64, seat_token: &str) -> Result<(), StoreError> {
         // The invited player's seat is the one the creator does not hold.
-        let changed = self.conn()?.execute(
-            "UPDATE games SET started_ms = $2,
-                sente_token = CASE creator WHEN 'sente' THEN sente_token ELSE $3 END,
-                gote_token = CASE creator WHEN 'gote' THEN gote_token ELSE $3 END
-             WHERE id = $1 AND started_ms IS NULL",
-            &[&id, &ms_to(at_ms), &seat_token],
+        let changed = self.fenced(
+            id,
+            "UPDATE games SET started_ms = $4,
+                sente_token = CASE creator WHEN 'sente' THEN sente_token ELSE $5 END,
+                gote_token = CASE creator WHEN 'gote' THEN gote_token ELSE $5 END
+             WHERE id = $1 AND owner = $2 AND epoch = $3 AND started_ms IS NULL
+             RETURNING id",
+            &[&ms_to(at_ms), &seat_token],
         )?;
         if changed != 1 {
             return Err(StoreError::Conflict(format!(
@@ -225,17 +239,25 @@ impl Store for PgStore {
         // Stored only if it is the next move: none from it on, the one before it there (the
         // moves are numbered from 0 without a gap, so this is "as many moves as `ply`",
         // read from the key instead of counted). Two writers of the same move meet the key.
+        // Under the lease held: its row is locked meanwhile, so a server taking the lease
+        // waits for this move and reads it.
         let changed = self
-            .conn()?
-            .execute(
+            .fenced(
+                id,
                 "INSERT INTO moves (game_id, ply, usi, at_ms)
-                 SELECT $1::TEXT, $2::BIGINT, $3::TEXT, $4::BIGINT
-                 WHERE NOT EXISTS (SELECT 1 FROM moves WHERE game_id = $1 AND ply >= $2)
-                   AND ($2 = 0 OR EXISTS
-                        (SELECT 1 FROM moves WHERE game_id = $1 AND ply = $2 - 1))",
-                &[&id, &to_sql(ply), &m.usi, &ms_to(m.at_ms)],
+                 SELECT $1::TEXT, $4::BIGINT, $5::TEXT, $6::BIGINT
+                 WHERE EXISTS (SELECT 1 FROM games
+                        WHERE id = $1 AND owner = $2 AND epoch = $3 FOR SHARE)
+                   AND NOT EXISTS (SELECT 1 FROM moves WHERE game_id = $1 AND ply >= $4)
+                   AND ($4 = 0 OR EXISTS
+                        (SELECT 1 FROM moves WHERE game_id = $1 AND ply = $4 - 1))
+                 RETURNING game_id",
+                &[&to_sql(ply), &m.usi, &ms_to(m.at_ms)],
             )
-            .map_err(|e| refused(e, || format!("game {id}: move {ply}")))?;
+            .map_err(|e| match e {
+                StoreError::Postgres(e) => refused(e, || format!("game {id}: move {ply}")),
+                e => e,
+            })?;
         if changed != 1 {
             return Err(StoreError::Conflict(format!(
                 "game {id}: move {ply} is not the next one"
@@ -246,10 +268,11 @@ impl Store for PgStore {
 
     fn set_outcome(&self, id: &str, outcome: &StoredOutcome) -> Result<(), StoreError> {
         let (kind, color) = ending_to_sql(outcome.ending);
-        let changed = self.conn()?.execute(
-            "UPDATE games SET ending = $2, ending_color = $3, ended_ms = $4, result = $5
-             WHERE id = $1 AND ending IS NULL",
-            &[&id, &kind, &color, &ms_to(outcome.at_ms), &outcome.result],
+        let changed = self.fenced(
+            id,
+            "UPDATE games SET ending = $4, ending_color = $5, ended_ms = $6, result = $7
+             WHERE id = $1 AND owner = $2 AND epoch = $3 AND ending IS NULL RETURNING id",
+            &[&kind, &color, &ms_to(outcome.at_ms), &outcome.result],
         )?;
         if changed != 1 {
             return Err(StoreError::Conflict(format!(
@@ -260,13 +283,15 @@ impl Store for PgStore {
     }
 
     fn take_back(&self, id: &str, keep: usize, shift_ms: u64) -> Result<(), StoreError> {
+        let epoch = self.leases.fence(id)?;
         let mut conn = self.conn()?;
         let mut tx = conn.transaction()?;
         // The game's row locked: no move or ending is written to it meanwhile.
         let undecided: Option<bool> = tx
             .query_opt(
-                "SELECT ending IS NULL FROM games WHERE id = $1 FOR UPDATE",
-                &[&id],
+                "SELECT ending IS NULL FROM games
+                 WHERE id = $1 AND owner = $2 AND epoch = $3 FOR UPDATE",
+                &[&id, &self.instance, &epoch],
             )?
             .map(|r| r.try_get(0))
             .transpose()?;
@@ -287,6 +312,10 @@ impl Store for PgStore {
         tx.execute(
             "UPDATE games SET started_ms = started_ms + $2 WHERE id = $1",
             &[&id, &shift],
+        )?;
+        tx.execute(
+            "SELECT pg_notify($1, 'g ' || $2 || ' ' || $3)",
+            &[&CHANNEL, &id, &self.instance],
         )?;
         tx.commit()?;
         Ok(())
@@ -358,6 +387,81 @@ impl Store for PgStore {
 
     fn list_page(&self, page: Page) -> Result<Vec<GameSummary>, StoreError> {
         list(self, false, Some(page))
+    }
+
+    fn claim(&self, id: &str) -> Result<(), StoreError> {
+        self.claim_lease(id)
+    }
+
+    fn holds(&self, id: &str) -> bool {
+        self.leases.holds(id)
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn confirm(&self, id: &str) -> Result<bool, StoreError> {
+        self.confirm_lease(id)
+    }
+
+    fn disown(&self, id: &str, epoch: Option<i64>) {
+        self.leases.disown(id, epoch);
+    }
+
+    fn heartbeat(&self) -> Result<Vec<String>, StoreError> {
+        self.beat()
+    }
+
+    fn unfinished_to_hold(&self) -> Result<Vec<String>, StoreError> {
+        self.beat()
+    }
+
+    fn release_all(&self) -> Result<(), StoreError> {
+        self.release_leases()
+    }
+
+    fn notes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Note>> {
+        Some(self.listen())
+    }
+}
+
+impl PgStore {
+    /// Runs `sql`, a write of the game `id` that returns a row for each row it changed,
+    /// under the lease this server holds (`$1` the game, `$2` this server, `$3` the lease's
+    /// number; `params` from `$4` on), and announces the change; how many rows it changed.
+    /// Refused if the lease was taken by another server since.
+    fn fenced(
+        &self,
+        id: &str,
+        sql: &str,
+        params: &[&(dyn postgres::types::ToSql + Sync)],
+    ) -> Result<usize, StoreError> {
+        let epoch = self.leases.fence(id)?;
+        let mut all: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![&id, &self.instance, &epoch];
+        all.extend_from_slice(params);
+        let channel = format!("${}", all.len() + 1);
+        all.push(&CHANNEL);
+        let mut conn = self.conn()?;
+        let rows = conn.query(
+            &format!(
+                "WITH changed AS ({sql})
+                 SELECT pg_notify({channel}, 'g ' || $1 || ' ' || $2) FROM changed"
+            ),
+            &all,
+        )?;
+        if rows.is_empty() {
+            // Nothing changed: the lease may have gone, or the write did not fit.
+            let owner = conn.query_opt("SELECT owner, epoch FROM games WHERE id = $1", &[&id])?;
+            if let Some(row) = owner {
+                let (owner, epoch_now): (Option<String>, i64) = (row.try_get(0)?, row.try_get(1)?);
+                if owner.as_deref() != Some(self.instance.as_str()) || epoch_now != epoch {
+                    self.leases.disown(id, None);
+                    return Err(StoreError::NotOwner(id.to_string()));
+                }
+            }
+        }
+        Ok(rows.len())
     }
 }
 

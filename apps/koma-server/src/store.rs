@@ -213,6 +213,40 @@ pub enum StoreError {
     /// A write that does not fit what is stored (a move out of order, an unknown game).
     #[error("refused by the store: {0}")]
     Conflict(String),
+    /// Another server took the game's lease (several servers on one database): this one
+    /// may no longer change it; asked again, the request takes the lease back.
+    #[error("game {0} moved to another server; try again")]
+    NotOwner(String),
+}
+
+impl StoreError {
+    /// Whether the same call may succeed if tried again soon: the database could not be
+    /// reached or restarts, or the game moved to another server.
+    pub fn is_transient(&self) -> bool {
+        match self {
+            StoreError::Unavailable(_) | StoreError::Connect(_) | StoreError::NotOwner(_) => true,
+            StoreError::Postgres(e) => crate::postgres::is_transient(e),
+            _ => false,
+        }
+    }
+}
+
+/// What another server sharing the database did, as its notification says (the data is
+/// read from the tables).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// The game changed: a move, its start, its ending, a takeback.
+    Changed(String),
+    /// Another server took the game's lease, numbered `epoch`.
+    Taken {
+        /// The game.
+        game: String,
+        /// The lease's number: a later lease has a larger one.
+        epoch: i64,
+    },
+    /// Notifications may have been missed (the connection to the database was lost): what
+    /// is followed should be read again.
+    Resync,
 }
 
 /// Where games (and accounts) are kept. Every method is blocking; the server calls them off
@@ -252,6 +286,53 @@ pub trait Store:
     fn list_games(&self, unfinished_only: bool) -> Result<Vec<GameSummary>, StoreError>;
     /// One page of every game, newest first (the order of [`Store::list_games`]).
     fn list_page(&self, page: Page) -> Result<Vec<GameSummary>, StoreError>;
+
+    // Several servers on one database. Each undecided game has one owner, the server
+    // holding its lease: only the owner changes it (the store refuses another's write with
+    // [`StoreError::NotOwner`]). Where one server holds the store (SQLite), it owns every
+    // game and these do nothing.
+
+    /// Takes the lease of the game `id` for this server, unless it is decided (nobody
+    /// changes a decided game): the server applies its changes from now on, and reads it
+    /// again first.
+    fn claim(&self, _id: &str) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// Whether this server holds the lease of `id` (or needs none: a decided game).
+    fn holds(&self, _id: &str) -> bool {
+        true
+    }
+    /// Whether other servers may share the database (then [`Store::confirm`] is worth
+    /// its call).
+    fn shared(&self) -> bool {
+        false
+    }
+    /// Whether this server still holds the lease of `id`, as the database says now (a
+    /// note that another server took it may still be on its way); forgets it if not.
+    fn confirm(&self, id: &str) -> Result<bool, StoreError> {
+        Ok(self.holds(id))
+    }
+    /// Forgets the lease of `id` if its number is below `epoch` (another server took it), or
+    /// whatever it is with `None` (the game leaves memory).
+    fn disown(&self, _id: &str, _epoch: Option<i64>) {}
+    /// Says this server is alive, and takes the leases of the undecided games whose owner is
+    /// not (or that nobody holds): their ids, to load.
+    fn heartbeat(&self) -> Result<Vec<String>, StoreError> {
+        Ok(Vec::new())
+    }
+    /// The undecided games this server holds at start: all of them where it is the only
+    /// server, else those nobody alive held, their leases taken.
+    fn unfinished_to_hold(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self.list_games(true)?.into_iter().map(|g| g.id).collect())
+    }
+    /// Gives back every lease this server holds (it stops): others take them at once.
+    fn release_all(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// What the other servers on the database do, from now on (`None`: there are none).
+    fn notes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Note>> {
+        None
+    }
 }
 
 /// The colour stored as `name` (`sente` or `gote`, as `Color::name` writes them).

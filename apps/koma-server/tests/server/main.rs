@@ -10,6 +10,7 @@ mod engine_pool;
 mod expiry;
 mod history;
 mod image;
+mod instances;
 mod limits;
 mod lishogi_api;
 mod load_smoke;

@@ -85,20 +85,71 @@ fn a_move_written_by_several_instances_at_once_is_stored_once() {
     let stores = stores(4);
     stores[0].create_game(&new_game("g"), Some(1)).unwrap();
     for ply in 0..10 {
+        // Each takes the lease and writes: whatever the order, one move is stored; the
+        // others are refused as not the next move, or as written under a lease taken since.
         let results = at_once(&stores, |store| {
             let m = StoredMove {
                 usi: format!("move{ply}"),
                 at_ms: 10 + ply as u64,
             };
+            store.claim("g")?;
             store.append_move("g", ply, &m)
         });
         let stored = results.iter().filter(|r| r.is_ok()).count();
         assert_eq!(stored, 1, "ply {ply}: {results:?}");
         for refused in results.iter().filter_map(|r| r.as_ref().err()) {
-            assert!(matches!(refused, StoreError::Conflict(_)), "{refused:?}");
+            assert!(
+                matches!(refused, StoreError::Conflict(_) | StoreError::NotOwner(_)),
+                "{refused:?}"
+            );
         }
     }
     assert_eq!(stores[3].load_game("g").unwrap().unwrap().moves.len(), 10);
+}
+
+#[test]
+fn a_write_under_a_lease_taken_since_is_refused() {
+    let stores = stores(2);
+    let m = |ply: u64| StoredMove {
+        usi: format!("move{ply}"),
+        at_ms: 10 + ply,
+    };
+    stores[0].create_game(&new_game("g"), Some(1)).unwrap();
+    assert!(stores[0].holds("g") && !stores[1].holds("g"));
+    // Without the lease, no write.
+    assert!(matches!(
+        stores[1].append_move("g", 0, &m(0)),
+        Err(StoreError::NotOwner(_))
+    ));
+    stores[0].append_move("g", 0, &m(0)).unwrap();
+    stores[1].claim("g").unwrap();
+    // The first owner's lease is gone: its move, its ending, its takeback are refused, and
+    // it knows it holds the game no more.
+    assert!(matches!(
+        stores[0].append_move("g", 1, &m(1)),
+        Err(StoreError::NotOwner(_))
+    ));
+    assert!(!stores[0].holds("g"));
+    stores[1].append_move("g", 1, &m(1)).unwrap();
+    stores[0].claim("g").unwrap();
+    let outcome = StoredOutcome {
+        ending: Ending::Resignation(Color::White),
+        at_ms: 9_000,
+        result: "sente resignation".into(),
+    };
+    assert!(matches!(
+        stores[1].set_outcome("g", &outcome),
+        Err(StoreError::NotOwner(_))
+    ));
+    assert!(matches!(
+        stores[1].take_back("g", 1, 5),
+        Err(StoreError::NotOwner(_))
+    ));
+    stores[0].set_outcome("g", &outcome).unwrap();
+    assert_eq!(stores[1].load_game("g").unwrap().unwrap().moves.len(), 2);
+    // A decided game needs no lease: anyone may read it as its own.
+    stores[1].claim("g").unwrap();
+    assert!(stores[1].holds("g"));
 }
 
 #[test]

@@ -99,7 +99,7 @@ fn a_move_is_stored_once_and_only_in_order(store: &dyn Store) {
     store.create_game(&new_game("a"), Some(1)).unwrap();
     assert!(matches!(
         store.append_move("nope", 0, &mv("7g7f", 2)),
-        Err(StoreError::Conflict(_) | StoreError::Sqlite(_))
+        Err(StoreError::Conflict(_) | StoreError::Sqlite(_) | StoreError::NotOwner(_))
     ));
     store.append_move("a", 0, &mv("7g7f", 2)).unwrap();
     // The same move again (a retry, another writer): refused, not stored twice.

@@ -1,0 +1,311 @@
+//! Several servers on one PostgreSQL database: each undecided game's lease (its owner and
+//! the lease's number, `epoch`), the servers' heartbeats, and the notifications by which each
+//! server hears what the others change.
+//!
+//! A server takes a game's lease when a request for it arrives (the balancer sends every
+//! request of one game to one server, so a lease moves only when a server comes or goes),
+//! or when its owner stopped beating. Every write that changes a game names the lease it
+//! holds; a write under a lease taken since is refused, and the row lock it takes makes a
+//! taker wait until that write is committed, so the taker then reads it. Each change is
+//! announced on the channel `koma` with its game's id; a new lease with its number.
+
+use crate::postgres::{Conn, PgStore};
+use crate::store::{Note, StoreError};
+use postgres::fallible_iterator::FallibleIterator;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// Version 2 of the schema: the leases and the servers' heartbeats.
+pub(crate) const TABLES: &str = "
+ALTER TABLE games ADD COLUMN owner TEXT, ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX games_owned ON games(owner) WHERE ending IS NULL;
+CREATE TABLE instances (
+    id   TEXT PRIMARY KEY,
+    seen TIMESTAMPTZ NOT NULL
+);
+";
+
+/// The channel the servers notify each other on.
+pub(crate) const CHANNEL: &str = "koma";
+
+/// A server that has not beaten for this long is dead: its games go to the others.
+const DEAD_AFTER_S: f64 = 5.0;
+
+/// How many heartbeats in a row must succeed before a server takes dead servers' games:
+/// after the database comes back, every server gets the time to beat again first.
+const BEATS_BEFORE_TAKING: u32 = 3;
+
+/// The most games one heartbeat takes over (the rest at the next).
+const TAKE_AT_ONCE: i64 = 500;
+
+/// How long the listener waits before it connects again after losing its connection.
+const RELISTEN_WAIT: Duration = Duration::from_millis(500);
+
+/// This server's leases and heartbeat.
+#[derive(Debug, Default)]
+pub(crate) struct Leases {
+    /// The leases this server holds, with their numbers (0: a decided game, no lease).
+    held: Mutex<HashMap<String, i64>>,
+    /// Heartbeats in a row that succeeded.
+    beats: AtomicU32,
+}
+
+impl Leases {
+    fn held(&self) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
+        self.held.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The lease held on `id`, for a write that changes it.
+    pub(crate) fn fence(&self, id: &str) -> Result<i64, StoreError> {
+        self.held()
+            .get(id)
+            .copied()
+            .ok_or_else(|| StoreError::NotOwner(id.to_string()))
+    }
+
+    /// This server holds lease `epoch` of `id`.
+    pub(crate) fn hold(&self, id: &str, epoch: i64) {
+        self.held().insert(id.to_string(), epoch);
+    }
+
+    /// Whether this server holds `id`.
+    pub(crate) fn holds(&self, id: &str) -> bool {
+        self.held().contains_key(id)
+    }
+
+    /// Forgets `id` if its lease is older than `epoch` (always with `None`).
+    pub(crate) fn disown(&self, id: &str, epoch: Option<i64>) {
+        let mut held = self.held();
+        if epoch.is_none_or(|e| held.get(id).is_some_and(|mine| *mine < e)) {
+            held.remove(id);
+        }
+    }
+}
+
+impl PgStore {
+    /// Takes the lease of `id` if it is undecided; a decided or unknown game needs none.
+    pub(crate) fn claim_lease(&self, id: &str) -> Result<(), StoreError> {
+        if crate::postgres::unstorable(id) {
+            return Ok(());
+        }
+        let rows = self.conn()?.query(
+            "WITH taken AS (
+                 UPDATE games SET owner = $2, epoch = epoch + 1
+                 WHERE id = $1 AND ending IS NULL RETURNING epoch)
+             SELECT epoch, pg_notify($3, 'o ' || $1 || ' ' || epoch || ' ' || $2) FROM taken",
+            &[&id, &self.instance, &CHANNEL],
+        )?;
+        let epoch = match rows.first() {
+            Some(row) => row.try_get(0)?,
+            None => 0,
+        };
+        self.leases.hold(id, epoch);
+        Ok(())
+    }
+
+    /// Whether the lease held on `id` is still this server's (a decided game's always is);
+    /// forgotten if not.
+    pub(crate) fn confirm_lease(&self, id: &str) -> Result<bool, StoreError> {
+        let epoch = match self.leases.held().get(id) {
+            None => return Ok(false),
+            Some(0) => return Ok(true),
+            Some(epoch) => *epoch,
+        };
+        let row = self.conn()?.query_opt(
+            "SELECT owner = $2 AND epoch = $3 FROM games WHERE id = $1",
+            &[&id, &self.instance, &epoch],
+        )?;
+        let mine = match row {
+            Some(row) => row.try_get::<_, Option<bool>>(0)?.unwrap_or(false),
+            None => false,
+        };
+        if !mine {
+            self.leases.disown(id, None);
+        }
+        Ok(mine)
+    }
+
+    /// Beats, then takes (at most [`TAKE_AT_ONCE`]) the undecided games nobody alive holds.
+    pub(crate) fn beat(&self) -> Result<Vec<String>, StoreError> {
+        let beat = self.beat_once();
+        if beat.is_err() {
+            self.leases.beats.store(0, Ordering::SeqCst);
+        }
+        beat
+    }
+
+    fn beat_once(&self) -> Result<Vec<String>, StoreError> {
+        let mut conn = self.conn()?;
+        conn.execute(
+            "INSERT INTO instances (id, seen) VALUES ($1, clock_timestamp())
+             ON CONFLICT (id) DO UPDATE SET seen = clock_timestamp()",
+            &[&self.instance],
+        )?;
+        let beats = self.leases.beats.fetch_add(1, Ordering::SeqCst) + 1;
+        if beats < BEATS_BEFORE_TAKING {
+            return Ok(Vec::new());
+        }
+        self.take_orphans(&mut conn)
+    }
+
+    fn take_orphans(&self, conn: &mut Conn) -> Result<Vec<String>, StoreError> {
+        let rows = conn.query(
+            "WITH orphans AS (
+                 SELECT g.id FROM games g
+                 WHERE g.ending IS NULL AND (g.owner IS NULL OR NOT EXISTS (
+                     SELECT 1 FROM instances i WHERE i.id = g.owner
+                     AND i.seen > clock_timestamp() - make_interval(secs => $2)))
+                 ORDER BY g.seq LIMIT $3 FOR UPDATE SKIP LOCKED),
+             taken AS (
+                 UPDATE games g SET owner = $1, epoch = g.epoch + 1
+                 FROM orphans WHERE g.id = orphans.id RETURNING g.id, g.epoch)
+             SELECT id, epoch, pg_notify($4, 'o ' || id || ' ' || epoch || ' ' || $1)
+             FROM taken",
+            &[&self.instance, &DEAD_AFTER_S, &TAKE_AT_ONCE, &CHANNEL],
+        )?;
+        let mut ids = Vec::with_capacity(rows.len());
+        for row in rows {
+            let id: String = row.try_get(0)?;
+            self.leases.hold(&id, row.try_get(1)?);
+            ids.push(id);
+        }
+        Ok(ids)
+    }
+
+    /// Gives back every lease and says this server is gone.
+    pub(crate) fn release_leases(&self) -> Result<(), StoreError> {
+        let mut conn = self.conn()?;
+        conn.execute(
+            "UPDATE games SET owner = NULL WHERE owner = $1 AND ending IS NULL",
+            &[&self.instance],
+        )?;
+        conn.execute("DELETE FROM instances WHERE id = $1", &[&self.instance])?;
+        self.leases.held().clear();
+        Ok(())
+    }
+
+    /// Starts listening to the other servers on a connection and a thread of its own,
+    /// connecting again whenever the connection is lost (a [`Note::Resync`] each time).
+    pub(crate) fn listen(&self) -> mpsc::UnboundedReceiver<Note> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let config = self.config.clone();
+        let me = self.instance.clone();
+        let spawned = std::thread::Builder::new()
+            .name("koma-listen".to_string())
+            .spawn(move || listen_loop(&config, &me, &tx));
+        if let Err(e) = spawned {
+            eprintln!("koma serve: cannot listen to the other servers: {e}");
+        }
+        rx
+    }
+}
+
+/// Listens until nobody receives the notes any more.
+fn listen_loop(config: &postgres::Config, me: &str, tx: &mpsc::UnboundedSender<Note>) {
+    let mut first = true;
+    while !tx.is_closed() {
+        match config.connect(postgres::NoTls) {
+            Ok(mut client) => {
+                if let Err(e) = client.batch_execute(&format!("LISTEN {CHANNEL}")) {
+                    eprintln!("koma serve: LISTEN failed: {e}");
+                } else {
+                    if !first && tx.send(Note::Resync).is_err() {
+                        return;
+                    }
+                    first = false;
+                    if let Err(e) = relay(&mut client, me, tx) {
+                        eprintln!("koma serve: the notifications stopped: {e}");
+                    }
+                }
+            }
+            Err(e) => eprintln!("koma serve: cannot connect to listen: {e}"),
+        }
+        if !first {
+            // The next connection misses what happens meanwhile: read everything again.
+            let _ = tx.send(Note::Resync);
+        }
+        std::thread::sleep(RELISTEN_WAIT);
+    }
+}
+
+/// Passes on the notes of the other servers until the connection fails or nobody listens.
+fn relay(
+    client: &mut postgres::Client,
+    me: &str,
+    tx: &mpsc::UnboundedSender<Note>,
+) -> Result<(), postgres::Error> {
+    loop {
+        {
+            let mut notifications = client.notifications();
+            let mut batch = notifications.timeout_iter(Duration::from_secs(1));
+            while let Some(n) = batch.next()? {
+                if let Some(note) = parse(n.payload(), me)
+                    && tx.send(note).is_err()
+                {
+                    return Ok(());
+                }
+            }
+        }
+        if tx.is_closed() {
+            return Ok(());
+        }
+        // A dead connection shows itself only when used.
+        client.batch_execute("SELECT 1")?;
+    }
+}
+
+/// The note of `payload` (`g ID BY` or `o ID EPOCH BY`), unless this server (`me`) sent it
+/// or it is not one.
+fn parse(payload: &str, me: &str) -> Option<Note> {
+    let mut words = payload.split(' ');
+    match (words.next()?, words.next()?) {
+        ("g", id) => (words.next()? != me).then(|| Note::Changed(id.to_string())),
+        ("o", id) => {
+            let epoch = words.next()?.parse().ok()?;
+            (words.next()? != me).then(|| Note::Taken {
+                game: id.to_string(),
+                epoch,
+            })
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notes_of_others_are_read_and_ones_own_dropped() {
+        assert_eq!(parse("g abc s1", "s2"), Some(Note::Changed("abc".into())));
+        assert_eq!(parse("g abc s2", "s2"), None);
+        assert_eq!(
+            parse("o abc 7 s1", "s2"),
+            Some(Note::Taken {
+                game: "abc".into(),
+                epoch: 7
+            })
+        );
+        assert_eq!(parse("o abc 7 s2", "s2"), None);
+        for junk in ["", "x", "g", "o abc", "o abc x s1", "q abc s1"] {
+            assert_eq!(parse(junk, "s2"), None, "{junk}");
+        }
+    }
+
+    #[test]
+    fn an_older_note_leaves_a_newer_lease() {
+        let leases = Leases::default();
+        leases.hold("g", 6);
+        leases.disown("g", Some(5));
+        assert!(leases.holds("g"));
+        leases.disown("g", Some(7));
+        assert!(!leases.holds("g"));
+        assert!(matches!(leases.fence("g"), Err(StoreError::NotOwner(_))));
+        leases.hold("g", 8);
+        leases.disown("g", None);
+        assert!(!leases.holds("g"));
+    }
+}
