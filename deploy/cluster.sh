@@ -32,7 +32,7 @@
 #
 # Example: 1,000 games through the balancer, koma2 killed 10 s in and back 5 s later,
 # PostgreSQL restarted 30 s in:
-#   cargo build --release -p koma -p koma-server --example load
+#   cargo build --release -p koma && cargo build --release -p koma-server --example load
 #   deploy/cluster.sh --kill 2@10 --revive 5 --pg-restart 30 \
 #     load --games 1000 --moves 40 --think-ms 500 --reconnect-s 30
 set -euo pipefail
