@@ -15,8 +15,11 @@
 # With a COMMAND it runs it (with KOMA_FRONT and KOMA_PG_URL in its environment) and exits
 # with its status; the word `load` stands for the load benchmark against the front:
 # $KOMA_LOAD (default target/release/examples/load) --addr FRONT, then ARGS. Without one
-# it waits until its standard input closes (Ctrl-D) or it is interrupted. The events below
-# count from the command's start (or from `ready`) and are logged on stderr as they happen.
+# it waits until its standard input closes (Ctrl-D) or it is interrupted, and takes each
+# line of it as an event to make at once: `kill N`, `start N` or `pg-restart`, answered
+# on stdout (`killed`, `started PID`, `restarted`) once done. The events of the options
+# below count from the command's start (or from `ready`). Every event is logged on stderr
+# with the time it happened.
 #
 # Options:
 #   --front HOST:PORT   where HAProxy listens (default 127.0.0.1:8080; `free`: a free port)
@@ -192,18 +195,36 @@ say "front $front"
 export KOMA_FRONT="$front" KOMA_PG_URL="$pg_url"
 
 # The events, each in a background job of its own, counted from now.
+# The events: kill -9 instance $1; start instance $1 again; restart PostgreSQL.
+kill_instance() {
+  local pid
+  pid=$(cat "$run/koma$1.pid")
+  kill -9 "$pid"
+  event "kill -9 koma$1 (pid $pid)"
+}
+revive_instance() {
+  start_instance "$1"
+  event "koma$1 started again (pid $(cat "$run/koma$1.pid"))"
+}
+restart_postgres() {
+  [ -n "${pg_script:-}" ] || die "PostgreSQL is \$KOMA_PG_URL's, not this script's"
+  event "PostgreSQL restarting"
+  kill -USR1 "$pg_script"
+  read -r line <&6 || line=""
+  [ "$line" = restarted ] || die "PostgreSQL did not come back"
+  event "PostgreSQL accepts connections again"
+}
+
+# The scheduled events, each in a background job of its own, counted from now.
 t0=$(date +%s%N)
 if [ -n "$kill_spec" ]; then
   (
     n=${kill_spec%@*}
     sleep "${kill_spec#*@}"
-    pid=$(cat "$run/koma$n.pid")
-    kill -9 "$pid"
-    event "kill -9 koma$n (pid $pid)"
+    kill_instance "$n"
     if [ -n "$revive" ]; then
       sleep "$revive"
-      start_instance "$n"
-      event "koma$n started again (pid $(cat "$run/koma$n.pid"))"
+      revive_instance "$n"
     fi
   ) &
   children+=($!)
@@ -211,11 +232,7 @@ fi
 if [ -n "$pg_restart" ]; then
   (
     sleep "$pg_restart"
-    event "PostgreSQL restarting"
-    kill -USR1 "$pg_script"
-    read -r line <&6 || line=""
-    [ "$line" = restarted ] || die "PostgreSQL did not come back"
-    event "PostgreSQL accepts connections again"
+    restart_postgres
   ) &
   children+=($!)
 fi
@@ -223,12 +240,17 @@ say ready
 event "ready (logs in $logs)"
 
 if [ $# -eq 0 ]; then
-  # Until standard input closes (read from a copy: a background job's own is /dev/null);
-  # a signal ends the wait too.
-  exec 7<&0
-  cat <&7 >/dev/null &
-  children+=($!)
-  wait $! || true
+  # Until standard input closes, or a signal. Meanwhile each line of it is an event to
+  # make now, answered on stdout once done: `kill N` (killed), `start N` (started PID),
+  # `pg-restart` (restarted).
+  while read -r word n; do
+    case "$word $n" in
+      "kill "[123]) kill_instance "$n" && say killed ;;
+      "start "[123]) revive_instance "$n" && say "started $(cat "$run/koma$n.pid")" ;;
+      "pg-restart ") restart_postgres && say restarted ;;
+      *) echo "cluster: not an event: $word $n (kill N, start N, pg-restart)" >&2 ;;
+    esac
+  done
   exit 0
 fi
 if [ "$1" = load ]; then

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 use tungstenite::Message;
 use tungstenite::stream::MaybeTlsStream;
@@ -19,8 +19,11 @@ const COMEBACK: Duration = Duration::from_secs(20);
 /// The cluster: stopped (PostgreSQL's files removed) when dropped, however the test ends.
 struct Cluster {
     script: Child,
-    /// The script's standard input: closing it stops the cluster.
+    /// The script's standard input: each line an event (`kill 2`, `pg-restart`); closing
+    /// it stops the cluster.
     stdin: Option<ChildStdin>,
+    /// The script's standard output: what it says once an event is done.
+    said: std::io::Lines<BufReader<ChildStdout>>,
     /// HAProxy's address.
     front: String,
     /// `(name, address, pid)` of koma1, koma2, koma3.
@@ -50,12 +53,12 @@ impl Cluster {
         let mut cluster = Cluster {
             script,
             stdin,
+            said: BufReader::new(stdout).lines(),
             front: String::new(),
             instances: Vec::new(),
         };
-        let mut lines = BufReader::new(stdout).lines();
         loop {
-            let Some(Ok(line)) = lines.next() else {
+            let Some(Ok(line)) = cluster.said.next() else {
                 panic!("deploy/cluster.sh did not start the cluster (its reason above)");
             };
             let words: Vec<&str> = line.split_whitespace().collect();
@@ -81,14 +84,21 @@ impl Cluster {
         &found.unwrap_or_else(|| panic!("no instance {name}")).1
     }
 
-    /// Kills instance `name` with SIGKILL.
-    fn kill(&self, name: &str) {
-        let (_, _, pid) = self.instances.iter().find(|(n, _, _)| n == name).unwrap();
-        let status = Command::new("kill")
-            .args(["-9", &pid.to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success(), "kill -9 {pid} ({name})");
+    /// Makes `event` happen (a line of deploy/cluster.sh's input) and waits until the
+    /// script says `done`.
+    fn event(&mut self, event: &str, done: &str) {
+        let stdin = self.stdin.as_mut().expect("the cluster runs");
+        writeln!(stdin, "{event}").expect("deploy/cluster.sh reads its input");
+        match self.said.next() {
+            Some(Ok(line)) if line.starts_with(done) => {}
+            other => panic!("{event}: deploy/cluster.sh said {other:?}, not {done:?}"),
+        }
+    }
+
+    /// Kills instance `name` (`koma2`) with SIGKILL.
+    fn kill(&mut self, name: &str) {
+        let n = name.trim_start_matches("koma");
+        self.event(&format!("kill {n}"), "killed");
     }
 
     /// The instance that game `id`'s requests reach through the balancer.
@@ -379,24 +389,31 @@ fn spectate(addr: &str, id: &str, plies: usize) -> std::thread::JoinHandle<Vec<V
     })
 }
 
-#[test]
-fn a_game_goes_on_after_its_instance_is_killed() {
-    let cluster = Cluster::start("kill");
-    let front = cluster.front.clone();
+/// A game between two guests with a 10-minute clock, created and joined through the
+/// balancer at `front`: its id and its two players.
+fn new_game(front: &str) -> (String, [Player; 2]) {
     let create = json!({ "side": "sente", "time_control": "sudden:10m" });
-    let created = call(&front, "POST", "/api/games", Some(&create));
+    let created = call(front, "POST", "/api/games", Some(&create));
     assert_eq!(created.status, 201, "{}", created.body);
     let id = created.body["id"].as_str().unwrap().to_string();
     let invite = json!({ "invite": created.body["invite"] });
     let joined = call(
-        &front,
+        front,
         "POST",
         &format!("/api/games/{id}/join"),
         Some(&invite),
     );
     assert_eq!(joined.status, 200, "{}", joined.body);
     let tokens = [&created.body["token"], &joined.body["token"]].map(|t| t.as_str().unwrap());
-    let mut players = tokens.map(|t| Player::new(&front, &id, t));
+    let players = tokens.map(|t| Player::new(front, &id, t));
+    (id, players)
+}
+
+#[test]
+fn a_game_goes_on_after_its_instance_is_killed() {
+    let mut cluster = Cluster::start("kill");
+    let front = cluster.front.clone();
+    let (id, mut players) = new_game(&front);
 
     let owner = cluster.owner(&id);
     let other = ["koma1", "koma2", "koma3"]
@@ -445,8 +462,23 @@ fn a_game_goes_on_after_its_instance_is_killed() {
 }
 
 #[test]
+fn moves_are_kept_across_a_postgresql_restart() {
+    let mut cluster = Cluster::start("pg-restart");
+    let front = cluster.front.clone();
+    let (id, mut players) = new_game(&front);
+    let mut played = Vec::new();
+    play_to(&mut players, &mut played, 10);
+    // Every connection of every instance is cut; they must connect again by themselves.
+    cluster.event("pg-restart", "restarted");
+    play_to(&mut players, &mut played, 20);
+    let stored = call(&front, "GET", &format!("/api/games/{id}"), None);
+    assert_eq!(stored.status, 200, "{}", stored.body);
+    assert_eq!(moves(&stored.body), played, "every move once, in order");
+}
+
+#[test]
 fn the_engine_moves_after_its_instance_is_killed() {
-    let cluster = Cluster::start("engine");
+    let mut cluster = Cluster::start("engine");
     let front = cluster.front.clone();
     // Three seconds a move: the engine is still thinking when its instance dies.
     let create = json!({
