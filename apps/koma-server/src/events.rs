@@ -101,8 +101,17 @@ impl Events {
 }
 
 impl Hub {
-    /// Announces `kind` (`gameStart` or `gameFinish`) of `live` to the accounts of its seats.
+    /// Announces `kind` (`gameStart` or `gameFinish`) of `live` to the accounts of its seats,
+    /// here and on the other servers sharing the database.
     fn announce(&self, live: &LiveGame, kind: &str) {
+        if live.stored.players.iter().any(Option::is_some) {
+            self.tell_others(live.id(), kind == "gameFinish", &live.stored.players);
+        }
+        self.announce_here(live, kind);
+    }
+
+    /// Announces `kind` of `live` to the accounts of its seats with a stream open here.
+    pub(crate) fn announce_here(&self, live: &LiveGame, kind: &str) {
         let events = self.events();
         for user in live.stored.players.iter().flatten() {
             if events.listens(user) {

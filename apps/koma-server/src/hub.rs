@@ -299,6 +299,20 @@ impl Hub {
         self.blocking(move |s| s.confirm(&key)).await
     }
 
+    /// Tells the other servers sharing the database that the game `id` between `players`
+    /// started or ended, in the background.
+    pub(crate) fn tell_others(&self, id: &str, finished: bool, players: &[Option<String>; 2]) {
+        if !self.store.shared() {
+            return;
+        }
+        let (store, id, players) = (Arc::clone(&self.store), id.to_string(), players.clone());
+        tokio::task::spawn_blocking(move || {
+            if let Err(e) = store.announce(&id, finished, &players) {
+                eprintln!("koma serve: game {id}: telling the other servers: {e}");
+            }
+        });
+    }
+
     /// Follows what the other servers sharing the database do: a game taken from this one
     /// is given up (its copy kept, read again at each change, while someone watches it).
     pub fn follow_others(self: &Arc<Hub>) {
@@ -338,6 +352,32 @@ impl Hub {
                 let slot = self.slots().get(&game).cloned();
                 if let Some(slot) = slot.filter(|_| !self.store.holds(&game)) {
                     self.reread(&slot).await;
+                }
+            }
+            Note::Announced {
+                game,
+                finished,
+                players,
+            } => {
+                let events = self.events();
+                if !players.iter().flatten().any(|p| events.listens(p)) {
+                    return;
+                }
+                let key = game.clone();
+                let live = match self.blocking(move |s| s.load_game(&key)).await {
+                    Ok(Some(stored)) => games::rebuild(stored),
+                    Ok(None) => return,
+                    Err(e) => Err(e),
+                };
+                match live {
+                    Ok(mut live) => {
+                        if let Err(e) = self.refresh_players(&mut live).await {
+                            eprintln!("koma serve: game {game}: its players: {e}");
+                        }
+                        let kind = if finished { "gameFinish" } else { "gameStart" };
+                        self.announce_here(&live, kind);
+                    }
+                    Err(e) => eprintln!("koma serve: game {game}: announcing it: {e}"),
                 }
             }
             Note::Resync => {

@@ -9,8 +9,9 @@
 
 use crate::store::StoreError;
 use postgres::error::SqlState;
-use postgres::{Client, NoTls};
+use postgres::{Client, NoTls, Row};
 use r2d2_postgres::PostgresConnectionManager;
+use std::collections::HashMap;
 use std::time::Duration;
 
 /// The schema this code writes, kept in the `meta` table.
@@ -39,10 +40,100 @@ pub const POOL_SIZE: u32 = 16;
 /// How long a call waits for a free connection before it fails.
 const POOL_WAIT: Duration = Duration::from_secs(30);
 
-type Manager = PostgresConnectionManager<NoTls>;
-
 /// A connection of the pool, lent for one call.
 pub(crate) type Conn = r2d2::PooledConnection<Manager>;
+
+/// Makes the pool's connections, each with its prepared statements.
+#[derive(Debug)]
+pub(crate) struct Manager(PostgresConnectionManager<NoTls>);
+
+/// A connection that prepares each statement once: its `query`, `query_one`, `query_opt`
+/// and `execute` take the text of a statement the code writes (never a client's data) and
+/// reuse its preparation, which otherwise costs a round trip to the database every call.
+pub(crate) struct Cached {
+    client: Client,
+    prepared: HashMap<String, postgres::Statement>,
+}
+
+/// The parameters of a statement.
+type Params<'a> = [&'a (dyn postgres::types::ToSql + Sync)];
+
+impl Cached {
+    /// The statement `sql`, prepared on first use.
+    fn statement(&mut self, sql: &str) -> Result<postgres::Statement, postgres::Error> {
+        if let Some(statement) = self.prepared.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.client.prepare(sql)?;
+        self.prepared.insert(sql.to_string(), statement.clone());
+        Ok(statement)
+    }
+
+    /// The rows of `sql`.
+    pub(crate) fn query(
+        &mut self,
+        sql: &str,
+        params: &Params,
+    ) -> Result<Vec<Row>, postgres::Error> {
+        let statement = self.statement(sql)?;
+        self.client.query(&statement, params)
+    }
+
+    /// The one row of `sql`.
+    pub(crate) fn query_one(&mut self, sql: &str, params: &Params) -> Result<Row, postgres::Error> {
+        let statement = self.statement(sql)?;
+        self.client.query_one(&statement, params)
+    }
+
+    /// The row of `sql`, if any.
+    pub(crate) fn query_opt(
+        &mut self,
+        sql: &str,
+        params: &Params,
+    ) -> Result<Option<Row>, postgres::Error> {
+        let statement = self.statement(sql)?;
+        self.client.query_opt(&statement, params)
+    }
+
+    /// How many rows `sql` changed.
+    pub(crate) fn execute(&mut self, sql: &str, params: &Params) -> Result<u64, postgres::Error> {
+        let statement = self.statement(sql)?;
+        self.client.execute(&statement, params)
+    }
+}
+
+impl std::ops::Deref for Cached {
+    type Target = Client;
+    fn deref(&self) -> &Client {
+        &self.client
+    }
+}
+
+impl std::ops::DerefMut for Cached {
+    fn deref_mut(&mut self) -> &mut Client {
+        &mut self.client
+    }
+}
+
+impl r2d2::ManageConnection for Manager {
+    type Connection = Cached;
+    type Error = postgres::Error;
+
+    fn connect(&self) -> Result<Cached, postgres::Error> {
+        Ok(Cached {
+            client: self.0.connect()?,
+            prepared: HashMap::new(),
+        })
+    }
+
+    fn is_valid(&self, conn: &mut Cached) -> Result<(), postgres::Error> {
+        self.0.is_valid(&mut conn.client)
+    }
+
+    fn has_broken(&self, conn: &mut Cached) -> bool {
+        conn.client.is_closed()
+    }
+}
 
 /// Games, accounts and ratings in a PostgreSQL database, reached through a pool.
 pub struct PgStore {
@@ -89,7 +180,13 @@ impl PgStore {
             .max_size(connections.max(1))
             .min_idle(Some(1))
             .connection_timeout(POOL_WAIT)
-            .build(PostgresConnectionManager::new(config.clone(), NoTls))
+            // A connection the database closed (a restart) fails its call, which the client
+            // may try again, and is then dropped: no test query before every call.
+            .test_on_check_out(false)
+            .build(Manager(PostgresConnectionManager::new(
+                config.clone(),
+                NoTls,
+            )))
             .map_err(|e| StoreError::Unavailable(e.to_string()))?;
         let instance = crate::tokens::game_id()
             .map_err(|e| StoreError::Unavailable(format!("no random name: {e}")))?;

@@ -183,7 +183,7 @@ impl AccountStore for PgStore {
                 &[&hash, &now],
             )?;
         }
-        touch(&mut *conn, &user, now_ms)?;
+        touch(&mut **conn, &user, now_ms)?;
         Ok(Some(user))
     }
 
@@ -231,7 +231,7 @@ impl AccountStore for PgStore {
                 &[&hash, &ms_to(now_ms)],
             )?;
         }
-        touch(&mut *conn, &user, now_ms)?;
+        touch(&mut **conn, &user, now_ms)?;
         Ok(Some(user))
     }
 

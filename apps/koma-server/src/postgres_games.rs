@@ -153,7 +153,7 @@ fn game_from_row(id: &str, row: &Row, moves: Vec<StoredMove>) -> Result<StoredGa
 
 impl Store for PgStore {
     fn create_game(&self, g: &NewGame, started_ms: Option<u64>) -> Result<(), StoreError> {
-        insert_game(&mut *self.conn()?, g, started_ms, &self.instance)?;
+        insert_game(&mut **self.conn()?, g, started_ms, &self.instance)?;
         self.leases.hold(&g.id, 1);
         Ok(())
     }
@@ -415,6 +415,15 @@ impl Store for PgStore {
 
     fn unfinished_to_hold(&self) -> Result<Vec<String>, StoreError> {
         self.beat()
+    }
+
+    fn announce(
+        &self,
+        id: &str,
+        finished: bool,
+        players: &[Option<String>; 2],
+    ) -> Result<(), StoreError> {
+        self.announce_game(id, finished, players)
     }
 
     fn release_all(&self) -> Result<(), StoreError> {

@@ -175,6 +175,24 @@ impl PgStore {
         Ok(ids)
     }
 
+    /// Tells the others that `id` between `players` started or ended: `a ID s|f SENTE GOTE
+    /// BY`, `.` for a seat without an account (no account's id has one).
+    pub(crate) fn announce_game(
+        &self,
+        id: &str,
+        finished: bool,
+        players: &[Option<String>; 2],
+    ) -> Result<(), StoreError> {
+        let [sente, gote] = players
+            .clone()
+            .map(|p| p.unwrap_or_else(|| ".".to_string()));
+        let kind = if finished { "f" } else { "s" };
+        let payload = format!("a {id} {kind} {sente} {gote} {}", self.instance);
+        self.conn()?
+            .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])?;
+        Ok(())
+    }
+
     /// Gives back every lease and says this server is gone.
     pub(crate) fn release_leases(&self) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
@@ -257,11 +275,25 @@ fn relay(
     }
 }
 
-/// The note of `payload` (`g ID BY` or `o ID EPOCH BY`), unless this server (`me`) sent it
-/// or it is not one.
+/// The note of `payload` (`g ID BY`, `o ID EPOCH BY` or `a ID s|f SENTE GOTE BY`), unless
+/// this server (`me`) sent it or it is not one.
 fn parse(payload: &str, me: &str) -> Option<Note> {
     let mut words = payload.split(' ');
     match (words.next()?, words.next()?) {
+        ("a", id) => {
+            let finished = match words.next()? {
+                "s" => false,
+                "f" => true,
+                _ => return None,
+            };
+            let mut player = || words.next().map(|p| (p != ".").then(|| p.to_string()));
+            let players = [player()?, player()?];
+            (words.next()? != me).then(|| Note::Announced {
+                game: id.to_string(),
+                finished,
+                players,
+            })
+        }
         ("g", id) => (words.next()? != me).then(|| Note::Changed(id.to_string())),
         ("o", id) => {
             let epoch = words.next()?.parse().ok()?;
@@ -290,7 +322,25 @@ mod tests {
             })
         );
         assert_eq!(parse("o abc 7 s2", "s2"), None);
-        for junk in ["", "x", "g", "o abc", "o abc x s1", "q abc s1"] {
+        assert_eq!(
+            parse("a abc f alice . s1", "s2"),
+            Some(Note::Announced {
+                game: "abc".into(),
+                finished: true,
+                players: [Some("alice".into()), None],
+            })
+        );
+        assert_eq!(parse("a abc s alice bob s2", "s2"), None);
+        for junk in [
+            "",
+            "x",
+            "g",
+            "o abc",
+            "o abc x s1",
+            "q abc s1",
+            "a abc x a b s1",
+            "a abc s a",
+        ] {
             assert_eq!(parse(junk, "s2"), None, "{junk}");
         }
     }

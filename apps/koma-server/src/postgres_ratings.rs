@@ -163,14 +163,14 @@ impl RatingStore for PgStore {
         if unstorable(id) {
             return Ok(Vec::new());
         }
-        changes_of(&mut *self.conn()?, id)
+        changes_of(&mut **self.conn()?, id)
     }
 
     fn rating(&self, user: &str, pool: &str) -> Result<Option<Glicko>, StoreError> {
         if unstorable(user) || unstorable(pool) {
             return Ok(None);
         }
-        rating_in(&mut *self.conn()?, user, pool)
+        rating_in(&mut **self.conn()?, user, pool)
     }
 
     fn ratings(&self, user: &str) -> Result<Vec<(String, Glicko)>, StoreError> {
@@ -188,7 +188,7 @@ impl RatingStore for PgStore {
             .collect::<Result<_, _>>()?;
         let mut out = Vec::new();
         for pool in pools {
-            if let Some(g) = rating_in(&mut *conn, user, &pool)? {
+            if let Some(g) = rating_in(&mut **conn, user, &pool)? {
                 out.push((pool, g));
             }
         }

@@ -244,6 +244,16 @@ pub enum Note {
         /// The lease's number: a later lease has a larger one.
         epoch: i64,
     },
+    /// A game between accounts started (`finished` false) or ended on another server: the
+    /// accounts of its seats (by `Color::index`) hear of it on their event streams.
+    Announced {
+        /// The game.
+        game: String,
+        /// Whether it ended (else it started).
+        finished: bool,
+        /// The account of each seat.
+        players: [Option<String>; 2],
+    },
     /// Notifications may have been missed (the connection to the database was lost): what
     /// is followed should be read again.
     Resync,
@@ -324,6 +334,16 @@ pub trait Store:
     /// server, else those nobody alive held, their leases taken.
     fn unfinished_to_hold(&self) -> Result<Vec<String>, StoreError> {
         Ok(self.list_games(true)?.into_iter().map(|g| g.id).collect())
+    }
+    /// Tells the other servers that the game `id` between `players` started or ended
+    /// (`finished`), for their accounts' event streams.
+    fn announce(
+        &self,
+        _id: &str,
+        _finished: bool,
+        _players: &[Option<String>; 2],
+    ) -> Result<(), StoreError> {
+        Ok(())
     }
     /// Gives back every lease this server holds (it stops): others take them at once.
     fn release_all(&self) -> Result<(), StoreError> {

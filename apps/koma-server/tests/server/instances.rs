@@ -146,3 +146,33 @@ async fn a_stopped_servers_games_go_on_on_another() {
     b.shutdown().await.unwrap();
     drop(store);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_account_hears_of_its_games_on_another_servers_stream() {
+    use crate::lishogi_api::{account, api, game, next_json, open_stream};
+    let db: Database = fresh_database().parse().unwrap();
+    let (a, b) = (start(&db).await, start(&db).await);
+    let (on_a, on_b) = (a.local_addr(), b.local_addr());
+    let alice = account(on_a, "alice").await;
+    let bob = account(on_a, "bob").await;
+    // Alice's event stream is on B; the game is made, and ended, on A.
+    let mut events = open_stream(on_b, "GET", "/api/stream/event", &alice, "").await;
+    let id = game(on_a, &alice, &bob, "bob").await;
+    let wanted = |kind: &'static str| {
+        let id = id.clone();
+        move |event: &Value| event["type"] == kind && event["game"]["id"] == id.as_str()
+    };
+    let mut heard = async |want: &dyn Fn(&Value) -> bool| loop {
+        let event = next_json(&mut events).await;
+        if want(&event) {
+            return event;
+        }
+    };
+    heard(&wanted("gameStart")).await;
+    let path = format!("/api/board/game/{id}/resign");
+    api(on_a, "POST", &path, &bob, None).await.expect(200);
+    let finish = heard(&wanted("gameFinish")).await;
+    assert_eq!(finish["game"]["winner"], "sente", "{finish}");
+    a.shutdown().await.unwrap();
+    b.shutdown().await.unwrap();
+}

@@ -10,7 +10,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 /// Signs `name` up and makes an API token for it.
-async fn account(addr: SocketAddr, name: &str) -> String {
+pub(crate) async fn account(addr: SocketAddr, name: &str) -> String {
     let password = format!("{name}-password");
     sign_up(addr, name, &password).await.expect(201);
     let pair = base64::engine::general_purpose::STANDARD.encode(format!("{name}:{password}"));
@@ -28,7 +28,13 @@ async fn account(addr: SocketAddr, name: &str) -> String {
 }
 
 /// A request of lishogi's API as `token`, with a form body if given.
-async fn api(addr: SocketAddr, method: &str, path: &str, token: &str, form: Option<&str>) -> Reply {
+pub(crate) async fn api(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: &str,
+    form: Option<&str>,
+) -> Reply {
     let auth = format!("Bearer {token}");
     let headers = [
         ("Authorization", auth.as_str()),
@@ -38,7 +44,7 @@ async fn api(addr: SocketAddr, method: &str, path: &str, token: &str, form: Opti
 }
 
 /// The challenge `from` sends `to` (by name): sente for the challenger, 5 min + 10 s.
-async fn challenge(addr: SocketAddr, from: &str, to: &str, rated: bool) -> Reply {
+pub(crate) async fn challenge(addr: SocketAddr, from: &str, to: &str, rated: bool) -> Reply {
     let form = format!(
         "rated={rated}&clock.limit=300&clock.byoyomi=10&clock.periods=1&color=sente&variant=standard"
     );
@@ -53,7 +59,7 @@ async fn challenge(addr: SocketAddr, from: &str, to: &str, rated: bool) -> Reply
 }
 
 /// The id of a challenge `from` sends `to`, which the server accepts.
-async fn challenge_id(addr: SocketAddr, from: &str, to: &str, rated: bool) -> String {
+pub(crate) async fn challenge_id(addr: SocketAddr, from: &str, to: &str, rated: bool) -> String {
     challenge(addr, from, to, rated).await.expect(200).json()["id"]
         .as_str()
         .unwrap()
@@ -61,7 +67,7 @@ async fn challenge_id(addr: SocketAddr, from: &str, to: &str, rated: bool) -> St
 }
 
 /// A started game between `sente` and `gote` (the challenge accepted); its id.
-async fn game(addr: SocketAddr, sente: &str, gote: &str, gote_name: &str) -> String {
+pub(crate) async fn game(addr: SocketAddr, sente: &str, gote: &str, gote_name: &str) -> String {
     let id = challenge_id(addr, sente, gote_name, false).await;
     let path = format!("/api/challenge/{id}/accept");
     let ok = api(addr, "POST", &path, gote, None)
@@ -289,7 +295,7 @@ async fn bots_use_the_bot_api_only() {
 /// An ND-JSON stream opened with `method` on `path` as `token`: its JSON lines, read as they
 /// come (the server writes each line as one chunk: the chunk sizes and keep-alives between
 /// them are skipped).
-async fn open_stream(
+pub(crate) async fn open_stream(
     addr: SocketAddr,
     method: &str,
     path: &str,
@@ -318,7 +324,7 @@ async fn open_stream(
 }
 
 /// The next JSON object of a stream, within 5 s.
-async fn next_json(
+pub(crate) async fn next_json(
     lines: &mut tokio::io::Lines<tokio::io::BufReader<tokio::net::TcpStream>>,
 ) -> Value {
     let read = async {
