@@ -184,8 +184,15 @@ for n in 1 2 3; do
   say "koma$n 127.0.0.1:${port[$n - 1]} pid $(cat "$run/koma$n.pid")"
 done
 
-# HAProxy, in the foreground of its own process (-db), once every instance answers.
+# HAProxy, in the foreground of its own process (-db), once every instance answers. It
+# wants two file descriptors a connection and refuses to start if it may not have them:
+# a user other than root (who raises the limit) gets the connections his limit allows.
 if [ "$front" = free ]; then front="127.0.0.1:$(free_port)"; fi
+fds=$(ulimit -Hn)
+if [ "$(id -u)" -ne 0 ] && [ "$fds" != unlimited ] && [ $((2 * maxconn + 100)) -gt "$fds" ]; then
+  maxconn=$(((fds - 100) / 2))
+  echo "cluster: HAProxy's maxconn lowered to $maxconn (ulimit -Hn is $fds)" >&2
+fi
 KOMA_FRONT="$front" KOMA1="127.0.0.1:${port[0]}" KOMA2="127.0.0.1:${port[1]}" \
   KOMA3="127.0.0.1:${port[2]}" KOMA_MAXCONN="$maxconn" \
   haproxy -db -f "$root/deploy/haproxy.cfg" >>"$logs/haproxy.log" 2>&1 &
