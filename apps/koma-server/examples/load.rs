@@ -30,7 +30,9 @@ const USAGE: &str =
   --think-ms N      each player waits N ms before each move (default 0: as fast as possible)
   --reconnect-s N   a seat whose socket closes tries N seconds to open it again (koma API;
                     default 0: a closed socket is a problem), so that the server can be
-                    killed and started again mid-run
+                    killed and started again mid-run; meanwhile a request or a move that
+                    the server answers with \"try again\" (its store unreachable; 502, 503
+                    or 504 from a balancer) is tried again, and counted
   --abuse N         meanwhile a hostile client creates N games in a loop (from 127.0.0.2 on a
                     loopback server); the server in process then keeps its default limits";
 

@@ -18,6 +18,7 @@ use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
 use tokio::sync::Semaphore;
@@ -129,6 +130,9 @@ pub struct Report {
     pub stalls: Vec<Duration>,
     /// The moves in flight when a socket ended that the server did not have, sent again.
     pub resent: usize,
+    /// The requests and moves that the server (or the balancer) answered with "try again"
+    /// (its store unreachable, no instance up) and that were tried again.
+    pub retries: usize,
 }
 
 impl Report {
@@ -250,6 +254,12 @@ impl Report {
                 self.stalls.len(),
                 self.resent,
                 spread(&self.stalls)
+            ));
+        }
+        if self.retries > 0 {
+            out.push(format!(
+                "tried again: {} requests or moves answered \"try again\"",
+                self.retries
             ));
         }
         out.extend(self.notes.iter().cloned());
@@ -392,6 +402,13 @@ struct SeatRun {
     resend: Option<(String, Instant)>,
     /// How many moves were sent again so.
     resent: usize,
+    /// Whether the move in flight is one sent again (after a reconnection).
+    again: bool,
+    /// How many of the seat's moves the server answered with "try again".
+    retries: usize,
+    /// Since when the seat's move has been answered "try again" (cleared once the server
+    /// shows it): past the reconnection window, the seat gives up.
+    retrying_since: Option<Instant>,
 }
 
 impl SeatRun {
@@ -415,6 +432,7 @@ impl SeatRun {
             if self.seen.len() > *ply {
                 if self.seen[*ply] == *usi {
                     self.latencies.push(received - *sent_at);
+                    self.retrying_since = None;
                 } else {
                     self.problems.push(format!(
                         "sent {usi} at ply {}, the server shows {}",
@@ -434,9 +452,13 @@ impl SeatRun {
         let sent_at = match self.resend.take() {
             Some((again, first)) if again == usi => {
                 self.resent += 1;
+                self.again = true;
                 first
             }
-            _ => sent_at,
+            _ => {
+                self.again = false;
+                sent_at
+            }
         };
         let ply = self.seen.len();
         self.sent.push((ply, usi.to_string()));
@@ -460,7 +482,15 @@ impl SeatRun {
 /// Creates, plays and checks the games on the server at `addr`.
 async fn load(addr: SocketAddr, config: &Config, target: String) -> Result<Report, String> {
     let setup_start = Instant::now();
-    let seated = bounded(config.games, move |_| seat_game(addr)).await?;
+    let window = config.reconnect;
+    let retries = Arc::new(AtomicUsize::new(0));
+    let seated = {
+        let retries = Arc::clone(&retries);
+        bounded(config.games, move |_| {
+            seat_game(addr, window, Arc::clone(&retries))
+        })
+        .await?
+    };
     let seated = Arc::new(seated);
     let sockets = {
         let seated = Arc::clone(&seated);
@@ -468,7 +498,18 @@ async fn load(addr: SocketAddr, config: &Config, target: String) -> Result<Repor
             let seated = Arc::clone(&seated);
             async move {
                 let game = &seated[i / 2];
-                connect(addr, &game.id, &game.tokens[i % 2]).await
+                let seat = Seat {
+                    addr,
+                    id: game.id.clone(),
+                    token: game.tokens[i % 2].clone(),
+                    index: i % 2,
+                    reconnect: window,
+                };
+                match connect(addr, &game.id, &game.tokens[i % 2]).await {
+                    Ok(socket) => Ok(socket),
+                    // Tried again within the window, like a socket lost while playing.
+                    Err(e) => reconnect(&seat, Instant::now()).await.ok_or(e),
+                }
             }
         })
         .await?
@@ -506,10 +547,15 @@ async fn load(addr: SocketAddr, config: &Config, target: String) -> Result<Repor
     };
 
     let finals = {
-        let seated = Arc::clone(&seated);
+        let (seated, retries) = (Arc::clone(&seated), Arc::clone(&retries));
         bounded(config.games, move |i| {
             let id = seated[i].id.clone();
-            async move { Ok(http_json(addr, "GET", &format!("/api/games/{id}"), None, 200).await) }
+            let retries = Arc::clone(&retries);
+            async move {
+                let path = format!("/api/games/{id}");
+                let again = (window, retries.as_ref());
+                Ok(http_json_again(addr, ("GET", &path), None, 200, again).await)
+            }
         })
         .await?
     };
@@ -522,6 +568,7 @@ async fn load(addr: SocketAddr, config: &Config, target: String) -> Result<Repor
     );
     let mut report = played.report(target, config, (setup, note), wall);
     report.abuse = abuse;
+    report.retries += retries.load(Ordering::Relaxed);
     Ok(report)
 }
 
@@ -533,6 +580,7 @@ struct Played {
     pushes: usize,
     stalls: Vec<Duration>,
     resent: usize,
+    retries: usize,
 }
 
 impl Played {
@@ -561,6 +609,7 @@ impl Played {
             failures: Vec::new(),
             stalls: self.stalls,
             resent: self.resent,
+            retries: self.retries,
         }
     }
 }
@@ -579,6 +628,7 @@ fn collect(
     let mut pushes = 0;
     let mut stalls = Vec::new();
     let mut resent = 0;
+    let mut retries = 0;
     let mut games = Vec::new();
     let mut runs = runs.into_iter();
     for (id, last) in ids.iter().zip(finals) {
@@ -602,6 +652,7 @@ fn collect(
             latencies.extend(run.latencies);
             stalls.extend(run.stalls);
             resent += run.resent;
+            retries += run.retries;
             pushes += run.pushes;
             disordered_sockets += usize::from(run.disordered);
             problems.extend(run.problems.into_iter().map(|p| format!("{seat}: {p}")));
@@ -646,6 +697,7 @@ fn collect(
         pushes,
         stalls,
         resent,
+        retries,
     }
 }
 
@@ -676,9 +728,16 @@ where
 }
 
 /// Creates a game between people without a clock, the creator sente, and joins it as gote.
-async fn seat_game(addr: SocketAddr) -> Result<Seated, String> {
+/// Each request is tried again while the server answers "try again", for `window` (zero:
+/// not at all), counted in `retries`.
+async fn seat_game(
+    addr: SocketAddr,
+    window: Duration,
+    retries: Arc<AtomicUsize>,
+) -> Result<Seated, String> {
+    let again = (window, retries.as_ref());
     let body = json!({ "side": "sente", "time_control": "none" });
-    let created = http_json(addr, "POST", "/api/games", Some(&body), 201).await?;
+    let created = http_json_again(addr, ("POST", "/api/games"), Some(&body), 201, again).await?;
     let field = |v: &Value, name: &str, what: &str| {
         v[name]
             .as_str()
@@ -689,7 +748,8 @@ async fn seat_game(addr: SocketAddr) -> Result<Seated, String> {
     let sente = field(&created, "token", "POST /api/games")?;
     let invite = field(&created, "invite", "POST /api/games")?;
     let path = format!("/api/games/{id}/join");
-    let joined = http_json(addr, "POST", &path, Some(&json!({ "invite": invite })), 200).await?;
+    let invite = json!({ "invite": invite });
+    let joined = http_json_again(addr, ("POST", &path), Some(&invite), 200, again).await?;
     let gote = field(&joined, "token", &format!("POST {path}"))?;
     Ok(Seated {
         id,
@@ -754,9 +814,28 @@ async fn play_seat(
                 run.seen.len()
             ),
             Ok(Some(Ok(Message::Text(text)))) => {
-                match take_push(&mut run, &text, seat.index, &mut lost_at) {
+                let retry = !seat.reconnect.is_zero();
+                match take_push(&mut run, &text, seat.index, &mut lost_at, retry) {
                     Push::Stop => break,
                     Push::Skip => continue,
+                    Push::Retry(why) => {
+                        let since = *run.retrying_since.get_or_insert_with(Instant::now);
+                        if since.elapsed() >= seat.reconnect {
+                            run.refused(&format!("{why}, still after {:?}", seat.reconnect));
+                            break;
+                        }
+                        run.retries += 1;
+                        // A pause that grows with the trouble: half the time it has
+                        // lasted, from 100 ms to 2 s.
+                        let pause = (since.elapsed() / 2)
+                            .clamp(Duration::from_millis(100), Duration::from_secs(2));
+                        tokio::time::sleep(pause).await;
+                        // A new socket, whose first state says whether the server has
+                        // the move (then it counts as played) or not (then it is sent
+                        // again): never sent twice as a new move.
+                        let _ = socket.close(None).await;
+                        format!("the server answered {why}")
+                    }
                     Push::Play(game) => {
                         if run.seen.len() >= max {
                             break;
@@ -834,13 +913,23 @@ enum Push {
     Play(Value),
     /// Nothing to act on.
     Skip,
+    /// The move in flight was answered with an error that means "try again" (the store
+    /// unreachable, the game's owner changing), or the move sent again after a
+    /// reconnection was refused: the seat reconnects and looks.
+    Retry(String),
     /// The game ended, or something went wrong (a problem noted).
     Stop,
 }
 
 /// Takes the pushed `text` into `run`; the first state after a reconnection (`lost_at`
-/// set) ends the stall.
-fn take_push(run: &mut SeatRun, text: &str, seat: usize, lost_at: &mut Option<Instant>) -> Push {
+/// set) ends the stall. With `retry`, an error that means "try again" is not a refusal.
+fn take_push(
+    run: &mut SeatRun,
+    text: &str,
+    seat: usize,
+    lost_at: &mut Option<Instant>,
+    retry: bool,
+) -> Push {
     let received = Instant::now();
     let msg: Value = match serde_json::from_str(text) {
         Ok(v) => v,
@@ -851,6 +940,11 @@ fn take_push(run: &mut SeatRun, text: &str, seat: usize, lost_at: &mut Option<In
         }
     };
     if msg["type"] == "error" {
+        let code = msg["code"].as_str().unwrap_or("");
+        let status = msg["status"].as_u64().unwrap_or(0);
+        if retry && run.pending.is_some() && (try_again(status, code) || run.again) {
+            return Push::Retry(msg.to_string());
+        }
         run.refused(&msg.to_string());
         return Push::Stop;
     }
@@ -970,24 +1064,54 @@ fn mix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// One HTTP/1.1 request with a JSON body whose answer must have status `expect` and a JSON
-/// body; the error names the request and shows the answer.
-async fn http_json(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    body: Option<&Value>,
-    expect: u16,
-) -> Result<Value, String> {
-    let body = body.map(Value::to_string);
-    let extra = http::Extra {
-        headers: &[],
-        body: body.as_deref().map(|b| ("application/json", b)),
-    };
-    api_json(addr, method, path, extra, expect).await
+/// Whether an answer with HTTP status `status` and error code `code` means "try again":
+/// the server's store is unreachable or the game moved to another instance (503
+/// `storage_unavailable`), the server stops (503), or the balancer found no instance (502,
+/// 503, 504).
+fn try_again(status: u64, code: &str) -> bool {
+    matches!(status, 502..=504) || code == "storage_unavailable"
 }
 
-/// [`http_json`] with `extra`'s headers and body.
+/// A request with a JSON body (`body`), whose answer must have status `expect` and a JSON
+/// body ([`judge`]), tried again with a growing pause while the server answers "try again"
+/// ([`try_again`]) or does not answer, until `window` has passed; `retries` counts the
+/// answers tried again.
+async fn http_json_again(
+    addr: SocketAddr,
+    (method, path): (&str, &str),
+    body: Option<&Value>,
+    expect: u16,
+    (window, retries): (Duration, &AtomicUsize),
+) -> Result<Value, String> {
+    let first = Instant::now();
+    loop {
+        let body = body.map(Value::to_string);
+        let extra = http::Extra {
+            headers: &[],
+            body: body.as_deref().map(|b| ("application/json", b)),
+        };
+        let answer =
+            tokio::time::timeout(HTTP_TIMEOUT, http::request_with(addr, method, path, extra)).await;
+        let again = match &answer {
+            Ok(Ok((status, text))) => {
+                let code: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+                *status != expect
+                    && try_again(u64::from(*status), code["code"].as_str().unwrap_or(""))
+            }
+            // No answer: the instance died under the request, or the balancer has none.
+            Ok(Err(_)) | Err(_) => true,
+        };
+        if !again || first.elapsed() >= window {
+            return judge(&format!("{method} {path}"), answer, expect);
+        }
+        retries.fetch_add(1, Ordering::Relaxed);
+        let pause = (first.elapsed() / 2).clamp(Duration::from_millis(100), Duration::from_secs(2));
+        tokio::time::sleep(pause).await;
+    }
+}
+
+/// One HTTP/1.1 request with `extra`'s headers and body whose answer must have status
+/// `expect` and a JSON body; the error names the request and shows the answer.
 async fn api_json(
     addr: SocketAddr,
     method: &str,
@@ -995,12 +1119,21 @@ async fn api_json(
     extra: http::Extra<'_>,
     expect: u16,
 ) -> Result<Value, String> {
-    let what = format!("{method} {path}");
-    let (status, text) =
-        tokio::time::timeout(HTTP_TIMEOUT, http::request_with(addr, method, path, extra))
-            .await
-            .map_err(|_| format!("{what}: no answer in {HTTP_TIMEOUT:?}"))?
-            .map_err(|e| format!("{what}: {e}"))?;
+    let answer =
+        tokio::time::timeout(HTTP_TIMEOUT, http::request_with(addr, method, path, extra)).await;
+    judge(&format!("{method} {path}"), answer, expect)
+}
+
+/// The JSON body of the `answer` to request `what`, if its status is `expect`; else the
+/// error names the request and shows the answer.
+fn judge(
+    what: &str,
+    answer: Result<Result<(u16, String), String>, tokio::time::error::Elapsed>,
+    expect: u16,
+) -> Result<Value, String> {
+    let (status, text) = answer
+        .map_err(|_| format!("{what}: no answer in {HTTP_TIMEOUT:?}"))?
+        .map_err(|e| format!("{what}: {e}"))?;
     if status != expect {
         return Err(format!(
             "{what}: status {status} (expected {expect}): {text}"
@@ -1079,6 +1212,7 @@ mod tests {
             failures: Vec::new(),
             stalls: Vec::new(),
             resent: 0,
+            retries: 0,
         };
         assert!(!report.ok());
         let summary = report.summary();

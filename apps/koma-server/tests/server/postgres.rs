@@ -1,5 +1,5 @@
 //! A throwaway PostgreSQL for the tests: one cluster for the whole test binary, started on
-//! first use on a free port of 127.0.0.1 in a fresh temporary directory (postgres.sh), and a
+//! first use on a free port of 127.0.0.1 in a fresh temporary directory (deploy/postgres.sh), and a
 //! fresh database for each test, so that tests stay independent and run in parallel.
 //!
 //! The cluster goes away with the test process however that ends (a panic, a kill): the
@@ -11,8 +11,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-/// The script that starts, then stops and removes, the cluster.
-const SCRIPT: &str = include_str!("postgres.sh");
+/// The script that starts, then stops and removes, the cluster (shared with
+/// deploy/cluster.sh).
+const SCRIPT: &str = include_str!("../../../../deploy/postgres.sh");
 
 /// The running cluster.
 struct Cluster {
