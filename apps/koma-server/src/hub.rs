@@ -393,8 +393,19 @@ impl Hub {
                 }
             }
             Note::Resync => {
-                let slots: Vec<Slot> = self.slots().values().cloned().collect();
-                for slot in slots {
+                // Notes were missed: a lease this server believes it holds may have been
+                // taken meanwhile. The database says; a game lost is given up and read again.
+                let slots: Vec<(String, Slot)> = self
+                    .slots()
+                    .iter()
+                    .map(|(id, slot)| (id.clone(), Arc::clone(slot)))
+                    .collect();
+                for (id, slot) in slots {
+                    if self.store.holds(&id) && !self.holds_now(&id).await.unwrap_or(true) {
+                        let mut live = slot.lock().await;
+                        live.stop_thinking();
+                        self.release_engine(&id);
+                    }
                     self.reread(&slot).await;
                 }
             }
