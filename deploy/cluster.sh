@@ -32,6 +32,9 @@
 #   --logs DIR          keep the instances' and HAProxy's logs in DIR (default: a
 #                       temporary directory, removed at the end)
 #   --maxconn N         HAProxy's connection limit (default 9000; see deploy/haproxy.cfg)
+#   --balancers N       N HAProxy processes on the one front address (default 1): the
+#                       kernel spreads the connections over them (SO_REUSEPORT), each with
+#                       its own file limit, for more connections than one may hold
 #
 # Example: 1,000 games through the balancer, koma2 killed 10 s in and back 5 s later,
 # PostgreSQL restarted 30 s in:
@@ -49,6 +52,7 @@ revive=""
 pg_restart=""
 logs=""
 maxconn=9000
+balancers=1
 
 usage() {
   sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
@@ -75,6 +79,7 @@ while [ $# -gt 0 ]; do
     --pg-restart) pg_restart="$2"; shift 2 ;;
     --logs) logs="$2"; shift 2 ;;
     --maxconn) maxconn="$2"; shift 2 ;;
+    --balancers) balancers="$2"; shift 2 ;;
     -h | --help) usage ;;
     --) shift; break ;;
     -*) echo "cluster: unknown option $1" >&2; usage ;;
@@ -84,6 +89,7 @@ done
 if [ -n "$kill_spec" ] && ! [[ "$kill_spec" =~ ^[123]@[0-9]+(\.[0-9]+)?$ ]]; then
   die "--kill wants N@SECONDS with N from 1 to 3, not $kill_spec"
 fi
+[[ "$balancers" =~ ^[1-9][0-9]?$ ]] || die "--balancers wants a number from 1 to 99, not $balancers"
 for v in "$revive" "$pg_restart"; do
   if [ -n "$v" ] && ! [[ "$v" =~ ^[0-9]+(\.[0-9]+)?$ ]]; then die "not a number of seconds: $v"; fi
 done
@@ -193,10 +199,12 @@ if [ "$(id -u)" -ne 0 ] && [ "$fds" != unlimited ] && [ $((2 * maxconn + 100)) -
   maxconn=$(((fds - 100) / 2))
   echo "cluster: HAProxy's maxconn lowered to $maxconn (ulimit -Hn is $fds)" >&2
 fi
-KOMA_FRONT="$front" KOMA1="127.0.0.1:${port[0]}" KOMA2="127.0.0.1:${port[1]}" \
-  KOMA3="127.0.0.1:${port[2]}" KOMA_MAXCONN="$maxconn" \
-  haproxy -db -f "$root/deploy/haproxy.cfg" >>"$logs/haproxy.log" 2>&1 &
-children+=($!)
+for ((b = 1; b <= balancers; b++)); do
+  KOMA_FRONT="$front" KOMA1="127.0.0.1:${port[0]}" KOMA2="127.0.0.1:${port[1]}" \
+    KOMA3="127.0.0.1:${port[2]}" KOMA_MAXCONN="$maxconn" \
+    haproxy -db -f "$root/deploy/haproxy.cfg" >>"$logs/haproxy$b.log" 2>&1 &
+  children+=($!)
+done
 await '[ "$(http_status "$front" /api/session)" = 200 ]' "HAProxy on $front"
 say "front $front"
 export KOMA_FRONT="$front" KOMA_PG_URL="$pg_url"

@@ -46,6 +46,9 @@ pub struct Hub {
     challenges: crate::lishogi::challenges::Challenges,
     /// When the server last looked for games of servers gone.
     last_beat: std::sync::Mutex<Option<std::time::Instant>>,
+    /// The games whose last write may or may not have been stored: read again at the next
+    /// look for games of servers gone, so that their clocks and engines go on.
+    unsure: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 /// How often a server looks for the games of servers gone.
@@ -114,6 +117,7 @@ impl Hub {
             events: crate::events::Events::default(),
             challenges: crate::lishogi::challenges::Challenges::default(),
             last_beat: std::sync::Mutex::new(None),
+            unsure: std::sync::Mutex::new(std::collections::HashSet::new()),
         })
     }
 
@@ -134,6 +138,10 @@ impl Hub {
 
     fn slots(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn unsure(&self) -> std::sync::MutexGuard<'_, std::collections::HashSet<String>> {
+        self.unsure.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn engine_games(&self) -> std::sync::MutexGuard<'_, HashMap<String, Option<IpAddr>>> {
@@ -187,6 +195,28 @@ impl Hub {
         tokio::task::spawn_blocking(move || f(store.as_ref()))
             .await
             .unwrap_or_else(|e| Err(StoreError::Unavailable(e.to_string())))
+    }
+
+    /// Runs a write of the game `id` off the async threads. If its outcome is unknown (the
+    /// database went away before it answered: the write may have been committed), this
+    /// server's copy is no longer trusted: it leaves memory, and the game is read again.
+    pub(crate) async fn write<T, F>(&self, id: &str, f: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+    {
+        let done = self.blocking(f).await;
+        if let Err(e) = &done
+            && e.is_transient()
+            && self.store.shared()
+        {
+            // Nobody reads this copy again: its watchers are cut off, and reconnect to the
+            // game as stored.
+            self.store.disown(id, None);
+            self.slots().remove(id);
+            self.unsure().insert(id.to_string());
+        }
+        done
     }
 
     /// Loads the undecided games this server holds (every one, unless other servers share
@@ -579,7 +609,7 @@ impl Hub {
         let seat = !live.stored.creator;
         let user = player.map(|p| p.id);
         let (key, account) = (id.to_string(), user.clone());
-        self.blocking(move |s| s.seat_player(&key, seat, account.as_deref()))
+        self.write(id, move |s| s.seat_player(&key, seat, account.as_deref()))
             .await?;
         let now = live.now();
         // The invited player's token is made now: the store keeps only its hash, so a token
@@ -587,7 +617,7 @@ impl Hub {
         let token = crate::tokens::secret()?;
         let hashed = crate::tokens::hash(&token);
         let (key, seat_hash) = (id.to_string(), hashed.clone());
-        self.blocking(move |s| s.start_game(&key, now, &seat_hash))
+        self.write(id, move |s| s.start_game(&key, now, &seat_hash))
             .await?;
         live.stored.players[seat.index()] = user;
         live.start(now)?;
@@ -693,7 +723,7 @@ impl Hub {
         };
         let key = id.clone();
         if let Err(e) = self
-            .blocking(move |s| s.append_move(&key, ply, &record))
+            .write(&id, move |s| s.append_move(&key, ply, &record))
             .await
         {
             live.game = before;
@@ -711,7 +741,7 @@ impl Hub {
                 result: outcome.to_string(),
             };
             let key = id.clone();
-            if let Err(e) = self.blocking(move |s| s.set_outcome(&key, &stored)).await {
+            if let Err(e) = self.write(&id, move |s| s.set_outcome(&key, &stored)).await {
                 eprintln!("koma serve: game {id}: storing the result failed: {e}");
             }
             self.game_ended(live).await;
@@ -799,7 +829,10 @@ impl Hub {
             result: outcome.to_string(),
         };
         let key = live.id().to_string();
-        if let Err(e) = self.blocking(move |s| s.set_outcome(&key, &stored)).await {
+        if let Err(e) = self
+            .write(live.id(), move |s| s.set_outcome(&key, &stored))
+            .await
+        {
             live.game = before;
             return Err(e.into());
         }
@@ -825,7 +858,8 @@ impl Hub {
             result: result.to_string(),
         };
         let key = live.id().to_string();
-        self.blocking(move |s| s.set_outcome(&key, &stored)).await?;
+        self.write(live.id(), move |s| s.set_outcome(&key, &stored))
+            .await?;
         live.aborted = Some(result.to_string());
         live.ended_ms = Some(now);
         live.stop_thinking();
@@ -1131,6 +1165,15 @@ impl Hub {
                 return;
             }
             *last = Some(std::time::Instant::now());
+        }
+        let unsure: Vec<String> = self.unsure().drain().collect();
+        for id in unsure {
+            if let Err(e) = self.game(&id).await {
+                eprintln!("koma serve: game {id}: reading it again: {e}");
+                if matches!(&e, ApiError::Storage(e) if e.is_transient()) {
+                    self.unsure().insert(id);
+                }
+            }
         }
         match self.blocking(|s| s.heartbeat()).await {
             Ok(ids) => {

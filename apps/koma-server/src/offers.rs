@@ -148,7 +148,7 @@ impl Hub {
         let keep = live.game.plies().saturating_sub(plies);
         let key = live.id().to_string();
         let stored = self
-            .blocking(move |s| {
+            .write(live.id(), move |s| {
                 let before = s.load_game(&key)?;
                 let since = before.as_ref().map_or(now, |g| match keep {
                     0 => g.started_ms.unwrap_or(g.game.created_ms),
