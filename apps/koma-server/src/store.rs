@@ -265,6 +265,7 @@ pub trait Store:
     crate::accounts::store::AccountStore
     + crate::ratings::RatingStore
     + crate::profiles::ProfileStore
+    + crate::challenge_store::ChallengeStore
     + Send
     + Sync
 {

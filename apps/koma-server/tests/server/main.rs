@@ -30,4 +30,5 @@ mod secrets;
 mod setup;
 mod store_suite;
 mod store_suite_accounts;
+mod store_suite_challenges;
 mod store_suite_ratings;
