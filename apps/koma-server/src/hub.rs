@@ -380,6 +380,12 @@ impl Hub {
                     Err(e) => eprintln!("koma serve: game {game}: announcing it: {e}"),
                 }
             }
+            Note::Challenge {
+                id,
+                status,
+                challenger,
+                dest,
+            } => self.challenge_note(&id, &status, &challenger, &dest).await,
             Note::Resync => {
                 let slots: Vec<Slot> = self.slots().values().cloned().collect();
                 for slot in slots {

@@ -11,6 +11,7 @@ mod expiry;
 mod history;
 mod image;
 mod instances;
+mod instances_challenges;
 mod limits;
 mod lishogi_api;
 mod load_smoke;
