@@ -115,7 +115,7 @@ fn color_of(text: &str) -> Option<&'static str> {
 }
 
 /// How a challenge ended, as its keep-alive stream says it.
-fn ending_of(status: &str) -> Option<&'static str> {
+pub(super) fn ending_of(status: &str) -> Option<&'static str> {
     ["accepted", "declined", "canceled"]
         .into_iter()
         .find(|c| *c == status)
@@ -147,7 +147,7 @@ impl Challenge {
     }
 
     /// The challenge a stored row holds.
-    fn of_row(row: &ChallengeRow) -> Result<Challenge, StoreError> {
+    pub(super) fn of_row(row: &ChallengeRow) -> Result<Challenge, StoreError> {
         let damaged = |what: &str| StoreError::Damaged(format!("challenge {}: {what}", row.id));
         let body: Body = serde_json::from_str(&row.body).map_err(|e| damaged(&e.to_string()))?;
         Ok(Challenge {
@@ -169,19 +169,19 @@ impl Challenge {
     }
 
     /// The `challenge` event of its accounts' streams, seen from `direction`.
-    fn created_event(&self, direction: &str) -> Value {
+    pub(super) fn created_event(&self, direction: &str) -> Value {
         json!({"type": "challenge", "challenge": self.json("created", Some(direction))})
     }
 
     /// The `challengeDeclined` event of the challenger's stream.
-    fn declined_event(&self, reason: &str) -> Value {
+    pub(super) fn declined_event(&self, reason: &str) -> Value {
         let mut json = self.json("declined", Some("out"));
         json["declineReason"] = reason.into();
         json!({"type": "challengeDeclined", "challenge": json})
     }
 
     /// The `challengeCanceled` event of the challenged account's stream.
-    fn canceled_event(&self) -> Value {
+    pub(super) fn canceled_event(&self) -> Value {
         json!({"type": "challengeCanceled", "challenge": self.json("canceled", Some("in"))})
     }
 
@@ -270,7 +270,7 @@ impl Challenges {
     }
 
     /// Tells the keep-alive stream of challenge `id`, if any here, how it ended.
-    fn end(&self, id: &str, how: &'static str) {
+    pub(super) fn end(&self, id: &str, how: &'static str) {
         if let Some(done) = self.waiting().remove(id) {
             done.send_replace(Some(how));
         }
@@ -465,55 +465,6 @@ impl Hub {
             .ok_or_else(|| ApiError::no_such("challenge", id))?;
         self.challenges().end(id, how);
         Ok(Challenge::of_row(&row)?)
-    }
-
-    /// Another server made (`created`) or answered challenge `id` between `challenger`
-    /// and `dest`: its keep-alive stream here hears the answer, the accounts' streams here
-    /// the events, its row read from the store.
-    pub(crate) async fn challenge_note(
-        &self,
-        id: &str,
-        status: &str,
-        challenger: &str,
-        dest: &str,
-    ) {
-        if let Some(how) = ending_of(status) {
-            self.challenges().end(id, how);
-        }
-        let events = self.events();
-        let told: &[&str] = match status {
-            "created" => &[challenger, dest],
-            "declined" => &[challenger],
-            "canceled" => &[dest],
-            _ => &[],
-        };
-        if !told.iter().any(|u| events.listens(u)) {
-            return;
-        }
-        let key = id.to_string();
-        let challenge = match self.blocking(move |s| s.challenge(&key)).await {
-            Ok(Some(row)) => Challenge::of_row(&row).map(|c| (c, row.reason)),
-            Ok(None) => return,
-            Err(e) => Err(e),
-        };
-        let (challenge, reason) = match challenge {
-            Ok(found) => found,
-            Err(e) => {
-                eprintln!("koma serve: challenge {id}: reading it: {e}");
-                return;
-            }
-        };
-        match status {
-            "created" => {
-                events.publish(dest, &challenge.created_event("in"));
-                events.publish(challenger, &challenge.created_event("out"));
-            }
-            "declined" => {
-                let reason = reason.as_deref().unwrap_or("generic");
-                events.publish(challenger, &challenge.declined_event(reason));
-            }
-            _ => events.publish(dest, &challenge.canceled_event()),
-        }
     }
 
     /// The challenged account `me` accepts challenge `id`: the game starts.

@@ -5,6 +5,7 @@
 //! (`application/x-www-form-urlencoded`), as lishogi takes them. See docs/serve.md.
 
 pub mod board;
+mod challenge_notes;
 pub mod challenges;
 pub mod json;
 pub mod seek;
