@@ -422,6 +422,12 @@ impl Hub {
                     Err(e) => eprintln!("koma serve: game {game}: announcing it: {e}"),
                 }
             }
+            Note::Challenge {
+                id,
+                status,
+                challenger,
+                dest,
+            } => self.challenge_note(&id, &status, &challenger, &dest).await,
             Note::Resync => {
                 // Notes were missed: a lease this server believes it holds may have been
                 // taken meanwhile. The database says; a game lost is given up and read again.

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 /// The schema this code writes, kept in the `meta` table.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// The migrations: `MIGRATIONS[i]` takes a database from version `i` (0: empty) to `i + 1`,
 /// each a list of statement batches.
@@ -29,6 +29,8 @@ const MIGRATIONS: [&[&str]; SCHEMA_VERSION as usize] = [
     ],
     // 2: the games' leases and the servers' heartbeats (several servers on one database).
     &[crate::postgres_leases::TABLES],
+    // 3: the open challenges between accounts.
+    &[crate::postgres_challenges::TABLES],
 ];
 
 /// The key of the advisory lock the migrations hold ("koma" in ASCII).

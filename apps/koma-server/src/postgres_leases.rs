@@ -323,7 +323,8 @@ fn relay(
     }
 }
 
-/// The note of `payload` (`g ID BY`, `o ID EPOCH BY` or `a ID s|f SENTE GOTE BY`), unless
+/// The note of `payload` (`g ID BY`, `o ID EPOCH BY`, `a ID s|f SENTE GOTE BY` or
+/// `c ID STATUS CHALLENGER DEST BY`), unless
 /// this server (`me`) sent it or it is not one.
 fn parse(payload: &str, me: &str) -> Option<Note> {
     let mut words = payload.split(' ');
@@ -340,6 +341,16 @@ fn parse(payload: &str, me: &str) -> Option<Note> {
                 game: id.to_string(),
                 finished,
                 players,
+            })
+        }
+        ("c", id) => {
+            let mut word = || words.next().map(str::to_string);
+            let (status, challenger, dest) = (word()?, word()?, word()?);
+            (words.next()? != me).then(|| Note::Challenge {
+                id: id.to_string(),
+                status,
+                challenger,
+                dest,
             })
         }
         ("g", id) => (words.next()? != me).then(|| Note::Changed(id.to_string())),
@@ -379,6 +390,16 @@ mod tests {
             })
         );
         assert_eq!(parse("a abc s alice bob s2", "s2"), None);
+        assert_eq!(
+            parse("c abc declined alice bob s1", "s2"),
+            Some(Note::Challenge {
+                id: "abc".into(),
+                status: "declined".into(),
+                challenger: "alice".into(),
+                dest: "bob".into(),
+            })
+        );
+        assert_eq!(parse("c abc created alice bob s2", "s2"), None);
         for junk in [
             "",
             "x",
@@ -388,6 +409,7 @@ mod tests {
             "q abc s1",
             "a abc x a b s1",
             "a abc s a",
+            "c abc created alice",
         ] {
             assert_eq!(parse(junk, "s2"), None, "{junk}");
         }

@@ -254,6 +254,18 @@ pub enum Note {
         /// The account of each seat.
         players: [Option<String>; 2],
     },
+    /// A challenge between accounts was made (`status` `created`) or answered (`accepted`,
+    /// `declined`, `canceled`) on another server: its row is read from the store.
+    Challenge {
+        /// The challenge.
+        id: String,
+        /// What happened to it.
+        status: String,
+        /// The challenger's account.
+        challenger: String,
+        /// The challenged account.
+        dest: String,
+    },
     /// Notifications may have been missed (the connection to the database was lost): what
     /// is followed should be read again.
     Resync,
@@ -265,6 +277,7 @@ pub trait Store:
     crate::accounts::store::AccountStore
     + crate::ratings::RatingStore
     + crate::profiles::ProfileStore
+    + crate::challenge_store::ChallengeStore
     + Send
     + Sync
 {

@@ -1,22 +1,26 @@
-//! Challenges between accounts (lishogi's `POST /api/challenge/{username}`): kept in memory
-//! until the challenged account accepts or declines, the challenger cancels, or
-//! [`crate::Settings::challenge_ttl`] passes without a `keepAliveStream` refreshing it.
+//! Challenges between accounts (lishogi's `POST /api/challenge/{username}`): kept in the
+//! store (see [`crate::challenge_store`]) until the challenged account accepts or declines,
+//! the challenger cancels, or [`crate::Settings::challenge_ttl`] passes without a
+//! `keepAliveStream` refreshing it. Servers sharing a database hear of each other's
+//! challenges and answers by the store's notes, for their accounts' event streams and
+//! keep-alive streams.
 //! Accepted, a challenge becomes a game with the challenge's id, both seats bound to the
 //! accounts, the clock running.
 
 use super::json as shapes;
 use crate::accounts::auth::Player;
+use crate::challenge_store::{Answerer, ChallengeRow};
 use crate::error::ApiError;
 use crate::games::{self, CreateRequest};
 use crate::hub::Hub;
+use crate::store::StoreError;
 use koma_game::clock::TimeControl;
 use koma_game::rating::Pool;
 use koma_rules::VariantKind;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::Instant;
+use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
 
 /// The most open challenges one account may have made.
@@ -53,7 +57,7 @@ pub struct ChallengeForm {
 }
 
 /// An account in a challenge.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Party {
     /// The account's id.
     pub id: String,
@@ -86,13 +90,101 @@ pub struct Challenge {
     pub color: &'static str,
     /// The start position, when not the standard one.
     pub sfen: Option<String>,
-    /// When it lapses.
-    expires: Instant,
     /// How it ended (`accepted`, `declined`, `canceled`), for its keep-alive stream.
-    done: std::sync::Arc<watch::Sender<Option<&'static str>>>,
+    done: Done,
+}
+
+/// Where a challenge's keep-alive stream hears how it ended.
+type Done = Arc<watch::Sender<Option<&'static str>>>;
+
+/// What a challenge's row holds besides its id and accounts (its `body`, as JSON).
+#[derive(Serialize, Deserialize)]
+struct Body {
+    challenger: Party,
+    dest: Party,
+    variant: String,
+    control: String,
+    rated: bool,
+    color: String,
+    sfen: Option<String>,
+}
+
+/// The colour a challenger may ask for, as the `&'static str` a challenge holds.
+fn color_of(text: &str) -> Option<&'static str> {
+    ["sente", "gote", "random"].into_iter().find(|c| *c == text)
+}
+
+/// How a challenge ended, as its keep-alive stream says it.
+pub(super) fn ending_of(status: &str) -> Option<&'static str> {
+    ["accepted", "declined", "canceled"]
+        .into_iter()
+        .find(|c| *c == status)
 }
 
 impl Challenge {
+    /// Its row in the store, open, lapsing at `expires_ms`.
+    fn row(&self, expires_ms: u64) -> Result<ChallengeRow, ApiError> {
+        let body = Body {
+            challenger: self.challenger.clone(),
+            dest: self.dest.clone(),
+            variant: self.variant.name().to_string(),
+            control: self.control.to_string(),
+            rated: self.rated,
+            color: self.color.to_string(),
+            sfen: self.sfen.clone(),
+        };
+        let body = serde_json::to_string(&body)
+            .map_err(|e| StoreError::Damaged(format!("challenge {}: {e}", self.id)))?;
+        Ok(ChallengeRow {
+            id: self.id.clone(),
+            challenger: self.challenger.id.clone(),
+            dest: self.dest.id.clone(),
+            body,
+            expires_ms,
+            status: "open".to_string(),
+            reason: None,
+        })
+    }
+
+    /// The challenge a stored row holds.
+    pub(super) fn of_row(row: &ChallengeRow) -> Result<Challenge, StoreError> {
+        let damaged = |what: &str| StoreError::Damaged(format!("challenge {}: {what}", row.id));
+        let body: Body = serde_json::from_str(&row.body).map_err(|e| damaged(&e.to_string()))?;
+        Ok(Challenge {
+            id: row.id.clone(),
+            challenger: body.challenger,
+            dest: body.dest,
+            variant: VariantKind::from_name(&body.variant)
+                .ok_or_else(|| damaged(&format!("no variant '{}'", body.variant)))?,
+            control: body
+                .control
+                .parse()
+                .map_err(|_| damaged(&format!("no time control '{}'", body.control)))?,
+            rated: body.rated,
+            color: color_of(&body.color)
+                .ok_or_else(|| damaged(&format!("no colour '{}'", body.color)))?,
+            sfen: body.sfen,
+            done: Arc::new(watch::channel(None).0),
+        })
+    }
+
+    /// The `challenge` event of its accounts' streams, seen from `direction`.
+    pub(super) fn created_event(&self, direction: &str) -> Value {
+        json!({"type": "challenge", "challenge": self.json("created", Some(direction))})
+    }
+
+    /// The `challengeDeclined` event of the challenger's stream.
+    pub(super) fn declined_event(&self, reason: &str) -> Value {
+        let mut json = self.json("declined", Some("out"));
+        json["declineReason"] = reason.into();
+        json!({"type": "challengeDeclined", "challenge": json})
+    }
+
+    /// The `challengeCanceled` event of the challenged account's stream.
+    pub(super) fn canceled_event(&self) -> Value {
+        json!({"type": "challengeCanceled", "challenge": self.json("canceled", Some("in"))})
+    }
+
     /// lishogi's ChallengeJson, seen from `direction` (`in`, `out`, or none).
     pub fn json(&self, status: &str, direction: Option<&str>) -> Value {
         let party = |p: &Party| {
@@ -137,7 +229,12 @@ impl Challenge {
 
     /// A receiver of how it ends.
     pub fn watch_done(&self) -> watch::Receiver<Option<&'static str>> {
-        self.done.subscribe()
+        let mut done = self.done.subscribe();
+        if done.borrow().is_some() {
+            // Answered already (on another server, before the stream began): still said.
+            done.mark_changed();
+        }
+        done
     }
 
     /// The request for the game it becomes, from the challenger's side.
@@ -153,67 +250,30 @@ impl Challenge {
     }
 }
 
-/// The open challenges, by id.
+/// The challenges made on this server whose keep-alive streams may wait for an answer, by
+/// id: told how each ends, whichever server answers it.
 #[derive(Default)]
 pub struct Challenges {
-    open: Mutex<HashMap<String, Challenge>>,
+    waiting: Mutex<HashMap<String, Done>>,
 }
 
 impl Challenges {
-    fn open(&self) -> std::sync::MutexGuard<'_, HashMap<String, Challenge>> {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        let now = Instant::now();
-        open.retain(|_, c| c.expires > now);
-        open
+    fn waiting(&self) -> std::sync::MutexGuard<'_, HashMap<String, Done>> {
+        self.waiting.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The open challenges made by or to `user`, with their direction.
-    pub fn of(&self, user: &str) -> Vec<Value> {
-        self.open()
-            .values()
-            .filter_map(|c| {
-                let direction = if c.dest.id == user {
-                    "in"
-                } else if c.challenger.id == user {
-                    "out"
-                } else {
-                    return None;
-                };
-                Some(c.json("created", Some(direction)))
-            })
-            .collect()
+    /// Follows the new challenge `c`; forgets those nobody waits on any more.
+    fn follow(&self, c: &Challenge) {
+        let mut waiting = self.waiting();
+        waiting.retain(|_, done| done.receiver_count() > 0);
+        waiting.insert(c.id.clone(), Arc::clone(&c.done));
     }
 
-    /// Pushes the lapse of challenge `id` to `until`, while its keep-alive stream is open.
-    pub fn refresh(&self, id: &str, until: Instant) {
-        if let Some(c) = self.open().get_mut(id) {
-            c.expires = c.expires.max(until);
+    /// Tells the keep-alive stream of challenge `id`, if any here, how it ended.
+    pub(super) fn end(&self, id: &str, how: &'static str) {
+        if let Some(done) = self.waiting().remove(id) {
+            done.send_replace(Some(how));
         }
-    }
-
-    /// Removes challenge `id` for `user` (`dest`: the challenged account; else the
-    /// challenger), said to its keep-alive stream as `how`; 404 if it is not open or
-    /// not `user`'s to answer.
-    fn take(
-        &self,
-        id: &str,
-        user: &str,
-        dest: bool,
-        how: &'static str,
-    ) -> Result<Challenge, ApiError> {
-        let mut open = self.open();
-        let mine = open.get(id).is_some_and(|c| {
-            let who = if dest { &c.dest.id } else { &c.challenger.id };
-            who == user
-        });
-        if !mine {
-            return Err(ApiError::no_such("challenge", id));
-        }
-        let challenge = open
-            .remove(id)
-            .ok_or_else(|| ApiError::no_such("challenge", id))?;
-        challenge.done.send_replace(Some(how));
-        Ok(challenge)
     }
 }
 
@@ -335,8 +395,7 @@ impl Hub {
             rated: form.rated.unwrap_or(false),
             color,
             sfen: form.sfen.clone().filter(|s| !s.trim().is_empty()),
-            expires: Instant::now() + self.settings().challenge_ttl,
-            done: std::sync::Arc::new(watch::channel(None).0),
+            done: Arc::new(watch::channel(None).0),
         };
         // The game it would make is checked now: a refusal names the problem to the
         // challenger, not at the acceptance.
@@ -348,24 +407,71 @@ impl Hub {
             let line = crate::line::start(variant, challenge.sfen.as_deref())?;
             challenge.sfen = Some(koma_notation::sfen::write_any(&line));
         }
+        let now = games::unix_ms();
+        let row = challenge.row(now.saturating_add(ttl_ms(self)))?;
+        if !self
+            .blocking(move |s| s.add_challenge(&row, PER_USER, now))
+            .await?
         {
-            let mut open = self.challenges().open();
-            let made = open.values().filter(|c| c.challenger.id == me.id).count();
-            if made >= PER_USER {
-                return Err(ApiError::TooManyChallenges { limit: PER_USER });
-            }
-            open.insert(challenge.id.clone(), challenge.clone());
+            return Err(ApiError::TooManyChallenges { limit: PER_USER });
         }
-        let event = |direction| json!({"type": "challenge", "challenge": challenge.json("created", Some(direction))});
-        self.events().publish(&challenge.dest.id, &event("in"));
+        self.challenges().follow(&challenge);
         self.events()
-            .publish(&challenge.challenger.id, &event("out"));
+            .publish(&challenge.dest.id, &challenge.created_event("in"));
+        self.events()
+            .publish(&challenge.challenger.id, &challenge.created_event("out"));
         Ok(challenge)
+    }
+
+    /// The open challenges made by or to `user`, with their direction.
+    pub async fn challenges_of(&self, user: &str) -> Result<Vec<Value>, ApiError> {
+        let (key, now) = (user.to_string(), games::unix_ms());
+        let rows = self.blocking(move |s| s.challenges_of(&key, now)).await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let direction = if row.dest == user { "in" } else { "out" };
+            out.push(Challenge::of_row(row)?.json("created", Some(direction)));
+        }
+        Ok(out)
+    }
+
+    /// Pushes the lapse of challenge `id` one time-to-live from now, while its keep-alive
+    /// stream is open.
+    pub async fn refresh_challenge(&self, id: &str) -> Result<(), ApiError> {
+        let (key, until) = (
+            id.to_string(),
+            games::unix_ms().saturating_add(ttl_ms(self)),
+        );
+        Ok(self
+            .blocking(move |s| s.refresh_challenge(&key, until))
+            .await?)
+    }
+
+    /// Answers challenge `id` for `user` as `how` (with a decline's `reason`), said to its
+    /// keep-alive stream; 404 if it is not open or not `user`'s to answer.
+    async fn take(
+        &self,
+        id: &str,
+        user: &str,
+        answerer: Answerer,
+        how: &'static str,
+        reason: Option<&str>,
+    ) -> Result<Challenge, ApiError> {
+        let (key, who, why) = (id.to_string(), user.to_string(), reason.map(str::to_string));
+        let now = games::unix_ms();
+        let row = self
+            .blocking(move |s| s.take_challenge(&key, &who, answerer, how, why.as_deref(), now))
+            .await?
+            .ok_or_else(|| ApiError::no_such("challenge", id))?;
+        self.challenges().end(id, how);
+        Ok(Challenge::of_row(&row)?)
     }
 
     /// The challenged account `me` accepts challenge `id`: the game starts.
     pub async fn accept_challenge(&self, id: &str, me: &Player) -> Result<(), ApiError> {
-        let challenge = self.challenges().take(id, &me.id, true, "accepted")?;
+        let challenge = self
+            .take(id, &me.id, Answerer::Dest, "accepted", None)
+            .await?;
         let now = games::unix_ms();
         let (mut live, _, _) = games::create(&challenge.request(), now)?;
         let creator = live.stored.creator;
@@ -387,20 +493,32 @@ impl Hub {
     }
 
     /// The challenged account `me` declines challenge `id` (`reason`: lishogi's key).
-    pub fn decline_challenge(&self, id: &str, me: &Player, reason: &str) -> Result<(), ApiError> {
-        let challenge = self.challenges().take(id, &me.id, true, "declined")?;
-        let mut json = challenge.json("declined", Some("out"));
-        json["declineReason"] = reason.into();
-        let event = json!({"type": "challengeDeclined", "challenge": json});
-        self.events().publish(&challenge.challenger.id, &event);
+    pub async fn decline_challenge(
+        &self,
+        id: &str,
+        me: &Player,
+        reason: &str,
+    ) -> Result<(), ApiError> {
+        let challenge = self
+            .take(id, &me.id, Answerer::Dest, "declined", Some(reason))
+            .await?;
+        self.events()
+            .publish(&challenge.challenger.id, &challenge.declined_event(reason));
         Ok(())
     }
 
     /// The challenger `me` cancels challenge `id`.
-    pub fn cancel_challenge(&self, id: &str, me: &Player) -> Result<(), ApiError> {
-        let challenge = self.challenges().take(id, &me.id, false, "canceled")?;
-        let event = json!({"type": "challengeCanceled", "challenge": challenge.json("canceled", Some("in"))});
-        self.events().publish(&challenge.dest.id, &event);
+    pub async fn cancel_challenge(&self, id: &str, me: &Player) -> Result<(), ApiError> {
+        let challenge = self
+            .take(id, &me.id, Answerer::Challenger, "canceled", None)
+            .await?;
+        self.events()
+            .publish(&challenge.dest.id, &challenge.canceled_event());
         Ok(())
     }
+}
+
+/// How long a challenge waits for an answer, in milliseconds.
+fn ttl_ms(hub: &Hub) -> u64 {
+    u64::try_from(hub.settings().challenge_ttl.as_millis()).unwrap_or(u64::MAX)
 }

@@ -5,6 +5,7 @@
 //! (`application/x-www-form-urlencoded`), as lishogi takes them. See docs/serve.md.
 
 pub mod board;
+mod challenge_notes;
 pub mod challenges;
 pub mod json;
 pub mod seek;
@@ -141,7 +142,7 @@ async fn decline(
     // The reason is optional, and so is the body.
     let reason = body.ok().and_then(|Form(f)| f.reason);
     let reason = reason.as_deref().unwrap_or("generic");
-    s.hub.decline_challenge(&id, &me, reason)?;
+    s.hub.decline_challenge(&id, &me, reason).await?;
     Ok(ok())
 }
 
@@ -150,7 +151,7 @@ async fn cancel(
     Path(id): Path<String>,
     me: Player,
 ) -> Result<Response, Refusal> {
-    s.hub.cancel_challenge(&id, &me)?;
+    s.hub.cancel_challenge(&id, &me).await?;
     Ok(ok())
 }
 

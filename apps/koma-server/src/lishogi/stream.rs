@@ -12,7 +12,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use std::convert::Infallible;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, watch};
 
 /// How often an idle stream sends an empty line.
@@ -76,7 +76,7 @@ pub async fn events(State(s): State<AppState>, me: Player) -> Result<Response, s
             first.push(super::json::game_event(&live, &me.id, "gameStart"));
         }
     }
-    for c in s.hub.challenges().of(&me.id) {
+    for c in s.hub.challenges_of(&me.id).await? {
         first.push(json!({"type": "challenge", "challenge": c}));
     }
     Ok(ndjson(s.shutdown.clone(), move |lines| async move {
@@ -130,7 +130,9 @@ pub fn keep_challenge(s: &AppState, challenge: Challenge, answer: Value) -> Resp
                     return;
                 }
                 _ = tick.tick() => {
-                    hub.challenges().refresh(&id, Instant::now() + ttl);
+                    if let Err(e) = hub.refresh_challenge(&id).await {
+                        eprintln!("koma serve: challenge {id}: keeping it: {e}");
+                    }
                     if !lines.keep_alive().await {
                         return;
                     }

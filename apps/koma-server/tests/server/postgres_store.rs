@@ -187,3 +187,45 @@ fn a_game_rated_by_several_instances_at_once_is_rated_once() {
     assert_eq!(alice.games, 1);
     assert_eq!(stores[2].rating_history("bob").unwrap().len(), 1);
 }
+
+#[test]
+fn a_challenge_answered_by_several_instances_at_once_is_taken_once() {
+    use koma_server::challenge_store::{Answerer, ChallengeStore};
+    let stores = stores(4);
+    for round in 0..10 {
+        let id = format!("c{round}");
+        let row = crate::store_suite_challenges::open(&id, "alice", "bob", 10_000);
+        assert!(stores[0].add_challenge(&row, 10, 0).unwrap());
+        // bob accepts on two servers and declines on another, while alice cancels.
+        let results = at_once(&stores, |store| {
+            let i = stores.iter().position(|s| std::ptr::eq(s, store)).unwrap();
+            let (user, answerer, status) = match i {
+                3 => ("alice", Answerer::Challenger, "canceled"),
+                2 => ("bob", Answerer::Dest, "declined"),
+                _ => ("bob", Answerer::Dest, "accepted"),
+            };
+            store
+                .take_challenge(&id, user, answerer, status, None, 5)
+                .unwrap()
+        });
+        let won: Vec<_> = results.iter().flatten().collect();
+        assert_eq!(won.len(), 1, "round {round}: {results:?}");
+        let stored = stores[1].challenge(&id).unwrap().unwrap();
+        assert_eq!(stored.status, won[0].status);
+    }
+}
+
+#[test]
+fn challenges_made_by_several_instances_at_once_stay_within_the_most() {
+    use koma_server::challenge_store::ChallengeStore;
+    let stores = stores(4);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    for _ in 0..3 {
+        at_once(&stores, |store| {
+            let n = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let row = crate::store_suite_challenges::open(&format!("c{n}"), "alice", "bob", 9);
+            store.add_challenge(&row, 5, 0).unwrap()
+        });
+    }
+    assert_eq!(stores[0].challenges_of("alice", 1).unwrap().len(), 5);
+}

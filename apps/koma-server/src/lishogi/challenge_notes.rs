@@ -1,0 +1,57 @@
+//! What a server does when another one sharing its database made or answered a challenge
+//! (the store's [`crate::store::Note::Challenge`]): it tells the accounts' event streams
+//! and the challenge's keep-alive stream that are open here.
+
+use super::challenges::{Challenge, ending_of};
+use crate::hub::Hub;
+
+impl Hub {
+    /// Another server made (`created`) or answered challenge `id` between `challenger`
+    /// and `dest`: its keep-alive stream here hears the answer, the accounts' streams here
+    /// the events, its row read from the store.
+    pub(crate) async fn challenge_note(
+        &self,
+        id: &str,
+        status: &str,
+        challenger: &str,
+        dest: &str,
+    ) {
+        if let Some(how) = ending_of(status) {
+            self.challenges().end(id, how);
+        }
+        let events = self.events();
+        let told: &[&str] = match status {
+            "created" => &[challenger, dest],
+            "declined" => &[challenger],
+            "canceled" => &[dest],
+            _ => &[],
+        };
+        if !told.iter().any(|u| events.listens(u)) {
+            return;
+        }
+        let key = id.to_string();
+        let challenge = match self.blocking(move |s| s.challenge(&key)).await {
+            Ok(Some(row)) => Challenge::of_row(&row).map(|c| (c, row.reason)),
+            Ok(None) => return,
+            Err(e) => Err(e),
+        };
+        let (challenge, reason) = match challenge {
+            Ok(found) => found,
+            Err(e) => {
+                eprintln!("koma serve: challenge {id}: reading it: {e}");
+                return;
+            }
+        };
+        match status {
+            "created" => {
+                events.publish(dest, &challenge.created_event("in"));
+                events.publish(challenger, &challenge.created_event("out"));
+            }
+            "declined" => {
+                let reason = reason.as_deref().unwrap_or("generic");
+                events.publish(challenger, &challenge.declined_event(reason));
+            }
+            _ => events.publish(dest, &challenge.canceled_event()),
+        }
+    }
+}
