@@ -6,6 +6,9 @@
 use super::challenges::Challenge;
 use crate::accounts::auth::Player;
 use crate::api::AppState;
+use crate::error::ApiError;
+use crate::profiles::PlayerQuery;
+use crate::store::Page;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::header;
@@ -17,6 +20,9 @@ use tokio::sync::{broadcast, mpsc, watch};
 
 /// How often an idle stream sends an empty line.
 pub const KEEP_ALIVE: Duration = Duration::from_secs(5);
+
+/// The most games under way a new event stream announces (the newest).
+const ONGOING_SHOWN: usize = 100;
 
 /// How many lines may wait for a slow client.
 const BUFFER: usize = 32;
@@ -69,12 +75,30 @@ where
 pub async fn events(State(s): State<AppState>, me: Player) -> Result<Response, super::Refusal> {
     let mut events = s.hub.events().subscribe(&me.id)?;
     let mut first: Vec<Value> = Vec::new();
-    for slot in s.hub.in_memory_games() {
-        let live = slot.lock().await;
-        let mine = live.stored.players.iter().flatten().any(|u| *u == me.id);
-        if mine && live.started_ms.is_some() && !live.is_over() {
-            first.push(super::json::game_event(&live, &me.id, "gameStart"));
-        }
+    // The games under way as stored: another server may hold them.
+    let query = PlayerQuery {
+        finished: false,
+        waiting: false,
+        ..PlayerQuery::all(
+            &me.id,
+            Page {
+                offset: 0,
+                limit: ONGOING_SHOWN,
+            },
+        )
+    };
+    let ongoing = s
+        .hub
+        .blocking(move |st| st.player_games(&query))
+        .await
+        .map_err(ApiError::from)?;
+    for stored in ongoing {
+        let mut live = crate::games::rebuild(stored).map_err(ApiError::from)?;
+        s.hub
+            .refresh_players(&mut live)
+            .await
+            .map_err(ApiError::from)?;
+        first.push(super::json::game_event(&live, &me.id, "gameStart"));
     }
     for c in s.hub.challenges_of(&me.id).await? {
         first.push(json!({"type": "challenge", "challenge": c}));

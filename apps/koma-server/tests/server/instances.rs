@@ -179,6 +179,10 @@ async fn an_account_hears_of_its_games_on_another_servers_stream() {
         }
     };
     heard(&wanted("gameStart")).await;
+    // A stream opened now on B, which does not hold the game, lists it as under way.
+    let mut later = open_stream(on_b, "GET", "/api/stream/event", &bob, "").await;
+    let first = next_json(&mut later).await;
+    assert!(wanted("gameStart")(&first), "{first}");
     let path = format!("/api/board/game/{id}/resign");
     api(on_a, "POST", &path, &bob, None).await.expect(200);
     let finish = heard(&wanted("gameFinish")).await;
