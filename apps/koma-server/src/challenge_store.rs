@@ -40,6 +40,16 @@ pub enum Answerer {
     Challenger,
 }
 
+impl Answerer {
+    /// The column of the `challenges` table that names this account.
+    pub fn column(self) -> &'static str {
+        match self {
+            Answerer::Dest => "dest",
+            Answerer::Challenger => "challenger",
+        }
+    }
+}
+
 /// Where open challenges are kept. Blocking, like [`crate::Store`]; times are Unix
 /// milliseconds of the calling server's clock.
 pub trait ChallengeStore: Send + Sync {

@@ -137,10 +137,7 @@ impl ChallengeStore for PgStore {
         if unstorable(id) || unstorable(user) {
             return Ok(None);
         }
-        let who = match answerer {
-            Answerer::Dest => "dest",
-            Answerer::Challenger => "challenger",
-        };
+        let who = answerer.column();
         let taken = self.conn()?.query_opt(
             &format!(
                 "WITH taken AS (

@@ -89,10 +89,7 @@ impl ChallengeStore for SqliteStore {
         reason: Option<&str>,
         now_ms: u64,
     ) -> Result<Option<ChallengeRow>, StoreError> {
-        let who = match answerer {
-            Answerer::Dest => "dest",
-            Answerer::Challenger => "challenger",
-        };
+        let who = answerer.column();
         let taken = self
             .conn()
             .query_row(
