@@ -1,0 +1,4 @@
+//! Tournaments, as a tournament director runs them: who plays whom each round (Swiss and
+//! McMahon by maximum-weight matching, round robins by Berger tables, knockouts seeded by
+//! rating), and the standings with their tie-breaks. Pure functions over the field and the
+//! results so far; the server stores tournaments and starts their games.
