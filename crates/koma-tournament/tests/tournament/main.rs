@@ -1,0 +1,4 @@
+//! Integration tests of koma-tournament, one module per file.
+
+mod common;
+mod standings;
