@@ -4,5 +4,6 @@
 //! results so far; the server stores tournaments and starts their games.
 
 pub mod record;
+pub mod round_robin;
 pub mod standings;
 pub mod tiebreak;

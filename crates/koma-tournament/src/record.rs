@@ -56,6 +56,26 @@ pub enum GameResult {
     Unplayed,
 }
 
+/// Two entrants set to play, before the result is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Board {
+    /// The player moving first.
+    pub sente: usize,
+    /// The player moving second.
+    pub gote: usize,
+}
+
+impl Board {
+    /// The game on this board, with its result.
+    pub fn game(self, result: GameResult) -> Pairing {
+        Pairing::Game {
+            sente: self.sente,
+            gote: self.gote,
+            result,
+        }
+    }
+}
+
 /// One entry of a round: a game, a forfeit or a bye.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pairing {

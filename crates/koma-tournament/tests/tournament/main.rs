@@ -1,4 +1,5 @@
 //! Integration tests of koma-tournament, one module per file.
 
 mod common;
+mod round_robin;
 mod standings;
