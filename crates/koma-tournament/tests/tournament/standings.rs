@@ -106,7 +106,7 @@ fn random_order(seed: u64) -> Vec<TieBreak> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
     fn tie_breaks_equal_a_naive_recomputation_and_the_table_is_sorted(
