@@ -2,3 +2,9 @@
 //! McMahon by maximum-weight matching, round robins by Berger tables, knockouts seeded by
 //! rating), and the standings with their tie-breaks. Pure functions over the field and the
 //! results so far; the server stores tournaments and starts their games.
+
+pub mod knockout;
+pub mod record;
+pub mod round_robin;
+pub mod standings;
+pub mod tiebreak;
