@@ -236,35 +236,18 @@ impl Hub {
         let Some(slot) = existing else {
             return self.load(id, false).await;
         };
-        let mut live = slot.lock().await;
-        let key = id.to_string();
-        let Some(stored) = self.blocking(move |s| s.load_game(&key)).await? else {
-            return Ok(None);
-        };
-        self.refresh(&mut live, stored).await?;
-        drop(live);
-        Ok(Some(slot))
+        let found = self.read_again(&mut *slot.lock().await, false).await?;
+        Ok(found.then_some(slot))
     }
 
     /// Loads a game from the store into memory (`None` if unknown), taking its lease first
     /// if `claim`; the engine resumes thinking if it is its turn.
     async fn load(&self, id: &str, claim: bool) -> Result<Option<Slot>, StoreError> {
-        let key = id.to_string();
-        let read = move |s: &dyn Store| {
-            if claim {
-                s.claim(&key)?;
-            }
-            s.load_game(&key)
-        };
-        let Some(stored) = self.blocking(read).await? else {
+        let Some(stored) = self.stored(id, claim).await? else {
             return Ok(None);
         };
         let mut live = games::rebuild(stored)?;
-        if live.stored.engine.is_some() && !live.is_over() {
-            self.engine_games().entry(id.to_string()).or_insert(None);
-        }
-        self.refresh_players(&mut live).await?;
-        live.publish();
+        self.prepare(&mut live).await?;
         let slot = Arc::new(Mutex::new(live));
         let slot = Arc::clone(self.slots().entry(id.to_string()).or_insert(slot));
         self.wake_engine(&mut *slot.lock().await);
@@ -277,6 +260,14 @@ impl Hub {
     async fn refresh(&self, live: &mut LiveGame, stored: StoredGame) -> Result<(), StoreError> {
         live.stop_thinking();
         live.take_state(games::rebuild(stored)?);
+        self.prepare(live).await?;
+        self.wake_engine(live);
+        Ok(())
+    }
+
+    /// A game just read from the store, made ready to show: counted among the games
+    /// against the engine while undecided, its players' ratings read, its state pushed.
+    async fn prepare(&self, live: &mut LiveGame) -> Result<(), StoreError> {
         if live.stored.engine.is_some() && !live.is_over() {
             self.engine_games()
                 .entry(live.id().to_string())
@@ -286,8 +277,29 @@ impl Hub {
         }
         self.refresh_players(live).await?;
         live.publish();
-        self.wake_engine(live);
         Ok(())
+    }
+
+    /// The game `id` as stored, its lease taken first if `claim`.
+    async fn stored(&self, id: &str, claim: bool) -> Result<Option<StoredGame>, StoreError> {
+        let key = id.to_string();
+        self.blocking(move |s| {
+            if claim {
+                s.claim(&key)?;
+            }
+            s.load_game(&key)
+        })
+        .await
+    }
+
+    /// Reads `live` again from the store (its lease taken first if `claim`); false if the
+    /// store does not know the game.
+    async fn read_again(&self, live: &mut LiveGame, claim: bool) -> Result<bool, StoreError> {
+        let Some(stored) = self.stored(live.id(), claim).await? else {
+            return Ok(false);
+        };
+        self.refresh(live, stored).await?;
+        Ok(true)
     }
 
     /// The game `id`, from memory or the store, its lease held: a game another server held
@@ -302,15 +314,8 @@ impl Hub {
         };
         if !self.holds_now(id).await? {
             let mut live = slot.lock().await;
-            if !self.holds_now(id).await? {
-                let key = id.to_string();
-                let read = move |s: &dyn Store| {
-                    s.claim(&key)?;
-                    s.load_game(&key)
-                };
-                let stored = self.blocking(read).await?;
-                let stored = stored.ok_or_else(|| ApiError::not_found(id))?;
-                self.refresh(&mut live, stored).await?;
+            if !self.holds_now(id).await? && !self.read_again(&mut live, true).await? {
+                return Err(ApiError::not_found(id));
             }
         }
         Ok(slot)
@@ -383,12 +388,10 @@ impl Hub {
                 if self.store.holds(&game) {
                     return; // an older lease than this server's own
                 }
-                let Some(slot) = self.slots().get(&game).cloned() else {
-                    return;
-                };
-                let mut live = slot.lock().await;
-                live.stop_thinking();
-                self.release_engine(&game);
+                let slot = self.slots().get(&game).cloned();
+                if let Some(slot) = slot {
+                    self.give_up(&mut *slot.lock().await);
+                }
             }
             Note::Changed(game) => {
                 let slot = self.slots().get(&game).cloned();
@@ -405,8 +408,7 @@ impl Hub {
                 if !players.iter().flatten().any(|p| events.listens(p)) {
                     return;
                 }
-                let key = game.clone();
-                let live = match self.blocking(move |s| s.load_game(&key)).await {
+                let live = match self.stored(&game, false).await {
                     Ok(Some(stored)) => games::rebuild(stored),
                     Ok(None) => return,
                     Err(e) => Err(e),
@@ -438,9 +440,7 @@ impl Hub {
                     .collect();
                 for (id, slot) in slots {
                     if self.store.holds(&id) && !self.holds_now(&id).await.unwrap_or(true) {
-                        let mut live = slot.lock().await;
-                        live.stop_thinking();
-                        self.release_engine(&id);
+                        self.give_up(&mut *slot.lock().await);
                     }
                     self.reread(&slot).await;
                 }
@@ -448,22 +448,21 @@ impl Hub {
         }
     }
 
+    /// Stops the engine of `live`, a game another server holds now: its copy here only
+    /// shows it.
+    fn give_up(&self, live: &mut LiveGame) {
+        live.stop_thinking();
+        self.release_engine(live.id());
+    }
+
     /// Reads again the copy `slot` of a game another server holds, for its watchers.
     async fn reread(&self, slot: &Slot) {
         let mut live = slot.lock().await;
-        let id = live.id().to_string();
-        if self.store.holds(&id) {
+        if self.store.holds(live.id()) {
             return;
         }
-        let key = id.clone();
-        match self.blocking(move |s| s.load_game(&key)).await {
-            Ok(Some(stored)) => {
-                if let Err(e) = self.refresh(&mut live, stored).await {
-                    eprintln!("koma serve: game {id}: reading it again: {e}");
-                }
-            }
-            Ok(None) => {}
-            Err(e) => eprintln!("koma serve: game {id}: reading it again: {e}"),
+        if let Err(e) = self.read_again(&mut live, false).await {
+            eprintln!("koma serve: game {}: reading it again: {e}", live.id());
         }
     }
 
