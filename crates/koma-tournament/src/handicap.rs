@@ -50,6 +50,23 @@ impl RatingHandicap {
     }
 }
 
+/// The letters FESA's rating program reads for `handicap` in a results file (`turnering.lisp`,
+/// `get-single-elo-result-new`: L, B, R, RL, 2p, 4p, 5p, 6p); `None` for an even game and for
+/// handicaps the program has no value for.
+pub fn fesa_code(handicap: Handicap) -> Option<&'static str> {
+    Some(match handicap {
+        Handicap::Lance => "L",
+        Handicap::Bishop => "B",
+        Handicap::Rook => "R",
+        Handicap::RookLance => "RL",
+        Handicap::TwoPiece => "2p",
+        Handicap::FourPiece => "4p",
+        Handicap::FivePiece => "5p",
+        Handicap::SixPiece => "6p",
+        _ => return None,
+    })
+}
+
 /// The handicap for a game between player `a` rated `rating_a` and player `b` rated
 /// `rating_b` (entrant indices, in either order), and who gives it.
 pub fn handicap_by_rating(
