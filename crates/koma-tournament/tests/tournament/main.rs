@@ -2,5 +2,6 @@
 
 mod common;
 mod knockout;
+mod over_the_board;
 mod round_robin;
 mod standings;
