@@ -188,6 +188,9 @@ pub enum FesaFileError {
         /// The handicap's name.
         handicap: &'static str,
     },
+    /// A record without rounds: FESA's program reads no player line without a result.
+    #[error("the record has no rounds to report")]
+    NoRounds,
     /// The standings could not be computed.
     #[error(transparent)]
     Standings(#[from] StandingsError),
@@ -207,6 +210,9 @@ pub fn results_file(
             field: record.entrants().len(),
             given: players.len(),
         });
+    }
+    if record.rounds().is_empty() {
+        return Err(FesaFileError::NoRounds);
     }
     check_handicaps(record)?;
     let mut out = header(event)?;

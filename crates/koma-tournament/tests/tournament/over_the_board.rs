@@ -346,6 +346,11 @@ fn new_players_nationality_and_mcmahon_columns() {
         results_file(&record, &ORDER, &one_day, &players[..1]),
         Err(FesaFileError::FieldMismatch { field: 2, given: 1 })
     );
+    let no_rounds = Record::new(record.entrants().to_vec(), vec![], WIN).unwrap();
+    assert_eq!(
+        results_file(&no_rounds, &ORDER, &one_day, &players),
+        Err(FesaFileError::NoRounds)
+    );
     let reversed = Event {
         first_day: event().last_day,
         last_day: event().first_day,
