@@ -3,7 +3,11 @@
 //! rating), and the standings with their tie-breaks. Pure functions over the field and the
 //! results so far; the server stores tournaments and starts their games.
 
+pub mod crosstable;
+pub mod elo;
+pub mod fesa_file;
 pub mod field;
+pub mod handicap;
 pub mod knockout;
 pub mod matching;
 pub mod mcmahon;

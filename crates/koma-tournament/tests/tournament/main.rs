@@ -4,6 +4,7 @@ mod common;
 mod field;
 mod knockout;
 mod matching;
+mod over_the_board;
 mod round_robin;
 mod standings;
 mod swiss;
