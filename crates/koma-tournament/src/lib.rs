@@ -3,7 +3,9 @@
 //! rating), and the standings with their tie-breaks. Pure functions over the field and the
 //! results so far; the server stores tournaments and starts their games.
 
+pub mod esc;
 pub mod knockout;
+pub mod knockout_games;
 pub mod record;
 pub mod round_robin;
 pub mod standings;

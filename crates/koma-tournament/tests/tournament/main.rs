@@ -1,6 +1,7 @@
 //! Integration tests of koma-tournament, one module per file.
 
 mod common;
+mod esc;
 mod knockout;
 mod round_robin;
 mod standings;
