@@ -3,6 +3,8 @@
 //! rating), and the standings with their tie-breaks. Pure functions over the field and the
 //! results so far; the server stores tournaments and starts their games.
 
+pub mod arena;
+pub mod arena_score;
 pub mod esc;
 pub mod knockout;
 pub mod knockout_games;

@@ -1,5 +1,6 @@
 //! Integration tests of koma-tournament, one module per file.
 
+mod arena;
 mod common;
 mod esc;
 mod knockout;
