@@ -196,6 +196,7 @@ struct Player {
     playing: Option<GameId>,
     last_opponent: Option<PlayerId>,
     sente_games: usize,
+    games: Vec<GameId>,
 }
 
 /// An arena: its settings, players and games, advanced by [`Arena::apply`].
@@ -271,6 +272,7 @@ impl Arena {
                             playing: None,
                             last_opponent: None,
                             sente_games: 0,
+                            games: Vec::new(),
                         });
                     }
                 }
@@ -344,9 +346,11 @@ impl Arena {
     /// A player's sheet: their games that count, in order, as they ended for them, with the
     /// opponent's id.
     fn sheet(&self, player: PlayerId) -> Vec<(SheetGame, PlayerId)> {
-        self.games
+        self.players[self.index[&player]]
+            .games
             .iter()
-            .filter(|g| (g.sente == player || g.gote == player) && self.counts(g))
+            .map(|&id| &self.games[id])
+            .filter(|g| self.counts(g))
             .filter_map(|g| {
                 let f = g.finish?;
                 let is_sente = g.sente == player;
@@ -422,11 +426,19 @@ impl Arena {
 
     /// Whether two players may be paired now (see the rematch rule).
     pub fn may_meet(&self, a: PlayerId, b: PlayerId) -> bool {
-        let active = self
-            .players
+        self.may_meet_among(self.active_count(), a, b)
+    }
+
+    /// The players joined and not paused.
+    fn active_count(&self) -> usize {
+        self.players
             .iter()
             .filter(|p| p.active && !p.removed)
-            .count();
+            .count()
+    }
+
+    /// [`Arena::may_meet`] with the number of active players already counted.
+    fn may_meet_among(&self, active: usize, a: PlayerId, b: PlayerId) -> bool {
         let last = |x: PlayerId| self.players[self.index[&x]].last_opponent;
         a != b && (active == 2 || (last(a) != Some(b) && last(b) != Some(a)))
     }
@@ -446,13 +458,15 @@ impl Arena {
     /// Pairs the waiting players and starts their games.
     fn pair(&mut self) -> Vec<ArenaGame> {
         let waiting = self.waiting();
+        let active = self.active_count();
+        let may_meet = |p: PlayerId, q: PlayerId| self.may_meet_among(active, p, q);
         let mut partner: Vec<Option<usize>> = vec![None; waiting.len()];
         for i in 0..waiting.len() {
             if partner[i].is_some() {
                 continue;
             }
             if let Some(j) = (i + 1..waiting.len())
-                .find(|&j| partner[j].is_none() && self.may_meet(waiting[i], waiting[j]))
+                .find(|&j| partner[j].is_none() && may_meet(waiting[i], waiting[j]))
             {
                 partner[i] = Some(j);
                 partner[j] = Some(i);
@@ -467,7 +481,7 @@ impl Arena {
                 left[k + 1..].iter().find_map(|&y| {
                     (0..waiting.len()).find_map(|a| {
                         let b = partner[a].filter(|&b| a < b)?;
-                        let ok = |p: usize, q: usize| self.may_meet(waiting[p], waiting[q]);
+                        let ok = |p: usize, q: usize| may_meet(waiting[p], waiting[q]);
                         if ok(x, a) && ok(y, b) {
                             Some([(x, a), (y, b)])
                         } else if ok(x, b) && ok(y, a) {
@@ -517,6 +531,7 @@ impl Arena {
         for (me, them) in [(h, l), (l, h)] {
             self.players[me].playing = Some(id);
             self.players[me].last_opponent = Some(self.players[them].id);
+            self.players[me].games.push(id);
         }
         let game = ArenaGame {
             id,
