@@ -14,8 +14,10 @@
 //! - **No immediate rematch**: two players one of whom last played the other are not paired
 //!   again, unless they are the only two active players of the arena (lishogi's
 //!   `justPlayedTogether` and `onlyTwoActivePlayers`).
-//! - **Colours**: lishogi gives sente to whoever has had it less; so here, and a furigoma
-//!   toss from the event's seed and the game's number decides between equals.
+//! - **Colours**: lishogi gives sente to the player whose colour counter (kept across the
+//!   whole site, `UserRepo.firstGetsSente`) leans less to sente, at random between equals.
+//!   Here the count is of sente games in this arena, and a furigoma toss from the event's
+//!   seed and the game's number decides between equals.
 //! - **Joining, pausing, leaving**: a player may join before or during the arena. Leaving
 //!   before the start removes the player; leaving or pausing after it keeps their score and
 //!   stops their pairing until they join again. A player in a game finishes it. (lishogi's
