@@ -1,6 +1,8 @@
 //! Integration tests of koma-tournament, one module per file.
 
+mod arena;
 mod common;
+mod esc;
 mod field;
 mod knockout;
 mod matching;
