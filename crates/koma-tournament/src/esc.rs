@@ -18,6 +18,7 @@
 use crate::knockout::{KnockoutError, KnockoutMatch, first_round, next_round};
 use crate::record::{GameResult, Pairing, Record};
 use crate::standings::{Standing, StandingsError, TieBreak, standings};
+use crate::swiss::SwissPlayer;
 use thiserror::Error;
 
 /// What is wrong with an ESC record, or with what is asked of it.
@@ -218,63 +219,16 @@ pub fn state(record: &Record, round: usize) -> Result<EscState, EscError> {
     })
 }
 
-/// One player of the Swiss in a round, with what the Swiss pairing needs to know: their
-/// score and history from every earlier round, knockout matches included.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SwissEntrant {
-    /// The entrant's index.
-    pub player: usize,
-    /// Start score plus points so far, in half points.
-    pub score: i32,
-    /// Rating.
-    pub rating: i32,
-    /// The opponents met in games played, knockout matches included, in round order.
-    pub met: Vec<usize>,
-    /// Whether the player has had a bye (a knockout bye included).
-    pub had_bye: bool,
-    /// For each game played, in order, whether the player had sente.
-    pub sente: Vec<bool>,
-}
-
 /// The Swiss field of round `round` (0-based, at most the rounds recorded): the players in
 /// the Swiss that round (see [`EscState::in_swiss`]) who are present, in entrant order, with
-/// their scores and histories from the rounds before it.
-pub fn swiss_field(record: &Record, round: usize) -> Result<Vec<SwissEntrant>, EscError> {
+/// their scores and histories from the rounds before it, knockout matches included, as
+/// [`crate::field::swiss_field`] reads them.
+pub fn swiss_field(record: &Record, round: usize) -> Result<Vec<SwissPlayer>, EscError> {
     let esc = state(record, round)?;
-    let outcomes = record.outcomes();
-    let mut field = Vec::new();
-    for (p, entrant) in record.entrants().iter().enumerate() {
-        if !entrant.present_in(round) || !esc.in_swiss(record, p, round) {
-            continue;
-        }
-        let mut e = SwissEntrant {
-            player: p,
-            score: entrant.start_score
-                + outcomes[p][..round].iter().map(|o| o.points()).sum::<i32>(),
-            rating: entrant.rating,
-            met: Vec::new(),
-            had_bye: false,
-            sente: Vec::new(),
-        };
-        for r in &record.rounds()[..round] {
-            for pairing in &r.pairings {
-                match *pairing {
-                    Pairing::Game {
-                        sente,
-                        gote,
-                        result,
-                    } if result != GameResult::Unplayed && (sente == p || gote == p) => {
-                        e.met.push(if sente == p { gote } else { sente });
-                        e.sente.push(sente == p);
-                    }
-                    Pairing::Bye { player } if player == p => e.had_bye = true,
-                    _ => {}
-                }
-            }
-        }
-        field.push(e);
-    }
-    Ok(field)
+    Ok(crate::field::swiss_field(record, round)
+        .into_iter()
+        .filter(|p| esc.in_swiss(record, p.id as usize, round))
+        .collect())
 }
 
 /// The Swiss standings after every recorded round: the standings of the whole event

@@ -8,6 +8,7 @@ use koma_tournament::knockout::KnockoutMatch;
 use koma_tournament::knockout_games::{ArmageddonSente, DrawRule, MatchStep, as_pairing, step};
 use koma_tournament::record::{Board, Entrant, GameResult, Pairing, Record, Round, WIN};
 use koma_tournament::standings::TieBreak;
+use koma_tournament::swiss::Colour;
 
 /// A random game result: draws one time in three.
 fn result(rng: &mut Rng) -> GameResult {
@@ -85,13 +86,13 @@ fn play_match(rng: &mut Rng, first: Board, rule: DrawRule, drawn: &mut Drawn) ->
 /// A plain Swiss pairing for the test: by score then rating, each with the next one not met
 /// (else the next one), the bye to the lowest without one.
 fn pair_swiss(
-    field: &[koma_tournament::esc::SwissEntrant],
+    field: &[koma_tournament::swiss::SwissPlayer],
 ) -> (Vec<(usize, usize)>, Option<usize>) {
     let mut order: Vec<_> = field.iter().collect();
     order.sort_by(|a, b| {
         (b.score, b.rating)
             .cmp(&(a.score, a.rating))
-            .then(a.player.cmp(&b.player))
+            .then(a.id.cmp(&b.id))
     });
     let mut bye = None;
     if order.len() % 2 == 1 {
@@ -99,17 +100,17 @@ fn pair_swiss(
             .iter()
             .rposition(|e| !e.had_bye)
             .unwrap_or(order.len() - 1);
-        bye = Some(order.remove(at).player);
+        bye = Some(order.remove(at).id as usize);
     }
     let mut pairs = Vec::new();
     while let Some(a) = order.first().copied() {
         order.remove(0);
         let at = order
             .iter()
-            .position(|b| !a.met.contains(&b.player))
+            .position(|b| !a.met.contains(&b.id))
             .unwrap_or(0);
         let b = order.remove(at);
-        pairs.push((a.player, b.player));
+        pairs.push((a.id as usize, b.id as usize));
     }
     (pairs, bye)
 }
@@ -138,15 +139,20 @@ fn run(
             .filter(|&p| tally[p].out_in.is_some_and(|o| o < r))
             .collect();
         assert_eq!(
-            field.iter().map(|e| e.player).collect::<Vec<_>>(),
+            field.iter().map(|e| e.id as usize).collect::<Vec<_>>(),
             expected,
             "round {}",
             r + 1
         );
         for e in &field {
-            let t = &tally[e.player];
-            assert_eq!(e.score, t.points, "player {} keeps their points", e.player);
-            assert_eq!(e.met, t.met);
+            let t = &tally[e.id as usize];
+            assert_eq!(
+                e.score as i32, t.points,
+                "player {} keeps their points",
+                e.id
+            );
+            let met: Vec<usize> = e.met.iter().map(|&m| m as usize).collect();
+            assert_eq!(met, t.met);
             assert_eq!(e.had_bye, t.bye);
         }
         let mut pairings = Vec::new();
@@ -316,10 +322,13 @@ fn a_loser_enters_the_swiss_with_the_points_won() {
     };
     let record = Record::new(entrants.clone(), vec![r1.clone(), r2.clone()], WIN).unwrap();
     let field = swiss_field(&record, 2).unwrap();
-    let scores: Vec<(usize, i32)> = field.iter().map(|e| (e.player, e.score)).collect();
+    let scores: Vec<(usize, i32)> = field
+        .iter()
+        .map(|e| (e.id as usize, e.score as i32))
+        .collect();
     assert_eq!(scores, vec![(1, 2), (3, 2), (4, 0), (5, 0), (6, 2), (7, 2)]);
     assert_eq!(field[1].met, vec![4, 0]);
-    assert_eq!(field[1].sente, vec![true, false]);
+    assert_eq!(field[1].colours, vec![Colour::Sente, Colour::Gote]);
     let esc = state(&record, 2).unwrap();
     assert_eq!(
         esc.bracket[2],
@@ -388,5 +397,8 @@ fn a_withdrawn_knockout_player_loses_by_walkover() {
     );
     // The withdrawn player is not in the Swiss; the loser of the game is.
     let field = swiss_field(&record, 1).unwrap();
-    assert_eq!(field.iter().map(|e| e.player).collect::<Vec<_>>(), vec![1]);
+    assert_eq!(
+        field.iter().map(|e| e.id as usize).collect::<Vec<_>>(),
+        vec![1]
+    );
 }
