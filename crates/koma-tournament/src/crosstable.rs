@@ -21,7 +21,7 @@
 use koma_rules::Handicap;
 
 use crate::handicap::fesa_code;
-use crate::record::{GameResult, Pairing, Record};
+use crate::record::{Pairing, Record};
 use crate::standings::{StandingsError, TieBreak, standings};
 
 /// A crosstable, ready to write.
@@ -101,12 +101,7 @@ fn cells(record: &Record, line_of: &[usize]) -> Vec<Vec<String>> {
                     gote,
                     result,
                 } => {
-                    let (s, g) = match result {
-                        GameResult::SenteWins => ('+', '-'),
-                        GameResult::GoteWins => ('-', '+'),
-                        GameResult::Draw => ('=', '='),
-                        GameResult::Unplayed => ('?', '?'),
-                    };
+                    let (s, g) = result.marks().unwrap_or(('?', '?'));
                     let handicap = record.handicap_in(r, sente);
                     cells[sente][r] =
                         game_cell(line_of[gote], s, 'b', handicap_note(handicap, sente));

@@ -148,16 +148,7 @@ fn rated_games(record: &Record) -> Vec<(usize, EventGame)> {
 
 /// Game `g` of round `round` seen from player `p`'s side.
 fn side_of(p: usize, round: usize, g: &EventGame, change: Option<f64>) -> RatedGame {
-    let (opponent, score) = if g.a == p {
-        (g.b, g.score_a)
-    } else {
-        (g.a, g.score_a.opposite())
-    };
-    let handicap = match g.handicap {
-        None => HandicapSide::Even,
-        Some((giver, h)) if giver == p => HandicapSide::Gave(h),
-        Some((_, h)) => HandicapSide::Received(h),
-    };
+    let (opponent, score, handicap) = g.seen_by(p);
     RatedGame {
         round,
         opponent,

@@ -40,7 +40,7 @@ use thiserror::Error;
 
 use crate::crosstable::{handicap_note, points_text};
 use crate::handicap::fesa_code;
-use crate::record::{GameResult, Pairing, Record};
+use crate::record::{Pairing, Record};
 use crate::standings::{StandingsError, TieBreak, standings};
 
 /// A calendar date.
@@ -316,11 +316,8 @@ fn tokens(record: &Record, line_of: &[usize]) -> Vec<Vec<String>> {
                     gote,
                     result,
                 } => {
-                    let (s, g) = match result {
-                        GameResult::SenteWins => ('+', '-'),
-                        GameResult::GoteWins => ('-', '+'),
-                        GameResult::Draw => ('=', '='),
-                        GameResult::Unplayed => continue,
+                    let Some((s, g)) = result.marks() else {
+                        continue;
                     };
                     let h = record.handicap_in(r, sente);
                     tokens[sente][r] = format!("{}{s}{}", line_of[gote], handicap_note(h, sente));

@@ -60,6 +60,29 @@ pub enum GameResult {
     Unplayed,
 }
 
+impl GameResult {
+    /// Half points for sente and for gote; `None` for a game not played.
+    pub fn points(self) -> Option<(i32, i32)> {
+        match self {
+            GameResult::SenteWins => Some((WIN, 0)),
+            GameResult::GoteWins => Some((0, WIN)),
+            GameResult::Draw => Some((DRAW, DRAW)),
+            GameResult::Unplayed => None,
+        }
+    }
+
+    /// The result as crosstables and FESA's file mark it (`+` win, `=` draw, `-` loss), for
+    /// sente and for gote; `None` for a game not played.
+    pub fn marks(self) -> Option<(char, char)> {
+        let mark = |points| match points {
+            WIN => '+',
+            DRAW => '=',
+            _ => '-',
+        };
+        self.points().map(|(s, g)| (mark(s), mark(g)))
+    }
+}
+
 /// Two entrants set to play, before the result is known. In an even game sente moves first;
 /// in a handicap game koma follows SFEN and KIF: the giver (上手) takes gote's side and moves
 /// first, the receiver (下手) is sente.
@@ -358,11 +381,8 @@ impl Record {
                         gote,
                         result,
                     } => {
-                        let (s, g) = match result {
-                            GameResult::SenteWins => (WIN, 0),
-                            GameResult::GoteWins => (0, WIN),
-                            GameResult::Draw => (DRAW, DRAW),
-                            GameResult::Unplayed => continue,
+                        let Some((s, g)) = result.points() else {
+                            continue;
                         };
                         table[sente][r] = Outcome::Played {
                             opponent: gote,
