@@ -204,7 +204,7 @@ impl Crosstable {
 
     /// The crosstable as a standalone HTML page titled `title`.
     pub fn to_html(&self, title: &str) -> String {
-        let title = html_escape(title);
+        let title = koma_notation::svg::escape(title);
         let mut out = format!(
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
              <title>{title}</title>\n<style>\n\
@@ -215,14 +215,17 @@ impl Crosstable {
              </style>\n</head>\n<body>\n<h1>{title}</h1>\n<table>\n<thead>\n<tr>"
         );
         for h in self.headings() {
-            out.push_str(&format!("<th>{}</th>", html_escape(&h)));
+            out.push_str(&format!("<th>{}</th>", koma_notation::svg::escape(&h)));
         }
         out.push_str("</tr>\n</thead>\n<tbody>\n");
         for line in self.fields() {
             out.push_str("<tr>");
             for (i, f) in line.iter().enumerate() {
                 let class = if i == 2 { " class=\"name\"" } else { "" };
-                out.push_str(&format!("<td{class}>{}</td>", html_escape(f)));
+                out.push_str(&format!(
+                    "<td{class}>{}</td>",
+                    koma_notation::svg::escape(f)
+                ));
             }
             out.push_str("</tr>\n");
         }
@@ -237,21 +240,6 @@ fn csv_field(field: &str) -> String {
     } else {
         field.to_string()
     }
-}
-
-fn html_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -275,6 +263,9 @@ mod tests {
         assert_eq!(csv_field("Smith, John"), "\"Smith, John\"");
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(csv_field("plain"), "plain");
-        assert_eq!(html_escape("<b>&'\""), "&lt;b&gt;&amp;&#39;&quot;");
+        assert_eq!(
+            koma_notation::svg::escape("<b>&'\""),
+            "&lt;b&gt;&amp;&apos;&quot;"
+        );
     }
 }
