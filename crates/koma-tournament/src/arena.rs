@@ -6,11 +6,11 @@
 //! `Player.scala`) and its arena FAQ, re-implemented here:
 //!
 //! - **Pairing**: whenever something happens (an event, or a clock tick) between the start
-//!   and the end, the waiting players (joined, not paused, not in a game) are paired, taken
-//!   in ranking order, each with the nearest one below them in the ranking that is allowed,
-//!   and then pairs are swapped where that lets two more wait less. lishogi finds a minimum
-//!   weight matching on rank distance; this nearest-first pass is simpler and leaves no two
-//!   waiting players who may play each other unpaired.
+//!   and the end, the waiting players (joined, not paused, not in a game) are paired as
+//!   lishogi does, by a minimum-weight matching ([`crate::matching`]) on their distance in
+//!   the ranking, squared so that two near pairs beat one near and one far: as many pairs as
+//!   the rematch rule allows, then the least total. No two waiting players who may play each
+//!   other are left unpaired.
 //! - **No immediate rematch**: two players one of whom last played the other are not paired
 //!   again, unless they are the only two active players of the arena (lishogi's
 //!   `justPlayedTogether` and `onlyTwoActivePlayers`).
@@ -34,6 +34,7 @@
 //!   the sheets, though it still counts as the last meeting for the rematch rule.
 
 use crate::arena_score::{self, ArenaOutcome, SheetGame};
+use crate::matching::{Costs, min_cost_perfect_matching};
 use crate::record::GameResult;
 use koma_game::furigoma::Toss;
 use std::collections::HashMap;
@@ -457,56 +458,40 @@ impl Arena {
             .collect()
     }
 
-    /// Pairs the waiting players and starts their games.
+    /// Pairs the waiting players and starts their games: the least-cost perfect matching
+    /// of the waiting players (and one empty seat when they are odd), where a pair costs the
+    /// square of the distance of the two in the ranking and a pair that may not meet costs more than all
+    /// distances together, so that as many play as can, each as near their rank as can be.
     fn pair(&mut self) -> Vec<ArenaGame> {
         let waiting = self.waiting();
+        let n = waiting.len();
+        if n < 2 {
+            return Vec::new();
+        }
         let active = self.active_count();
-        let may_meet = |p: PlayerId, q: PlayerId| self.may_meet_among(active, p, q);
-        let mut partner: Vec<Option<usize>> = vec![None; waiting.len()];
-        for i in 0..waiting.len() {
-            if partner[i].is_some() {
-                continue;
-            }
-            if let Some(j) = (i + 1..waiting.len())
-                .find(|&j| partner[j].is_none() && may_meet(waiting[i], waiting[j]))
-            {
-                partner[i] = Some(j);
-                partner[j] = Some(i);
-            }
-        }
-        // Two left waiting who may not meet: swap partners with a pair if that seats all four.
-        loop {
-            let left: Vec<usize> = (0..waiting.len())
-                .filter(|&i| partner[i].is_none())
-                .collect();
-            let swap = left.iter().enumerate().find_map(|(k, &x)| {
-                left[k + 1..].iter().find_map(|&y| {
-                    (0..waiting.len()).find_map(|a| {
-                        let b = partner[a].filter(|&b| a < b)?;
-                        let ok = |p: usize, q: usize| may_meet(waiting[p], waiting[q]);
-                        if ok(x, a) && ok(y, b) {
-                            Some([(x, a), (y, b)])
-                        } else if ok(x, b) && ok(y, a) {
-                            Some([(x, b), (y, a)])
-                        } else {
-                            None
-                        }
-                    })
-                })
-            });
-            let Some(pairs) = swap else { break };
-            for (p, q) in pairs {
-                partner[p] = Some(q);
-                partner[q] = Some(p);
+        let vertices = n + n % 2;
+        let apart = (vertices * vertices * vertices + 1) as i64;
+        let mut costs = Costs::new(vertices);
+        for i in 0..vertices {
+            for j in i + 1..vertices {
+                let cost = if j == n {
+                    0
+                } else if self.may_meet_among(active, waiting[i], waiting[j]) {
+                    ((j - i) * (j - i)) as i64
+                } else {
+                    apart
+                };
+                // Both ends are below `vertices` and the costs far below 2^60.
+                let _ = costs.set(i, j, cost);
             }
         }
+        // A complete graph of an even number of vertices always has a perfect matching.
+        let Ok(mate) = min_cost_perfect_matching(&costs) else {
+            return Vec::new();
+        };
         let mut started = Vec::new();
-        for (i, j) in partner
-            .iter()
-            .enumerate()
-            .filter_map(|(i, j)| Some((i, (*j)?)))
-        {
-            if i < j {
+        for (i, &j) in mate.iter().enumerate().take(n) {
+            if i < j && j < n && self.may_meet_among(active, waiting[i], waiting[j]) {
                 started.push(self.start(waiting[i], waiting[j]));
             }
         }
@@ -552,7 +537,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pairs_are_swapped_when_the_nearest_first_pass_strands_two() {
+    fn a_forbidden_rematch_does_not_strand_two() {
         let mut arena = Arena::new(ArenaConfig {
             starts_at: 100,
             ends_at: 1_000,
@@ -566,7 +551,7 @@ mod tests {
             arena.apply(0, ArenaEvent::Join { player, rating }).unwrap();
         }
         // 3's last opponent was 4 (set by hand; events alone rarely strand two this way):
-        // nearest-first pairs 1 with 2 and strands 3 and 4, so the pairs are swapped.
+        // pairing 1 with 2 would strand 3 and 4, so 1 meets 3 and 2 meets 4.
         arena.players[2].last_opponent = Some(4);
         let games = arena.apply(100, ArenaEvent::Tick).unwrap();
         let mut pairs: Vec<(PlayerId, PlayerId)> = games
