@@ -35,6 +35,10 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         .route("/api/tournaments/{id}/rounds", post(pair))
         .route("/api/tournaments/{id}/results", post(result))
         .route("/api/tournaments/{id}/stream", get(stream))
+        .route(
+            "/api/tournaments/{id}/berserk",
+            post(super::arena_berserk::route),
+        )
 }
 
 /// The account of a write, or 401.

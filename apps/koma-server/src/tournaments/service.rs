@@ -26,7 +26,7 @@ const SWEEP: Duration = Duration::from_secs(1);
 
 /// The tournaments, over the hub's store.
 pub struct Tournaments {
-    hub: Arc<Hub>,
+    pub(super) hub: Arc<Hub>,
     /// Each watched tournament's change counter, for its streams.
     changes: Mutex<HashMap<String, watch::Sender<u64>>>,
     /// When the tick last swept the running tournaments.
@@ -129,7 +129,7 @@ impl Tournaments {
     /// Applies `f` to the tournament `id` and stores it, again from a fresh read while
     /// another write came first; tells its streams. Gives the tournament as stored and
     /// what `f` answered.
-    async fn change<T>(
+    pub(super) async fn change<T>(
         &self,
         id: &str,
         mut f: impl FnMut(&mut Tournament) -> Result<T, ApiError>,
@@ -180,6 +180,7 @@ impl Tournaments {
             seed: u64::from_le_bytes(seed),
             players: Vec::new(),
             rounds: Vec::new(),
+            arena: Default::default(),
         };
         let row = TournamentRow {
             id: t.id.clone(),
@@ -226,6 +227,9 @@ impl Tournaments {
     pub async fn join(&self, id: &str, player: &Player) -> Result<Tournament, ApiError> {
         let (t, _) = self.read(id).await?;
         let rating = self.rating_of(&t, &player.id).await?;
+        if t.settings.format == Format::Arena {
+            return self.arena_join(id, player, rating).await;
+        }
         let entry = Entry {
             name: player.name.clone(),
             account: Some(player.id.clone()),
@@ -305,6 +309,9 @@ impl Tournaments {
         who: &Player,
         player: Option<usize>,
     ) -> Result<Tournament, ApiError> {
+        if self.read(id).await?.0.settings.format == Format::Arena {
+            return self.arena_pause(id, who, player).await;
+        }
         let (t, _) = self
             .change(id, |t| {
                 let i = match player {
@@ -454,35 +461,18 @@ impl Tournaments {
         let Some(clock) = t.settings.clock.filter(|_| t.settings.online) else {
             return Ok(t.clone());
         };
-        let control = clock.time_control()?;
         let r = t.rounds.len() - 1;
         let mut started: Vec<(usize, String)> = Vec::new();
         for (i, b) in round.boards.iter().enumerate() {
             if b.game.is_some() || b.result.is_some() {
                 continue;
             }
-            let (Some(sente), Some(gote)) = (player(t, b.sente), player(t, b.gote)) else {
-                continue; // a player without an account: the director enters the result
-            };
-            let request = CreateRequest {
-                time_control: Some(control.clone()),
-                side: Some("sente".into()),
-                rated: Some(t.settings.rated),
-                handicap: b.handicap.clone(),
-                ..CreateRequest::default()
-            };
-            match self.hub.create_paired(&request, &sente, &gote).await {
-                Ok(paired) => {
-                    let game = paired.creator.id;
-                    self.hub
-                        .tournament_hooks
-                        .set_no_show(&game, t.settings.no_show_s.saturating_mul(1000));
-                    let (g, tid) = (game.clone(), t.id.clone());
-                    self.hub
-                        .blocking(move |s| s.link_tournament_game(&g, &tid))
-                        .await?;
-                    started.push((i, game));
-                }
+            match self
+                .start_game(t, clock, b.sente, b.gote, b.handicap.clone())
+                .await
+            {
+                Ok(Some(game)) => started.push((i, game)),
+                Ok(None) => {} // a player without an account: the director enters the result
                 Err(e) => eprintln!(
                     "koma serve: tournament {} round {} board {}: no game: {e}",
                     t.id,
@@ -507,6 +497,38 @@ impl Tournaments {
             })
             .await?;
         Ok(t)
+    }
+
+    /// Starts the game of entrants `sente` and `gote` of `t` on `clock` (rated if the event
+    /// is), with its no-show limit, linked to `t`; `None` if either has no account.
+    pub(super) async fn start_game(
+        &self,
+        t: &Tournament,
+        clock: super::settings::Clock,
+        sente: usize,
+        gote: usize,
+        handicap: Option<String>,
+    ) -> Result<Option<String>, ApiError> {
+        let (Some(sente), Some(gote)) = (player(t, sente), player(t, gote)) else {
+            return Ok(None);
+        };
+        let request = CreateRequest {
+            time_control: Some(clock.time_control()?),
+            side: Some("sente".into()),
+            rated: Some(t.settings.rated),
+            handicap,
+            ..CreateRequest::default()
+        };
+        let paired = self.hub.create_paired(&request, &sente, &gote).await?;
+        let game = paired.creator.id;
+        self.hub
+            .tournament_hooks
+            .set_no_show(&game, t.settings.no_show_s.saturating_mul(1000));
+        let (g, tid) = (game.clone(), t.id.clone());
+        self.hub
+            .blocking(move |s| s.link_tournament_game(&g, &tid))
+            .await?;
+        Ok(Some(game))
     }
 
     /// Writes the end of a game into its tournament, unless the board has a result already.
@@ -535,6 +557,9 @@ impl Tournaments {
     /// Sets the result of the board playing `end.id` in `tid`, if it has none.
     async fn set_game_result(&self, tid: &str, end: &GameEnd) -> Result<(), ApiError> {
         let (t, _) = self.read(tid).await?;
+        if t.settings.format == Format::Arena {
+            return self.arena_game_ended(tid, end).await;
+        }
         let open = t
             .rounds
             .iter()
@@ -567,6 +592,7 @@ impl Tournaments {
             }
             *last = Some(Instant::now());
         }
+        self.tick_arenas().await;
         let ids = match self
             .hub
             .blocking(|s| s.tournaments_with_status(Status::Running.name()))
@@ -620,7 +646,7 @@ impl Tournaments {
 }
 
 /// 403 unless `who` directs `t`.
-fn check_director(t: &Tournament, who: &Player) -> Result<(), Refusal> {
+pub(super) fn check_director(t: &Tournament, who: &Player) -> Result<(), Refusal> {
     if t.director == who.id {
         Ok(())
     } else {
@@ -641,6 +667,9 @@ fn finished(t: &Tournament) -> Refusal {
 /// Adds `entry` to `t` if entries are open (late entries: Swiss and McMahon until the last
 /// round is paired), with its McMahon start score.
 fn enter(t: &mut Tournament, mut entry: Entry) -> Result<(), ApiError> {
+    if t.settings.format == Format::Arena {
+        return Err(Refusal::invalid("format", "an arena's players join it themselves").into());
+    }
     let late = t.status == Status::Running
         && t.settings.format.late_entries()
         && t.rounds.len() < t.rounds_planned();

@@ -1,0 +1,184 @@
+//! An arena as stored: the log of its events with their times, and the server's game of
+//! each pairing. The [`Arena`] itself is never stored: it is rebuilt by replaying the log
+//! (koma_tournament's `apply` is deterministic), so every server reading the tournament
+//! sees the same pairings and scores, and a change is one more event at the log's end,
+//! written with the tournament's compare-and-set.
+
+use super::arena_rules;
+use super::model::{Outcome, Status, Tournament};
+use super::refusal::Refusal;
+use koma_tournament::arena::{Arena, ArenaError, ArenaEvent, ArenaGame};
+use koma_tournament::record::GameResult;
+use serde::{Deserialize, Serialize};
+
+/// One event of the arena, players by entrant index, games by their number in the arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Logged {
+    /// A player enters or comes back.
+    Join {
+        /// The entrant.
+        player: usize,
+        /// The rating entered with.
+        rating: i32,
+    },
+    /// A player leaves (before the start: out; after it: paused).
+    Leave {
+        /// The entrant.
+        player: usize,
+    },
+    /// A game ended.
+    Finish {
+        /// The game's number in the arena.
+        game: usize,
+        /// Its result.
+        result: Outcome,
+        /// Its length in plies.
+        plies: u32,
+        /// Whether sente went berserk.
+        sente_berserk: bool,
+        /// Whether gote went berserk.
+        gote_berserk: bool,
+    },
+    /// Time passed (the start, or the end).
+    Tick,
+}
+
+/// An event and when it happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamped {
+    /// When (Unix ms).
+    pub at: u64,
+    /// What.
+    pub event: Logged,
+}
+
+/// The server's side of one pairing.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRec {
+    /// The server's game, once started.
+    pub game: Option<String>,
+    /// Whether sente and gote went berserk (until the end is logged).
+    pub berserk: [bool; 2],
+}
+
+/// An arena's log and games.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArenaLog {
+    /// Every event, oldest first.
+    pub events: Vec<Stamped>,
+    /// The server's game of each pairing, by its number.
+    pub games: Vec<GameRec>,
+}
+
+impl ArenaLog {
+    /// Whether nothing happened yet (the field is not stored then).
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty() && self.games.is_empty()
+    }
+}
+
+/// The result of a board as koma_tournament's (a forfeit is a win: the other never moved).
+fn game_result(outcome: Outcome) -> GameResult {
+    match outcome {
+        Outcome::Sente | Outcome::SenteForfeitWin => GameResult::SenteWins,
+        Outcome::Gote | Outcome::GoteForfeitWin => GameResult::GoteWins,
+        Outcome::Draw => GameResult::Draw,
+        Outcome::Unplayed => GameResult::Unplayed,
+    }
+}
+
+/// The event as koma_tournament's.
+fn event(logged: Logged) -> ArenaEvent {
+    let id = |i: usize| u32::try_from(i).unwrap_or(u32::MAX);
+    match logged {
+        Logged::Join { player, rating } => ArenaEvent::Join {
+            player: id(player),
+            rating,
+        },
+        Logged::Leave { player } => ArenaEvent::Leave { player: id(player) },
+        Logged::Finish {
+            game,
+            result,
+            plies,
+            sente_berserk,
+            gote_berserk,
+        } => ArenaEvent::GameFinished {
+            game,
+            result: game_result(result),
+            plies,
+            sente_berserk,
+            gote_berserk,
+        },
+        Logged::Tick => ArenaEvent::Tick,
+    }
+}
+
+/// Why an event is refused, as the API says it.
+fn refusal(t: &Tournament, e: ArenaError) -> Refusal {
+    let name = |id: u32| {
+        t.players
+            .get(id as usize)
+            .map_or_else(|| format!("player {}", id + 1), |p| p.name.clone())
+    };
+    let message = match e {
+        ArenaError::AlreadyActive(p) => return Refusal::AlreadyEntered(name(p)),
+        ArenaError::NotActive(p) => format!("{} is paused already", name(p)),
+        ArenaError::UnknownPlayer(p) => format!("{} is not in the arena", name(p)),
+        ArenaError::Over(_) => "the arena is over: nobody can join".to_string(),
+        other => other.to_string(),
+    };
+    Refusal::WrongState {
+        status: t.status.name(),
+        message,
+    }
+}
+
+/// `t`'s arena, rebuilt from its log.
+pub fn replay(t: &Tournament) -> Result<Arena, Refusal> {
+    let damaged = |e: ArenaError| Refusal::Pairing(format!("the arena's log is damaged: {e}"));
+    let mut arena = Arena::new(arena_rules::config(t)).map_err(damaged)?;
+    for entry in &t.arena.events {
+        arena.apply(entry.at, event(entry.event)).map_err(damaged)?;
+    }
+    Ok(arena)
+}
+
+/// Logs `what` in `t` at `now` (or at the log's last time, if another server's clock ran
+/// ahead), with the games it pairs, and moves `t` to running at the start and finished at
+/// the end. Gives the games paired; an event refused changes nothing.
+pub fn step(t: &mut Tournament, now: u64, what: Logged) -> Result<Vec<ArenaGame>, Refusal> {
+    let mut arena = replay(t)?;
+    let at = now.max(t.arena.events.last().map_or(0, |e| e.at));
+    let games = arena.apply(at, event(what)).map_err(|e| refusal(t, e))?;
+    t.arena.events.push(Stamped { at, event: what });
+    t.arena
+        .games
+        .resize_with(arena.games().len(), GameRec::default);
+    let config = arena.config();
+    if at >= config.starts_at && t.status == Status::Entries {
+        t.status = Status::Running;
+    }
+    if arena.is_over() {
+        t.status = Status::Finished;
+    }
+    Ok(games)
+}
+
+/// Whether a tick at `now` would change `t`: start it, end it, or pair someone.
+pub fn tick_due(t: &Tournament, now: u64) -> Result<bool, Refusal> {
+    let config = arena_rules::config(t);
+    let status_changes = match t.status {
+        Status::Entries => now >= config.starts_at,
+        Status::Running => now >= config.ends_at,
+        Status::Finished => false,
+    };
+    if status_changes {
+        return Ok(true);
+    }
+    let mut arena = replay(t)?;
+    let at = now.max(t.arena.events.last().map_or(0, |e| e.at));
+    Ok(arena
+        .apply(at, ArenaEvent::Tick)
+        .is_ok_and(|games| !games.is_empty()))
+}
