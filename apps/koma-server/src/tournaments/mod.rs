@@ -3,6 +3,7 @@
 //! director enters the results). Pairing and standings are koma_tournament's; here the
 //! tournaments are stored, changed by their directors and players, and shown.
 
+mod export;
 mod model;
 pub mod online;
 mod pairing;

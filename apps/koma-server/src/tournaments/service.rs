@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
 /// How many times a change is tried while others keep winning the race.
-const TRIES: usize = 8;
+const TRIES: usize = 50;
 
 /// How often the tick looks at the running online tournaments' games.
 const SWEEP: Duration = Duration::from_secs(1);

@@ -385,6 +385,7 @@ async fn an_over_the_board_knockout_is_entered_by_its_director_alone() {
         .await
         .expect(201);
     }
+    refused_as(get(addr, &path("fesa.txt")).await, 409, "export_failed");
     refused_as(
         send(addr, "POST", &path("start"), Some(&other), None).await,
         403,
@@ -524,6 +525,34 @@ async fn an_over_the_board_knockout_is_entered_by_its_director_alone() {
     assert_eq!(t["players"][3]["fesa_id"], "F-Second");
     assert_eq!(t["standings"][0]["n"], 4);
     assert_eq!(t["standings"][0]["score"], "2");
+    // The exports, from the same record: the crosstable in standings order, the final a
+    // lance game that the loser (gote) gave.
+    let csv = get(addr, &path("crosstable.csv")).await.expect(200);
+    assert!(csv.header("content-type").unwrap().starts_with("text/csv"));
+    let lines: Vec<&str> = csv.body.lines().collect();
+    assert_eq!(lines[0], "No,Place,Name,Rating,R1,R2,Points");
+    assert_eq!(lines.len(), 5, "{}", csv.body);
+    assert!(lines[1].starts_with("1,1,Second,1900,"), "{}", csv.body);
+    assert!(
+        lines[1].contains("(+L)") || lines[1].contains("(-L)"),
+        "{}",
+        csv.body
+    );
+    let html = get(addr, &path("crosstable.html")).await.expect(200);
+    assert!(html.body.contains("<table") && html.body.contains("<title>Cup</title>"));
+    let fesa = get(
+        addr,
+        &format!("{}?city=Berlin&country=Germany", path("fesa.txt")),
+    )
+    .await
+    .expect(200);
+    assert!(fesa.header("content-type").unwrap().contains("iso-8859-1"));
+    assert!(
+        fesa.body.starts_with("[Cup, Berlin, Germany, "),
+        "{}",
+        fesa.body
+    );
+    assert!(fesa.body.contains("[Second]"), "{}", fesa.body);
     server.shutdown().await.unwrap();
 }
 
@@ -788,4 +817,65 @@ async fn bad_bodies_are_refused_naming_the_field() {
         "not_entered",
     );
     server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn two_servers_entering_players_at_once_lose_none() {
+    // Two servers on one PostgreSQL database: each join reads, changes and writes the
+    // tournament only over the version it read, so the racing joins retry instead of
+    // overwriting each other.
+    let db = koma_server::Database::Postgres(crate::postgres::fresh_database());
+    let settings = || koma_server::Settings {
+        limits: koma_server::Limits::no_rate_limits(),
+        ..koma_server::Settings::default()
+    };
+    let start = |db: koma_server::Database| async move {
+        koma_server::Server::start_with_database("127.0.0.1:0".parse().unwrap(), &db, settings())
+            .await
+            .expect("server starts")
+    };
+    let (one, two) = (start(db.clone()).await, start(db).await);
+    let (a, b) = (one.local_addr(), two.local_addr());
+    let td = account(a, "Arbiter").await;
+    let created = send(
+        a,
+        "POST",
+        "/api/tournaments",
+        Some(&td),
+        Some(json!({"name": "Race", "format": "swiss", "rounds": 4})),
+    )
+    .await
+    .expect(201)
+    .json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut tokens = Vec::new();
+    for i in 0..12 {
+        tokens.push(account(a, &format!("Racer{i}")).await);
+    }
+    let path = format!("/api/tournaments/{id}/join");
+    let joins: Vec<_> = tokens
+        .iter()
+        .enumerate()
+        .map(|(i, token)| {
+            let addr = if i % 2 == 0 { a } else { b };
+            let (path, token) = (path.clone(), token.clone());
+            tokio::spawn(async move { send(addr, "POST", &path, Some(&token), None).await })
+        })
+        .collect();
+    for join in joins {
+        join.await.unwrap().expect(200);
+    }
+    let t = view(b, &id).await;
+    let mut names: Vec<String> = t["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect();
+    names.sort();
+    let mut expected: Vec<String> = (0..12).map(|i| format!("Racer{i}")).collect();
+    expected.sort();
+    assert_eq!(names, expected);
+    one.shutdown().await.unwrap();
+    two.shutdown().await.unwrap();
 }
