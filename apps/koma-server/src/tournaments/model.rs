@@ -36,6 +36,9 @@ pub struct Entry {
     pub name: String,
     /// The account's id, for a player with an account.
     pub account: Option<String>,
+    /// The account's username as typed at sign-up.
+    #[serde(default)]
+    pub username: Option<String>,
     /// The rating the field is seeded and paired by.
     pub rating: i32,
     /// McMahon start score in half points.

@@ -229,6 +229,7 @@ impl Tournaments {
         let entry = Entry {
             name: player.name.clone(),
             account: Some(player.id.clone()),
+            username: Some(player.name.clone()),
             rating,
             start_score: 0,
             fesa_id: None,
@@ -268,13 +269,13 @@ impl Tournaments {
         {
             return Err(Refusal::invalid("fesa_id", "at most 32 characters").into());
         }
-        let account = match &body.account {
-            None => None,
+        let (account, username) = match &body.account {
+            None => (None, None),
             Some(username) => {
                 let key = username.to_lowercase();
                 let found = self.hub.blocking(move |s| s.user(&key)).await?;
                 match found {
-                    Some(user) if user.deleted_ms.is_none() => Some(user.id),
+                    Some(user) if user.deleted_ms.is_none() => (Some(user.id), Some(user.username)),
                     _ => {
                         return Err(Refusal::invalid(
                             "account",
@@ -288,6 +289,7 @@ impl Tournaments {
         let entry = Entry {
             name,
             account,
+            username,
             rating: body.rating,
             start_score: 0,
             fesa_id: body.fesa_id,

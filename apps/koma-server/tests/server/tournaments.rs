@@ -879,3 +879,137 @@ async fn two_servers_entering_players_at_once_lose_none() {
     one.shutdown().await.unwrap();
     two.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_restart_keeps_the_tournament_and_its_no_show_clock() {
+    let (dir, server, addr) = fresh_server_with(koma_server::Settings {
+        limits: koma_server::Limits::no_rate_limits(),
+        ..koma_server::Settings::default()
+    })
+    .await;
+    let td = account(addr, "Host").await;
+    let ann = account(addr, "Ann").await;
+    let ben = account(addr, "Ben").await;
+    account(addr, "Cid").await;
+    let created = send(
+        addr,
+        "POST",
+        "/api/tournaments",
+        Some(&td),
+        Some(json!({
+            "name": "Evening", "format": "round_robin", "online": true, "rated": true,
+            "clock": {"initial_s": 600, "increment_s": 5}, "no_show_s": 2,
+        })),
+    )
+    .await
+    .expect(201)
+    .json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let path = |what: &str| format!("/api/tournaments/{id}/{what}");
+    for token in [&ann, &ben] {
+        send(addr, "POST", &path("join"), Some(token), None)
+            .await
+            .expect(200);
+    }
+    // The director enters Cid's account by its name in any case.
+    let t = send(
+        addr,
+        "POST",
+        &path("players"),
+        Some(&td),
+        Some(json!({"name": "Cid (club)", "rating": 1600, "account": "cid"})),
+    )
+    .await
+    .expect(201)
+    .json();
+    assert_eq!(t["players"][2]["username"], "Cid");
+    assert_eq!(t["players"][0]["username"], "Ann");
+    let t = send(addr, "POST", &path("start"), Some(&td), None)
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(t["rounds_planned"], 3);
+    let game = t["rounds"][0]["boards"][0]["game"]
+        .as_str()
+        .expect("the game started")
+        .to_string();
+    let state = get(addr, &format!("/api/games/{game}"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(state["rated"], true);
+    assert_eq!(state["time_control"], "fischer:10m+5s");
+    // Nobody moves; the server stops and starts again before the no-show limit.
+    server.shutdown().await.unwrap();
+    let server = crate::common::start(&dir.db()).await;
+    let addr = server.local_addr();
+    let t = view_when(addr, &id, 10.0, |t| {
+        t["rounds"][0]["boards"][0]["result"].is_string()
+    })
+    .await;
+    assert_eq!(t["rounds"][0]["boards"][0]["result"], "unplayed");
+    assert_eq!(t["status"], "running");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_field_of_two_hundred_is_paired_over_http() {
+    let (_dir, server, addr) = fresh_server_with(koma_server::Settings {
+        limits: koma_server::Limits::no_rate_limits(),
+        ..koma_server::Settings::default()
+    })
+    .await;
+    let td = account(addr, "Big").await;
+    let created = send(
+        addr,
+        "POST",
+        "/api/tournaments",
+        Some(&td),
+        Some(json!({"name": "Open 200", "format": "swiss", "rounds": 7, "tiebreaks": ["sos", "sosos"]})),
+    )
+    .await
+    .expect(201)
+    .json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let path = |what: &str| format!("/api/tournaments/{id}/{what}");
+    for i in 0..200 {
+        let body = json!({"name": format!("Player {i}"), "rating": 1000 + 7 * i});
+        send(addr, "POST", &path("players"), Some(&td), Some(body))
+            .await
+            .expect(201);
+    }
+    let paired = |t: &Value, round: usize| {
+        let mut seen: Vec<u64> = t["rounds"][round]["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|b| [b["sente"].as_u64().unwrap(), b["gote"].as_u64().unwrap()])
+            .collect();
+        seen.sort_unstable();
+        seen
+    };
+    let clock = std::time::Instant::now();
+    let t = send(addr, "POST", &path("start"), Some(&td), None)
+        .await
+        .expect(200)
+        .json();
+    let first = clock.elapsed();
+    assert_eq!(paired(&t, 0), (1..=200).collect::<Vec<_>>());
+    for board in 1..=100 {
+        let result = if board % 3 == 0 { "draw" } else { "sente" };
+        let body = json!({"round": 1, "board": board, "result": result});
+        send(addr, "POST", &path("results"), Some(&td), Some(body))
+            .await
+            .expect(200);
+    }
+    let clock = std::time::Instant::now();
+    let t = send(addr, "POST", &path("rounds"), Some(&td), None)
+        .await
+        .expect(201)
+        .json();
+    let second = clock.elapsed();
+    assert_eq!(paired(&t, 1), (1..=200).collect::<Vec<_>>());
+    assert_eq!(t["standings"].as_array().unwrap().len(), 200);
+    eprintln!("200 players: round 1 paired in {first:?}, round 2 in {second:?} (over HTTP)");
+    server.shutdown().await.unwrap();
+}
