@@ -396,6 +396,23 @@ async fn an_over_the_board_knockout_is_entered_by_its_director_alone() {
         .expect(200)
         .json();
     assert_eq!(t["rounds_planned"], 2);
+    refused_as(
+        send(addr, "POST", &path("rounds"), Some(&other), None).await,
+        403,
+        "not_director",
+    );
+    refused_as(
+        send(
+            addr,
+            "POST",
+            &path("withdraw"),
+            Some(&other),
+            Some(json!({"player": 1})),
+        )
+        .await,
+        403,
+        "not_director",
+    );
     // Seeded by rating: Top (2) v Low (1), Second (4) v Mid (3); colours by furigoma.
     let pairs: Vec<(u64, u64)> = t["rounds"][0]["boards"]
         .as_array()
