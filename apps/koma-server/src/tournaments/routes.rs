@@ -1,6 +1,7 @@
 //! The tournaments' HTTP routes (see docs/tournaments.md).
 
-use super::service::{PlayerBody, ResultBody};
+use super::directing::ResultBody;
+use super::entries::PlayerBody;
 use super::settings::Settings;
 use super::{Refusal, view};
 use crate::accounts::auth::Player;
