@@ -36,7 +36,8 @@ impl Tournaments {
             let request = CreateRequest {
                 time_control: Some(control.clone()),
                 side: Some("sente".into()),
-                rated: Some(t.settings.rated),
+                // A handicap game is never rated (the server rates even games only).
+                rated: Some(t.settings.rated && b.handicap.is_none()),
                 handicap: b.handicap.clone(),
                 ..CreateRequest::default()
             };

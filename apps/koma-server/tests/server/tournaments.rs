@@ -464,3 +464,61 @@ async fn a_restart_keeps_the_tournament_and_its_no_show_clock() {
     assert_eq!(t["status"], "running");
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn handicaps_by_rating_start_the_games_from_the_handicap_unrated() {
+    let (_dir, server, addr) = fresh_server_with(koma_server::Settings {
+        limits: koma_server::Limits::no_rate_limits(),
+        ..koma_server::Settings::default()
+    })
+    .await;
+    let td = account(addr, "Teacher").await;
+    account(addr, "Strong").await;
+    account(addr, "Weak").await;
+    let created = send(
+        addr,
+        "POST",
+        "/api/tournaments",
+        Some(&td),
+        Some(json!({
+            "name": "Handicap night", "format": "round_robin", "online": true, "rated": true,
+            "clock": {"initial_s": 600, "byoyomi_s": 30, "periods": 1},
+            "handicap_by_rating": true,
+        })),
+    )
+    .await
+    .expect(201)
+    .json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let path = |what: &str| format!("/api/tournaments/{id}/{what}");
+    // Shogi Berlin's example of koma_tournament::handicap: 1847 against 1355 is two pieces.
+    for (name, rating) in [("Strong", 1847), ("Weak", 1355)] {
+        let body = json!({"name": name, "rating": rating, "account": name});
+        send(addr, "POST", &path("players"), Some(&td), Some(body))
+            .await
+            .expect(201);
+    }
+    let t = send(addr, "POST", &path("start"), Some(&td), None)
+        .await
+        .expect(200)
+        .json();
+    let b = &t["rounds"][0]["boards"][0];
+    assert_eq!(
+        (b["sente"].clone(), b["gote"].clone()),
+        (json!(2), json!(1))
+    );
+    assert_eq!(b["handicap"], "two-piece");
+    let game = get(addr, &format!("/api/games/{}", b["game"].as_str().unwrap()))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(game["players"]["gote"]["id"], "strong");
+    assert_eq!(game["players"]["sente"]["id"], "weak");
+    assert_eq!(game["rated"], false);
+    assert_eq!(game["side_to_move"], "gote", "the giver moves first");
+    assert_eq!(
+        game["start_sfen"],
+        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+    );
+    server.shutdown().await.unwrap();
+}
