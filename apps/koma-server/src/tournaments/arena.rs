@@ -56,6 +56,7 @@ impl Tournaments {
                         t.players.push(Entry {
                             name: player.name.clone(),
                             account: Some(player.id.clone()),
+                            username: Some(player.name.clone()),
                             rating,
                             start_score: 0,
                             fesa_id: None,

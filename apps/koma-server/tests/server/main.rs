@@ -33,4 +33,7 @@ mod store_suite;
 mod store_suite_accounts;
 mod store_suite_challenges;
 mod store_suite_ratings;
+mod store_suite_tournaments;
+mod tournaments;
 mod tournaments_arena;
+mod tournaments_directing;
