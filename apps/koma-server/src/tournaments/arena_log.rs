@@ -182,3 +182,88 @@ pub fn tick_due(t: &Tournament, now: u64) -> Result<bool, Refusal> {
         .apply(at, ArenaEvent::Tick)
         .is_ok_and(|games| !games.is_empty()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournaments::model::Entry as Entrant;
+
+    /// An arena of `n` players from 1000 to 3000 ms, every one joined at 0.
+    fn arena_of(n: usize) -> Tournament {
+        let body = serde_json::json!({
+            "id": "t", "director": "d", "director_name": "D", "status": "entries",
+            "created_ms": 0, "seed": 7, "players": [], "rounds": [],
+            "settings": {"name": "A", "format": "arena", "online": true,
+                         "clock": {"initial_s": 60}, "starts_at": 1000, "arena_seconds": 2},
+        });
+        let mut t: Tournament = serde_json::from_value(body).unwrap();
+        for i in 0..n {
+            t.players.push(Entrant {
+                name: format!("P{i}"),
+                account: Some(format!("a{i}")),
+                username: None,
+                rating: 1500 + 10 * i as i32,
+                start_score: 0,
+                fesa_id: None,
+                first_round: 0,
+                withdrawn_from: None,
+            });
+            step(
+                &mut t,
+                0,
+                Logged::Join {
+                    player: i,
+                    rating: 1500 + 10 * i as i32,
+                },
+            )
+            .unwrap();
+        }
+        t
+    }
+
+    #[test]
+    fn the_stored_log_gives_the_same_arena_again() {
+        let mut t = arena_of(5);
+        assert!(!tick_due(&t, 999).unwrap());
+        assert!(tick_due(&t, 1000).unwrap());
+        let paired = step(&mut t, 1000, Logged::Tick).unwrap();
+        assert_eq!((paired.len(), t.status), (2, Status::Running));
+        let finish = |game, result, plies| Logged::Finish {
+            game,
+            result,
+            plies,
+            sente_berserk: false,
+            gote_berserk: false,
+        };
+        step(&mut t, 1500, finish(0, Outcome::Sente, 30)).unwrap();
+        step(&mut t, 1600, finish(1, Outcome::Draw, 40)).unwrap();
+        // A finish logged twice is refused and changes nothing.
+        let before = t.arena.clone();
+        assert!(step(&mut t, 1700, finish(0, Outcome::Gote, 30)).is_err());
+        assert_eq!(t.arena, before);
+        // A clock behind the log's is taken as the log's time.
+        step(&mut t, 1200, Logged::Leave { player: 4 }).unwrap();
+        assert_eq!(t.arena.events.last().unwrap().at, 1600);
+        step(&mut t, 3000, Logged::Tick).unwrap();
+        assert_eq!(t.status, Status::Finished);
+        assert!(
+            step(
+                &mut t,
+                3001,
+                Logged::Join {
+                    player: 4,
+                    rating: 1
+                }
+            )
+            .is_err()
+        );
+
+        let stored = serde_json::to_string(&t).unwrap();
+        let again: Tournament = serde_json::from_str(&stored).unwrap();
+        let (a, b) = (replay(&t).unwrap(), replay(&again).unwrap());
+        assert_eq!(a.games(), b.games());
+        assert_eq!(a.standings(), b.standings());
+        assert_eq!(a.games().len(), t.arena.games.len());
+        assert!(a.standings().iter().any(|s| s.score > 0));
+    }
+}
