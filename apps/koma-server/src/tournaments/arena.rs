@@ -28,6 +28,20 @@ fn over(t: &Tournament) -> ApiError {
     .into()
 }
 
+/// Refuses a director's start, pairing or result in an arena (it runs by itself).
+pub(super) fn not_directed(t: &Tournament) -> Result<(), ApiError> {
+    if t.settings.format != Format::Arena {
+        return Ok(());
+    }
+    Err(Refusal::WrongState {
+        status: t.status.name(),
+        message: "an arena starts at its time and pairs its players itself: \
+                  there is nothing to start, pair or enter"
+            .into(),
+    }
+    .into())
+}
+
 /// Whether the end of arena game `g` is logged.
 pub(super) fn logged_end(t: &Tournament, g: usize) -> bool {
     t.arena

@@ -332,6 +332,12 @@ async fn an_arena_pairs_players_as_they_finish_until_its_end() {
         assert_eq!(s["games"], sheet.len(), "{s}");
         assert_eq!(s["streak"], on_fire(&sheet), "{s}");
     }
+    eprintln!(
+        "arena: {} games paired, {} counted; scores {:?}",
+        games.len(),
+        counted.len(),
+        scores.iter().map(|s| s["score"].clone()).collect::<Vec<_>>()
+    );
     let ranked: Vec<i64> = scores
         .iter()
         .map(|s| s["score"].as_i64().unwrap())
@@ -410,6 +416,11 @@ async fn an_arena_refuses_what_it_cannot_take() {
         "wrong_state",
     );
     assert!(message.contains("berserk"), "{message}");
+    for step in ["start", "rounds"] {
+        let path = format!("/api/tournaments/{id}/{step}");
+        let message = refused_as(send(addr, &path, &director, None).await, 409, "wrong_state");
+        assert!(message.contains("pairs its players itself"), "{message}");
+    }
     let players = format!("/api/tournaments/{id}/players");
     let entry = send(
         addr,
