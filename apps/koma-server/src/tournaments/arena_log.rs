@@ -7,9 +7,11 @@
 use super::arena_rules;
 use super::model::{Outcome, Status, Tournament};
 use super::refusal::Refusal;
-use koma_tournament::arena::{Arena, ArenaError, ArenaEvent, ArenaGame};
+use koma_tournament::arena::{Arena, ArenaConfig, ArenaError, ArenaEvent, ArenaGame};
 use koma_tournament::record::GameResult;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
 
 /// One event of the arena, players by entrant index, games by their number in the arena.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -134,12 +136,42 @@ fn refusal(t: &Tournament, e: ArenaError) -> Refusal {
     }
 }
 
-/// `t`'s arena, rebuilt from its log.
+/// How many arenas [`replay`] keeps as last replayed.
+const KEPT: usize = 64;
+
+/// The arenas replayed lately, by tournament id: the log replayed, the settings, and the
+/// arena they gave. Replaying costs each event a ranking of the field, so a change replays
+/// only the events logged since (any other log is replayed whole).
+static REPLAYED: LazyLock<Mutex<HashMap<String, Replayed>>> = LazyLock::new(Default::default);
+
+/// A log replayed, the settings it was replayed under, and the arena it gave.
+type Replayed = (Vec<Stamped>, ArenaConfig, Arena);
+
+/// `t`'s arena, rebuilt from its log (from the last replay of a prefix of it, if kept).
 pub fn replay(t: &Tournament) -> Result<Arena, Refusal> {
     let damaged = |e: ArenaError| Refusal::Pairing(format!("the arena's log is damaged: {e}"));
-    let mut arena = Arena::new(arena_rules::config(t)).map_err(damaged)?;
-    for entry in &t.arena.events {
+    let config = arena_rules::config(t);
+    let events = &t.arena.events;
+    let kept = {
+        let replayed = REPLAYED.lock().unwrap_or_else(|e| e.into_inner());
+        replayed.get(&t.id).and_then(|(log, c, arena)| {
+            let prefix = *c == config && events.get(..log.len()) == Some(log.as_slice());
+            prefix.then(|| (log.len(), arena.clone()))
+        })
+    };
+    let (done, mut arena) = match kept {
+        Some(kept) => kept,
+        None => (0, Arena::new(config).map_err(damaged)?),
+    };
+    for entry in &events[done..] {
         arena.apply(entry.at, event(entry.event)).map_err(damaged)?;
+    }
+    if done < events.len() || done == 0 {
+        let mut replayed = REPLAYED.lock().unwrap_or_else(|e| e.into_inner());
+        if replayed.len() >= KEPT && !replayed.contains_key(&t.id) {
+            replayed.clear();
+        }
+        replayed.insert(t.id.clone(), (events.clone(), config, arena.clone()));
     }
     Ok(arena)
 }
@@ -265,5 +297,28 @@ mod tests {
         assert_eq!(a.standings(), b.standings());
         assert_eq!(a.games().len(), t.arena.games.len());
         assert!(a.standings().iter().any(|s| s.score > 0));
+
+        // The arena kept from the last replay gives what a whole replay gives, for the log
+        // grown by an event and for another log under the same id.
+        let whole = |t: &Tournament| {
+            let mut fresh = t.clone();
+            fresh.id = format!("{}-whole-{}", t.id, t.arena.events.len());
+            let arena = replay(&fresh).unwrap();
+            (arena.games().to_vec(), arena.standings())
+        };
+        let kept = |t: &Tournament| {
+            let arena = replay(t).unwrap();
+            (arena.games().to_vec(), arena.standings())
+        };
+        let mut grown = arena_of(6);
+        step(&mut grown, 1000, Logged::Tick).unwrap();
+        replay(&grown).unwrap();
+        step(&mut grown, 1100, finish(1, Outcome::Gote, 50)).unwrap();
+        assert_eq!(kept(&grown), whole(&grown));
+        let mut other = grown.clone();
+        other.arena.events.truncate(3);
+        step(&mut other, 1000, Logged::Tick).unwrap();
+        assert_eq!(kept(&other), whole(&other));
+        assert_ne!(kept(&other).0, kept(&grown).0);
     }
 }

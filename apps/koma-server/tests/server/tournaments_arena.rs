@@ -336,7 +336,10 @@ async fn an_arena_pairs_players_as_they_finish_until_its_end() {
         "arena: {} games paired, {} counted; scores {:?}",
         games.len(),
         counted.len(),
-        scores.iter().map(|s| s["score"].clone()).collect::<Vec<_>>()
+        scores
+            .iter()
+            .map(|s| s["score"].clone())
+            .collect::<Vec<_>>()
     );
     let ranked: Vec<i64> = scores
         .iter()
