@@ -162,6 +162,7 @@ impl Tournament {
         // Outside Swiss and McMahon a withdrawn player's games stay on the schedule (as
         // forfeits), so the player counts as present throughout.
         let swiss = self.byes_score();
+        let esc = self.settings.losers_swiss;
         let entrants = self
             .players
             .iter()
@@ -178,8 +179,14 @@ impl Tournament {
             .iter()
             .map(|r| {
                 let mut pairings: Vec<Pairing> = r.boards.iter().filter_map(pairing).collect();
-                if let Some(player) = r.bye.filter(|_| swiss) {
+                if let Some(player) = r.bye.filter(|_| swiss || esc) {
                     pairings.push(Pairing::Bye { player });
+                }
+                // In an ESC a knockout bye scores as a bye (koma_tournament::esc).
+                for slot in r.bracket.iter().filter(|_| esc) {
+                    if let Slot::Bye(player) = *slot {
+                        pairings.push(Pairing::Bye { player });
+                    }
                 }
                 Round { pairings }
             })

@@ -36,3 +36,4 @@ mod store_suite_ratings;
 mod store_suite_tournaments;
 mod tournaments;
 mod tournaments_directing;
+mod tournaments_esc;
