@@ -127,7 +127,9 @@ export function directorPanel(first: TournamentView, accept: (answer: unknown) =
       view = next;
       const last = next.rounds.length;
       const more = next.status === "running" && last < next.rounds_planned;
-      entries.hidden = next.status === "finished";
+      // Players enter until round 1, and in a Swiss or McMahon until the last round.
+      const late = (next.format === "swiss" || next.format === "mcmahon") && more;
+      entries.hidden = !(next.status === "entries" || late);
       start.hidden = next.status !== "entries";
       pair.hidden = !more;
       const complete = roundComplete(next);

@@ -128,7 +128,13 @@ export class TournamentStream {
           } catch {
             continue;
           }
-          if (isView(view)) this.onView(view);
+          if (!isView(view)) continue;
+          try {
+            this.onView(view);
+          } catch (e) {
+            // A fault of the page, not of the connection: say so, and keep reading.
+            console.error("tournament page:", e);
+          }
         }
       }
     } catch {

@@ -51,6 +51,9 @@ function table(id: string, head: string[], rows: HTMLElement[], cls = "t-table")
 }
 
 function standingsSection(view: TournamentView): HTMLElement {
+  const title = h("h2", {}, "Standings 順位");
+  // The server sends an error in their place when it cannot compute them.
+  if (!Array.isArray(view.standings)) return h("section", { class: "panel", id: "standings" }, title, h("p", {}, `No standings: ${(view.standings as { error?: string })?.error ?? "unknown error"}`));
   const keys = tiebreakKeys(view);
   const head = ["##", "Player", "Score#", ...keys.map((k) => `${TIEBREAK_NAMES[k as Tiebreak] ?? k}#`), "Games#"];
   const rows = view.standings.map((s) =>
@@ -67,7 +70,7 @@ function standingsSection(view: TournamentView): HTMLElement {
   return h(
     "section",
     { class: "panel", id: "standings" },
-    h("h2", {}, "Standings 順位"),
+    title,
     view.standings.length ? table("standings-table", head, rows, "t-table standings") : h("p", {}, "No standings before round 1."),
   );
 }
@@ -194,7 +197,9 @@ function infoSection(view: TournamentView, viewer: Viewer, live: HTMLElement, ac
       .catch((e: Error) => toast(`Cannot ${verb}: ${e.message}`))
       .finally(() => (button.disabled = false));
   };
-  const lateEntry = view.status === "entries" || (view.status === "running" && view.rounds.length < view.rounds_planned);
+  // Swiss and McMahon take late entries until the last round.
+  const swiss = view.format === "swiss" || view.format === "mcmahon";
+  const lateEntry = view.status === "entries" || (view.status === "running" && swiss && view.rounds.length < view.rounds_planned);
   const join = h("button", { type: "button", id: "join", class: "primary" }, "Join");
   join.addEventListener("click", () => act(() => tournamentApi.join(view.id), join, "join"));
   const leave = h("button", { type: "button", id: "withdraw-self" }, "Withdraw");
@@ -223,8 +228,12 @@ export function tournamentScreen(id: string): Screen {
   let viewer: Viewer = null;
   let director: DirectorPanel | null = null;
   let latest: TournamentView | null = null;
-  // What a call answered: the new view, or else the page reads it again.
+  let streaming = false;
+  // What a call answered: the new view, or else the page reads it again. While the stream is
+  // up it brings the change itself, and an answer read after later pushes would be older
+  // than them: then the answer is not shown.
   const accept = (answer: unknown) => {
+    if (streaming) return;
     if (isView(answer)) render(answer);
     else tournamentApi.view(id).then(render).catch((e: Error) => toast(`Cannot read the tournament: ${e.message}`));
   };
@@ -252,6 +261,7 @@ export function tournamentScreen(id: string): Screen {
       if (destroyed) return;
       viewer = account?.username ?? null;
       stream = new TournamentStream(id, render, (up) => {
+        streaming = up;
         live.textContent = up ? "live" : "reconnecting…";
         live.classList.toggle("down", !up);
         // Without the stream, show what the API says now.

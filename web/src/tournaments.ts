@@ -48,6 +48,7 @@ function problem(body: TournamentSettings): string | null {
   ];
   for (const [what, n] of numbers) if (!Number.isInteger(n) || n < 0) return `The ${what} must be a whole number, 0 or more.`;
   if (body.clock.initial_s === 0 && body.clock.increment_s === 0 && body.clock.byoyomi_s === 0) return "The clock needs a main time, an increment or a byoyomi.";
+  if (body.clock.increment_s > 0 && body.clock.byoyomi_s > 0) return "A clock has an increment or a byoyomi, not both: set one of them to 0.";
   return null;
 }
 
@@ -90,6 +91,7 @@ function createForm(onCreated: (id: string) => void): HTMLElement {
   const arenaFields = h("div", {}, field("Arena minutes", arenaMinutes), field("Berserk", berserk, "Halve your clock for an extra point."));
   const onlineField = field("Online", online, "Games on koma; unchecked: over the board, the director enters results.");
   const noShowField = field("No-show forfeit (s)", noShow, "A game nobody has moved in after this is forfeited.");
+  const ratedField = field("Rated", rated, "Online games only.");
   const swissFields = h("div", {}, field("Colours", colours), field("Bye", bye, "What a bye scores."));
   const sync = () => {
     const f = format.value as Format;
@@ -101,6 +103,7 @@ function createForm(onCreated: (id: string) => void): HTMLElement {
     if (f === "arena") online.checked = true;
     online.disabled = f === "arena";
     noShowField.hidden = !online.checked;
+    ratedField.hidden = !online.checked;
   };
   format.addEventListener("change", sync);
   online.addEventListener("change", sync);
@@ -117,8 +120,8 @@ function createForm(onCreated: (id: string) => void): HTMLElement {
     field("Main time (min)", initial),
     field("Byoyomi (s)", byoyomi),
     field("Periods", periods),
-    field("Increment (s)", increment, "Fischer; leave 0 for byoyomi only."),
-    field("Rated", rated),
+    field("Increment (s)", increment, "Fischer, instead of byoyomi: set the byoyomi to 0."),
+    ratedField,
     swissFields,
     h("div", { class: "field" }, h("span", {}, "Tie-breaks, in order"), h("div", { class: "row" }, ...tiebreaks)),
     mcmahonFields,
@@ -138,7 +141,7 @@ function createForm(onCreated: (id: string) => void): HTMLElement {
       rounds: rounds.valueAsNumber,
       online: online.checked,
       clock: { initial_s: initial.valueAsNumber * 60, increment_s: increment.valueAsNumber, byoyomi_s: byoyomi.valueAsNumber, periods: periods.valueAsNumber },
-      rated: rated.checked,
+      rated: online.checked && rated.checked,
       colours: colours.value as "furigoma" | "balanced",
       bye_points: bye.value === "1" ? 1 : 2,
       tiebreaks: tiebreaks.map((t) => t.value).filter((t): t is Tiebreak => t !== ""),
