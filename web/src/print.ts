@@ -31,6 +31,7 @@ export function printScreen(id: string, round: number | null): Screen {
     .view(id)
     .then((view) => {
       const number = round ?? view.rounds.length;
+      document.title = `${view.name} · round ${number}`;
       el.replaceChildren(h("h1", {}, view.name), h("h2", {}, `Round ${number}`), pairingsTable(view, number));
     })
     .catch((e: Error) => el.replaceChildren(h("p", {}, `Cannot read the tournament: ${e.message}`)));

@@ -239,6 +239,7 @@ export function tournamentScreen(id: string): Screen {
   };
   const render = (view: TournamentView) => {
     latest = view;
+    document.title = `${view.name} · koma`;
     if (director === null && sameName(view.director, viewer)) director = directorPanel(view, accept);
     director?.update(view);
     const sections = [
@@ -276,6 +277,7 @@ export function tournamentScreen(id: string): Screen {
   return {
     el,
     destroy: () => {
+      document.title = "koma · shogi";
       destroyed = true;
       stream?.close();
     },
