@@ -43,6 +43,8 @@ pub struct AppState {
     pub limiter: Arc<Limiter>,
     /// The lobby: seeks and quick pairings.
     pub lobby: Arc<crate::lobby::Lobby>,
+    /// The tournaments.
+    pub tournaments: Arc<crate::tournaments::Tournaments>,
 }
 
 /// The routes of `koma serve`.
@@ -96,6 +98,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::ratings::routes())
         .merge(crate::lobby::routes::routes(&state))
         .merge(crate::profiles::routes())
+        .merge(crate::tournaments::routes::routes(&state))
         .merge(assets::routes())
         .with_state(state)
 }

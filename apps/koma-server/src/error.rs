@@ -290,6 +290,9 @@ pub enum ApiError {
     /// A seek or a quick pairing refused (see [`crate::lobby::LobbyRefusal`]).
     #[error("{0}")]
     Lobby(#[from] crate::lobby::LobbyRefusal),
+    /// A tournament request refused (see [`crate::tournaments::Refusal`]).
+    #[error("{0}")]
+    Tournament(#[from] crate::tournaments::Refusal),
     /// The review queue is full; the client may try later (503).
     #[error("the review queue is full; try again later")]
     QueueFull,
@@ -442,6 +445,7 @@ impl ApiError {
             | E::EngineDeclinesDraw => StatusCode::CONFLICT,
             E::Seat(refusal) => refusal.status(),
             E::Lobby(refusal) => refusal.status(),
+            E::Tournament(refusal) => refusal.status(),
             E::InvitationExpired => StatusCode::GONE,
             E::QueueFull | E::EngineGamesFull { .. } | E::EngineBusy { .. } | E::ShuttingDown => {
                 StatusCode::SERVICE_UNAVAILABLE
@@ -506,6 +510,7 @@ impl ApiError {
             E::Forbidden { .. } => "forbidden",
             E::Seat(refusal) => refusal.code(),
             E::Lobby(refusal) => refusal.code(),
+            E::Tournament(refusal) => refusal.code(),
             E::QueueFull => "queue_full",
             E::EngineGamesFull { .. } => "engine_games_full",
             E::EngineBusy { .. } => "engine_busy",

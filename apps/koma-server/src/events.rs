@@ -131,5 +131,6 @@ impl Hub {
     /// `gameFinish` to the seats' accounts of the ended game `live`.
     pub(crate) fn announce_finish(&self, live: &LiveGame) {
         self.announce(live, "gameFinish");
+        self.tournament_hooks.ended(live);
     }
 }

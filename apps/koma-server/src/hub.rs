@@ -49,6 +49,8 @@ pub struct Hub {
     /// The games whose last write may or may not have been stored: read again at the next
     /// look for games of servers gone, so that their clocks and engines go on.
     unsure: std::sync::Mutex<std::collections::HashSet<String>>,
+    /// The tournaments' games: their ends told, their no-show limits.
+    pub(crate) tournament_hooks: crate::tournaments::online::Hooks,
 }
 
 /// How often a server looks for the games of servers gone.
@@ -118,6 +120,7 @@ impl Hub {
             challenges: crate::lishogi::challenges::Challenges::default(),
             last_beat: std::sync::Mutex::new(None),
             unsure: std::sync::Mutex::new(std::collections::HashSet::new()),
+            tournament_hooks: Default::default(),
         })
     }
 
@@ -876,7 +879,13 @@ impl Hub {
 
     /// Ends the game at `now` if nobody played it in time (see [`LiveGame::expiry`]).
     async fn expire(&self, live: &mut LiveGame, now: u64) -> Result<(), ApiError> {
-        match live.expiry(now, &self.settings) {
+        let why = match self.tournament_hooks.no_show(live.id()) {
+            Some(limit) => {
+                crate::tournaments::online::no_show(live, now, limit).then_some(Expiry::FirstMove)
+            }
+            None => live.expiry(now, &self.settings),
+        };
+        match why {
             None => Ok(()),
             Some(Expiry::Abandoned(loser)) => {
                 self.end(live, now, Ending::Abandoned(loser), |g| {

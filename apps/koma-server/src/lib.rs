@@ -47,6 +47,7 @@ mod postgres_games;
 mod postgres_leases;
 mod postgres_profiles;
 mod postgres_ratings;
+mod postgres_tournaments;
 pub mod profiles;
 pub mod ratings;
 mod records;
@@ -57,8 +58,10 @@ mod sqlite_accounts;
 mod sqlite_challenges;
 mod sqlite_profiles;
 mod sqlite_ratings;
+mod sqlite_tournaments;
 pub mod store;
 mod tokens;
+pub mod tournaments;
 mod view;
 mod ws;
 
@@ -150,6 +153,8 @@ impl Server {
         let limiter = Arc::new(limits::Limiter::new(settings.limits.clone()));
         let lobby = lobby::Lobby::new(Arc::clone(&hub), Arc::clone(&settings));
         let reviews = review::Reviews::start(searchers, settings);
+        let tournaments = tournaments::Tournaments::new(Arc::clone(&hub));
+        tournaments.follow_games();
         let (stop, stopped) = watch::channel(false);
         let app = api::router(api::AppState {
             hub: Arc::clone(&hub),
@@ -158,6 +163,7 @@ impl Server {
             accounts,
             limiter: Arc::clone(&limiter),
             lobby: Arc::clone(&lobby),
+            tournaments: Arc::clone(&tournaments),
         });
         // The security headers, the request log and the limit on every request.
         let app = layers::wrap(app, &limiter);
@@ -186,6 +192,7 @@ impl Server {
                     _ = interval.tick() => {
                         ticking.tick().await;
                         lobby.tick().await;
+                        tournaments.tick().await;
                     }
                     _ = tick_stop.changed() => break,
                 }

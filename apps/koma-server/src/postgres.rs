@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 /// The schema this code writes, kept in the `meta` table.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// The migrations: `MIGRATIONS[i]` takes a database from version `i` (0: empty) to `i + 1`,
 /// each a list of statement batches.
@@ -31,6 +31,8 @@ const MIGRATIONS: [&[&str]; SCHEMA_VERSION as usize] = [
     &[crate::postgres_leases::TABLES],
     // 3: the open challenges between accounts.
     &[crate::postgres_challenges::TABLES],
+    // 4: the tournaments and the games they started.
+    &[crate::postgres_tournaments::TABLES],
 ];
 
 /// The key of the advisory lock the migrations hold ("koma" in ASCII).

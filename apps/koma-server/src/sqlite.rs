@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 /// The schema this code writes, kept in the `meta` table.
-pub const SCHEMA_VERSION: u32 = 8;
+pub const SCHEMA_VERSION: u32 = 9;
 
 /// Version 1 of the schema, where every file starts.
 const SCHEMA_V1: &str = "
@@ -90,6 +90,8 @@ CREATE TABLE chat (
     Migration::Sql(crate::sqlite_profiles::MIGRATION),
     // 8: the open challenges between accounts.
     Migration::Sql(crate::sqlite_challenges::MIGRATION),
+    // 9: the tournaments and the games they started.
+    Migration::Sql(crate::sqlite_tournaments::MIGRATION),
 ];
 
 /// Migration 5: replaces every seat token and invitation by its hash (`tokens::hash`); the

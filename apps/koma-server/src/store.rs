@@ -278,6 +278,7 @@ pub trait Store:
     + crate::ratings::RatingStore
     + crate::profiles::ProfileStore
     + crate::challenge_store::ChallengeStore
+    + crate::tournaments::store::TournamentStore
     + Send
     + Sync
 {

@@ -1,10 +1,14 @@
 //! Tournaments, as a tournament director runs them: who plays whom each round (Swiss and
-//! McMahon by maximum-weight matching, round robins by Berger tables, knockouts seeded by
+//! McMahon by a minimum-cost perfect matching, round robins by Berger tables, knockouts seeded by
 //! rating), and the standings with their tie-breaks. Pure functions over the field and the
 //! results so far; the server stores tournaments and starts their games.
 
+pub mod field;
 pub mod knockout;
+pub mod matching;
+pub mod mcmahon;
 pub mod record;
 pub mod round_robin;
 pub mod standings;
+pub mod swiss;
 pub mod tiebreak;

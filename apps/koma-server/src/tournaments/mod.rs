@@ -1,0 +1,18 @@
+//! Tournaments run by the server: Swiss, McMahon, knockout and round robin, online (the
+//! server starts each round's games and takes their results) or over the board (the
+//! director enters the results). Pairing and standings are koma_tournament's; here the
+//! tournaments are stored, changed by their directors and players, and shown.
+
+mod model;
+pub mod online;
+mod pairing;
+// TEMP mod pairing_swiss;
+mod refusal;
+pub mod routes;
+mod service;
+pub mod settings;
+pub mod store;
+mod view;
+
+pub use refusal::Refusal;
+pub use service::Tournaments;

@@ -1,0 +1,244 @@
+//! A tournament as stored: its settings, its entrants, and every round's boards with their
+//! results and games. Players are numbered by entry (index 0 is player 1 in the API).
+
+use super::refusal::Refusal;
+use super::settings::{Format, Settings};
+use koma_tournament::record::{Entrant, GameResult, Pairing, Record, Round};
+use serde::{Deserialize, Serialize};
+
+/// Where a tournament stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Taking entries.
+    Entries,
+    /// Rounds under way.
+    Running,
+    /// Every planned round has its results and the director closed it.
+    Finished,
+}
+
+impl Status {
+    /// The name in the API and the store.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Entries => "entries",
+            Status::Running => "running",
+            Status::Finished => "finished",
+        }
+    }
+}
+
+/// One entrant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// The name shown.
+    pub name: String,
+    /// The account's id, for a player with an account.
+    pub account: Option<String>,
+    /// The rating the field is seeded and paired by.
+    pub rating: i32,
+    /// McMahon start score in half points.
+    pub start_score: i32,
+    /// The player's FESA id, over the board.
+    pub fesa_id: Option<String>,
+    /// The first round (0-based) the player is paired in.
+    pub first_round: usize,
+    /// The round (0-based) from which the player is no longer paired.
+    pub withdrawn_from: Option<usize>,
+}
+
+impl Entry {
+    /// Whether the player is paired in round `round` (0-based).
+    pub fn present_in(&self, round: usize) -> bool {
+        round >= self.first_round && self.withdrawn_from.is_none_or(|w| round < w)
+    }
+}
+
+/// A board's result, as the API names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Sente won.
+    Sente,
+    /// Gote won.
+    Gote,
+    /// A draw.
+    Draw,
+    /// Sente won by forfeit (gote absent).
+    SenteForfeitWin,
+    /// Gote won by forfeit (sente absent).
+    GoteForfeitWin,
+    /// Not played (both absent, or cancelled): no points.
+    Unplayed,
+}
+
+/// One game of a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    /// Sente's index.
+    pub sente: usize,
+    /// Gote's index.
+    pub gote: usize,
+    /// The result, once in.
+    pub result: Option<Outcome>,
+    /// The online game's id.
+    pub game: Option<String>,
+    /// A handicap (koma_game's name), if the game is one.
+    pub handicap: Option<String>,
+}
+
+impl Board {
+    /// The winner's index, if the result names one.
+    pub fn winner(&self) -> Option<usize> {
+        match self.result? {
+            Outcome::Sente | Outcome::SenteForfeitWin => Some(self.sente),
+            Outcome::Gote | Outcome::GoteForfeitWin => Some(self.gote),
+            Outcome::Draw | Outcome::Unplayed => None,
+        }
+    }
+}
+
+/// One place of a knockout round in bracket order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Slot {
+    /// The game on this board (index into the round's boards).
+    Board(usize),
+    /// This player goes through without a game.
+    Bye(usize),
+}
+
+/// One round.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundRec {
+    /// When it was paired (Unix ms).
+    pub started_at: Option<u64>,
+    /// The games, top board first.
+    pub boards: Vec<Board>,
+    /// The player with the bye (Swiss, McMahon, round robin).
+    pub bye: Option<usize>,
+    /// A knockout round in bracket order.
+    #[serde(default)]
+    pub bracket: Vec<Slot>,
+}
+
+/// A tournament.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Tournament {
+    /// Its id.
+    pub id: String,
+    /// The director's account id.
+    pub director: String,
+    /// The director's username as shown.
+    pub director_name: String,
+    /// The settings, as created.
+    pub settings: Settings,
+    /// Where it stands.
+    pub status: Status,
+    /// When it was created (Unix ms).
+    pub created_ms: u64,
+    /// The seed of its furigoma draws.
+    pub seed: u64,
+    /// The entrants in order of entry.
+    pub players: Vec<Entry>,
+    /// The rounds paired so far.
+    pub rounds: Vec<RoundRec>,
+}
+
+impl Tournament {
+    /// Whether bye points count (Swiss and McMahon; a round robin's or knockout's bye is
+    /// just a round off).
+    fn byes_score(&self) -> bool {
+        self.settings.format.late_entries()
+    }
+
+    /// The record koma_tournament computes standings from. Boards without a result yet
+    /// are left out.
+    pub fn record(&self) -> Result<Record, Refusal> {
+        // Outside Swiss and McMahon a withdrawn player's games stay on the schedule (as
+        // forfeits), so the player counts as present throughout.
+        let swiss = self.byes_score();
+        let entrants = self
+            .players
+            .iter()
+            .map(|p| Entrant {
+                name: p.name.clone(),
+                rating: p.rating,
+                start_score: p.start_score,
+                first_round: if swiss { p.first_round } else { 0 },
+                withdrawn_from: if swiss { p.withdrawn_from } else { None },
+            })
+            .collect();
+        let rounds = self
+            .rounds
+            .iter()
+            .map(|r| {
+                let mut pairings: Vec<Pairing> = r.boards.iter().filter_map(pairing).collect();
+                if let Some(player) = r.bye.filter(|_| swiss) {
+                    pairings.push(Pairing::Bye { player });
+                }
+                Round { pairings }
+            })
+            .collect();
+        Record::new(entrants, rounds, self.settings.bye_points)
+            .map_err(|e| Refusal::Pairing(format!("the record is inconsistent: {e}")))
+    }
+
+    /// How many rounds the event has (a knockout's or round robin's from its field).
+    pub fn rounds_planned(&self) -> usize {
+        let n = self.players.len();
+        match self.settings.format {
+            Format::Swiss | Format::Mcmahon => {
+                usize::try_from(self.settings.rounds.unwrap_or(0)).unwrap_or(0)
+            }
+            Format::RoundRobin => (n + n % 2).saturating_sub(1),
+            Format::DoubleRoundRobin => 2 * (n + n % 2).saturating_sub(1),
+            Format::Knockout => n.max(1).next_power_of_two().trailing_zeros() as usize,
+            Format::Arena => 0,
+        }
+    }
+
+    /// The boards of the last round without a result, 1-based, comma-separated.
+    pub fn open_boards(&self) -> Option<String> {
+        let round = self.rounds.last()?;
+        let open: Vec<String> = round
+            .boards
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.result.is_none())
+            .map(|(i, _)| (i + 1).to_string())
+            .collect();
+        (!open.is_empty()).then(|| open.join(", "))
+    }
+
+    /// The entrant whose account is `account`, if entered.
+    pub fn entrant_of(&self, account: &str) -> Option<usize> {
+        self.players
+            .iter()
+            .position(|p| p.account.as_deref() == Some(account))
+    }
+}
+
+/// A board as a pairing of the record, once it has a result.
+fn pairing(b: &Board) -> Option<Pairing> {
+    let game = |result| Pairing::Game {
+        sente: b.sente,
+        gote: b.gote,
+        result,
+    };
+    Some(match b.result? {
+        Outcome::Sente => game(GameResult::SenteWins),
+        Outcome::Gote => game(GameResult::GoteWins),
+        Outcome::Draw => game(GameResult::Draw),
+        Outcome::Unplayed => game(GameResult::Unplayed),
+        Outcome::SenteForfeitWin => Pairing::Forfeit {
+            winner: b.sente,
+            loser: b.gote,
+        },
+        Outcome::GoteForfeitWin => Pairing::Forfeit {
+            winner: b.gote,
+            loser: b.sente,
+        },
+    })
+}

@@ -1,0 +1,186 @@
+//! The tournaments' HTTP routes (see docs/tournaments.md).
+
+use super::service::{PlayerBody, ResultBody};
+use super::settings::Settings;
+use super::{Refusal, view};
+use crate::accounts::auth::Player;
+use crate::api::{AppState, PageQuery, body};
+use crate::body::JsonBody;
+use crate::error::ApiError;
+use crate::limits::{RateClass, limited};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::Value;
+use std::time::Duration;
+
+/// How often a stream reads its tournament again for changes made by other servers.
+const POLL: Duration = Duration::from_secs(2);
+
+/// The routes, merged into the API's router.
+pub fn routes(state: &AppState) -> Router<AppState> {
+    let limit = |class, route| limited(&state.limiter, class, route);
+    Router::new()
+        .route(
+            "/api/tournaments",
+            get(list).merge(limit(RateClass::Games, post(create))),
+        )
+        .route("/api/tournaments/{id}", get(show))
+        .route("/api/tournaments/{id}/join", post(join))
+        .route("/api/tournaments/{id}/withdraw", post(withdraw))
+        .route("/api/tournaments/{id}/players", post(add_player))
+        .route("/api/tournaments/{id}/start", post(start))
+        .route("/api/tournaments/{id}/rounds", post(pair))
+        .route("/api/tournaments/{id}/results", post(result))
+        .route("/api/tournaments/{id}/stream", get(stream))
+}
+
+/// The account of a write, or 401.
+fn account(player: Option<Player>) -> Result<Player, ApiError> {
+    player.ok_or_else(|| Refusal::LoginRequired.into())
+}
+
+/// A tournament's view as the answer.
+fn answer(status: StatusCode, t: &super::model::Tournament) -> Response {
+    (status, Json(view::full(t))).into_response()
+}
+
+async fn list(
+    State(s): State<AppState>,
+    Query(query): Query<PageQuery>,
+) -> Result<Response, ApiError> {
+    let list = s.tournaments.list(query.page()).await?;
+    let lines: Vec<Value> = list.iter().map(view::summary).collect();
+    Ok(Json(lines).into_response())
+}
+
+async fn create(
+    State(s): State<AppState>,
+    player: Option<Player>,
+    json: JsonBody,
+) -> Result<Response, ApiError> {
+    let director = account(player)?;
+    let settings: Settings = body(&json.bytes)?;
+    let t = s.tournaments.create(&director, settings).await?;
+    Ok(answer(StatusCode::CREATED, &t))
+}
+
+async fn show(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let (t, _) = s.tournaments.read(&id).await?;
+    Ok(answer(StatusCode::OK, &t))
+}
+
+async fn join(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    player: Option<Player>,
+) -> Result<Response, ApiError> {
+    let player = account(player)?;
+    Ok(answer(
+        StatusCode::OK,
+        &s.tournaments.join(&id, &player).await?,
+    ))
+}
+
+#[derive(Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WithdrawBody {
+    /// The player's number (the director withdrawing another).
+    player: Option<usize>,
+}
+
+async fn withdraw(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    player: Option<Player>,
+    json: JsonBody,
+) -> Result<Response, ApiError> {
+    let who = account(player)?;
+    let request: WithdrawBody = if json.bytes.iter().all(u8::is_ascii_whitespace) {
+        WithdrawBody::default()
+    } else {
+        body(&json.bytes)?
+    };
+    let t = s.tournaments.withdraw(&id, &who, request.player).await?;
+    Ok(answer(StatusCode::OK, &t))
+}
+
+async fn add_player(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    player: Option<Player>,
+    json: JsonBody,
+) -> Result<Response, ApiError> {
+    let director = account(player)?;
+    let request: PlayerBody = body(&json.bytes)?;
+    let t = s.tournaments.add_player(&id, &director, request).await?;
+    Ok(answer(StatusCode::CREATED, &t))
+}
+
+async fn start(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    player: Option<Player>,
+) -> Result<Response, ApiError> {
+    let director = account(player)?;
+    Ok(answer(
+        StatusCode::OK,
+        &s.tournaments.start(&id, &director).await?,
+    ))
+}
+
+async fn pair(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    player: Option<Player>,
+) -> Result<Response, ApiError> {
+    let director = account(player)?;
+    Ok(answer(
+        StatusCode::CREATED,
+        &s.tournaments.pair(&id, &director).await?,
+    ))
+}
+
+async fn result(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    player: Option<Player>,
+    json: JsonBody,
+) -> Result<Response, ApiError> {
+    let director = account(player)?;
+    let request: ResultBody = body(&json.bytes)?;
+    let t = s.tournaments.enter_result(&id, &director, request).await?;
+    Ok(answer(StatusCode::OK, &t))
+}
+
+/// `GET /api/tournaments/{id}/stream`: the full view, then again at every change.
+async fn stream(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    // An unknown tournament is a 404, not an empty stream.
+    s.tournaments.read(&id).await?;
+    let tournaments = std::sync::Arc::clone(&s.tournaments);
+    Ok(crate::lishogi::stream::ndjson(
+        s.shutdown.clone(),
+        move |lines| async move {
+            let mut changes = tournaments.watch(&id);
+            let mut sent = None;
+            loop {
+                match tournaments.read(&id).await {
+                    Ok((t, version)) if sent != Some(version) => {
+                        if !lines.send(&view::full(&t)).await {
+                            return;
+                        }
+                        sent = Some(version);
+                    }
+                    Ok(_) => {}
+                    Err(_) => return,
+                }
+                tokio::select! {
+                    changed = changes.changed() => if changed.is_err() { return },
+                    () = tokio::time::sleep(POLL) => if !lines.keep_alive().await { return },
+                }
+            }
+        },
+    ))
+}
