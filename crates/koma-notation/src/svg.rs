@@ -498,8 +498,8 @@ fn cut(text: &str, width: usize) -> String {
     out
 }
 
-/// `text` with the characters that XML gives a meaning escaped.
-fn escape(text: &str) -> String {
+/// `text` with the characters that XML (and HTML) give a meaning escaped.
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

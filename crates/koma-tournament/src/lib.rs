@@ -3,8 +3,16 @@
 //! rating), and the standings with their tie-breaks. Pure functions over the field and the
 //! results so far; the server stores tournaments and starts their games.
 
+pub mod arena;
+pub mod arena_score;
+pub mod crosstable;
+pub mod elo;
+pub mod esc;
+pub mod fesa_file;
 pub mod field;
+pub mod handicap;
 pub mod knockout;
+pub mod knockout_games;
 pub mod matching;
 pub mod mcmahon;
 pub mod record;

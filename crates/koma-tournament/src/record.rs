@@ -2,7 +2,11 @@
 //! all the standings are computed from; it knows nothing of the server.
 //!
 //! Points are integers in half points (a win is 2, a draw 1), so no score is ever rounded.
+//!
+//! Handicap games are marked in a side table ([`Record::with_handicaps`]) rather than in the
+//! pairings, so that pairings built without handicaps need no change.
 
+use koma_rules::Handicap;
 use thiserror::Error;
 
 /// Half points for a win (two half points: one whole point).
@@ -56,12 +60,37 @@ pub enum GameResult {
     Unplayed,
 }
 
-/// Two entrants set to play, before the result is known.
+impl GameResult {
+    /// Half points for sente and for gote; `None` for a game not played.
+    pub fn points(self) -> Option<(i32, i32)> {
+        match self {
+            GameResult::SenteWins => Some((WIN, 0)),
+            GameResult::GoteWins => Some((0, WIN)),
+            GameResult::Draw => Some((DRAW, DRAW)),
+            GameResult::Unplayed => None,
+        }
+    }
+
+    /// The result as crosstables and FESA's file mark it (`+` win, `=` draw, `-` loss), for
+    /// sente and for gote; `None` for a game not played.
+    pub fn marks(self) -> Option<(char, char)> {
+        let mark = |points| match points {
+            WIN => '+',
+            DRAW => '=',
+            _ => '-',
+        };
+        self.points().map(|(s, g)| (mark(s), mark(g)))
+    }
+}
+
+/// Two entrants set to play, before the result is known. In an even game sente moves first;
+/// in a handicap game koma follows SFEN and KIF: the giver (上手) takes gote's side and moves
+/// first, the receiver (下手) is sente.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Board {
-    /// The player moving first.
+    /// Sente (black): the first player in an even game, the receiver in a handicap game.
     pub sente: usize,
-    /// The player moving second.
+    /// Gote (white): the second player in an even game, the giver in a handicap game.
     pub gote: usize,
 }
 
@@ -188,6 +217,33 @@ pub enum RecordError {
     /// The bye is worth neither a half nor a whole point.
     #[error("a bye is worth {0} half points; it must be 1 (half a point) or 2 (a whole point)")]
     ByePoints(i32),
+    /// A handicap is noted for a player who played no game that round.
+    #[error("round {round}: entrant {giver} is noted as giving a handicap but played no game")]
+    HandicapWithoutGame {
+        /// Round (1-based).
+        round: usize,
+        /// The entrant noted as the giver.
+        giver: usize,
+    },
+    /// A handicap noted as the even game, or noted twice for one game.
+    #[error("round {round}: the game of entrant {giver} has a second or an even-game handicap")]
+    BadHandicap {
+        /// Round (1-based).
+        round: usize,
+        /// The entrant noted as the giver.
+        giver: usize,
+    },
+}
+
+/// A handicap given in one game: the round (0-based), the player who gave it (上手) and which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameHandicap {
+    /// The round (0-based) of the game.
+    pub round: usize,
+    /// The entrant who gave the handicap.
+    pub giver: usize,
+    /// The handicap given (never [`Handicap::Even`]).
+    pub handicap: Handicap,
 }
 
 /// A tournament's field and rounds so far, checked to be consistent.
@@ -196,6 +252,7 @@ pub struct Record {
     entrants: Vec<Entrant>,
     rounds: Vec<Round>,
     bye_points: i32,
+    handicaps: Vec<GameHandicap>,
 }
 
 impl Record {
@@ -246,6 +303,54 @@ impl Record {
             entrants,
             rounds,
             bye_points,
+            handicaps: Vec::new(),
+        })
+    }
+
+    /// The record with these handicap games noted: each names a player who played a game (one
+    /// with a result or not) in that round, at most one per game, none the even game.
+    pub fn with_handicaps(mut self, handicaps: Vec<GameHandicap>) -> Result<Self, RecordError> {
+        for (i, h) in handicaps.iter().enumerate() {
+            let round = h.round + 1;
+            let Some(game) = self.game_of(h.round, h.giver) else {
+                return Err(RecordError::HandicapWithoutGame {
+                    round,
+                    giver: h.giver,
+                });
+            };
+            let twice = handicaps[..i]
+                .iter()
+                .any(|o| o.round == h.round && game.players().contains(&o.giver));
+            if twice || h.handicap == Handicap::Even {
+                return Err(RecordError::BadHandicap {
+                    round,
+                    giver: h.giver,
+                });
+            }
+        }
+        self.handicaps = handicaps;
+        Ok(self)
+    }
+
+    /// The handicap games noted.
+    pub fn handicaps(&self) -> &[GameHandicap] {
+        &self.handicaps
+    }
+
+    /// The handicap of `player`'s game in `round` (0-based), if one was noted: who gave it and
+    /// which.
+    pub fn handicap_in(&self, round: usize, player: usize) -> Option<(usize, Handicap)> {
+        let game = self.game_of(round, player)?;
+        self.handicaps
+            .iter()
+            .find(|h| h.round == round && game.players().contains(&h.giver))
+            .map(|h| (h.giver, h.handicap))
+    }
+
+    /// The game (a [`Pairing::Game`]) `player` was paired in for `round`, if any.
+    fn game_of(&self, round: usize, player: usize) -> Option<Pairing> {
+        self.rounds.get(round)?.pairings.iter().copied().find(|p| {
+            matches!(*p, Pairing::Game { sente, gote, .. } if sente == player || gote == player)
         })
     }
 
@@ -276,11 +381,8 @@ impl Record {
                         gote,
                         result,
                     } => {
-                        let (s, g) = match result {
-                            GameResult::SenteWins => (WIN, 0),
-                            GameResult::GoteWins => (0, WIN),
-                            GameResult::Draw => (DRAW, DRAW),
-                            GameResult::Unplayed => continue,
+                        let Some((s, g)) = result.points() else {
+                            continue;
                         };
                         table[sente][r] = Outcome::Played {
                             opponent: gote,
@@ -409,6 +511,48 @@ mod tests {
         assert_eq!(
             Record::new(field(2), vec![], 3),
             Err(RecordError::ByePoints(3))
+        );
+    }
+
+    #[test]
+    fn handicaps_are_noted_per_game_and_checked() {
+        let rounds = vec![Round {
+            pairings: vec![
+                Pairing::Game {
+                    sente: 0,
+                    gote: 1,
+                    result: GameResult::SenteWins,
+                },
+                Pairing::Bye { player: 2 },
+            ],
+        }];
+        let record = Record::new(field(3), rounds, WIN).unwrap();
+        let lance = |giver| GameHandicap {
+            round: 0,
+            giver,
+            handicap: Handicap::Lance,
+        };
+        let noted = record.clone().with_handicaps(vec![lance(1)]).unwrap();
+        assert_eq!(noted.handicap_in(0, 0), Some((1, Handicap::Lance)));
+        assert_eq!(noted.handicap_in(0, 1), Some((1, Handicap::Lance)));
+        assert_eq!(noted.handicap_in(0, 2), None);
+        assert_eq!(noted.handicap_in(1, 0), None);
+        assert_eq!(record.handicap_in(0, 0), None);
+        assert_eq!(
+            record.clone().with_handicaps(vec![lance(2)]),
+            Err(RecordError::HandicapWithoutGame { round: 1, giver: 2 })
+        );
+        assert_eq!(
+            record.clone().with_handicaps(vec![lance(1), lance(0)]),
+            Err(RecordError::BadHandicap { round: 1, giver: 0 })
+        );
+        let even = GameHandicap {
+            handicap: Handicap::Even,
+            ..lance(0)
+        };
+        assert_eq!(
+            record.with_handicaps(vec![even]),
+            Err(RecordError::BadHandicap { round: 1, giver: 0 })
         );
     }
 }

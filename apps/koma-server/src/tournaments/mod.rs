@@ -6,7 +6,7 @@
 mod model;
 pub mod online;
 mod pairing;
-// TEMP mod pairing_swiss;
+mod pairing_swiss;
 mod refusal;
 pub mod routes;
 mod service;

@@ -26,7 +26,7 @@ pub fn next_round(t: &Tournament, now_ms: u64) -> Result<RoundRec, Refusal> {
     let mut round = match t.settings.format {
         Format::RoundRobin | Format::DoubleRoundRobin => round_robin_round(t, r)?,
         Format::Knockout => knockout_round(t, r)?,
-        Format::Swiss | Format::Mcmahon => return Err(Refusal::Pairing("TEMP".into())),
+        Format::Swiss | Format::Mcmahon => super::pairing_swiss::swiss_round(t, r)?,
         Format::Arena => return Err(Refusal::invalid("format", "arena is not run here")),
     };
     round.started_at = Some(now_ms);

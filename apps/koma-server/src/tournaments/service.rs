@@ -664,12 +664,16 @@ fn enter(t: &mut Tournament, mut entry: Entry) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Marks `t` finished once its last planned round has every result.
+/// Marks `t` finished once its last planned round has every result (in a knockout, a
+/// winner: a drawn final waits for its decider).
 fn finish_if_done(t: &mut Tournament) {
-    if t.status == Status::Running
-        && t.rounds.len() >= t.rounds_planned()
-        && t.open_boards().is_none()
-    {
+    let decided = match t.rounds.last() {
+        Some(last) if t.settings.format == Format::Knockout => {
+            last.boards.iter().all(|b| b.winner().is_some())
+        }
+        _ => t.open_boards().is_none(),
+    };
+    if t.status == Status::Running && t.rounds.len() >= t.rounds_planned() && decided {
         t.status = Status::Finished;
     }
 }

@@ -151,15 +151,16 @@ pub struct McMahon {
 }
 
 impl McMahon {
+    /// The groups as koma_tournament checks them.
+    pub fn groups(&self) -> Result<koma_tournament::mcmahon::McMahon, Refusal> {
+        koma_tournament::mcmahon::McMahon::new(self.bar, self.group_width, self.groups)
+            .map_err(|e| Refusal::invalid("mcmahon", e.to_string()))
+    }
+
     /// The start score of a player rated `rating`, in half points (a group is a point).
     pub fn start_score(&self, rating: i32) -> i32 {
-        let groups = i32::try_from(self.groups).unwrap_or(1).max(1);
-        let below = if rating >= self.bar {
-            0
-        } else {
-            (self.bar - rating + self.group_width - 1) / self.group_width.max(1)
-        };
-        2 * (groups - 1 - below).max(0)
+        self.groups()
+            .map_or(0, |m| i32::try_from(m.start_score(rating)).unwrap_or(0))
     }
 }
 
@@ -268,13 +269,9 @@ impl Settings {
                     "a McMahon needs {\"bar\", \"group_width\", \"groups\"}",
                 ));
             }
-            (Format::Mcmahon, Some(m)) if m.group_width < 1 || !(1..=20).contains(&m.groups) => {
-                return Err(Refusal::invalid(
-                    "mcmahon",
-                    "group_width must be at least 1 and groups 1 to 20",
-                ));
+            (Format::Mcmahon, Some(m)) => {
+                m.groups()?;
             }
-            (Format::Mcmahon, _) => {}
             (_, Some(_)) => {
                 return Err(Refusal::invalid("mcmahon", "only a McMahon has groups"));
             }

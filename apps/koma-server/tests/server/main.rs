@@ -33,3 +33,5 @@ mod store_suite;
 mod store_suite_accounts;
 mod store_suite_challenges;
 mod store_suite_ratings;
+mod store_suite_tournaments;
+mod tournaments;

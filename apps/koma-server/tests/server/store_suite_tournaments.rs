@@ -89,8 +89,14 @@ fn a_games_tournament_is_found(store: &dyn Store) {
     assert_eq!(store.tournament_of_game("g1").unwrap(), None);
     store.link_tournament_game("g1", "t").unwrap();
     store.link_tournament_game("g2", "t").unwrap();
-    assert_eq!(store.tournament_of_game("g1").unwrap().as_deref(), Some("t"));
-    assert_eq!(store.tournament_of_game("g2").unwrap().as_deref(), Some("t"));
+    assert_eq!(
+        store.tournament_of_game("g1").unwrap().as_deref(),
+        Some("t")
+    );
+    assert_eq!(
+        store.tournament_of_game("g2").unwrap().as_deref(),
+        Some("t")
+    );
     assert_eq!(store.tournament_of_game("g\0").unwrap(), None);
     // A game of no stored tournament is refused.
     assert!(store.link_tournament_game("g3", "nothing").is_err());

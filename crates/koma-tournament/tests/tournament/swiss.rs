@@ -2,27 +2,12 @@
 //! results, withdrawals and late entries, checked against the rules (and, for small fields,
 //! against brute force over every pairing).
 
+use crate::common::Rng;
 use koma_tournament::swiss::{
     Colour, ColourRule, Pair, PlayerId, SwissError, SwissPlayer, SwissRound, pair_round,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-
-/// A small deterministic generator for the simulated results.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 fn player(id: PlayerId, score: u32, rating: i32) -> SwissPlayer {
     SwissPlayer {
@@ -220,7 +205,7 @@ fn run(seed: u64, start: usize, rounds: usize, brute: bool, balanced: bool) {
         }
         // Results: a win, a draw or a loss; the bye scores a win.
         for &(i, j) in &pairs {
-            let (si, sj) = [(2, 0), (1, 1), (0, 2)][rng.below(3) as usize];
+            let (si, sj) = [(2, 0), (1, 1), (0, 2)][rng.below(3)];
             field[i].score += si;
             field[j].score += sj;
             let (a, b) = (field[i].id, field[j].id);
@@ -242,7 +227,7 @@ fn run(seed: u64, start: usize, rounds: usize, brute: bool, balanced: bool) {
         }
         // Withdrawals (never below two players) and late entries at score zero.
         if field.len() > 2 && rng.below(4) == 0 {
-            field.remove(rng.below(field.len() as u64) as usize);
+            field.remove(rng.below(field.len()));
         }
         if rng.below(5) == 0 {
             field.push(player(next_id, 0, 1000 + rng.below(1500) as i32));

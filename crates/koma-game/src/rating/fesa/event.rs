@@ -21,6 +21,24 @@ pub struct EventGame {
     pub handicap: Option<(usize, Handicap)>,
 }
 
+impl EventGame {
+    /// The game from player `p`'s side (one of its two players): the opponent, `p`'s score
+    /// and `p`'s side of any handicap.
+    pub fn seen_by(&self, p: usize) -> (usize, Score, HandicapSide) {
+        let (opponent, score) = if self.a == p {
+            (self.b, self.score_a)
+        } else {
+            (self.a, self.score_a.opposite())
+        };
+        let handicap = match self.handicap {
+            None => HandicapSide::Even,
+            Some((giver, h)) if giver == p => HandicapSide::Gave(h),
+            Some((_, h)) => HandicapSide::Received(h),
+        };
+        (opponent, score, handicap)
+    }
+}
+
 /// A player of an event, as FESA's list has them before it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Entrant {
@@ -151,16 +169,7 @@ fn games_of(p: usize, games: &[EventGame], finals: &[f64]) -> Vec<FesaGame> {
         .iter()
         .filter(|g| g.a == p || g.b == p)
         .map(|g| {
-            let (opponent, score) = if g.a == p {
-                (g.b, g.score_a)
-            } else {
-                (g.a, g.score_a.opposite())
-            };
-            let handicap = match g.handicap {
-                None => HandicapSide::Even,
-                Some((giver, h)) if giver == p => HandicapSide::Gave(h),
-                Some((_, h)) => HandicapSide::Received(h),
-            };
+            let (opponent, score, handicap) = g.seen_by(p);
             FesaGame {
                 opponent_final: finals[opponent],
                 score,
