@@ -24,32 +24,20 @@
 //    (a bye), enters the results in the pairings table (a handicap game, a draw corrected to
 //    a forfeit), withdraws the player who had the bye, pairs round 2 (4 players, no bye) and
 //    enters its results; the standings table equals the API's after each round.
-// Every wait times out after 20 s; any failure exits 1 with a message and screenshots.
-import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+// Every wait on the API times out after 20 s, on a page after 15 s; any failure exits 1 with a
+// message and screenshots.
 import path from "node:path";
+import { ARTIFACTS, BASE, log, newPlayer, runTests, signUp, waitText } from "./harness.mjs";
 
-const BASE = (process.env.KOMA_URL ?? "").replace(/\/$/, "");
-const ARTIFACTS = process.env.KOMA_ARTIFACTS ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
+/** How long the script waits on the API (a round's games, a pairing). */
 const WAIT = 20_000;
 /** The no-show forfeit of the McMahon: short, so that the forfeited game ends quickly. */
 const NO_SHOW_S = 4;
-const started = Date.now();
 /** Appended to every account's name: the script can run again against the same server. */
-const RUN = (started % 36 ** 4).toString(36).padStart(4, "0");
-
-if (!BASE) {
-  console.error("tournament.mjs: set KOMA_URL to the server's address, e.g. KOMA_URL=http://127.0.0.1:8099");
-  process.exit(2);
-}
-mkdirSync(ARTIFACTS, { recursive: true });
-
-const log = (message) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
+const RUN = (Date.now() % 36 ** 4).toString(36).padStart(4, "0");
 const fail = (message) => {
   throw new Error(message);
 };
-const pageErrors = [];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- HTTP: the API as a script uses it ----
@@ -182,40 +170,8 @@ async function playRound(id, v, players, pick, special = () => null) {
 
 // ---- The page ----
 
-async function newPage(browser, name, viewport, options = {}) {
-  const context = await browser.newContext({ viewport, ...options });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT);
-  page.on("pageerror", (e) => pageErrors.push(`${name}: ${e.message}`));
-  page.on("console", (m) => {
-    // A refused call is shown in a toast and logged by the browser as a failed resource.
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) pageErrors.push(`${name} console: ${m.text()}`);
-  });
-  page.koma = name;
-  return page;
-}
-
 async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `tournament-${name}.png`), fullPage: true });
-}
-
-/** Waits until `selector`'s text contains `text`; the error names both and what was there. */
-async function waitText(page, selector, text) {
-  try {
-    await page.waitForFunction(([sel, t]) => document.querySelector(sel)?.textContent?.includes(t) ?? false, [selector, text], { timeout: WAIT });
-  } catch {
-    const now = await page.locator(selector).first().textContent({ timeout: 1000 }).catch(() => "(missing)");
-    fail(`${page.koma}: ${selector} should contain '${text}' but shows '${now?.trim()}'`);
-  }
-}
-
-async function signUp(page, name) {
-  await page.goto(`${BASE}/#signup`);
-  await page.fill("#signup-username", name);
-  await page.fill("#signup-password", "a-long-password");
-  await page.fill("#signup-password2", "a-long-password");
-  await page.click("#signup-submit");
-  await waitText(page, "#account-link", name);
 }
 
 /** The standings table of the page: one row of cell texts per player. */
@@ -294,7 +250,7 @@ async function pairFromPage(page, id, round, online = true) {
 }
 
 async function mcmahon(browser) {
-  const director = await newPage(browser, "director", { width: 1280, height: 900 });
+  const director = await newPlayer(browser, "director", { width: 1280, height: 900 });
   await signUp(director, `Td_Director_${RUN}`);
   const id = await createTournament(director, { name: "E2E McMahon", format: "mcmahon", rounds: 7, noShow: NO_SHOW_S });
   const created = await view(id);
@@ -329,7 +285,7 @@ async function mcmahon(browser) {
   await shot(director, "mcmahon-director");
 
   // A guest on a phone: the same standings, and nothing wider than the screen.
-  const phone = await newPage(browser, "phone guest", { width: 360, height: 740 }, { hasTouch: true, isMobile: true });
+  const phone = await newPlayer(browser, "phone guest", { width: 360, height: 740 }, { hasTouch: true, isMobile: true });
   await phone.goto(`${BASE}/tournaments/${encodeURIComponent(id)}`);
   await waitText(phone, "#t-live", "live");
   if (await phone.locator("#director").count()) fail("a guest sees the director's panel");
@@ -339,7 +295,7 @@ async function mcmahon(browser) {
   await shot(phone, "mcmahon-phone");
 
   // The printable pairings of the last round.
-  const print = await newPage(browser, "print", { width: 800, height: 1000 });
+  const print = await newPlayer(browser, "print", { width: 800, height: 1000 });
   await print.goto(`${BASE}/tournaments/${encodeURIComponent(id)}/print?round=7`);
   await print.waitForSelector("#print-table");
   const rows = await print.locator("#print-table tbody tr").count();
@@ -354,7 +310,7 @@ async function mcmahon(browser) {
 }
 
 async function knockout(browser, accounts) {
-  const director = await newPage(browser, "knockout director", { width: 1024, height: 800 });
+  const director = await newPlayer(browser, "knockout director", { width: 1024, height: 800 });
   await signUp(director, `Td_Knockout_${RUN}`);
   const id = await createTournament(director, { name: "E2E Knockout", format: "knockout" });
   const eight = accounts.slice(0, 8);
@@ -392,7 +348,7 @@ async function knockout(browser, accounts) {
 }
 
 async function overTheBoard(browser) {
-  const director = await newPage(browser, "OTB director", { width: 1024, height: 800 });
+  const director = await newPlayer(browser, "OTB director", { width: 1024, height: 800 });
   await signUp(director, `Td_Club_${RUN}`);
   const id = await createTournament(director, { name: "E2E Club Swiss", format: "swiss", rounds: 2, online: false });
   for (const [name, rating] of [["Ada", 1900], ["Ben", 1800], ["Cho", 1700], ["Dev", 1600], ["Eva", 1500]]) {
@@ -438,39 +394,12 @@ async function overTheBoard(browser) {
   await director.context().close();
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.KOMA_CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
-let passed = 0;
-let failed = 0;
 let accounts = null;
-const tests = [
-  ["McMahon of 40 players", async () => (accounts = await mcmahon(browser))],
-  ["knockout of 8", async () => knockout(browser, accounts ?? (await inParallel(Array.from({ length: 8 }, (_, i) => `Tk${i + 1}_${RUN}`), 4, account)))],
-  ["over the board", async () => overTheBoard(browser)],
-];
-const only = process.env.KOMA_E2E_ONLY;
-for (const [name, test] of tests.filter(([n]) => !only || n.includes(only))) {
-  try {
-    await test();
-    if (pageErrors.length) fail(`errors in the page:\n  ${pageErrors.join("\n  ")}`);
-    passed += 1;
-    log(`ok: ${name}`);
-  } catch (e) {
-    failed += 1;
-    console.error(`FAIL: ${name}: ${e.message}`);
-    if (pageErrors.length) console.error(`  errors in the page:\n  ${pageErrors.join("\n  ")}`);
-    for (const context of browser.contexts()) {
-      for (const [i, page] of context.pages().entries()) {
-        await page.screenshot({ path: path.join(ARTIFACTS, `failure-tournament-${name.replace(/\W+/g, "-")}-${String(page.koma ?? i).replace(/\W+/g, "-")}.png`) }).catch(() => undefined);
-      }
-      await context.close().catch(() => undefined);
-    }
-  }
-  pageErrors.length = 0;
-}
-await browser.close();
-log(`screenshots in ${ARTIFACTS}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+await runTests(
+  [
+    ["McMahon of 40 players", async (browser) => (accounts = await mcmahon(browser))],
+    ["knockout of 8", async (browser) => knockout(browser, accounts ?? (await inParallel(Array.from({ length: 8 }, (_, i) => `Tk${i + 1}_${RUN}`), 4, account)))],
+    ["over the board", overTheBoard],
+  ],
+  "tournament-",
+);
