@@ -17,9 +17,11 @@
 //    standings; at the end the event is finished and a guest on a phone (360 px) sees the same
 //    table without the page scrolling sideways; the printable pairings of round 7 hold one
 //    table of 20 boards and no top bar.
-// 2. Knockout: the director creates an 8-player knockout; 8 of the accounts join; the director
-//    starts and pairs it; games are won by resignation; the bracket shows 3 rounds, the
-//    final's winner as the API says, and the standings table equals the API's.
+// 2. Knockout: the director creates an 8-player knockout (the McMahon is in the list of
+//    /tournaments); 7 of the accounts join through the API, the eighth logs in on a phone and
+//    presses Join on the tournament's page; the director starts and pairs it; games are won
+//    by resignation; the bracket shows 3 rounds, the final's winner as the API says, and the
+//    standings table equals the API's.
 // 3. Over the board: the director enters 5 players with the form, starts a 2-round Swiss
 //    (a bye), enters the results in the pairings table (a handicap game, a draw corrected to
 //    a forfeit), withdraws the player who had the bye, pairs round 2 (4 players, no bye) and
@@ -203,6 +205,7 @@ async function checkStandings(page, id, what) {
 async function createTournament(page, fields) {
   await page.click("#tournaments-link");
   await page.waitForSelector("#tournament-form");
+  if (fields.listed) await waitText(page, "#tournament-list", fields.listed);
   await page.fill("#t-name", fields.name);
   await page.selectOption("#t-format", fields.format);
   if (fields.rounds) await page.fill("#t-rounds", String(fields.rounds));
@@ -312,10 +315,24 @@ async function mcmahon(browser) {
 async function knockout(browser, accounts) {
   const director = await newPlayer(browser, "knockout director", { width: 1024, height: 800 });
   await signUp(director, `Td_Knockout_${RUN}`);
-  const id = await createTournament(director, { name: "E2E Knockout", format: "knockout" });
+  const id = await createTournament(director, { name: "E2E Knockout", format: "knockout", listed: "E2E McMahon" });
   const eight = accounts.slice(0, 8);
   const players = new Map(eight.map((a) => [a.name.toLowerCase(), a]));
-  await joinAll(id, eight);
+  await joinAll(id, eight.slice(0, 7));
+  // The eighth logs in on the page and joins with the tournament page's Join button.
+  const last = eight[7];
+  const entrant = await newPlayer(browser, "entrant", { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+  await entrant.goto(`${BASE}/#login`);
+  await entrant.fill("#login-username", last.name);
+  await entrant.fill("#login-password", `${last.name}-secret-1`);
+  await entrant.click("#login-submit");
+  await waitText(entrant, "#account-link", last.name);
+  await entrant.goto(`${BASE}/tournaments/${encodeURIComponent(id)}`);
+  await entrant.tap("#join");
+  await waitText(entrant, "#players h2", "(8)");
+  await entrant.waitForSelector("#withdraw-self");
+  if (await entrant.locator("#join").count()) fail("entrant: Join is still offered after joining");
+  await entrant.context().close();
   let v = await startFromPage(director, id, 8);
   const coin = random(8);
   for (let round = 1; round <= 3; round += 1) {
