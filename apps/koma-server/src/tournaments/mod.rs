@@ -3,6 +3,10 @@
 //! director enters the results). Pairing and standings are koma_tournament's; here the
 //! tournaments are stored, changed by their directors and players, and shown.
 
+mod directing;
+mod entries;
+mod export;
+mod games;
 mod model;
 pub mod online;
 mod pairing;

@@ -3,7 +3,7 @@
 
 use super::refusal::Refusal;
 use super::settings::{Format, Settings};
-use koma_tournament::record::{Entrant, GameResult, Pairing, Record, Round};
+use koma_tournament::record::{Entrant, GameHandicap, GameResult, Pairing, Record, Round};
 use serde::{Deserialize, Serialize};
 
 /// Where a tournament stands.
@@ -36,6 +36,9 @@ pub struct Entry {
     pub name: String,
     /// The account's id, for a player with an account.
     pub account: Option<String>,
+    /// The account's username as typed at sign-up.
+    #[serde(default)]
+    pub username: Option<String>,
     /// The rating the field is seeded and paired by.
     pub rating: i32,
     /// McMahon start score in half points.
@@ -181,7 +184,24 @@ impl Tournament {
                 Round { pairings }
             })
             .collect();
+        // A handicap game's giver (上手) plays gote, who moves first from the handicap start.
+        let handicaps = self
+            .rounds
+            .iter()
+            .enumerate()
+            .flat_map(|(r, round)| round.boards.iter().map(move |b| (r, b)))
+            .filter(|(_, b)| b.result.is_some())
+            .filter_map(|(round, b)| {
+                let handicap = koma_rules::Handicap::from_name(b.handicap.as_deref()?)?;
+                (handicap != koma_rules::Handicap::Even).then_some(GameHandicap {
+                    round,
+                    giver: b.gote,
+                    handicap,
+                })
+            })
+            .collect();
         Record::new(entrants, rounds, self.settings.bye_points)
+            .and_then(|record| record.with_handicaps(handicaps))
             .map_err(|e| Refusal::Pairing(format!("the record is inconsistent: {e}")))
     }
 

@@ -6,6 +6,7 @@
 use super::model::{Board, Outcome, RoundRec, Slot, Tournament};
 use super::refusal::Refusal;
 use super::settings::{Colours, Format};
+use koma_tournament::handicap::handicap_by_rating;
 use koma_tournament::knockout::{self, KnockoutMatch};
 use koma_tournament::record::Board as Pair;
 use koma_tournament::round_robin;
@@ -30,6 +31,11 @@ pub fn next_round(t: &Tournament, now_ms: u64) -> Result<RoundRec, Refusal> {
         Format::Arena => return Err(Refusal::invalid("format", "arena is not run here")),
     };
     round.started_at = Some(now_ms);
+    if t.settings.handicap_by_rating {
+        for b in &mut round.boards {
+            give_handicap(t, b)?;
+        }
+    }
     // A withdrawn player's scheduled games (round robin, knockout) are lost by forfeit.
     for b in &mut round.boards {
         let (s, g) = (&t.players[b.sente], &t.players[b.gote]);
@@ -136,4 +142,22 @@ pub fn toss(seed: u64, r: usize, i: usize) -> bool {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     (z ^ (z >> 31)) & 1 == 1
+}
+
+/// The handicap the two players' ratings call for on board `b` (koma_tournament's table):
+/// the giver (上手) as gote, the receiver as sente; an even game keeps its colours.
+fn give_handicap(t: &Tournament, b: &mut Board) -> Result<(), Refusal> {
+    let rating = |i: usize| (i, t.players[i].rating);
+    let h = handicap_by_rating(
+        koma_rules::VariantKind::Shogi,
+        rating(b.sente),
+        rating(b.gote),
+    )
+    .map_err(|e| Refusal::Pairing(e.to_string()))?;
+    if let Some(seats) = h.board(b.sente, b.gote) {
+        b.sente = seats.sente;
+        b.gote = seats.gote;
+        b.handicap = Some(h.handicap.name().to_string());
+    }
+    Ok(())
 }

@@ -50,6 +50,9 @@ pub enum Refusal {
     /// The field cannot be paired (409).
     #[error("the round cannot be paired: {0}")]
     Pairing(String),
+    /// An export cannot be written from the tournament as it stands (409).
+    #[error("{0}")]
+    Export(String),
     /// Others changed the tournament at the same moment every time it was tried (503).
     #[error("the tournament is being changed by others at this moment; try again")]
     Busy,
@@ -75,7 +78,8 @@ impl Refusal {
             | Refusal::AlreadyEntered(_)
             | Refusal::NotEntered(_)
             | Refusal::RoundUnfinished { .. }
-            | Refusal::Pairing(_) => StatusCode::CONFLICT,
+            | Refusal::Pairing(_)
+            | Refusal::Export(_) => StatusCode::CONFLICT,
             Refusal::Busy => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
@@ -92,6 +96,7 @@ impl Refusal {
             Refusal::NotEntered(_) => "not_entered",
             Refusal::RoundUnfinished { .. } => "round_unfinished",
             Refusal::Pairing(_) => "pairing_failed",
+            Refusal::Export(_) => "export_failed",
             Refusal::Busy => "busy",
         }
     }

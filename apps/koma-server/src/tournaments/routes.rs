@@ -1,6 +1,7 @@
 //! The tournaments' HTTP routes (see docs/tournaments.md).
 
-use super::service::{PlayerBody, ResultBody};
+use super::directing::ResultBody;
+use super::entries::PlayerBody;
 use super::settings::Settings;
 use super::{Refusal, view};
 use crate::accounts::auth::Player;
@@ -9,7 +10,7 @@ use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::limits::{RateClass, limited};
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -35,6 +36,12 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         .route("/api/tournaments/{id}/rounds", post(pair))
         .route("/api/tournaments/{id}/results", post(result))
         .route("/api/tournaments/{id}/stream", get(stream))
+        .route("/api/tournaments/{id}/crosstable.csv", get(crosstable_csv))
+        .route(
+            "/api/tournaments/{id}/crosstable.html",
+            get(crosstable_html),
+        )
+        .route("/api/tournaments/{id}/fesa.txt", get(fesa))
 }
 
 /// The account of a write, or 401.
@@ -183,4 +190,47 @@ async fn stream(State(s): State<AppState>, Path(id): Path<String>) -> Result<Res
             }
         },
     ))
+}
+
+async fn crosstable_csv(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let (t, _) = s.tournaments.read(&id).await?;
+    let text = super::export::csv(&t)?;
+    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], text).into_response())
+}
+
+async fn crosstable_html(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let (t, _) = s.tournaments.read(&id).await?;
+    let page = super::export::html(&t)?;
+    Ok(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response())
+}
+
+/// Where the event was played, for FESA's file (the tournament does not store it).
+#[derive(serde::Deserialize)]
+struct FesaQuery {
+    city: Option<String>,
+    country: Option<String>,
+}
+
+async fn fesa(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<FesaQuery>,
+) -> Result<Response, ApiError> {
+    let (t, _) = s.tournaments.read(&id).await?;
+    let bytes = super::export::fesa(
+        &t,
+        query.city.as_deref().unwrap_or_default(),
+        query.country.as_deref().unwrap_or_default(),
+    )?;
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=iso-8859-1")],
+        bytes,
+    )
+        .into_response())
 }

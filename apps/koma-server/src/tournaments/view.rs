@@ -51,7 +51,7 @@ pub fn full(t: &Tournament) -> Value {
             json!({
                 "n": n(i),
                 "name": p.name,
-                "username": p.account.as_ref().map(|_| &p.name),
+                "username": p.username,
                 "rating": p.rating,
                 "start_score": p.start_score,
                 "fesa_id": p.fesa_id,

@@ -35,3 +35,4 @@ mod store_suite_challenges;
 mod store_suite_ratings;
 mod store_suite_tournaments;
 mod tournaments;
+mod tournaments_directing;

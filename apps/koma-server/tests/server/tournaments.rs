@@ -1,7 +1,7 @@
-//! Tournaments over HTTP: a director runs an online Swiss whose games scripted clients
-//! play through lishogi's board API (a no-show forfeited by the server, a draw, wins both
-//! ways), an over-the-board knockout entered by hand, the refusals of other accounts, and
-//! bodies refused with the field named.
+//! Tournaments online, over HTTP: a director runs a Swiss whose games scripted clients play
+//! through lishogi's board API (a no-show forfeited by the server, a draw, wins both ways),
+//! two servers racing on one tournament, and a restart during a round. The director's work
+//! over the board is in `tournaments_directing.rs`.
 
 use crate::common::{Reply, fresh_server_with, get, refused_as, request_with};
 use crate::lishogi_api::{account, api, next_json, open_stream};
@@ -11,7 +11,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 /// A JSON request as the account of `token` (none: a guest).
-async fn send(
+pub(crate) async fn send(
     addr: SocketAddr,
     method: &str,
     path: &str,
@@ -25,7 +25,7 @@ async fn send(
 }
 
 /// The tournament `id` as anyone sees it.
-async fn view(addr: SocketAddr, id: &str) -> Value {
+pub(crate) async fn view(addr: SocketAddr, id: &str) -> Value {
     get(addr, &format!("/api/tournaments/{id}"))
         .await
         .expect(200)
@@ -332,460 +332,193 @@ async fn an_online_swiss_is_played_through_the_api_with_a_no_show_forfeited() {
     drop(ann_events);
     server.shutdown().await.unwrap();
 }
+#[tokio::test]
+async fn two_servers_entering_players_at_once_lose_none() {
+    // Two servers on one PostgreSQL database: each join reads, changes and writes the
+    // tournament only over the version it read, so the racing joins retry instead of
+    // overwriting each other.
+    let db = koma_server::Database::Postgres(crate::postgres::fresh_database());
+    let settings = || koma_server::Settings {
+        limits: koma_server::Limits::no_rate_limits(),
+        ..koma_server::Settings::default()
+    };
+    let start = |db: koma_server::Database| async move {
+        koma_server::Server::start_with_database("127.0.0.1:0".parse().unwrap(), &db, settings())
+            .await
+            .expect("server starts")
+    };
+    let (one, two) = (start(db.clone()).await, start(db).await);
+    let (a, b) = (one.local_addr(), two.local_addr());
+    let td = account(a, "Arbiter").await;
+    let created = send(
+        a,
+        "POST",
+        "/api/tournaments",
+        Some(&td),
+        Some(json!({"name": "Race", "format": "swiss", "rounds": 4})),
+    )
+    .await
+    .expect(201)
+    .json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut tokens = Vec::new();
+    for i in 0..12 {
+        tokens.push(account(a, &format!("Racer{i}")).await);
+    }
+    let path = format!("/api/tournaments/{id}/join");
+    let joins: Vec<_> = tokens
+        .iter()
+        .enumerate()
+        .map(|(i, token)| {
+            let addr = if i % 2 == 0 { a } else { b };
+            let (path, token) = (path.clone(), token.clone());
+            tokio::spawn(async move { send(addr, "POST", &path, Some(&token), None).await })
+        })
+        .collect();
+    for join in joins {
+        join.await.unwrap().expect(200);
+    }
+    let t = view(b, &id).await;
+    let mut names: Vec<String> = t["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect();
+    names.sort();
+    let mut expected: Vec<String> = (0..12).map(|i| format!("Racer{i}")).collect();
+    expected.sort();
+    assert_eq!(names, expected);
+    one.shutdown().await.unwrap();
+    two.shutdown().await.unwrap();
+}
 
 #[tokio::test]
-async fn an_over_the_board_knockout_is_entered_by_its_director_alone() {
-    let (_dir, server, addr) = fresh_server_with(koma_server::Settings::default()).await;
-    let director = account(addr, "Td").await;
-    let other = account(addr, "Other").await;
+async fn a_restart_keeps_the_tournament_and_its_no_show_clock() {
+    let (dir, server, addr) = fresh_server_with(koma_server::Settings {
+        limits: koma_server::Limits::no_rate_limits(),
+        ..koma_server::Settings::default()
+    })
+    .await;
+    let td = account(addr, "Host").await;
+    let ann = account(addr, "Ann").await;
+    let ben = account(addr, "Ben").await;
+    account(addr, "Cid").await;
     let created = send(
         addr,
         "POST",
         "/api/tournaments",
-        Some(&director),
-        Some(json!({"name": "Cup", "format": "knockout", "online": false})),
+        Some(&td),
+        Some(json!({
+            "name": "Evening", "format": "round_robin", "online": true, "rated": true,
+            "clock": {"initial_s": 600, "increment_s": 5}, "no_show_s": 2,
+        })),
     )
     .await
     .expect(201)
     .json();
     let id = created["id"].as_str().unwrap().to_string();
     let path = |what: &str| format!("/api/tournaments/{id}/{what}");
-    // Entries by the director only; a guest is asked to log in.
-    let entry = |name: &str, rating: i32| json!({"name": name, "rating": rating, "fesa_id": format!("F-{name}")});
-    refused_as(
-        send(
-            addr,
-            "POST",
-            &path("players"),
-            Some(&other),
-            Some(entry("X", 1500)),
-        )
-        .await,
-        403,
-        "not_director",
-    );
-    refused_as(
-        send(addr, "POST", &path("players"), None, Some(entry("X", 1500))).await,
-        401,
-        "login_required",
-    );
-    for (name, rating) in [
-        ("Low", 1200),
-        ("Top", 2100),
-        ("Mid", 1700),
-        ("Second", 1900),
-    ] {
-        send(
-            addr,
-            "POST",
-            &path("players"),
-            Some(&director),
-            Some(entry(name, rating)),
-        )
-        .await
-        .expect(201);
+    for token in [&ann, &ben] {
+        send(addr, "POST", &path("join"), Some(token), None)
+            .await
+            .expect(200);
     }
-    refused_as(
-        send(addr, "POST", &path("start"), Some(&other), None).await,
-        403,
-        "not_director",
-    );
-    let t = send(addr, "POST", &path("start"), Some(&director), None)
+    // The director enters Cid's account by its name in any case.
+    let t = send(
+        addr,
+        "POST",
+        &path("players"),
+        Some(&td),
+        Some(json!({"name": "Cid (club)", "rating": 1600, "account": "cid"})),
+    )
+    .await
+    .expect(201)
+    .json();
+    assert_eq!(t["players"][2]["username"], "Cid");
+    assert_eq!(t["players"][0]["username"], "Ann");
+    let t = send(addr, "POST", &path("start"), Some(&td), None)
         .await
         .expect(200)
         .json();
-    assert_eq!(t["rounds_planned"], 2);
-    // Seeded by rating: Top (2) v Low (1), Second (4) v Mid (3); colours by furigoma.
-    let pairs: Vec<(u64, u64)> = t["rounds"][0]["boards"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| {
-            let (s, g) = (b["sente"].as_u64().unwrap(), b["gote"].as_u64().unwrap());
-            (s.min(g), s.max(g))
-        })
-        .collect();
-    assert_eq!(pairs, [(1, 2), (3, 4)]);
-    assert!(
-        t["rounds"][0]["boards"][0]["game"].is_null(),
-        "no online games"
-    );
-    let result = |round: usize, board: usize, result: &str| json!({"round": round, "board": board, "result": result, "handicap": null});
-    refused_as(
-        send(
-            addr,
-            "POST",
-            &path("results"),
-            Some(&other),
-            Some(result(1, 1, "sente")),
-        )
-        .await,
-        403,
-        "not_director",
-    );
-    // A drawn game has no winner: the next round waits for the decider's result.
-    let t1 = &t["rounds"][0]["boards"];
-    send(
-        addr,
-        "POST",
-        &path("results"),
-        Some(&director),
-        Some(result(1, 1, "draw")),
-    )
-    .await
-    .expect(200);
-    let said = refused_as(
-        send(addr, "POST", &path("rounds"), Some(&director), None).await,
-        409,
-        "round_unfinished",
-    );
-    assert!(said.contains("board(s) 2"), "{said}");
-    // The upset: Low beats Top (the armageddon); Second beats Mid by forfeit.
-    let low_wins = if t1[0]["sente"] == 1 { "sente" } else { "gote" };
-    let second_wins = if t1[1]["sente"] == 4 {
-        "sente_forfeit_win"
-    } else {
-        "gote_forfeit_win"
-    };
-    send(
-        addr,
-        "POST",
-        &path("results"),
-        Some(&director),
-        Some(result(1, 2, second_wins)),
-    )
-    .await
-    .expect(200);
-    let said = refused_as(
-        send(addr, "POST", &path("rounds"), Some(&director), None).await,
-        409,
-        "pairing_failed",
-    );
-    assert!(said.contains("armageddon"), "{said}");
-    send(
-        addr,
-        "POST",
-        &path("results"),
-        Some(&director),
-        Some(result(1, 1, low_wins)),
-    )
-    .await
-    .expect(200);
-    let t = send(addr, "POST", &path("rounds"), Some(&director), None)
+    assert_eq!(t["rounds_planned"], 3);
+    let game = t["rounds"][0]["boards"][0]["game"]
+        .as_str()
+        .expect("the game started")
+        .to_string();
+    let state = get(addr, &format!("/api/games/{game}"))
         .await
-        .expect(201)
+        .expect(200)
         .json();
-    let f = &t["rounds"][1]["boards"][0];
-    let (s, g) = (f["sente"].as_u64().unwrap(), f["gote"].as_u64().unwrap());
-    assert_eq!((s.min(g), s.max(g)), (1, 4), "the final: Low v Second");
-    // A drawn final leaves the knockout running until its decider is entered.
-    let t = send(
-        addr,
-        "POST",
-        &path("results"),
-        Some(&director),
-        Some(result(2, 1, "draw")),
-    )
-    .await
-    .expect(200)
-    .json();
+    assert_eq!(state["rated"], true);
+    assert_eq!(state["time_control"], "fischer:10m+5s");
+    // Nobody moves; the server stops and starts again before the no-show limit.
+    server.shutdown().await.unwrap();
+    let server = crate::common::start(&dir.db()).await;
+    let addr = server.local_addr();
+    let t = view_when(addr, &id, 10.0, |t| {
+        t["rounds"][0]["boards"][0]["result"].is_string()
+    })
+    .await;
+    assert_eq!(t["rounds"][0]["boards"][0]["result"], "unplayed");
     assert_eq!(t["status"], "running");
-    let second = if s == 4 { "sente" } else { "gote" };
-    let mut decided = result(2, 1, second);
-    decided["handicap"] = json!("lance");
-    let t = send(
-        addr,
-        "POST",
-        &path("results"),
-        Some(&director),
-        Some(decided),
-    )
-    .await
-    .expect(200)
-    .json();
-    assert_eq!(t["status"], "finished");
-    assert_eq!(t["rounds"][1]["boards"][0]["handicap"], "lance");
-    let bracket = &t["knockout"]["bracket"];
-    assert_eq!(bracket[1][0]["winner"], 4);
-    assert_eq!(bracket[0][0]["winner"], 1);
-    // A past knockout round stands once the next is paired.
-    refused_as(
-        send(
-            addr,
-            "POST",
-            &path("results"),
-            Some(&director),
-            Some(result(1, 1, "draw")),
-        )
-        .await,
-        409,
-        "wrong_state",
-    );
-    assert_eq!(t["players"][3]["fesa_id"], "F-Second");
-    assert_eq!(t["standings"][0]["n"], 4);
-    assert_eq!(t["standings"][0]["score"], "2");
     server.shutdown().await.unwrap();
 }
 
 #[tokio::test]
-async fn bad_bodies_are_refused_naming_the_field() {
-    let (_dir, server, addr) = fresh_server_with(koma_server::Settings::default()).await;
-    let td = account(addr, "Boss").await;
-    let create = |body: Value| {
-        let td = td.clone();
-        async move { send(addr, "POST", "/api/tournaments", Some(&td), Some(body)).await }
-    };
-    let base = json!({"name": "Open", "format": "swiss", "rounds": 5});
-    let with = |field: &str, value: Value| {
-        let mut b = base.clone();
-        b[field] = value;
-        b
-    };
-    let said = refused_as(
-        create(with("name", json!("  "))).await,
-        400,
-        "invalid_value",
-    );
-    assert!(said.contains("name"), "{said}");
-    let said = refused_as(
-        create(with("format", json!("blitz"))).await,
-        400,
-        "malformed_request",
-    );
-    assert!(said.contains("blitz"), "{said}");
-    let said = refused_as(create(with("rounds", json!(0))).await, 400, "invalid_value");
-    assert!(said.contains("rounds"), "{said}");
-    let said = refused_as(
-        create(with("online", json!(true))).await,
-        400,
-        "invalid_value",
-    );
-    assert!(said.contains("clock"), "{said}");
-    let said = refused_as(
-        create(with("tiebreaks", json!(["sos", "sos"]))).await,
-        400,
-        "invalid_value",
-    );
-    assert!(said.contains("twice"), "{said}");
-    let said = refused_as(
-        create(with("bye_points", json!(3))).await,
-        400,
-        "invalid_value",
-    );
-    assert!(said.contains("bye_points"), "{said}");
-    let said = refused_as(
-        create(with("format", json!("mcmahon"))).await,
-        400,
-        "invalid_value",
-    );
-    assert!(said.contains("mcmahon"), "{said}");
-    let said = refused_as(
-        create(with("colour", json!("red"))).await,
-        400,
-        "malformed_request",
-    );
-    assert!(said.contains("colour"), "{said}");
-    let said = refused_as(
-        create(with("format", json!("arena"))).await,
-        400,
-        "invalid_value",
-    );
-    assert!(said.contains("arena"), "{said}");
-    let said = refused_as(
-        create(with(
-            "clock",
-            json!({"initial_s": 60, "increment_s": 5, "byoyomi_s": 10}),
-        ))
-        .await,
-        400,
-        "invalid_value",
-    );
-    assert!(said.contains("clock"), "{said}");
-    let said = refused_as(
-        send(
-            addr,
-            "POST",
-            "/api/tournaments",
-            Some(&td),
-            Some(json!("x")),
-        )
-        .await,
-        400,
-        "malformed_request",
-    );
-    assert!(!said.is_empty());
-    refused_as(
-        send(addr, "POST", "/api/tournaments", None, Some(base.clone())).await,
-        401,
-        "login_required",
-    );
-    refused_as(
-        get(addr, "/api/tournaments/nothing").await,
-        404,
-        "not_found",
-    );
-    // A McMahon: start scores from the groups.
-    let mut m = with("format", json!("mcmahon"));
-    m["mcmahon"] = json!({"bar": 2000, "group_width": 100, "groups": 3});
-    let t = create(m).await.expect(201).json();
-    let id = t["id"].as_str().unwrap().to_string();
-    let path = |what: &str| format!("/api/tournaments/{id}/{what}");
-    for (name, rating) in [("A", 2100), ("B", 1950), ("C", 1500)] {
-        send(
-            addr,
-            "POST",
-            &path("players"),
-            Some(&td),
-            Some(json!({"name": name, "rating": rating})),
-        )
-        .await
-        .expect(201);
-    }
-    let t = view(addr, &id).await;
-    let starts: Vec<&Value> = t["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| &p["start_score"])
-        .collect();
-    assert_eq!(starts, [&json!(4), &json!(2), &json!(0)]);
-    let said = refused_as(
-        send(
-            addr,
-            "POST",
-            &path("players"),
-            Some(&td),
-            Some(json!({"name": "", "rating": 1500})),
-        )
-        .await,
-        400,
-        "invalid_value",
-    );
-    assert!(said.contains("name"), "{said}");
-    let said = refused_as(
-        send(
-            addr,
-            "POST",
-            &path("players"),
-            Some(&td),
-            Some(json!({"name": "D", "rating": 1500, "account": "nobody"})),
-        )
-        .await,
-        400,
-        "invalid_value",
-    );
-    assert!(said.contains("nobody"), "{said}");
-    let said = refused_as(
-        send(
-            addr,
-            "POST",
-            &path("players"),
-            Some(&td),
-            Some(json!({"name": "D"})),
-        )
-        .await,
-        400,
-        "malformed_request",
-    );
-    assert!(said.contains("rating"), "{said}");
-    // Results name a paired round and board, a known result and handicap.
-    refused_as(
-        send(addr, "POST", &path("rounds"), Some(&td), None).await,
-        409,
-        "wrong_state",
-    );
-    send(addr, "POST", &path("start"), Some(&td), None)
-        .await
-        .expect(200);
-    let result = |round: usize, board: usize, result: &str| json!({"round": round, "board": board, "result": result});
-    let said = refused_as(
-        send(
-            addr,
-            "POST",
-            &path("results"),
-            Some(&td),
-            Some(result(2, 1, "sente")),
-        )
-        .await,
-        400,
-        "invalid_value",
-    );
-    assert!(said.contains("round 2"), "{said}");
-    let said = refused_as(
-        send(
-            addr,
-            "POST",
-            &path("results"),
-            Some(&td),
-            Some(result(1, 0, "sente")),
-        )
-        .await,
-        400,
-        "invalid_value",
-    );
-    assert!(said.contains("board"), "{said}");
-    let said = refused_as(
-        send(
-            addr,
-            "POST",
-            &path("results"),
-            Some(&td),
-            Some(result(1, 1, "white")),
-        )
-        .await,
-        400,
-        "malformed_request",
-    );
-    assert!(said.contains("white"), "{said}");
-    let mut h = result(1, 1, "sente");
-    h["handicap"] = json!("queen");
-    let said = refused_as(
-        send(addr, "POST", &path("results"), Some(&td), Some(h)).await,
-        400,
-        "unknown_name",
-    );
-    assert!(said.contains("queen"), "{said}");
-    // Withdrawals: by the player's number (director), and a second time refused.
-    let t = send(
+async fn handicaps_by_rating_start_the_games_from_the_handicap_unrated() {
+    let (_dir, server, addr) = fresh_server_with(koma_server::Settings {
+        limits: koma_server::Limits::no_rate_limits(),
+        ..koma_server::Settings::default()
+    })
+    .await;
+    let td = account(addr, "Teacher").await;
+    account(addr, "Strong").await;
+    account(addr, "Weak").await;
+    let created = send(
         addr,
         "POST",
-        &path("withdraw"),
+        "/api/tournaments",
         Some(&td),
-        Some(json!({"player": 3})),
+        Some(json!({
+            "name": "Handicap night", "format": "round_robin", "online": true, "rated": true,
+            "clock": {"initial_s": 600, "byoyomi_s": 30, "periods": 1},
+            "handicap_by_rating": true,
+        })),
     )
     .await
-    .expect(200)
+    .expect(201)
     .json();
-    assert_eq!(t["players"][2]["withdrawn"], true);
-    refused_as(
-        send(
-            addr,
-            "POST",
-            &path("withdraw"),
-            Some(&td),
-            Some(json!({"player": 3})),
-        )
-        .await,
-        409,
-        "not_entered",
+    let id = created["id"].as_str().unwrap().to_string();
+    let path = |what: &str| format!("/api/tournaments/{id}/{what}");
+    // Shogi Berlin's example of koma_tournament::handicap: 1847 against 1355 is two pieces.
+    for (name, rating) in [("Strong", 1847), ("Weak", 1355)] {
+        let body = json!({"name": name, "rating": rating, "account": name});
+        send(addr, "POST", &path("players"), Some(&td), Some(body))
+            .await
+            .expect(201);
+    }
+    let t = send(addr, "POST", &path("start"), Some(&td), None)
+        .await
+        .expect(200)
+        .json();
+    let b = &t["rounds"][0]["boards"][0];
+    assert_eq!(
+        (b["sente"].clone(), b["gote"].clone()),
+        (json!(2), json!(1))
     );
-    refused_as(
-        send(
-            addr,
-            "POST",
-            &path("withdraw"),
-            Some(&td),
-            Some(json!({"player": 9})),
-        )
-        .await,
-        400,
-        "invalid_value",
-    );
-    // The director, not entered, cannot withdraw himself.
-    refused_as(
-        send(addr, "POST", &path("withdraw"), Some(&td), None).await,
-        409,
-        "not_entered",
+    assert_eq!(b["handicap"], "two-piece");
+    let game = get(addr, &format!("/api/games/{}", b["game"].as_str().unwrap()))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(game["players"]["gote"]["id"], "strong");
+    assert_eq!(game["players"]["sente"]["id"], "weak");
+    assert_eq!(game["rated"], false);
+    assert_eq!(game["side_to_move"], "gote", "the giver moves first");
+    assert_eq!(
+        game["start_sfen"],
+        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
     );
     server.shutdown().await.unwrap();
 }

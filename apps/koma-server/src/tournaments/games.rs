@@ -1,0 +1,201 @@
+//! Online rounds: each board between two accounts started as a game of the hub, each
+//! game's end written as the board's result, and a sweep that catches what was missed.
+
+use super::directing::finish_if_done;
+use super::model::{Status, Tournament};
+use super::online::GameEnd;
+use super::service::Tournaments;
+use crate::accounts::auth::{Credential, Player};
+use crate::error::ApiError;
+use crate::games::CreateRequest;
+use std::time::{Duration, Instant};
+
+/// How often the tick looks at the running online tournaments' games.
+const SWEEP: Duration = Duration::from_secs(1);
+
+impl Tournaments {
+    /// Starts the games of the last round of an online `t` that have none yet; gives `t`
+    /// with their ids.
+    pub(super) async fn start_games(&self, t: &Tournament) -> Result<Tournament, ApiError> {
+        let Some(round) = t.rounds.last() else {
+            return Ok(t.clone());
+        };
+        let Some(clock) = t.settings.clock.filter(|_| t.settings.online) else {
+            return Ok(t.clone());
+        };
+        let control = clock.time_control()?;
+        let r = t.rounds.len() - 1;
+        let mut started: Vec<(usize, String)> = Vec::new();
+        for (i, b) in round.boards.iter().enumerate() {
+            if b.game.is_some() || b.result.is_some() {
+                continue;
+            }
+            let (Some(sente), Some(gote)) = (player(t, b.sente), player(t, b.gote)) else {
+                continue; // a player without an account: the director enters the result
+            };
+            let request = CreateRequest {
+                time_control: Some(control.clone()),
+                side: Some("sente".into()),
+                // A handicap game is never rated (the server rates even games only).
+                rated: Some(t.settings.rated && b.handicap.is_none()),
+                handicap: b.handicap.clone(),
+                ..CreateRequest::default()
+            };
+            match self.hub.create_paired(&request, &sente, &gote).await {
+                Ok(paired) => {
+                    let game = paired.creator.id;
+                    self.hub
+                        .tournament_hooks
+                        .set_no_show(&game, t.settings.no_show_s.saturating_mul(1000));
+                    let (g, tid) = (game.clone(), t.id.clone());
+                    self.hub
+                        .blocking(move |s| s.link_tournament_game(&g, &tid))
+                        .await?;
+                    started.push((i, game));
+                }
+                Err(e) => eprintln!(
+                    "koma serve: tournament {} round {} board {}: no game: {e}",
+                    t.id,
+                    r + 1,
+                    i + 1
+                ),
+            }
+        }
+        if started.is_empty() {
+            return Ok(t.clone());
+        }
+        let (t, ()) = self
+            .change(&t.id, |t| {
+                if let Some(round) = t.rounds.get_mut(r) {
+                    for (i, game) in &started {
+                        if let Some(b) = round.boards.get_mut(*i) {
+                            b.game.get_or_insert_with(|| game.clone());
+                        }
+                    }
+                }
+                Ok(())
+            })
+            .await?;
+        Ok(t)
+    }
+
+    /// Writes the end of a game into its tournament, unless the board has a result already.
+    pub(super) async fn game_ended(&self, end: GameEnd) {
+        let game = end.id.clone();
+        let found = self
+            .hub
+            .blocking(move |s| s.tournament_of_game(&game))
+            .await;
+        let tid = match found {
+            Ok(Some(tid)) => tid,
+            Ok(None) => return, // not a tournament's game
+            Err(e) => {
+                eprintln!("koma serve: game {}: its tournament: {e}", end.id);
+                return;
+            }
+        };
+        if let Err(e) = self.set_game_result(&tid, &end).await {
+            eprintln!(
+                "koma serve: tournament {tid}: the result of game {}: {e}",
+                end.id
+            );
+        }
+    }
+
+    /// Sets the result of the board playing `end.id` in `tid`, if it has none.
+    async fn set_game_result(&self, tid: &str, end: &GameEnd) -> Result<(), ApiError> {
+        let (t, _) = self.read(tid).await?;
+        let open = t
+            .rounds
+            .iter()
+            .flat_map(|r| &r.boards)
+            .any(|b| b.game.as_deref() == Some(end.id.as_str()) && b.result.is_none());
+        if !open {
+            return Ok(());
+        }
+        self.change(tid, |t| {
+            for b in t.rounds.iter_mut().flat_map(|r| &mut r.boards) {
+                if b.game.as_deref() == Some(end.id.as_str()) && b.result.is_none() {
+                    b.result = Some(end.result);
+                }
+            }
+            finish_if_done(t);
+            Ok(())
+        })
+        .await?;
+        Ok(())
+    }
+
+    /// Once a [`SWEEP`]: the games of the running online tournaments' open boards get
+    /// their no-show limits (again, after a restart), and a game that ended without its
+    /// result reaching the tournament (a stop in between) has it written.
+    pub async fn tick(&self) {
+        {
+            let mut last = self.last_sweep.lock().unwrap_or_else(|e| e.into_inner());
+            if last.is_some_and(|at| at.elapsed() < SWEEP) {
+                return;
+            }
+            *last = Some(Instant::now());
+        }
+        let ids = match self
+            .hub
+            .blocking(|s| s.tournaments_with_status(Status::Running.name()))
+            .await
+        {
+            Ok(ids) => ids,
+            Err(e) => {
+                eprintln!("koma serve: running tournaments: {e}");
+                return;
+            }
+        };
+        for id in ids {
+            let Ok((t, _)) = self.read(&id).await else {
+                continue;
+            };
+            if !t.settings.online {
+                continue;
+            }
+            let limit = t.settings.no_show_s.saturating_mul(1000);
+            let open: Vec<String> = t
+                .rounds
+                .iter()
+                .flat_map(|r| &r.boards)
+                .filter(|b| b.result.is_none())
+                .filter_map(|b| b.game.clone())
+                .collect();
+            for game in open {
+                let Ok(slot) = self.hub.copy(&game).await else {
+                    continue;
+                };
+                let ended = {
+                    let live = slot.lock().await;
+                    if !live.is_over() {
+                        if self.hub.tournament_hooks.no_show(&game).is_none() {
+                            self.hub.tournament_hooks.set_no_show(&game, limit);
+                        }
+                        None
+                    } else {
+                        super::online::result_of(&live)
+                    }
+                };
+                if let Some(result) = ended {
+                    let end = GameEnd { id: game, result };
+                    if let Err(e) = self.set_game_result(&id, &end).await {
+                        eprintln!("koma serve: tournament {id}: {e}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Entrant `i` of `t` as a player of the hub, if it has an account.
+fn player(t: &Tournament, i: usize) -> Option<Player> {
+    let entry = t.players.get(i)?;
+    Some(Player {
+        id: entry.account.clone()?,
+        name: entry.name.clone(),
+        bot: false,
+        credential: Credential::Token,
+    })
+}
