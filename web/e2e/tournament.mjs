@@ -240,16 +240,19 @@ async function afterClick(page, id, what, ready) {
   return until(id, what, ready);
 }
 
-async function startFromPage(page, id, players) {
+/** Whether the current round is paired and, online, each board has its game (the server pairs, then starts the games). */
+const started = (v, round, online) => v.rounds.length === round && (!online || currentRound(v).boards.every((b) => b.game));
+
+async function startFromPage(page, id, players, online = true) {
   await waitText(page, "#players h2", `(${players})`);
   await page.click("#start");
   await page.click('[data-confirm="yes"]');
-  return afterClick(page, id, "round 1 paired", (v) => v.status === "running" && v.rounds.length === 1);
+  return afterClick(page, id, "round 1 paired", (v) => v.status === "running" && started(v, 1, online));
 }
 
 async function pairFromPage(page, id, round, online = true) {
   await page.locator("#pair-next:enabled").click();
-  return afterClick(page, id, `round ${round} paired`, (v) => v.rounds.length === round && (!online || currentRound(v).boards.every((b) => b.game)));
+  return afterClick(page, id, `round ${round} paired`, (v) => started(v, round, online));
 }
 
 async function mcmahon(browser) {
@@ -374,7 +377,7 @@ async function overTheBoard(browser) {
     await director.click("#add-player-submit");
     await waitText(director, "#players-table", name);
   }
-  let v = await startFromPage(director, id, 5);
+  let v = await startFromPage(director, id, 5, false);
   if (currentRound(v).boards.length !== 2 || currentRound(v).bye === null) fail("OTB round 1: not 2 boards and a bye");
   // Board 1 at lance handicap won by gote; board 2 a forfeit.
   const enter = async (round, boardNumber, result, handicap) => {
