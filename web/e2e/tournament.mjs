@@ -18,10 +18,10 @@
 //    table without the page scrolling sideways; the printable pairings of round 7 hold one
 //    table of 20 boards and no top bar.
 // 2. Knockout: the director creates an 8-player knockout (the McMahon is in the list of
-//    /tournaments); 7 of the accounts join through the API, the eighth logs in on a phone and
-//    presses Join on the tournament's page; the director starts and pairs it; games are won
-//    by resignation; the bracket shows 3 rounds, the final's winner as the API says, and the
-//    standings table equals the API's.
+//    /tournaments); 7 of the accounts join through the API, the eighth opens the tournament's
+//    page on a phone, logs in from its "Log in to join", is brought back and presses Join; the
+//    director starts and pairs it; games are won by resignation; the bracket shows 3 rounds,
+//    the final's winner as the API says, and the standings table equals the API's.
 // 3. Over the board: the director enters 5 players with the form, starts a 2-round Swiss
 //    (a bye), enters the results in the pairings table (a handicap game, a draw corrected to
 //    a forfeit), withdraws the player who had the bye, pairs round 2 (4 players, no bye) and
@@ -322,15 +322,18 @@ async function knockout(browser, accounts) {
   const eight = accounts.slice(0, 8);
   const players = new Map(eight.map((a) => [a.name.toLowerCase(), a]));
   await joinAll(id, eight.slice(0, 7));
-  // The eighth logs in on the page and joins with the tournament page's Join button.
+  // The eighth opens the tournament's page as a guest, logs in from there, is brought back
+  // to it and joins with its Join button.
   const last = eight[7];
   const entrant = await newPlayer(browser, "entrant", { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
-  await entrant.goto(`${BASE}/#login`);
+  const page = `${BASE}/tournaments/${encodeURIComponent(id)}`;
+  await entrant.goto(page);
+  await entrant.tap("#login-to-join");
   await entrant.fill("#login-username", last.name);
   await entrant.fill("#login-password", `${last.name}-secret-1`);
-  await entrant.click("#login-submit");
+  await entrant.tap("#login-submit");
+  await entrant.waitForURL(page).catch(() => fail(`entrant: the login led to ${entrant.url()}, not back to the tournament`));
   await waitText(entrant, "#account-link", last.name);
-  await entrant.goto(`${BASE}/tournaments/${encodeURIComponent(id)}`);
   await entrant.tap("#join");
   await waitText(entrant, "#players h2", "(8)");
   await entrant.waitForSelector("#withdraw-self");

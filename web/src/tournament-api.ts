@@ -64,7 +64,7 @@ export interface ResultEntry { round: number; board: number; result: BoardResult
 const base = (id: string) => `/api/tournaments/${encodeURIComponent(id)}`;
 
 export const tournamentApi = {
-  list: (page = 1) => request<TournamentSummary[]>("GET", `/api/tournaments?page=${page}`),
+  list: (page = 1, per = 20) => request<TournamentSummary[]>("GET", `/api/tournaments?page=${page}&per=${per}`),
   create: (body: TournamentSettings) => request<TournamentView>("POST", "/api/tournaments", body),
   view: (id: string) => request<TournamentView>("GET", base(id)),
   join: (id: string) => request<TournamentView>("POST", `${base(id)}/join`, {}),

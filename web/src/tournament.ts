@@ -2,7 +2,7 @@
 // tie-breaks in order, the knockout bracket or the arena's scores, every round's pairings and
 // results (with links to the online games) and the players; live from the event's stream.
 // The director sees the controls of director.ts on the same page.
-import { currentAccount } from "./account.js";
+import { afterLogIn, currentAccount } from "./account.js";
 import { h, toast } from "./dom.js";
 import { directorPanel, resultCell, type DirectorPanel } from "./director.js";
 import { profileHref } from "./players.js";
@@ -207,7 +207,7 @@ function infoSection(view: TournamentView, viewer: Viewer, live: HTMLElement, ac
   const buttons = [
     viewer !== null && view.online && !me && lateEntry ? join : null,
     me && !me.withdrawn && view.status !== "finished" ? leave : null,
-    viewer === null && view.online && lateEntry ? h("a", { href: "/#login", class: "button" }, "Log in to join") : null,
+    viewer === null && view.online && lateEntry ? h("a", { href: "/#login", id: "login-to-join", class: "button", onclick: () => afterLogIn(location.pathname) }, "Log in to join") : null,
   ];
   const exports = (["crosstable.html", "crosstable.csv", "fesa.txt"] as const).map((f) => h("a", { href: tournamentApi.exportUrl(view.id, f), class: "export" }, f));
   return h(

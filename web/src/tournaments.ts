@@ -1,7 +1,7 @@
 // /tournaments: the list of tournaments, newest first, and the form that creates one (for a
 // logged-in player, who becomes its director). Defaults: a 7-round McMahon at 45m + 30s
 // byoyomi, furigoma, tie-breaks SOS, SOSOS, SODOS.
-import { currentAccount } from "./account.js";
+import { afterLogIn, currentAccount } from "./account.js";
 import { h, toast } from "./dom.js";
 import { field } from "./home.js";
 import type { Screen } from "./screen.js";
@@ -19,6 +19,8 @@ import {
 const FORMATS: Format[] = ["mcmahon", "swiss", "knockout", "round_robin", "double_round_robin", "arena"];
 const DEFAULT_TIEBREAKS: Tiebreak[] = ["sos", "sosos", "sodos"];
 const TIEBREAK_SLOTS = 5;
+/** Tournaments per page of the list. */
+const PER_PAGE = 20;
 
 function select(id: string, choices: [string, string][], chosen?: string): HTMLSelectElement {
   return h("select", { id, name: id }, ...choices.map(([value, label]) => h("option", { value, selected: value === chosen }, label)));
@@ -204,7 +206,7 @@ export function tournamentsScreen(): Screen {
   const more = h("button", { type: "button", id: "tournaments-more", class: "small", hidden: true }, "Older");
   const load = () => {
     tournamentApi
-      .list(page)
+      .list(page, PER_PAGE)
       .then((items) => {
         if (items.length === 0 && page > 1) {
           // Past the oldest page: stay on the last one.
@@ -213,7 +215,7 @@ export function tournamentsScreen(): Screen {
           return;
         }
         list.replaceChildren(listTable(items));
-        more.hidden = items.length === 0;
+        more.hidden = items.length < PER_PAGE;
       })
       .catch((err: Error) => list.replaceChildren(h("p", {}, `Cannot list the tournaments: ${err.message}`)));
   };
@@ -228,7 +230,15 @@ export function tournamentsScreen(): Screen {
       side.replaceChildren(
         account
           ? createForm((id) => location.assign(tournamentHref(id)))
-          : h("p", { class: "panel", id: "tournament-login" }, "To direct a tournament, ", h("a", { href: "/#login" }, "log in"), " or ", h("a", { href: "/#signup" }, "sign up"), "."),
+          : h(
+              "p",
+              { class: "panel", id: "tournament-login" },
+              "To direct a tournament, ",
+              h("a", { href: "/#login", onclick: () => afterLogIn("/tournaments") }, "log in"),
+              " or ",
+              h("a", { href: "/#signup", onclick: () => afterLogIn("/tournaments") }, "sign up"),
+              ".",
+            ),
       );
     })
     .catch(() => side.replaceChildren(h("p", { class: "panel" }, "Cannot reach the server.")));
