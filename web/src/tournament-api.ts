@@ -23,6 +23,7 @@ export interface TournamentSettings {
   mcmahon?: { bar: number; group_width: number; groups: number };
   handicap_by_rating: boolean;
   knockout_draw: "armageddon" | "rematch";
+  losers_swiss?: boolean;
   no_show_s: number;
   starts_at: number | null;
   arena_minutes: number;

@@ -74,6 +74,7 @@ function createForm(onCreated: (id: string) => void): HTMLElement {
   const groupWidth = number("t-group-width", 100, 1);
   const groups = number("t-groups", 8, 1);
   const handicap = checkbox("t-handicap", false);
+  const losersSwiss = checkbox("t-losers-swiss", false);
   const knockoutDraw = select("t-knockout-draw", [["armageddon", "Armageddon"], ["rematch", "Rematch"]], "armageddon");
   const noShow = number("t-no-show", 600, 1);
   const startsAt = h("input", { id: "t-starts", name: "starts_at", type: "datetime-local" });
@@ -87,9 +88,14 @@ function createForm(onCreated: (id: string) => void): HTMLElement {
     {},
     field("McMahon bar", bar, "Players rated at or above the bar start in the top group."),
     field("Group width", groupWidth, "Rating points per McMahon group below the bar."),
-    field("Groups", groups, "Groups below the bar (each starts one point lower)."),
+    field("Groups", groups, "Groups, the top one included; each group below starts one point lower."),
   );
-  const knockoutField = field("Drawn game", knockoutDraw, "Knockout: an armageddon game or a rematch decides.");
+  const knockoutField = h(
+    "div",
+    {},
+    field("Drawn game", knockoutDraw, "Knockout: an armageddon game or a rematch decides."),
+    field("Losers' Swiss", losersSwiss, "As the ESC: those knocked out play on in a Swiss, keeping their points."),
+  );
   const arenaFields = h("div", {}, field("Arena minutes", arenaMinutes), field("Berserk", berserk, "Halve your clock for an extra point."));
   const onlineField = field("Online", online, "Games on koma; unchecked: over the board, the director enters results.");
   const noShowField = field("No-show forfeit (s)", noShow, "A game nobody has moved in after this is forfeited.");
@@ -149,6 +155,7 @@ function createForm(onCreated: (id: string) => void): HTMLElement {
       tiebreaks: tiebreaks.map((t) => t.value).filter((t): t is Tiebreak => t !== ""),
       handicap_by_rating: handicap.checked,
       knockout_draw: knockoutDraw.value as "armageddon" | "rematch",
+      losers_swiss: f === "knockout" && losersSwiss.checked,
       no_show_s: noShow.valueAsNumber,
       starts_at: startsAt.value ? new Date(startsAt.value).getTime() : null,
       arena_minutes: arenaMinutes.valueAsNumber,
