@@ -76,7 +76,7 @@ export const tournamentApi = {
   start: (id: string) => request<TournamentView>("POST", `${base(id)}/start`, {}),
   pairNext: (id: string) => request<TournamentView>("POST", `${base(id)}/rounds`, {}),
   result: (id: string, entry: ResultEntry) => request<TournamentView>("POST", `${base(id)}/results`, entry),
-  exportUrl: (id: string, file: "crosstable.csv" | "crosstable.html" | "fesa.txt") => `${base(id)}/${file}`,
+  exportUrl: (id: string, file: "crosstable.csv" | "crosstable.html" | "fesa.txt" | "elo.csv") => `${base(id)}/${file}`,
   streamUrl: (id: string) => `${base(id)}/stream`,
 };
 

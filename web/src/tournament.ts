@@ -209,7 +209,7 @@ function infoSection(view: TournamentView, viewer: Viewer, live: HTMLElement, ac
     me && !me.withdrawn && view.status !== "finished" ? leave : null,
     viewer === null && view.online && lateEntry ? h("a", { href: "/#login", id: "login-to-join", class: "button", onclick: () => afterLogIn(location.pathname) }, "Log in to join") : null,
   ];
-  const exports = (["crosstable.html", "crosstable.csv", "fesa.txt"] as const).map((f) => h("a", { href: tournamentApi.exportUrl(view.id, f), class: "export" }, f));
+  const exports = (["crosstable.html", "crosstable.csv", "fesa.txt", "elo.csv"] as const).map((f) => h("a", { href: tournamentApi.exportUrl(view.id, f), class: "export" }, f));
   return h(
     "section",
     { class: "panel", id: "t-info" },

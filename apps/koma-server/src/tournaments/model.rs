@@ -45,6 +45,10 @@ pub struct Entry {
     pub start_score: i32,
     /// The player's FESA id, over the board.
     pub fesa_id: Option<String>,
+    /// FESA rated games counted before the event (FESA's program gives a bonus below 100);
+    /// unknown counts as 100.
+    #[serde(default)]
+    pub fesa_games: Option<u32>,
     /// The first round (0-based) the player is paired in.
     pub first_round: usize,
     /// The round (0-based) from which the player is no longer paired.
