@@ -30,6 +30,7 @@
 // message and screenshots.
 import path from "node:path";
 import { ARTIFACTS, BASE, log, newPlayer, runTests, signUp, waitText } from "./harness.mjs";
+import { call, expect, fail } from "./http.mjs";
 
 /** How long the script waits on the API (a round's games, a pairing). */
 const WAIT = 20_000;
@@ -37,40 +38,9 @@ const WAIT = 20_000;
 const NO_SHOW_S = 4;
 /** Appended to every account's name: the script can run again against the same server. */
 const RUN = (Date.now() % 36 ** 4).toString(36).padStart(4, "0");
-const fail = (message) => {
-  throw new Error(message);
-};
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- HTTP: the API as a script uses it ----
-
-/** A request; `json` is sent as JSON; `token` as Bearer, `basic` as HTTP Basic. */
-async function call(method, path, { token, basic, json } = {}) {
-  const headers = { accept: "application/json" };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (basic) headers.authorization = `Basic ${Buffer.from(`${basic[0]}:${basic[1]}`).toString("base64")}`;
-  let body;
-  if (json !== undefined) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(json);
-  }
-  const response = await fetch(`${BASE}${path}`, { method, headers, body, signal: AbortSignal.timeout(WAIT) });
-  const text = await response.text();
-  let parsed = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = null;
-  }
-  return { status: response.status, body: parsed, text };
-}
-
-/** Like `call`, but fails unless the status is one of `ok`. */
-async function expect(ok, method, path, options) {
-  const answer = await call(method, path, options);
-  if (!ok.includes(answer.status)) fail(`${method} ${path}: expected ${ok.join(" or ")}, got ${answer.status}: ${answer.text}`);
-  return answer.body;
-}
 
 /** `f` over `items`, `width` at a time. */
 async function inParallel(items, width, f) {
