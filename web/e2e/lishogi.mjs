@@ -25,51 +25,14 @@
 //  9. `GET /api/user/{name}` of each: the rated game moved their ratings apart.
 // Any failure exits 1 with a message naming the step.
 
-const BASE = (process.env.KOMA_URL ?? "").replace(/\/$/, "");
+import { BASE, log } from "./harness.mjs";
+import { call, expect, fail } from "./http.mjs";
+
 const WAIT = 15_000;
-const started = Date.now();
 
 if (!BASE) {
   console.error("lishogi.mjs: set KOMA_URL to the server's address, e.g. KOMA_URL=http://127.0.0.1:8099");
   process.exit(2);
-}
-
-const log = (message) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
-
-function fail(message) {
-  throw new Error(message);
-}
-
-/** A request; `form` is sent as application/x-www-form-urlencoded, `json` as JSON. */
-async function call(method, path, { token, basic, form, json } = {}) {
-  const headers = {};
-  let body;
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (basic) headers.authorization = `Basic ${Buffer.from(`${basic[0]}:${basic[1]}`).toString("base64")}`;
-  if (form) {
-    headers["content-type"] = "application/x-www-form-urlencoded";
-    body = new URLSearchParams(form).toString();
-  }
-  if (json) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(json);
-  }
-  const response = await fetch(`${BASE}${path}`, { method, headers, body, signal: AbortSignal.timeout(WAIT) });
-  const text = await response.text();
-  let parsed = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = null;
-  }
-  return { status: response.status, body: parsed, text };
-}
-
-/** Like `call`, but fails unless the status is one of `ok`. */
-async function expect(ok, method, path, options) {
-  const answer = await call(method, path, options);
-  if (!ok.includes(answer.status)) fail(`${method} ${path}: expected ${ok.join(" or ")}, got ${answer.status}: ${answer.text}`);
-  return answer.body;
 }
 
 /**

@@ -39,53 +39,12 @@
 //     declined, gote resigns, and each sees his new rating and rank on his profile; then both
 //     take quick pairing at 3+2 and meet in a new game.
 // Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
-import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-
-const BASE = (process.env.KOMA_URL ?? "").replace(/\/$/, "");
-const ARTIFACTS = process.env.KOMA_ARTIFACTS ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
-const WAIT = 15_000;
-const started = Date.now();
-
-if (!BASE) {
-  console.error("play.mjs: set KOMA_URL to the server's address, e.g. KOMA_URL=http://127.0.0.1:8099");
-  process.exit(2);
-}
-mkdirSync(ARTIFACTS, { recursive: true });
-
-const log = (message) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
-const pageErrors = [];
-
-async function newPlayer(browser, name, viewport, options = {}) {
-  const context = await browser.newContext({ viewport, ...options });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT);
-  page.on("pageerror", (e) => pageErrors.push(`${name}: ${e.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error") pageErrors.push(`${name} console: ${m.text()}`);
-  });
-  page.koma = name;
-  return page;
-}
+import { ARTIFACTS, BASE, WAIT, log, newPlayer, pageErrors, runTests, signUp, waitText } from "./harness.mjs";
 
 async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
-}
-
-/** Waits until `selector`'s text contains `text`; the error names both and what was there. */
-async function waitText(page, selector, text) {
-  try {
-    await page.waitForFunction(
-      ([sel, t]) => document.querySelector(sel)?.textContent?.includes(t) ?? false,
-      [selector, text],
-      { timeout: WAIT },
-    );
-  } catch {
-    const now = await page.locator(selector).first().textContent({ timeout: 1000 }).catch(() => "(missing)");
-    throw new Error(`${page.koma}: ${selector} should contain '${text}' but shows '${now?.trim()}'`);
-  }
 }
 
 async function waitPly(page, ply) {
@@ -534,15 +493,6 @@ async function signUpAndLogIn(browser) {
 }
 
 /** Signs up `name` on #signup (the page logs in at once). */
-async function signUp(page, name) {
-  await page.goto(`${BASE}/#signup`);
-  await page.fill("#signup-username", name);
-  await page.fill("#signup-password", "a-long-password");
-  await page.fill("#signup-password2", "a-long-password");
-  await page.click("#signup-submit");
-  await waitText(page, "#account-link", name);
-}
-
 async function ratedGame(browser) {
   const p1 = await newPlayer(browser, "rated sente", { width: 1024, height: 768 });
   const p2 = await newPlayer(browser, "rated gote", { width: 390, height: 844 });
@@ -722,12 +672,6 @@ async function lobbyGame(browser) {
   for (const page of [p1, p2, p3]) await page.context().close();
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.KOMA_CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
-let passed = 0;
-let failed = 0;
 const tests = [
   ["game between people", gameBetweenPeople],
   ["offers, chat and keyboard", offersChatAndKeyboard],
@@ -743,27 +687,4 @@ const tests = [
   ["a rated game and the profiles", ratedGame],
   ["the lobby", lobbyGame],
 ];
-// KOMA_E2E_ONLY=phone runs only the tests whose name contains it (while working on the page).
-const only = process.env.KOMA_E2E_ONLY;
-for (const [name, test] of tests.filter(([n]) => !only || n.includes(only))) {
-  try {
-    await test(browser);
-    if (pageErrors.length) throw new Error(`errors in the page:\n  ${pageErrors.join("\n  ")}`);
-    passed += 1;
-    log(`ok: ${name}`);
-  } catch (e) {
-    failed += 1;
-    console.error(`FAIL: ${name}: ${e.message}`);
-    for (const context of browser.contexts()) {
-      for (const [i, page] of context.pages().entries()) {
-        await page.screenshot({ path: path.join(ARTIFACTS, `failure-${name.replace(/\W+/g, "-")}-${page.koma ?? i}.png`.replace(/ /g, "-")) }).catch(() => undefined);
-      }
-      await context.close().catch(() => undefined);
-    }
-  }
-  pageErrors.length = 0;
-}
-await browser.close();
-log(`screenshots in ${ARTIFACTS}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+await runTests(tests);

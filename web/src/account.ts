@@ -45,9 +45,19 @@ export function currentAccount(): Promise<Account | null> {
 /** Where the page goes after the next login or sign-up (kept for this tab only). */
 const AFTER_LOG_IN = "koma.after-login";
 
-/** After the next login or sign-up, go to `hash` (an invitation that needs an account). */
+/**
+ * After the next login or sign-up, go to `hash` (an invitation that needs an account), or to
+ * a page of its own path (`/tournaments/ID`).
+ */
 export function afterLogIn(hash: string): void {
   sessionStorage.setItem(AFTER_LOG_IN, hash);
+}
+
+/** Goes where `afterLogIn` said, else to the hash `fallback`. */
+function goAfterLogIn(fallback: string): void {
+  const next = takeAfterLogIn(fallback);
+  if (next.startsWith("/")) location.assign(next);
+  else location.hash = next;
 }
 
 /** The address to go to once logged in, said once. */
@@ -128,7 +138,7 @@ function logInScreen(): Screen {
   const f = form("login", "Log in", [field("Username", name), field("Password", password)], "Log in", async () => {
     await accountApi.logIn(name.value, password.value);
     forget();
-    location.hash = takeAfterLogIn("");
+    goAfterLogIn("");
   });
   return screen(f, h("p", { class: "hint" }, "No account? ", h("a", { href: "#signup" }, "Sign up"), ". Guests can play the engine and invite a friend without one."));
 }
@@ -153,7 +163,7 @@ function signUpScreen(): Screen {
       await accountApi.signUp(name.value, password.value);
       await accountApi.logIn(name.value, password.value);
       forget();
-      location.hash = takeAfterLogIn("#account");
+      goAfterLogIn("#account");
     },
   );
   return screen(f, h("p", { class: "hint" }, "Have an account? ", h("a", { href: "#login" }, "Log in"), "."));

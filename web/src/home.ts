@@ -27,7 +27,8 @@ function options(select: HTMLSelectElement, list: [string, string][]): void {
   select.replaceChildren(...list.map(([value, label]) => h("option", { value }, label)));
 }
 
-function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
+/** A labelled form control with an optional hint below it. */
+export function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
   return h("label", { class: "field" }, h("span", {}, label), control, hint ? h("small", { class: "hint" }, hint) : null);
 }
 

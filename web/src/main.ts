@@ -7,11 +7,16 @@
 //   #signup #login #account accounts (account.ts)
 //   #lobby                  seeks, quick pairing, live games (lobby.ts)
 //   #@/NAME #player=NAME    a player's profile (profile.ts)
+// and by path: /tournaments (tournaments.ts), /tournaments/ID (tournament.ts),
+// /tournaments/ID/print?round=N (print.ts)
 import { accountRoute, afterLogIn, refreshAccountNav } from "./account.js";
 import { api, ApiError } from "./api.js";
 import { h } from "./dom.js";
 import { gameScreen } from "./game.js";
 import { homeScreen } from "./home.js";
+import { printScreen } from "./print.js";
+import { tournamentScreen } from "./tournament.js";
+import { tournamentsScreen } from "./tournaments.js";
 import { lobbyScreen } from "./lobby.js";
 import { profileRoute, profileScreen } from "./profile.js";
 import { recordsScreen } from "./records.js";
@@ -61,7 +66,31 @@ async function join(id: string, invite: string): Promise<void> {
   }
 }
 
+/** The screen of a page addressed by its path (the tournaments), or null for `/`. */
+function pathScreen(): Screen | null {
+  const path = location.pathname.replace(/\/+$/, "");
+  if (path === "/tournaments") return tournamentsScreen();
+  const page = /^\/tournaments\/([^/]+)(\/print)?$/.exec(path);
+  if (!page) return null;
+  const id = decodeURIComponent(page[1]!);
+  if (!page[2]) return tournamentScreen(id);
+  const round = Number(new URLSearchParams(location.search).get("round"));
+  return printScreen(id, Number.isInteger(round) && round > 0 ? round : null);
+}
+
 function route(): void {
+  if (location.pathname !== "/") {
+    // The hash addresses belong to `/`: a `#...` link followed here goes there.
+    if (location.hash.length > 1) {
+      location.assign(`/${location.hash}`);
+      return;
+    }
+    const screen = pathScreen();
+    if (screen) {
+      mount(screen);
+      return;
+    }
+  }
   const hash = location.hash.replace(/^#/, "");
   const params = new URLSearchParams(hash);
   const game = params.get("game");

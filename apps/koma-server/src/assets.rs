@@ -1,4 +1,4 @@
-//! The browser page: `index.html` at `/` and the compiled TypeScript and styles at
+//! The browser page: `index.html` at `/` (and at the tournaments' pages) and the compiled TypeScript and styles at
 //! `/assets/<name>`, embedded in the binary by `build.rs` (from `web/`), or read from the
 //! folder named by `KOMA_WEB_DIR` while developing the page.
 
@@ -25,19 +25,33 @@ enum Source {
     Folder(PathBuf),
 }
 
-/// The routes of the page: `/` and `/assets/{name}`.
+/// The pages addressed by a path rather than by `/`'s hash: each is `index.html`, whose script
+/// reads the path (the tournaments' list, a tournament, a round's printable pairings).
+const PAGES: [&str; 4] = [
+    "/",
+    "/tournaments",
+    "/tournaments/{id}",
+    "/tournaments/{id}/print",
+];
+
+/// The routes of the page: `/`, the [`PAGES`] and `/assets/{name}`.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     let source = Arc::new(match std::env::var_os(WEB_DIR_VAR) {
         Some(dir) if !dir.is_empty() => Source::Folder(PathBuf::from(dir)),
         _ => Source::Embedded,
     });
-    let index = Arc::clone(&source);
-    Router::new()
-        .route("/", get(move || async move { serve(&index, "index.html") }))
-        .route(
-            "/assets/{name}",
-            get(move |Path(name): Path<String>| async move { serve(&source, &name) }),
-        )
+    let mut router = Router::new();
+    for page in PAGES {
+        let index = Arc::clone(&source);
+        router = router.route(
+            page,
+            get(move || async move { serve(&index, "index.html") }),
+        );
+    }
+    router.route(
+        "/assets/{name}",
+        get(move |Path(name): Path<String>| async move { serve(&source, &name) }),
+    )
 }
 
 fn serve(source: &Source, name: &str) -> Response {

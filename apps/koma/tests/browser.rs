@@ -1,16 +1,18 @@
-//! The page in a real browser: `koma serve` on a free port, then `web/e2e/play.mjs` drives
-//! headless Chromium (playwright-core) through games by clicks. `scripts/test` installs
-//! Chromium and the script's npm packages; screenshots land in `target/e2e-artifacts`.
+//! The page in a real browser: `koma serve` on a free port, then a script of `web/e2e`
+//! drives headless Chromium (playwright-core): `play.mjs` through games by clicks,
+//! `tournament.mjs` through tournaments run from the page while scripted players play their
+//! games over the API. `scripts/test` installs Chromium and the scripts' npm packages;
+//! screenshots land in `target/e2e-artifacts`.
 
 use std::path::Path;
 use std::process::Command;
 
 mod served;
 
-use served::{root, serve};
+use served::{root, serve, serve_with};
 
-#[test]
-fn a_game_by_clicks_in_chromium() {
+/// Runs `web/e2e/{script}` against a server started with `flags`; fails if the script does.
+fn drive(script: &str, flags: &[&str]) {
     let root = root();
     let e2e = root.join("web/e2e");
     assert!(
@@ -21,11 +23,16 @@ fn a_game_by_clicks_in_chromium() {
         Path::new("/usr/bin/chromium").exists(),
         "/usr/bin/chromium is missing: `apt-get install chromium` (scripts/test does)"
     );
-    let (server, url, scratch) = serve("browser");
+    let name = script.trim_end_matches(".mjs");
+    let (server, url, scratch) = if flags.is_empty() {
+        serve(&format!("browser-{name}"))
+    } else {
+        serve_with(&format!("browser-{name}"), flags)
+    };
 
     let artifacts = root.join("target/e2e-artifacts");
     let status = Command::new("node")
-        .arg(e2e.join("play.mjs"))
+        .arg(e2e.join(script))
         .env("KOMA_URL", &url)
         .env("KOMA_ARTIFACTS", &artifacts)
         .current_dir(&e2e)
@@ -35,7 +42,19 @@ fn a_game_by_clicks_in_chromium() {
     let _ = std::fs::remove_dir_all(&scratch);
     assert!(
         status.success(),
-        "the browser test failed ({status}); screenshots in {}",
+        "the browser test {script} failed ({status}); screenshots in {}",
         artifacts.display()
     );
+}
+
+#[test]
+fn a_game_by_clicks_in_chromium() {
+    drive("play.mjs", &[]);
+}
+
+/// A 40-player McMahon of 7 rounds, an 8-player knockout and an over-the-board Swiss, each
+/// directed from the page; 48 accounts sign up from one address, hence no rate limits.
+#[test]
+fn tournaments_directed_in_chromium() {
+    drive("tournament.mjs", &["--no-rate-limits"]);
 }

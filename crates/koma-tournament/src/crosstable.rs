@@ -234,7 +234,8 @@ impl Crosstable {
     }
 }
 
-fn csv_field(field: &str) -> String {
+/// A CSV field (RFC 4180), quoted when it holds a comma, a quote or a line break.
+pub fn csv_field(field: &str) -> String {
     if field.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", field.replace('"', "\"\""))
     } else {

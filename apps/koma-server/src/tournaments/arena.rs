@@ -74,6 +74,7 @@ impl Tournaments {
                             rating,
                             start_score: 0,
                             fesa_id: None,
+                            fesa_games: None,
                             first_round: 0,
                             withdrawn_from: None,
                         });

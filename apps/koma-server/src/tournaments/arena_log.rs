@@ -237,6 +237,7 @@ mod tests {
                 rating: 1500 + 10 * i as i32,
                 start_score: 0,
                 fesa_id: None,
+                fesa_games: None,
                 first_round: 0,
                 withdrawn_from: None,
             });

@@ -19,6 +19,9 @@ pub struct PlayerBody {
     /// The FESA id.
     #[serde(default)]
     pub fesa_id: Option<String>,
+    /// FESA rated games counted before the event.
+    #[serde(default)]
+    pub fesa_games: Option<u32>,
     /// The player's account (username), to play online.
     #[serde(default)]
     pub account: Option<String>,
@@ -57,6 +60,7 @@ impl Tournaments {
             rating,
             start_score: 0,
             fesa_id: None,
+            fesa_games: None,
             first_round: 0,
             withdrawn_from: None,
         };
@@ -117,6 +121,7 @@ impl Tournaments {
             rating: body.rating,
             start_score: 0,
             fesa_id: body.fesa_id,
+            fesa_games: body.fesa_games,
             first_round: 0,
             withdrawn_from: None,
         };

@@ -1,9 +1,11 @@
-//! The exports of a tournament: the crosstable (CSV and HTML) and FESA's results file,
-//! written by koma_tournament from the same record as the standings.
+//! The exports of a tournament: the crosstable (CSV and HTML), FESA's results file and the
+//! FESA Elo changes, written by koma_tournament from the same record as the standings.
 
 use super::model::Tournament;
 use super::refusal::Refusal;
-use koma_tournament::crosstable::crosstable;
+use koma_game::rating::fesa::{Entrant, Player, Rules};
+use koma_tournament::crosstable::{crosstable, csv_field};
+use koma_tournament::elo::fesa_changes;
 use koma_tournament::fesa_file::{self, Date, Event, FesaPlayer, TimeControl};
 use koma_tournament::standings::TieBreak;
 
@@ -76,6 +78,41 @@ pub fn fesa(t: &Tournament, city: &str, country: &str) -> Result<Vec<u8>, Refusa
     let text = fesa_file::results_file(&t.record()?, &order(t), &event, &players)
         .map_err(|e| Refusal::Export(e.to_string()))?;
     fesa_file::to_iso_8859_1(&text).map_err(|e| Refusal::Export(e.to_string()))
+}
+
+/// The FESA Elo changes as CSV, rated as FESA's rating program rates
+/// ([`Rules::PROGRAM`]): a player with a FESA id is rated from the entry's rating and counted
+/// games (100 when not given, so no bonus for few games); a player without one is new to the
+/// list and gets a performance rating. Byes, forfeits and unplayed games are not rated.
+pub fn elo_csv(t: &Tournament) -> Result<String, Refusal> {
+    let list: Vec<Entrant> = t
+        .players
+        .iter()
+        .map(|p| match p.fesa_id {
+            Some(_) => Entrant::Rated(Player::new(
+                i64::from(p.rating),
+                p.fesa_games.unwrap_or(100),
+            )),
+            None => Entrant::Unrated(Vec::new()),
+        })
+        .collect();
+    let elo = fesa_changes(&t.record()?, &list, &Rules::PROGRAM)
+        .map_err(|e| Refusal::Export(e.to_string()))?;
+    let mut out = String::from("No,Name,FESA id,Rating,Rated games,Change,New rating\n");
+    for (i, (p, e)) in t.players.iter().zip(&elo).enumerate() {
+        let change = e.change().map(|c| format!("{c:+}")).unwrap_or_default();
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{}\n",
+            i + 1,
+            csv_field(&p.name),
+            csv_field(p.fesa_id.as_deref().unwrap_or_default()),
+            p.rating,
+            e.games.len(),
+            change,
+            e.rating_after()
+        ));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

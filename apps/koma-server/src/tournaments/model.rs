@@ -45,6 +45,10 @@ pub struct Entry {
     pub start_score: i32,
     /// The player's FESA id, over the board.
     pub fesa_id: Option<String>,
+    /// FESA rated games counted before the event (FESA's program gives a bonus below 100);
+    /// unknown counts as 100.
+    #[serde(default)]
+    pub fesa_games: Option<u32>,
     /// The first round (0-based) the player is paired in.
     pub first_round: usize,
     /// The round (0-based) from which the player is no longer paired.
@@ -165,6 +169,7 @@ impl Tournament {
         // Outside Swiss and McMahon a withdrawn player's games stay on the schedule (as
         // forfeits), so the player counts as present throughout.
         let swiss = self.byes_score();
+        let esc = self.settings.losers_swiss;
         let entrants = self
             .players
             .iter()
@@ -181,8 +186,14 @@ impl Tournament {
             .iter()
             .map(|r| {
                 let mut pairings: Vec<Pairing> = r.boards.iter().filter_map(pairing).collect();
-                if let Some(player) = r.bye.filter(|_| swiss) {
+                if let Some(player) = r.bye.filter(|_| swiss || esc) {
                     pairings.push(Pairing::Bye { player });
+                }
+                // In an ESC a knockout bye scores as a bye (koma_tournament::esc).
+                for slot in r.bracket.iter().filter(|_| esc) {
+                    if let Slot::Bye(player) = *slot {
+                        pairings.push(Pairing::Bye { player });
+                    }
                 }
                 Round { pairings }
             })

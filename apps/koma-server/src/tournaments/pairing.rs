@@ -115,7 +115,13 @@ fn knockout_round(t: &Tournament, r: usize) -> Result<RoundRec, Refusal> {
         }
         knockout::next_round(&previous, &winners).map_err(|e| Refusal::Pairing(e.to_string()))?
     };
-    let mut round = RoundRec::default();
+    // The ESC: those out already play their Swiss on the boards after the knockout's.
+    let mut round = if t.settings.losers_swiss && r > 0 {
+        super::pairing_swiss::losers_round(t, r)?
+    } else {
+        RoundRec::default()
+    };
+    let swiss_boards = std::mem::take(&mut round.boards);
     for (i, m) in matches.into_iter().enumerate() {
         match m {
             KnockoutMatch::Bye(p) => round.bracket.push(Slot::Bye(p)),
@@ -131,17 +137,15 @@ fn knockout_round(t: &Tournament, r: usize) -> Result<RoundRec, Refusal> {
             }
         }
     }
+    round.boards.extend(swiss_boards);
     Ok(round)
 }
 
 /// A furigoma toss for game `i` of round `r`, drawn from the tournament's seed (the same
 /// every time the round is computed).
 pub fn toss(seed: u64, r: usize, i: usize) -> bool {
-    // SplitMix64's finaliser over the seed and the game's place.
-    let mut z = seed ^ ((r as u64) << 32) ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) & 1 == 1
+    let place = ((r as u64) << 32) ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    koma_game::furigoma::Toss::from_seed(seed ^ place).senior_is_sente()
 }
 
 /// The handicap the two players' ratings call for on board `b` (koma_tournament's table):

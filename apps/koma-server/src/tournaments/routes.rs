@@ -42,6 +42,7 @@ pub fn routes(state: &AppState) -> Router<AppState> {
             get(crosstable_html),
         )
         .route("/api/tournaments/{id}/fesa.txt", get(fesa))
+        .route("/api/tournaments/{id}/elo.csv", get(elo_csv))
         .route(
             "/api/tournaments/{id}/berserk",
             post(super::arena_berserk::route),
@@ -202,6 +203,12 @@ async fn crosstable_csv(
 ) -> Result<Response, ApiError> {
     let (t, _) = s.tournaments.read(&id).await?;
     let text = super::export::csv(&t)?;
+    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], text).into_response())
+}
+
+async fn elo_csv(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let (t, _) = s.tournaments.read(&id).await?;
+    let text = super::export::elo_csv(&t)?;
     Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], text).into_response())
 }
 

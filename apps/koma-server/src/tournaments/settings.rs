@@ -212,6 +212,10 @@ pub struct Settings {
     /// What a drawn knockout game leads to.
     #[serde(default)]
     pub knockout_draw: KnockoutDraw,
+    /// Knockout only: those knocked out play on in a parallel Swiss, keeping their points
+    /// (the European Shogi Championship's rule).
+    #[serde(default)]
+    pub losers_swiss: bool,
     /// Online: a game without a first move after this many seconds is ended.
     #[serde(default = "ten_minutes")]
     pub no_show_s: u64,
@@ -281,6 +285,12 @@ impl Settings {
                 return Err(Refusal::invalid("mcmahon", "only a McMahon has groups"));
             }
             (_, None) => {}
+        }
+        if self.losers_swiss && self.format != Format::Knockout {
+            return Err(Refusal::invalid(
+                "losers_swiss",
+                "only a knockout has a losers' Swiss",
+            ));
         }
         if self.bye_points != 1 && self.bye_points != 2 {
             return Err(Refusal::invalid(

@@ -37,3 +37,4 @@ mod store_suite_tournaments;
 mod tournaments;
 mod tournaments_arena;
 mod tournaments_directing;
+mod tournaments_esc;

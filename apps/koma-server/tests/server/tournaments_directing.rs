@@ -244,6 +244,30 @@ async fn an_over_the_board_knockout_is_entered_by_its_director_alone() {
         fesa.body
     );
     assert!(fesa.body.contains("[Second]"), "{}", fesa.body);
+    // The FESA Elo changes: forfeits are not rated, the upset moves both ratings.
+    let elo = get(addr, &path("elo.csv")).await.expect(200);
+    let rows: Vec<Vec<&str>> = elo.body.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(
+        rows[0],
+        [
+            "No",
+            "Name",
+            "FESA id",
+            "Rating",
+            "Rated games",
+            "Change",
+            "New rating"
+        ]
+    );
+    let row = |name: &str| rows.iter().find(|r| r[1] == name).unwrap().clone();
+    assert_eq!(row("Mid")[4..], ["0", "+0", "1700"], "lost by forfeit only");
+    assert_eq!(
+        row("Second")[4],
+        "1",
+        "the final only: round 1 was a forfeit"
+    );
+    let change = |name: &str| row(name)[5].parse::<i64>().unwrap();
+    assert!(change("Low") > 0 && change("Top") < 0, "{}", elo.body);
     server.shutdown().await.unwrap();
 }
 

@@ -22,12 +22,19 @@ pub fn root() -> PathBuf {
 
 /// `koma serve` on a free port: the child, its URL and its scratch folder.
 pub fn serve(name: &str) -> (Served, String, PathBuf) {
+    serve_with(name, &[])
+}
+
+/// [`serve`] with more of `koma serve`'s flags (`--no-rate-limits` for a test that signs up
+/// many accounts from one address).
+pub fn serve_with(name: &str, flags: &[&str]) -> (Served, String, PathBuf) {
     let scratch = std::env::temp_dir().join(format!("koma-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).expect("a scratch folder");
     let db = scratch.join("games.sqlite");
     let mut child = Command::new(env!("CARGO_BIN_EXE_koma"))
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(&db)
+        .args(flags)
         .env_remove("KOMA_WEB_DIR")
         .stderr(Stdio::piped())
         .spawn()

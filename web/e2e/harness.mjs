@@ -1,0 +1,99 @@
+// What the browser tests share (play.mjs, tournament.mjs): the server's address and the
+// screenshots' folder from the environment, the log with elapsed time, pages that collect
+// their errors, waiting for a text, signing up on the page, and the loop that runs the tests
+// (KOMA_E2E_ONLY: only the tests whose name contains it) and exits 1 on any failure.
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+export const BASE = (process.env.KOMA_URL ?? "").replace(/\/$/, "");
+export const ARTIFACTS = process.env.KOMA_ARTIFACTS ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
+/** How long any wait on a page lasts. */
+export const WAIT = 15_000;
+const started = Date.now();
+
+if (!BASE) {
+  console.error(`${path.basename(process.argv[1] ?? "e2e")}: set KOMA_URL to the server's address, e.g. KOMA_URL=http://127.0.0.1:8099`);
+  process.exit(2);
+}
+mkdirSync(ARTIFACTS, { recursive: true });
+
+export const log = (message) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
+/** The errors and console errors of every page, emptied after each test. */
+export const pageErrors = [];
+
+/** A page in a new browser context (its own cookies), named `name` in messages. */
+export async function newPlayer(browser, name, viewport, options = {}) {
+  const context = await browser.newContext({ viewport, ...options });
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT);
+  page.on("pageerror", (e) => pageErrors.push(`${name}: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") pageErrors.push(`${name} console: ${m.text()}`);
+  });
+  page.koma = name;
+  return page;
+}
+
+/** Waits until `selector`'s text contains `text`; the error names both and what was there. */
+export async function waitText(page, selector, text) {
+  try {
+    await page.waitForFunction(
+      ([sel, t]) => document.querySelector(sel)?.textContent?.includes(t) ?? false,
+      [selector, text],
+      { timeout: WAIT },
+    );
+  } catch {
+    const now = await page.locator(selector).first().textContent({ timeout: 1000 }).catch(() => "(missing)");
+    throw new Error(`${page.koma}: ${selector} should contain '${text}' but shows '${now?.trim()}'`);
+  }
+}
+
+/** Signs `name` up on the page (#signup); the top bar then names the account. */
+export async function signUp(page, name) {
+  await page.goto(`${BASE}/#signup`);
+  await page.fill("#signup-username", name);
+  await page.fill("#signup-password", "a-long-password");
+  await page.fill("#signup-password2", "a-long-password");
+  await page.click("#signup-submit");
+  await waitText(page, "#account-link", name);
+}
+
+/**
+ * Runs `tests` ([name, async (browser) => ...]) in the system Chromium, each failure with
+ * its message and a screenshot of every open page (`failure-<prefix><test>-<page>.png`),
+ * then exits: 1 if any failed.
+ */
+export async function runTests(tests, prefix = "") {
+  const browser = await chromium.launch({
+    executablePath: process.env.KOMA_CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  let passed = 0;
+  let failed = 0;
+  const only = process.env.KOMA_E2E_ONLY;
+  for (const [name, test] of tests.filter(([n]) => !only || n.includes(only))) {
+    try {
+      await test(browser);
+      if (pageErrors.length) throw new Error(`errors in the page:\n  ${pageErrors.join("\n  ")}`);
+      passed += 1;
+      log(`ok: ${name}`);
+    } catch (e) {
+      failed += 1;
+      console.error(`FAIL: ${name}: ${e.message}`);
+      if (pageErrors.length) console.error(`  errors in the page:\n  ${pageErrors.join("\n  ")}`);
+      for (const context of browser.contexts()) {
+        for (const [i, page] of context.pages().entries()) {
+          await page.screenshot({ path: path.join(ARTIFACTS, `failure-${prefix}${name.replace(/\W+/g, "-")}-${page.koma ?? i}.png`.replace(/ /g, "-")) }).catch(() => undefined);
+        }
+        await context.close().catch(() => undefined);
+      }
+    }
+    pageErrors.length = 0;
+  }
+  await browser.close();
+  log(`screenshots in ${ARTIFACTS}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}

@@ -1,0 +1,188 @@
+// The director's controls on a tournament's page: enter players over the board, start, pair
+// the next round, enter or correct results (forfeits and handicaps included) in the pairings
+// table, withdraw a player, and the printable pairings of the current round.
+import { confirmDialog, h, toast } from "./dom.js";
+import { SHOGI_HANDICAPS } from "./home.js";
+import {
+  printHref,
+  tournamentApi,
+  type Board,
+  type BoardResult,
+  type TournamentView,
+} from "./tournament-api.js";
+
+const RESULTS: [BoardResult | "", string][] = [
+  ["", "—"],
+  ["sente", "1-0 sente wins"],
+  ["gote", "0-1 gote wins"],
+  ["draw", "½-½ draw"],
+  ["sente_forfeit_win", "1-0 forfeit, gote absent"],
+  ["gote_forfeit_win", "0-1 forfeit, sente absent"],
+  ["unplayed", "unplayed, both absent"],
+];
+
+/** An edit of one board the director has not saved yet. */
+interface Pending { result: BoardResult | ""; handicap: string }
+
+/** The director's panel, kept across the live updates (what he types stays). */
+export interface DirectorPanel {
+  el: HTMLElement;
+  /** Shows the state of `view` (which buttons apply now). */
+  update(view: TournamentView): void;
+  /** Unsaved result edits by `round:board`. */
+  pending: Map<string, Pending>;
+  /** Sends the result of one board. */
+  save(round: number, board: number, edit: Pending): Promise<void>;
+}
+
+/** Whether every board of the last round has a result. */
+export function roundComplete(view: TournamentView): boolean {
+  const last = view.rounds[view.rounds.length - 1];
+  return last !== undefined && last.boards.every((b) => b.result !== null);
+}
+
+/**
+ * The director's panel for `view`'s tournament; `accept` takes what a call answered (the new
+ * view, or anything else: then the page reads the view again).
+ */
+export function directorPanel(first: TournamentView, accept: (answer: unknown) => void): DirectorPanel {
+  const id = first.id;
+  let view = first;
+  const call = (button: HTMLButtonElement | null, verb: string, what: () => Promise<unknown>): Promise<void> => {
+    if (button) button.disabled = true;
+    return what()
+      .then(accept)
+      .catch((e: Error) => {
+        toast(`Cannot ${verb}: ${e.message}`);
+        throw e;
+      })
+      .finally(() => {
+        if (button) button.disabled = false;
+        panel.update(view);
+      });
+  };
+
+  // Players over the board.
+  const name = h("input", { id: "add-player-name", name: "name", maxlength: 80, required: true, placeholder: "Name", autocomplete: "off" });
+  const rating = h("input", { id: "add-player-rating", name: "rating", type: "number", min: 0, max: 4000, step: 1, required: true, value: 1500, class: "short" });
+  const fesa = h("input", { id: "add-player-fesa", name: "fesa_id", placeholder: "FESA id", autocomplete: "off", class: "short" });
+  const account = h("input", { id: "add-player-account", name: "account", placeholder: "koma account", autocomplete: "off", class: "short" });
+  const add = h("button", { type: "submit", id: "add-player-submit" }, "Add player");
+  const addForm = h("form", { id: "add-player", class: "row" }, name, rating, fesa, account, add);
+  addForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const player: { name: string; rating: number; fesa_id?: string; account?: string } = { name: name.value.trim(), rating: rating.valueAsNumber };
+    if (!player.name) return toast("Give the player's name.");
+    if (!Number.isInteger(player.rating)) return toast("The rating must be a whole number.");
+    if (fesa.value.trim()) player.fesa_id = fesa.value.trim();
+    if (account.value.trim()) player.account = account.value.trim();
+    call(add, "add the player", () => tournamentApi.addPlayer(id, player))
+      .then(() => {
+        name.value = "";
+        fesa.value = "";
+        account.value = "";
+        name.focus();
+      })
+      .catch(() => undefined);
+  });
+
+  const start = h("button", { type: "button", id: "start", class: "primary" }, "Start: pair round 1");
+  start.addEventListener("click", () => {
+    void confirmDialog(`Close the entries (${view.players.length} players) and pair round 1?`, "Start").then((yes) => {
+      if (yes) call(start, "start", () => tournamentApi.start(id)).catch(() => undefined);
+    });
+  });
+  const pair = h("button", { type: "button", id: "pair-next", class: "primary" }, "Pair the next round");
+  pair.addEventListener("click", () => call(pair, "pair the next round", () => tournamentApi.pairNext(id)).catch(() => undefined));
+  const waiting = h("span", { class: "hint", id: "pair-waiting" }, "");
+  const print = h("a", { id: "print-link", class: "button", target: "_blank" }, "Print pairings");
+
+  const withdrawWho = h("select", { id: "withdraw-player", name: "player" });
+  const withdraw = h("button", { type: "button", id: "withdraw-submit", class: "danger" }, "Withdraw");
+  withdraw.addEventListener("click", () => {
+    const n = Number(withdrawWho.value);
+    const who = view.players.find((p) => p.n === n);
+    if (!who) return;
+    void confirmDialog(`Withdraw ${who.name} from the next rounds?`, "Withdraw").then((yes) => {
+      if (yes) call(withdraw, "withdraw the player", () => tournamentApi.withdraw(id, n)).catch(() => undefined);
+    });
+  });
+
+  const entries = h("div", { class: "director-entries" }, h("h3", {}, "Enter a player over the board"), addForm);
+  const withdrawRow = h("div", { class: "row" }, h("span", {}, "Withdraw"), withdrawWho, withdraw);
+  const el = h(
+    "section",
+    { class: "panel director", id: "director" },
+    h("h2", {}, "Director 大会運営"),
+    entries,
+    h("div", { class: "row" }, start, pair, waiting, print),
+    withdrawRow,
+    h("p", { class: "hint" }, "Results: choose them in each round's table and press Save; a correction is saved the same way."),
+  );
+
+  const panel: DirectorPanel = {
+    el,
+    pending: new Map(),
+    update(next: TournamentView) {
+      view = next;
+      const last = next.rounds.length;
+      const more = next.status === "running" && last < next.rounds_planned;
+      // Players enter until round 1, and in a Swiss or McMahon until the last round.
+      const late = (next.format === "swiss" || next.format === "mcmahon") && more;
+      entries.hidden = !(next.status === "entries" || late);
+      start.hidden = next.status !== "entries";
+      pair.hidden = !more;
+      const complete = roundComplete(next);
+      pair.disabled = !complete;
+      waiting.textContent = more && !complete ? `Round ${last}: waiting for results.` : "";
+      print.hidden = last === 0;
+      if (last > 0) print.setAttribute("href", printHref(id, last));
+      const active = next.players.filter((p) => !p.withdrawn);
+      const chosen = withdrawWho.value;
+      withdrawWho.replaceChildren(...active.map((p) => h("option", { value: p.n, selected: String(p.n) === chosen }, `${p.n}. ${p.name}`)));
+      withdrawRow.hidden = next.status === "finished" || active.length === 0;
+    },
+    save(round, board, edit) {
+      if (edit.result === "") {
+        toast("Choose a result first.");
+        return Promise.resolve();
+      }
+      const entry = { round, board, result: edit.result, handicap: edit.handicap || null };
+      return call(null, "save the result", () => tournamentApi.result(id, entry)).then(() => {
+        panel.pending.delete(`${round}:${board}`);
+      });
+    },
+  };
+  panel.update(first);
+  return panel;
+}
+
+/** The result cell of one board for the director: result, handicap and Save. */
+export function resultCell(panel: DirectorPanel, round: number, b: Board): HTMLElement {
+  const key = `${round}:${b.board}`;
+  const edit: Pending = panel.pending.get(key) ?? { result: b.result ?? "", handicap: b.handicap ?? "" };
+  const result = h("select", { class: "result-select", "aria-label": `Result of board ${b.board}` }, ...RESULTS.map(([v, label]) => h("option", { value: v, selected: v === edit.result }, label)));
+  const handicaps: [string, string][] = SHOGI_HANDICAPS.map(([v, label]) => [v === "even" ? "" : v, label]);
+  const handicap = h("select", { class: "handicap-select", "aria-label": `Handicap of board ${b.board}` }, ...handicaps.map(([v, label]) => h("option", { value: v, selected: v === edit.handicap }, label)));
+  const save = h("button", { type: "button", class: "small save-result" }, "Save");
+  const changed = () => edit.result !== (b.result ?? "") || edit.handicap !== (b.handicap ?? "");
+  const mark = () => {
+    save.disabled = !changed();
+    if (changed()) panel.pending.set(key, edit);
+    else panel.pending.delete(key);
+  };
+  result.addEventListener("change", () => {
+    edit.result = result.value as BoardResult | "";
+    mark();
+  });
+  handicap.addEventListener("change", () => {
+    edit.handicap = handicap.value;
+    mark();
+  });
+  save.addEventListener("click", () => {
+    save.disabled = true;
+    panel.save(round, b.board, edit).catch(() => (save.disabled = false));
+  });
+  mark();
+  return h("div", { class: "result-edit" }, result, handicap, save);
+}

@@ -1,0 +1,211 @@
+// The tournaments' HTTP API (the lead's spec, tournament-api.md): the views the server
+// sends, the create body, the calls, and the event's live stream (newline-delimited JSON).
+import { request } from "./api.js";
+
+export type Format = "swiss" | "mcmahon" | "knockout" | "round_robin" | "double_round_robin" | "arena";
+export type Tiebreak = "sos" | "sosos" | "sodos" | "median_sos" | "direct";
+export type BoardResult = "sente" | "gote" | "draw" | "sente_forfeit_win" | "gote_forfeit_win" | "unplayed";
+
+/** A tournament's clock: main time, Fischer increment, byoyomi and its periods (seconds). */
+export interface TournamentClock { initial_s: number; increment_s: number; byoyomi_s: number; periods: number }
+
+/** The body of `POST /api/tournaments` (also the view's `settings`). */
+export interface TournamentSettings {
+  name: string;
+  format: Format;
+  rounds: number;
+  online: boolean;
+  clock: TournamentClock;
+  rated: boolean;
+  colours: "furigoma" | "balanced";
+  bye_points: 1 | 2;
+  tiebreaks: Tiebreak[];
+  mcmahon?: { bar: number; group_width: number; groups: number };
+  handicap_by_rating: boolean;
+  knockout_draw: "armageddon" | "rematch";
+  losers_swiss?: boolean;
+  no_show_s: number;
+  starts_at: number | null;
+  arena_minutes: number;
+  berserk: boolean;
+}
+
+/** One line of `GET /api/tournaments`. */
+export interface TournamentSummary { id: string; name: string; format: Format; status: Status; players: number; starts_at: number | null }
+
+export type Status = "entries" | "running" | "finished";
+
+export interface Entrant { n: number; name: string; username: string | null; rating: number; start_score: number; withdrawn: boolean }
+export interface Board { board: number; sente: number; gote: number; result: BoardResult | null; game: string | null; handicap: string | null }
+export interface RoundView { number: number; started_at: number | null; boards: Board[]; bye: number | null }
+export interface Standing { place: number; n: number; name: string; points: number; score: string; tiebreaks: Record<string, string>; games: number }
+export interface Match { a: number | null; b: number | null; winner: number | null }
+
+/** The full public view of `GET /api/tournaments/{id}` and of each line of its stream. */
+export interface TournamentView {
+  id: string;
+  name: string;
+  format: Format;
+  status: Status;
+  director: string;
+  online: boolean;
+  clock: TournamentClock;
+  rounds_planned: number;
+  settings: TournamentSettings;
+  players: Entrant[];
+  rounds: RoundView[];
+  standings: Standing[];
+  knockout: { bracket: Match[][] } | null;
+  arena: { ends_at: number; scores: { n: number; score: number; streak: boolean }[] } | null;
+}
+
+/** A result the director enters: round and board are 1-based. */
+export interface ResultEntry { round: number; board: number; result: BoardResult; handicap: string | null }
+
+const base = (id: string) => `/api/tournaments/${encodeURIComponent(id)}`;
+
+export const tournamentApi = {
+  list: (page = 1, per = 20) => request<TournamentSummary[]>("GET", `/api/tournaments?page=${page}&per=${per}`),
+  create: (body: TournamentSettings) => request<TournamentView>("POST", "/api/tournaments", body),
+  view: (id: string) => request<TournamentView>("GET", base(id)),
+  join: (id: string) => request<TournamentView>("POST", `${base(id)}/join`, {}),
+  /** The player withdraws; the director names a player by `n`. */
+  withdraw: (id: string, player?: number) => request<TournamentView>("POST", `${base(id)}/withdraw`, player === undefined ? {} : { player }),
+  addPlayer: (id: string, player: { name: string; rating: number; fesa_id?: string; account?: string }) =>
+    request<TournamentView>("POST", `${base(id)}/players`, player),
+  start: (id: string) => request<TournamentView>("POST", `${base(id)}/start`, {}),
+  pairNext: (id: string) => request<TournamentView>("POST", `${base(id)}/rounds`, {}),
+  result: (id: string, entry: ResultEntry) => request<TournamentView>("POST", `${base(id)}/results`, entry),
+  exportUrl: (id: string, file: "crosstable.csv" | "crosstable.html" | "fesa.txt" | "elo.csv") => `${base(id)}/${file}`,
+  streamUrl: (id: string) => `${base(id)}/stream`,
+};
+
+/** Whether the answer of a director's call is a view (the spec leaves the answers' shape open). */
+export function isView(answer: unknown): answer is TournamentView {
+  return typeof answer === "object" && answer !== null && "rounds" in answer && "standings" in answer;
+}
+
+/**
+ * Follows `GET /api/tournaments/{id}/stream`: `onView` gets every view as it arrives (the
+ * first at once); after a drop it reconnects (1 s, doubling to 8 s) until `close`.
+ */
+export class TournamentStream {
+  private controller: AbortController | null = null;
+  private closed = false;
+  private delay = 1000;
+  private timer: number | undefined;
+
+  constructor(
+    private readonly id: string,
+    private readonly onView: (view: TournamentView) => void,
+    private readonly onConnected: (up: boolean) => void,
+  ) {
+    void this.open();
+  }
+
+  private async open(): Promise<void> {
+    const controller = new AbortController();
+    this.controller = controller;
+    try {
+      const response = await fetch(tournamentApi.streamUrl(this.id), { headers: { Accept: "application/x-ndjson" }, signal: controller.signal });
+      if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
+      this.onConnected(true);
+      this.delay = 1000;
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let newline: number;
+        while ((newline = buffer.indexOf("\n")) >= 0) {
+          const line = buffer.slice(0, newline).trim();
+          buffer = buffer.slice(newline + 1);
+          // Empty lines keep the connection open.
+          if (!line) continue;
+          let view: unknown;
+          try {
+            view = JSON.parse(line);
+          } catch {
+            continue;
+          }
+          if (!isView(view)) continue;
+          try {
+            this.onView(view);
+          } catch (e) {
+            // A fault of the page, not of the connection: say so, and keep reading.
+            console.error("tournament page:", e);
+          }
+        }
+      }
+    } catch {
+      // dropped or refused: try again below
+    }
+    if (this.closed || this.controller !== controller) return;
+    this.onConnected(false);
+    this.timer = window.setTimeout(() => void this.open(), this.delay);
+    this.delay = Math.min(this.delay * 2, 8000);
+  }
+
+  close(): void {
+    this.closed = true;
+    window.clearTimeout(this.timer);
+    this.controller?.abort();
+    this.controller = null;
+  }
+}
+
+/** The format's name as the page shows it. */
+export function formatName(format: Format): string {
+  const names: Record<Format, string> = {
+    swiss: "Swiss",
+    mcmahon: "McMahon",
+    knockout: "Knockout",
+    round_robin: "Round robin",
+    double_round_robin: "Double round robin",
+    arena: "Arena",
+  };
+  return names[format] ?? format;
+}
+
+/** `45m + 30s byoyomi`, `10m + 5s`, `30s × 3 byoyomi`. */
+export function clockText(c: TournamentClock): string {
+  const parts: string[] = [];
+  if (c.initial_s > 0) parts.push(c.initial_s % 60 === 0 ? `${c.initial_s / 60}m` : `${c.initial_s}s`);
+  if (c.increment_s > 0) parts.push(`${c.increment_s}s increment`);
+  if (c.byoyomi_s > 0) parts.push(`${c.byoyomi_s}s${c.periods > 1 ? ` × ${c.periods}` : ""} byoyomi`);
+  return parts.length ? parts.join(" + ") : "no clock";
+}
+
+/** The tie-breaks' names. */
+export const TIEBREAK_NAMES: Record<Tiebreak, string> = {
+  sos: "SOS",
+  sosos: "SOSOS",
+  sodos: "SODOS",
+  median_sos: "Median SOS",
+  direct: "Direct encounter",
+};
+
+/** A board's result as text: `1-0`, `0-1`, `½-½`, `1-0 ff` (forfeit), `unplayed`, or empty. */
+export function resultText(result: BoardResult | null): string {
+  switch (result) {
+    case "sente":
+      return "1-0";
+    case "gote":
+      return "0-1";
+    case "draw":
+      return "½-½";
+    case "sente_forfeit_win":
+      return "1-0 ff";
+    case "gote_forfeit_win":
+      return "0-1 ff";
+    case "unplayed":
+      return "unplayed";
+    default:
+      return "";
+  }
+}
+
+/** The address of a tournament's page, and of a round's printable pairings. */
+export const tournamentHref = (id: string) => `/tournaments/${encodeURIComponent(id)}`;
+export const printHref = (id: string, round: number) => `${tournamentHref(id)}/print?round=${round}`;
