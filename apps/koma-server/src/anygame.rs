@@ -125,6 +125,16 @@ impl AnyGame {
         forward!(self, g => g.clock())
     }
 
+    /// Replaces the clock, if the game has one (an arena's berserk halves a player's time).
+    pub fn set_clock(&mut self, clock: Clock) {
+        if self.clock().is_some() {
+            *self = match self.clone() {
+                AnyGame::Shogi(g) => AnyGame::Shogi(g.with_clock(clock)),
+                AnyGame::Tori(g) => AnyGame::Tori(g.with_clock(clock)),
+            };
+        }
+    }
+
     /// The rule set.
     pub fn rules(&self) -> RuleSet {
         forward!(self, g => g.rules())

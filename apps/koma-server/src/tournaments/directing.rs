@@ -30,6 +30,7 @@ impl Tournaments {
         let (t, ()) = self
             .change(id, |t| {
                 check_director(t, director)?;
+                super::arena::not_directed(t)?;
                 if t.status != Status::Entries {
                     return Err(Refusal::WrongState {
                         status: t.status.name(),
@@ -62,6 +63,7 @@ impl Tournaments {
         let (t, ()) = self
             .change(id, |t| {
                 check_director(t, director)?;
+                super::arena::not_directed(t)?;
                 if t.status != Status::Running {
                     return Err(Refusal::WrongState {
                         status: t.status.name(),
@@ -92,6 +94,7 @@ impl Tournaments {
         let (t, ()) = self
             .change(id, |t| {
                 check_director(t, director)?;
+                super::arena::not_directed(t)?;
                 let rounds = t.rounds.len();
                 if body.round == 0 || body.round > rounds {
                     return Err(Refusal::invalid(

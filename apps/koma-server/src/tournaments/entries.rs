@@ -4,6 +4,7 @@
 use super::model::{Entry, Status, Tournament};
 use super::refusal::Refusal;
 use super::service::{Tournaments, check_director, finished};
+use super::settings::Format;
 use crate::accounts::auth::Player;
 use crate::error::ApiError;
 
@@ -49,6 +50,9 @@ impl Tournaments {
     pub async fn join(&self, id: &str, player: &Player) -> Result<Tournament, ApiError> {
         let (t, _) = self.read(id).await?;
         let rating = self.rating_of(&t, &player.id).await?;
+        if t.settings.format == Format::Arena {
+            return self.arena_join(id, player, rating).await;
+        }
         let entry = Entry {
             name: player.name.clone(),
             account: Some(player.id.clone()),
@@ -132,6 +136,9 @@ impl Tournaments {
         who: &Player,
         player: Option<usize>,
     ) -> Result<Tournament, ApiError> {
+        if self.read(id).await?.0.settings.format == Format::Arena {
+            return self.arena_pause(id, who, player).await;
+        }
         let (t, _) = self
             .change(id, |t| {
                 let i = match player {
@@ -170,6 +177,9 @@ impl Tournaments {
 /// Adds `entry` to `t` if entries are open (late entries: Swiss and McMahon until the last
 /// round is paired), with its McMahon start score.
 fn enter(t: &mut Tournament, mut entry: Entry) -> Result<(), ApiError> {
+    if t.settings.format == Format::Arena {
+        return Err(Refusal::invalid("format", "an arena's players join it themselves").into());
+    }
     let late = t.status == Status::Running
         && t.settings.format.late_entries()
         && t.rounds.len() < t.rounds_planned();

@@ -23,36 +23,17 @@ impl Tournaments {
         let Some(clock) = t.settings.clock.filter(|_| t.settings.online) else {
             return Ok(t.clone());
         };
-        let control = clock.time_control()?;
+        clock.time_control()?;
         let r = t.rounds.len() - 1;
         let mut started: Vec<(usize, String)> = Vec::new();
         for (i, b) in round.boards.iter().enumerate() {
             if b.game.is_some() || b.result.is_some() {
                 continue;
             }
-            let (Some(sente), Some(gote)) = (player(t, b.sente), player(t, b.gote)) else {
-                continue; // a player without an account: the director enters the result
-            };
-            let request = CreateRequest {
-                time_control: Some(control.clone()),
-                side: Some("sente".into()),
-                // A handicap game is never rated (the server rates even games only).
-                rated: Some(t.settings.rated && b.handicap.is_none()),
-                handicap: b.handicap.clone(),
-                ..CreateRequest::default()
-            };
-            match self.hub.create_paired(&request, &sente, &gote).await {
-                Ok(paired) => {
-                    let game = paired.creator.id;
-                    self.hub
-                        .tournament_hooks
-                        .set_no_show(&game, t.settings.no_show_s.saturating_mul(1000));
-                    let (g, tid) = (game.clone(), t.id.clone());
-                    self.hub
-                        .blocking(move |s| s.link_tournament_game(&g, &tid))
-                        .await?;
-                    started.push((i, game));
-                }
+            let handicap = b.handicap.clone();
+            match self.start_game(t, clock, b.sente, b.gote, handicap).await {
+                Ok(Some(game)) => started.push((i, game)),
+                Ok(None) => {} // a player without an account: the director enters the result
                 Err(e) => eprintln!(
                     "koma serve: tournament {} round {} board {}: no game: {e}",
                     t.id,
@@ -77,6 +58,40 @@ impl Tournaments {
             })
             .await?;
         Ok(t)
+    }
+
+    /// Starts the game of entrants `sente` and `gote` of `t` on `clock` (rated if the event
+    /// is and the game even), with its no-show limit, linked to `t`; `None` if either has no
+    /// account.
+    pub(super) async fn start_game(
+        &self,
+        t: &Tournament,
+        clock: super::settings::Clock,
+        sente: usize,
+        gote: usize,
+        handicap: Option<String>,
+    ) -> Result<Option<String>, ApiError> {
+        let (Some(sente), Some(gote)) = (player(t, sente), player(t, gote)) else {
+            return Ok(None);
+        };
+        let request = CreateRequest {
+            time_control: Some(clock.time_control()?),
+            side: Some("sente".into()),
+            // A handicap game is never rated (the server rates even games only).
+            rated: Some(t.settings.rated && handicap.is_none()),
+            handicap,
+            ..CreateRequest::default()
+        };
+        let paired = self.hub.create_paired(&request, &sente, &gote).await?;
+        let game = paired.creator.id;
+        self.hub
+            .tournament_hooks
+            .set_no_show(&game, t.settings.no_show_s.saturating_mul(1000));
+        let (g, tid) = (game.clone(), t.id.clone());
+        self.hub
+            .blocking(move |s| s.link_tournament_game(&g, &tid))
+            .await?;
+        Ok(Some(game))
     }
 
     /// Writes the end of a game into its tournament, unless the board has a result already.
@@ -105,6 +120,9 @@ impl Tournaments {
     /// Sets the result of the board playing `end.id` in `tid`, if it has none.
     async fn set_game_result(&self, tid: &str, end: &GameEnd) -> Result<(), ApiError> {
         let (t, _) = self.read(tid).await?;
+        if t.settings.format == super::settings::Format::Arena {
+            return self.arena_game_ended(tid, end).await;
+        }
         let open = t
             .rounds
             .iter()
@@ -137,6 +155,7 @@ impl Tournaments {
             }
             *last = Some(Instant::now());
         }
+        self.tick_arenas().await;
         let ids = match self
             .hub
             .blocking(|s| s.tournaments_with_status(Status::Running.name()))

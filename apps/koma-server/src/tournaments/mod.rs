@@ -1,8 +1,13 @@
-//! Tournaments run by the server: Swiss, McMahon, knockout and round robin, online (the
+//! Tournaments run by the server: Swiss, McMahon, knockout, round robin and arena, online (the
 //! server starts each round's games and takes their results) or over the board (the
 //! director enters the results). Pairing and standings are koma_tournament's; here the
 //! tournaments are stored, changed by their directors and players, and shown.
 
+mod arena;
+mod arena_berserk;
+mod arena_log;
+mod arena_rules;
+mod arena_view;
 mod directing;
 mod entries;
 mod export;

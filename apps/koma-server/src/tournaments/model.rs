@@ -151,6 +151,9 @@ pub struct Tournament {
     pub players: Vec<Entry>,
     /// The rounds paired so far.
     pub rounds: Vec<RoundRec>,
+    /// An arena's log (arena only).
+    #[serde(default, skip_serializing_if = "super::arena_log::ArenaLog::is_empty")]
+    pub arena: super::arena_log::ArenaLog,
 }
 
 impl Tournament {

@@ -43,6 +43,10 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         )
         .route("/api/tournaments/{id}/fesa.txt", get(fesa))
         .route("/api/tournaments/{id}/elo.csv", get(elo_csv))
+        .route(
+            "/api/tournaments/{id}/berserk",
+            post(super::arena_berserk::route),
+        )
 }
 
 /// The account of a write, or 401.

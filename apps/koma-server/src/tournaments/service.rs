@@ -146,6 +146,7 @@ impl Tournaments {
             seed: u64::from_le_bytes(seed),
             players: Vec::new(),
             rounds: Vec::new(),
+            arena: Default::default(),
         };
         let row = TournamentRow {
             id: t.id.clone(),

@@ -18,7 +18,7 @@ pub enum Format {
     RoundRobin,
     /// Everybody meets everybody twice, colours reversed.
     DoubleRoundRobin,
-    /// lishogi's arena (not run by this server yet: refused at creation).
+    /// lishogi's arena: a fixed time in which free players are paired at once.
     Arena,
 }
 
@@ -228,6 +228,16 @@ pub struct Settings {
     /// Berserk in an arena.
     #[serde(default)]
     pub berserk: bool,
+    /// Win streaks double an arena's points (lishogi's "on fire").
+    #[serde(default = "yes")]
+    pub streaks: bool,
+    /// An arena's length in seconds, instead of `arena_minutes` (short arenas, as tests use).
+    #[serde(default)]
+    pub arena_seconds: Option<u32>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// The most rounds a Swiss or McMahon may have.
@@ -249,12 +259,7 @@ impl Settings {
             ));
         }
         match self.format {
-            Format::Arena => {
-                return Err(Refusal::invalid(
-                    "format",
-                    "arena tournaments are not run by this server yet: choose swiss, mcmahon, knockout, round_robin or double_round_robin",
-                ));
-            }
+            Format::Arena => super::arena_rules::check_settings(&self)?,
             Format::Swiss | Format::Mcmahon => match self.rounds {
                 Some(r) if (1..=MAX_ROUNDS).contains(&r) => {}
                 _ => {

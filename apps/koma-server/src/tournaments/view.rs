@@ -99,9 +99,13 @@ pub fn full(t: &Tournament) -> Value {
         "settings": t.settings,
         "players": players,
         "rounds": rounds,
-        "standings": standings_json(t),
+        "standings": if t.settings.format == Format::Arena {
+            super::arena_view::standings(t)
+        } else {
+            standings_json(t)
+        },
         "knockout": knockout_json(t),
-        "arena": Value::Null,
+        "arena": super::arena_view::json(t),
     })
 }
 

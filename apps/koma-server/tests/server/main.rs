@@ -35,5 +35,6 @@ mod store_suite_challenges;
 mod store_suite_ratings;
 mod store_suite_tournaments;
 mod tournaments;
+mod tournaments_arena;
 mod tournaments_directing;
 mod tournaments_esc;

@@ -1,0 +1,126 @@
+//! Berserk in an arena (`POST /api/tournaments/{id}/berserk` with `{"game": id}`): before
+//! their first move in an arena game a player gives up half their main time for a point
+//! more if they win (koma_tournament's arena_score). The flag is stored with the
+//! tournament and goes into the game's end; the clock's main time is halved on the server
+//! holding the game. Increment and byoyomi stay (the clock has one control for both sides).
+
+use super::Tournaments;
+use super::arena::logged_end;
+use super::model::Tournament;
+use super::refusal::Refusal;
+use super::settings::Format;
+use crate::accounts::auth::Player;
+use crate::api::{AppState, body};
+use crate::body::JsonBody;
+use crate::error::ApiError;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
+use koma_rules::Color;
+
+/// The body of a berserk.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BerserkBody {
+    /// The game (the server's id).
+    game: String,
+}
+
+/// `POST /api/tournaments/{id}/berserk`.
+pub async fn route(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    player: Option<Player>,
+    json: JsonBody,
+) -> Result<Response, ApiError> {
+    let who = player.ok_or(Refusal::LoginRequired)?;
+    let request: BerserkBody = body(&json.bytes)?;
+    let t = s.tournaments.berserk(&id, &who, &request.game).await?;
+    Ok(Json(super::view::full(&t)).into_response())
+}
+
+/// A refusal in the tournament's state.
+fn refused(t: &Tournament, message: String) -> ApiError {
+    Refusal::WrongState {
+        status: t.status.name(),
+        message,
+    }
+    .into()
+}
+
+impl Tournaments {
+    /// `who` goes berserk in `game` of the arena `id`.
+    pub async fn berserk(
+        &self,
+        id: &str,
+        who: &Player,
+        game: &str,
+    ) -> Result<Tournament, ApiError> {
+        let (t, _) = self.read(id).await?;
+        if t.settings.format != Format::Arena {
+            return Err(Refusal::invalid("format", "berserk is for arenas only").into());
+        }
+        if !t.settings.berserk {
+            return Err(refused(&t, "this arena does not allow berserk".into()));
+        }
+        let me = t
+            .entrant_of(&who.id)
+            .ok_or_else(|| Refusal::NotEntered(format!("{} is not entered", who.name)))?;
+        let arena = super::arena_log::replay(&t)?;
+        let found = t
+            .arena
+            .games
+            .iter()
+            .position(|r| r.game.as_deref() == Some(game))
+            .and_then(|g| arena.games().get(g));
+        let seat = match found {
+            Some(g) if g.sente as usize == me => Color::Black,
+            Some(g) if g.gote as usize == me => Color::White,
+            _ => {
+                return Err(Refusal::invalid(
+                    "game",
+                    format!("{game} is not a game of {} in this arena", who.name),
+                )
+                .into());
+            }
+        };
+        let g = found.map_or(0, |g| g.id);
+        let slot = self.hub.game(game).await?;
+        let mut live = slot.lock().await;
+        // Sente's first move is ply 1, gote's ply 2.
+        if live.is_over() || logged_end(&t, g) {
+            return Err(refused(&t, format!("game {game} is over")));
+        }
+        if live.game.plies() > seat.index() {
+            return Err(refused(
+                &t,
+                format!(
+                    "{} has moved in game {game}: berserk comes before the first move",
+                    who.name
+                ),
+            ));
+        }
+        let (t, ()) = self
+            .change(id, |t| {
+                let rec = t
+                    .arena
+                    .games
+                    .get_mut(g)
+                    .ok_or_else(|| Refusal::invalid("game", "not in the arena"))?;
+                if rec.berserk[seat.index()] {
+                    let message = format!("{} went berserk in game {game} already", who.name);
+                    return Err(refused(t, message));
+                }
+                rec.berserk[seat.index()] = true;
+                Ok(())
+            })
+            .await?;
+        if let Some(mut clock) = live.game.clock().cloned() {
+            let time = &mut clock.players[seat.index()];
+            time.main_ms /= 2;
+            live.game.set_clock(clock);
+            live.publish();
+        }
+        Ok(t)
+    }
+}
