@@ -2,6 +2,7 @@
 //! game's end written as the board's result, and a sweep that catches what was missed.
 
 use super::directing::finish_if_done;
+use super::knockout_match;
 use super::model::{Status, Tournament};
 use super::online::GameEnd;
 use super::service::Tournaments;
@@ -30,8 +31,22 @@ impl Tournaments {
             if b.game.is_some() || b.result.is_some() {
                 continue;
             }
+            // A knockout match's next game after a draw has its own seats, or none when the
+            // director must decide.
+            let seats = if knockout_match::plays_deciders(t) {
+                knockout_match::seats(t, r, i, b)
+            } else {
+                Some(koma_tournament::record::Board {
+                    sente: b.sente,
+                    gote: b.gote,
+                })
+            };
+            let Some(seats) = seats else { continue };
             let handicap = b.handicap.clone();
-            match self.start_game(t, clock, b.sente, b.gote, handicap).await {
+            match self
+                .start_game(t, clock, seats.sente, seats.gote, handicap)
+                .await
+            {
                 Ok(Some(game)) => started.push((i, game)),
                 Ok(None) => {} // a player without an account: the director enters the result
                 Err(e) => eprintln!(
@@ -131,16 +146,30 @@ impl Tournaments {
         if !open {
             return Ok(());
         }
-        self.change(tid, |t| {
-            for b in t.rounds.iter_mut().flat_map(|r| &mut r.boards) {
-                if b.game.as_deref() == Some(end.id.as_str()) && b.result.is_none() {
-                    b.result = Some(end.result);
+        let (t, ()) = self
+            .change(tid, |t| {
+                let before = t.clone();
+                let deciders = knockout_match::plays_deciders(t);
+                for (r, round) in t.rounds.iter_mut().enumerate() {
+                    for (i, b) in round.boards.iter_mut().enumerate() {
+                        if b.game.as_deref() != Some(end.id.as_str()) || b.result.is_some() {
+                            continue;
+                        }
+                        if deciders {
+                            knockout_match::game_ended(&before, r, i, b, end.result);
+                        } else {
+                            b.result = Some(end.result);
+                        }
+                    }
                 }
-            }
-            finish_if_done(t);
-            Ok(())
-        })
-        .await?;
+                finish_if_done(t);
+                Ok(())
+            })
+            .await?;
+        // A drawn knockout game: its decider starts at once.
+        if knockout_match::plays_deciders(&t) {
+            self.start_games(&t).await?;
+        }
         Ok(())
     }
 
@@ -173,6 +202,18 @@ impl Tournaments {
             };
             if !t.settings.online {
                 continue;
+            }
+            // A knockout decider whose start was missed (a stop just after the draw).
+            let waiting = t.rounds.last().is_some_and(|round| {
+                round
+                    .boards
+                    .iter()
+                    .any(|b| !b.drawn.is_empty() && b.game.is_none() && b.result.is_none())
+            });
+            if waiting && knockout_match::plays_deciders(&t) {
+                if let Err(e) = self.start_games(&t).await {
+                    eprintln!("koma serve: tournament {id}: a knockout decider: {e}");
+                }
             }
             let limit = t.settings.no_show_s.saturating_mul(1000);
             let open: Vec<String> = t

@@ -12,6 +12,7 @@ mod directing;
 mod entries;
 mod export;
 mod games;
+mod knockout_match;
 mod model;
 pub mod online;
 mod pairing;

@@ -93,6 +93,23 @@ pub struct Board {
     pub game: Option<String>,
     /// A handicap (koma_game's name), if the game is one.
     pub handicap: Option<String>,
+    /// Online knockout: the drawn games of the match before the one now played (the board's
+    /// own colours are the first game's; see `knockout_match`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drawn: Vec<Replayed>,
+}
+
+/// A game of a knockout match that did not decide it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Replayed {
+    /// Sente's index.
+    pub sente: usize,
+    /// Gote's index.
+    pub gote: usize,
+    /// The online game's id.
+    pub game: Option<String>,
+    /// How it ended.
+    pub result: Outcome,
 }
 
 impl Board {
@@ -256,23 +273,28 @@ impl Tournament {
 
 /// A board as a pairing of the record, once it has a result.
 fn pairing(b: &Board) -> Option<Pairing> {
+    Some(as_pairing(b.sente, b.gote, b.result?))
+}
+
+/// A game of `sente` and `gote` that ended `outcome`, as a pairing of the record.
+pub fn as_pairing(sente: usize, gote: usize, outcome: Outcome) -> Pairing {
     let game = |result| Pairing::Game {
-        sente: b.sente,
-        gote: b.gote,
+        sente,
+        gote,
         result,
     };
-    Some(match b.result? {
+    match outcome {
         Outcome::Sente => game(GameResult::SenteWins),
         Outcome::Gote => game(GameResult::GoteWins),
         Outcome::Draw => game(GameResult::Draw),
         Outcome::Unplayed => game(GameResult::Unplayed),
         Outcome::SenteForfeitWin => Pairing::Forfeit {
-            winner: b.sente,
-            loser: b.gote,
+            winner: sente,
+            loser: gote,
         },
         Outcome::GoteForfeitWin => Pairing::Forfeit {
-            winner: b.gote,
-            loser: b.sente,
+            winner: gote,
+            loser: sente,
         },
-    })
+    }
 }

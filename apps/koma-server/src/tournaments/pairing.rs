@@ -57,6 +57,7 @@ fn board(p: Pair) -> Board {
         result: None,
         game: None,
         handicap: None,
+        drawn: Vec::new(),
     }
 }
 

@@ -51,6 +51,7 @@ fn pair_field(t: &Tournament, field: &[SwissPlayer], r: usize) -> Result<RoundRe
                 result: None,
                 game: None,
                 handicap: None,
+                drawn: Vec::new(),
             })
             .collect(),
         bye: paired.bye.map(index),

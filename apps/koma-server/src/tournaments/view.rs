@@ -76,6 +76,12 @@ pub fn full(t: &Tournament) -> Value {
                         "result": b.result,
                         "game": b.game,
                         "handicap": b.handicap,
+                        "drawn": b.drawn.iter().map(|d| json!({
+                            "sente": n(d.sente),
+                            "gote": n(d.gote),
+                            "game": d.game,
+                            "result": d.result,
+                        })).collect::<Vec<_>>(),
                     })
                 })
                 .collect();

@@ -38,3 +38,4 @@ mod tournaments;
 mod tournaments_arena;
 mod tournaments_directing;
 mod tournaments_esc;
+mod tournaments_knockout_online;

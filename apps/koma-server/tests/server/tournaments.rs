@@ -33,7 +33,12 @@ pub(crate) async fn view(addr: SocketAddr, id: &str) -> Value {
 }
 
 /// The tournament `id` once `done` holds, within `secs` seconds.
-async fn view_when(addr: SocketAddr, id: &str, secs: f64, done: impl Fn(&Value) -> bool) -> Value {
+pub(crate) async fn view_when(
+    addr: SocketAddr,
+    id: &str,
+    secs: f64,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
     let deadline = tokio::time::Instant::now() + Duration::from_secs_f64(secs);
     loop {
         let t = view(addr, id).await;
@@ -49,13 +54,13 @@ async fn view_when(addr: SocketAddr, id: &str, secs: f64, done: impl Fn(&Value) 
 }
 
 /// A board move of `token`'s seat in `game`.
-async fn board_move(addr: SocketAddr, token: &str, game: &str, usi: &str) {
+pub(crate) async fn board_move(addr: SocketAddr, token: &str, game: &str, usi: &str) {
     let path = format!("/api/board/game/{game}/move/{usi}");
     api(addr, "POST", &path, token, None).await.expect(200);
 }
 
 /// `token`'s seat in `game` does `what` (`resign`, `draw/yes`).
-async fn board(addr: SocketAddr, token: &str, game: &str, what: &str) {
+pub(crate) async fn board(addr: SocketAddr, token: &str, game: &str, what: &str) {
     let path = format!("/api/board/game/{game}/{what}");
     api(addr, "POST", &path, token, None).await.expect(200);
 }
