@@ -31,30 +31,40 @@ impl Tournaments {
             .change(id, |t| {
                 check_director(t, director)?;
                 super::arena::not_directed(t)?;
-                if t.status != Status::Entries {
-                    return Err(Refusal::WrongState {
-                        status: t.status.name(),
-                        message: "it has started already".into(),
-                    }
-                    .into());
-                }
-                if t.players.len() < 2 {
-                    return Err(Refusal::WrongState {
-                        status: t.status.name(),
-                        message: format!(
-                            "{} player(s) entered: at least two are needed",
-                            t.players.len()
-                        ),
-                    }
-                    .into());
-                }
-                t.status = Status::Running;
-                let round = super::pairing::next_round(t, now)?;
-                t.rounds.push(round);
-                Ok(())
+                begin(t, now)
             })
             .await?;
         self.start_games(&t).await
+    }
+
+    /// Starts the online tournament `id` if its `starts_at` has come and it is still taking
+    /// entries with two players or more (an arena starts by its own tick).
+    pub(super) async fn start_if_due(&self, id: &str) -> Result<(), ApiError> {
+        let now = unix_ms();
+        let due = |t: &Tournament| {
+            t.status == Status::Entries
+                && t.settings.online
+                && t.settings.format != super::settings::Format::Arena
+                && t.settings.starts_at.is_some_and(|at| at <= now)
+                && t.players.len() >= 2
+        };
+        let (t, _) = self.read(id).await?;
+        if !due(&t) {
+            return Ok(());
+        }
+        let (t, started) = self
+            .change(id, |t| {
+                if !due(t) {
+                    return Ok(false);
+                }
+                begin(t, now)?;
+                Ok(true)
+            })
+            .await?;
+        if started {
+            self.start_games(&t).await?;
+        }
+        Ok(())
     }
 
     /// The director pairs the next round.
@@ -146,4 +156,29 @@ pub(super) fn finish_if_done(t: &mut Tournament) {
     if t.status == Status::Running && t.rounds.len() >= t.rounds_planned() && decided {
         t.status = Status::Finished;
     }
+}
+
+/// Closes entries and pairs round 1 of `t` at `now`.
+fn begin(t: &mut Tournament, now: u64) -> Result<(), ApiError> {
+    if t.status != Status::Entries {
+        return Err(Refusal::WrongState {
+            status: t.status.name(),
+            message: "it has started already".into(),
+        }
+        .into());
+    }
+    if t.players.len() < 2 {
+        return Err(Refusal::WrongState {
+            status: t.status.name(),
+            message: format!(
+                "{} player(s) entered: at least two are needed",
+                t.players.len()
+            ),
+        }
+        .into());
+    }
+    t.status = Status::Running;
+    let round = super::pairing::next_round(t, now)?;
+    t.rounds.push(round);
+    Ok(())
 }

@@ -185,6 +185,7 @@ impl Tournaments {
             *last = Some(Instant::now());
         }
         self.tick_arenas().await;
+        self.start_due().await;
         let ids = match self
             .hub
             .blocking(|s| s.tournaments_with_status(Status::Running.name()))
@@ -244,6 +245,26 @@ impl Tournaments {
                         eprintln!("koma serve: tournament {id}: {e}");
                     }
                 }
+            }
+        }
+    }
+
+    /// Starts the online tournaments whose `starts_at` has come.
+    async fn start_due(&self) {
+        let entries = self
+            .hub
+            .blocking(|s| s.tournaments_with_status(Status::Entries.name()))
+            .await;
+        let ids = match entries {
+            Ok(ids) => ids,
+            Err(e) => {
+                eprintln!("koma serve: tournaments taking entries: {e}");
+                return;
+            }
+        };
+        for id in ids {
+            if let Err(e) = self.start_if_due(&id).await {
+                eprintln!("koma serve: tournament {id}: its start: {e}");
             }
         }
     }

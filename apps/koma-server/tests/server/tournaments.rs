@@ -527,3 +527,59 @@ async fn handicaps_by_rating_start_the_games_from_the_handicap_unrated() {
     );
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn an_online_tournament_starts_itself_at_its_time() {
+    let (_dir, server, addr) = fresh_server_with(koma_server::Settings::default()).await;
+    let director = account(addr, "Timer").await;
+    let starts_at = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64
+        + 1_500;
+    let body = json!({
+        "name": "On time", "format": "swiss", "rounds": 2, "online": true,
+        "clock": {"initial_s": 60, "byoyomi_s": 5, "periods": 1}, "starts_at": starts_at,
+    });
+    let created = send(
+        addr,
+        "POST",
+        "/api/tournaments",
+        Some(&director),
+        Some(body),
+    )
+    .await
+    .expect(201)
+    .json();
+    let id = created["id"].as_str().unwrap().to_string();
+    for name in ["Punctual1", "Punctual2", "Punctual3", "Punctual4"] {
+        let token = account(addr, name).await;
+        send(
+            addr,
+            "POST",
+            &format!("/api/tournaments/{id}/join"),
+            Some(&token),
+            None,
+        )
+        .await
+        .expect(200);
+    }
+    assert_eq!(
+        view(addr, &id).await["status"],
+        "entries",
+        "not before its time"
+    );
+    let t = view_when(addr, &id, 10.0, |t| {
+        t["status"] == "running"
+            && t["rounds"][0]["boards"]
+                .as_array()
+                .is_some_and(|b| b.len() == 2 && b.iter().all(|b| b["game"].is_string()))
+    })
+    .await;
+    let started = t["rounds"][0]["started_at"].as_u64().unwrap();
+    assert!(
+        started >= starts_at,
+        "paired at {started}, due at {starts_at}"
+    );
+    server.shutdown().await.unwrap();
+}
