@@ -387,12 +387,44 @@ async function overTheBoard(browser) {
   await director.context().close();
 }
 
+/** An arena: a player signed up on the page joins with Join, is paired at once with the
+ * other entrant, and goes berserk from the arena panel before moving. */
+async function arena(browser) {
+  const director = await account(`Ta_Director_${RUN}`);
+  const other = await account(`Ta_Other_${RUN}`);
+  const created = await expect([201], "POST", "/api/tournaments", {
+    token: director.token,
+    json: { name: "E2E Arena", format: "arena", online: true, clock: { initial_s: 300, increment_s: 0, byoyomi_s: 10, periods: 1 }, arena_seconds: 120, berserk: true },
+  });
+  const id = created.id;
+  const player = await newPlayer(browser, "arena player", { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+  const name = `Ta_Berserker_${RUN}`;
+  await signUp(player, name);
+  await player.goto(`${BASE}/tournaments/${encodeURIComponent(id)}`);
+  await player.tap("#join");
+  await expect([200], "POST", `/api/tournaments/${encodeURIComponent(id)}/join`, { token: other.token });
+  await player.waitForSelector("#berserk");
+  const mine = (v) => {
+    const me = v.players.find((p) => p.username?.toLowerCase() === name.toLowerCase());
+    const game = v.arena?.games?.find((g) => g.result === null && (g.sente === me?.n || g.gote === me?.n));
+    return game && (game.sente === me.n ? game.sente_berserk : game.gote_berserk);
+  };
+  await player.tap("#berserk");
+  await until(id, "the page's player went berserk", (v) => mine(v) === true);
+  // The button goes once the berserk is in.
+  await player.waitForSelector("#berserk", { state: "detached" });
+  await shot(player, "arena");
+  log("arena: joined from the page, paired at once, berserk from the arena panel");
+  await player.context().close();
+}
+
 let accounts = null;
 await runTests(
   [
     ["McMahon of 40 players", async (browser) => (accounts = await mcmahon(browser))],
     ["knockout of 8", async (browser) => knockout(browser, accounts ?? (await inParallel(Array.from({ length: 8 }, (_, i) => `Tk${i + 1}_${RUN}`), 4, account)))],
     ["over the board", overTheBoard],
+    ["arena with berserk", arena],
   ],
   "tournament-",
 );

@@ -56,8 +56,14 @@ export interface TournamentView {
   rounds: RoundView[];
   standings: Standing[];
   knockout: { bracket: Match[][] } | null;
-  arena: { ends_at: number; scores: { n: number; score: number; streak: boolean }[] } | null;
+  arena: ArenaView | null;
 }
+
+/** An arena game: players by number, its result once over, and who went berserk. */
+export interface ArenaGame { sente: number; gote: number; game: string | null; result: string | null; sente_berserk: boolean; gote_berserk: boolean }
+
+/** An arena's state: its end, the scores (rank order) and its games. */
+export interface ArenaView { ends_at: number; berserk: boolean; scores: { n: number; score: number; streak: boolean; games: number }[]; games: ArenaGame[] }
 
 /** A result the director enters: round and board are 1-based. */
 export interface ResultEntry { round: number; board: number; result: BoardResult; handicap: string | null }
@@ -76,6 +82,8 @@ export const tournamentApi = {
   start: (id: string) => request<TournamentView>("POST", `${base(id)}/start`, {}),
   pairNext: (id: string) => request<TournamentView>("POST", `${base(id)}/rounds`, {}),
   result: (id: string, entry: ResultEntry) => request<TournamentView>("POST", `${base(id)}/results`, entry),
+  /** The player halves their clock in their arena game `game` before their first move. */
+  berserk: (id: string, game: string) => request<TournamentView>("POST", `${base(id)}/berserk`, { game }),
   exportUrl: (id: string, file: "crosstable.csv" | "crosstable.html" | "fesa.txt" | "elo.csv") => `${base(id)}/${file}`,
   streamUrl: (id: string) => `${base(id)}/stream`,
 };

@@ -28,6 +28,9 @@ type Viewer = string | null;
 
 const sameName = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
 
+/** A player's name by number, as text. */
+const plainName = (view: TournamentView, n: number) => view.players[n - 1]?.name ?? `#${n}`;
+
 /** A player's name by number: linked to the profile when an account plays. */
 function playerName(view: TournamentView, n: number | null): HTMLElement | string {
   if (n === null) return "—";
@@ -103,16 +106,50 @@ function bracketSection(view: TournamentView): HTMLElement | null {
   );
 }
 
-function arenaSection(view: TournamentView): HTMLElement | null {
+function arenaSection(view: TournamentView, me: Entrant | undefined, accept: (answer: unknown) => void): HTMLElement | null {
   if (!view.arena) return null;
   const scores = [...view.arena.scores].sort((a, b) => b.score - a.score);
   const left = Math.max(0, Math.round((view.arena.ends_at - Date.now()) / 60000));
+  const playing = view.arena.games.filter((g) => g.result === null && g.game !== null);
+  // The player's own game, before berserk: a button to halve the clock (the server refuses
+  // it after the player's first move).
+  const mine = me ? playing.find((g) => g.sente === me.n || g.gote === me.n) : undefined;
+  const berserked = mine && me ? (mine.sente === me.n ? mine.sente_berserk : mine.gote_berserk) : true;
+  let berserk: HTMLElement | null = null;
+  if (mine?.game && view.arena.berserk && !berserked) {
+    const game = mine.game;
+    const button = h("button", { type: "button", id: "berserk", class: "primary" }, "Berserk (half your time)");
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      tournamentApi
+        .berserk(view.id, game)
+        .then(accept)
+        .catch((e: Error) => toast(`Cannot go berserk: ${e.message}`))
+        .finally(() => (button.disabled = false));
+    });
+    berserk = h("p", {}, button, " ", h("a", { href: `/#game=${encodeURIComponent(game)}`, class: "game-link" }, "Your game"));
+  }
   return h(
     "section",
     { class: "panel", id: "arena" },
     h("h2", {}, "Arena アリーナ"),
     h("p", { class: "hint" }, view.status === "finished" ? "Finished." : `Ends in about ${left} min.`),
-    table("arena-table", ["##", "Player", "Score#"], scores.map((s, i) => h("tr", { "data-n": s.n }, h("td", { class: "num" }, String(i + 1)), h("td", {}, playerName(view, s.n), s.streak ? " 🔥" : ""), h("td", { class: "num" }, String(s.score))))),
+    berserk,
+    table(
+      "arena-table",
+      ["##", "Player", "Score#", "Games#"],
+      scores.map((s, i) =>
+        h("tr", { "data-n": s.n }, h("td", { class: "num" }, String(i + 1)), h("td", {}, playerName(view, s.n), s.streak ? " 🔥" : ""), h("td", { class: "num" }, String(s.score)), h("td", { class: "num" }, String(s.games))),
+      ),
+    ),
+    playing.length
+      ? h(
+          "p",
+          { class: "hint" },
+          "Playing now: ",
+          ...playing.flatMap((g) => [h("a", { href: `/#game=${encodeURIComponent(g.game ?? "")}`, class: "game-link" }, `${plainName(view, g.sente)} – ${plainName(view, g.gote)}`), " "]),
+        )
+      : null,
   );
 }
 
@@ -179,14 +216,16 @@ function playersSection(view: TournamentView): HTMLElement {
 }
 
 function infoSection(view: TournamentView, viewer: Viewer, live: HTMLElement, accept: (answer: unknown) => void): HTMLElement {
-  const status = { entries: "Entries open", running: `Round ${view.rounds.length} of ${view.rounds_planned}`, finished: "Finished" }[view.status] ?? view.status;
+  const isArena = view.format === "arena";
+  const underWay = isArena ? "Under way" : `Round ${view.rounds.length} of ${view.rounds_planned}`;
+  const status = { entries: "Entries open", running: underWay, finished: "Finished" }[view.status] ?? view.status;
   const settings = [
     formatName(view.format),
     view.format === "swiss" || view.format === "mcmahon" ? `${view.rounds_planned} rounds` : null,
     clockText(view.clock),
     view.online ? "online" : "over the board",
     view.settings?.rated ? "rated" : "unrated",
-    view.settings?.colours === "balanced" ? "balanced colours" : "furigoma",
+    isArena ? null : view.settings?.colours === "balanced" ? "balanced colours" : "furigoma",
     view.settings?.handicap_by_rating ? "handicap by rating" : null,
   ].filter((t) => t !== null);
   const me = viewer === null ? undefined : view.players.find((p) => sameName(p.username, viewer));
@@ -197,9 +236,10 @@ function infoSection(view: TournamentView, viewer: Viewer, live: HTMLElement, ac
       .catch((e: Error) => toast(`Cannot ${verb}: ${e.message}`))
       .finally(() => (button.disabled = false));
   };
-  // Swiss and McMahon take late entries until the last round.
+  // Swiss and McMahon take late entries until the last round; an arena until its end.
   const swiss = view.format === "swiss" || view.format === "mcmahon";
-  const lateEntry = view.status === "entries" || (view.status === "running" && swiss && view.rounds.length < view.rounds_planned);
+  const running = view.status === "running";
+  const lateEntry = view.status === "entries" || (running && swiss && view.rounds.length < view.rounds_planned) || (running && view.format === "arena");
   const join = h("button", { type: "button", id: "join", class: "primary" }, "Join");
   join.addEventListener("click", () => act(() => tournamentApi.join(view.id), join, "join"));
   const leave = h("button", { type: "button", id: "withdraw-self" }, "Withdraw");
@@ -216,7 +256,7 @@ function infoSection(view: TournamentView, viewer: Viewer, live: HTMLElement, ac
     h("div", { class: "panel-head" }, h("h2", { id: "t-title" }, view.name), live),
     h("p", {}, settings.join(" · ")),
     h("p", {}, h("strong", { id: "t-status", "data-status": view.status }, status), ` · director `, h("a", { href: `/${profileHref(view.director)}` }, view.director)),
-    h("div", { class: "row" }, ...buttons, h("span", { class: "hint" }, "Export: ", ...exports.flatMap((a) => [a, " "]))),
+    h("div", { class: "row" }, ...buttons, isArena ? null : h("span", { class: "hint" }, "Export: ", ...exports.flatMap((a) => [a, " "]))),
   );
 }
 
@@ -245,10 +285,11 @@ export function tournamentScreen(id: string): Screen {
     const sections = [
       infoSection(view, viewer, live, accept),
       director?.el ?? null,
-      standingsSection(view),
+      // An arena's panel ranks its players itself.
+      view.format === "arena" ? null : standingsSection(view),
       bracketSection(view),
-      arenaSection(view),
-      roundsSection(view, open, director),
+      arenaSection(view, viewer === null ? undefined : view.players.find((p) => sameName(p.username, viewer)), accept),
+      view.format === "arena" ? null : roundsSection(view, open, director),
       playersSection(view),
     ].filter((s): s is HTMLElement => s !== null);
     // The director's panel is moved, not rebuilt: what he is typing stays.
