@@ -9,7 +9,6 @@ use super::arena_log::{self, Logged};
 use super::model::{Entry, Status, Tournament};
 use super::online::{self, GameEnd};
 use super::refusal::Refusal;
-use super::service::check_director;
 use super::settings::Format;
 use crate::accounts::auth::Player;
 use crate::error::ApiError;
@@ -100,17 +99,7 @@ impl Tournaments {
         let now = unix_ms();
         let (t, ()) = self
             .change(id, |t| {
-                let i = match player {
-                    Some(n) => {
-                        check_director(t, who)?;
-                        n.checked_sub(1)
-                            .filter(|&i| i < t.players.len())
-                            .ok_or_else(|| Refusal::invalid("player", format!("no player {n}")))?
-                    }
-                    None => t.entrant_of(&who.id).ok_or_else(|| {
-                        Refusal::NotEntered(format!("{} is not entered", who.name))
-                    })?,
-                };
+                let i = super::entries::named(t, who, player)?;
                 if t.status == Status::Finished {
                     return Err(over(t));
                 }
@@ -222,18 +211,7 @@ impl Tournaments {
     /// The tick of every arena taking entries or running.
     pub(super) async fn tick_arenas(&self) {
         for status in [Status::Entries, Status::Running] {
-            let ids: Vec<String> = match self
-                .hub
-                .blocking(move |s| s.tournaments_with_status(status.name()))
-                .await
-            {
-                Ok(ids) => ids,
-                Err(e) => {
-                    eprintln!("koma serve: arenas: {e}");
-                    return;
-                }
-            };
-            for id in ids {
+            for id in self.ids_with_status(status).await {
                 if let Err(e) = self.tick_arena(&id).await {
                     eprintln!("koma serve: arena {id}: {e}");
                 }

@@ -141,17 +141,7 @@ impl Tournaments {
         }
         let (t, _) = self
             .change(id, |t| {
-                let i = match player {
-                    Some(n) => {
-                        check_director(t, who)?;
-                        n.checked_sub(1)
-                            .filter(|&i| i < t.players.len())
-                            .ok_or_else(|| Refusal::invalid("player", format!("no player {n}")))?
-                    }
-                    None => t.entrant_of(&who.id).ok_or_else(|| {
-                        Refusal::NotEntered(format!("{} is not entered", who.name))
-                    })?,
-                };
+                let i = named(t, who, player)?;
                 if t.status == Status::Finished {
                     return Err(finished(t).into());
                 }
@@ -201,4 +191,24 @@ fn enter(t: &mut Tournament, mut entry: Entry) -> Result<(), ApiError> {
     }
     t.players.push(entry);
     Ok(())
+}
+
+/// The entrant a withdrawal or pause is for: the player `n` the director names, or the
+/// account asking.
+pub(super) fn named(
+    t: &Tournament,
+    who: &Player,
+    player: Option<usize>,
+) -> Result<usize, ApiError> {
+    Ok(match player {
+        Some(n) => {
+            check_director(t, who)?;
+            n.checked_sub(1)
+                .filter(|&i| i < t.players.len())
+                .ok_or_else(|| Refusal::invalid("player", format!("no player {n}")))?
+        }
+        None => t
+            .entrant_of(&who.id)
+            .ok_or_else(|| Refusal::NotEntered(format!("{} is not entered", who.name)))?,
+    })
 }

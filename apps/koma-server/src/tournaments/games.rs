@@ -186,18 +186,7 @@ impl Tournaments {
         }
         self.tick_arenas().await;
         self.start_due().await;
-        let ids = match self
-            .hub
-            .blocking(|s| s.tournaments_with_status(Status::Running.name()))
-            .await
-        {
-            Ok(ids) => ids,
-            Err(e) => {
-                eprintln!("koma serve: running tournaments: {e}");
-                return;
-            }
-        };
-        for id in ids {
+        for id in self.ids_with_status(Status::Running).await {
             let Ok((t, _)) = self.read(&id).await else {
                 continue;
             };
@@ -249,20 +238,21 @@ impl Tournaments {
         }
     }
 
+    /// The ids of the tournaments in `status`; a store error is logged and gives none.
+    pub(super) async fn ids_with_status(&self, status: Status) -> Vec<String> {
+        let listed = self
+            .hub
+            .blocking(move |s| s.tournaments_with_status(status.name()))
+            .await;
+        listed.unwrap_or_else(|e| {
+            eprintln!("koma serve: tournaments {}: {e}", status.name());
+            Vec::new()
+        })
+    }
+
     /// Starts the online tournaments whose `starts_at` has come.
     async fn start_due(&self) {
-        let entries = self
-            .hub
-            .blocking(|s| s.tournaments_with_status(Status::Entries.name()))
-            .await;
-        let ids = match entries {
-            Ok(ids) => ids,
-            Err(e) => {
-                eprintln!("koma serve: tournaments taking entries: {e}");
-                return;
-            }
-        };
-        for id in ids {
+        for id in self.ids_with_status(Status::Entries).await {
             if let Err(e) = self.start_if_due(&id).await {
                 eprintln!("koma serve: tournament {id}: its start: {e}");
             }

@@ -4,8 +4,9 @@
 //! koma_tournament's arena points recomputed from the games as the server stored them; and
 //! the requests an arena refuses.
 
-use crate::common::{Reply, fresh_server_with, get, refused_as, request_with};
+use crate::common::{Reply, fresh_server_with, get, refused_as};
 use crate::lishogi_api::{account, api, next_json, open_stream};
+use crate::tournaments::{view, view_when};
 use koma_tournament::arena_score::{ArenaOutcome, SheetGame, on_fire, points};
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};
@@ -20,26 +21,9 @@ fn now_ms() -> u64 {
         .as_millis() as u64
 }
 
-/// A JSON request as the account of `token`.
+/// A JSON POST as the account of `token`.
 async fn send(addr: SocketAddr, path: &str, token: &str, body: Option<Value>) -> Reply {
-    let auth = format!("Bearer {token}");
-    let body = body.map(|b| b.to_string());
-    request_with(
-        addr,
-        "POST",
-        path,
-        &[("Authorization", auth.as_str())],
-        body.as_deref(),
-    )
-    .await
-}
-
-/// The tournament `id` as anyone sees it.
-async fn view(addr: SocketAddr, id: &str) -> Value {
-    get(addr, &format!("/api/tournaments/{id}"))
-        .await
-        .expect(200)
-        .json()
+    crate::tournaments::send(addr, "POST", path, Some(token), body).await
 }
 
 /// The game `game` as the server shows it.
@@ -123,22 +107,6 @@ fn seats(t: &Value, g: &Value, tokens: &HashMap<String, String>) -> [String; 2] 
         tokens[&name(&g["sente"])].clone(),
         tokens[&name(&g["gote"])].clone(),
     ]
-}
-
-/// The tournament once `done` holds, within `secs` seconds.
-async fn view_when(addr: SocketAddr, id: &str, secs: f64, done: impl Fn(&Value) -> bool) -> Value {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs_f64(secs);
-    loop {
-        let t = view(addr, id).await;
-        if done(&t) {
-            return t;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "not there in {secs} s: {t:#}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 #[tokio::test]
