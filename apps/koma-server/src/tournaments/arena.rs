@@ -66,17 +66,7 @@ impl Tournaments {
                 let i = match t.entrant_of(&player.id) {
                     Some(i) => i,
                     None => {
-                        t.players.push(Entry {
-                            name: player.name.clone(),
-                            account: Some(player.id.clone()),
-                            username: Some(player.name.clone()),
-                            rating,
-                            start_score: 0,
-                            fesa_id: None,
-                            fesa_games: None,
-                            first_round: 0,
-                            withdrawn_from: None,
-                        });
+                        t.players.push(Entry::of_account(player, rating));
                         t.players.len() - 1
                     }
                 };

@@ -53,17 +53,7 @@ impl Tournaments {
         if t.settings.format == Format::Arena {
             return self.arena_join(id, player, rating).await;
         }
-        let entry = Entry {
-            name: player.name.clone(),
-            account: Some(player.id.clone()),
-            username: Some(player.name.clone()),
-            rating,
-            start_score: 0,
-            fesa_id: None,
-            fesa_games: None,
-            first_round: 0,
-            withdrawn_from: None,
-        };
+        let entry = Entry::of_account(player, rating);
         Ok(self.change(id, |t| enter(t, entry.clone())).await?.0)
     }
 

@@ -56,6 +56,21 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// An online player's entry from their account, at `rating`, from the first round.
+    pub fn of_account(player: &crate::accounts::auth::Player, rating: i32) -> Entry {
+        Entry {
+            name: player.name.clone(),
+            account: Some(player.id.clone()),
+            username: Some(player.name.clone()),
+            rating,
+            start_score: 0,
+            fesa_id: None,
+            fesa_games: None,
+            first_round: 0,
+            withdrawn_from: None,
+        }
+    }
+
     /// Whether the player is paired in round `round` (0-based).
     pub fn present_in(&self, round: usize) -> bool {
         round >= self.first_round && self.withdrawn_from.is_none_or(|w| round < w)

@@ -32,6 +32,15 @@ pub(crate) async fn view(addr: SocketAddr, id: &str) -> Value {
         .json()
 }
 
+/// A tournament created by `token` with `body` (201): its id and view.
+pub(crate) async fn create(addr: SocketAddr, token: &str, body: Value) -> (String, Value) {
+    let created = send(addr, "POST", "/api/tournaments", Some(token), Some(body))
+        .await
+        .expect(201)
+        .json();
+    (created["id"].as_str().unwrap().to_string(), created)
+}
+
 /// The tournament `id` once `done` holds, within `secs` seconds.
 pub(crate) async fn view_when(
     addr: SocketAddr,
@@ -541,17 +550,7 @@ async fn an_online_tournament_starts_itself_at_its_time() {
         "name": "On time", "format": "swiss", "rounds": 2, "online": true,
         "clock": {"initial_s": 60, "byoyomi_s": 5, "periods": 1}, "starts_at": starts_at,
     });
-    let created = send(
-        addr,
-        "POST",
-        "/api/tournaments",
-        Some(&director),
-        Some(body),
-    )
-    .await
-    .expect(201)
-    .json();
-    let id = created["id"].as_str().unwrap().to_string();
+    let (id, _) = create(addr, &director, body).await;
     for name in ["Punctual1", "Punctual2", "Punctual3", "Punctual4"] {
         let token = account(addr, name).await;
         send(

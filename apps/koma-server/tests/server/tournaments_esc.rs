@@ -3,7 +3,7 @@
 
 use crate::common::fresh_server_with;
 use crate::lishogi_api::account;
-use crate::tournaments::send;
+use crate::tournaments::{create, send};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
@@ -32,17 +32,7 @@ async fn knockout_losers_play_on_in_a_swiss_keeping_their_points() {
     let (_dir, server, addr) = fresh_server_with(koma_server::Settings::default()).await;
     let director = account(addr, "Esc").await;
     let body = json!({"name": "ESC", "format": "knockout", "online": false, "losers_swiss": true});
-    let created = send(
-        addr,
-        "POST",
-        "/api/tournaments",
-        Some(&director),
-        Some(body),
-    )
-    .await
-    .expect(201)
-    .json();
-    let id = created["id"].as_str().unwrap().to_string();
+    let (id, _) = create(addr, &director, body).await;
     let path = |what: &str| format!("/api/tournaments/{id}/{what}");
     for k in 0..8 {
         let entry = json!({"name": format!("P{k}"), "rating": 2000 - 50 * k});

@@ -4,7 +4,7 @@
 
 use crate::common::fresh_server_with;
 use crate::lishogi_api::{account, api};
-use crate::tournaments::{board, board_move, send, view_when};
+use crate::tournaments::{board, board_move, create, send, view_when};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 
@@ -34,17 +34,7 @@ async fn final_of_two(addr: SocketAddr, rule: &str) -> (String, [String; 2], Val
         "name": format!("Final {rule}"), "format": "knockout", "online": true,
         "clock": {"initial_s": 300, "byoyomi_s": 10, "periods": 1}, "knockout_draw": rule,
     });
-    let created = send(
-        addr,
-        "POST",
-        "/api/tournaments",
-        Some(&director),
-        Some(body),
-    )
-    .await
-    .expect(201)
-    .json();
-    let id = created["id"].as_str().unwrap().to_string();
+    let (id, _) = create(addr, &director, body).await;
     for token in &players {
         send(
             addr,
