@@ -4,7 +4,7 @@
 //   KOMA_URL=http://127.0.0.1:8099 node tournament.mjs   (KOMA_ARTIFACTS: where screenshots go;
 //   KOMA_E2E_ONLY: only the tests whose name contains it)
 //
-// The server must accept 50 sign-ups from one address in a minute (browser.rs starts it with
+// The server must accept 52 sign-ups from one address in a minute (browser.rs starts it with
 // --no-rate-limits).
 // 1. McMahon: a director signs up on the page, opens Tournaments from the top bar and creates a
 //    7-round McMahon (online, unrated, no-show forfeit after a few seconds) with the form.
@@ -26,6 +26,9 @@
 //    (a bye), enters the results in the pairings table (a handicap game, a draw corrected to
 //    a forfeit), withdraws the player who had the bye, pairs round 2 (4 players, no bye) and
 //    enters its results; the standings table equals the API's after each round.
+// 4. Arena: a player signs up on a phone, joins a running arena with Join, is paired at once
+//    with the other entrant, and presses Berserk in the arena panel: the API then shows the
+//    berserk on that player's side, and the button goes.
 // Every wait on the API times out after 20 s, on a page after 15 s; any failure exits 1 with a
 // message and screenshots.
 import path from "node:path";

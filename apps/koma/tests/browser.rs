@@ -53,7 +53,8 @@ fn a_game_by_clicks_in_chromium() {
 }
 
 /// A 40-player McMahon of 7 rounds, an 8-player knockout and an over-the-board Swiss, each
-/// directed from the page; 48 accounts sign up from one address, hence no rate limits.
+/// directed from the page, and an arena joined and gone berserk in from a phone; 50 accounts
+/// sign up from one address, hence no rate limits.
 #[test]
 fn tournaments_directed_in_chromium() {
     drive("tournament.mjs", &["--no-rate-limits"]);
