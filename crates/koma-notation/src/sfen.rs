@@ -312,7 +312,7 @@ pub fn parse<V: Variant>(sfen: &str) -> Result<Position<V>, SfenError> {
 
 /// The run-time variant of a typed one.
 pub fn kind_of<V: Variant>() -> VariantKind {
-    VariantKind::from_name(V::NAME).unwrap_or_default()
+    V::KIND
 }
 
 /// Writes a setup as SFEN, hands in canonical order.

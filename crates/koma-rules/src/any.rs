@@ -169,3 +169,22 @@ impl AnyPosition {
         forward!(self, p => p.key())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    #[test]
+    fn every_typed_variant_knows_its_kind_and_name() {
+        fn check<V: Variant>(kind: VariantKind) {
+            assert_eq!(V::KIND, kind);
+            assert_eq!(V::NAME, kind.name());
+            assert_eq!(VariantKind::from_name(V::NAME), Some(kind));
+            assert_eq!((V::FILES, V::RANKS), (kind.files(), kind.ranks()));
+        }
+        check::<Shogi>(VariantKind::Shogi);
+        check::<Tori>(VariantKind::Tori);
+        assert_eq!(VariantKind::from_name("chess"), None);
+    }
+}

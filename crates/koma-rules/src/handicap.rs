@@ -151,10 +151,9 @@ impl Handicap {
 
     /// Whether this start position belongs to variant `V`.
     pub fn is_for<V: Variant>(self) -> bool {
-        match V::NAME {
-            "tori" => Handicap::TORI.contains(&self),
-            "shogi" => Handicap::SHOGI.contains(&self),
-            _ => self == Handicap::Even,
+        match V::KIND {
+            crate::VariantKind::Tori => Handicap::TORI.contains(&self),
+            crate::VariantKind::Shogi => Handicap::SHOGI.contains(&self),
         }
     }
 

@@ -8,8 +8,12 @@ use core::hash::Hash;
 /// A shogi variant, as a zero-sized type whose rules are associated constants, so that
 /// generic code monomorphizes into a generator written for that variant alone.
 pub trait Variant: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
-    /// The variant's name as used on the command line and in `USI_Variant` (`shogi`, `tori`).
-    const NAME: &'static str;
+    /// The variant as a run-time value: every typed variant is one of [`crate::VariantKind`],
+    /// so code that leaves the types never has to guess.
+    const KIND: crate::VariantKind;
+    /// The variant's name as used on the command line and in `USI_Variant` (`shogi`, `tori`),
+    /// the kind's.
+    const NAME: &'static str = Self::KIND.name();
     /// Number of files.
     const FILES: u8;
     /// Number of ranks.

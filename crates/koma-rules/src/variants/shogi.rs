@@ -23,7 +23,7 @@ impl Shogi {
 }
 
 impl Variant for Shogi {
-    const NAME: &'static str = "shogi";
+    const KIND: crate::VariantKind = crate::VariantKind::Shogi;
     const FILES: u8 = 9;
     const RANKS: u8 = 9;
     const BOARD: Bitboard = BOARD;

@@ -10,7 +10,7 @@ pub struct Tori;
 const SLIDERS: [Role; 3] = [Role::Eagle, Role::LeftQuail, Role::RightQuail];
 
 impl Variant for Tori {
-    const NAME: &'static str = "tori";
+    const KIND: crate::VariantKind = crate::VariantKind::Tori;
     const FILES: u8 = 7;
     const RANKS: u8 = 7;
     const BOARD: Bitboard = Bitboard::board(7, 7);
