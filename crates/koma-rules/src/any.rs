@@ -6,10 +6,9 @@ use crate::{
 use alloc::vec::Vec;
 
 /// The variants koma knows, as a run-time value.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum VariantKind {
     /// Standard shogi.
-    #[default]
     Shogi,
     /// Tori Shogi.
     Tori,
