@@ -65,10 +65,7 @@ impl Tournaments {
                 }
                 let i = match t.entrant_of(&player.id) {
                     Some(i) => i,
-                    None => {
-                        t.players.push(Entry::of_account(player, rating));
-                        t.players.len() - 1
-                    }
+                    None => t.admit(Entry::of_account(player, rating))?,
                 };
                 t.players[i].withdrawn_from = None;
                 Ok(arena_log::step(t, now, Logged::Join { player: i, rating })?)

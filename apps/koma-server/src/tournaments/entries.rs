@@ -179,7 +179,7 @@ fn enter(t: &mut Tournament, mut entry: Entry) -> Result<(), ApiError> {
     if let Some(m) = &t.settings.mcmahon {
         entry.start_score = m.start_score(entry.rating);
     }
-    t.players.push(entry);
+    t.admit(entry)?;
     Ok(())
 }
 

@@ -6,6 +6,10 @@ use super::settings::{Format, Settings};
 use koma_tournament::record::{Entrant, GameHandicap, GameResult, Pairing, Record, Round};
 use serde::{Deserialize, Serialize};
 
+/// The most players a tournament takes: the stored record and each change stay bounded (the
+/// World Open has about a hundred; Swiss pairing refuses fields far beyond this anyway).
+pub const MAX_PLAYERS: usize = 1000;
+
 /// Where a tournament stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -278,6 +282,18 @@ impl Tournament {
         (!open.is_empty()).then(|| open.join(", "))
     }
 
+    /// Adds `entry` to the field, unless it holds [`MAX_PLAYERS`] already; gives its index.
+    pub fn admit(&mut self, entry: Entry) -> Result<usize, Refusal> {
+        if self.players.len() >= MAX_PLAYERS {
+            return Err(Refusal::WrongState {
+                status: self.status.name(),
+                message: format!("it is full: {MAX_PLAYERS} players"),
+            });
+        }
+        self.players.push(entry);
+        Ok(self.players.len() - 1)
+    }
+
     /// The entrant whose account is `account`, if entered.
     pub fn entrant_of(&self, account: &str) -> Option<usize> {
         self.players
@@ -311,5 +327,38 @@ pub fn as_pairing(sente: usize, gote: usize, outcome: Outcome) -> Pairing {
             winner: gote,
             loser: sente,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_tournament_admits_nobody_more() {
+        let body = serde_json::json!({
+            "id": "t", "director": "d", "director_name": "D", "status": "entries",
+            "created_ms": 0, "seed": 7, "players": [], "rounds": [],
+            "settings": {"name": "S", "format": "swiss", "rounds": 3},
+        });
+        let mut t: Tournament = serde_json::from_value(body).unwrap();
+        let entry = |i: usize| Entry {
+            name: format!("P{i}"),
+            account: None,
+            username: None,
+            rating: 1500,
+            start_score: 0,
+            fesa_id: None,
+            fesa_games: None,
+            first_round: 0,
+            withdrawn_from: None,
+        };
+        for i in 0..MAX_PLAYERS {
+            assert_eq!(t.admit(entry(i)), Ok(i));
+        }
+        let refused = t.admit(entry(MAX_PLAYERS)).unwrap_err();
+        assert_eq!(refused.code(), "wrong_state");
+        assert!(refused.to_string().contains("full"), "{refused}");
+        assert_eq!(t.players.len(), MAX_PLAYERS);
     }
 }
