@@ -1,133 +1,187 @@
 //! `AnyPosition`: a position whose variant is chosen at run time (CLI, server, UI).
 
+use crate::pieces::Face;
 use crate::{
-    Handicap, IllegalMove, Move, MoveList, Position, Setup, SetupError, perft, variants::*,
+    Bitboard, Color, Handicap, IllegalMove, Move, MoveList, Position, Promotion, Repetition,
+    Role, Setup, SetupError, Variant, perft, variants::*,
 };
 use alloc::vec::Vec;
 
-/// The variants koma knows, as a run-time value.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum VariantKind {
-    /// Standard shogi.
-    Shogi,
-    /// Tori Shogi.
-    Tori,
+/// The one list of variants: the run-time kind, [`AnyPosition`] and the [`dispatch!`]
+/// macro that other crates use to reach the typed variant are all generated from it.
+macro_rules! registry {
+    ($d:tt $($kind:ident => $ty:ident, $name:literal, [$($alias:literal),*], $doc:literal;)*) => {
+        /// The variants koma knows, as a run-time value.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum VariantKind {
+            $(#[doc = $doc] $kind,)*
+        }
+
+        impl VariantKind {
+            /// Every variant.
+            pub const ALL: &'static [VariantKind] = &[$(VariantKind::$kind),*];
+
+            /// The name used on the command line, in `USI_Variant` and by lishogi.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(VariantKind::$kind => $name,)*
+                }
+            }
+
+            /// The variant called `name` or one of its other names (`standard`, `kyoto`).
+            pub fn from_name(name: &str) -> Option<VariantKind> {
+                let lower = name.to_ascii_lowercase();
+                match lower.as_str() {
+                    $($name $(| $alias)* => Some(VariantKind::$kind),)*
+                    _ => None,
+                }
+            }
+        }
+
+        /// A position of any variant; forwards to the typed [`Position`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum AnyPosition {
+            $(#[doc = $doc] $kind(Position<$ty>),)*
+        }
+
+        impl AnyPosition {
+            /// Which variant this is.
+            pub fn variant(&self) -> VariantKind {
+                match self {
+                    $(AnyPosition::$kind(_) => VariantKind::$kind,)*
+                }
+            }
+        }
+
+        macro_rules! forward {
+            ($d self_:expr, $d p:ident => $d e:expr) => {
+                match $d self_ {
+                    $(AnyPosition::$kind($d p) => $d e,)*
+                }
+            };
+        }
+
+        /// Runs `body` with `V` bound to the typed variant of a [`VariantKind`]:
+        /// `dispatch!(kind, V => Position::<V>::startpos().legal_moves().len())`.
+        #[macro_export]
+        macro_rules! dispatch {
+            ($d kind_:expr, $d v:ident => $d body:expr) => {
+                match $d kind_ {
+                    $($crate::VariantKind::$kind => {
+                        #[allow(unused)]
+                        type $d v = $crate::variants::$ty;
+                        $d body
+                    })*
+                }
+            };
+        }
+
+        /// Wraps a typed position of the variant `V` (one of the registry's) as an
+        /// [`AnyPosition`]: what `dispatch!` bodies return.
+        pub trait IntoAny {
+            /// The position as an [`AnyPosition`].
+            fn into_any(self) -> AnyPosition;
+        }
+        $(impl IntoAny for Position<$ty> {
+            fn into_any(self) -> AnyPosition {
+                AnyPosition::$kind(self)
+            }
+        })*
+    };
+}
+
+registry! {$
+    Shogi => Shogi, "shogi", ["standard"], "Standard shogi (本将棋).";
+    Tori => Tori, "tori", ["torishogi"], "Tori Shogi (禽将棋).";
+    Minishogi => Minishogi, "minishogi", ["mini", "5x5"], "Minishogi (5五将棋).";
+    Kyoto => Kyoto, "kyotoshogi", ["kyoto"], "Kyoto shogi (京都将棋).";
+    Dobutsu => Dobutsu, "dobutsu", ["dobutsushogi", "dōbutsu"], "Dōbutsu shogi (どうぶつしょうぎ).";
 }
 
 impl VariantKind {
-    /// Every variant.
-    pub const ALL: [VariantKind; 2] = [VariantKind::Shogi, VariantKind::Tori];
-
-    /// The name (`shogi`, `tori`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            VariantKind::Shogi => "shogi",
-            VariantKind::Tori => "tori",
-        }
-    }
-
-    /// The variant called `name` (`shogi`, `standard`, `tori`, `torishogi`).
-    pub fn from_name(name: &str) -> Option<VariantKind> {
-        match name.to_ascii_lowercase().as_str() {
-            "shogi" | "standard" => Some(VariantKind::Shogi),
-            "tori" | "torishogi" => Some(VariantKind::Tori),
-            _ => None,
-        }
-    }
-
     /// Number of files of the board.
     pub const fn files(self) -> u8 {
-        match self {
-            VariantKind::Shogi => <Shogi as crate::Variant>::FILES,
-            VariantKind::Tori => <Tori as crate::Variant>::FILES,
-        }
+        dispatch!(self, V => V::FILES)
     }
 
     /// Number of ranks of the board.
     pub const fn ranks(self) -> u8 {
-        match self {
-            VariantKind::Shogi => <Shogi as crate::Variant>::RANKS,
-            VariantKind::Tori => <Tori as crate::Variant>::RANKS,
-        }
+        dispatch!(self, V => V::RANKS)
     }
 
     /// The roles that can be held in hand, in SFEN order.
-    pub const fn hand_roles(self) -> &'static [crate::Role] {
-        match self {
-            VariantKind::Shogi => <Shogi as crate::Variant>::HAND_ROLES,
-            VariantKind::Tori => <Tori as crate::Variant>::HAND_ROLES,
-        }
+    pub const fn hand_roles(self) -> &'static [Role] {
+        dispatch!(self, V => V::HAND_ROLES)
+    }
+
+    /// Every role that can stand on the board, the king first.
+    pub const fn board_roles(self) -> &'static [Role] {
+        dispatch!(self, V => V::BOARD_ROLES)
+    }
+
+    /// How pieces promote.
+    pub const fn promotion(self) -> Promotion {
+        dispatch!(self, V => V::PROMOTION)
+    }
+
+    /// What repeating a position does by the variant's own rules.
+    pub const fn repetition(self) -> Repetition {
+        dispatch!(self, V => V::REPETITION)
+    }
+
+    /// The promotion zone of `color`.
+    pub const fn zone(self, color: Color) -> Bitboard {
+        dispatch!(self, V => V::ZONE[color.index()])
+    }
+
+    /// What `role` becomes when it promotes (turns over in Kyoto), if it can.
+    pub fn promote(self, role: Role) -> Option<Role> {
+        dispatch!(self, V => V::promote(role))
+    }
+
+    /// What a promoted `role` was before it promoted; itself otherwise.
+    pub fn demote(self, role: Role) -> Role {
+        dispatch!(self, V => V::demote(role))
+    }
+
+    /// The role a captured `role` goes to the hand as.
+    pub fn hand_role(self, role: Role) -> Role {
+        dispatch!(self, V => V::hand_role(role))
+    }
+
+    /// How `role` is written and called in this variant.
+    pub fn face(self, role: Role) -> &'static Face {
+        dispatch!(self, V => V::face(role))
     }
 
     /// The even-game start position.
     pub fn startpos(self) -> AnyPosition {
-        match self {
-            VariantKind::Shogi => AnyPosition::Shogi(Position::startpos()),
-            VariantKind::Tori => AnyPosition::Tori(Position::startpos()),
-        }
+        dispatch!(self, V => Position::<V>::startpos().into_any())
     }
 
     /// Validates `setup` as a position of this variant.
     pub fn position(self, setup: &Setup) -> Result<AnyPosition, SetupError> {
-        Ok(match self {
-            VariantKind::Shogi => AnyPosition::Shogi(Position::from_setup(setup)?),
-            VariantKind::Tori => AnyPosition::Tori(Position::from_setup(setup)?),
-        })
+        dispatch!(self, V => Ok(Position::<V>::from_setup(setup)?.into_any()))
     }
 
     /// Validates `setup` allowing a side without its king (tsume problems).
     pub fn position_kingless(self, setup: &Setup) -> Result<AnyPosition, SetupError> {
-        Ok(match self {
-            VariantKind::Shogi => AnyPosition::Shogi(Position::from_setup_kingless(setup)?),
-            VariantKind::Tori => AnyPosition::Tori(Position::from_setup_kingless(setup)?),
-        })
+        dispatch!(self, V => Ok(Position::<V>::from_setup_kingless(setup)?.into_any()))
     }
 
     /// Validates `setup` leniently (see [`Position::from_setup_lenient`]).
     pub fn position_lenient(self, setup: &Setup) -> Result<AnyPosition, SetupError> {
-        Ok(match self {
-            VariantKind::Shogi => AnyPosition::Shogi(Position::from_setup_lenient(setup)?),
-            VariantKind::Tori => AnyPosition::Tori(Position::from_setup_lenient(setup)?),
-        })
+        dispatch!(self, V => Ok(Position::<V>::from_setup_lenient(setup)?.into_any()))
     }
 
     /// The named start position, if it belongs to this variant.
     pub fn handicap(self, handicap: Handicap) -> Option<AnyPosition> {
-        let setup = match self {
-            VariantKind::Shogi => handicap.setup_for::<Shogi>()?,
-            VariantKind::Tori => handicap.setup_for::<Tori>()?,
-        };
+        let setup = dispatch!(self, V => handicap.setup_for::<V>()?);
         self.position(&setup).ok()
     }
 }
 
-/// A position of any variant; forwards to the typed [`Position`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnyPosition {
-    /// A standard shogi position.
-    Shogi(Position<Shogi>),
-    /// A Tori Shogi position.
-    Tori(Position<Tori>),
-}
-
-macro_rules! forward {
-    ($self:expr, $p:ident => $e:expr) => {
-        match $self {
-            AnyPosition::Shogi($p) => $e,
-            AnyPosition::Tori($p) => $e,
-        }
-    };
-}
-
 impl AnyPosition {
-    /// Which variant this is.
-    pub fn variant(&self) -> VariantKind {
-        match self {
-            AnyPosition::Shogi(_) => VariantKind::Shogi,
-            AnyPosition::Tori(_) => VariantKind::Tori,
-        }
-    }
-
     /// Every legal move.
     pub fn legal_moves(&self) -> MoveList {
         forward!(self, p => p.legal_moves())
@@ -167,6 +221,17 @@ impl AnyPosition {
     pub fn key(&self) -> u64 {
         forward!(self, p => p.key())
     }
+
+    /// Whether the rules have ended the game whatever the moves (see
+    /// [`Position::is_decided`]).
+    pub fn is_decided(&self) -> bool {
+        forward!(self, p => p.is_decided())
+    }
+
+    /// Who has won by the rules alone (see [`Position::winner`]).
+    pub fn winner(&self) -> Option<Option<Color>> {
+        forward!(self, p => p.winner())
+    }
 }
 
 #[cfg(test)]
@@ -184,6 +249,9 @@ mod tests {
         }
         check::<Shogi>(VariantKind::Shogi);
         check::<Tori>(VariantKind::Tori);
+        check::<Minishogi>(VariantKind::Minishogi);
+        check::<Kyoto>(VariantKind::Kyoto);
+        check::<Dobutsu>(VariantKind::Dobutsu);
         assert_eq!(VariantKind::from_name("chess"), None);
     }
 }

@@ -39,7 +39,7 @@ impl<'a, V: Variant> CheckSquares<'a, V> {
                 let Some(piece) = self.pos.piece_at(from) else {
                     return false;
                 };
-                let role = match (m.is_promotion(), piece.role().promoted()) {
+                let role = match (m.is_promotion(), V::promote(piece.role())) {
                     (true, Some(promoted)) => promoted,
                     _ => piece.role(),
                 };

@@ -154,6 +154,10 @@ impl Handicap {
         match V::KIND {
             crate::VariantKind::Tori => Handicap::TORI.contains(&self),
             crate::VariantKind::Shogi => Handicap::SHOGI.contains(&self),
+            // The small variants have no handicaps of their own: only the even game.
+            crate::VariantKind::Minishogi
+            | crate::VariantKind::Kyoto
+            | crate::VariantKind::Dobutsu => self == Handicap::Even,
         }
     }
 

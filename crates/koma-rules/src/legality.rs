@@ -1,7 +1,7 @@
 //! `is_legal`: whether a move is legal, and if not, exactly why.
 
-use crate::tables::PAWN;
-use crate::{Move, Position, Variant, attacks};
+use crate::variant::Promotion;
+use crate::{Move, Position, Variant, attacks, step};
 
 /// Why a move is illegal (反則).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -45,6 +45,9 @@ pub enum IllegalMove {
     /// The move leaves or puts one's own king in check.
     #[error("the move leaves the king in check")]
     KingInCheck,
+    /// The game is already over by the rules (Dōbutsu: a lion taken or a try made).
+    #[error("the game is over")]
+    GameOver,
 }
 
 impl<V: Variant> Position<V> {
@@ -55,9 +58,17 @@ impl<V: Variant> Position<V> {
         if !V::BOARD.contains(to) {
             return Err(IllegalMove::OffBoard);
         }
+        if self.is_decided() {
+            return Err(IllegalMove::GameOver);
+        }
         match (m.from(), m.drop_role()) {
             (None, Some(role)) => {
-                if !V::HAND_ROLES.contains(&role) || self.hands[us.index()].count(role) == 0 {
+                let held = V::hand_role(role);
+                let face_ok = held == role || V::PROMOTION == Promotion::Flip;
+                if !face_ok
+                    || !V::HAND_ROLES.contains(&held)
+                    || self.hands[us.index()].count(held) == 0
+                {
                     return Err(IllegalMove::NotInHand);
                 }
                 if self.board[to.index()].is_some() {
@@ -66,7 +77,10 @@ impl<V: Variant> Position<V> {
                 if V::dead_squares(role, us).contains(to) {
                     return Err(IllegalMove::DeadDrop);
                 }
-                if role == V::PAWN && self.full_pawn_files(us).contains(to) {
+                if role == V::PAWN
+                    && V::PAWNS_PER_FILE > 0
+                    && self.full_pawn_files(us).contains(to)
+                {
                     return Err(IllegalMove::TwoPawns);
                 }
             }
@@ -87,12 +101,12 @@ impl<V: Variant> Position<V> {
                 }
                 let zone = V::ZONE[us.index()];
                 let may_promote =
-                    role.promoted().is_some() && (zone.contains(from) || zone.contains(to));
+                    V::promote(role).is_some() && (zone.contains(from) || zone.contains(to));
                 if m.is_promotion() && !may_promote {
                     return Err(IllegalMove::CannotPromote);
                 }
                 let must = V::dead_squares(role, us).contains(to)
-                    || (V::MANDATORY_PROMOTION && may_promote);
+                    || (V::PROMOTION != Promotion::Optional && may_promote);
                 if !m.is_promotion() && must {
                     return Err(IllegalMove::MustPromote);
                 }
@@ -104,16 +118,16 @@ impl<V: Variant> Position<V> {
         // move on a copy, moving the pieces only, and see whether the king can be taken.
         let king_moves = m.from().is_some() && m.from() == self.kings[us.index()];
         let pinned = m.from().is_some_and(|from| self.pinned.contains(from));
-        if self.checkers.any() || king_moves || pinned {
+        if !V::ROYAL_CAPTURE && (self.checkers.any() || king_moves || pinned) {
             let mut after = *self;
             after.apply(m);
             if after.king_capturable() {
                 return Err(IllegalMove::KingInCheck);
             }
         }
-        if m.drop_role() == Some(V::PAWN) {
+        if V::NO_PAWN_DROP_MATE && m.drop_role() == Some(V::PAWN) {
             let gives_check = self.kings[(!us).index()]
-                .is_some_and(|k| PAWN[(!us).index()][k.index()].contains(to));
+                .is_some_and(|k| step(V::PAWN, !us, k).contains(to));
             if gives_check && self.is_drop_pawn_mate(to) {
                 return Err(IllegalMove::DropPawnMate);
             }

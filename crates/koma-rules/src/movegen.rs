@@ -3,8 +3,9 @@
 //! Generation hands sets of destinations to a [`MoveSink`]: a [`MoveList`] expands them
 //! into moves, a counter only counts them (perft's bulk counting at the last ply).
 
-use crate::tables::{KING, PAWN, between, line, pin_segment};
-use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square, Variant, attacks};
+use crate::tables::{between, line, pin_segment};
+use crate::variant::Promotion;
+use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square, Variant, attacks, step};
 
 /// Receives generated moves as sets of destinations.
 pub trait MoveSink {
@@ -141,7 +142,7 @@ pub fn piece_moves<V: Variant, S: MoveSink, const ALL: bool>(
 ) {
     let pinned = froms & ctx.pinned;
     let free = froms & !ctx.pinned;
-    if role.promoted().is_none() {
+    if V::promote(role).is_none() {
         for from in free {
             let to = crate::attacks(role, ctx.us, from, ctx.occ) & ctx.target;
             if to.any() {
@@ -171,7 +172,7 @@ pub fn piece_moves<V: Variant, S: MoveSink, const ALL: bool>(
                 line(ksq, from)
             };
             let to = crate::attacks(role, ctx.us, from, ctx.occ) & ctx.target & stay;
-            if role.promoted().is_none() {
+            if V::promote(role).is_none() {
                 if to.any() {
                     sink.board_moves(from, to, Bitboard::EMPTY, Bitboard::EMPTY);
                 }
@@ -209,9 +210,10 @@ fn promotions<V: Variant, S: MoveSink, const ALL: bool>(
     if to.is_empty() {
         return;
     }
-    if V::MANDATORY_PROMOTION {
-        sink.board_moves(from, to & !can, Bitboard::EMPTY, can);
-        return;
+    match V::PROMOTION {
+        Promotion::Flip => return sink.board_moves(from, Bitboard::EMPTY, Bitboard::EMPTY, to),
+        Promotion::Forced => return sink.board_moves(from, to & !can, Bitboard::EMPTY, can),
+        Promotion::Optional => {}
     }
     let must = if ALL {
         can & V::dead_squares(role, ctx.us)
@@ -241,7 +243,7 @@ pub fn pawn_moves<V: Variant, S: MoveSink, const ALL: bool>(
     if to.any() {
         let zone = V::ZONE[ctx.us.index()];
         let can = to & zone;
-        let must = if V::MANDATORY_PROMOTION || !ALL {
+        let must = if V::PROMOTION == Promotion::Forced || !ALL {
             can
         } else {
             can & V::dead_squares(V::PAWN, ctx.us)
@@ -338,13 +340,16 @@ impl<V: Variant> Position<V> {
         let ours = self.by_color[us.index()];
         let ksq = self.kings[us.index()];
         let free = V::BOARD & !ours & mask;
+        if V::ROYAL_CAPTURE && self.is_decided() {
+            return;
+        }
 
         if let Some(ksq) = ksq {
             // King moves: to squares no enemy piece attacks once the king has left.
             let mut ok = Bitboard::EMPTY;
             let without_king = occ.without(ksq);
-            for to in KING[ksq.index()] & free {
-                if V::attackers_to(self, to, them, without_king).is_empty() {
+            for to in step(Role::King, us, ksq) & free {
+                if V::ROYAL_CAPTURE || V::attackers_to(self, to, them, without_king).is_empty() {
                     ok = ok.with(to);
                 }
             }
@@ -394,13 +399,20 @@ impl<V: Variant> Position<V> {
             if hand.count(role) == 0 {
                 continue;
             }
+            if V::PROMOTION == Promotion::Flip {
+                if let Some(other) = V::promote(role) {
+                    sink.drops(other, target & !V::dead_squares(other, us));
+                }
+            }
             let mut to = target & !V::dead_squares(role, us);
-            if role == V::PAWN {
+            if role == V::PAWN && V::PAWNS_PER_FILE > 0 {
                 to &= !self.full_pawn_files(us);
+            }
+            if role == V::PAWN && V::NO_PAWN_DROP_MATE {
                 // A pawn drop that mates is illegal (打ち歩詰め); only the square in front
                 // of the enemy king can give check.
                 if let Some(their_king) = self.kings[(!us).index()] {
-                    let front = PAWN[(!us).index()][their_king.index()] & to;
+                    let front = step(V::PAWN, !us, their_king) & to;
                     if let Some(sq) = front.first() {
                         if self.is_drop_pawn_mate(sq) {
                             to = to.without(sq);
@@ -451,7 +463,7 @@ impl<V: Variant> Position<V> {
         }
         // King moves, taking the pawn included.
         let without_king = occ.without(ksq);
-        for to in KING[ksq.index()] & V::BOARD & !self.by_color[them.index()] {
+        for to in step(Role::King, them, ksq) & V::BOARD & !self.by_color[them.index()] {
             if V::attackers_to(self, to, us, without_king).is_empty() {
                 return false;
             }

@@ -200,9 +200,53 @@ impl<V: Variant> Position<V> {
         }
     }
 
+    /// Whether the rules have ended the game whatever the moves (Dōbutsu: a lion taken or a
+    /// try made); such a position has no legal moves. See [`Position::winner`].
+    #[inline]
+    pub fn is_decided(&self) -> bool {
+        V::ROYAL_CAPTURE && self.decided_for().is_some()
+    }
+
+    /// Who has won by the rules alone (Dōbutsu: the side that took the lion or made a try),
+    /// judged at the start of the position. `Some(None)` when both made a try at once.
+    pub fn winner(&self) -> Option<Option<Color>> {
+        if V::ROYAL_CAPTURE {
+            self.decided_for()
+        } else {
+            None
+        }
+    }
+
+    fn decided_for(&self) -> Option<Option<Color>> {
+        match (self.kings[0], self.kings[1]) {
+            (None, _) => return Some(Some(Color::White)),
+            (_, None) => return Some(Some(Color::Black)),
+            _ => {}
+        }
+        if !V::TRY {
+            return None;
+        }
+        let tried = |c: Color| {
+            self.kings[c.index()].is_some_and(|sq| {
+                sq.relative_rank(c, V::RANKS) == 1
+                    && V::attackers_to(self, sq, !c, self.occupied()).is_empty()
+            })
+        };
+        match (tried(Color::Black), tried(Color::White)) {
+            (true, true) => Some(None),
+            (true, false) => Some(Some(Color::Black)),
+            (false, true) => Some(Some(Color::White)),
+            (false, false) => None,
+        }
+    }
+
     /// Recomputes checkers and pins of the side to move.
     #[inline]
     pub(crate) fn update_check_info(&mut self) {
+        if V::ROYAL_CAPTURE {
+            // The royal piece is an ordinary piece: nothing is ever "in check".
+            return;
+        }
         let us = self.side;
         match self.kings[us.index()] {
             Some(ksq) => {
@@ -234,7 +278,7 @@ impl<V: Variant> Position<V> {
         match m.from() {
             None => {
                 let role = m.drop_role().unwrap_or(Role::Pawn);
-                self.hand_remove(us, role);
+                self.hand_remove(us, V::hand_role(role));
                 self.put(Piece::new(us, role), to);
             }
             Some(from) => {
@@ -245,12 +289,12 @@ impl<V: Variant> Position<V> {
                 self.take(piece, from);
                 if let Some(captured) = self.board[to.index()] {
                     self.take(captured, to);
-                    self.hand_add(us, captured.role().unpromoted());
+                    self.hand_add(us, V::hand_role(captured.role()));
                     if captured.role() == Role::King {
                         self.kings[captured.color().index()] = None;
                     }
                 }
-                let role = match (m.is_promotion(), piece.role().promoted()) {
+                let role = match (m.is_promotion(), V::promote(piece.role())) {
                     (true, Some(p)) => p,
                     _ => piece.role(),
                 };
@@ -304,10 +348,10 @@ impl<V: Variant> Position<V> {
         };
         self.take(moved, to);
         match m.from() {
-            None => self.hands[us.index()].add(moved.role()),
+            None => self.hands[us.index()].add(V::hand_role(moved.role())),
             Some(from) => {
                 let role = if m.is_promotion() {
-                    moved.role().unpromoted()
+                    V::demote(moved.role())
                 } else {
                     moved.role()
                 };
@@ -317,7 +361,7 @@ impl<V: Variant> Position<V> {
                 }
                 if let Some(captured) = undo.captured {
                     self.put(captured, to);
-                    self.hands[us.index()].remove(captured.role().unpromoted());
+                    self.hands[us.index()].remove(V::hand_role(captured.role()));
                     if captured.role() == Role::King {
                         self.kings[captured.color().index()] = Some(to);
                     }

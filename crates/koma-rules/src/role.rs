@@ -52,11 +52,15 @@ pub enum Role {
     Goose = 20,
     /// Tori: eagle 鵰 (promoted falcon).
     Eagle = 21,
+    /// Dōbutsu: giraffe キリン (one step orthogonally).
+    Giraffe = 22,
+    /// Dōbutsu: elephant ゾウ (one step diagonally).
+    Elephant = 23,
 }
 
 impl Role {
     /// Number of roles over all variants.
-    pub const COUNT: usize = 22;
+    pub const COUNT: usize = 24;
 
     /// Every role in discriminant order.
     pub const ALL: [Role; Role::COUNT] = [
@@ -82,6 +86,8 @@ impl Role {
         Role::RightQuail,
         Role::Goose,
         Role::Eagle,
+        Role::Giraffe,
+        Role::Elephant,
     ];
 
     /// The index of the role (its discriminant).
@@ -100,36 +106,17 @@ impl Role {
         }
     }
 
-    /// What this role becomes when it promotes, if it can.
+    /// What this role becomes when it promotes the usual way, if it can (the piece table's
+    /// [`crate::pieces::RoleInfo::promotes_to`]; Kyoto's flips are its own rule).
     #[inline]
     pub const fn promoted(self) -> Option<Role> {
-        Some(match self {
-            Role::Pawn => Role::Tokin,
-            Role::Lance => Role::PromotedLance,
-            Role::Knight => Role::PromotedKnight,
-            Role::Silver => Role::PromotedSilver,
-            Role::Bishop => Role::Horse,
-            Role::Rook => Role::Dragon,
-            Role::Swallow => Role::Goose,
-            Role::Falcon => Role::Eagle,
-            _ => return None,
-        })
+        crate::pieces::ROLES[self as usize].promotes_to
     }
 
     /// The unpromoted role (itself when not promoted): what a capture puts in hand.
     #[inline]
     pub const fn unpromoted(self) -> Role {
-        match self {
-            Role::Tokin => Role::Pawn,
-            Role::PromotedLance => Role::Lance,
-            Role::PromotedKnight => Role::Knight,
-            Role::PromotedSilver => Role::Silver,
-            Role::Horse => Role::Bishop,
-            Role::Dragon => Role::Rook,
-            Role::Goose => Role::Swallow,
-            Role::Eagle => Role::Falcon,
-            r => r,
-        }
+        UNPROMOTED[self as usize]
     }
 
     /// Whether this is a promoted role.
@@ -145,8 +132,9 @@ impl Role {
     pub const fn hand_slot(self) -> Option<usize> {
         Some(match self {
             Role::Pawn | Role::Swallow => 0,
-            Role::Lance | Role::Falcon => 1,
-            Role::Knight | Role::Crane => 2,
+            // Kyoto holds its tokin/lance piece tokin side up; it never holds a lance.
+            Role::Lance | Role::Falcon | Role::Giraffe | Role::Tokin => 1,
+            Role::Knight | Role::Crane | Role::Elephant => 2,
             Role::Silver | Role::Pheasant => 3,
             Role::Bishop | Role::LeftQuail => 4,
             Role::Rook | Role::RightQuail => 5,
@@ -155,6 +143,19 @@ impl Role {
         })
     }
 }
+
+/// The unpromoted form of every role, inverted from the piece table's promotions.
+const UNPROMOTED: [Role; Role::COUNT] = {
+    let mut t = Role::ALL;
+    let mut i = 0;
+    while i < Role::COUNT {
+        if let Some(p) = crate::pieces::ROLES[i].promotes_to {
+            t[p as usize] = Role::ALL[i];
+        }
+        i += 1;
+    }
+    t
+};
 
 /// A piece: a role and its owner, packed in one non-zero byte (`role * 2 + color + 1`),
 /// so that `Option<Piece>` is one byte too.

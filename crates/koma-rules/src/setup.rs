@@ -146,7 +146,7 @@ impl<V: Variant> Position<V> {
                 }
                 pos.kings[color.index()] = Some(sq);
             }
-            counts[role.unpromoted().index()] += 1;
+            counts[V::hand_role(role).index()] += 1;
             pos.put(piece, sq);
         }
         for color in Color::ALL {
@@ -171,7 +171,10 @@ impl<V: Variant> Position<V> {
             }
             let pawns = pos.pieces(color, V::PAWN);
             for file in 1..=V::FILES {
-                if rules && (pawns & Bitboard::file(file)).count() > V::PAWNS_PER_FILE {
+                if rules
+                    && V::PAWNS_PER_FILE > 0
+                    && (pawns & Bitboard::file(file)).count() > V::PAWNS_PER_FILE
+                {
                     return Err(SetupError::TooManyPawnsOnFile(color, file));
                 }
             }
@@ -186,7 +189,9 @@ impl<V: Variant> Position<V> {
         if setup.side == Color::White {
             pos.board_key ^= crate::tables::ZOBRIST.side;
         }
-        if let Some(their_king) = pos.kings[(!pos.side).index()] {
+        if V::ROYAL_CAPTURE {
+            // Nothing is in check in a game where the royal piece can be taken.
+        } else if let Some(their_king) = pos.kings[(!pos.side).index()] {
             if pos.attackers_to(their_king, pos.side).any() {
                 return Err(SetupError::OpponentInCheck);
             }

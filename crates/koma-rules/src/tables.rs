@@ -25,7 +25,7 @@ pub const NW: Dir = 6;
 pub const SE: Dir = 7;
 
 // Opposite directions are paired (0-1, 2-3, 4-5, 6-7) so that `d ^ 1` turns around.
-const DELTAS: [(i8, i8); 8] = [
+pub(crate) const DELTAS: [(i8, i8); 8] = [
     (0, -1),
     (0, 1),
     (-1, 0),
@@ -67,8 +67,9 @@ const fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
     }
 }
 
-/// A table of step targets for every square, for a pattern given as sente sees it.
-pub const fn steps(pattern: &[(i8, i8)], color: Color) -> [Bitboard; 81] {
+/// A table of the single steps and jumps of `legs` (slides left out) from every square,
+/// for a piece of `color` (legs are given as sente sees them).
+pub const fn steps(legs: &[crate::pieces::Leg], color: Color) -> [Bitboard; 81] {
     let mut t = [Bitboard::EMPTY; 81];
     let sign: i8 = match color {
         Color::Black => 1,
@@ -78,9 +79,11 @@ pub const fn steps(pattern: &[(i8, i8)], color: Color) -> [Bitboard; 81] {
     while sq < 81 {
         let mut b = 0u128;
         let mut i = 0;
-        while i < pattern.len() {
-            if let Some(to) = offset(sq, pattern[i].0 * sign, pattern[i].1 * sign) {
-                b |= 1u128 << to;
+        while i < legs.len() {
+            if !legs[i].is_slide() {
+                if let Some(to) = offset(sq, legs[i].df * sign, legs[i].dr * sign) {
+                    b |= 1u128 << to;
+                }
             }
             i += 1;
         }
@@ -90,9 +93,16 @@ pub const fn steps(pattern: &[(i8, i8)], color: Color) -> [Bitboard; 81] {
     t
 }
 
-/// Step tables for both colours.
-pub const fn steps2(pattern: &[(i8, i8)]) -> [[Bitboard; 81]; 2] {
-    [steps(pattern, Color::Black), steps(pattern, Color::White)]
+/// The direction of a one-square (file, rank) delta, if it is one of the eight.
+pub const fn dir_of(df: i8, dr: i8) -> Option<Dir> {
+    let mut d = 0;
+    while d < 8 {
+        if DELTAS[d].0 == df && DELTAS[d].1 == dr {
+            return Some(d);
+        }
+        d += 1;
+    }
+    None
 }
 
 const fn rays() -> [[Bitboard; 81]; 8] {
@@ -261,51 +271,6 @@ pub fn pin_segment(a: Square, b: Square, occ: Bitboard) -> Bitboard {
 pub fn aligned(a: Square, b: Square, c: Square) -> bool {
     line(a, b).contains(c)
 }
-
-// Shogi step patterns (as sente sees them).
-const KING_STEPS: [(i8, i8); 8] = DELTAS;
-const GOLD_STEPS: [(i8, i8); 6] = [(0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (0, 1)];
-const SILVER_STEPS: [(i8, i8); 5] = [(0, -1), (-1, -1), (1, -1), (-1, 1), (1, 1)];
-const KNIGHT_STEPS: [(i8, i8); 2] = [(-1, -2), (1, -2)];
-const PAWN_STEPS: [(i8, i8); 1] = [(0, -1)];
-const ORTHO_STEPS: [(i8, i8); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
-
-/// King steps from every square (the same for both colours).
-pub static KING: [Bitboard; 81] = steps(&KING_STEPS, Color::Black);
-/// Gold steps (also tokin and promoted lance, knight, silver).
-pub static GOLD: [[Bitboard; 81]; 2] = steps2(&GOLD_STEPS);
-/// Silver steps.
-pub static SILVER: [[Bitboard; 81]; 2] = steps2(&SILVER_STEPS);
-/// Knight jumps.
-pub static KNIGHT: [[Bitboard; 81]; 2] = steps2(&KNIGHT_STEPS);
-/// Pawn (and Tori swallow) steps.
-pub static PAWN: [[Bitboard; 81]; 2] = steps2(&PAWN_STEPS);
-/// One orthogonal step (the horse's extra moves).
-pub static ORTHO: [Bitboard; 81] = steps(&ORTHO_STEPS, Color::Black);
-
-// Tori Shogi step patterns.
-const FALCON_STEPS: [(i8, i8); 7] = [(0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)];
-const CRANE_STEPS: [(i8, i8); 6] = [(0, -1), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)];
-const PHEASANT_STEPS: [(i8, i8); 3] = [(0, -2), (-1, 1), (1, 1)];
-const GOOSE_STEPS: [(i8, i8); 3] = [(-2, -2), (2, -2), (0, 2)];
-const EAGLE_STEPS: [(i8, i8); 3] = [(0, -1), (-1, 0), (1, 0)];
-const BACK_LEFT_STEP: [(i8, i8); 1] = [(1, 1)];
-const BACK_RIGHT_STEP: [(i8, i8); 1] = [(-1, 1)];
-
-/// Tori falcon steps: any direction but straight back.
-pub static FALCON: [[Bitboard; 81]; 2] = steps2(&FALCON_STEPS);
-/// Tori crane steps: diagonals, straight forward and back.
-pub static CRANE: [[Bitboard; 81]; 2] = steps2(&CRANE_STEPS);
-/// Tori pheasant: jump two forward, or one step diagonally back.
-pub static PHEASANT: [[Bitboard; 81]; 2] = steps2(&PHEASANT_STEPS);
-/// Tori goose jumps: two diagonally forward, two straight back.
-pub static GOOSE: [[Bitboard; 81]; 2] = steps2(&GOOSE_STEPS);
-/// Tori eagle steps: one forward or sideways (its slides are computed separately).
-pub static EAGLE_STEP: [[Bitboard; 81]; 2] = steps2(&EAGLE_STEPS);
-/// One step diagonally back to the owner's left (the left quail's step).
-pub static BACK_LEFT: [[Bitboard; 81]; 2] = steps2(&BACK_LEFT_STEP);
-/// One step diagonally back to the owner's right (the right quail's step).
-pub static BACK_RIGHT: [[Bitboard; 81]; 2] = steps2(&BACK_RIGHT_STEP);
 
 const fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);

@@ -1,7 +1,8 @@
 //! The `Variant` trait: everything that differs between shogi and its relatives.
 
-use crate::movegen::{Ctx, MoveSink};
-use crate::{Bitboard, Color, Position, Role, Setup, Square};
+use crate::movegen::{Ctx, MoveSink, piece_moves};
+use crate::pieces::{Face, info_of};
+use crate::{Bitboard, Color, Position, Role, Setup, Square, attacks};
 use core::fmt::Debug;
 use core::hash::Hash;
 
@@ -22,22 +23,59 @@ pub trait Variant: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
     const BOARD: Bitboard;
     /// The promotion zone of each colour (the opponent's camp).
     const ZONE: [Bitboard; 2];
-    /// Whether a piece that may promote must promote (Tori Shogi).
-    const MANDATORY_PROMOTION: bool;
-    /// The role limited per file and forbidden to mate by drop (pawn, swallow).
+    /// How pieces promote.
+    const PROMOTION: Promotion;
+    /// The role limited per file and forbidden to mate by drop (pawn, swallow, chick).
     const PAWN: Role;
-    /// How many unpromoted [`Variant::PAWN`]s one player may have on a file.
+    /// How many unpromoted [`Variant::PAWN`]s one player may have on a file; 0: no limit.
     const PAWNS_PER_FILE: u32;
+    /// Whether a [`Variant::PAWN`] drop may not give mate (打ち歩詰め).
+    const NO_PAWN_DROP_MATE: bool = true;
+    /// Whether the royal piece ([`Role::King`], Dōbutsu's lion) is an ordinary piece that
+    /// may step into attack and be captured, capturing it winning the game (Dōbutsu); else
+    /// it may never be left in check and the game is won by mate.
+    const ROYAL_CAPTURE: bool = false;
+    /// Whether a royal piece standing unattacked on the far rank wins (Dōbutsu's try),
+    /// judged for both sides at the start of every position.
+    const TRY: bool = false;
+    /// What repeating a position does, unless a rule set chosen for the game says otherwise.
+    const REPETITION: Repetition;
+    /// How this variant writes and calls pieces where it differs from the piece table
+    /// ([`crate::pieces::ROLES`]): Tori's phoenix, Dōbutsu's animals, Kyoto's letters.
+    const FACES: &'static [(Role, Face)] = &[];
     /// Whether some piece jumps over a square in line with its target (Tori's pheasant and
     /// goose): then a check from two squares away cannot always be blocked.
     const LINE_JUMPERS: bool;
-    /// Whether the rulebook forbids the move that makes a position occur for the third time
-    /// (Tori Shogi); otherwise repetition ends the game at the fourth (sennichite).
-    const THIRD_OCCURRENCE_FORBIDDEN: bool;
     /// The roles that can be held in hand, in SFEN order (R B G S N L P for shogi).
     const HAND_ROLES: &'static [Role];
     /// Every role that can stand on the board, the king first.
     const BOARD_ROLES: &'static [Role];
+
+    /// What `role` turns into when it promotes (or, in Kyoto, turns over), if it can.
+    #[inline(always)]
+    fn promote(role: Role) -> Option<Role> {
+        role.promoted()
+    }
+
+    /// What a promoted `role` was before it promoted (or turned over); itself otherwise.
+    #[inline(always)]
+    fn demote(role: Role) -> Role {
+        role.unpromoted()
+    }
+
+    /// The role a captured `role` goes to the hand as.
+    #[inline(always)]
+    fn hand_role(role: Role) -> Role {
+        role.unpromoted()
+    }
+
+    /// How `role` is written and called in this variant.
+    fn face(role: Role) -> &'static Face {
+        match Self::FACES.iter().find(|(r, _)| *r == role) {
+            Some((_, face)) => face,
+            None => &info_of(role).face,
+        }
+    }
 
     /// The slot (below [`crate::position::ROLE_SLOTS`]) where a position keeps the
     /// bitboard of `role`; roles of other variants share an always-empty slot.
@@ -51,14 +89,78 @@ pub trait Variant: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
     fn dead_squares(role: Role, color: Color) -> Bitboard;
 
     /// The pieces of `by` that attack `sq` when the board holds `occ`.
-    fn attackers_to(pos: &Position<Self>, sq: Square, by: Color, occ: Bitboard) -> Bitboard;
+    ///
+    /// By default every role in turn: every pattern of one colour is the other's turned
+    /// around, so the pieces of `by` attacking `sq` are those a piece of the other colour
+    /// on `sq` would attack.
+    #[inline]
+    fn attackers_to(pos: &Position<Self>, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let mut result = Bitboard::EMPTY;
+        for &role in Self::BOARD_ROLES {
+            let pieces = pos.pieces(by, role);
+            if pieces.any() {
+                result |= attacks(role, !by, sq, occ) & pieces;
+            }
+        }
+        result
+    }
 
     /// The sliders of `by` that would attack `sq` on an empty board.
-    fn snipers(pos: &Position<Self>, sq: Square, by: Color) -> Bitboard;
+    #[inline]
+    fn snipers(pos: &Position<Self>, sq: Square, by: Color) -> Bitboard {
+        let mut result = Bitboard::EMPTY;
+        for &role in Self::BOARD_ROLES {
+            if crate::attacks::SLIDES[role.index()][0] != [0, 0] {
+                let pieces = pos.pieces(by, role);
+                if pieces.any() {
+                    result |= attacks(role, !by, sq, Bitboard::EMPTY) & pieces;
+                }
+            }
+        }
+        result
+    }
 
-    /// Generates the non-king board moves of the side to move into `sink`.
-    fn piece_moves<S: MoveSink, const ALL: bool>(pos: &Position<Self>, ctx: &Ctx, sink: &mut S);
+    /// Generates the non-king board moves of the side to move into `sink`: by default
+    /// every role but the king in turn.
+    #[inline(always)]
+    fn piece_moves<S: MoveSink, const ALL: bool>(pos: &Position<Self>, ctx: &Ctx, sink: &mut S) {
+        for &role in &Self::BOARD_ROLES[1..] {
+            piece_moves::<Self, S, ALL>(ctx, role, pos.pieces(ctx.us, role), sink);
+        }
+    }
 
     /// The start position of an even game.
     fn start() -> Setup;
+}
+
+/// How the pieces of a variant promote.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Promotion {
+    /// A piece moving into, within or out of the zone may promote; it must where it could
+    /// not move again (shogi, minishogi).
+    Optional,
+    /// A piece that may promote must (Tori Shogi; Dōbutsu's chick on the last rank).
+    Forced,
+    /// Every move of a piece turns it over, anywhere on the board, and a piece in hand may
+    /// be dropped either face up (Kyoto shogi).
+    Flip,
+}
+
+/// What repeating a position does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Repetition {
+    /// Shogi's sennichite (千日手): the fourth occurrence of a position is a draw, unless one
+    /// player gave check with every one of his moves since its first occurrence: he loses.
+    Sennichite,
+    /// Tori Shogi's rulebook: a move that would make a position occur for the third time is
+    /// not allowed, and perpetual check loses for the checking player.
+    ToriThird,
+    /// The convention of Fairy-Stockfish and the sites built on it: the fourth occurrence
+    /// loses for the player who completes it, and perpetual check for the checking player.
+    FourthLoses,
+    /// Minishogi as lishogi and Fairy-Stockfish play it: the fourth occurrence loses for
+    /// sente, and perpetual check for the checking player.
+    FourthSenteLoses,
+    /// lishogi's Kyoto and Dōbutsu: the third occurrence is a draw, checks or not.
+    ThirdDraws,
 }

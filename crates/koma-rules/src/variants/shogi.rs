@@ -1,7 +1,9 @@
 //! Standard shogi (本将棋).
 
 use crate::movegen::{Ctx, MoveSink, pawn_moves, piece_moves};
+use crate::attacks::STEPS;
 use crate::tables::{self, RAYS, S, relative};
+use crate::variant::{Promotion, Repetition};
 use crate::{Bitboard, Color, Position, Role, Setup, Square, Variant};
 
 /// Standard shogi on 9x9.
@@ -28,11 +30,11 @@ impl Variant for Shogi {
     const RANKS: u8 = 9;
     const BOARD: Bitboard = BOARD;
     const ZONE: [Bitboard; 2] = [Bitboard::ranks(1, 3), Bitboard::ranks(7, 9)];
-    const MANDATORY_PROMOTION: bool = false;
+    const PROMOTION: Promotion = Promotion::Optional;
     const PAWN: Role = Role::Pawn;
     const PAWNS_PER_FILE: u32 = 1;
     const LINE_JUMPERS: bool = false;
-    const THIRD_OCCURRENCE_FORBIDDEN: bool = false;
+    const REPETITION: Repetition = Repetition::Sennichite;
     const HAND_ROLES: &'static [Role] = &[
         Role::Rook,
         Role::Bishop,
@@ -93,11 +95,12 @@ impl Variant for Shogi {
         let i = sq.index();
         let theirs = pos.color_bb(by);
         let kings = pos.role_bb(Role::King) | pos.role_bb(Role::Horse) | pos.role_bb(Role::Dragon);
-        let mut result = (tables::PAWN[opp][i] & pos.role_bb(Role::Pawn))
-            | (tables::KNIGHT[opp][i] & pos.role_bb(Role::Knight))
-            | (tables::SILVER[opp][i] & pos.role_bb(Role::Silver))
-            | (tables::GOLD[opp][i] & Shogi::golds(pos))
-            | (tables::KING[i] & kings);
+        let steps = |role: Role| STEPS[role.index()][opp][i];
+        let mut result = (steps(Role::Pawn) & pos.role_bb(Role::Pawn))
+            | (steps(Role::Knight) & pos.role_bb(Role::Knight))
+            | (steps(Role::Silver) & pos.role_bb(Role::Silver))
+            | (steps(Role::Gold) & Shogi::golds(pos))
+            | (steps(Role::King) & kings);
         // Sliders only when one stands on a line through `sq` (most of the time none does).
         let rooks = (pos.role_bb(Role::Rook) | pos.role_bb(Role::Dragon)) & theirs;
         if (tables::ROOK_PSEUDO[i] & rooks).any() {

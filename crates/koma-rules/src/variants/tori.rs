@@ -1,13 +1,13 @@
 //! Tori Shogi (禽将棋), the bird game on 7x7.
 
 use crate::movegen::{Ctx, MoveSink, pawn_moves, piece_moves};
-use crate::{Bitboard, Color, Position, Role, Setup, Square, Variant, attacks};
+use crate::pieces::{Face, info_of};
+use crate::variant::{Promotion, Repetition};
+use crate::{Bitboard, Color, Position, Role, Setup, Variant};
 
 /// Tori Shogi: 7x7, birds, mandatory promotion, two swallows per file.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tori;
-
-const SLIDERS: [Role; 3] = [Role::Eagle, Role::LeftQuail, Role::RightQuail];
 
 impl Variant for Tori {
     const KIND: crate::VariantKind = crate::VariantKind::Tori;
@@ -18,11 +18,25 @@ impl Variant for Tori {
         Bitboard::board(7, 2),
         Bitboard(Bitboard::board(7, 7).0 & Bitboard::ranks(6, 7).0),
     ];
-    const MANDATORY_PROMOTION: bool = true;
+    const PROMOTION: Promotion = Promotion::Forced;
     const PAWN: Role = Role::Swallow;
     const PAWNS_PER_FILE: u32 = 2;
     const LINE_JUMPERS: bool = true;
-    const THIRD_OCCURRENCE_FORBIDDEN: bool = true;
+    const REPETITION: Repetition = Repetition::ToriThird;
+    const FACES: &'static [(Role, Face)] = &[(
+        Role::King,
+        Face {
+            glyph: '鵬',
+            kanji: "鵬",
+            kanji_aliases: &[],
+            reading: "おおとり",
+            english: "phoenix",
+            western: "Ph",
+            german: "Phönix",
+            german_abbr: "Ph",
+            ..info_of(Role::King).face
+        },
+    )];
     const HAND_ROLES: &'static [Role] = &[
         Role::Falcon,
         Role::Crane,
@@ -79,32 +93,6 @@ impl Variant for Tori {
             }
             _ => Bitboard::EMPTY,
         }
-    }
-
-    #[inline]
-    fn attackers_to(pos: &Position<Self>, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
-        // Every Tori pattern of one colour is the other's turned around, so the pieces of
-        // `by` attacking `sq` are those a piece of the other colour on `sq` would attack.
-        let mut result = Bitboard::EMPTY;
-        for &role in Tori::BOARD_ROLES {
-            let pieces = pos.pieces(by, role);
-            if pieces.any() {
-                result |= attacks(role, !by, sq, occ) & pieces;
-            }
-        }
-        result
-    }
-
-    #[inline]
-    fn snipers(pos: &Position<Self>, sq: Square, by: Color) -> Bitboard {
-        let mut result = Bitboard::EMPTY;
-        for role in SLIDERS {
-            let pieces = pos.pieces(by, role);
-            if pieces.any() {
-                result |= attacks(role, !by, sq, Bitboard::EMPTY) & pieces;
-            }
-        }
-        result
     }
 
     #[inline(always)]

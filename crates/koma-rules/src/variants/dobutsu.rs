@@ -1,0 +1,110 @@
+//! Dōbutsu shogi (どうぶつしょうぎ, "Let's Catch the Lion!"): 3x4, for children.
+//!
+//! Rules as lishogi plays them (`../shared/reference/variants.md`, scalashogi's `Dobutsu`):
+//! the lion moves as a king but is not royal: it may step into attack, and taking it wins;
+//! a lion standing unattacked on the far rank wins (the try), judged for both sides at the
+//! start of each position, so a lion that arrives attacked has not won yet; the chick
+//! promotes to a hen on the last rank and may be dropped anywhere; no two-chick rule, a
+//! drop may mate; the third repetition is a draw.
+
+use crate::pieces::{Face, info_of};
+use crate::variant::{Promotion, Repetition};
+use crate::{Bitboard, Color, Role, Setup, Variant};
+
+/// Dōbutsu shogi on 3x4.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Dobutsu;
+
+const BOARD: Bitboard = Bitboard::board(3, 4);
+
+/// A face renamed for the animals.
+#[allow(clippy::too_many_arguments)]
+const fn animal(
+    role: Role,
+    fsf: &'static str,
+    glyph: char,
+    kanji: &'static str,
+    english: &'static str,
+    western: &'static str,
+    german: &'static str,
+) -> (Role, Face) {
+    (
+        role,
+        Face {
+            fsf,
+            glyph,
+            kanji,
+            kanji_aliases: &[],
+            reading: kanji,
+            english,
+            western,
+            german,
+            german_abbr: western,
+            csa: "",
+            ..info_of(role).face
+        },
+    )
+}
+
+impl Variant for Dobutsu {
+    const KIND: crate::VariantKind = crate::VariantKind::Dobutsu;
+    const FILES: u8 = 3;
+    const RANKS: u8 = 4;
+    const BOARD: Bitboard = BOARD;
+    const ZONE: [Bitboard; 2] = [BOARD.and(Bitboard::rank(1)), BOARD.and(Bitboard::rank(4))];
+    const PROMOTION: Promotion = Promotion::Forced;
+    const PAWN: Role = Role::Pawn;
+    const PAWNS_PER_FILE: u32 = 0;
+    const NO_PAWN_DROP_MATE: bool = false;
+    const ROYAL_CAPTURE: bool = true;
+    const TRY: bool = true;
+    const LINE_JUMPERS: bool = false;
+    const REPETITION: Repetition = Repetition::ThirdDraws;
+    const HAND_ROLES: &'static [Role] = &[Role::Giraffe, Role::Elephant, Role::Pawn];
+    const BOARD_ROLES: &'static [Role] = &[
+        Role::King,
+        Role::Giraffe,
+        Role::Elephant,
+        Role::Pawn,
+        Role::Tokin,
+    ];
+    const FACES: &'static [(Role, Face)] = &[
+        animal(Role::King, "L", 'ラ', "ライオン", "lion", "L", "Löwe"),
+        animal(Role::Pawn, "C", 'ひ', "ひよこ", "chick", "C", "Küken"),
+        animal(Role::Tokin, "+C", 'に', "にわとり", "hen", "+C", "Henne"),
+    ];
+
+    #[inline(always)]
+    fn slot(role: Role) -> usize {
+        match role {
+            Role::Pawn => 0,
+            Role::Giraffe => 1,
+            Role::Elephant => 2,
+            Role::King => 7,
+            Role::Tokin => 8,
+            _ => 15,
+        }
+    }
+
+    fn piece_total(role: Role) -> u8 {
+        match role.unpromoted() {
+            Role::King | Role::Giraffe | Role::Elephant | Role::Pawn => 2,
+            _ => 0,
+        }
+    }
+
+    #[inline(always)]
+    fn dead_squares(_role: Role, _color: Color) -> Bitboard {
+        Bitboard::EMPTY
+    }
+
+    fn start() -> Setup {
+        let mut setup = Setup::empty();
+        let back = [Role::Elephant, Role::King, Role::Giraffe];
+        for (file, &role) in (1..=3).rev().zip(back.iter()) {
+            setup.place_pair::<Self>(file, 4, role);
+        }
+        setup.place_pair::<Self>(2, 3, Role::Pawn);
+        setup
+    }
+}

@@ -1,0 +1,78 @@
+//! Minishogi (5五将棋): shogi's pieces less the lance and knight on 5x5.
+//!
+//! Rules as lishogi, Fairy-Stockfish and 81Dojo play them (`../shared/reference/variants.md`):
+//! the promotion zone is the far rank, promotion is optional except for a pawn reaching the
+//! last rank, drops as in shogi (nifu, no pawn-drop mate), the fourth repetition loses for
+//! sente.
+
+use crate::variant::{Promotion, Repetition};
+use crate::{Bitboard, Color, Role, Setup, Variant};
+
+/// Minishogi on 5x5.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Minishogi;
+
+const BOARD: Bitboard = Bitboard::board(5, 5);
+
+impl Variant for Minishogi {
+    const KIND: crate::VariantKind = crate::VariantKind::Minishogi;
+    const FILES: u8 = 5;
+    const RANKS: u8 = 5;
+    const BOARD: Bitboard = BOARD;
+    const ZONE: [Bitboard; 2] = [BOARD.and(Bitboard::rank(1)), BOARD.and(Bitboard::rank(5))];
+    const PROMOTION: Promotion = Promotion::Optional;
+    const PAWN: Role = Role::Pawn;
+    const PAWNS_PER_FILE: u32 = 1;
+    const LINE_JUMPERS: bool = false;
+    const REPETITION: Repetition = Repetition::FourthSenteLoses;
+    const HAND_ROLES: &'static [Role] = &[
+        Role::Rook,
+        Role::Bishop,
+        Role::Gold,
+        Role::Silver,
+        Role::Pawn,
+    ];
+    const BOARD_ROLES: &'static [Role] = &[
+        Role::King,
+        Role::Rook,
+        Role::Bishop,
+        Role::Gold,
+        Role::Silver,
+        Role::Pawn,
+        Role::Dragon,
+        Role::Horse,
+        Role::PromotedSilver,
+        Role::Tokin,
+    ];
+
+    #[inline(always)]
+    fn slot(role: Role) -> usize {
+        if role.index() < 14 { role.index() } else { 15 }
+    }
+
+    fn piece_total(role: Role) -> u8 {
+        match role.unpromoted() {
+            Role::King | Role::Rook | Role::Bishop | Role::Gold | Role::Silver | Role::Pawn => 2,
+            _ => 0,
+        }
+    }
+
+    #[inline(always)]
+    fn dead_squares(role: Role, color: Color) -> Bitboard {
+        match (role, color) {
+            (Role::Pawn, Color::Black) => const { BOARD.and(Bitboard::rank(1)) },
+            (Role::Pawn, Color::White) => const { BOARD.and(Bitboard::rank(5)) },
+            _ => Bitboard::EMPTY,
+        }
+    }
+
+    fn start() -> Setup {
+        let mut setup = Setup::empty();
+        let back = [Role::King, Role::Gold, Role::Silver, Role::Bishop, Role::Rook];
+        for (file, &role) in (1..=5).rev().zip(back.iter()) {
+            setup.place_pair::<Self>(file, 5, role);
+        }
+        setup.place_pair::<Self>(5, 4, Role::Pawn);
+        setup
+    }
+}
