@@ -6,44 +6,45 @@ use koma_game::{Game, GameError, Outcome, RuleSet};
 use koma_notation::movetext::{self, MoveTextError};
 use koma_notation::record::Record;
 use koma_notation::{sfen, usi};
-use koma_rules::variants::{Shogi, Tori};
-use koma_rules::{AnyPosition, Color, Move, VariantKind};
+use koma_rules::{AnyPosition, Color, IntoAny, Move, VariantKind};
 
-/// A game of shogi or Tori Shogi.
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    /// Standard shogi.
-    Shogi(Game<Shogi>),
-    /// Tori Shogi.
-    Tori(Game<Tori>),
-}
+macro_rules! any_game {
+    ($d:tt $($kind:ident => $ty:ident),*) => {
+        /// A game of any variant.
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $(#[doc = concat!("A game of ", stringify!($kind), ".")] $kind(Game<koma_rules::variants::$ty>),)*
+        }
 
-macro_rules! forward {
-    ($self:expr, $g:ident => $e:expr) => {
-        match $self {
-            AnyGame::Shogi($g) => $e,
-            AnyGame::Tori($g) => $e,
+        macro_rules! forward {
+            ($d self_:expr, $d g:ident => $d e:expr) => {
+                match $d self_ {
+                    $(AnyGame::$kind($d g) => $d e,)*
+                }
+            };
+        }
+
+        impl AnyGame {
+            /// A game from `start` under `rules`, on `clock` if given (not started).
+            pub fn new(start: AnyPosition, rules: RuleSet, clock: Option<Clock>) -> AnyGame {
+                match start {
+                    $(AnyPosition::$kind(p) => AnyGame::$kind(with_clock(Game::new(p, rules), clock)),)*
+                }
+            }
+
+            /// The variant.
+            pub fn variant(&self) -> VariantKind {
+                match self {
+                    $(AnyGame::$kind(_) => VariantKind::$kind,)*
+                }
+            }
         }
     };
 }
 
+koma_rules::with_variants!(any_game);
+
 impl AnyGame {
-    /// A game from `start` under `rules`, on `clock` if given (not started).
-    pub fn new(start: AnyPosition, rules: RuleSet, clock: Option<Clock>) -> AnyGame {
-        match start {
-            AnyPosition::Shogi(p) => AnyGame::Shogi(with_clock(Game::new(p, rules), clock)),
-            AnyPosition::Tori(p) => AnyGame::Tori(with_clock(Game::new(p, rules), clock)),
-        }
-    }
-
-    /// The variant.
-    pub fn variant(&self) -> VariantKind {
-        match self {
-            AnyGame::Shogi(_) => VariantKind::Shogi,
-            AnyGame::Tori(_) => VariantKind::Tori,
-        }
-    }
-
     /// Reads a USI move of this variant (syntax only; [`AnyGame::play_at`] judges it).
     pub fn parse_move(&self, text: &str) -> Result<Move, usi::UsiMoveError> {
         usi::parse_move(self.variant(), text)
@@ -128,10 +129,7 @@ impl AnyGame {
     /// Replaces the clock, if the game has one (an arena's berserk halves a player's time).
     pub fn set_clock(&mut self, clock: Clock) {
         if self.clock().is_some() {
-            *self = match self.clone() {
-                AnyGame::Shogi(g) => AnyGame::Shogi(g.with_clock(clock)),
-                AnyGame::Tori(g) => AnyGame::Tori(g.with_clock(clock)),
-            };
+            forward!(self, g => *g = g.clone().with_clock(clock));
         }
     }
 
@@ -152,10 +150,7 @@ impl AnyGame {
 
     /// The start position.
     pub fn start_position(&self) -> AnyPosition {
-        match self {
-            AnyGame::Shogi(g) => AnyPosition::Shogi(*g.start()),
-            AnyGame::Tori(g) => AnyPosition::Tori(*g.start()),
-        }
+        forward!(self, g => (*g.start()).into_any())
     }
 
     /// The moves played.

@@ -128,10 +128,7 @@ impl Turn {
 /// Whether the side to move in `pos` wins by declaring (the 27-point rule; the time
 /// condition holds while the engine thinks).
 fn can_declare(pos: &AnyPosition) -> bool {
-    match pos {
-        AnyPosition::Shogi(p) => koma_game::points::judge_declaration(p).is_ok(),
-        AnyPosition::Tori(p) => koma_game::points::judge_declaration(p).is_ok(),
-    }
+    koma_rules::on_position!(pos, p => koma_game::points::judge_declaration(p).is_ok())
 }
 
 /// The limits of the engine's search: its level, and within what its clock allows at
@@ -365,10 +362,8 @@ pub fn search(
             pv.clone_from(&info.pv);
         }
     };
-    let result = match root {
-        AnyPosition::Shogi(p) => searcher.search(p, history, limits, stop, &mut report),
-        AnyPosition::Tori(p) => searcher.search(p, history, limits, stop, &mut report),
-    };
+    let result =
+        koma_rules::on_position!(root, p => searcher.search(p, history, limits, stop, &mut report));
     if pv.first() != result.best.as_ref() {
         pv = result.best.into_iter().collect();
     }

@@ -29,10 +29,7 @@ pub fn start(variant: VariantKind, text: Option<&str>) -> Result<AnyPosition, Ap
 
 /// The side to move in `pos`.
 pub fn side_to_move(pos: &AnyPosition) -> Color {
-    match pos {
-        AnyPosition::Shogi(p) => p.side_to_move(),
-        AnyPosition::Tori(p) => p.side_to_move(),
-    }
+    koma_rules::on_position!(pos, p => p.side_to_move())
 }
 
 /// Reads the USI moves `texts` from `start`, each checked for legality (at most

@@ -42,10 +42,7 @@ enum Player {
 
 /// Plays the game described by `options` on standard input and output.
 pub fn run(options: PlayOptions) -> anyhow::Result<()> {
-    match options.start {
-        koma_rules::AnyPosition::Shogi(p) => play(p, &options),
-        koma_rules::AnyPosition::Tori(p) => play(p, &options),
-    }
+    koma_rules::on_position!(options.start, p => play(p, &options))
 }
 
 fn play<V: Variant>(start: Position<V>, options: &PlayOptions) -> anyhow::Result<()> {

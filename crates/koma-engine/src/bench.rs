@@ -176,10 +176,7 @@ pub fn run(depth: u32, line: &mut dyn FnMut(&str)) -> Result<BenchResult, BenchE
         let mut searcher = Searcher::new(HASH_MB);
         let started = Instant::now();
         let mut report = |_: &crate::search::SearchInfo| {};
-        let result = match pos {
-            AnyPosition::Shogi(p) => searcher.search(p, &[], &limits, &stop, &mut report),
-            AnyPosition::Tori(p) => searcher.search(p, &[], &limits, &stop, &mut report),
-        };
+        let result = koma_rules::on_position!(pos, p => searcher.search(p, &[], &limits, &stop, &mut report));
         total.time += started.elapsed();
         total.nodes += result.nodes;
         let best = result

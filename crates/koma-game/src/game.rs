@@ -396,6 +396,10 @@ impl<V: Variant> Game<V> {
             (Repetition::FourthLoses, 4) => {
                 Some(perpetual().unwrap_or(Outcome::loss(mover, Reason::Repetition)))
             }
+            (Repetition::FourthSenteLoses, 4) => {
+                Some(perpetual().unwrap_or(Outcome::loss(Color::Black, Reason::Repetition)))
+            }
+            (Repetition::ThirdDraws, 3) => Some(Outcome::draw(Reason::Sennichite)),
             _ => None,
         }
     }

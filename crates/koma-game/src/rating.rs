@@ -108,6 +108,10 @@ fn ladder(variant: VariantKind) -> &'static [(u32, Handicap)] {
     match variant {
         VariantKind::Shogi => &SHOGI_LADDER,
         VariantKind::Tori => &TORI_LADDER,
+        // The small variants have no handicaps: every game is even.
+        VariantKind::Minishogi | VariantKind::Kyoto | VariantKind::Dobutsu => {
+            &[(0, Handicap::Even)]
+        }
     }
 }
 

@@ -4,8 +4,7 @@ use crate::game::{Game, GameError};
 use crate::outcome::{Foul, Outcome, Reason};
 use crate::rules::RuleSet;
 use koma_notation::record::{Entry, GameEnd, Record};
-use koma_rules::variants::{Shogi, Tori};
-use koma_rules::{Position, SetupError, Variant, VariantKind};
+use koma_rules::{Position, SetupError, Variant};
 
 /// What replaying a record found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,10 +56,7 @@ pub fn rules_for(record: &Record) -> RuleSet {
 /// record names).
 pub fn replay(record: &Record, rules: Option<RuleSet>) -> Result<Replay, ReplayError> {
     let rules = rules.unwrap_or_else(|| rules_for(record));
-    match record.variant {
-        VariantKind::Shogi => replay_typed::<Shogi>(record, rules),
-        VariantKind::Tori => replay_typed::<Tori>(record, rules),
-    }
+    koma_rules::dispatch!(record.variant, V => replay_typed::<V>(record, rules))
 }
 
 fn replay_typed<V: Variant>(record: &Record, rules: RuleSet) -> Result<Replay, ReplayError> {

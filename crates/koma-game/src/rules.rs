@@ -2,19 +2,7 @@
 
 use koma_rules::VariantKind;
 
-/// What repeating a position does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Repetition {
-    /// Shogi's sennichite (千日手): the fourth occurrence of a position is a draw, unless one
-    /// player gave check with every one of his moves since its first occurrence: he loses.
-    Sennichite,
-    /// Tori Shogi's rulebook: a move that would make a position occur for the third time is
-    /// not allowed, and perpetual check loses for the checking player.
-    ToriThird,
-    /// The convention of Fairy-Stockfish and the sites built on it: the fourth occurrence
-    /// loses for the player who completes it, and perpetual check for the checking player.
-    FourthLoses,
-}
+pub use koma_rules::Repetition;
 
 /// A named rule set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -104,11 +92,20 @@ impl RuleSet {
         RuleSet::ALL.into_iter().find(|r| r.name == name)
     }
 
-    /// The default for `variant`: amateur rules for shogi, the rulebook for Tori Shogi.
+    /// The default for `variant`: amateur rules for shogi, the rulebook for Tori Shogi, and
+    /// for the others their own repetition rule and nothing more.
     pub fn default_for(variant: VariantKind) -> RuleSet {
         match variant {
             VariantKind::Tori => RuleSet::TORI,
-            _ => RuleSet::AMATEUR,
+            VariantKind::Shogi => RuleSet::AMATEUR,
+            other => RuleSet {
+                name: other.name(),
+                repetition: other.repetition(),
+                declaration: false,
+                impasse_24: false,
+                try_rule: false,
+                max_plies: None,
+            },
         }
     }
 

@@ -3,57 +3,21 @@
 
 use koma_rules::{Color, Hand, Role, Setup, Square, VariantKind};
 
-/// The one-character kanji for a role on the board (sente's king 玉, gote's 王; Tori's
-/// phoenix 鵬, and its quails 左 and 右 for want of one character each).
+/// The one-character kanji for a role on the board (gote's king 王, sente's 玉; the
+/// variant's own glyph where it names the piece otherwise: Tori's phoenix 鵬).
 pub fn board_kanji(variant: VariantKind, role: Role, color: Color) -> char {
-    match role {
-        Role::King if variant == VariantKind::Tori => '鵬',
-        Role::Pawn => '歩',
-        Role::Lance => '香',
-        Role::Knight => '桂',
-        Role::Silver => '銀',
-        Role::Gold => '金',
-        Role::Bishop => '角',
-        Role::Rook => '飛',
-        Role::King => match color {
-            Color::Black => '玉',
-            Color::White => '王',
-        },
-        Role::Tokin => 'と',
-        Role::PromotedLance => '杏',
-        Role::PromotedKnight => '圭',
-        Role::PromotedSilver => '全',
-        Role::Horse => '馬',
-        Role::Dragon => '龍',
-        Role::Swallow => '燕',
-        Role::Falcon => '鷹',
-        Role::Crane => '鶴',
-        Role::Pheasant => '雉',
-        Role::LeftQuail => '左',
-        Role::RightQuail => '右',
-        Role::Goose => '鴈',
-        Role::Eagle => '鵰',
+    let face = variant.face(role);
+    match (face.kanji_aliases.first(), color) {
+        (Some(alias), Color::White) if role == Role::King => {
+            alias.chars().next().unwrap_or(face.glyph)
+        }
+        _ => face.glyph,
     }
 }
 
-/// The kanji name of a role in a hand listing (Tori quails get their full names).
-pub fn hand_name(role: Role) -> &'static str {
-    match role {
-        Role::LeftQuail => "左鶉",
-        Role::RightQuail => "右鶉",
-        Role::Pawn => "歩",
-        Role::Lance => "香",
-        Role::Knight => "桂",
-        Role::Silver => "銀",
-        Role::Gold => "金",
-        Role::Bishop => "角",
-        Role::Rook => "飛",
-        Role::Swallow => "燕",
-        Role::Falcon => "鷹",
-        Role::Crane => "鶴",
-        Role::Pheasant => "雉",
-        _ => "?",
-    }
+/// The kanji name of a role in a hand listing (Tori's quails get their full names).
+pub fn hand_name(variant: VariantKind, role: Role) -> &'static str {
+    variant.face(role).kanji
 }
 
 /// A number 1..=99 in kanji numerals (一, 十, 十八).
@@ -84,9 +48,9 @@ fn hand_text(variant: VariantKind, hand: &Hand) -> String {
         .map(|&r| {
             let n = hand.count(r) as u32;
             if n == 1 {
-                hand_name(r).to_string()
+                hand_name(variant, r).to_string()
             } else {
-                format!("{}{}", hand_name(r), kanji_number(n))
+                format!("{}{}", hand_name(variant, r), kanji_number(n))
             }
         })
         .collect();
@@ -258,7 +222,7 @@ pub fn parse_hand(variant: VariantKind, text: &str) -> Result<Hand, DiagramError
             .hand_roles()
             .iter()
             .copied()
-            .find(|&r| hand_name(r) == name)
+            .find(|&r| hand_name(variant, r) == name)
             .ok_or_else(|| DiagramError::NotAHandPiece(name.to_string()))?;
         hand.set(
             role,

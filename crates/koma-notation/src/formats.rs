@@ -245,8 +245,5 @@ pub fn move_text(
             }
         };
     }
-    match pos {
-        AnyPosition::Shogi(p) => with!(p),
-        AnyPosition::Tori(p) => with!(p),
-    }
+    koma_rules::on_position!(pos, p => with!(p))
 }

@@ -15,7 +15,6 @@ use crate::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, Start};
 use crate::warning::{Reading, Warning, WarningKind};
 use koma_rules::{
     Color, Handicap, IllegalMove, Position, Setup, SetupError, Square, Variant, VariantKind,
-    variants,
 };
 use std::fmt::Write;
 
@@ -163,10 +162,7 @@ pub(crate) fn read(
 
 /// Reads a KIF or KI2 record of `variant` and nothing else.
 fn read_as(variant: VariantKind, dialect: Dialect, text: &str) -> Result<Reading, KifError> {
-    match variant {
-        VariantKind::Shogi => Reader::<variants::Shogi>::new(variant, dialect).read(text),
-        VariantKind::Tori => Reader::<variants::Tori>::new(variant, dialect).read(text),
-    }
+    koma_rules::dispatch!(variant, V => Reader::<V>::new(variant, dialect).read(text))
 }
 
 /// The state of a KIF read: the record so far and the position at every node.
@@ -603,10 +599,7 @@ pub fn write(record: &Record) -> Result<String, KifError> {
 
 /// Writes a record as KIF or KI2.
 pub(crate) fn write_dialect(record: &Record, dialect: Dialect) -> Result<String, KifError> {
-    match record.variant {
-        VariantKind::Shogi => write_typed::<variants::Shogi>(record, dialect),
-        VariantKind::Tori => write_typed::<variants::Tori>(record, dialect),
-    }
+    koma_rules::dispatch!(record.variant, V => write_typed::<V>(record, dialect))
 }
 
 fn write_typed<V: Variant>(record: &Record, dialect: Dialect) -> Result<String, KifError> {

@@ -149,10 +149,7 @@ impl Start {
     /// The named start `setup` is in `variant` (the even game or a handicap), else a
     /// custom start.
     pub fn of(variant: VariantKind, setup: &Setup) -> Start {
-        let named: &[Handicap] = match variant {
-            VariantKind::Shogi => &Handicap::SHOGI,
-            VariantKind::Tori => &Handicap::TORI,
-        };
+        let named = Handicap::of(variant);
         named
             .iter()
             .find(|h| Start::Named(**h).setup(variant) == *setup)

@@ -1,6 +1,6 @@
 //! SFEN: reading and writing positions, for every variant.
 
-use crate::letters::{letter, role_of};
+use crate::letters::{hand_role_of, letters, role_of};
 use koma_rules::{
     AnyPosition, Color, Hand, Piece, Position, Setup, SetupError, Square, Variant, VariantKind,
 };
@@ -190,13 +190,17 @@ fn parse_board(
             }
             '+' => promoted = Some(col),
             _ if ch.is_ascii_alphabetic() => {
-                let role = role_of(variant, ch.to_ascii_uppercase())
-                    .ok_or(err(col, SfenErrorKind::UnknownPiece(ch, name)))?;
+                let upper = ch.to_ascii_uppercase();
+                let plain = role_of(variant, upper.encode_utf8(&mut [0; 4]))
+                    .ok_or(err(col, SfenErrorKind::UnknownPiece(ch, name)));
                 let role = match promoted.take() {
-                    Some(pcol) => role
-                        .promoted()
-                        .ok_or(err(pcol, SfenErrorKind::BadPromotion))?,
-                    None => role,
+                    Some(pcol) => role_of(variant, &format!("+{upper}")).ok_or_else(|| {
+                        plain
+                            .clone()
+                            .err()
+                            .unwrap_or(err(pcol, SfenErrorKind::BadPromotion))
+                    })?,
+                    None => plain?,
                 };
                 if width >= files {
                     return Err(width_error(rank, width + 1, col));
@@ -258,8 +262,7 @@ fn parse_hands(
             count = Some(n);
             continue;
         }
-        let role = role_of(variant, ch.to_ascii_uppercase())
-            .filter(|r| variant.hand_roles().contains(r))
+        let role = hand_role_of(variant, ch.to_ascii_uppercase().encode_utf8(&mut [0; 4]))
             .ok_or_else(|| {
                 err(
                     col,
@@ -332,15 +335,12 @@ pub fn write_setup(variant: VariantKind, setup: &Setup) -> String {
                         let _ = write!(out, "{empty}");
                         empty = 0;
                     }
-                    if piece.role().is_promoted() {
-                        out.push('+');
-                    }
-                    let l = letter(variant, piece.role()).unwrap_or('?');
-                    out.push(if piece.color() == Color::Black {
-                        l
+                    let l = letters(variant, piece.role());
+                    if piece.color() == Color::Black {
+                        out.push_str(l);
                     } else {
-                        l.to_ascii_lowercase()
-                    });
+                        out.push_str(&l.to_ascii_lowercase());
+                    }
                 }
             }
         }
@@ -361,12 +361,12 @@ pub fn write_setup(variant: VariantKind, setup: &Setup) -> String {
             if n > 1 {
                 let _ = write!(hand, "{n}");
             }
-            let l = letter(variant, role).unwrap_or('?');
-            hand.push(if color == Color::Black {
-                l
+            let l = letters(variant, role);
+            if color == Color::Black {
+                hand.push_str(l);
             } else {
-                l.to_ascii_lowercase()
-            });
+                hand.push_str(&l.to_ascii_lowercase());
+            }
         }
     }
     out.push_str(if hand.is_empty() { "-" } else { &hand });

@@ -333,9 +333,10 @@ fn on_board(variant: VariantKind, sq: Square) -> bool {
 
 /// A piece's characters: a small mark above (Tori's quails: 左, 右) and the main one.
 fn piece_characters(variant: VariantKind, piece: Piece) -> (Option<char>, char) {
-    let mut full = hand_name(piece.role()).chars();
+    let glyph = board_kanji(variant, piece.role(), piece.color());
+    let mut full = hand_name(variant, piece.role()).chars();
     match (full.next(), full.next(), full.next()) {
-        (Some(mark), Some(main), None) => (Some(mark), main),
+        (Some(mark), Some(main), None) if mark == glyph => (Some(mark), main),
         _ => (None, board_kanji(variant, piece.role(), piece.color())),
     }
 }
@@ -434,7 +435,7 @@ fn hand(out: &mut String, layout: &Layout, setup: &Setup, color: Color, name: Op
             "<g class=\"piece {}\" data-hand=\"{}\" data-count=\"{n}\" \
              transform=\"translate({cx} {cy}){}\">",
             color.name(),
-            hand_name(role),
+            hand_name(variant, role),
             layout.turn(color)
         );
         piece_shape(out, variant, Piece::new(color, role), HAND_SCALE);

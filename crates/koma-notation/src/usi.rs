@@ -1,6 +1,6 @@
 //! USI move text: `7g7f`, `8h2b+`, `P*5e` (and Tori's `S*3d`).
 
-use crate::letters::{letter, role_of};
+use crate::letters::{letters, role_of};
 use koma_rules::{Move, Square, VariantKind};
 
 /// A malformed USI move, with the column (1-based) where it goes wrong.
@@ -71,8 +71,11 @@ pub fn parse_move(variant: VariantKind, text: &str) -> Result<Move, UsiMoveError
         if c.len() != 4 {
             return Err(fail((5, UsiMoveErrorKind::Length)));
         }
-        let role = role_of(variant, c[0])
-            .filter(|r| variant.hand_roles().contains(r))
+        let role = role_of(variant, c[0].encode_utf8(&mut [0; 4]))
+            .filter(|&r| variant.hand_roles().contains(&variant.hand_role(r)))
+            .filter(|&r| {
+                variant.hand_role(r) == r || variant.promotion() == koma_rules::Promotion::Flip
+            })
             .ok_or_else(|| fail((1, UsiMoveErrorKind::BadDropPiece(c[0], variant.name()))))?;
         let to = square(variant, c[2], c[3], 3).map_err(fail)?;
         return Ok(Move::drop(role, to));
@@ -98,7 +101,7 @@ pub fn write_move(variant: VariantKind, m: Move) -> String {
             m.to(),
             if m.is_promotion() { "+" } else { "" }
         ),
-        (None, Some(role)) => format!("{}*{}", letter(variant, role).unwrap_or('?'), m.to()),
+        (None, Some(role)) => format!("{}*{}", letters(variant, role), m.to()),
         (None, None) => "0000".to_string(),
     }
 }
@@ -112,17 +115,17 @@ mod tests {
     #[test]
     fn backtick_rank_is_an_error_not_an_overflow() {
         for variant in VariantKind::ALL {
-            let e = parse_move(variant, "7`\u{4}f").unwrap_err();
+            let e = parse_move(variant, "1`\u{4}f").unwrap_err();
             assert_eq!(
                 (e.column, e.kind),
                 (2, UsiMoveErrorKind::BadRank('`', variant.name()))
             );
-            let e = parse_move(variant, "7a7`").unwrap_err();
+            let e = parse_move(variant, "1a1`").unwrap_err();
             assert_eq!(
                 (e.column, e.kind),
                 (4, UsiMoveErrorKind::BadRank('`', variant.name()))
             );
-            let e = parse_move(variant, "P*5`").unwrap_err();
+            let e = parse_move(variant, "P*1`").unwrap_err();
             assert_eq!(
                 (e.column, e.kind),
                 (4, UsiMoveErrorKind::BadRank('`', variant.name()))

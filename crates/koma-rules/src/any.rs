@@ -2,8 +2,8 @@
 
 use crate::pieces::Face;
 use crate::{
-    Bitboard, Color, Handicap, IllegalMove, Move, MoveList, Position, Promotion, Repetition,
-    Role, Setup, SetupError, Variant, perft, variants::*,
+    Bitboard, Color, Handicap, IllegalMove, Move, MoveList, Position, Promotion, Repetition, Role,
+    Setup, SetupError, Variant, perft, variants::*,
 };
 use alloc::vec::Vec;
 
@@ -18,8 +18,11 @@ macro_rules! registry {
         }
 
         impl VariantKind {
+            /// How many variants there are.
+            pub const COUNT: usize = [$(stringify!($kind)),*].len();
+
             /// Every variant.
-            pub const ALL: &'static [VariantKind] = &[$(VariantKind::$kind),*];
+            pub const ALL: [VariantKind; Self::COUNT] = [$(VariantKind::$kind),*];
 
             /// The name used on the command line, in `USI_Variant` and by lishogi.
             pub const fn name(self) -> &'static str {
@@ -53,10 +56,13 @@ macro_rules! registry {
             }
         }
 
-        macro_rules! forward {
-            ($d self_:expr, $d p:ident => $d e:expr) => {
-                match $d self_ {
-                    $(AnyPosition::$kind($d p) => $d e,)*
+        /// Runs `body` with `p` bound to the typed position inside an [`AnyPosition`]:
+        /// `on_position!(&pos, p => p.legal_moves().len())`.
+        #[macro_export]
+        macro_rules! on_position {
+            ($d pos_:expr, $d p:ident => $d body:expr) => {
+                match $d pos_ {
+                    $($crate::AnyPosition::$kind($d p) => $d body,)*
                 }
             };
         }
@@ -73,6 +79,16 @@ macro_rules! registry {
                         $d body
                     })*
                 }
+            };
+        }
+
+        /// Calls `callback! { $ Kind => Type, ... }` with every variant of the registry, so
+        /// that other crates generate their run-time dispatch (the server's `AnyGame`)
+        /// from this one list; the leading `$` lets the callback define macros of its own.
+        #[macro_export]
+        macro_rules! with_variants {
+            ($d callback:ident) => {
+                $d callback! { $d $($kind => $ty),* }
             };
         }
 
@@ -184,53 +200,53 @@ impl VariantKind {
 impl AnyPosition {
     /// Every legal move.
     pub fn legal_moves(&self) -> MoveList {
-        forward!(self, p => p.legal_moves())
+        on_position!(self, p => p.legal_moves())
     }
 
     /// Whether `m` is legal, and why not.
     pub fn is_legal(&self, m: Move) -> Result<(), IllegalMove> {
-        forward!(self, p => p.is_legal(m))
+        on_position!(self, p => p.is_legal(m))
     }
 
     /// Plays `m` if legal.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        forward!(self, p => p.play(m))
+        on_position!(self, p => p.play(m))
     }
 
     /// Perft to `depth`.
     pub fn perft(&self, depth: u32) -> u64 {
-        forward!(self, p => perft::perft(p, depth))
+        on_position!(self, p => perft::perft(p, depth))
     }
 
     /// Perft split by first move.
     pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        forward!(self, p => perft::perft_divide(p, depth))
+        on_position!(self, p => perft::perft_divide(p, depth))
     }
 
     /// The unvalidated setup.
     pub fn to_setup(&self) -> Setup {
-        forward!(self, p => p.to_setup())
+        on_position!(self, p => p.to_setup())
     }
 
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
-        forward!(self, p => p.in_check())
+        on_position!(self, p => p.in_check())
     }
 
     /// The zobrist hash.
     pub fn key(&self) -> u64 {
-        forward!(self, p => p.key())
+        on_position!(self, p => p.key())
     }
 
     /// Whether the rules have ended the game whatever the moves (see
     /// [`Position::is_decided`]).
     pub fn is_decided(&self) -> bool {
-        forward!(self, p => p.is_decided())
+        on_position!(self, p => p.is_decided())
     }
 
     /// Who has won by the rules alone (see [`Position::winner`]).
     pub fn winner(&self) -> Option<Option<Color>> {
-        forward!(self, p => p.winner())
+        on_position!(self, p => p.winner())
     }
 }
 

@@ -151,13 +151,18 @@ impl Handicap {
 
     /// Whether this start position belongs to variant `V`.
     pub fn is_for<V: Variant>(self) -> bool {
-        match V::KIND {
-            crate::VariantKind::Tori => Handicap::TORI.contains(&self),
-            crate::VariantKind::Shogi => Handicap::SHOGI.contains(&self),
+        Handicap::of(V::KIND).contains(&self)
+    }
+
+    /// The named start positions of `variant`, the even game first.
+    pub fn of(variant: crate::VariantKind) -> &'static [Handicap] {
+        match variant {
+            crate::VariantKind::Tori => &Handicap::TORI,
+            crate::VariantKind::Shogi => &Handicap::SHOGI,
             // The small variants have no handicaps of their own: only the even game.
             crate::VariantKind::Minishogi
             | crate::VariantKind::Kyoto
-            | crate::VariantKind::Dobutsu => self == Handicap::Even,
+            | crate::VariantKind::Dobutsu => &[Handicap::Even],
         }
     }
 

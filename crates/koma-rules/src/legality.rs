@@ -77,9 +77,7 @@ impl<V: Variant> Position<V> {
                 if V::dead_squares(role, us).contains(to) {
                     return Err(IllegalMove::DeadDrop);
                 }
-                if role == V::PAWN
-                    && V::PAWNS_PER_FILE > 0
-                    && self.full_pawn_files(us).contains(to)
+                if role == V::PAWN && V::PAWNS_PER_FILE > 0 && self.full_pawn_files(us).contains(to)
                 {
                     return Err(IllegalMove::TwoPawns);
                 }
@@ -126,8 +124,8 @@ impl<V: Variant> Position<V> {
             }
         }
         if V::NO_PAWN_DROP_MATE && m.drop_role() == Some(V::PAWN) {
-            let gives_check = self.kings[(!us).index()]
-                .is_some_and(|k| step(V::PAWN, !us, k).contains(to));
+            let gives_check =
+                self.kings[(!us).index()].is_some_and(|k| step(V::PAWN, !us, k).contains(to));
             if gives_check && self.is_drop_pawn_mate(to) {
                 return Err(IllegalMove::DropPawnMate);
             }

@@ -38,7 +38,7 @@ pub mod tables;
 mod variant;
 pub mod variants;
 
-pub use any::{AnyPosition, VariantKind};
+pub use any::{AnyPosition, IntoAny, VariantKind};
 pub use attacks::{attacks, step};
 pub use bitboard::Bitboard;
 pub use checks::CheckSquares;

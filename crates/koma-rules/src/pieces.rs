@@ -172,7 +172,9 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         Role::Knight,
         &[s(-1, -2), s(1, -2)],
         Some(Role::PromotedKnight),
-        face("N", "KE", '桂', "桂", "けい", "knight", "N", "Springer", "Sp"),
+        face(
+            "N", "KE", '桂', "桂", "けい", "knight", "N", "Springer", "Sp",
+        ),
         405,
         450,
     ),
@@ -233,7 +235,17 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         None,
         Face {
             kanji_aliases: &["杏"],
-            ..face("+L", "NY", '杏', "成香", "なりきょう", "promoted lance", "+L", "befördete Lanze", "+La")
+            ..face(
+                "+L",
+                "NY",
+                '杏',
+                "成香",
+                "なりきょう",
+                "promoted lance",
+                "+L",
+                "befördete Lanze",
+                "+La",
+            )
         },
         540,
         0,
@@ -244,7 +256,17 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         None,
         Face {
             kanji_aliases: &["圭"],
-            ..face("+N", "NK", '圭', "成桂", "なりけい", "promoted knight", "+N", "befördeter Springer", "+Sp")
+            ..face(
+                "+N",
+                "NK",
+                '圭',
+                "成桂",
+                "なりけい",
+                "promoted knight",
+                "+N",
+                "befördeter Springer",
+                "+Sp",
+            )
         },
         540,
         0,
@@ -255,7 +277,17 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         None,
         Face {
             kanji_aliases: &["全"],
-            ..face("+S", "NG", '全', "成銀", "なりぎん", "promoted silver", "+S", "befördetes Silber", "+S")
+            ..face(
+                "+S",
+                "NG",
+                '全',
+                "成銀",
+                "なりぎん",
+                "promoted silver",
+                "+S",
+                "befördetes Silber",
+                "+S",
+            )
         },
         540,
         0,
@@ -292,7 +324,17 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         None,
         Face {
             kanji_aliases: &["竜"],
-            ..face("+R", "RY", '龍', "龍", "りゅう", "dragon", "+R", "Drache", "D")
+            ..face(
+                "+R",
+                "RY",
+                '龍',
+                "龍",
+                "りゅう",
+                "dragon",
+                "+R",
+                "Drache",
+                "D",
+            )
         },
         1395,
         0,
@@ -301,13 +343,31 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         Role::Swallow,
         PAWN_LEGS,
         Some(Role::Goose),
-        face("S", "", '燕', "燕", "つばめ", "swallow", "Sw", "Schwalbe", "Sw"),
+        face(
+            "S",
+            "",
+            '燕',
+            "燕",
+            "つばめ",
+            "swallow",
+            "Sw",
+            "Schwalbe",
+            "Sw",
+        ),
         100,
         120,
     ),
     info(
         Role::Falcon,
-        &[s(0, -1), s(-1, -1), s(1, -1), s(-1, 0), s(1, 0), s(-1, 1), s(1, 1)],
+        &[
+            s(0, -1),
+            s(-1, -1),
+            s(1, -1),
+            s(-1, 0),
+            s(1, 0),
+            s(-1, 1),
+            s(1, 1),
+        ],
         Some(Role::Eagle),
         face("F", "", '鷹', "鷹", "たか", "falcon", "Fa", "Falke", "Fa"),
         800,
@@ -333,7 +393,17 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         Role::LeftQuail,
         &[sl(0, -1), sl(-1, 1), s(1, 1)],
         None,
-        face("L", "", '左', "左鶉", "ひだりうずら", "left quail", "LQ", "linke Wachtel", "LW"),
+        face(
+            "L",
+            "",
+            '左',
+            "左鶉",
+            "ひだりうずら",
+            "left quail",
+            "LQ",
+            "linke Wachtel",
+            "LW",
+        ),
         370,
         410,
     ),
@@ -341,7 +411,17 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         Role::RightQuail,
         &[sl(0, -1), sl(1, 1), s(-1, 1)],
         None,
-        face("R", "", '右', "右鶉", "みぎうずら", "right quail", "RQ", "rechte Wachtel", "RW"),
+        face(
+            "R",
+            "",
+            '右',
+            "右鶉",
+            "みぎうずら",
+            "right quail",
+            "RQ",
+            "rechte Wachtel",
+            "RW",
+        ),
         370,
         410,
     ),
@@ -371,7 +451,17 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         None,
         Face {
             kanji_aliases: &["鷲"],
-            ..face("+F", "", '鵰', "鵰", "くまたか", "eagle", "+Fa", "Adler", "+Fa")
+            ..face(
+                "+F",
+                "",
+                '鵰',
+                "鵰",
+                "くまたか",
+                "eagle",
+                "+Fa",
+                "Adler",
+                "+Fa",
+            )
         },
         1300,
         0,
@@ -382,7 +472,17 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         None,
         Face {
             fsf: "G",
-            ..face("R", "", 'キ', "キリン", "きりん", "giraffe", "G", "Giraffe", "Gi")
+            ..face(
+                "R",
+                "",
+                'キ',
+                "キリン",
+                "きりん",
+                "giraffe",
+                "G",
+                "Giraffe",
+                "Gi",
+            )
         },
         500,
         550,
@@ -393,7 +493,9 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         None,
         Face {
             fsf: "E",
-            ..face("B", "", 'ゾ', "ゾウ", "ぞう", "elephant", "E", "Elefant", "E")
+            ..face(
+                "B", "", 'ゾ', "ゾウ", "ぞう", "elephant", "E", "Elefant", "E",
+            )
         },
         400,
         450,

@@ -17,16 +17,15 @@ pub fn variant(kind: VariantKind) -> Value {
     match kind {
         VariantKind::Shogi => json!({"key": "standard", "name": "Standard", "short": "Std"}),
         VariantKind::Tori => json!({"key": "torishogi", "name": "Tori Shogi", "short": "Tori"}),
+        VariantKind::Minishogi => json!({"key": "minishogi", "name": "Minishogi", "short": "Mini"}),
+        VariantKind::Kyoto => json!({"key": "kyotoshogi", "name": "Kyoto shogi", "short": "Kyoto"}),
+        VariantKind::Dobutsu => json!({"key": "dobutsu", "name": "Dobutsu", "short": "Dobutsu"}),
     }
 }
 
 /// The koma variant of lishogi's variant key `key`.
 pub fn variant_of_key(key: &str) -> Option<VariantKind> {
-    match key {
-        "standard" | "shogi" => Some(VariantKind::Shogi),
-        "torishogi" | "tori" => Some(VariantKind::Tori),
-        _ => None,
-    }
+    VariantKind::from_name(key)
 }
 
 /// The time control of a game, read from its stored text (unlimited when none).

@@ -10,7 +10,7 @@ mod worker;
 
 pub use tt::{Bound, TranspositionTable};
 
-use koma_rules::{Move, MoveKind, Position, Variant};
+use koma_rules::{Move, MoveKind, Position, Repetition, Variant};
 use ordering::{MAX_PLY, Ordering as MoveOrdering};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -243,7 +243,7 @@ impl Searcher {
                         let mut w =
                             Worker::new(tt, ordering, helper_limits, helpers_stop, started, keys);
                         w.published = Some(count);
-                        w.third_forbidden = V::THIRD_OCCURRENCE_FORBIDDEN;
+                        w.third_forbidden = V::REPETITION == Repetition::ToriThird;
                         // Half the helpers start one ply deeper, so the threads spread.
                         iterate(&mut w, root, 1, 1 + (i as i32 % 2), &mut |_, _| {});
                     });
@@ -253,7 +253,7 @@ impl Searcher {
                 }
             }
             let mut main = Worker::new(tt, main_ordering, limits, stop, started, keys.clone());
-            main.third_forbidden = V::THIRD_OCCURRENCE_FORBIDDEN;
+            main.third_forbidden = V::REPETITION == Repetition::ToriThird;
             iterate(&mut main, root, lines, 1, &mut |w, found| {
                 let nodes = w.nodes
                     + published

@@ -34,18 +34,12 @@ impl GamePosition {
 
 /// The side to move in `pos`.
 pub fn side_to_move(pos: &AnyPosition) -> Color {
-    match pos {
-        AnyPosition::Shogi(p) => p.side_to_move(),
-        AnyPosition::Tori(p) => p.side_to_move(),
-    }
+    koma_rules::on_position!(pos, p => p.side_to_move())
 }
 
 /// Whether `color` has a king in `pos`.
 pub fn has_king(pos: &AnyPosition, color: Color) -> bool {
-    match pos {
-        AnyPosition::Shogi(p) => p.king(color).is_some(),
-        AnyPosition::Tori(p) => p.king(color).is_some(),
-    }
+    koma_rules::on_position!(pos, p => p.king(color).is_some())
 }
 
 /// A `position` command whose start cannot be used.
@@ -132,7 +126,7 @@ pub fn build(variant: VariantKind, command: &PositionCommand) -> Result<Built, P
 
 fn start_from_sfen(variant: VariantKind, text: &str) -> Result<AnyPosition, PositionError> {
     let setup = sfen::parse_setup(variant, text).map_err(|error| {
-        let other = VariantKind::ALL.into_iter().find(|&v| {
+        let other = VariantKind::ALL.iter().copied().find(|&v| {
             v != variant
                 && sfen::parse_setup(v, text).is_ok_and(|setup| v.position_kingless(&setup).is_ok())
         });

@@ -308,14 +308,9 @@ fn work(
                     }
                 };
                 let history = &position.history;
-                match &position.root {
-                    AnyPosition::Shogi(p) => {
-                        searcher.search(p, history, &limits, &control.stop, &mut report)
-                    }
-                    AnyPosition::Tori(p) => {
-                        searcher.search(p, history, &limits, &control.stop, &mut report)
-                    }
-                }
+                koma_rules::on_position!(&position.root, p => {
+                    searcher.search(p, history, &limits, &control.stop, &mut report)
+                })
             };
             let decision = decide(&position.root, &result, &last_pv, analysing);
             if let Some(note) = &decision.note {

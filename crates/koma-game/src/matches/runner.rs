@@ -9,7 +9,6 @@ use crate::clock::{Clock, TimeControl};
 use crate::engine_turn::{TurnError, engine_turn_with};
 use crate::outcome::{Outcome, Reason};
 use crate::usi_client::{GameOver, UsiEngine, UsiTimeouts};
-use koma_rules::variants::{Shogi, Tori};
 use koma_rules::{Color, Variant, VariantKind};
 use std::cell::Cell;
 use std::time::Instant;
@@ -56,10 +55,7 @@ impl Match {
             config.openings.push(Opening::startpos(config.variant));
         }
         for opening in &config.openings {
-            let checked = match config.variant {
-                VariantKind::Shogi => opening.game::<Shogi>(config.rules).map(drop),
-                VariantKind::Tori => opening.game::<Tori>(config.rules).map(drop),
-            };
+            let checked = koma_rules::dispatch!(config.variant, V => opening.game::<V>(config.rules).map(drop));
             checked.map_err(|source| MatchError::Opening {
                 line: opening.line,
                 source,
@@ -128,10 +124,8 @@ impl Match {
         observer: &mut dyn FnMut(&MatchEvent),
     ) -> Result<&GameResult, MatchError> {
         let index = self.summary.games.len();
-        let result = match self.config.variant {
-            VariantKind::Shogi => self.play::<Shogi>(index, observer)?,
-            VariantKind::Tori => self.play::<Tori>(index, observer)?,
-        };
+        let result =
+            koma_rules::dispatch!(self.config.variant, V => self.play::<V>(index, observer)?);
         observer(&MatchEvent::GameFinished(&result));
         self.summary.add(result);
         Ok(&self.summary.games[index])
@@ -342,6 +336,9 @@ fn select_variant(
     let names: &[&str] = match variant {
         VariantKind::Shogi => &["shogi"],
         VariantKind::Tori => &["tori", "torishogi"],
+        VariantKind::Minishogi => &["minishogi"],
+        VariantKind::Kyoto => &["kyotoshogi"],
+        VariantKind::Dobutsu => &["dobutsu"],
     };
     let option = ["USI_Variant", "UCI_Variant"]
         .into_iter()

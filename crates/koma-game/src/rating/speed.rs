@@ -221,7 +221,7 @@ impl Pool {
 
     /// Every pool, variant by variant, fastest first.
     pub fn all() -> impl Iterator<Item = Pool> {
-        VariantKind::ALL.into_iter().flat_map(|variant| {
+        VariantKind::ALL.iter().copied().flat_map(|variant| {
             Speed::ALL
                 .into_iter()
                 .map(move |speed| Pool { variant, speed })

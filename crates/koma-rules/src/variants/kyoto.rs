@@ -120,7 +120,13 @@ impl Variant for Kyoto {
 
     fn start() -> Setup {
         let mut setup = Setup::empty();
-        let back = [Role::Tokin, Role::Silver, Role::King, Role::Gold, Role::Pawn];
+        let back = [
+            Role::Tokin,
+            Role::Silver,
+            Role::King,
+            Role::Gold,
+            Role::Pawn,
+        ];
         for (file, &role) in (1..=5).rev().zip(back.iter()) {
             setup.place_pair::<Self>(file, 5, role);
         }

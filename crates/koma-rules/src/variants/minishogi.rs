@@ -68,7 +68,13 @@ impl Variant for Minishogi {
 
     fn start() -> Setup {
         let mut setup = Setup::empty();
-        let back = [Role::King, Role::Gold, Role::Silver, Role::Bishop, Role::Rook];
+        let back = [
+            Role::King,
+            Role::Gold,
+            Role::Silver,
+            Role::Bishop,
+            Role::Rook,
+        ];
         for (file, &role) in (1..=5).rev().zip(back.iter()) {
             setup.place_pair::<Self>(file, 5, role);
         }

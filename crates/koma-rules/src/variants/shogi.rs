@@ -1,7 +1,7 @@
 //! Standard shogi (本将棋).
 
-use crate::movegen::{Ctx, MoveSink, pawn_moves, piece_moves};
 use crate::attacks::STEPS;
+use crate::movegen::{Ctx, MoveSink, pawn_moves, piece_moves};
 use crate::tables::{self, RAYS, S, relative};
 use crate::variant::{Promotion, Repetition};
 use crate::{Bitboard, Color, Position, Role, Setup, Square, Variant};

@@ -205,10 +205,7 @@ fn tori_rules() {
 fn every_setup_error() {
     let err = |variant, text: &str| {
         let setup = sfen::parse_setup(variant, text).expect("well-formed");
-        match variant {
-            VariantKind::Shogi => Position::<Shogi>::from_setup(&setup).err(),
-            VariantKind::Tori => Position::<Tori>::from_setup(&setup).err(),
-        }
+        koma_rules::dispatch!(variant, V => Position::<V>::from_setup(&setup).err())
     };
     let s = VariantKind::Shogi;
     assert_eq!(
