@@ -62,31 +62,76 @@ pub fn step(role: Role, color: Color, sq: Square) -> Bitboard {
     STEPS[role.index()][color.index()][sq.index()]
 }
 
+/// Whether a role has single steps or jumps (pure sliders have none).
+const fn has_steps() -> [bool; Role::COUNT] {
+    let mut t = [false; Role::COUNT];
+    let mut r = 0;
+    while r < Role::COUNT {
+        let legs = ROLES[r].legs;
+        let mut i = 0;
+        while i < legs.len() {
+            if !legs[i].is_slide() {
+                t[r] = true;
+            }
+            i += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
+const HAS_STEPS: [bool; Role::COUNT] = has_steps();
+
+/// [`attacks`] for the role with index `R` and the colour with index `C`, both known at
+/// compile time, so that the table lookups fold into the code of that one piece.
+#[inline(always)]
+fn attacks_of<const R: usize, const C: usize>(sq: Square, occ: Bitboard) -> Bitboard {
+    let [far, near] = const { SLIDES[R][C] };
+    let mut result = if const { HAS_STEPS[R] } {
+        STEPS[R][C][sq.index()]
+    } else {
+        Bitboard::EMPTY
+    };
+    let rook = far & ROOK_DIRS == ROOK_DIRS;
+    let bishop = far & BISHOP_DIRS == BISHOP_DIRS;
+    if rook {
+        result |= tables::rook_attacks(sq, occ);
+    }
+    if bishop {
+        result |= tables::bishop_attacks(sq, occ);
+    }
+    let mut d = 0;
+    while d < 8 {
+        let in_rook = rook && ROOK_DIRS & 1 << d != 0;
+        let in_bishop = bishop && BISHOP_DIRS & 1 << d != 0;
+        if far & 1 << d != 0 && !in_rook && !in_bishop {
+            result |= slide_dyn(d as Dir, sq, occ);
+        }
+        if near & 1 << d != 0 {
+            result |= slide_dyn(d as Dir, sq, occ) & RAYS2[d as Dir][sq.index()];
+        }
+        d += 1;
+    }
+    result
+}
+
+macro_rules! attacks_by_role {
+    ($role:expr, $color:expr, $sq:expr, $occ:expr; $($r:literal)*) => {
+        match ($role.index(), $color) {
+            $(
+                ($r, Color::Black) => attacks_of::<$r, 0>($sq, $occ),
+                ($r, Color::White) => attacks_of::<$r, 1>($sq, $occ),
+            )*
+            _ => Bitboard::EMPTY,
+        }
+    };
+}
+
 /// The squares a piece of `role` and `color` on `sq` attacks, with `occ` blocking sliders.
 ///
 /// Squares outside a smaller variant's board may be included: mask with the board.
 #[inline(always)]
 pub fn attacks(role: Role, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
-    let [mut far, near] = SLIDES[role.index()][color.index()];
-    let mut result = step(role, color, sq);
-    if far & ROOK_DIRS == ROOK_DIRS {
-        result |= tables::rook_attacks(sq, occ);
-        far &= !ROOK_DIRS;
-    }
-    if far & BISHOP_DIRS == BISHOP_DIRS {
-        result |= tables::bishop_attacks(sq, occ);
-        far &= !BISHOP_DIRS;
-    }
-    while far != 0 {
-        let d = far.trailing_zeros() as Dir;
-        far &= far - 1;
-        result |= slide_dyn(d, sq, occ);
-    }
-    let mut near = near;
-    while near != 0 {
-        let d = near.trailing_zeros() as Dir;
-        near &= near - 1;
-        result |= slide_dyn(d, sq, occ) & RAYS2[d][sq.index()];
-    }
-    result
+    const _: () = assert!(Role::COUNT == 24, "list every role index below");
+    attacks_by_role!(role, color, sq, occ; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23)
 }

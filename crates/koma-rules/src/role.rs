@@ -110,7 +110,7 @@ impl Role {
     /// [`crate::pieces::RoleInfo::promotes_to`]; Kyoto's flips are its own rule).
     #[inline]
     pub const fn promoted(self) -> Option<Role> {
-        crate::pieces::ROLES[self as usize].promotes_to
+        PROMOTED[self as usize]
     }
 
     /// The unpromoted role (itself when not promoted): what a capture puts in hand.
@@ -143,6 +143,17 @@ impl Role {
         })
     }
 }
+
+/// The promoted form of every role, from the piece table (a small table for the hot path).
+const PROMOTED: [Option<Role>; Role::COUNT] = {
+    let mut t = [None; Role::COUNT];
+    let mut i = 0;
+    while i < Role::COUNT {
+        t[i] = crate::pieces::ROLES[i].promotes_to;
+        i += 1;
+    }
+    t
+};
 
 /// The unpromoted form of every role, inverted from the piece table's promotions.
 const UNPROMOTED: [Role; Role::COUNT] = {
