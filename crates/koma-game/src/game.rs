@@ -353,6 +353,7 @@ impl<V: Variant> Game<V> {
             .push(self.position.key(), self.position.in_check());
         self.outcome = self
             .try_outcome(mover)
+            .or_else(|| self.decided_outcome())
             .or_else(|| self.no_move_outcome())
             .or_else(|| self.repetition_outcome(mover))
             .or_else(|| self.move_limit_outcome());
@@ -363,6 +364,24 @@ impl<V: Variant> Game<V> {
         let target = king_start::<V>(!mover)?;
         (self.rules.try_rule && self.position.king(mover) == Some(target))
             .then(|| Outcome::win(mover, Reason::Try))
+    }
+
+    /// The rules' own ending of a variant where the royal piece can be taken (Dōbutsu): the
+    /// lion taken, or a try made (both at once: a draw, as shogiops has it).
+    fn decided_outcome(&self) -> Option<Outcome> {
+        let winner = self.position.winner()?;
+        let lion_taken = Color::ALL
+            .into_iter()
+            .any(|c| self.position.king(c).is_none());
+        let reason = if lion_taken {
+            Reason::RoyalCaptured
+        } else {
+            Reason::Try
+        };
+        Some(match winner {
+            Some(w) => Outcome::win(w, reason),
+            None => Outcome::draw(reason),
+        })
     }
 
     /// The side to move has no move: mated if in check, else it loses all the same.

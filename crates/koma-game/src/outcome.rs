@@ -46,8 +46,12 @@ pub enum Reason {
     FailedDeclaration(DeclarationFailure),
     /// Impasse (持将棋) settled by the 24-point count: a draw, or a loss under 24 points.
     Impasse,
-    /// The winner's king reached the opponent king's starting square (トライ).
+    /// The winner's king reached the opponent king's starting square (トライ), or, in
+    /// Dōbutsu, the winner's lion stood unattacked on the far rank.
     Try,
+    /// The winner took the loser's royal piece (Dōbutsu's lion, which is not royal in the
+    /// sense of check: capturing it wins).
+    RoyalCaptured,
     /// The move limit was reached: a draw.
     MaxPlies,
     /// The loser left the game: an engine that crashed or stopped answering the protocol,
@@ -76,6 +80,7 @@ impl Reason {
             Reason::FailedDeclaration(_) => "failed-declaration",
             Reason::Impasse => "impasse",
             Reason::Try => "try",
+            Reason::RoyalCaptured => "royal-captured",
             Reason::MaxPlies => "max-moves",
             Reason::Abandoned => "abandoned",
             Reason::Adjudication => "adjudication",

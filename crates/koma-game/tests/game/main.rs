@@ -4,6 +4,7 @@ mod common;
 
 mod clock;
 mod endings;
+mod family;
 mod fesa;
 mod glicko;
 mod matches;
