@@ -78,7 +78,7 @@ enum Command {
         /// Input format when the name and content do not tell.
         #[arg(long)]
         from: Option<String>,
-        /// Variant of the record (shogi or tori).
+        /// Variant of the record (shogi, tori, minishogi, kyotoshogi or dobutsu).
         #[arg(long, default_value = "shogi")]
         variant: String,
         /// Output encoding: utf-8 or sjis.
@@ -127,7 +127,7 @@ enum Command {
         /// record's ending calls for, else amateur for shogi and tori for Tori Shogi).
         #[arg(long)]
         rules: Option<String>,
-        /// Variant of the record (shogi or tori).
+        /// Variant of the record (shogi, tori, minishogi, kyotoshogi or dobutsu).
         #[arg(long, default_value = "shogi")]
         variant: String,
     },
@@ -144,7 +144,7 @@ enum Command {
 
 #[derive(Args)]
 struct PositionArgs {
-    /// Variant: shogi or tori.
+    /// Variant: shogi, tori, minishogi, kyotoshogi or dobutsu.
     #[arg(long, default_value = "shogi")]
     variant: String,
     /// The position as SFEN (default: the start position).
@@ -161,7 +161,7 @@ struct PositionArgs {
 impl PositionArgs {
     fn position(&self) -> anyhow::Result<AnyPosition> {
         let variant = VariantKind::from_name(&self.variant)
-            .ok_or_else(|| anyhow!("unknown variant '{}' (known: shogi, tori)", self.variant))?;
+            .ok_or_else(|| anyhow!("unknown variant '{}' (known: {})", self.variant, VariantKind::known_names()))?;
         if let Some(text) = &self.sfen {
             let text = text.trim();
             let text = text.strip_prefix("sfen ").unwrap_or(text);

@@ -37,7 +37,7 @@ pub struct MatchArgs {
     /// Draw after this many moves (default: the rule set's limit, 256 under csa).
     #[arg(long)]
     max_moves: Option<u32>,
-    /// Variant: shogi or tori.
+    /// Variant: shogi, tori, minishogi, kyotoshogi or dobutsu.
     #[arg(long, default_value = "shogi")]
     variant: String,
     /// Directory for the records, game-001.kif and game-001.csa (CSA for shogi only).
@@ -136,7 +136,7 @@ fn outcome_reason(result: &GameResult) -> String {
 /// The match's configuration from the command line.
 fn config(args: &MatchArgs) -> anyhow::Result<MatchConfig> {
     let variant = VariantKind::from_name(&args.variant)
-        .ok_or_else(|| anyhow!("unknown variant '{}' (known: shogi, tori)", args.variant))?;
+        .ok_or_else(|| anyhow!("unknown variant '{}' (known: {})", args.variant, VariantKind::known_names()))?;
     let mut engines = Vec::new();
     for (line, options, flag) in [
         (&args.engine_a, &args.option_a, "--option-a"),

@@ -115,6 +115,11 @@ registry! {$
 }
 
 impl VariantKind {
+    /// Every variant's name, comma separated (for messages that list what is known).
+    pub fn known_names() -> alloc::string::String {
+        VariantKind::ALL.map(VariantKind::name).join(", ")
+    }
+
     /// Number of files of the board.
     pub const fn files(self) -> u8 {
         dispatch!(self, V => V::FILES)

@@ -179,8 +179,12 @@ impl<V: Variant> Position<V> {
                 }
             }
         }
+        let mut totals = [0u32; Role::COUNT];
+        for piece in V::start().board.iter().flatten() {
+            totals[V::hand_role(piece.role()).index()] += 1;
+        }
         for role in Role::ALL {
-            if counts[role.index()] > V::piece_total(role) as u32 {
+            if counts[role.index()] > totals[role.index()] {
                 return Err(SetupError::TooManyPieces(role));
             }
         }

@@ -81,8 +81,19 @@ pub trait Variant: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
     /// bitboard of `role`; roles of other variants share an always-empty slot.
     fn slot(role: Role) -> usize;
 
-    /// How many pieces of unpromoted `role` a full set holds (both players together).
-    fn piece_total(role: Role) -> u8;
+    /// How many pieces of `role`'s kind (its hand face) a full set holds, both players
+    /// together: as many as the start position has.
+    fn piece_total(role: Role) -> u8 {
+        let kind = Self::hand_role(role);
+        let start = Self::start();
+        let n = start
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| Self::hand_role(p.role()) == kind)
+            .count();
+        n as u8
+    }
 
     /// The squares where an unpromoted `role` of `color` would have no move: it may not be
     /// dropped there and must promote on arriving there.

@@ -86,13 +86,6 @@ impl Variant for Dobutsu {
         }
     }
 
-    fn piece_total(role: Role) -> u8 {
-        match role.unpromoted() {
-            Role::King | Role::Giraffe | Role::Elephant | Role::Pawn => 2,
-            _ => 0,
-        }
-    }
-
     #[inline(always)]
     fn dead_squares(_role: Role, _color: Color) -> Bitboard {
         Bitboard::EMPTY

@@ -106,13 +106,6 @@ impl Variant for Kyoto {
         if role.index() < 14 { role.index() } else { 15 }
     }
 
-    fn piece_total(role: Role) -> u8 {
-        match Self::hand_role(role) {
-            Role::King | Role::Tokin | Role::Silver | Role::Gold | Role::Pawn => 2,
-            _ => 0,
-        }
-    }
-
     #[inline(always)]
     fn dead_squares(_role: Role, _color: Color) -> Bitboard {
         Bitboard::EMPTY

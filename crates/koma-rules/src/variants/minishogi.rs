@@ -50,13 +50,6 @@ impl Variant for Minishogi {
         if role.index() < 14 { role.index() } else { 15 }
     }
 
-    fn piece_total(role: Role) -> u8 {
-        match role.unpromoted() {
-            Role::King | Role::Rook | Role::Bishop | Role::Gold | Role::Silver | Role::Pawn => 2,
-            _ => 0,
-        }
-    }
-
     #[inline(always)]
     fn dead_squares(role: Role, color: Color) -> Bitboard {
         match (role, color) {

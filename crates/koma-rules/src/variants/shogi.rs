@@ -67,15 +67,6 @@ impl Variant for Shogi {
         if role.index() < 14 { role.index() } else { 15 }
     }
 
-    fn piece_total(role: Role) -> u8 {
-        match role.unpromoted() {
-            Role::King | Role::Rook | Role::Bishop => 2,
-            Role::Gold | Role::Silver | Role::Knight | Role::Lance => 4,
-            Role::Pawn => 18,
-            _ => 0,
-        }
-    }
-
     #[inline(always)]
     fn dead_squares(role: Role, color: Color) -> Bitboard {
         let (one, two) = match color {

@@ -73,15 +73,6 @@ impl Variant for Tori {
         }
     }
 
-    fn piece_total(role: Role) -> u8 {
-        match role.unpromoted() {
-            Role::King | Role::Falcon | Role::LeftQuail | Role::RightQuail => 2,
-            Role::Crane | Role::Pheasant => 4,
-            Role::Swallow => 16,
-            _ => 0,
-        }
-    }
-
     #[inline(always)]
     fn dead_squares(role: Role, color: Color) -> Bitboard {
         match (role, color) {
