@@ -215,32 +215,21 @@ pub struct WriteOptions {
     pub version: Version,
 }
 
-/// Piece codes with their roles, unpromoted first.
-const CODES: [(&str, Role); 14] = [
-    ("FU", Role::Pawn),
-    ("KY", Role::Lance),
-    ("KE", Role::Knight),
-    ("GI", Role::Silver),
-    ("KI", Role::Gold),
-    ("KA", Role::Bishop),
-    ("HI", Role::Rook),
-    ("OU", Role::King),
-    ("TO", Role::Tokin),
-    ("NY", Role::PromotedLance),
-    ("NK", Role::PromotedKnight),
-    ("NG", Role::PromotedSilver),
-    ("UM", Role::Horse),
-    ("RY", Role::Dragon),
-];
-
-/// The CSA code of a shogi role (`FU`, `UM`, ...), or `None` for Tori roles.
+/// The CSA code of a shogi role (`FU`, `UM`, ...), from the piece table; `None` for the
+/// roles of other variants (CSA is standard shogi only).
 pub fn piece_code(role: Role) -> Option<&'static str> {
-    CODES.iter().find(|(_, r)| *r == role).map(|(c, _)| *c)
+    Shogi::BOARD_ROLES
+        .contains(&role)
+        .then(|| Shogi::face(role).csa)
+        .filter(|code| !code.is_empty())
 }
 
 /// The role a CSA piece code stands for.
 pub fn role_of_code(code: &str) -> Option<Role> {
-    CODES.iter().find(|(c, _)| *c == code).map(|(_, r)| *r)
+    Shogi::BOARD_ROLES
+        .iter()
+        .copied()
+        .find(|&r| Shogi::face(r).csa == code)
 }
 
 /// `+` or `-`.

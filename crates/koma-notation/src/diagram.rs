@@ -1,6 +1,7 @@
 //! The board as text, in the style of a KIF board diagram (BOD): kanji pieces, gote's
 //! pieces marked `v`, both hands.
 
+use koma_rules::pieces::{Face, info_of};
 use koma_rules::{Color, Hand, Role, Setup, Square, VariantKind};
 
 /// The one-character kanji for a role on the board (gote's king 王, sente's 玉; the
@@ -136,33 +137,22 @@ pub enum DiagramError {
     NotAHandPiece(String),
 }
 
-/// The role a board diagram's kanji stands for (both 玉 and 王 are kings; 竜 and 龍).
+/// The role a board diagram's kanji stands for: a glyph or one-character alias of the
+/// variant's face of a role on its board (both 玉 and 王 are kings; 竜 and 龍), else of the
+/// piece table's face (Tori's phoenix may be written 玉).
 pub fn role_of_kanji(variant: VariantKind, ch: char) -> Option<Role> {
-    Some(match (variant, ch) {
-        (VariantKind::Tori, '鵬') | (_, '玉' | '王') => Role::King,
-        (VariantKind::Shogi, '歩') => Role::Pawn,
-        (VariantKind::Shogi, '香') => Role::Lance,
-        (VariantKind::Shogi, '桂') => Role::Knight,
-        (VariantKind::Shogi, '銀') => Role::Silver,
-        (VariantKind::Shogi, '金') => Role::Gold,
-        (VariantKind::Shogi, '角') => Role::Bishop,
-        (VariantKind::Shogi, '飛') => Role::Rook,
-        (VariantKind::Shogi, 'と') => Role::Tokin,
-        (VariantKind::Shogi, '杏') => Role::PromotedLance,
-        (VariantKind::Shogi, '圭') => Role::PromotedKnight,
-        (VariantKind::Shogi, '全') => Role::PromotedSilver,
-        (VariantKind::Shogi, '馬') => Role::Horse,
-        (VariantKind::Shogi, '龍' | '竜') => Role::Dragon,
-        (VariantKind::Tori, '燕') => Role::Swallow,
-        (VariantKind::Tori, '鷹') => Role::Falcon,
-        (VariantKind::Tori, '鶴') => Role::Crane,
-        (VariantKind::Tori, '雉') => Role::Pheasant,
-        (VariantKind::Tori, '左') => Role::LeftQuail,
-        (VariantKind::Tori, '右') => Role::RightQuail,
-        (VariantKind::Tori, '鴈') => Role::Goose,
-        (VariantKind::Tori, '鵰') => Role::Eagle,
-        _ => return None,
-    })
+    let names = |face: &Face| {
+        face.glyph == ch
+            || face
+                .kanji_aliases
+                .iter()
+                .any(|alias| alias.chars().eq([ch]))
+    };
+    let roles = variant.board_roles().iter().copied();
+    roles
+        .clone()
+        .find(|&r| names(variant.face(r)))
+        .or_else(|| roles.clone().find(|&r| names(&info_of(r).face)))
 }
 
 /// Reads one rank line of a diagram (`|v香v桂 ・ ...|一`) into `setup` at `rank`.
@@ -222,7 +212,10 @@ pub fn parse_hand(variant: VariantKind, text: &str) -> Result<Hand, DiagramError
             .hand_roles()
             .iter()
             .copied()
-            .find(|&r| hand_name(variant, r) == name)
+            .find(|&r| {
+                let face = variant.face(r);
+                face.kanji == name || face.kanji_aliases.contains(&name)
+            })
             .ok_or_else(|| DiagramError::NotAHandPiece(name.to_string()))?;
         hand.set(
             role,

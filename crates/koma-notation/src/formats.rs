@@ -40,9 +40,15 @@ pub enum RecordError {
     /// An SFEN.
     #[error(transparent)]
     Sfen(#[from] sfen::SfenError),
-    /// A format that holds standard shogi only, asked to write another variant (CSA).
-    #[error("{0} holds standard shogi only")]
-    StandardOnly(&'static str),
+    /// A format that holds standard shogi only (CSA, JKF), asked to read or write
+    /// another variant.
+    #[error("{format} holds standard shogi only, not {variant}")]
+    StandardOnly {
+        /// The format (`CSA`, `JKF`).
+        format: &'static str,
+        /// The variant asked for.
+        variant: &'static str,
+    },
     /// The record's start position is not a position.
     #[error("illegal start position: {0}")]
     BadStart(SetupError),
@@ -76,6 +82,28 @@ impl Format {
             Format::Jkf => "jkf",
             Format::Usi => "usi",
             Format::Sfen => "sfen",
+        }
+    }
+
+    /// The format's name in messages (`KIF`, `CSA`, `JKF`).
+    pub const fn label(self) -> &'static str {
+        match self {
+            Format::Kif => "KIF",
+            Format::Ki2 => "KI2",
+            Format::Csa => "CSA",
+            Format::Jkf => "JKF",
+            Format::Usi => "USI",
+            Format::Sfen => "SFEN",
+        }
+    }
+
+    /// Whether the format has a convention for records of `variant` (KIF and KI2: not
+    /// Dōbutsu; CSA and JKF: standard shogi only); writing or reading another is an error.
+    pub fn holds(self, variant: VariantKind) -> bool {
+        match self {
+            Format::Kif | Format::Ki2 => kif::even_game_name(variant).is_some(),
+            Format::Csa | Format::Jkf => variant == VariantKind::Shogi,
+            Format::Usi | Format::Sfen => true,
         }
     }
 
@@ -146,6 +174,7 @@ pub fn read(bytes: &[u8], format: Format, variant: VariantKind) -> Result<Readin
 /// Reads a record in `format` from text that is already decoded (an encoding declaration
 /// inside it is ignored), with the leniencies its reading needed.
 pub fn read_text(text: &str, format: Format, variant: VariantKind) -> Result<Reading, RecordError> {
+    standard_only(format, variant)?;
     Ok(match format {
         Format::Kif => kif::read_variant(variant, text)?,
         Format::Ki2 => ki2::read_variant(variant, text)?,
@@ -160,6 +189,22 @@ pub fn read_text(text: &str, format: Format, variant: VariantKind) -> Result<Rea
     })
 }
 
+/// CSA and JKF hold standard shogi only: no convention writes another variant in them
+/// (lishogi's shogiops reads and writes CSA for standard shogi alone, and JKF has no
+/// variant field), so reading or writing one of another variant is an error, never a
+/// shogi file.
+fn standard_only(format: Format, variant: VariantKind) -> Result<(), RecordError> {
+    match format {
+        Format::Csa | Format::Jkf if variant != VariantKind::Shogi => {
+            Err(RecordError::StandardOnly {
+                format: format.label(),
+                variant: variant.name(),
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Reads every record of a file in `format`: each of a CSA file's records separated by
 /// `/` lines, else the one record [`read`] gives.
 pub fn read_all(
@@ -167,6 +212,7 @@ pub fn read_all(
     format: Format,
     variant: VariantKind,
 ) -> Result<Vec<Reading>, RecordError> {
+    standard_only(format, variant)?;
     match format {
         Format::Csa => {
             let decoded = crate::encoding::decode_checked(bytes);
@@ -193,11 +239,13 @@ pub fn write(record: &Record, format: Format) -> Result<String, RecordError> {
     Ok(match format {
         Format::Kif => kif::write(record)?,
         Format::Ki2 => ki2::write(record)?,
-        Format::Csa if record.variant != VariantKind::Shogi => {
-            return Err(RecordError::StandardOnly("CSA"));
+        Format::Csa | Format::Jkf => {
+            standard_only(format, record.variant)?;
+            match format {
+                Format::Csa => csa::write(record)?,
+                _ => jkf::write(record)?,
+            }
         }
-        Format::Csa => csa::write(record)?,
-        Format::Jkf => jkf::write(record)?,
         Format::Usi => usi_line::write(record) + "\n",
         Format::Sfen => {
             let plies = record.legal_main_moves().len();

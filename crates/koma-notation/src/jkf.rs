@@ -470,18 +470,12 @@ fn initial_data(setup: &Setup) -> InitialData {
     let hands = Color::ALL
         .iter()
         .map(|&c| {
-            [
-                Role::Pawn,
-                Role::Lance,
-                Role::Knight,
-                Role::Silver,
-                Role::Gold,
-                Role::Bishop,
-                Role::Rook,
-            ]
-            .iter()
-            .map(|&r| (role_kind(r).to_string(), setup.hands[c.index()].count(r)))
-            .collect()
+            // JKF lists the hand from the pawn up: SFEN's order reversed.
+            <Shogi as koma_rules::Variant>::HAND_ROLES
+                .iter()
+                .rev()
+                .map(|&r| (role_kind(r).to_string(), setup.hands[c.index()].count(r)))
+                .collect()
         })
         .collect();
     InitialData {

@@ -7,6 +7,16 @@
 //! [`GameEnd::IllegalWin`] unless the file gives an ending (`反則負け` after it is read as the
 //! mover's loss); `２四同歩` and `入` (for `上`) are read; a record with Tori Shogi pieces
 //! that fails as standard shogi is read as Tori.
+//!
+//! The variant: lishogi's shogiops (`src/notation/game/kif.ts`) writes minishogi as
+//! `手合割：5五将棋` and Kyoto shogi as `手合割：京都将棋`, before a board diagram too; koma
+//! writes and reads them so ([`even_game_name`]). A record read as standard shogi (koma's
+//! default) whose 手合割 names another variant, or a start of one (a Tori handicap), is
+//! read as that variant; a 手合割 of another variant than one explicitly asked for is an
+//! error ([`KifErrorKind::VariantMismatch`]), and so is a 手合割 koma does not know when no
+//! other 手合割 or board diagram gives the start ([`KifErrorKind::UnknownHandicap`]): never
+//! a silent shogi game. Dōbutsu has no KIF convention (shogiops writes its records with
+//! `平手`, which reads back as shogi): [`KifErrorKind::Unsupported`].
 
 use crate::diagram::{self, DiagramError};
 use crate::encoding::decode;
@@ -87,6 +97,29 @@ pub enum KifErrorKind {
     /// A variation of a move the line read last does not reach.
     #[error("the line read last has no move {0}")]
     NoMoveToVary(usize),
+    /// A 手合割 koma does not know, with neither a known one nor a board diagram to give
+    /// the start: the record's variant and start are unknown.
+    #[error("unknown 手合割 '{0}': no variant or start of that name")]
+    UnknownHandicap(String),
+    /// A 手合割 naming another variant than the one asked for.
+    #[error("the record is {found} (手合割：{name}), not {asked}")]
+    VariantMismatch {
+        /// The variant asked for.
+        asked: &'static str,
+        /// The variant the 手合割 names.
+        found: &'static str,
+        /// The 手合割 written.
+        name: String,
+    },
+    /// A variant that the format has no convention for (lishogi's shogiops writes
+    /// Dōbutsu records as SFEN and USI only).
+    #[error("{format} has no convention for {variant} records")]
+    Unsupported {
+        /// The variant's name.
+        variant: &'static str,
+        /// The format (`KIF`, `KI2`).
+        format: &'static str,
+    },
 }
 
 fn err(line: usize, kind: impl Into<KifErrorKind>) -> KifError {
@@ -126,21 +159,129 @@ pub(crate) enum Dialect {
     Ki2,
 }
 
-/// The characters of Tori Shogi pieces, which no standard shogi record holds.
-const TORI_PIECES: [char; 10] = ['鵬', '鷹', '鵰', '鶴', '雉', '鶉', '燕', '鴈', '鷲', '雁'];
+impl Dialect {
+    /// The format's name in messages.
+    fn name(self) -> &'static str {
+        match self {
+            Dialect::Kif => "KIF",
+            Dialect::Ki2 => "KI2",
+        }
+    }
+}
 
-/// Reads a KIF or KI2 record of `variant`. A standard shogi record that fails to read and
-/// holds Tori Shogi pieces is read as Tori Shogi, with a warning, when that succeeds.
+/// The 手合割 of `variant`'s even game, as lishogi's shogiops writes it (`kif.ts`,
+/// `defaultHandicap`): 平手 for shogi (and Tori), 5五将棋 for minishogi, 京都将棋 for
+/// Kyoto; none for Dōbutsu, which shogiops does not write as KIF (it would say 平手, read
+/// back as shogi), so koma neither writes nor reads it.
+pub fn even_game_name(variant: VariantKind) -> Option<&'static str> {
+    match variant {
+        VariantKind::Shogi | VariantKind::Tori => Some("平手"),
+        VariantKind::Minishogi => Some("5五将棋"),
+        VariantKind::Kyoto => Some("京都将棋"),
+        VariantKind::Dobutsu => None,
+    }
+}
+
+/// The variant whose own 手合割 `name` is (5五将棋, also with a full-width digit, and
+/// 京都将棋: the names that say the variant, not only the start).
+fn variant_named(name: &str) -> Option<VariantKind> {
+    let name = name.replace('５', "5");
+    VariantKind::ALL
+        .into_iter()
+        .filter(|&v| v != VariantKind::Shogi && v != VariantKind::Tori)
+        .find(|&v| even_game_name(v) == Some(name.as_str()))
+}
+
+/// The variant a 手合割 belongs to: the variant it names (5五将棋), else the one variant
+/// with a start of that name (香落ち: shogi; 鷹落ち: Tori); none for 平手, every variant's.
+fn variant_of_start(name: &str) -> Option<VariantKind> {
+    variant_named(name).or_else(|| {
+        let start = Handicap::from_name(name)?;
+        let mut owners = VariantKind::ALL
+            .into_iter()
+            .filter(|&v| Handicap::of(v).contains(&start));
+        match (owners.next(), owners.next()) {
+            (Some(only), None) => Some(only),
+            _ => None,
+        }
+    })
+}
+
+/// The variant a record is read as: the one its 手合割 belongs to (5五将棋, 京都将棋, a
+/// Tori handicap) when the caller asked for standard shogi, koma's default; `asked`
+/// otherwise. A 手合割 of another variant than a non-default `asked` one is an error.
+fn header_variant(asked: VariantKind, text: &str) -> Result<VariantKind, KifError> {
+    for (i, line) in text.lines().enumerate() {
+        let Some((key, value)) = split_header(line.trim_start_matches('\u{feff}')) else {
+            continue;
+        };
+        if key.trim() != "手合割" {
+            continue;
+        }
+        let value = value.trim_matches(|c: char| c == '　' || c.is_whitespace());
+        match variant_of_start(value) {
+            Some(found) if asked == VariantKind::Shogi || asked == found => return Ok(found),
+            Some(found) => {
+                return Err(err(
+                    i + 1,
+                    KifErrorKind::VariantMismatch {
+                        asked: asked.name(),
+                        found: found.name(),
+                        name: value.to_string(),
+                    },
+                ));
+            }
+            None => {}
+        }
+    }
+    Ok(asked)
+}
+
+/// The first Tori Shogi piece name in `text` (no standard shogi record holds one).
+fn tori_piece_in(text: &str) -> Option<&'static str> {
+    let shogi = VariantKind::Shogi;
+    let tori = VariantKind::Tori;
+    let taken = |name: &str| {
+        shogi.board_roles().iter().any(|&r| {
+            let face = shogi.face(r);
+            face.kanji == name || face.kanji_aliases.contains(&name)
+        })
+    };
+    tori.board_roles()
+        .iter()
+        .flat_map(|&r| {
+            let face = tori.face(r);
+            std::iter::once(face.kanji).chain(face.kanji_aliases.iter().copied())
+        })
+        .filter(|name| !taken(name))
+        .filter_map(|name| text.find(name).map(|at| (at, name)))
+        .min()
+        .map(|(_, name)| name)
+}
+
+/// Reads a KIF or KI2 record of `variant`, or of the variant its 手合割 names (see
+/// [`header_variant`]). A standard shogi record that fails to read and holds Tori Shogi
+/// pieces is read as Tori Shogi, with a warning, when that succeeds.
 pub(crate) fn read(
     variant: VariantKind,
     dialect: Dialect,
     text: &str,
 ) -> Result<Reading, KifError> {
+    let variant = header_variant(variant, text)?;
+    if even_game_name(variant).is_none() {
+        return Err(err(
+            0,
+            KifErrorKind::Unsupported {
+                variant: variant.name(),
+                format: dialect.name(),
+            },
+        ));
+    }
     let first = read_as(variant, dialect, text);
     if variant != VariantKind::Shogi || first.is_ok() {
         return first;
     }
-    let Some(piece) = text.chars().find(|c| TORI_PIECES.contains(c)) else {
+    let Some(piece) = tori_piece_in(text) else {
         return first;
     };
     match read_as(VariantKind::Tori, dialect, text) {
@@ -176,6 +317,10 @@ struct Reader<V: Variant> {
     moves_started: bool,
     /// The 手合割 value, while it is not known whether a board diagram follows.
     handicap_line: Option<String>,
+    /// Whether a 手合割 koma knows was read.
+    named_start: bool,
+    /// The first 手合割 koma does not know, with its line.
+    unknown_handicap: Option<(usize, String)>,
     /// The side whose hand is `残り全部` (every piece not on the board or in the other
     /// hand, as mate problems give the defender's hand).
     rest_of_set: Option<Color>,
@@ -197,6 +342,8 @@ impl<V: Variant> Reader<V> {
             board_rank: 0,
             moves_started: false,
             handicap_line: None,
+            named_start: false,
+            unknown_handicap: None,
             rest_of_set: None,
             warnings: Vec::new(),
             fouls: Vec::new(),
@@ -299,13 +446,25 @@ impl<V: Variant> Reader<V> {
                 // A known name becomes the start position; it is kept in the header only
                 // when a board diagram overrides it or koma does not know the name.
                 let value = value.trim_matches(|c: char| c == '　' || c.is_whitespace());
-                // A name of another variant's start is no start of this one.
+                // A name of another variant's start is no start of this one. The
+                // variant's own name (5五将棋) is the record's variant, kept there.
+                if variant_named(value) == Some(V::KIND) {
+                    self.record.start = Start::Named(Handicap::Even);
+                    self.named_start = true;
+                    return Ok(());
+                }
                 match Handicap::from_name(value).filter(|h| h.is_for::<V>()) {
                     Some(h) => {
                         self.record.start = Start::Named(h);
                         self.handicap_line = Some(value.to_string());
+                        self.named_start = true;
                     }
-                    None => self.record.header.push(key, value),
+                    None => {
+                        if self.unknown_handicap.is_none() {
+                            self.unknown_handicap = Some((n, value.to_string()));
+                        }
+                        self.record.header.push(key, value);
+                    }
                 }
             }
             "先手の持駒" | "下手の持駒" | "後手の持駒" | "上手の持駒" => {
@@ -340,6 +499,13 @@ impl<V: Variant> Reader<V> {
     fn start(&mut self, n: usize) -> Result<(), KifError> {
         if let (Some(color), Some(setup)) = (self.rest_of_set, self.board.as_mut()) {
             diagram::all_to_hand::<V>(setup, color);
+        }
+        if let Some((line, name)) = self.unknown_handicap.take() {
+            // Neither a known name nor a diagram says where the game starts: reading on
+            // from the even game would be a guess.
+            if !self.named_start && self.board_rank == 0 {
+                return Err(err(line, KifErrorKind::UnknownHandicap(name)));
+            }
         }
         if let Some(setup) = self.board.take() {
             if self.board_rank != 0 {
@@ -603,6 +769,17 @@ pub(crate) fn write_dialect(record: &Record, dialect: Dialect) -> Result<String,
 }
 
 fn write_typed<V: Variant>(record: &Record, dialect: Dialect) -> Result<String, KifError> {
+    let Some(even_name) = even_game_name(V::KIND) else {
+        return Err(err(
+            0,
+            KifErrorKind::Unsupported {
+                variant: V::NAME,
+                format: dialect.name(),
+            },
+        ));
+    };
+    // The small variants say so in the 手合割, before a diagram too, as shogiops does.
+    let own_name = variant_named(even_name).is_some();
     let mut out = String::new();
     // The declaration comes first, so that no header text can pass for one when the
     // output is read back from bytes.
@@ -615,6 +792,9 @@ fn write_typed<V: Variant>(record: &Record, dialect: Dialect) -> Result<String, 
         let _ = writeln!(out, "{key}：{value}");
     }
     match &record.start {
+        Start::Named(Handicap::Even) if own_name => {
+            let _ = writeln!(out, "手合割：{even_name}");
+        }
         Start::Named(h) => {
             // A 手合割 the header keeps is one koma did not know: the start's own name
             // follows it, so that the start reads back.
@@ -622,7 +802,12 @@ fn write_typed<V: Variant>(record: &Record, dialect: Dialect) -> Result<String, 
                 let _ = writeln!(out, "手合割：{}", h.japanese());
             }
         }
-        Start::Custom(setup) => out.push_str(&diagram::write(record.variant, setup)),
+        Start::Custom(setup) => {
+            if own_name {
+                let _ = writeln!(out, "手合割：{even_name}");
+            }
+            out.push_str(&diagram::write(record.variant, setup));
+        }
     }
     let setup = record.start.setup(record.variant);
     let start = Position::<V>::from_setup(&setup)

@@ -75,13 +75,8 @@ const SIDE_NAMES: [&str; 2] = ["先手", "後手"];
 /// counts: the pieces', the coordinates', the side names' and the `…` of a cut name. A
 /// font with them all draws any picture.
 pub fn characters(variant: VariantKind) -> String {
-    let hand = variant.hand_roles().iter().copied();
-    let roles = hand
-        .clone()
-        .chain(hand.filter_map(Role::promoted))
-        .chain([Role::King]);
     let mut chars: Vec<char> = Vec::new();
-    for role in roles {
+    for &role in variant.board_roles() {
         for color in Color::ALL {
             let (mark, main) = piece_characters(variant, Piece::new(color, role));
             chars.extend(mark);
@@ -361,7 +356,13 @@ fn piece_shape(out: &mut String, variant: VariantKind, piece: Piece, scale: f32)
         -0.39 * w,
         shoulder
     );
-    let ink = if piece.role().is_promoted() { RED } else { INK };
+    // A promoted piece (Kyoto: a back face) is red: one that goes to the hand as another.
+    let role = piece.role();
+    let ink = if variant.hand_role(role) != role {
+        RED
+    } else {
+        INK
+    };
     let (mark, main) = piece_characters(variant, piece);
     // Baselines put the em box of a CJK glyph (about 0.88 em above the baseline, 0.12
     // below) where the piece's face is: no renderer's `dominant-baseline` is needed.

@@ -60,7 +60,8 @@ pub struct Face {
     pub western: &'static str,
     /// The German name.
     pub german: &'static str,
-    /// The abbreviation of German move text (`B`, `To`).
+    /// The abbreviation of German move text (`B`, `To`). The club notation has no letters
+    /// for Tori Shogi's birds: koma writes their Western abbreviations (`Cr`, `LQ`).
     pub german_abbr: &'static str,
 }
 
@@ -106,6 +107,7 @@ const BISHOP_LEGS: &[Leg] = &[sl(-1, -1), sl(1, -1), sl(-1, 1), sl(1, 1)];
 const WAZIR_LEGS: &[Leg] = &[s(0, -1), s(0, 1), s(-1, 0), s(1, 0)];
 const FERZ_LEGS: &[Leg] = &[s(-1, -1), s(1, -1), s(-1, 1), s(1, 1)];
 
+#[allow(clippy::too_many_arguments)]
 const fn face(
     usi: &'static str,
     csa: &'static str,
@@ -377,7 +379,7 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         Role::Crane,
         &[s(0, -1), s(0, 1), s(-1, -1), s(1, -1), s(-1, 1), s(1, 1)],
         None,
-        face("C", "", '鶴', "鶴", "つる", "crane", "Cr", "Kranich", "Kr"),
+        face("C", "", '鶴', "鶴", "つる", "crane", "Cr", "Kranich", "Cr"),
         450,
         500,
     ),
@@ -385,7 +387,7 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         Role::Pheasant,
         &[s(0, -2), s(-1, 1), s(1, 1)],
         None,
-        face("P", "", '雉', "雉", "きじ", "pheasant", "Pt", "Fasan", "Fs"),
+        face("P", "", '雉', "雉", "きじ", "pheasant", "Pt", "Fasan", "Pt"),
         290,
         330,
     ),
@@ -402,7 +404,7 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
             "left quail",
             "LQ",
             "linke Wachtel",
-            "LW",
+            "LQ",
         ),
         370,
         410,
@@ -420,7 +422,7 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
             "right quail",
             "RQ",
             "rechte Wachtel",
-            "RW",
+            "RQ",
         ),
         370,
         410,
@@ -470,13 +472,16 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         Role::Giraffe,
         WAZIR_LEGS,
         None,
+        // Move text writes the animals in hiragana as lishogi does (shogiops'
+        // `roleToKanji`); the katakana name is read too.
         Face {
             fsf: "G",
+            kanji_aliases: &["キリン"],
             ..face(
                 "R",
                 "",
                 'キ',
-                "キリン",
+                "きりん",
                 "きりん",
                 "giraffe",
                 "G",
@@ -493,8 +498,9 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         None,
         Face {
             fsf: "E",
+            kanji_aliases: &["ゾウ"],
             ..face(
-                "B", "", 'ゾ', "ゾウ", "ぞう", "elephant", "E", "Elefant", "E",
+                "B", "", 'ゾ', "ぞう", "ぞう", "elephant", "E", "Elefant", "E",
             )
         },
         400,

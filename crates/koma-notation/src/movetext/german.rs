@@ -13,47 +13,36 @@
 //! - `+` promotes, `=` declines a possible promotion, `#` ends a mating move (the reader
 //!   ignores it);
 //! - Tori Shogi uses the Western abbreviations (Ph, Fa, +Fa, Cr, Pt, LQ, RQ, Sw, +Sw), the
-//!   swallow included.
+//!   swallow included;
+//! - the other variants use the faces' German abbreviations
+//!   ([`koma_rules::pieces::Face::german_abbr`]): Kyoto's tokin `To`, every Kyoto move but
+//!   the king's with `+` as in Western text; Dōbutsu's animals by their Western letters
+//!   (Gi for the giraffe), the chick with its letter.
 
-use super::western::{TORI, read};
-use super::{MoveTextError, facts, mates, name_of, promotion_mark, square_text};
-use crate::sfen::kind_of;
-use koma_rules::{Move, Position, Role, Variant, VariantKind};
+use super::western::read;
+use super::{MoveTextError, facts, mates, name_of, piece_names, promotion_mark, square_text};
+use koma_rules::pieces::info_of;
+use koma_rules::{Move, Position, Role, Variant};
 
-/// Shogi piece letters; the first one of a role is the one written (the pawn's is not).
-const SHOGI: &[(&str, Role)] = &[
-    ("K", Role::King),
-    ("T", Role::Rook),
-    ("L", Role::Bishop),
-    ("G", Role::Gold),
-    ("S", Role::Silver),
-    ("Sp", Role::Knight),
-    ("La", Role::Lance),
-    ("B", Role::Pawn),
-    ("D", Role::Dragon),
-    ("P", Role::Horse),
-    ("+S", Role::PromotedSilver),
-    ("+Sp", Role::PromotedKnight),
-    ("+La", Role::PromotedLance),
-    ("To", Role::Tokin),
-];
-
-/// The piece table of `V`, and the role written without a letter.
-fn letters<V: Variant>() -> (&'static [(&'static str, Role)], Option<Role>) {
-    match kind_of::<V>() {
-        VariantKind::Tori => (TORI, None),
-        _ => (SHOGI, Some(Role::Pawn)),
-    }
+/// The German abbreviations of `V`'s pieces ([`koma_rules::pieces::Face::german_abbr`]), and the role written
+/// without a letter: shogi's pawn (Bauer) where the variant calls it so.
+fn letters<V: Variant>() -> (Vec<(&'static str, Role)>, Option<Role>) {
+    let pawn = &info_of(Role::Pawn).face;
+    let bare = V::BOARD_ROLES
+        .contains(&Role::Pawn)
+        .then_some(Role::Pawn)
+        .filter(|&r| V::face(r) == pawn);
+    (piece_names::<V>(|face| vec![face.german_abbr]), bare)
 }
 
 /// Writes `m`, a move in `pos`, in the German notation.
 pub fn write<V: Variant>(pos: &Position<V>, m: Move) -> String {
     let f = facts(pos, m);
-    let (table, bare) = letters::<V>();
+    let (_, bare) = letters::<V>();
     let piece = if f.role.is_some() && f.role == bare {
         ""
     } else {
-        name_of(table, f.role)
+        name_of::<V>(f.role, |face| face.german_abbr)
     };
     let to = square_text(m.to(), true);
     let mate = if f.legal && mates(pos, m) { "#" } else { "" };
@@ -77,5 +66,5 @@ pub fn write<V: Variant>(pos: &Position<V>, m: Move) -> String {
 /// Reads a move in the German notation.
 pub fn parse<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, MoveTextError> {
     let (table, bare) = letters::<V>();
-    read(pos, text, table, bare).map_err(|k| k.at(text))
+    read(pos, text, &table, bare).map_err(|k| k.at(text))
 }

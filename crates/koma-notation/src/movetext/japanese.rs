@@ -1,5 +1,14 @@
 //! Japanese move text: KIF (`７六歩(77)`, `同　歩(33)`, `５五角打`, `２一銀不成(32)`) and
-//! KI2 (`５八金右`, `同銀`, `５六銀直`), for shogi and Tori Shogi (鵬 鷹 鵰 鶴 雉 左鶉 右鶉 燕 鴈).
+//! KI2 (`５八金右`, `同銀`, `５六銀直`), for every variant: the piece names are the faces'
+//! kanji ([`koma_rules::Variant::face`]): Tori Shogi's 鵬 鷹 鵰 鶴 雉 左鶉 右鶉 燕 鴈, and
+//! Dōbutsu's ライオン きりん ぞう ひよこ にわとり as lishogi writes them.
+//!
+//! The small variants follow lishogi (its shogiops library, `src/notation/move/japanese.ts`
+//! and `src/notation/game/kif.ts`): minishogi is written as shogi; in Kyoto shogi every
+//! move of a piece but the king turns it over and is written as a promotion, `成`, captures
+//! included (`１四歩成`: the pawn becomes a rook; `２二飛成`: the rook becomes a pawn), and
+//! a drop names the face it is dropped as (`３三飛打` drops the pawn-rook piece rook up);
+//! Dōbutsu's chick reaching the last rank is `成`.
 //!
 //! KI2 names the piece that moves as the JSA's rules for records do, when several pieces of
 //! the same kind can legally reach the square: first a movement word (上 forward, 引 back,
@@ -16,61 +25,31 @@
 //! 生 for 不成, 行 and 入 for 上, and an origin `(77)` (`(00)` marks a drop).
 
 use super::{
-    MoveTextError, MoveTextErrorKind, Spec, board_square, facts, longest_prefix, name_of, resolve,
-    resolve_foul,
+    MoveTextError, MoveTextErrorKind, Spec, board_square, facts, longest_prefix, name_of,
+    piece_names, resolve, resolve_foul,
 };
-use crate::sfen::kind_of;
-use koma_rules::{Color, IllegalMove, Move, Position, Role, Square, Variant, VariantKind};
-
-/// Shogi piece names; the first name of a role is the one written.
-const SHOGI: &[(&str, Role)] = &[
-    ("歩", Role::Pawn),
-    ("香", Role::Lance),
-    ("桂", Role::Knight),
-    ("銀", Role::Silver),
-    ("金", Role::Gold),
-    ("角", Role::Bishop),
-    ("飛", Role::Rook),
-    ("玉", Role::King),
-    ("と", Role::Tokin),
-    ("成香", Role::PromotedLance),
-    ("成桂", Role::PromotedKnight),
-    ("成銀", Role::PromotedSilver),
-    ("馬", Role::Horse),
-    ("龍", Role::Dragon),
-    ("王", Role::King),
-    ("竜", Role::Dragon),
-    ("杏", Role::PromotedLance),
-    ("圭", Role::PromotedKnight),
-    ("全", Role::PromotedSilver),
-];
-
-/// Tori Shogi piece names; the first name of a role is the one written.
-const TORI: &[(&str, Role)] = &[
-    ("鵬", Role::King),
-    ("鷹", Role::Falcon),
-    ("鵰", Role::Eagle),
-    ("鶴", Role::Crane),
-    ("雉", Role::Pheasant),
-    ("左鶉", Role::LeftQuail),
-    ("右鶉", Role::RightQuail),
-    ("燕", Role::Swallow),
-    ("鴈", Role::Goose),
-    ("鷲", Role::Eagle),
-    ("雁", Role::Goose),
-];
+use koma_rules::pieces::info_of;
+use koma_rules::{Color, IllegalMove, Move, Position, Role, Square, Variant};
 
 /// Full-width file digits.
 const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 /// Kanji rank numerals.
 const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
-/// The piece names of `V`.
-fn names<V: Variant>() -> &'static [(&'static str, Role)] {
-    match kind_of::<V>() {
-        VariantKind::Tori => TORI,
-        _ => SHOGI,
-    }
+/// The kanji names of `V`'s pieces ([`koma_rules::pieces::Face::kanji`], then its aliases: 王, 竜, 杏).
+fn names<V: Variant>() -> Vec<(&'static str, Role)> {
+    piece_names::<V>(|face| {
+        let mut names = vec![face.kanji];
+        names.extend_from_slice(face.kanji_aliases);
+        names
+    })
+}
+
+/// Whether `role` moves as a gold or a silver (gold, silver, the gold-moving promoted
+/// pieces): the pieces for which 直 says "straight forward".
+fn gold_like(role: Role) -> bool {
+    let legs = info_of(role).legs;
+    legs == info_of(Role::Gold).legs || legs == info_of(Role::Silver).legs
 }
 
 /// A move's direction as its mover sees it: 上, 引, 寄.
@@ -164,20 +143,11 @@ fn relative(color: Color, m: Move, role: Role, origins: &[Square]) -> Option<Wor
         return Some(Words::default());
     }
     let motion = Some(motion(color, from, m.to()));
-    let gold_like = matches!(
-        role,
-        Role::Gold
-            | Role::Silver
-            | Role::Tokin
-            | Role::PromotedLance
-            | Role::PromotedKnight
-            | Role::PromotedSilver
-    );
     let mut tries = vec![Words {
         motion,
         place: None,
     }];
-    if gold_like && straight(color, from, m.to()) {
+    if gold_like(role) && straight(color, from, m.to()) {
         tries.push(Words {
             motion: None,
             place: Some(Place::Straight),
@@ -223,7 +193,7 @@ fn promotion_text(promotion: Option<bool>) -> &'static str {
 pub fn kif<V: Variant>(pos: &Position<V>, m: Move, prev_to: Option<Square>) -> String {
     let f = facts(pos, m);
     let mut s = destination(m.to(), prev_to, "\u{3000}");
-    s += name_of(names::<V>(), f.role);
+    s += name_of::<V>(f.role, |face| face.kanji);
     match m.from() {
         None => s += "打",
         Some(from) => {
@@ -243,7 +213,7 @@ pub fn kif<V: Variant>(pos: &Position<V>, m: Move, prev_to: Option<Square>) -> S
 pub fn ki2<V: Variant>(pos: &Position<V>, m: Move, prev_to: Option<Square>) -> String {
     let f = facts(pos, m);
     let mut s = destination(m.to(), prev_to, "\u{3000}");
-    s += name_of(names::<V>(), f.role);
+    s += name_of::<V>(f.role, |face| face.kanji);
     match m.from() {
         None if f.origins.is_empty() => {}
         None => s += "打",
@@ -367,7 +337,7 @@ fn read_spec<V: Variant>(
         }
     };
     let (role, n) =
-        longest_prefix(rest, names::<V>()).ok_or_else(|| E::UnknownPiece(rest.into()))?;
+        longest_prefix(rest, &names::<V>()).ok_or_else(|| E::UnknownPiece(rest.into()))?;
     let (words, rest) = read_words(&rest[n..])?;
     let mut spec = Spec {
         role,

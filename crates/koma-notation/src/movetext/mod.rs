@@ -23,6 +23,7 @@ pub mod german;
 pub mod japanese;
 pub mod western;
 
+use koma_rules::pieces::Face;
 use koma_rules::{
     Bitboard, IllegalMove, Move, MoveKind, MoveSink, Position, Role, Square, Variant,
 };
@@ -389,10 +390,24 @@ pub(crate) fn longest_prefix<T: Copy>(s: &str, table: &[(&str, T)]) -> Option<(T
         .map(|&(name, value)| (value, name.len()))
 }
 
-/// The name `table` gives `role` (the first entry for it), or `?`.
-pub(crate) fn name_of(table: &[(&'static str, Role)], role: Option<Role>) -> &'static str {
-    table
+/// Every name that one notation gives `V`'s pieces, for reading: `names` lists the names
+/// of a face (the one written first), from the piece table and the variant's own faces
+/// ([`Variant::face`]).
+pub(crate) fn piece_names<V: Variant>(
+    names: impl Fn(&'static Face) -> Vec<&'static str>,
+) -> Vec<(&'static str, Role)> {
+    V::BOARD_ROLES
         .iter()
-        .find(|&&(_, r)| Some(r) == role)
-        .map_or("?", |&(name, _)| name)
+        .flat_map(|&role| names(V::face(role)).into_iter().map(move |n| (n, role)))
+        .filter(|(name, _)| !name.is_empty())
+        .collect()
+}
+
+/// The name `name` picks from the face of `role` in `V`, or `?` for a move without a
+/// piece.
+pub(crate) fn name_of<V: Variant>(
+    role: Option<Role>,
+    name: impl Fn(&'static Face) -> &'static str,
+) -> &'static str {
+    role.map_or("?", |r| name(V::face(r)))
 }

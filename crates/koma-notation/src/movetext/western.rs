@@ -7,13 +7,16 @@
 //! that was possible and declined. The reader takes every style, Hosking's too (`P76`,
 //! `S'34`), and `:` as a capture mark. Tori Shogi pieces: Ph (phoenix), Fa (falcon),
 //! +Fa (eagle), Cr (crane), Pt (pheasant), LQ and RQ (quails), Sw (swallow), +Sw (goose).
+//! The letters are the faces' ([`koma_rules::Variant::face`]); the small variants' are
+//! lishogi's (shogiops' `roleToWestern`): Kyoto's tokin `T`, every Kyoto move but the
+//! king's a promotion (`P-1d+`, `R-2b+`), a drop by the face dropped (`R*3c`); Dōbutsu's
+//! L (lion), G (giraffe), E (elephant), C (chick), H (hen).
 
 use super::{
     MoveTextError, MoveTextErrorKind, Spec, facts, longest_prefix, name_of, parse_square,
-    promotion_mark, resolve, square_text,
+    piece_names, promotion_mark, resolve, square_text,
 };
-use crate::sfen::kind_of;
-use koma_rules::{Move, Position, Role, Square, Variant, VariantKind};
+use koma_rules::{Move, Position, Role, Square, Variant};
 
 /// A Western notation style.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -27,49 +30,16 @@ pub enum Style {
     Long,
 }
 
-/// Shogi piece letters; the first one of a role is the one written.
-const SHOGI: &[(&str, Role)] = &[
-    ("P", Role::Pawn),
-    ("L", Role::Lance),
-    ("N", Role::Knight),
-    ("S", Role::Silver),
-    ("G", Role::Gold),
-    ("B", Role::Bishop),
-    ("R", Role::Rook),
-    ("K", Role::King),
-    ("+P", Role::Tokin),
-    ("+L", Role::PromotedLance),
-    ("+N", Role::PromotedKnight),
-    ("+S", Role::PromotedSilver),
-    ("+B", Role::Horse),
-    ("+R", Role::Dragon),
-];
-
-/// Tori Shogi piece abbreviations (the German notation uses them too).
-pub(crate) const TORI: &[(&str, Role)] = &[
-    ("Ph", Role::King),
-    ("Fa", Role::Falcon),
-    ("+Fa", Role::Eagle),
-    ("Cr", Role::Crane),
-    ("Pt", Role::Pheasant),
-    ("LQ", Role::LeftQuail),
-    ("RQ", Role::RightQuail),
-    ("Sw", Role::Swallow),
-    ("+Sw", Role::Goose),
-];
-
-fn letters<V: Variant>() -> &'static [(&'static str, Role)] {
-    match kind_of::<V>() {
-        VariantKind::Tori => TORI,
-        _ => SHOGI,
-    }
+/// The Western abbreviations of `V`'s pieces ([`koma_rules::pieces::Face::western`]).
+fn letters<V: Variant>() -> Vec<(&'static str, Role)> {
+    piece_names::<V>(|face| vec![face.western])
 }
 
 /// Writes `m`, a move in `pos`, in `style`.
 pub fn write<V: Variant>(pos: &Position<V>, m: Move, style: Style) -> String {
     let f = facts(pos, m);
     let letter_rank = style != Style::Numeric;
-    let piece = name_of(letters::<V>(), f.role);
+    let piece = name_of::<V>(f.role, |face| face.western);
     let to = square_text(m.to(), letter_rank);
     let Some(from) = m.from() else {
         return format!("{piece}*{to}");
@@ -85,7 +55,7 @@ pub fn write<V: Variant>(pos: &Position<V>, m: Move, style: Style) -> String {
 
 /// Reads a move in any Western style (Hodges, numeric, long, Hosking).
 pub fn parse<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, MoveTextError> {
-    read(pos, text, letters::<V>(), None).map_err(|k| k.at(text))
+    read(pos, text, &letters::<V>(), None).map_err(|k| k.at(text))
 }
 
 /// Reads `piece [origin] [separator] destination [+|=] [#]` with the piece names of

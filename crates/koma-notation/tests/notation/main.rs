@@ -10,5 +10,7 @@ mod kif;
 mod leniency;
 mod malformed;
 mod movetext;
+mod small_variants;
 mod svg;
 mod usi_line;
+mod variant_records;

@@ -494,10 +494,12 @@ fn german_notation() {
 }
 
 /// A small deterministic generator (xorshift64*).
-struct Rng(u64);
+/// A small xorshift generator for reproducible random games.
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn below(&mut self, n: usize) -> usize {
+    /// A number below `n`.
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -507,7 +509,7 @@ impl Rng {
 
 /// Positions from random games (captures and promotions preferred, so that hands fill and
 /// promoted pieces appear), each with the previous move's destination.
-fn random_positions<V: Variant>(
+pub(crate) fn random_positions<V: Variant>(
     start: Position<V>,
     seed: u64,
     games: usize,
@@ -582,7 +584,7 @@ fn notations<V: Variant>() -> Vec<(&'static str, Writer<V>, Reader<V>)> {
 
 /// Every legal move of every position, in every notation, reads back as itself, and no
 /// two legal moves of a position share a text.
-fn round_trip<V: Variant>(positions: &[(Position<V>, Option<Square>)]) -> usize {
+pub(crate) fn round_trip<V: Variant>(positions: &[(Position<V>, Option<Square>)]) -> usize {
     let mut checked = 0;
     for (p, prev) in positions {
         for (name, write, read) in notations::<V>() {

@@ -71,7 +71,9 @@ impl Variant for Dobutsu {
     const FACES: &'static [(Role, Face)] = &[
         animal(Role::King, "L", 'ラ', "ライオン", "lion", "L", "Löwe"),
         animal(Role::Pawn, "C", 'ひ', "ひよこ", "chick", "C", "Küken"),
-        animal(Role::Tokin, "+C", 'に', "にわとり", "hen", "+C", "Henne"),
+        // Western move text writes the hen `H`, as lishogi does (shogiops'
+        // `roleToWestern`).
+        animal(Role::Tokin, "+C", 'に', "にわとり", "hen", "H", "Henne"),
     ];
 
     #[inline(always)]

@@ -64,9 +64,12 @@ impl Variant for Kyoto {
     const FACES: &'static [(Role, Face)] = &[
         (
             Role::Tokin,
+            // lishogi writes the Kyoto tokin `T` in SFEN and in Western move text
+            // (shogiops' `roleToWestern`).
             Face {
                 usi: "T",
                 fsf: "+L",
+                western: "T",
                 ..info_of(Role::Tokin).face
             },
         ),
