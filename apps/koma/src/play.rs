@@ -224,7 +224,8 @@ fn mark(color: Color) -> &'static str {
     }
 }
 
-/// Saves the game as KIF (an unfinished game ends with 中断).
+/// Saves the game as KIF (an unfinished game ends with 中断); a variant KIF has no
+/// convention for (Dōbutsu) as a USI line.
 fn save<V: Variant>(
     game: &Game<V>,
     names: &[String; 2],
@@ -250,11 +251,15 @@ fn save<V: Variant>(
             .unwrap_or(MoveTree::ROOT);
         record.tree.add(last, Entry::End(GameEnd::Interrupt));
     }
-    let path = options
-        .out
-        .clone()
-        .unwrap_or_else(|| format!("koma-{}.kif", datetime::compact_text(datetime::unix_now())));
-    let text = formats::write(&record, Format::Kif).context("writing the record as KIF")?;
+    let (format, ext) = if Format::Kif.holds(record.variant) {
+        (Format::Kif, "kif")
+    } else {
+        (Format::Usi, "usi")
+    };
+    let path = options.out.clone().unwrap_or_else(|| {
+        format!("koma-{}.{ext}", datetime::compact_text(datetime::unix_now()))
+    });
+    let text = formats::write(&record, format).context("writing the record")?;
     std::fs::write(&path, text).with_context(|| path.clone())?;
     outln!("record saved to {path}");
     Ok(())

@@ -71,16 +71,22 @@ fn csa_time(time: TimeControl) -> Option<String> {
     })
 }
 
-/// Writes `record` as `game-NNN.kif` (and `game-NNN.csa` for shogi) into `dir`.
+/// Writes `record` as `game-NNN.kif` (and `game-NNN.csa` for shogi) into `dir`; a
+/// variant that KIF has no convention for (Dōbutsu) as `game-NNN.usi`.
 pub(super) fn write(
     dir: &Path,
     number: usize,
     record: &Record,
 ) -> Result<Vec<PathBuf>, MatchError> {
-    let mut formats = vec![(Format::Kif, "kif")];
-    if record.variant == VariantKind::Shogi {
-        formats.push((Format::Csa, "csa"));
-    }
+    let formats: Vec<(Format, &str)> = [(Format::Kif, "kif"), (Format::Csa, "csa")]
+        .into_iter()
+        .filter(|(format, _)| format.holds(record.variant))
+        .collect();
+    let formats = if formats.is_empty() {
+        vec![(Format::Usi, "usi")]
+    } else {
+        formats
+    };
     let mut written = Vec::new();
     for (format, ext) in formats {
         let path = dir.join(format!("game-{number:03}.{ext}"));
