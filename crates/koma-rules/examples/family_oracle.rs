@@ -4,6 +4,9 @@
 //!
 //! `cargo run --release -p koma-rules --example family_oracle -- FSF_BINARY [SEED] > lines.tsv`
 //!
+//! `... -- --shogiops VARIANT FIXTURE` instead counts the lines of a perft fixture of
+//! shogiops (`test/fixtures/perftKyotoshogi.ts` and the like) and reports disagreements.
+//!
 //! FSF_BINARY is a Fairy-Stockfish built with `largeboards=yes` (Dōbutsu needs a build at or
 //! after its PR #991). Positions are sampled from random games from the start, by kind: any
 //! position, positions with pieces in hand, in check, and per variant minishogi positions
@@ -238,9 +241,44 @@ fn choose_depth(pos: &AnyPosition) -> (u32, u64) {
     best
 }
 
+/// Compares koma with a perft table of shogiops (lishogi's rules library: lines
+/// `['<sfen>', <depth>, <nodes>],` as in its `test/fixtures/perft*.ts`); prints the
+/// number of lines that agree and each that does not.
+fn shogiops(variant: &str, path: &str) {
+    let variant = VariantKind::from_name(variant).expect("a variant name");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let (mut agree, mut differ) = (0, 0);
+    for line in text.lines().filter(|l| l.trim_start().starts_with("['")) {
+        let (quoted, rest) = line.trim_start()[2..]
+            .split_once("', ")
+            .expect("a quoted SFEN");
+        let numbers: Vec<u64> = rest
+            .trim_end_matches([']', ','])
+            .split(", ")
+            .map(|n| n.trim().parse().expect("a number"))
+            .collect();
+        let pos = sfen::parse_position(variant, quoted).unwrap_or_else(|e| panic!("{quoted}: {e}"));
+        let ours = pos.perft(numbers[0] as u32);
+        if ours == numbers[1] {
+            agree += 1;
+        } else {
+            differ += 1;
+            println!(
+                "DIFFER {quoted} depth {}: shogiops {}, koma {ours}",
+                numbers[0], numbers[1]
+            );
+        }
+    }
+    println!("{}: {agree} lines agree, {differ} differ", variant.name());
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().expect("usage: family_oracle FSF_BINARY [SEED]");
+    if path == "--shogiops" {
+        let variant = args.next().expect("--shogiops VARIANT FIXTURE");
+        return shogiops(&variant, &args.next().expect("--shogiops VARIANT FIXTURE"));
+    }
     let seed: u64 = args.next().map_or(1, |s| s.parse().expect("a number"));
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let mut fsf = Fsf::start(&path);
