@@ -166,7 +166,11 @@ impl<V: Variant> Position<V> {
                     .unwrap_or(Role::King);
                 return Err(SetupError::ForeignHandRole(stray, V::NAME));
             }
-            if require_kings && pos.kings[color.index()].is_none() {
+            // Where the royal piece can be taken (Dōbutsu's lion), the side to move may
+            // have lost it on the move before: the game is over, as lishogi and
+            // Fairy-Stockfish read such a position.
+            let just_taken = V::ROYAL_CAPTURE && color == setup.side;
+            if require_kings && pos.kings[color.index()].is_none() && !just_taken {
                 return Err(SetupError::MissingKing(color));
             }
             let pawns = pos.pieces(color, V::PAWN);

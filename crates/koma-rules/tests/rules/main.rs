@@ -1,6 +1,7 @@
 //! The tests of koma-rules: perft, differential against another generator, properties and rule cases, in one binary (one link of the crate instead of one per file).
 
 mod differential;
+mod family;
 mod lenient;
 mod perft;
 mod properties;
