@@ -35,6 +35,11 @@ pub use message::{
 
 use std::fmt;
 use std::process::ExitStatus;
+
+/// The USI option by which koma-engine learns the repetition rule of the game it plays
+/// (a combo of [`crate::REPETITION_NAMES`], or `variant` for the variant's own): a
+/// match or a server sets it when the engine declares it.
+pub const REPETITION_OPTION: &str = "RepetitionRule";
 use std::time::Duration;
 
 /// How long the client waits for each kind of answer.
