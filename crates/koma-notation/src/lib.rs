@@ -17,6 +17,7 @@ pub mod csa;
 pub mod diagram;
 pub mod encoding;
 pub mod formats;
+pub mod fsf;
 pub mod jkf;
 pub mod ki2;
 pub mod kif;

@@ -2,7 +2,8 @@
 
 use crate::letters::{hand_role_of, letters, role_of};
 use koma_rules::{
-    AnyPosition, Color, Hand, Piece, Position, Setup, SetupError, Square, Variant, VariantKind,
+    AnyPosition, Color, Hand, Piece, Position, Role, Setup, SetupError, Square, Variant,
+    VariantKind,
 };
 use std::fmt::Write;
 
@@ -320,7 +321,25 @@ pub fn kind_of<V: Variant>() -> VariantKind {
 
 /// Writes a setup as SFEN, hands in canonical order.
 pub fn write_setup(variant: VariantKind, setup: &Setup) -> String {
+    let letter = |role| letters(variant, role);
     let mut out = String::new();
+    write_board(variant, setup, letter, &mut out);
+    out.push(' ');
+    out.push(if setup.side == Color::Black { 'b' } else { 'w' });
+    out.push(' ');
+    write_hands(variant, setup, letter, &mut out);
+    let _ = write!(out, " {}", setup.ply);
+    out
+}
+
+/// Writes the board field of `setup`, each piece in the letters `letter` gives
+/// (sente's, lowercased for gote).
+pub(crate) fn write_board(
+    variant: VariantKind,
+    setup: &Setup,
+    letter: impl Fn(Role) -> &'static str,
+    out: &mut String,
+) {
     for rank in 1..=variant.ranks() {
         if rank > 1 {
             out.push('/');
@@ -335,12 +354,7 @@ pub fn write_setup(variant: VariantKind, setup: &Setup) -> String {
                         let _ = write!(out, "{empty}");
                         empty = 0;
                     }
-                    let l = letters(variant, piece.role());
-                    if piece.color() == Color::Black {
-                        out.push_str(l);
-                    } else {
-                        out.push_str(&l.to_ascii_lowercase());
-                    }
+                    push_colored(out, letter(piece.role()), piece.color());
                 }
             }
         }
@@ -348,10 +362,17 @@ pub fn write_setup(variant: VariantKind, setup: &Setup) -> String {
             let _ = write!(out, "{empty}");
         }
     }
-    out.push(' ');
-    out.push(if setup.side == Color::Black { 'b' } else { 'w' });
-    out.push(' ');
-    let mut hand = String::new();
+}
+
+/// Writes the hands field of `setup` (`-` when both are empty), sente's first, counts
+/// before letters, in the letters `letter` gives.
+pub(crate) fn write_hands(
+    variant: VariantKind,
+    setup: &Setup,
+    letter: impl Fn(Role) -> &'static str,
+    out: &mut String,
+) {
+    let start = out.len();
     for color in Color::ALL {
         for &role in variant.hand_roles() {
             let n = setup.hands[color.index()].count(role);
@@ -359,19 +380,23 @@ pub fn write_setup(variant: VariantKind, setup: &Setup) -> String {
                 continue;
             }
             if n > 1 {
-                let _ = write!(hand, "{n}");
+                let _ = write!(out, "{n}");
             }
-            let l = letters(variant, role);
-            if color == Color::Black {
-                hand.push_str(l);
-            } else {
-                hand.push_str(&l.to_ascii_lowercase());
-            }
+            push_colored(out, letter(role), color);
         }
     }
-    out.push_str(if hand.is_empty() { "-" } else { &hand });
-    let _ = write!(out, " {}", setup.ply);
-    out
+    if out.len() == start {
+        out.push('-');
+    }
+}
+
+/// Appends `letters` as sente's (as written) or gote's (lowercase) piece.
+pub(crate) fn push_colored(out: &mut String, letters: &str, color: Color) {
+    if color == Color::Black {
+        out.push_str(letters);
+    } else {
+        out.push_str(&letters.to_ascii_lowercase());
+    }
 }
 
 /// Writes a position as SFEN.

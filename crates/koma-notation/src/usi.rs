@@ -38,7 +38,9 @@ pub enum UsiMoveErrorKind {
     NullMove,
 }
 
-fn square(
+/// Reads the square written `file` `rank` (`5e`) on `variant`'s board; `col` is the file's
+/// column, for the error.
+pub(crate) fn square(
     variant: VariantKind,
     file: char,
     rank: char,

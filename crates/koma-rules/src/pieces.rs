@@ -106,6 +106,7 @@ const BISHOP_LEGS: &[Leg] = &[sl(-1, -1), sl(1, -1), sl(-1, 1), sl(1, 1)];
 const WAZIR_LEGS: &[Leg] = &[s(0, -1), s(0, 1), s(-1, 0), s(1, 0)];
 const FERZ_LEGS: &[Leg] = &[s(-1, -1), s(1, -1), s(-1, 1), s(1, 1)];
 
+#[allow(clippy::too_many_arguments)] // one argument per field of a face
 const fn face(
     usi: &'static str,
     csa: &'static str,
