@@ -16,7 +16,7 @@ use crate::store::{EngineLevel, EngineSeat};
 use koma_engine::time::{self, GoParams, TimeOptions};
 use koma_engine::{Limits, PastPosition, SearchInfo, SearchResult, Searcher};
 use koma_game::clock::Clock;
-use koma_rules::{AnyPosition, Move};
+use koma_rules::{AnyPosition, Move, Repetition};
 use serde::Deserialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -84,6 +84,8 @@ pub struct Turn {
     pub root: AnyPosition,
     /// The positions before it (and it), for repetitions and perpetual checks.
     pub history: Vec<PastPosition>,
+    /// What repeating a position does in this game (its rule set's).
+    pub repetition: Repetition,
     /// The search limits, counted from `made`.
     pub limits: Limits,
     /// Whether the engine may declare an entering-king win instead of moving.
@@ -116,6 +118,7 @@ impl Turn {
             ply: moves.len(),
             root,
             history: past(&positions),
+            repetition: game.rules().repetition,
             limits: limits(engine, game.clock(), now_ms),
             declare: game.rules().declaration && can_declare(&root),
             made: Instant::now(),
@@ -303,6 +306,7 @@ pub async fn answer(pool: &Arc<Pool>, turn: &Turn) -> Result<Answer, SearchFaile
         return Ok(Answer::Declare);
     }
     let (root, history, stop) = (turn.root, turn.history.clone(), Arc::clone(&turn.stop));
+    let repetition = Some(turn.repetition);
     let (made, clocked, limits) = (turn.made, turn.clocked, turn.limits.clone());
     let patience = clocked
         .then(|| limits.hard_time.map(|t| t.saturating_sub(made.elapsed())))
@@ -316,6 +320,7 @@ pub async fn answer(pool: &Arc<Pool>, turn: &Turn) -> Result<Answer, SearchFaile
                 limits.soft_time = limits.soft_time.map(|t| t.saturating_sub(spent));
                 limits.hard_time = limits.hard_time.map(|t| t.saturating_sub(spent));
             }
+            searcher.set_repetition(repetition);
             search(searcher, &root, &history, &limits, &stop)
         })
         .await?;
@@ -329,6 +334,7 @@ pub async fn answer(pool: &Arc<Pool>, turn: &Turn) -> Result<Answer, SearchFaile
             tokio::task::spawn_blocking(move || {
                 on_big_stack(move || {
                     let mut searcher = Searcher::new(QUICK_HASH_MB);
+                    searcher.set_repetition(repetition);
                     search(&mut searcher, &root, &quick_history, &quick, &quick_stop)
                 })
             })
@@ -505,6 +511,7 @@ mod tests {
             ply: 0,
             root,
             history: Vec::new(),
+            repetition: Repetition::Sennichite,
             limits: Limits {
                 soft_time: Some(Duration::from_millis(100)),
                 hard_time: Some(Duration::from_millis(100)),

@@ -54,7 +54,7 @@ fn play<V: Variant>(start: Position<V>, options: &PlayOptions) -> anyhow::Result
     let mut players = [Player::Person, Player::Person];
     let mut names = ["sente".to_string(), "gote".to_string()];
     if let Some(command) = &options.engine {
-        let engine = crate::engines::start(command, variant)?;
+        let engine = crate::engines::start(command, variant, options.rules)?;
         let engine_color = match options.color.as_str() {
             "sente" | "black" => Color::White,
             "gote" | "white" => Color::Black,

@@ -29,9 +29,9 @@
 use crate::clock::{Clock, ClockState, TimeControl};
 use crate::game::{Game, GameError};
 use crate::outcome::{Foul, Outcome, Reason};
-use crate::usi_client::{BestMove, GoLimits, SearchInfo, UsiEngine, UsiError};
-use koma_notation::{sfen, usi};
-use koma_rules::{Color, Move, Variant};
+use crate::usi_client::{BestMove, Dialect, GoLimits, SearchInfo, UsiEngine, UsiError};
+use koma_notation::{fsf, sfen, usi};
+use koma_rules::{Color, Move, Position, Variant};
 use std::fmt;
 use std::time::Duration;
 
@@ -271,7 +271,8 @@ pub fn engine_turn_with<V: Variant>(
         }
     };
     let wait = Duration::from_millis(available.saturating_add(limits.margin_ms));
-    let answer = engine.go(&game.usi_position(), &go, wait);
+    let dialect = engine.dialect();
+    let answer = engine.go(&position_line(game, dialect), &go, wait);
     let end = now_ms().max(start);
     report.used_ms = end - start;
     // Within the margin, the move counts as made at the end of the side's time.
@@ -288,7 +289,7 @@ pub fn engine_turn_with<V: Variant>(
             report.answer = Some(result.best.clone());
             report.ponder = result.ponder;
             report.info = result.info;
-            apply(game, &mut report, result.best, stamp);
+            apply(game, &mut report, result.best, stamp, dialect);
         }
         Err(UsiError::Timeout { limit, late }) => {
             report.answer = late.clone();
@@ -341,7 +342,13 @@ fn time_available(clock: &Clock, side: Color, now: u64) -> u64 {
 }
 
 /// Applies the engine's answer at time stamp `stamp`.
-fn apply<V: Variant>(game: &mut Game<V>, report: &mut TurnReport, best: BestMove, stamp: u64) {
+fn apply<V: Variant>(
+    game: &mut Game<V>,
+    report: &mut TurnReport,
+    best: BestMove,
+    stamp: u64,
+    dialect: Dialect,
+) {
     let side = report.side;
     // Running out of time comes before anything said after it.
     if game.check_time(stamp).is_some() {
@@ -350,13 +357,10 @@ fn apply<V: Variant>(game: &mut Game<V>, report: &mut TurnReport, best: BestMove
     let result = match best {
         BestMove::Resign => game.resign(side).map(Some),
         BestMove::Win => game.declare_at(stamp).map(Some),
-        BestMove::Move(text) => match usi::parse_move(sfen::kind_of::<V>(), &text) {
+        BestMove::Move(text) => match read_move(game, &text, dialect) {
             Err(e) => {
                 game.forfeit(Foul::NotAMove);
-                report.error = Some(TurnError::NotAMove {
-                    text,
-                    why: e.to_string(),
-                });
+                report.error = Some(TurnError::NotAMove { text, why: e });
                 Ok(None)
             }
             Ok(m) => {
@@ -373,5 +377,78 @@ fn apply<V: Variant>(game: &mut Game<V>, report: &mut TurnReport, best: BestMove
     };
     if let Err(e) = result {
         report.error = Some(TurnError::Game(e));
+    }
+}
+
+/// The `position` line of `game` in `dialect`.
+fn position_line<V: Variant>(game: &Game<V>, dialect: Dialect) -> String {
+    if dialect == Dialect::Usi {
+        return game.usi_position();
+    }
+    let variant = sfen::kind_of::<V>();
+    let Ok(mut pos) = variant.position(&game.start().to_setup()) else {
+        return game.usi_position();
+    };
+    let mut line = if *game.start() == Position::<V>::startpos() {
+        "position startpos".to_string()
+    } else {
+        format!("position sfen {}", fsf::write_sfen(&pos))
+    };
+    for (i, &m) in game.moves().iter().enumerate() {
+        line.push_str(if i == 0 { " moves " } else { " " });
+        line.push_str(&fsf::write_move(&pos, m));
+        if pos.play(m).is_err() {
+            break;
+        }
+    }
+    line
+}
+
+/// The move `text` of the side to move in `game`, written in `dialect`.
+fn read_move<V: Variant>(game: &Game<V>, text: &str, dialect: Dialect) -> Result<Move, String> {
+    let variant = sfen::kind_of::<V>();
+    match dialect {
+        Dialect::Usi => usi::parse_move(variant, text).map_err(|e| e.to_string()),
+        Dialect::Fsf => {
+            let pos = variant
+                .position(&game.position().to_setup())
+                .map_err(|e| e.to_string())?;
+            fsf::parse_move(&pos, text).map_err(|e| e.to_string())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RuleSet;
+    use koma_rules::variants::Kyoto;
+
+    #[test]
+    fn fairy_stockfish_hears_and_speaks_its_own_letters() {
+        let mut game = Game::new(
+            Position::<Kyoto>::startpos(),
+            RuleSet::default_for(Kyoto::KIND),
+        );
+        // Sente's pawn on 1e moves up and turns into a rook: Fairy-Stockfish writes `+`.
+        let m = read_move(&game, "1e1d+", Dialect::Fsf).unwrap();
+        assert_eq!(m.from().map(|s| s.to_string()).as_deref(), Some("1e"));
+        game.play(m).unwrap();
+        assert_eq!(position_line(&game, Dialect::Usi), game.usi_position());
+        assert_eq!(
+            position_line(&game, Dialect::Fsf),
+            "position startpos moves 1e1d+"
+        );
+        assert!(read_move(&game, "zz", Dialect::Fsf).is_err());
+    }
+
+    #[test]
+    fn the_dialect_follows_the_engine_name() {
+        assert_eq!(
+            Dialect::of_engine(Some("Fairy-Stockfish 261126 LB")),
+            Dialect::Fsf
+        );
+        assert_eq!(Dialect::of_engine(Some("koma 0.1.0")), Dialect::Usi);
+        assert_eq!(Dialect::of_engine(None), Dialect::Usi);
     }
 }

@@ -32,4 +32,4 @@ pub mod usi_client;
 
 pub use game::{Game, GameError};
 pub use outcome::{Foul, Outcome, Reason};
-pub use rules::{Repetition, RuleSet};
+pub use rules::{REPETITION_NAMES, Repetition, RuleSet, repetition_from_name, repetition_name};

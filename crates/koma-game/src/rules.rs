@@ -4,6 +4,32 @@ use koma_rules::VariantKind;
 
 pub use koma_rules::Repetition;
 
+/// Every repetition rule with its name, as `RepetitionRule` (koma-engine's USI option, see
+/// [`crate::usi_client::REPETITION_OPTION`]) takes it.
+pub const REPETITION_NAMES: [(Repetition, &str); 5] = [
+    (Repetition::Sennichite, "sennichite"),
+    (Repetition::ToriThird, "tori-third"),
+    (Repetition::FourthLoses, "fourth-loses"),
+    (Repetition::FourthSenteLoses, "fourth-sente-loses"),
+    (Repetition::ThirdDraws, "third-draws"),
+];
+
+/// The name of a repetition rule ([`REPETITION_NAMES`]).
+pub fn repetition_name(rule: Repetition) -> &'static str {
+    REPETITION_NAMES
+        .iter()
+        .find(|(r, _)| *r == rule)
+        .map_or("sennichite", |(_, name)| name)
+}
+
+/// The repetition rule called `name` ([`REPETITION_NAMES`], any case).
+pub fn repetition_from_name(name: &str) -> Option<Repetition> {
+    REPETITION_NAMES
+        .iter()
+        .find(|(_, n)| n.eq_ignore_ascii_case(name))
+        .map(|(r, _)| *r)
+}
+
 /// A named rule set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RuleSet {
@@ -115,5 +141,19 @@ impl RuleSet {
             max_plies: plies,
             ..self
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_has_a_name_read_back() {
+        for (rule, name) in REPETITION_NAMES {
+            assert_eq!(repetition_name(rule), name);
+            assert_eq!(repetition_from_name(&name.to_uppercase()), Some(rule));
+        }
+        assert_eq!(repetition_from_name("never"), None);
     }
 }

@@ -128,7 +128,7 @@ fn play(api: &Api, me: &str, game: &str, command: &str) -> anyhow::Result<()> {
         .to_string();
     // The side to move at the start: sente, unless the SFEN says gote (`w`).
     let sente_starts = initial == "startpos" || initial.split_whitespace().nth(1) != Some("w");
-    let mut engine = crate::engines::start(command, kind)?;
+    let mut engine = crate::engines::start(command, kind, koma_game::RuleSet::default_for(kind))?;
     let mut state = full["state"].clone();
     loop {
         let status = state["status"].as_str().unwrap_or("");

@@ -4,15 +4,17 @@
 
 mod control;
 mod tables;
+mod variants;
 
 pub use tables::{HAND_VALUE, PARAMS, PIECE_VALUE, Params};
+pub use variants::{params, variant_terms};
 
 use control::AttackCounts;
 use koma_rules::{Bitboard, Color, Move, Position, Role, Square, Variant, attacks};
 
 /// The evaluation of `pos` in centipawns from the side to move's point of view.
 pub fn evaluate<V: Variant>(pos: &Position<V>) -> i32 {
-    evaluate_with(pos, &PARAMS)
+    evaluate_with(pos, params::<V>())
 }
 
 /// The evaluation of `pos` with the numbers `params`, from the side to move's point of view.
@@ -28,7 +30,8 @@ pub fn evaluate_from<V: Variant>(pos: &Position<V>, board: i32, params: &Params)
     let sente_view = board
         + hand
         + zone_terms(pos, &counts, params)
-        + control::control_and_threats(pos, &counts, params);
+        + control::control_and_threats(pos, &counts, params)
+        + variant_terms(pos);
     for_sente(pos.side_to_move(), sente_view)
 }
 
@@ -78,7 +81,7 @@ pub fn board_delta<V: Variant>(pos: &Position<V>, m: Move, params: &Params) -> O
                 delta = king_move_delta(pos, from, to, params);
             } else {
                 let (own, their) = king_distances(pos, us, to);
-                let role = match (m.is_promotion(), mover.role().promoted()) {
+                let role = match (m.is_promotion(), V::promote(mover.role())) {
                     (true, Some(promoted)) => promoted,
                     _ => mover.role(),
                 };
@@ -175,7 +178,8 @@ fn zone_terms<V: Variant>(pos: &Position<V>, counts: &[AttackCounts; 2], params:
 
 /// Material only, from the side to move's point of view (for pruning margins and tests).
 pub fn material<V: Variant>(pos: &Position<V>) -> i32 {
-    let score = material_of(pos, Color::Black, &PARAMS) - material_of(pos, Color::White, &PARAMS);
+    let params = params::<V>();
+    let score = material_of(pos, Color::Black, params) - material_of(pos, Color::White, params);
     for_sente(pos.side_to_move(), score)
 }
 
@@ -263,7 +267,7 @@ pub fn neighbours(sq: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use koma_rules::variants::{Shogi, Tori};
+    use koma_rules::variants::{Dobutsu, Kyoto, Minishogi, Shogi, Tori};
 
     /// Plays `plies` pseudo-random legal moves from the start (captures preferred, so that
     /// hands fill and drops and promotions come), checking at every position that each
@@ -276,10 +280,11 @@ mod tests {
             if moves.is_empty() {
                 return;
             }
-            let before = board_terms(&pos, &PARAMS);
+            let params = params::<V>();
+            let before = board_terms(&pos, params);
             for &m in moves.iter() {
-                let after = board_terms(&pos.after(m), &PARAMS);
-                if let Some(delta) = board_delta(&pos, m, &PARAMS) {
+                let after = board_terms(&pos.after(m), params);
+                if let Some(delta) = board_delta(&pos, m, params) {
                     assert_eq!(before + delta, after, "{m:?}");
                 }
             }
@@ -306,6 +311,9 @@ mod tests {
         for seed in 1..=6 {
             deltas_match::<Shogi>(seed, 120);
             deltas_match::<Tori>(seed, 120);
+            deltas_match::<Minishogi>(seed, 120);
+            deltas_match::<Kyoto>(seed, 120);
+            deltas_match::<Dobutsu>(seed, 120);
         }
     }
 
@@ -323,5 +331,8 @@ mod tests {
     fn the_start_is_even() {
         assert_eq!(evaluate(&Position::<Shogi>::startpos()), 0);
         assert_eq!(evaluate(&Position::<Tori>::startpos()), 0);
+        assert_eq!(evaluate(&Position::<Minishogi>::startpos()), 0);
+        assert_eq!(evaluate(&Position::<Kyoto>::startpos()), 0);
+        assert_eq!(evaluate(&Position::<Dobutsu>::startpos()), 0);
     }
 }

@@ -1,60 +1,33 @@
-//! The evaluation's numbers, indexed by `Role::index` (shogi's roles and Tori's share one
-//! table since their roles are distinct). First guesses, to be tuned by matches.
+//! The evaluation's numbers, indexed by `Role::index` (the roles of every variant share one
+//! table since they are distinct). The pieces' worth is the piece table's
+//! ([`koma_rules::pieces`]); the rest are first guesses, to be tuned by matches.
 
 use koma_rules::Role;
+use koma_rules::pieces::ROLES;
 
-const fn by_role(pairs: &[(Role, i32)]) -> [i32; Role::COUNT] {
+/// A piece's worth on the board, in centipawns: the piece table's
+/// ([`koma_rules::pieces::RoleInfo::value`]).
+pub const PIECE_VALUE: [i32; Role::COUNT] = {
     let mut table = [0; Role::COUNT];
     let mut i = 0;
-    while i < pairs.len() {
-        table[pairs[i].0 as usize] = pairs[i].1;
+    while i < Role::COUNT {
+        table[i] = ROLES[i].value;
         i += 1;
     }
     table
-}
+};
 
-/// A piece's worth on the board, in centipawns.
-pub const PIECE_VALUE: [i32; Role::COUNT] = by_role(&[
-    (Role::Pawn, 90),
-    (Role::Lance, 315),
-    (Role::Knight, 405),
-    (Role::Silver, 495),
-    (Role::Gold, 540),
-    (Role::Bishop, 855),
-    (Role::Rook, 990),
-    (Role::Tokin, 540),
-    (Role::PromotedLance, 540),
-    (Role::PromotedKnight, 540),
-    (Role::PromotedSilver, 540),
-    (Role::Horse, 945),
-    (Role::Dragon, 1395),
-    (Role::Swallow, 100),
-    (Role::Goose, 230),
-    (Role::Pheasant, 290),
-    (Role::LeftQuail, 370),
-    (Role::RightQuail, 370),
-    (Role::Crane, 450),
-    (Role::Falcon, 800),
-    (Role::Eagle, 1300),
-]);
-
-/// A piece's worth in hand: a little more than on the board for the pieces whose drops
-/// make threats anywhere.
-pub const HAND_VALUE: [i32; Role::COUNT] = by_role(&[
-    (Role::Pawn, 100),
-    (Role::Lance, 350),
-    (Role::Knight, 450),
-    (Role::Silver, 560),
-    (Role::Gold, 610),
-    (Role::Bishop, 950),
-    (Role::Rook, 1100),
-    (Role::Swallow, 120),
-    (Role::Pheasant, 330),
-    (Role::LeftQuail, 410),
-    (Role::RightQuail, 410),
-    (Role::Crane, 500),
-    (Role::Falcon, 900),
-]);
+/// A piece's worth in hand: the piece table's ([`koma_rules::pieces::RoleInfo::hand_value`]),
+/// a little more than on the board for the pieces whose drops make threats anywhere.
+pub const HAND_VALUE: [i32; Role::COUNT] = {
+    let mut table = [0; Role::COUNT];
+    let mut i = 0;
+    while i < Role::COUNT {
+        table[i] = ROLES[i].hand_value;
+        i += 1;
+    }
+    table
+};
 
 const fn near(values: [i32; 4]) -> [i32; 9] {
     [values[0], values[1], values[2], values[3], 0, 0, 0, 0, 0]

@@ -2,19 +2,27 @@
 //! check and leave no evasion. Sound (every move it returns mates) but not complete: mates
 //! by a distant slider or by a discovered check are left to the search.
 
+use koma_rules::pieces::ROLES;
 use koma_rules::{Bitboard, Color, Move, Position, Role, Square, Variant, attacks};
 
-/// The roles whose attacks can reach more than two squares away.
-const RANGING: [Role; 8] = [
-    Role::Lance,
-    Role::Bishop,
-    Role::Rook,
-    Role::Horse,
-    Role::Dragon,
-    Role::LeftQuail,
-    Role::RightQuail,
-    Role::Eagle,
-];
+/// Whether each role's attacks can reach more than two squares away (it slides some way):
+/// read from the piece table.
+const RANGING: [bool; Role::COUNT] = {
+    let mut table = [false; Role::COUNT];
+    let mut i = 0;
+    while i < Role::COUNT {
+        let legs = ROLES[i].legs;
+        let mut j = 0;
+        while j < legs.len() {
+            if legs[j].is_slide() {
+                table[i] = true;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    table
+};
 
 /// The squares at most three files and three ranks from each square: where a piece that
 /// does not range can attack a square next to a king on it from.
@@ -47,8 +55,10 @@ pub fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
     // The squares next to the king that a piece of ours attacks: only pieces near the
     // king, or ranging ones, can.
     let mut reaching = ours & NEAR[ksq.index()];
-    for role in RANGING {
-        reaching |= pos.pieces(us, role);
+    for &role in V::BOARD_ROLES {
+        if RANGING[role.index()] {
+            reaching |= pos.pieces(us, role);
+        }
     }
     let mut covered = Bitboard::EMPTY;
     for sq in reaching {
@@ -67,7 +77,7 @@ pub fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
     // mates: the rules forbid it). A drop covers no more than the dropped piece does, so
     // an open square it does not attack is a flight.
     for &role in V::HAND_ROLES {
-        if hand.count(role) == 0 || role == V::PAWN {
+        if hand.count(role) == 0 || (role == V::PAWN && V::NO_PAWN_DROP_MATE) {
             continue;
         }
         // A piece of ours attacks the king from where the same piece of theirs on the
@@ -99,7 +109,7 @@ pub fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
             }
             for promote in [true, false] {
                 let role = if promote {
-                    match piece.role().promoted() {
+                    match V::promote(piece.role()) {
                         Some(r) => r,
                         None => continue,
                     }

@@ -136,6 +136,8 @@ pub struct Searcher {
     /// Whether a search ran since the tables were made or cleared (clearing a fresh table
     /// would only cost time).
     used: bool,
+    /// The repetition rule of the game being played; `None`: the variant's own.
+    repetition: Option<Repetition>,
 }
 
 /// One line of a MultiPV search: its score and moves.
@@ -154,7 +156,14 @@ impl Searcher {
             helpers: Vec::new(),
             multipv: 1,
             used: false,
+            repetition: None,
         }
+    }
+
+    /// Scores repetitions by `rule`, the rule the game is played under (`None`: each
+    /// variant's own, [`Variant::REPETITION`]).
+    pub fn set_repetition(&mut self, rule: Option<Repetition>) {
+        self.repetition = rule;
     }
 
     /// Resizes the transposition table (clearing it).
@@ -222,6 +231,7 @@ impl Searcher {
             return result;
         }
         let lines = self.multipv.min(legal.len());
+        let rule = self.repetition.unwrap_or(V::REPETITION);
         let helpers_stop = AtomicBool::new(false);
         let helper_limits = Limits {
             depth: limits.depth,
@@ -243,7 +253,7 @@ impl Searcher {
                         let mut w =
                             Worker::new(tt, ordering, helper_limits, helpers_stop, started, keys);
                         w.published = Some(count);
-                        w.third_forbidden = V::REPETITION == Repetition::ToriThird;
+                        w.rule = rule;
                         // Half the helpers start one ply deeper, so the threads spread.
                         iterate(&mut w, root, 1, 1 + (i as i32 % 2), &mut |_, _| {});
                     });
@@ -253,7 +263,7 @@ impl Searcher {
                 }
             }
             let mut main = Worker::new(tt, main_ordering, limits, stop, started, keys.clone());
-            main.third_forbidden = V::REPETITION == Repetition::ToriThird;
+            main.rule = rule;
             iterate(&mut main, root, lines, 1, &mut |w, found| {
                 let nodes = w.nodes
                     + published

@@ -4,8 +4,7 @@
 //! cache.
 
 use super::correction::Correction;
-use crate::eval::PIECE_VALUE;
-use koma_rules::{Color, Move, MoveKind, MoveList, Position, Variant};
+use koma_rules::{Color, Move, MoveKind, MoveList, Position, Promotion, Variant};
 
 /// Plies a search can reach.
 pub const MAX_PLY: usize = 128;
@@ -122,6 +121,13 @@ impl Ordering {
 /// Whether `m` captures in `pos`.
 pub fn is_capture<V: Variant>(pos: &Position<V>, m: Move) -> bool {
     m.from().is_some() && pos.piece_at(m.to()).is_some()
+}
+
+/// Whether `m` promotes in the sense that matters to the search: a change of the piece the
+/// player chose. Not in Kyoto shogi, where every move turns its piece over.
+#[inline(always)]
+pub fn promotes<V: Variant>(m: Move) -> bool {
+    V::PROMOTION != Promotion::Flip && m.is_promotion()
 }
 
 /// The stages in which a node's moves are handed out.
@@ -278,6 +284,7 @@ impl Frame {
         previous: Option<Move>,
     ) {
         let us = pos.side_to_move();
+        let value = &crate::eval::params::<V>().piece;
         let killers = tables.killers[ply.min(MAX_PLY)];
         let counter = tables.counter(previous);
         let mut n = 0;
@@ -289,10 +296,10 @@ impl Frame {
                 let attacker = m
                     .from()
                     .and_then(|f| pos.piece_at(f))
-                    .map_or(0, |p| PIECE_VALUE[p.role().index()]);
-                (1 << 20) + PIECE_VALUE[victim.role().index()] * 16 - attacker / 16
-                    + i32::from(m.is_promotion()) * 256
-            } else if m.is_promotion() {
+                    .map_or(0, |p| value[p.role().index()]);
+                (1 << 20) + value[victim.role().index()] * 16 - attacker / 16
+                    + i32::from(promotes::<V>(m)) * 256
+            } else if promotes::<V>(m) {
                 (1 << 19) + 100
             } else if Some(m) == killers[0] {
                 (1 << 18) + 2

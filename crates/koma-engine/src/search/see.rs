@@ -1,17 +1,16 @@
 //! Static exchange evaluation: what a capture wins once every piece that can recapture on
 //! its square has done so, the cheapest first (pieces behind a slider join when it leaves).
 
-use crate::eval::PIECE_VALUE;
 use koma_rules::{Bitboard, Move, Position, Role, Variant};
 
 /// A king's worth in an exchange: it may only take last.
 const KING_VALUE: i32 = 30_000;
 
-fn value(role: Role) -> i32 {
+fn value<V: Variant>(role: Role) -> i32 {
     if role == Role::King {
         KING_VALUE
     } else {
-        PIECE_VALUE[role.index()]
+        crate::eval::params::<V>().piece[role.index()]
     }
 }
 
@@ -25,21 +24,21 @@ pub fn see<V: Variant>(pos: &Position<V>, m: Move) -> i32 {
             let Some(mover) = pos.piece_at(from) else {
                 return 0;
             };
-            let moved_role = match (m.is_promotion(), mover.role().promoted()) {
+            let moved_role = match (m.is_promotion(), V::promote(mover.role())) {
                 (true, Some(promoted)) => promoted,
                 _ => mover.role(),
             };
-            let gain = value(moved_role) - value(mover.role());
+            let gain = value::<V>(moved_role) - value::<V>(mover.role());
             (moved_role, gain, pos.occupied().without(from))
         }
         // A dropped piece captures nothing but may be taken where it lands.
         (None, Some(role)) => (role, 0, pos.occupied().with(to)),
         (None, None) => return 0,
     };
-    let captured = pos.piece_at(to).map_or(0, |p| value(p.role()));
+    let captured = pos.piece_at(to).map_or(0, |p| value::<V>(p.role()));
     let mut gains = [0i32; 40];
     gains[0] = captured + promotion_gain;
-    let mut on_square = value(moved_role);
+    let mut on_square = value::<V>(moved_role);
     let mut side = !us;
     let mut n = 1;
     while n < gains.len() {
@@ -51,7 +50,7 @@ pub fn see<V: Variant>(pos: &Position<V>, m: Move) -> i32 {
         if role == Role::King && (V::attackers_to(pos, to, !side, occ) & occ.without(sq)).any() {
             break; // the king may not take into a guarded square
         }
-        on_square = value(role);
+        on_square = value::<V>(role);
         occ = occ.without(sq);
         side = !side;
         n += 1;
@@ -71,7 +70,7 @@ fn cheapest<V: Variant>(
     attackers
         .into_iter()
         .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p.role())))
-        .min_by_key(|&(_, role)| value(role))
+        .min_by_key(|&(_, role)| value::<V>(role))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@ use super::ordering::{self, Frame, MAX_PLY, Ordering};
 use super::tt::{Bound, Hit, TranspositionTable};
 use super::{Limits, MATE, MATE_BOUND, PastPosition};
 use crate::eval;
-use koma_rules::{CheckSquares, Move, MoveKind, Position, Variant};
+use koma_rules::{CheckSquares, Color, Move, MoveKind, Position, Repetition, Variant};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
 use std::time::{Duration, Instant};
@@ -49,9 +49,8 @@ pub struct Worker<'a> {
     pub keys: Vec<u64>,
     /// Whether each position of `keys` has its side to move in check.
     pub checks: Vec<bool>,
-    /// Whether a move making a position occur for the third time is forbidden (Tori), so
-    /// that it loses for its mover.
-    pub third_forbidden: bool,
+    /// What repeating a position does: how [`Worker::repetition`] scores a repetition.
+    pub rule: Repetition,
     /// The principal variation from each ply.
     pub pv: Vec<Vec<Move>>,
     /// The move played at each ply of the path.
@@ -106,7 +105,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             keys,
             checks,
-            third_forbidden: false,
+            rule: Repetition::Sennichite,
             pv: vec![Vec::new(); MAX_PLY + 2],
             path: [None; MAX_PLY + 2],
             frames,
@@ -129,8 +128,12 @@ impl<'a> Worker<'a> {
             return *slot as u32 as i32;
         }
         let board = self.boards[ply];
-        debug_assert_eq!(board, eval::board_terms(pos, &eval::PARAMS), "board terms");
-        let score = eval::evaluate_from(pos, board, &eval::PARAMS);
+        debug_assert_eq!(
+            board,
+            eval::board_terms(pos, eval::params::<V>()),
+            "board terms"
+        );
+        let score = eval::evaluate_from(pos, board, eval::params::<V>());
         *slot = (key & !0xffff_ffff) | u64::from(score as u32);
         score
     }
@@ -199,26 +202,36 @@ impl<'a> Worker<'a> {
     }
 
     /// The score of a repetition of the current position, if it repeats one on the path or
-    /// in the game: a draw, or a decisive result when one side checked throughout, or when
-    /// the move that got here made a third occurrence where that is forbidden.
-    fn repetition(&self) -> Option<i32> {
+    /// in the game, by [`Worker::rule`]: a perpetual check loses for the checker (but where
+    /// the third occurrence draws whatever the checks); otherwise a draw, or under the rules
+    /// where repeating is decisive, the result the rule gives (treated as final at its first
+    /// repetition, as a side that could avoid it would).
+    fn repetition(&self, us: Color) -> Option<i32> {
         let last = self.keys.len() - 1;
         let key = self.keys[last];
         let limit = last.saturating_sub(64);
         let mut earlier = (limit..last).rev().skip(1).step_by(2);
         let i = earlier.find(|&i| self.keys[i] == key)?;
+        if self.rule == Repetition::ThirdDraws {
+            return Some(0);
+        }
         // Positions after the moves of the side not to move now: last, last-2, ...
         let them_checking = (i + 2..=last).step_by(2).all(|j| self.checks[j]);
         let us_checking = (i + 1..last).step_by(2).all(|j| self.checks[j]);
-        let third = self.third_forbidden && earlier.any(|j| self.keys[j] == key);
-        Some(if them_checking {
-            PERPETUAL_WIN
-        } else if us_checking {
-            -PERPETUAL_WIN
-        } else if third {
-            PERPETUAL_WIN
-        } else {
-            0
+        if them_checking {
+            return Some(PERPETUAL_WIN);
+        }
+        if us_checking {
+            return Some(-PERPETUAL_WIN);
+        }
+        Some(match self.rule {
+            // The move that got here made a third occurrence, which is forbidden.
+            Repetition::ToriThird if earlier.any(|j| self.keys[j] == key) => PERPETUAL_WIN,
+            // The opponent completed the repetition.
+            Repetition::FourthLoses => PERPETUAL_WIN,
+            Repetition::FourthSenteLoses if us == Color::Black => -PERPETUAL_WIN,
+            Repetition::FourthSenteLoses => PERPETUAL_WIN,
+            _ => 0,
         })
     }
 
@@ -235,9 +248,9 @@ impl<'a> Worker<'a> {
         child: &Position<V>,
         ply: usize,
     ) {
-        self.boards[ply + 1] = match eval::board_delta(pos, m, &eval::PARAMS) {
+        self.boards[ply + 1] = match eval::board_delta(pos, m, eval::params::<V>()) {
             Some(delta) => self.boards[ply] + delta,
-            None => eval::board_terms(child, &eval::PARAMS),
+            None => eval::board_terms(child, eval::params::<V>()),
         };
     }
 
@@ -267,10 +280,13 @@ impl<'a> Worker<'a> {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
         if ply == 0 {
-            self.boards[0] = eval::board_terms(pos, &eval::PARAMS);
+            self.boards[0] = eval::board_terms(pos, eval::params::<V>());
         }
         if ply > 0 {
-            if let Some(score) = self.repetition() {
+            if let Some(score) = self.repetition(pos.side_to_move()) {
+                return score;
+            }
+            if let Some(score) = decided::<V>(pos, ply) {
                 return score;
             }
             alpha = alpha.max(-MATE + ply as i32);
@@ -300,7 +316,7 @@ impl<'a> Worker<'a> {
             }
         }
         // A mate in one ends the node (the search would find it, later and dearer).
-        if !in_check && ply > 0 && depth >= 3 {
+        if !V::ROYAL_CAPTURE && !in_check && ply > 0 && depth >= 3 {
             if let Some(m) = super::mate1::mate_in_one(pos) {
                 let score = MATE - ply as i32 - 1;
                 let entry = Hit {
@@ -419,12 +435,14 @@ impl<'a> Worker<'a> {
             index += 1;
             let index = index_now;
             let capture = ordering::is_capture(pos, m);
-            let quiet = !capture && !m.is_promotion();
-            // Whether it checks, told without playing it: most moves here are pruned.
-            let gives_check = check_squares
-                .get_or_insert_with(|| CheckSquares::new(pos))
-                .as_ref()
-                .is_some_and(|c| c.gives_check(m));
+            let quiet = !capture && !ordering::promotes::<V>(m);
+            // Whether it checks, told without playing it: most moves here are pruned. Where
+            // the royal piece is an ordinary one (Dōbutsu), nothing is a check.
+            let gives_check = !V::ROYAL_CAPTURE
+                && check_squares
+                    .get_or_insert_with(|| CheckSquares::new(pos))
+                    .as_ref()
+                    .is_some_and(|c| c.gives_check(m));
             let history = if quiet {
                 self.ordering.history(us, m)
             } else {
@@ -592,6 +610,9 @@ impl<'a> Worker<'a> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.pv[ply].clear();
+        if let Some(score) = decided::<V>(pos, ply) {
+            return score;
+        }
         if self.check_stop() || ply >= MAX_PLY {
             return self.evaluate(pos, ply);
         }
@@ -628,7 +649,7 @@ impl<'a> Worker<'a> {
             if !in_check {
                 let gain = pos
                     .piece_at(m.to())
-                    .map_or(0, |p| eval::PIECE_VALUE[p.role().index()]);
+                    .map_or(0, |p| eval::params::<V>().piece[p.role().index()]);
                 // Like futility above: what the capture could bring bounds the result.
                 let futile = stand_pat + gain + 250;
                 if futile < alpha {
@@ -674,6 +695,22 @@ impl<'a> Worker<'a> {
         self.tt.store(key, entry);
         best
     }
+}
+
+/// The score of a position the rules have decided before any move (Dōbutsu: a lion taken
+/// or a try), `ply` plies from the root: won or lost like a mate, or drawn when both sides
+/// made a try at once; `None` for a game that goes on.
+#[inline(always)]
+fn decided<V: Variant>(pos: &Position<V>, ply: usize) -> Option<i32> {
+    if !V::ROYAL_CAPTURE {
+        return None;
+    }
+    let winner = pos.winner()?;
+    Some(match winner {
+        Some(color) if color == pos.side_to_move() => MATE - ply as i32,
+        Some(_) => -MATE + ply as i32,
+        None => 0,
+    })
 }
 
 /// The stored score of `hit` at `ply`, when its bound settles the window `alpha..beta`.

@@ -6,7 +6,34 @@
 //! send unasked (`USI_AnalyseMode`, `USI_OwnBook`, ...) are accepted silently.
 
 use crate::time::TimeOptions;
-use koma_rules::VariantKind;
+use koma_game::usi_client::REPETITION_OPTION;
+use koma_game::{REPETITION_NAMES, repetition_from_name};
+use koma_rules::{Repetition, VariantKind};
+
+/// The names `USI_Variant` offers: every variant of the registry.
+const VARIANT_NAMES: [&str; VariantKind::COUNT] = {
+    let mut names = [""; VariantKind::COUNT];
+    let mut i = 0;
+    while i < VariantKind::COUNT {
+        names[i] = VariantKind::ALL[i].name();
+        i += 1;
+    }
+    names
+};
+
+/// The value of [`REPETITION_OPTION`] that leaves the rule to the variant.
+const OWN_RULE: &str = "variant";
+
+/// The values of [`REPETITION_OPTION`]: the variant's own rule, then every named rule.
+const REPETITION_CHOICES: [&str; REPETITION_NAMES.len() + 1] = {
+    let mut names = [OWN_RULE; REPETITION_NAMES.len() + 1];
+    let mut i = 0;
+    while i < REPETITION_NAMES.len() {
+        names[i + 1] = REPETITION_NAMES[i].1;
+        i += 1;
+    }
+    names
+};
 
 /// The type and default of an option, as declared to the GUI.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +82,11 @@ pub const DECLARED: &[OptionDecl] = &[
     },
     OptionDecl {
         name: "USI_Variant",
-        kind: OptionKind::Combo("shogi", &["shogi", "tori"]),
+        kind: OptionKind::Combo("shogi", &VARIANT_NAMES),
+    },
+    OptionDecl {
+        name: REPETITION_OPTION,
+        kind: OptionKind::Combo(OWN_RULE, &REPETITION_CHOICES),
     },
     OptionDecl {
         name: "EnteringKingRule",
@@ -122,6 +153,9 @@ pub struct Options {
     pub multipv: usize,
     /// `USI_Variant`.
     pub variant: VariantKind,
+    /// `RepetitionRule`: what repeating a position does in the game played (`None`: the
+    /// variant's own rule).
+    pub repetition: Option<Repetition>,
     /// `EnteringKingRule`.
     pub entering_king: EnteringKingRule,
     /// `NetworkDelay`, ms.
@@ -138,6 +172,7 @@ impl Default for Options {
             threads: 1,
             multipv: 1,
             variant: VariantKind::Shogi,
+            repetition: None,
             entering_king: EnteringKingRule::Declare27,
             network_delay: 120,
             minimum_thinking: 0,
@@ -284,6 +319,14 @@ impl Options {
                     } else {
                         Effect::None
                     }))
+                } else if decl.name == REPETITION_OPTION {
+                    let text = text.trim();
+                    self.repetition = if text.eq_ignore_ascii_case(OWN_RULE) {
+                        None
+                    } else {
+                        Some(repetition_from_name(text).ok_or_else(|| bad(expected()))?)
+                    };
+                    Ok(Applied::done(Effect::None))
                 } else {
                     self.entering_king = match text.trim().to_ascii_lowercase().as_str() {
                         "none" => EnteringKingRule::None,
@@ -344,7 +387,10 @@ mod tests {
             lines.contains(&"option name USI_Hash type spin default 64 min 1 max 32768".into())
         );
         assert!(lines.contains(
-            &"option name USI_Variant type combo default shogi var shogi var tori".into()
+            &"option name USI_Variant type combo default shogi var shogi var tori var minishogi var kyotoshogi var dobutsu".into()
+        ));
+        assert!(lines.contains(
+            &"option name RepetitionRule type combo default variant var variant var sennichite var tori-third var fourth-loses var fourth-sente-loses var third-draws".into()
         ));
         assert!(lines.contains(&"option name ClearHash type button".into()));
         assert!(
@@ -371,6 +417,23 @@ mod tests {
             Effect::Variant
         );
         assert_eq!(o.variant, VariantKind::Tori);
+        for (name, variant) in [
+            ("minishogi", VariantKind::Minishogi),
+            ("kyotoshogi", VariantKind::Kyoto),
+            ("dobutsu", VariantKind::Dobutsu),
+        ] {
+            o.set("UCI_Variant", Some(name)).unwrap();
+            assert_eq!(o.variant, variant);
+        }
+        assert_eq!(o.repetition, None, "the variant's own rule by default");
+        o.set("RepetitionRule", Some("fourth-loses")).unwrap();
+        assert_eq!(o.repetition, Some(Repetition::FourthLoses));
+        o.set("repetitionrule", Some("Variant")).unwrap();
+        assert_eq!(o.repetition, None);
+        assert!(matches!(
+            o.set("RepetitionRule", Some("fifth")),
+            Err(OptionError::BadValue { .. })
+        ));
         o.set("EnteringKingRule", Some("none")).unwrap();
         assert_eq!(o.entering_king, EnteringKingRule::None);
         o.set("NetworkDelay", Some("500")).unwrap();

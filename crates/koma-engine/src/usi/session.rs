@@ -199,6 +199,7 @@ impl Session {
         if let Some(s) = &mut self.searcher {
             s.set_threads(self.options.threads);
             s.set_multipv(self.options.multipv);
+            s.set_repetition(self.options.repetition);
         }
         self.resize_pending = false;
         self.clear_pending = false;

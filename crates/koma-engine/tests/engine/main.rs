@@ -8,3 +8,4 @@ mod overlap;
 mod protocol_scenarios;
 mod tactics;
 mod usi;
+mod variants;

@@ -143,11 +143,11 @@ impl MatchConfig {
     }
 
     /// The rules of engine matches: CSA's for shogi (27-point declaration, a draw at 256
-    /// moves), the rulebook's for Tori Shogi.
+    /// moves), for the other variants their own ([`RuleSet::default_for`]).
     pub fn default_rules(variant: VariantKind) -> RuleSet {
         match variant {
-            VariantKind::Tori => RuleSet::TORI,
-            _ => RuleSet::CSA,
+            VariantKind::Shogi => RuleSet::CSA,
+            _ => RuleSet::default_for(variant),
         }
     }
 }

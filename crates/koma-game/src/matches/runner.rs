@@ -8,7 +8,8 @@ use super::{
 use crate::clock::{Clock, TimeControl};
 use crate::engine_turn::{TurnError, engine_turn_with};
 use crate::outcome::{Outcome, Reason};
-use crate::usi_client::{GameOver, UsiEngine, UsiTimeouts};
+use crate::rules::{RuleSet, repetition_name};
+use crate::usi_client::{GameOver, REPETITION_OPTION, UsiEngine, UsiTimeouts};
 use koma_rules::{Color, Variant, VariantKind};
 use std::cell::Cell;
 use std::time::Instant;
@@ -284,14 +285,16 @@ impl Match {
 
 /// Starts engine `index` of `config`.
 fn start_engine(config: &MatchConfig, index: usize) -> Result<UsiEngine, MatchError> {
-    config.engines[index].start(config.variant, config.timeouts)
+    config.engines[index].start(config.variant, config.rules, config.timeouts)
 }
 
 impl EngineSpec {
-    /// Starts the engine: handshake, the variant's option, the options given, `isready`.
+    /// Starts the engine: handshake, the variant's option, the repetition rule of `rules`
+    /// (to an engine that takes it, [`REPETITION_OPTION`]), the options given, `isready`.
     pub fn start(
         &self,
         variant: VariantKind,
+        rules: RuleSet,
         timeouts: UsiTimeouts,
     ) -> Result<UsiEngine, MatchError> {
         let failed = |source| MatchError::Engine {
@@ -306,6 +309,11 @@ impl EngineSpec {
         )
         .map_err(failed)?;
         select_variant(&mut engine, self, variant)?;
+        if engine.info().option(REPETITION_OPTION).is_some() {
+            engine
+                .set_option(REPETITION_OPTION, repetition_name(rules.repetition))
+                .map_err(failed)?;
+        }
         for (name, value) in &self.options {
             let sent = if value.is_empty() {
                 engine.press_button(name)

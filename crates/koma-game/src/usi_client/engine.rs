@@ -3,8 +3,8 @@
 use super::message::{EngineMessage, SearchInfo, parse_engine_line};
 use super::pipes::{Event, start_threads};
 use super::{
-    EngineInfo, GameOver, GoLimits, LogEntry, LogKind, QuitOutcome, SearchResult, UsiError,
-    UsiTimeouts,
+    Dialect, EngineInfo, GameOver, GoLimits, LogEntry, LogKind, QuitOutcome, SearchResult,
+    UsiError, UsiTimeouts,
 };
 use std::collections::VecDeque;
 use std::path::Path;
@@ -47,6 +47,7 @@ pub struct UsiEngine {
     stderr_closed: bool,
     status: Option<ExitStatus>,
     unanswered_go: bool,
+    dialect: Dialect,
 }
 
 impl std::fmt::Debug for UsiEngine {
@@ -117,7 +118,19 @@ impl UsiEngine {
             stderr_closed: false,
             status: None,
             unanswered_go: false,
+            dialect: Dialect::Usi,
         })
+    }
+
+    /// How the engine writes positions and moves (after the handshake: by its name, see
+    /// [`Dialect::of_engine`]).
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Talks to the engine in `dialect` from now on.
+    pub fn set_dialect(&mut self, dialect: Dialect) {
+        self.dialect = dialect;
     }
 
     /// The handshake: sends `usi`, collects `id` and `option` lines until `usiok`, then
@@ -160,6 +173,7 @@ impl UsiEngine {
                 }
             }
         }
+        self.dialect = Dialect::of_engine(info.name.as_deref());
         self.info = info;
         self.set_option("USI_Ponder", "false")?;
         Ok(&self.info)

@@ -35,6 +35,33 @@ pub use message::{
 
 use std::fmt;
 use std::process::ExitStatus;
+
+/// How an engine writes positions and moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Dialect {
+    /// USI as koma and lishogi write it.
+    #[default]
+    Usi,
+    /// Fairy-Stockfish's letters and moves ([`koma_notation::fsf`]): Kyoto's faces as
+    /// promotions, Dōbutsu's animals by their initials.
+    Fsf,
+}
+
+impl Dialect {
+    /// The dialect of an engine that calls itself `name` (`id name`): Fairy-Stockfish's
+    /// for Fairy-Stockfish, USI for every other.
+    pub fn of_engine(name: Option<&str>) -> Dialect {
+        match name {
+            Some(n) if n.to_ascii_lowercase().contains("fairy-stockfish") => Dialect::Fsf,
+            _ => Dialect::Usi,
+        }
+    }
+}
+
+/// The USI option by which koma-engine learns the repetition rule of the game it plays
+/// (a combo of [`crate::REPETITION_NAMES`], or `variant` for the variant's own): a
+/// match or a server sets it when the engine declares it.
+pub const REPETITION_OPTION: &str = "RepetitionRule";
 use std::time::Duration;
 
 /// How long the client waits for each kind of answer.
