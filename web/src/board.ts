@@ -2,6 +2,7 @@
 import { s } from "./dom.js";
 import type { Color, Position } from "./sfen.js";
 import { squareName } from "./sfen.js";
+import { variantInfo } from "./variants.js";
 import type { Coords, PieceStyle } from "./settings.js";
 import { pieceGraphic, SQ_H, SQ_W } from "./wedge.js";
 
@@ -31,7 +32,8 @@ const KANJI_DIGITS = "一二三四五六七八九";
 
 export class BoardSvg {
   readonly el: SVGSVGElement;
-  private size = 0;
+  private files = 0;
+  private ranks = 0;
 
   constructor(label: string) {
     this.el = s("svg", { class: "board", role: "group", "aria-label": label });
@@ -39,25 +41,29 @@ export class BoardSvg {
 
   /** The column and row (from the top left) of a square as drawn. */
   cell(file: number, rank: number, bottom: Color): [number, number] {
-    const n = this.size;
-    return bottom === "sente" ? [n - file, rank - 1] : [file - 1, n - rank];
+    const [nf, nr] = [this.files, this.ranks];
+    return bottom === "sente" ? [nf - file, rank - 1] : [file - 1, nr - rank];
   }
 
   draw(v: BoardView): void {
-    const n = v.pos.size;
-    this.size = n;
-    const width = LEFT + n * SQ_W + RIGHT;
-    const height = TOP + n * SQ_H + BOTTOM;
+    const { files, ranks } = v.pos;
+    this.files = files;
+    this.ranks = ranks;
+    const width = LEFT + files * SQ_W + RIGHT;
+    const height = TOP + ranks * SQ_H + BOTTOM;
     const el = this.el;
     el.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    el.replaceChildren(s("title", {}, `${v.pos.variant === "tori" ? "Tori Shogi" : "Shogi"} board, ${v.bottom} at the bottom`));
+    // The board's width over its height (3x4 is not square), for the stylesheet's size limit;
+    // set through the DOM, which the Content-Security-Policy allows, not a style attribute.
+    el.style.setProperty("--board-aspect", (width / height).toFixed(3));
+    el.replaceChildren(s("title", {}, `${variantInfo(v.pos.variant).name} board, ${v.bottom} at the bottom`));
     el.append(s("rect", { x: 0, y: 0, width, height, class: "board-frame" }));
-    el.append(s("rect", { x: LEFT, y: TOP, width: n * SQ_W, height: n * SQ_H, class: "board-wood" }));
+    el.append(s("rect", { x: LEFT, y: TOP, width: files * SQ_W, height: ranks * SQ_H, class: "board-wood" }));
     const squares = s("g", { class: "squares" });
     const pieces = s("g", { class: "pieces", "pointer-events": "none" });
     const marks = s("g", { class: "marks", "pointer-events": "none" });
-    for (let file = 1; file <= n; file++) {
-      for (let rank = 1; rank <= n; rank++) {
+    for (let file = 1; file <= files; file++) {
+      for (let rank = 1; rank <= ranks; rank++) {
         const sq = squareName(file, rank);
         const [col, row] = this.cell(file, rank, v.bottom);
         const x = LEFT + col * SQ_W;
@@ -71,7 +77,7 @@ export class BoardSvg {
         const piece = v.pos.board.get(sq);
         const [cx, cy] = [x + SQ_W / 2, y + SQ_H / 2];
         if (piece) {
-          const wrap = s("g", { transform: `translate(${cx},${cy})`, class: v.dragging === sq ? "dragged" : null });
+          const wrap = s("g", { transform: `translate(${cx},${cy})`, class: v.dragging === sq ? "dragged" : null, "data-at": sq, "data-piece": `${piece.color} ${piece.kind}` });
           wrap.append(pieceGraphic(v.pos.variant, piece, v.style, piece.color === v.bottom));
           pieces.append(wrap);
         }
@@ -81,24 +87,28 @@ export class BoardSvg {
       }
     }
     el.append(squares);
-    if (n === 9) {
+    if (files === 9 && ranks === 9) {
       const dots = s("g", { class: "hoshi", "pointer-events": "none" });
       for (const c of [3, 6]) for (const r of [3, 6]) dots.append(s("circle", { cx: LEFT + c * SQ_W, cy: TOP + r * SQ_H, r: 3 }));
       el.append(dots);
     }
-    el.append(pieces, marks, this.coordinates(n, v));
+    el.append(pieces, marks, this.coordinates(v));
   }
 
-  private coordinates(n: number, v: BoardView): SVGGElement {
+  private coordinates(v: BoardView): SVGGElement {
+    const { files, ranks } = v.pos;
     const g = s("g", { class: "coords", "pointer-events": "none" });
-    for (let i = 0; i < n; i++) {
-      // Column i shows file n - i (sente at the bottom) or i + 1; row i rank i + 1 or n - i.
-      const file = v.bottom === "sente" ? n - i : i + 1;
-      const rank = v.bottom === "sente" ? i + 1 : n - i;
+    for (let i = 0; i < files; i++) {
+      // Column i shows file files - i (sente at the bottom) or i + 1.
+      const file = v.bottom === "sente" ? files - i : i + 1;
       const fileText = v.coords === "japanese" ? FULL_DIGITS[file - 1]! : String(file);
-      const rankText = v.coords === "japanese" ? KANJI_DIGITS[rank - 1]! : "abcdefghi"[rank - 1]!;
       g.append(s("text", { x: LEFT + (i + 0.5) * SQ_W, y: TOP / 2 + 1, "text-anchor": "middle", "dominant-baseline": "central" }, fileText));
-      g.append(s("text", { x: LEFT + n * SQ_W + RIGHT / 2, y: TOP + (i + 0.5) * SQ_H, "text-anchor": "middle", "dominant-baseline": "central" }, rankText));
+    }
+    for (let i = 0; i < ranks; i++) {
+      // Row i shows rank i + 1 (sente at the bottom) or ranks - i.
+      const rank = v.bottom === "sente" ? i + 1 : ranks - i;
+      const rankText = v.coords === "japanese" ? KANJI_DIGITS[rank - 1]! : "abcdefghi"[rank - 1]!;
+      g.append(s("text", { x: LEFT + files * SQ_W + RIGHT / 2, y: TOP + (i + 0.5) * SQ_H, "text-anchor": "middle", "dominant-baseline": "central" }, rankText));
     }
     return g;
   }
@@ -106,7 +116,7 @@ export class BoardSvg {
   /** The size in screen pixels of one square's width, for the dragged piece. */
   squarePixels(): number {
     const box = this.el.getBoundingClientRect();
-    const width = LEFT + this.size * SQ_W + RIGHT;
+    const width = LEFT + this.files * SQ_W + RIGHT;
     return (box.width / width) * SQ_W;
   }
 }

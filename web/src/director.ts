@@ -2,7 +2,7 @@
 // the next round, enter or correct results (forfeits and handicaps included) in the pairings
 // table, withdraw a player, and the printable pairings of the current round.
 import { confirmDialog, h, toast } from "./dom.js";
-import { SHOGI_HANDICAPS } from "./home.js";
+import { handicapOptions } from "./variants.js";
 import {
   printHref,
   tournamentApi,
@@ -162,7 +162,7 @@ export function resultCell(panel: DirectorPanel, round: number, b: Board): HTMLE
   const key = `${round}:${b.board}`;
   const edit: Pending = panel.pending.get(key) ?? { result: b.result ?? "", handicap: b.handicap ?? "" };
   const result = h("select", { class: "result-select", "aria-label": `Result of board ${b.board}` }, ...RESULTS.map(([v, label]) => h("option", { value: v, selected: v === edit.result }, label)));
-  const handicaps: [string, string][] = SHOGI_HANDICAPS.map(([v, label]) => [v === "even" ? "" : v, label]);
+  const handicaps: [string, string][] = handicapOptions("shogi").map(([v, label]) => [v === "even" ? "" : v, label]);
   const handicap = h("select", { class: "handicap-select", "aria-label": `Handicap of board ${b.board}` }, ...handicaps.map(([v, label]) => h("option", { value: v, selected: v === edit.handicap }, label)));
   const save = h("button", { type: "button", class: "small save-result" }, "Save");
   const changed = () => edit.result !== (b.result ?? "") || edit.handicap !== (b.handicap ?? "");

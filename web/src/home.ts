@@ -7,19 +7,8 @@ import { featuredPanel } from "./lobby.js";
 import { playerLink } from "./players.js";
 import type { Screen } from "./screen.js";
 import { rememberSeat, seatMemo } from "./store.js";
+import { handicapOptions, shortName, variantOptions } from "./variants.js";
 
-export const SHOGI_HANDICAPS: [string, string][] = [
-  ["even", "平手 Even"], ["lance", "香落ち Lance"], ["right-lance", "右香落ち Right lance"], ["bishop", "角落ち Bishop"],
-  ["rook", "飛車落ち Rook"], ["rook-lance", "飛香落ち Rook and lance"], ["two-piece", "二枚落ち Two pieces"],
-  ["three-piece", "三枚落ち Three pieces"], ["four-piece", "四枚落ち Four pieces"], ["five-piece", "五枚落ち Five pieces"],
-  ["left-five-piece", "左五枚落ち Left five pieces"], ["six-piece", "六枚落ち Six pieces"], ["left-seven-piece", "左七枚落ち Left seven pieces"],
-  ["right-seven-piece", "右七枚落ち Right seven pieces"], ["eight-piece", "八枚落ち Eight pieces"], ["ten-piece", "十枚落ち Ten pieces"],
-  ["three-pawns", "歩三兵 Three pawns"], ["naked-king", "裸玉 Naked king"],
-];
-export const TORI_HANDICAPS: [string, string][] = [
-  ["even", "平手 Even"], ["tori-left-quail", "左鶉落ち Left quail"], ["tori-falcon", "鷹落ち Falcon"],
-  ["tori-falcon-left-quail", "鷹左鶉落ち Falcon and left quail"], ["tori-falcon-both-quails", "鷹両鶉落ち Falcon and both quails"],
-];
 const SHOGI_RULES: [string, string][] = [["", "Default (amateur)"], ["amateur", "Amateur: 27-point declaration"], ["professional", "Professional: 24-point impasse"], ["csa", "CSA: declaration, draw at 256 moves"], ["try", "Try rule"]];
 const TORI_RULES: [string, string][] = [["", "Default (tori)"], ["tori", "Rulebook: no third repetition"], ["tori-fsf", "Fairy-Stockfish: fourth repetition loses"]];
 
@@ -46,7 +35,8 @@ export function homeScreen(): Screen {
     h("option", { value: "depth:4" }, "Depth 4"),
     h("option", { value: "depth:8" }, "Depth 8"),
   );
-  const variant = h("select", { id: "variant", name: "variant" }, h("option", { value: "shogi" }, "Shogi 将棋 (9×9)"), h("option", { value: "tori" }, "Tori Shogi 禽将棋 (7×7)"));
+  const variant = h("select", { id: "variant", name: "variant" });
+  options(variant, variantOptions());
   const handicap = h("select", { id: "handicap", name: "handicap" });
   const rules = h("select", { id: "rules", name: "rules" });
   const presets = h("datalist", { id: "time-presets" }, ...["none", "10m+30s", "30m+60s", "10m+30sx3", "fischer:5m+10s", "sudden:15m"].map((v) => h("option", { value: v })));
@@ -75,8 +65,9 @@ export function homeScreen(): Screen {
   const create = h("button", { type: "submit", id: "create", class: "primary big" }, "Start the game");
   const levelField = field("Engine level", level);
   const syncVariant = () => {
-    options(handicap, variant.value === "tori" ? TORI_HANDICAPS : SHOGI_HANDICAPS);
-    options(rules, variant.value === "tori" ? TORI_RULES : SHOGI_RULES);
+    options(handicap, handicapOptions(variant.value));
+    // Rule sets are the game's (koma-game), not the pieces': shogi and Tori have several.
+    options(rules, variant.value === "tori" ? TORI_RULES : variant.value === "shogi" ? SHOGI_RULES : [["", `Default (${shortName(variant.value)})`]]);
   };
   const syncOpponent = () => {
     levelField.hidden = opponent.value !== "engine";
@@ -109,7 +100,7 @@ export function homeScreen(): Screen {
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const body: CreateRequest = {
-      variant: variant.value as "shogi" | "tori",
+      variant: variant.value,
       side: side.value as "sente" | "gote" | "random",
     };
     // A person is the server's default opponent.
@@ -178,7 +169,7 @@ function gamesTable(list: GameSummary[]): HTMLElement {
       {},
       h("td", {}, when),
       h("td", { class: "players" }, ...names),
-      h("td", {}, `${g.variant === "tori" ? "Tori" : "Shogi"}${g.time_control ? ` · ${g.time_control}` : ""}`),
+      h("td", {}, `${shortName(g.variant)}${g.time_control ? ` · ${g.time_control}` : ""}`),
       h("td", { class: "num" }, String(g.plies)),
       h("td", { class: "state" }, state),
       h("td", { class: "links" }, ...links.flatMap((l) => (l ? [l, " "] : []))),

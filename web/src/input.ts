@@ -6,6 +6,7 @@ import { pieceName, promotedKind } from "./pieces.js";
 import type { Color, Piece, Position, Variant } from "./sfen.js";
 import { parseUsi, type UsiMove } from "./sfen.js";
 import type { PieceStyle } from "./settings.js";
+import { pieceOf } from "./variants.js";
 import { pieceIcon } from "./wedge.js";
 
 export interface InputContext {
@@ -57,6 +58,31 @@ export function choosePromotion(variant: Variant, piece: Piece, style: PieceStyl
   });
 }
 
+/** Asks which face a piece is dropped with (Kyoto: either); resolves its letters, or null. */
+export function chooseFace(variant: Variant, color: Color, faces: string[], style: PieceStyle): Promise<string | null> {
+  return new Promise((resolve) => {
+    const done = (answer: string | null) => {
+      overlay.remove();
+      resolve(answer);
+    };
+    const buttons = faces.map((kind) =>
+      h(
+        "button",
+        { type: "button", class: "promote-choice", "data-face": kind, onclick: () => done(kind), "aria-label": `Drop as ${pieceName(variant, kind)}` },
+        pieceIcon(variant, { color, kind }, style),
+        h("span", {}, pieceName(variant, kind)),
+      ),
+    );
+    const overlay = modal("Which face?", h("div", { class: "dialog promotion" }, h("p", {}, "Drop which face? どちらの面で打ちますか？"), h("div", { class: "buttons" }, ...buttons)), () => done(null));
+    buttons[0]?.focus();
+  });
+}
+
+/** The hand letter a drop's piece comes from (Kyoto drops a held piece by either face). */
+function heldAs(pos: Position, letters: string): string {
+  return pieceOf(pos.variant, letters)?.hand ?? letters;
+}
+
 export class MoveInput {
   selected: Choice | null = null;
   dragging: Choice | null = null;
@@ -95,7 +121,8 @@ export class MoveInput {
   }
 
   private movesOf(choice: Choice): UsiMove[] {
-    return this.moves().filter((m) => (choice.square ? m.from === choice.square : m.drop === choice.drop));
+    const pos = this.context().pos;
+    return this.moves().filter((m) => (choice.square ? m.from === choice.square : m.drop !== null && heldAs(pos, m.drop) === choice.drop));
   }
 
   /** The squares the chosen piece may go to. */
@@ -106,7 +133,8 @@ export class MoveInput {
 
   /** Letters of the mover's hand that have a legal drop. */
   droppable(): Set<string> {
-    return new Set(this.moves().flatMap((m) => (m.drop ? [m.drop] : [])));
+    const pos = this.context().pos;
+    return new Set(this.moves().flatMap((m) => (m.drop ? [heldAs(pos, m.drop)] : [])));
   }
 
   /** Forgets the choice when the position changed under it. */
@@ -247,7 +275,11 @@ export class MoveInput {
     this.redraw();
     if (candidates.length === 0) return;
     let chosen = candidates[0]!;
-    if (candidates.length > 1 && choice.square) {
+    if (candidates.length > 1 && choice.drop) {
+      const face = await chooseFace(ctx.pos.variant, ctx.mover!, candidates.map((m) => m.drop!), ctx.style);
+      if (face === null) return;
+      chosen = candidates.find((m) => m.drop === face) ?? chosen;
+    } else if (candidates.length > 1 && choice.square) {
       const piece = ctx.pos.board.get(choice.square)!;
       const promote = await choosePromotion(ctx.pos.variant, piece, ctx.style);
       if (promote === null) return;

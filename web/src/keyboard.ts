@@ -7,8 +7,8 @@ import type { Color } from "./sfen.js";
 import { parseSquare, squareName } from "./sfen.js";
 
 export interface KeyTarget {
-  /** The board's size (9 for shogi, 7 for Tori Shogi). */
-  size(): number;
+  /** The board's files and ranks ([9, 9] for shogi, [3, 4] for Dōbutsu). */
+  size(): [number, number];
   /** The side drawn at the bottom. */
   bottom(): Color;
   /** Acts on a square as a click does. */
@@ -43,8 +43,8 @@ export class BoardKeys {
   }
 
   private centre(): string {
-    const mid = Math.ceil(this.target.size() / 2);
-    return squareName(mid, mid);
+    const [files, ranks] = this.target.size();
+    return squareName(Math.ceil(files / 2), Math.ceil(ranks / 2));
   }
 
   private show(square: string | null): void {
@@ -66,15 +66,15 @@ export class BoardKeys {
       ArrowUp: [0, -flip],
       ArrowDown: [0, flip],
     };
-    const n = this.target.size();
+    const [files, ranks] = this.target.size();
     const d = step[e.key];
     const handled = d || ["Enter", " ", "Escape"].includes(e.key);
     // The record's arrow keys step through the moves: not while the board has the focus.
     if (handled) e.stopPropagation();
     if (d) {
       e.preventDefault();
-      const file = Math.min(n, Math.max(1, at.file + d[0]));
-      const rank = Math.min(n, Math.max(1, at.rank + d[1]));
+      const file = Math.min(files, Math.max(1, at.file + d[0]));
+      const rank = Math.min(ranks, Math.max(1, at.rank + d[1]));
       this.show(squareName(file, rank));
     } else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();

@@ -7,9 +7,9 @@ import { currentAccount, afterLogIn } from "./account.js";
 import { request, GameSocket, type PlayerView } from "./api.js";
 import { BoardSvg } from "./board.js";
 import { h, toast } from "./dom.js";
-import { SHOGI_HANDICAPS, TORI_HANDICAPS } from "./home.js";
 import type { Screen } from "./screen.js";
 import { parseSfen, type Variant } from "./sfen.js";
+import { handicapOptions, shortName, variantOptions } from "./variants.js";
 import { settings } from "./settings.js";
 import { rememberSeat } from "./store.js";
 
@@ -81,7 +81,7 @@ export function lobbyScreen(): Screen {
         "tr",
         { "data-seek": s.id },
         h("td", { class: "seek-player" }, playerText(s.player)),
-        h("td", {}, `${s.variant === "tori" ? "Tori" : "Shogi"} · ${s.time_control ?? "no clock"}`),
+        h("td", {}, `${shortName(s.variant)} · ${s.time_control ?? "no clock"}`),
         h("td", {}, s.rated ? "rated" : "casual"),
         h("td", {}, range),
         h("td", {}, s.handicap ? `${s.handicap} (${s.side})` : s.side),
@@ -94,7 +94,7 @@ export function lobbyScreen(): Screen {
   };
 
   // The form to post a seek.
-  const variant = h("select", { id: "seek-variant" }, h("option", { value: "shogi" }, "Shogi 将棋"), h("option", { value: "tori" }, "Tori Shogi 禽将棋"));
+  const variant = h("select", { id: "seek-variant" }, ...variantOptions().map(([v, l]) => h("option", { value: v }, l)));
   const timeControl = h("input", { id: "seek-time-control", value: "10m+30s", autocomplete: "off", spellcheck: "false" });
   const rated = h("input", { type: "checkbox", id: "seek-rated" });
   const ratedField = h("label", { class: "field", hidden: true }, h("span", {}, "Rated 公式戦"), rated);
@@ -102,7 +102,7 @@ export function lobbyScreen(): Screen {
   const max = h("input", { id: "seek-max", type: "number", placeholder: "max", step: "50" });
   const side = h("select", { id: "seek-side" }, h("option", { value: "random" }, "Furigoma (random)"), h("option", { value: "sente" }, "Sente ☗"), h("option", { value: "gote" }, "Gote ☖"));
   const handicap = h("select", { id: "seek-handicap" });
-  const syncVariant = () => handicap.replaceChildren(...(variant.value === "tori" ? TORI_HANDICAPS : SHOGI_HANDICAPS).map(([v, l]) => h("option", { value: v }, l)));
+  const syncVariant = () => handicap.replaceChildren(...handicapOptions(variant.value).map(([v, l]) => h("option", { value: v }, l)));
   variant.addEventListener("change", syncVariant);
   syncVariant();
   const submit = h("button", { type: "submit", id: "seek-submit", class: "primary" }, "Post the seek");

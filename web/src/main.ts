@@ -22,6 +22,7 @@ import { profileRoute, profileScreen } from "./profile.js";
 import { recordsScreen } from "./records.js";
 import type { Screen } from "./screen.js";
 import { rememberSeat, seatMemo } from "./store.js";
+import { loadVariants } from "./variants.js";
 
 let current: Screen | null = null;
 
@@ -113,6 +114,12 @@ function route(): void {
   }
 }
 
-window.addEventListener("hashchange", route);
-route();
+// The pieces and variants come from the server's rules before anything is drawn.
+loadVariants().then(
+  () => {
+    window.addEventListener("hashchange", route);
+    route();
+  },
+  (e: Error) => mount(message(`Cannot load the variants from the server: ${e.message}`)),
+);
 void refreshAccountNav();

@@ -1,61 +1,86 @@
-// The characters and names of the pieces, as koma itself writes them.
-import type { Color, Piece, Variant } from "./sfen.js";
+// How the page writes and draws a piece, from the rules' piece table (variants.ts): its
+// characters, names, size, promotion and moves.
+import type { Color, Piece } from "./sfen.js";
+import { pieceOf, type PieceInfo, type Variant, variantInfo } from "./variants.js";
 
-const SHOGI: Record<string, string> = {
-  K: "玉", R: "飛", "+R": "龍", B: "角", "+B": "馬", G: "金", S: "銀", "+S": "全",
-  N: "桂", "+N": "圭", L: "香", "+L": "杏", P: "歩", "+P": "と",
-};
+/** One move pattern, seen from the piece's owner (dy < 0 is forward, dx > 0 to his right):
+ *  a step or jump to (dx, dy), or a slide that way (`range` squares at most). */
+export interface Pattern {
+  dx: number;
+  dy: number;
+  slide: boolean;
+  range?: number;
+}
 
-// Tori Shogi: koma shows the quails as 左 and 右 alone; the page writes 鶉 with a small 左 or 右.
-const TORI: Record<string, string> = {
-  K: "鵬", F: "鷹", "+F": "鵰", C: "鶴", P: "雉", L: "鶉", R: "鶉", S: "燕", "+S": "鴈",
-};
+function info(variant: Variant, kind: string): PieceInfo | null {
+  return pieceOf(variant, kind);
+}
 
-const SHOGI_NAMES: Record<string, string> = {
-  K: "king", R: "rook", "+R": "dragon", B: "bishop", "+B": "horse", G: "gold", S: "silver",
-  "+S": "promoted silver", N: "knight", "+N": "promoted knight", L: "lance",
-  "+L": "promoted lance", P: "pawn", "+P": "tokin",
-};
+/** Whether a piece's name is written in kana alone (Dōbutsu's animals): drawn whole on a tile. */
+export function isAnimal(variant: Variant, kind: string): boolean {
+  const p = info(variant, kind);
+  return p !== null && /^[\u3040-\u30ff]+$/.test(p.kanji);
+}
 
-const TORI_NAMES: Record<string, string> = {
-  K: "phoenix", F: "falcon", "+F": "eagle", C: "crane", P: "pheasant", L: "left quail",
-  R: "right quail", S: "swallow", "+S": "goose",
-};
-
-/** The main character of a piece (the king is 玉 for sente, 王 for gote). */
+/**
+ * The main character of a piece: its diagram glyph; a royal piece of gote writes its first
+ * other kanji (王 for 玉); a two-kanji name whose glyph is its first kanji (Tori's 左鶉)
+ * writes the second, the first being its mark (see `subMark`); kana names are written whole.
+ */
 export function kanji(variant: Variant, piece: Piece): string {
-  if (variant === "shogi" && piece.kind === "K") return piece.color === "sente" ? "玉" : "王";
-  const table = variant === "tori" ? TORI : SHOGI;
-  return table[piece.kind] ?? piece.kind;
+  const p = info(variant, piece.kind);
+  if (!p) return piece.kind;
+  if (isAnimal(variant, piece.kind)) return p.kanji;
+  if (p.role === "king" && piece.color === "gote" && p.kanji_aliases.length > 0) return p.kanji_aliases[0]!;
+  return subMark(variant, piece.kind) ? [...p.kanji][1]! : p.glyph;
 }
 
 /** The small mark written above the main character: 左 or 右 for Tori's quails. */
 export function subMark(variant: Variant, kind: string): string | null {
-  if (variant !== "tori") return null;
-  return kind === "L" ? "左" : kind === "R" ? "右" : null;
+  const p = info(variant, kind);
+  if (!p || isAnimal(variant, kind)) return null;
+  const chars = [...p.kanji];
+  return chars.length === 2 && chars[0] === p.glyph ? p.glyph : null;
 }
 
 export function pieceName(variant: Variant, kind: string): string {
-  return (variant === "tori" ? TORI_NAMES : SHOGI_NAMES)[kind] ?? kind;
+  return info(variant, kind)?.names.en ?? kind;
 }
 
-export function isPromoted(kind: string): boolean {
-  return kind.startsWith("+");
+/** Whether the piece shows its back (promoted, or Kyoto's turned-over face): drawn in red. */
+export function isPromoted(variant: Variant, kind: string): boolean {
+  const p = info(variant, kind);
+  return p ? !p.front : kind.startsWith("+");
 }
 
-/** The kind a piece promotes to, if it can (`P` -> `+P`). */
+/** The letters of the piece `kind` turns into when it promotes (`P` -> `+P`), if it can. */
 export function promotedKind(variant: Variant, kind: string): string | null {
-  if (isPromoted(kind)) return null;
-  const can = variant === "tori" ? ["S", "F"] : ["P", "L", "N", "S", "B", "R"];
-  return can.includes(kind) ? "+" + kind : null;
+  const p = info(variant, kind);
+  const to = p?.promotes_to ? pieceOfRole(variant, p.promotes_to) : null;
+  return to?.sfen ?? null;
 }
 
-/** Size of a piece relative to the king's, as real sets are cut. */
+function pieceOfRole(variant: Variant, role: string): PieceInfo | null {
+  return variantInfo(variant).pieces.find((p) => p.role === role) ?? null;
+}
+
+/** Size of a piece relative to the royal piece's, as real sets are cut: the stronger the
+ *  piece held in hand (its front face), the larger. */
 export function pieceScale(variant: Variant, kind: string): number {
-  const base = kind.replace("+", "");
-  const shogi: Record<string, number> = { K: 1, R: 0.97, B: 0.97, G: 0.94, S: 0.94, N: 0.91, L: 0.88, P: 0.85 };
-  const tori: Record<string, number> = { K: 1, F: 0.97, C: 0.94, P: 0.94, L: 0.92, R: 0.92, S: 0.85 };
-  return (variant === "tori" ? tori : shogi)[base] ?? 0.9;
+  const p = info(variant, kind);
+  if (!p) return 0.9;
+  if (p.role === "king") return 1;
+  const front = p.hand ? info(variant, p.hand) ?? p : p;
+  return 0.85 + 0.15 * Math.min(1, front.value / 1000);
+}
+
+/** How the piece moves, seen from its owner. */
+export function movement(variant: Variant, kind: string): Pattern[] {
+  return (info(variant, kind)?.legs ?? []).map(([df, dr, range]) => {
+    const p: Pattern = { dx: -df, dy: dr, slide: range !== 1 };
+    if (range > 1) p.range = range;
+    return p;
+  });
 }
 
 export function colorMark(color: Color): string {

@@ -9,6 +9,7 @@ import { DELETED_PLAYER, diffText, playerLink } from "./players.js";
 import { plotSvg, plotX, plotY, xLabel, yLabel } from "./plot.js";
 import type { Screen } from "./screen.js";
 import type { Color } from "./sfen.js";
+import { shortName } from "./variants.js";
 
 /** One pool's rating as the API shows it (lishogi's perf, with koma's rank). */
 interface Perf { games: number; rating: number; rd: number; prog: number; prov?: boolean; rank: string; rank_ja: string }
@@ -128,7 +129,7 @@ function gameRow(g: PlayerGame, id: string): HTMLElement {
     h("td", {}, when),
     h("td", {}, seat ? colorMark(seat) : ""),
     h("td", { class: "opponent" }, opponent ? playerLink(opponent.name) : g.started ? "Guest or engine" : "—", opponent ? ` ${opponent.rating_before}` : ""),
-    h("td", {}, `${g.variant === "tori" ? "Tori" : "Shogi"}${g.time_control ? ` · ${g.time_control}` : ""}${g.rated ? " · rated" : ""}`),
+    h("td", {}, `${shortName(g.variant)}${g.time_control ? ` · ${g.time_control}` : ""}${g.rated ? " · rated" : ""}`),
     h("td", { class: `verdict ${verdict.toLowerCase()}` }, verdict),
     h("td", { class: "state" }, state),
     h("td", { class: "diff" }, mine && mine.diff !== null ? diffText(mine.diff) : ""),

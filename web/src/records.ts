@@ -8,6 +8,7 @@ import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
 import { openSettings } from "./settings.js";
 import type { Color, Variant } from "./sfen.js";
+import { variantOptions } from "./variants.js";
 import { Viewer } from "./viewer.js";
 
 interface Loaded {
@@ -30,7 +31,7 @@ export function recordsScreen(gameId: string | null): Screen {
   const text = h("textarea", { id: "record-text", rows: 8, placeholder: "Paste a KIF, KI2, CSA, JKF, USI or SFEN record here", spellcheck: "false" });
   const file = h("input", { type: "file", id: "record-file", accept: ".kif,.kifu,.ki2,.ki2u,.csa,.jkf,.json,.usi,.sfen,.txt" });
   const format = h("select", { id: "record-format", "aria-label": "Format" }, ...["auto", "kif", "ki2", "csa", "jkf", "usi", "sfen"].map((f) => h("option", { value: f }, f === "auto" ? "Format: detect" : f.toUpperCase())));
-  const variant = h("select", { id: "record-variant", "aria-label": "Variant" }, h("option", { value: "auto" }, "Variant: detect"), h("option", { value: "shogi" }, "Shogi"), h("option", { value: "tori" }, "Tori Shogi"));
+  const variant = h("select", { id: "record-variant", "aria-label": "Variant" }, h("option", { value: "auto" }, "Variant: detect"), ...variantOptions().map(([v, l]) => h("option", { value: v }, l)));
   const read = h("button", { type: "button", id: "read-record", class: "primary" }, "Read the record");
   file.addEventListener("change", () => {
     const f = file.files?.[0];

@@ -1,6 +1,7 @@
-// SFEN positions of shogi (9x9) and Tori Shogi (7x7), and USI square and move names.
+// SFEN positions of every variant (its size from variants.ts), and USI square and move names.
+import { type Variant, variantInfo } from "./variants.js";
 
-export type Variant = "shogi" | "tori";
+export type { Variant } from "./variants.js";
 export type Color = "sente" | "gote";
 
 /** A piece: its owner and its SFEN letter in upper case, `+` first when promoted (`+P`). */
@@ -12,8 +13,10 @@ export interface Piece {
 /** A position as an SFEN describes it. */
 export interface Position {
   variant: Variant;
-  /** Files and ranks: 9 for shogi, 7 for Tori. */
-  size: number;
+  /** Number of files (9 for shogi, 3 for Dōbutsu). */
+  files: number;
+  /** Number of ranks (9 for shogi, 4 for Dōbutsu). */
+  ranks: number;
   /** Pieces by USI square name (`7g`). */
   board: Map<string, Piece>;
   side: Color;
@@ -23,10 +26,6 @@ export interface Position {
 }
 
 const RANKS = "abcdefghi";
-
-export function boardSize(variant: Variant): number {
-  return variant === "tori" ? 7 : 9;
-}
 
 export function other(color: Color): Color {
   return color === "sente" ? "gote" : "sente";
@@ -44,9 +43,9 @@ export function parseSquare(name: string): { file: number; rank: number } | null
   return { file: Number(m[1]), rank: RANKS.indexOf(m[2]!) + 1 };
 }
 
-/** The letters a hand shows, in display order (strongest first). */
+/** The letters a hand shows, in display order. */
 export function handOrder(variant: Variant): string[] {
-  return variant === "tori" ? ["F", "C", "P", "R", "L", "S"] : ["R", "B", "G", "S", "N", "L", "P"];
+  return variantInfo(variant).hand;
 }
 
 export class SfenError extends Error {}
@@ -55,12 +54,12 @@ export class SfenError extends Error {}
 export function parseSfen(text: string, variant: Variant): Position {
   const fields = text.trim().replace(/^(position\s+)?sfen\s+/, "").split(/\s+/);
   if (fields.length < 3) throw new SfenError(`SFEN needs board, side and hands: '${text}'`);
-  const size = boardSize(variant);
+  const { files, ranks } = variantInfo(variant);
   const board = new Map<string, Piece>();
   const rows = fields[0]!.split("/");
-  if (rows.length !== size) throw new SfenError(`SFEN has ${rows.length} ranks, ${variant} has ${size}`);
+  if (rows.length !== ranks) throw new SfenError(`SFEN has ${rows.length} ranks, ${variant} has ${ranks}`);
   rows.forEach((row, r) => {
-    let file = size;
+    let file = files;
     let promoted = false;
     for (const ch of row) {
       if (ch === "+") {
@@ -77,7 +76,7 @@ export function parseSfen(text: string, variant: Variant): Position {
         throw new SfenError(`unexpected '${ch}' in the SFEN board`);
       }
     }
-    if (file !== 0) throw new SfenError(`SFEN rank ${r + 1} does not have ${size} files`);
+    if (file !== 0) throw new SfenError(`SFEN rank ${r + 1} does not have ${files} files`);
   });
   const side: Color = fields[1] === "w" ? "gote" : "sente";
   const hands: Record<Color, Map<string, number>> = { sente: new Map(), gote: new Map() };
@@ -90,7 +89,7 @@ export function parseSfen(text: string, variant: Variant): Position {
     }
   }
   const ply = fields[3] ? Number(fields[3]) : 1;
-  return { variant, size, board, side, hands, ply };
+  return { variant, files, ranks, board, side, hands, ply };
 }
 
 /** A USI move taken apart: a board move (`from`) or a drop (`drop`: the letter). */
@@ -110,8 +109,9 @@ export function parseUsi(usi: string): UsiMove | null {
   return { usi, from: m[1]!, drop: null, to: m[2]!, promote: m[3] === "+" };
 }
 
-/** The square of `color`'s king (Tori: the phoenix), if on the board. */
+/** The square of `color`'s royal piece (the variant's first piece: king, phoenix, lion), if on the board. */
 export function kingSquare(pos: Position, color: Color): string | null {
-  for (const [sq, p] of pos.board) if (p.color === color && p.kind === "K") return sq;
+  const royal = variantInfo(pos.variant).pieces[0]?.sfen;
+  for (const [sq, p] of pos.board) if (p.color === color && p.kind === royal) return sq;
   return null;
 }

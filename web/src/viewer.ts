@@ -9,6 +9,7 @@ import { MoveInput } from "./input.js";
 import { BoardKeys } from "./keyboard.js";
 import { colorMark, colorName, pieceName } from "./pieces.js";
 import type { Color, Position, Variant } from "./sfen.js";
+import { variantInfo } from "./variants.js";
 import { kingSquare, other, parseSfen, parseUsi } from "./sfen.js";
 import { onSettings, settings } from "./settings.js";
 
@@ -38,7 +39,7 @@ export class Viewer {
   readonly el: HTMLElement;
   readonly board = new BoardSvg("Shogi board");
   readonly bars: Record<Color, Bar>;
-  line: Line = { variant: "shogi", startSfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", history: [] };
+  line: Line = { variant: "shogi", startSfen: variantInfo("shogi").start_sfen, history: [] };
   live: LiveInfo | null = null;
   /** The ply shown; `following` keeps it on the last one as moves come. */
   ply = 0;
@@ -64,7 +65,10 @@ export class Viewer {
     this.el = h("div", { class: "viewer" }, this.top, h("div", { class: "board-wrap" }, this.board.el), this.bottomSide);
     this.input = new MoveInput(this.el, this.board, () => this.inputContext(), play, () => this.draw());
     this.keys = new BoardKeys(this.board, {
-      size: () => this.position(this.ply).size,
+      size: () => {
+        const pos = this.position(this.ply);
+        return [pos.files, pos.ranks];
+      },
       bottom: () => this.bottom,
       activate: (square) => this.input.activate(square),
       cancel: () => this.input.cancel(),

@@ -1,7 +1,6 @@
 // One piece drawn in SVG: the five-sided wedge with its kanji, in either piece style.
 import { s } from "./dom.js";
-import { movement, type Pattern } from "./moves.js";
-import { isPromoted, kanji, pieceScale, subMark } from "./pieces.js";
+import { isAnimal, isPromoted, kanji, movement, type Pattern, pieceScale, subMark } from "./pieces.js";
 import type { Piece, Variant } from "./sfen.js";
 import type { PieceStyle } from "./settings.js";
 
@@ -50,11 +49,41 @@ function patternMarks(p: Pattern, w: number, hgt: number, cy: number, ink: strin
   return [line, head];
 }
 
+/** The marks of one move pattern, grouped and labelled with the leg they draw as the rules
+ *  write it (`data-leg="df,dr,range"`, sente's view), so that a test can read them back. */
+function legMarks(p: Pattern, marks: SVGElement[]): SVGGElement {
+  const g = s("g", { class: "leg", "data-leg": `${-p.dx},${p.dy},${p.slide ? (p.range ?? 0) : 1}` });
+  g.append(...marks);
+  return g;
+}
+
+/** Owner colours of the animal tiles: sente's green, gote's pink. */
+const TILE: Record<Piece["color"], string> = { sente: "#cfe8b4", gote: "#f4c9d4" };
+
+/**
+ * An animal of Dōbutsu shogi, as its real pieces look: a square tile in its owner's colour,
+ * the animal's name across it and a dot towards every square it may step to.
+ */
+function animalTile(variant: Variant, piece: Piece, upright: boolean): SVGGElement {
+  const size = Math.min(SQ_W, SQ_H) * 0.9;
+  const g = s("g", { class: "piece animal", transform: upright ? null : "rotate(180)" });
+  g.append(s("rect", { x: -size / 2, y: -size / 2, width: size, height: size, rx: size * 0.12, class: "tile", fill: TILE[piece.color], stroke: "#5a4a32", "stroke-width": 1.2 }));
+  const ink = isPromoted(variant, piece.kind) ? RED : INK;
+  for (const p of movement(variant, piece.kind)) {
+    g.append(legMarks(p, [s("circle", { cx: p.dx * 0.36 * size, cy: p.dy * 0.36 * size, r: 0.055 * size, fill: ink })]));
+  }
+  const name = kanji(variant, piece);
+  const fontSize = Math.min(0.34 * size, (0.78 * size) / [...name].length);
+  g.append(text(0, 0, fontSize, ink, name, "700"));
+  return g;
+}
+
 /**
  * A piece centred on (0, 0), drawn for a square of SQ_W x SQ_H; `upright` for the player at
  * the bottom, turned 180 degrees otherwise.
  */
 export function pieceGraphic(variant: Variant, piece: Piece, style: PieceStyle, upright: boolean): SVGGElement {
+  if (isAnimal(variant, piece.kind)) return animalTile(variant, piece, upright);
   const k = pieceScale(variant, piece.kind);
   const w = SQ_W * 0.86 * k;
   const hgt = SQ_H * 0.88 * k;
@@ -71,12 +100,12 @@ export function pieceGraphic(variant: Variant, piece: Piece, style: PieceStyle, 
     .join(" ");
   const g = s("g", { class: "piece", transform: upright ? null : "rotate(180)" });
   g.append(s("polygon", { points, class: "wedge", fill: "url(#koma-wood-piece)", stroke: "#6e4a1e", "stroke-width": 1.2, "stroke-linejoin": "round" }));
-  const ink = isPromoted(piece.kind) ? RED : INK;
+  const ink = isPromoted(variant, piece.kind) ? RED : INK;
   const main = kanji(variant, piece);
   const mark = subMark(variant, piece.kind);
   if (style === "beginner") {
     const cy = 0.06 * hgt;
-    for (const p of movement(variant, piece.kind)) g.append(...patternMarks(p, w, hgt, cy, ink));
+    for (const p of movement(variant, piece.kind)) g.append(legMarks(p, patternMarks(p, w, hgt, cy, ink)));
     g.append(text(0, cy, 0.36 * w, ink, main));
     if (mark) g.append(text(0, cy + 0.3 * hgt, 0.2 * w, ink, mark));
   } else if (mark) {

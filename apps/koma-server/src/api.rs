@@ -99,6 +99,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::lobby::routes::routes(&state))
         .merge(crate::profiles::routes())
         .merge(crate::tournaments::routes::routes(&state))
+        .merge(crate::variants::routes())
         .merge(assets::routes())
         .with_state(state)
 }

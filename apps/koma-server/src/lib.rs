@@ -62,6 +62,7 @@ mod sqlite_tournaments;
 pub mod store;
 mod tokens;
 pub mod tournaments;
+pub mod variants;
 mod view;
 mod ws;
 

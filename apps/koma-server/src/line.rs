@@ -14,7 +14,8 @@ pub const MAX_PLIES: usize = 1000;
 /// The variant called `name` (`shogi` when none is given).
 pub fn variant(name: Option<&str>) -> Result<VariantKind, ApiError> {
     let name = name.unwrap_or("shogi");
-    VariantKind::from_name(name).ok_or_else(|| ApiError::unknown("variant", name, &VariantKind::known_names()))
+    VariantKind::from_name(name)
+        .ok_or_else(|| ApiError::unknown("variant", name, &VariantKind::known_names()))
 }
 
 /// The position of `text` (an SFEN, `sfen ` in front allowed), or the variant's start.
@@ -248,7 +249,10 @@ mod tests {
             Err(ApiError::StartSfen(_))
         ));
         let e = variant(Some("chess")).unwrap_err();
-        assert_eq!(e.to_string(), "unknown variant 'chess' (shogi, tori, minishogi, kyotoshogi, dobutsu)");
+        assert_eq!(
+            e.to_string(),
+            "unknown variant 'chess' (shogi, tori, minishogi, kyotoshogi, dobutsu)"
+        );
         assert_eq!(e.code(), "unknown_name");
     }
 }

@@ -160,8 +160,13 @@ struct PositionArgs {
 
 impl PositionArgs {
     fn position(&self) -> anyhow::Result<AnyPosition> {
-        let variant = VariantKind::from_name(&self.variant)
-            .ok_or_else(|| anyhow!("unknown variant '{}' (known: {})", self.variant, VariantKind::known_names()))?;
+        let variant = VariantKind::from_name(&self.variant).ok_or_else(|| {
+            anyhow!(
+                "unknown variant '{}' (known: {})",
+                self.variant,
+                VariantKind::known_names()
+            )
+        })?;
         if let Some(text) = &self.sfen {
             let text = text.trim();
             let text = text.strip_prefix("sfen ").unwrap_or(text);

@@ -135,8 +135,13 @@ fn outcome_reason(result: &GameResult) -> String {
 
 /// The match's configuration from the command line.
 fn config(args: &MatchArgs) -> anyhow::Result<MatchConfig> {
-    let variant = VariantKind::from_name(&args.variant)
-        .ok_or_else(|| anyhow!("unknown variant '{}' (known: {})", args.variant, VariantKind::known_names()))?;
+    let variant = VariantKind::from_name(&args.variant).ok_or_else(|| {
+        anyhow!(
+            "unknown variant '{}' (known: {})",
+            args.variant,
+            VariantKind::known_names()
+        )
+    })?;
     let mut engines = Vec::new();
     for (line, options, flag) in [
         (&args.engine_a, &args.option_a, "--option-a"),

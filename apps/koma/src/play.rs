@@ -257,7 +257,10 @@ fn save<V: Variant>(
         (Format::Usi, "usi")
     };
     let path = options.out.clone().unwrap_or_else(|| {
-        format!("koma-{}.{ext}", datetime::compact_text(datetime::unix_now()))
+        format!(
+            "koma-{}.{ext}",
+            datetime::compact_text(datetime::unix_now())
+        )
     });
     let text = formats::write(&record, format).context("writing the record")?;
     std::fs::write(&path, text).with_context(|| path.clone())?;

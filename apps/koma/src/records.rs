@@ -12,8 +12,12 @@ use std::io::Read;
 /// had to accept beyond the format (a lying encoding declaration, misnumbered moves, an
 /// illegal last move, more records) is printed on standard error as warnings.
 pub fn read_record(file: &str, format: Option<Format>, variant: &str) -> anyhow::Result<Record> {
-    let variant = VariantKind::from_name(variant)
-        .ok_or_else(|| anyhow!("unknown variant '{variant}' (known: {})", VariantKind::known_names()))?;
+    let variant = VariantKind::from_name(variant).ok_or_else(|| {
+        anyhow!(
+            "unknown variant '{variant}' (known: {})",
+            VariantKind::known_names()
+        )
+    })?;
     let bytes = read_input(file)?;
     let text = koma_notation::encoding::decode(&bytes).0;
     let format = format.unwrap_or_else(|| Format::detect((file != "-").then_some(file), &text));

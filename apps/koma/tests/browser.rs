@@ -1,7 +1,8 @@
 //! The page in a real browser: `koma serve` on a free port, then a script of `web/e2e`
 //! drives headless Chromium (playwright-core): `play.mjs` through games by clicks,
 //! `tournament.mjs` through tournaments run from the page while scripted players play their
-//! games over the API. `scripts/test` installs Chromium and the scripts' npm packages;
+//! games over the API, `variants.mjs` through every variant's board and a game of each small
+//! variant against the engine. `scripts/test` installs Chromium and the scripts' npm packages;
 //! screenshots land in `target/e2e-artifacts`.
 
 use std::path::Path;
@@ -58,4 +59,12 @@ fn a_game_by_clicks_in_chromium() {
 #[test]
 fn tournaments_directed_in_chromium() {
     drive("tournament.mjs", &["--no-rate-limits"]);
+}
+
+/// Every variant drawn as the rules say (squares, start pieces, the beginner style's move
+/// marks), and minishogi, Kyoto and Dōbutsu each played against the engine to a result on
+/// a phone, then reviewed.
+#[test]
+fn small_variants_against_the_engine_in_chromium() {
+    drive("variants.mjs", &[]);
 }

@@ -31,6 +31,13 @@ macro_rules! registry {
                 }
             }
 
+            /// The variant's name for people (`Minishogi (5五将棋)`), its registry line's.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(VariantKind::$kind => $doc.trim_end_matches('.'),)*
+                }
+            }
+
             /// The variant called `name` or one of its other names (`standard`, `kyoto`).
             pub fn from_name(name: &str) -> Option<VariantKind> {
                 let lower = name.to_ascii_lowercase();

@@ -39,3 +39,4 @@ mod tournaments_arena;
 mod tournaments_directing;
 mod tournaments_esc;
 mod tournaments_knockout_online;
+mod variants;

@@ -91,7 +91,9 @@ pub enum PoolError {
     )]
     UnknownSpeed(String),
     /// Not a variant name.
-    #[error("unknown variant `{0}` in a rating pool (use a variant name: shogi, tori, minishogi, kyotoshogi, dobutsu)")]
+    #[error(
+        "unknown variant `{0}` in a rating pool (use a variant name: shogi, tori, minishogi, kyotoshogi, dobutsu)"
+    )]
     UnknownVariant(String),
     /// A pool key without the `-` between variant and speed.
     #[error("rating pool `{0}` is not VARIANT-SPEED, as in shogi-blitz")]

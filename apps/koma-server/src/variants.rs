@@ -1,0 +1,230 @@
+//! `GET /api/variants`: every variant and its pieces as the rules know them (board size,
+//! promotion, zones, hand order, each piece's letters, names, kanji and moves), so that the
+//! page draws and moves pieces from koma-rules' one table instead of a copy of its own.
+
+use axum::Json;
+use axum::Router;
+use axum::routing::get;
+use koma_notation::sfen;
+use koma_rules::pieces::info_of;
+use koma_rules::{Color, Handicap, Promotion, Role, Square, Variant, VariantKind, dispatch};
+use serde::Serialize;
+use std::sync::OnceLock;
+
+/// The answer: every variant, the registry's order.
+#[derive(Debug, Serialize)]
+pub struct VariantsView {
+    /// The variants.
+    pub variants: Vec<VariantView>,
+}
+
+/// One variant.
+#[derive(Debug, Serialize)]
+pub struct VariantView {
+    /// The name the API and USI_Variant use (`minishogi`).
+    pub key: &'static str,
+    /// Its name for people (`Minishogi (5五将棋)`).
+    pub name: &'static str,
+    /// Number of files.
+    pub files: u8,
+    /// Number of ranks.
+    pub ranks: u8,
+    /// `optional`, `forced` or `flip` (Kyoto: every move turns the piece over).
+    pub promotion: &'static str,
+    /// The ranks of each side's promotion zone.
+    pub zone: Zones,
+    /// Whether capturing the royal piece wins (Dōbutsu's lion), instead of mating it.
+    pub royal_capture: bool,
+    /// Whether the royal piece wins by reaching the far rank unattacked (Dōbutsu's try).
+    pub try_rule: bool,
+    /// The SFEN letters of the pieces that can be held, in the order hands show them.
+    pub hand: Vec<&'static str>,
+    /// The even game's start position.
+    pub start_sfen: String,
+    /// The named start positions, the even game first.
+    pub handicaps: Vec<HandicapView>,
+    /// Every piece that can stand on the board, the royal piece first.
+    pub pieces: Vec<PieceView>,
+}
+
+/// The promotion zone of each side, as rank numbers (1 is gote's back rank).
+#[derive(Debug, Serialize)]
+pub struct Zones {
+    /// Sente's zone.
+    pub sente: Vec<u8>,
+    /// Gote's zone.
+    pub gote: Vec<u8>,
+}
+
+/// A named start position.
+#[derive(Debug, Serialize)]
+pub struct HandicapView {
+    /// The name `POST /api/games` takes (`lance`).
+    pub name: &'static str,
+    /// Its Japanese name (`香落ち`).
+    pub japanese: &'static str,
+}
+
+/// One piece of a variant.
+#[derive(Debug, Serialize)]
+pub struct PieceView {
+    /// A stable id of the role (`promoted_lance`), the same in every variant.
+    pub role: String,
+    /// Its SFEN/USI letters as sente's piece is written (`P`, `+P`).
+    pub sfen: &'static str,
+    /// The one character of board diagrams (`歩`, `杏`).
+    pub glyph: String,
+    /// The kanji (or kana) of move text (`成香`, `ひよこ`).
+    pub kanji: &'static str,
+    /// Other kanji for it (`王` for `玉`).
+    pub kanji_aliases: &'static [&'static str],
+    /// Its names.
+    pub names: Names,
+    /// How it moves, as sente sees the board: `[df, dr, range]` with df > 0 towards file 9
+    /// (sente's left), dr < 0 forward, range 1 a step (a jump when longer than a square),
+    /// 0 a slide of any length, n a slide of at most n squares.
+    pub legs: Vec<[i8; 3]>,
+    /// The role it turns into when it promotes (turns over, in Kyoto), or null.
+    pub promotes_to: Option<String>,
+    /// The SFEN letters of the piece it goes to the hand as when captured, or null when
+    /// it is never held (the king).
+    pub hand: Option<&'static str>,
+    /// Whether this is a piece's front face (unpromoted), as it is held in hand.
+    pub front: bool,
+    /// A first guess at its worth in centipawns (the royal piece: 0).
+    pub value: i32,
+}
+
+/// A piece's names.
+#[derive(Debug, Serialize)]
+pub struct Names {
+    /// The Japanese reading (`ふ`).
+    pub ja: &'static str,
+    /// English.
+    pub en: &'static str,
+    /// German.
+    pub de: &'static str,
+}
+
+/// A role's id: its name in snake case (`PromotedLance` is `promoted_lance`).
+fn role_id(role: Role) -> String {
+    let mut id = String::new();
+    for (i, c) in format!("{role:?}").chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            id.push('_');
+        }
+        id.push(c.to_ascii_lowercase());
+    }
+    id
+}
+
+fn piece(kind: VariantKind, role: Role) -> PieceView {
+    let face = kind.face(role);
+    let held = kind.hand_role(role);
+    PieceView {
+        role: role_id(role),
+        sfen: face.usi,
+        glyph: face.glyph.to_string(),
+        kanji: face.kanji,
+        kanji_aliases: face.kanji_aliases,
+        names: Names {
+            ja: face.reading,
+            en: face.english,
+            de: face.german,
+        },
+        legs: info_of(role)
+            .legs
+            .iter()
+            .map(|l| [l.df, l.dr, l.range as i8])
+            .collect(),
+        promotes_to: kind.promote(role).map(role_id),
+        hand: kind
+            .hand_roles()
+            .contains(&held)
+            .then(|| kind.face(held).usi),
+        front: held == role,
+        value: info_of(role).value,
+    }
+}
+
+fn zone_ranks(kind: VariantKind, color: Color) -> Vec<u8> {
+    let zone = kind.zone(color);
+    (1..=kind.ranks())
+        .filter(|&rank| {
+            (1..=kind.files())
+                .any(|file| Square::new(file, rank).is_some_and(|sq| zone.contains(sq)))
+        })
+        .collect()
+}
+
+fn variant(kind: VariantKind) -> VariantView {
+    let (royal_capture, try_rule) = dispatch!(kind, V => (V::ROYAL_CAPTURE, V::TRY));
+    VariantView {
+        key: kind.name(),
+        name: kind.title(),
+        files: kind.files(),
+        ranks: kind.ranks(),
+        promotion: match kind.promotion() {
+            Promotion::Optional => "optional",
+            Promotion::Forced => "forced",
+            Promotion::Flip => "flip",
+        },
+        zone: Zones {
+            sente: zone_ranks(kind, Color::Black),
+            gote: zone_ranks(kind, Color::White),
+        },
+        royal_capture,
+        try_rule,
+        hand: kind
+            .hand_roles()
+            .iter()
+            .map(|&r| kind.face(r).usi)
+            .collect(),
+        start_sfen: sfen::write_any(&kind.startpos()),
+        handicaps: Handicap::of(kind)
+            .iter()
+            .map(|h| HandicapView {
+                name: h.name(),
+                japanese: h.japanese(),
+            })
+            .collect(),
+        pieces: kind.board_roles().iter().map(|&r| piece(kind, r)).collect(),
+    }
+}
+
+/// Every variant, as `GET /api/variants` answers.
+pub fn all() -> &'static VariantsView {
+    static ALL: OnceLock<VariantsView> = OnceLock::new();
+    ALL.get_or_init(|| VariantsView {
+        variants: VariantKind::ALL.into_iter().map(variant).collect(),
+    })
+}
+
+/// The route.
+pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    Router::new().route("/api/variants", get(|| async { Json(all()) }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn role_ids_are_snake_case() {
+        assert_eq!(role_id(Role::PromotedLance), "promoted_lance");
+        assert_eq!(role_id(Role::King), "king");
+    }
+
+    #[test]
+    fn kyoto_pieces_turn_over_both_ways_and_go_to_hand_by_their_front() {
+        let kyoto = variant(VariantKind::Kyoto);
+        assert_eq!(kyoto.promotion, "flip");
+        let lance = kyoto.pieces.iter().find(|p| p.role == "lance").unwrap();
+        assert_eq!(lance.promotes_to.as_deref(), Some("tokin"));
+        assert_eq!(lance.hand, Some("T"));
+        assert!(!lance.front);
+        let tokin = kyoto.pieces.iter().find(|p| p.role == "tokin").unwrap();
+        assert_eq!(tokin.promotes_to.as_deref(), Some("lance"));
+        assert!(tokin.front);
+    }
+}

@@ -1,0 +1,87 @@
+// The variants and their pieces as the server's rules describe them (GET /api/variants),
+// loaded once before the page starts: every fact about a piece or a variant that the page
+// uses (board size, hand order, names, kanji, moves, promotion) comes from here.
+import { request } from "./api.js";
+
+/** A variant's key, as the API names it (`shogi`, `minishogi`). */
+export type Variant = string;
+
+/** One piece of a variant, as `GET /api/variants` describes it. */
+export interface PieceInfo {
+  role: string;
+  /** SFEN letters as sente's piece is written (`P`, `+P`). */
+  sfen: string;
+  glyph: string;
+  kanji: string;
+  kanji_aliases: string[];
+  names: { ja: string; en: string; de: string };
+  /** `[df, dr, range]` as sente sees the board: df > 0 towards file 9, dr < 0 forward. */
+  legs: [number, number, number][];
+  promotes_to: string | null;
+  /** The SFEN letter it is held as in hand, or null (never held). */
+  hand: string | null;
+  /** Whether this is the face a piece is held by (not promoted, not turned over). */
+  front: boolean;
+  value: number;
+}
+
+/** One variant. */
+export interface VariantInfo {
+  key: Variant;
+  name: string;
+  files: number;
+  ranks: number;
+  promotion: "optional" | "forced" | "flip";
+  zone: { sente: number[]; gote: number[] };
+  royal_capture: boolean;
+  try_rule: boolean;
+  /** The letters of the pieces held in hand, in the order hands show them. */
+  hand: string[];
+  start_sfen: string;
+  handicaps: { name: string; japanese: string }[];
+  pieces: PieceInfo[];
+}
+
+let loaded: VariantInfo[] = [];
+
+/** Fetches the variants; the page calls this once before it draws anything. */
+export async function loadVariants(): Promise<void> {
+  loaded = (await request<{ variants: VariantInfo[] }>("GET", "/api/variants")).variants;
+}
+
+/** Every variant, in the server's order. */
+export function variants(): VariantInfo[] {
+  return loaded;
+}
+
+/** The variant `key`; an unknown key is an error, never silently shogi. */
+export function variantInfo(key: Variant): VariantInfo {
+  const info = loaded.find((v) => v.key === key);
+  if (!info) throw new Error(`unknown variant '${key}'`);
+  return info;
+}
+
+/** The variant's name for lists: its name without the part in brackets (`Minishogi`). */
+export function shortName(key: Variant): string {
+  const info = loaded.find((v) => v.key === key);
+  return info ? info.name.replace(/\s*\(.*\)$/, "") : key;
+}
+
+/** The piece written `letters` (`+P`) in `variant`, if it has one. */
+export function pieceOf(variant: Variant, letters: string): PieceInfo | null {
+  return variantInfo(variant).pieces.find((p) => p.sfen === letters) ?? null;
+}
+
+/** `<option>`s of every variant for a `<select>`: its key as the value, its name as the text. */
+export function variantOptions(): [string, string][] {
+  return loaded.map((v) => [v.key, `${v.name} ${v.files}×${v.ranks}`]);
+}
+
+/** `<option>`s of the variant's named start positions: the name `POST /api/games` takes, and
+ *  the Japanese name with the English one (`香落ち Right lance`). */
+export function handicapOptions(key: Variant): [string, string][] {
+  return variantInfo(key).handicaps.map((hc) => {
+    const english = hc.name.replace(/^tori-/, "").replace(/-/g, " ");
+    return [hc.name, `${hc.japanese} ${english.charAt(0).toUpperCase()}${english.slice(1)}`];
+  });
+}
