@@ -6,7 +6,7 @@ use crate::game::Game;
 use crate::rules::RuleSet;
 use koma_notation::formats::{self, Format};
 use koma_notation::record::Record;
-use koma_rules::{Variant, VariantKind};
+use koma_rules::Variant;
 use std::path::{Path, PathBuf};
 
 /// What goes in a game record's header besides the moves.
