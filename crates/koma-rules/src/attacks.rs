@@ -83,8 +83,10 @@ const fn has_steps() -> [bool; Role::COUNT] {
 const HAS_STEPS: [bool; Role::COUNT] = has_steps();
 
 /// [`attacks`] for the role with index `R` and the colour with index `C`, both known at
-/// compile time, so that the table lookups fold into the code of that one piece.
-#[inline(always)]
+/// compile time, so that the table lookups fold into the code of that one piece. Not
+/// forced inline: unoptimised builds would otherwise put every role's copy in the frame of
+/// each caller (the move generator's frame outgrew a 2 MB thread stack).
+#[inline]
 fn attacks_of<const R: usize, const C: usize>(sq: Square, occ: Bitboard) -> Bitboard {
     let [far, near] = const { SLIDES[R][C] };
     let mut result = if const { HAS_STEPS[R] } {
