@@ -10,12 +10,12 @@ fn game<V: Variant>(position: &str, rules: RuleSet) -> Game<V> {
     Game::new(sfen::parse::<V>(position).expect("test SFEN"), rules)
 }
 
-fn mv<V: Variant>(text: &str) -> Move {
+pub(crate) fn mv<V: Variant>(text: &str) -> Move {
     usi::parse_move(sfen::kind_of::<V>(), text).expect("test move")
 }
 
 /// Plays `moves` (USI, space separated) strictly; returns the outcome after the last.
-fn play<V: Variant>(game: &mut Game<V>, moves: &str) -> Option<Outcome> {
+pub(crate) fn play<V: Variant>(game: &mut Game<V>, moves: &str) -> Option<Outcome> {
     let mut outcome = None;
     for text in moves.split_whitespace() {
         assert!(outcome.is_none(), "game over before {text}: {outcome:?}");
@@ -26,7 +26,7 @@ fn play<V: Variant>(game: &mut Game<V>, moves: &str) -> Option<Outcome> {
     outcome
 }
 
-fn win(color: Color, reason: Reason) -> Option<Outcome> {
+pub(crate) fn win(color: Color, reason: Reason) -> Option<Outcome> {
     Some(Outcome::win(color, reason))
 }
 

@@ -1,33 +1,15 @@
 //! How games of minishogi, Kyoto and Dōbutsu end: each variant's own rules, decided by
 //! `Game` from positions built for them.
 
+use crate::endings::{mv, play, win};
 use koma_game::{Game, GameError, Outcome, Reason, RuleSet};
-use koma_notation::{sfen, usi};
+use koma_notation::sfen;
 use koma_rules::variants::{Dobutsu, Kyoto, Minishogi};
-use koma_rules::{Color, IllegalMove, Move, Role, Square, Variant};
+use koma_rules::{Color, IllegalMove, Role, Square, Variant};
 
 fn game<V: Variant>(position: &str) -> Game<V> {
     let start = sfen::parse::<V>(position).expect("test SFEN");
     Game::new(start, RuleSet::default_for(V::KIND))
-}
-
-fn mv<V: Variant>(text: &str) -> Move {
-    usi::parse_move(V::KIND, text).expect("test move")
-}
-
-fn play<V: Variant>(game: &mut Game<V>, moves: &str) -> Option<Outcome> {
-    let mut outcome = None;
-    for text in moves.split_whitespace() {
-        assert!(outcome.is_none(), "game over before {text}: {outcome:?}");
-        outcome = game
-            .play(mv::<V>(text))
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
-    outcome
-}
-
-fn win(color: Color, reason: Reason) -> Option<Outcome> {
-    Some(Outcome::win(color, reason))
 }
 
 #[test]
