@@ -17,6 +17,8 @@
 //! println!("{toss}"); // e.g. "歩 と 歩 歩 と: 3 歩 to 2 と, the senior player is sente"
 //! ```
 
+use koma_rules::Role;
+use koma_rules::pieces::info_of;
 use std::fmt;
 
 /// The face a tossed pawn shows.
@@ -30,10 +32,11 @@ pub enum Face {
 
 impl fmt::Display for Face {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Face::Pawn => "歩",
-            Face::Tokin => "と",
-        })
+        let role = match self {
+            Face::Pawn => Role::Pawn,
+            Face::Tokin => Role::Tokin,
+        };
+        write!(f, "{}", info_of(role).face.glyph)
     }
 }
 
@@ -96,9 +99,11 @@ impl fmt::Display for Toss {
         };
         write!(
             f,
-            ": {} 歩 to {} と, {verdict}",
+            ": {} {} to {} {}, {verdict}",
             self.pawns(),
-            self.tokins()
+            Face::Pawn,
+            self.tokins(),
+            Face::Tokin
         )
     }
 }

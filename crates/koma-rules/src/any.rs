@@ -31,6 +31,13 @@ macro_rules! registry {
                 }
             }
 
+            /// The variant's other accepted names (`standard`, `kyoto`).
+            pub const fn aliases(self) -> &'static [&'static str] {
+                match self {
+                    $(VariantKind::$kind => &[$($alias),*],)*
+                }
+            }
+
             /// The variant's name for people (`Minishogi (5五将棋)`), its registry line's.
             pub fn title(self) -> &'static str {
                 match self {

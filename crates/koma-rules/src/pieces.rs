@@ -80,6 +80,19 @@ pub struct RoleInfo {
     pub value: i32,
     /// A first guess at its worth in hand (0 for roles that are never held).
     pub hand_value: i32,
+    /// Where a hand keeps it (`None`: never held). Roles of different variants share a
+    /// slot; no variant holds two roles of one slot.
+    pub hand_slot: Option<u8>,
+}
+
+impl RoleInfo {
+    /// This role, kept in hand slot `slot`.
+    const fn held(self, slot: u8) -> RoleInfo {
+        RoleInfo {
+            hand_slot: Some(slot),
+            ..self
+        }
+    }
 }
 
 const fn s(df: i8, dr: i8) -> Leg {
@@ -149,6 +162,7 @@ const fn info(
         face,
         value,
         hand_value,
+        hand_slot: None,
     }
 }
 
@@ -161,7 +175,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         face("P", "FU", '歩', "歩", "ふ", "pawn", "P", "Bauer", "B"),
         90,
         100,
-    ),
+    )
+    .held(0),
     info(
         Role::Lance,
         &[sl(0, -1)],
@@ -169,7 +184,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         face("L", "KY", '香', "香", "きょう", "lance", "L", "Lanze", "La"),
         315,
         350,
-    ),
+    )
+    .held(1),
     info(
         Role::Knight,
         &[s(-1, -2), s(1, -2)],
@@ -179,7 +195,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         ),
         405,
         450,
-    ),
+    )
+    .held(2),
     info(
         Role::Silver,
         SILVER_LEGS,
@@ -187,7 +204,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         face("S", "GI", '銀', "銀", "ぎん", "silver", "S", "Silber", "S"),
         495,
         560,
-    ),
+    )
+    .held(3),
     info(
         Role::Bishop,
         BISHOP_LEGS,
@@ -195,7 +213,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         face("B", "KA", '角', "角", "かく", "bishop", "B", "Läufer", "L"),
         855,
         950,
-    ),
+    )
+    .held(4),
     info(
         Role::Rook,
         ROOK_LEGS,
@@ -203,7 +222,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         face("R", "HI", '飛', "飛", "ひしゃ", "rook", "R", "Turm", "T"),
         990,
         1100,
-    ),
+    )
+    .held(5),
     info(
         Role::Gold,
         GOLD_LEGS,
@@ -211,7 +231,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         face("G", "KI", '金', "金", "きん", "gold", "G", "Gold", "G"),
         540,
         610,
-    ),
+    )
+    .held(6),
     info(
         Role::King,
         KING_LEGS,
@@ -230,7 +251,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         face("+P", "TO", 'と', "と", "と", "tokin", "+P", "Tokin", "To"),
         540,
         0,
-    ),
+    )
+    .held(1),
     info(
         Role::PromotedLance,
         GOLD_LEGS,
@@ -358,7 +380,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         ),
         100,
         120,
-    ),
+    )
+    .held(0),
     info(
         Role::Falcon,
         &[
@@ -374,7 +397,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         face("F", "", '鷹', "鷹", "たか", "falcon", "Fa", "Falke", "Fa"),
         800,
         900,
-    ),
+    )
+    .held(1),
     info(
         Role::Crane,
         &[s(0, -1), s(0, 1), s(-1, -1), s(1, -1), s(-1, 1), s(1, 1)],
@@ -382,7 +406,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         face("C", "", '鶴', "鶴", "つる", "crane", "Cr", "Kranich", "Cr"),
         450,
         500,
-    ),
+    )
+    .held(2),
     info(
         Role::Pheasant,
         &[s(0, -2), s(-1, 1), s(1, 1)],
@@ -390,7 +415,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         face("P", "", '雉', "雉", "きじ", "pheasant", "Pt", "Fasan", "Pt"),
         290,
         330,
-    ),
+    )
+    .held(3),
     info(
         Role::LeftQuail,
         &[sl(0, -1), sl(-1, 1), s(1, 1)],
@@ -408,7 +434,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         ),
         370,
         410,
-    ),
+    )
+    .held(4),
     info(
         Role::RightQuail,
         &[sl(0, -1), sl(1, 1), s(-1, 1)],
@@ -426,7 +453,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         ),
         370,
         410,
-    ),
+    )
+    .held(5),
     info(
         Role::Goose,
         &[s(-2, -2), s(2, -2), s(0, 2)],
@@ -491,7 +519,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         },
         500,
         550,
-    ),
+    )
+    .held(1),
     info(
         Role::Elephant,
         FERZ_LEGS,
@@ -505,7 +534,8 @@ pub const ROLES: [RoleInfo; Role::COUNT] = [
         },
         400,
         450,
-    ),
+    )
+    .held(2),
 ];
 
 /// The facts of `role`.
@@ -525,6 +555,18 @@ mod tests {
             assert_eq!(info.promotes_to, info.role.promoted());
             assert!(!info.legs.is_empty(), "{:?} moves", info.role);
             assert!(!info.face.usi.is_empty() && !info.face.english.is_empty());
+        }
+    }
+
+    #[test]
+    fn every_held_role_has_a_slot_of_its_own_in_each_variant() {
+        for kind in crate::VariantKind::ALL {
+            let mut seen = [false; 8];
+            for role in kind.hand_roles() {
+                let slot = role.hand_slot().expect("a held role has a slot");
+                assert!(!seen[slot], "{kind:?} keeps two roles in slot {slot}");
+                seen[slot] = true;
+            }
         }
     }
 }

@@ -130,19 +130,22 @@ impl Role {
     /// Slots are shared between variants: a variant never holds roles of another one.
     #[inline]
     pub const fn hand_slot(self) -> Option<usize> {
-        Some(match self {
-            Role::Pawn | Role::Swallow => 0,
-            // Kyoto holds its tokin/lance piece tokin side up; it never holds a lance.
-            Role::Lance | Role::Falcon | Role::Giraffe | Role::Tokin => 1,
-            Role::Knight | Role::Crane | Role::Elephant => 2,
-            Role::Silver | Role::Pheasant => 3,
-            Role::Bishop | Role::LeftQuail => 4,
-            Role::Rook | Role::RightQuail => 5,
-            Role::Gold => 6,
-            _ => return None,
-        })
+        HAND_SLOT[self as usize]
     }
 }
+
+/// The hand slot of every role, from the piece table (a small table for the hot path).
+const HAND_SLOT: [Option<usize>; Role::COUNT] = {
+    let mut t = [None; Role::COUNT];
+    let mut i = 0;
+    while i < Role::COUNT {
+        if let Some(slot) = crate::pieces::ROLES[i].hand_slot {
+            t[i] = Some(slot as usize);
+        }
+        i += 1;
+    }
+    t
+};
 
 /// The promoted form of every role, from the piece table (a small table for the hot path).
 const PROMOTED: [Option<Role>; Role::COUNT] = {

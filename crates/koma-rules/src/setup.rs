@@ -72,13 +72,27 @@ impl Setup {
     }
 
     /// Places a sente `role` on (`file`, `rank`) and a gote one on the point-symmetric square.
-    pub(crate) fn place_pair<V: Variant>(&mut self, file: u8, rank: u8, role: Role) {
-        let sq = Square::new(file, rank).expect("on the frame");
-        self.set(sq, Some(Piece::new(Color::Black, role)));
-        self.set(
-            sq.rotate(V::FILES, V::RANKS),
-            Some(Piece::new(Color::White, role)),
-        );
+    pub(crate) const fn place_pair<V: Variant>(&mut self, file: u8, rank: u8, role: Role) {
+        let Some(sq) = Square::new(file, rank) else {
+            panic!("a start square off the frame");
+        };
+        self.board[sq.index()] = Some(Piece::new(Color::Black, role));
+        self.board[sq.rotate(V::FILES, V::RANKS).index()] = Some(Piece::new(Color::White, role));
+    }
+
+    /// How many pieces of `role` stand on the board, both sides together.
+    pub const fn count_on_board(&self, role: Role) -> u32 {
+        let mut n = 0;
+        let mut i = 0;
+        while i < self.board.len() {
+            if let Some(p) = self.board[i] {
+                if p.role() as u8 == role as u8 {
+                    n += 1;
+                }
+            }
+            i += 1;
+        }
+        n
     }
 }
 

@@ -140,8 +140,13 @@ pub trait Variant: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
         }
     }
 
+    /// The start position of an even game, as data (the piece totals derive from it).
+    const START: Setup;
+
     /// The start position of an even game.
-    fn start() -> Setup;
+    fn start() -> Setup {
+        Self::START
+    }
 }
 
 /// How the pieces of a variant promote.

@@ -1,35 +1,57 @@
 //! The attacker's hand packed in 32 bits, with the per-piece comparisons that hand
 //! superiority (持ち駒の優等局面) needs.
 //!
-//! Each kind has a field wide enough for every piece of that kind in shogi and a guard bit
-//! above it, so that "at least as many of every kind" is one subtraction.
+//! Each kind has a field wide enough for every piece of that kind in shogi's start position
+//! and a guard bit above it, so that "at least as many of every kind" is one subtraction.
+//! The layout is computed from the rules' piece table and start position.
 
-use koma_rules::{Hand, Role};
+use koma_rules::{Hand, Role, Variant, variants::Shogi};
 
-/// Field layout per hand slot (see [`Role::hand_slot`]): (shift, width, most held).
-const FIELDS: [(u32, u32, u32); 7] = [
-    (0, 5, 18), // pawn
-    (6, 3, 4),  // lance
-    (10, 3, 4), // knight
-    (14, 3, 4), // silver
-    (22, 2, 2), // bishop
-    (25, 2, 2), // rook
-    (18, 3, 4), // gold
-];
+/// How many kinds a shogi hand holds.
+const KINDS: usize = Shogi::HAND_ROLES.len();
+
+/// The roles that can be held, in hand-slot order (see [`Role::hand_slot`]).
+pub(crate) const HAND_ROLES: [Role; KINDS] = {
+    let mut t = [Role::King; KINDS];
+    let mut i = 0;
+    while i < KINDS {
+        let role = Shogi::HAND_ROLES[i];
+        match role.hand_slot() {
+            Some(slot) if slot < KINDS => t[slot] = role,
+            _ => panic!("shogi's hand slots are 0..7"),
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Field layout per hand slot: (shift, width, most held), each field followed by its guard
+/// bit.
+const FIELDS: [(u32, u32, u32); KINDS] = {
+    let mut t = [(0, 0, 0); KINDS];
+    let mut shift = 0;
+    let mut slot = 0;
+    while slot < KINDS {
+        let most = Shogi::START.count_on_board(HAND_ROLES[slot]);
+        let width = u32::BITS - most.leading_zeros();
+        t[slot] = (shift, width, most);
+        shift += width + 1;
+        slot += 1;
+    }
+    assert!(shift <= 32, "a shogi hand fits 32 bits");
+    t
+};
 
 /// The guard bits above every field.
-const GUARDS: u32 = (1 << 5) | (1 << 9) | (1 << 13) | (1 << 17) | (1 << 21) | (1 << 24) | (1 << 27);
-
-/// The roles that can be held, in hand-slot order.
-pub(crate) const HAND_ROLES: [Role; 7] = [
-    Role::Pawn,
-    Role::Lance,
-    Role::Knight,
-    Role::Silver,
-    Role::Bishop,
-    Role::Rook,
-    Role::Gold,
-];
+const GUARDS: u32 = {
+    let mut g = 0;
+    let mut slot = 0;
+    while slot < KINDS {
+        g |= 1 << (FIELDS[slot].0 + FIELDS[slot].1);
+        slot += 1;
+    }
+    g
+};
 
 /// A shogi hand in 32 bits: seven counts with guard bits.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -40,8 +62,15 @@ impl PackedHand {
     pub const EMPTY: PackedHand = PackedHand(0);
 
     /// Every piece shogi has of each kind: the largest hand (an unbounded disproof hand).
-    pub const FULL: PackedHand =
-        PackedHand(18 | (4 << 6) | (4 << 10) | (4 << 14) | (2 << 22) | (2 << 25) | (4 << 18));
+    pub const FULL: PackedHand = {
+        let mut bits = 0;
+        let mut slot = 0;
+        while slot < KINDS {
+            bits |= FIELDS[slot].2 << FIELDS[slot].0;
+            slot += 1;
+        }
+        PackedHand(bits)
+    };
 
     /// Packs a rules-core hand (counts above shogi's totals are clamped).
     pub fn from_hand(hand: &Hand) -> PackedHand {
@@ -75,7 +104,7 @@ impl PackedHand {
     #[inline]
     pub fn count(self, role: Role) -> u32 {
         match role.unpromoted().hand_slot() {
-            Some(s) if s < 7 => self.slot(s),
+            Some(s) if s < KINDS => self.slot(s),
             _ => 0,
         }
     }
@@ -92,7 +121,7 @@ impl PackedHand {
     #[inline]
     pub fn plus(self, role: Role) -> PackedHand {
         match role.unpromoted().hand_slot() {
-            Some(s) if s < 7 => self.with_slot(s, self.slot(s) + 1),
+            Some(s) if s < KINDS => self.with_slot(s, self.slot(s) + 1),
             _ => self,
         }
     }
@@ -101,7 +130,7 @@ impl PackedHand {
     #[inline]
     pub fn minus(self, role: Role) -> PackedHand {
         match role.unpromoted().hand_slot() {
-            Some(s) if s < 7 => self.with_slot(s, self.slot(s).saturating_sub(1)),
+            Some(s) if s < KINDS => self.with_slot(s, self.slot(s).saturating_sub(1)),
             _ => self,
         }
     }
@@ -115,7 +144,7 @@ impl PackedHand {
     /// The per-kind maximum of two hands.
     pub fn max(self, other: PackedHand) -> PackedHand {
         let mut r = self;
-        for s in 0..7 {
+        for s in 0..KINDS {
             r = r.with_slot(s, self.slot(s).max(other.slot(s)));
         }
         r
@@ -124,7 +153,7 @@ impl PackedHand {
     /// The per-kind minimum of two hands.
     pub fn min(self, other: PackedHand) -> PackedHand {
         let mut r = self;
-        for s in 0..7 {
+        for s in 0..KINDS {
             r = r.with_slot(s, self.slot(s).min(other.slot(s)));
         }
         r
@@ -169,6 +198,12 @@ mod tests {
                 "slot {s} of the full hand"
             );
         }
+        assert_eq!(
+            PackedHand::FULL.count(Role::Pawn),
+            18,
+            "all of shogi's pawns"
+        );
+        assert_eq!(PackedHand::FULL.count(Role::Horse), 2, "both bishops");
         assert_eq!(PackedHand::FULL.plus(Role::Rook), PackedHand::FULL);
         assert_eq!(PackedHand::EMPTY.minus(Role::Rook), PackedHand::EMPTY);
     }

@@ -93,13 +93,15 @@ impl Variant for Dobutsu {
         Bitboard::EMPTY
     }
 
-    fn start() -> Setup {
+    const START: Setup = {
         let mut setup = Setup::empty();
         let back = [Role::Elephant, Role::King, Role::Giraffe];
-        for (file, &role) in (1..=3).rev().zip(back.iter()) {
-            setup.place_pair::<Self>(file, 4, role);
+        let mut i = 0;
+        while i < back.len() {
+            setup.place_pair::<Self>(3 - i as u8, 4, back[i]);
+            i += 1;
         }
         setup.place_pair::<Self>(2, 3, Role::Pawn);
         setup
-    }
+    };
 }

@@ -114,7 +114,7 @@ impl Variant for Kyoto {
         Bitboard::EMPTY
     }
 
-    fn start() -> Setup {
+    const START: Setup = {
         let mut setup = Setup::empty();
         let back = [
             Role::Tokin,
@@ -123,9 +123,11 @@ impl Variant for Kyoto {
             Role::Gold,
             Role::Pawn,
         ];
-        for (file, &role) in (1..=5).rev().zip(back.iter()) {
-            setup.place_pair::<Self>(file, 5, role);
+        let mut i = 0;
+        while i < back.len() {
+            setup.place_pair::<Self>(5 - i as u8, 5, back[i]);
+            i += 1;
         }
         setup
-    }
+    };
 }

@@ -59,7 +59,7 @@ impl Variant for Minishogi {
         }
     }
 
-    fn start() -> Setup {
+    const START: Setup = {
         let mut setup = Setup::empty();
         let back = [
             Role::King,
@@ -68,10 +68,12 @@ impl Variant for Minishogi {
             Role::Bishop,
             Role::Rook,
         ];
-        for (file, &role) in (1..=5).rev().zip(back.iter()) {
-            setup.place_pair::<Self>(file, 5, role);
+        let mut i = 0;
+        while i < back.len() {
+            setup.place_pair::<Self>(5 - i as u8, 5, back[i]);
+            i += 1;
         }
         setup.place_pair::<Self>(5, 4, Role::Pawn);
         setup
-    }
+    };
 }

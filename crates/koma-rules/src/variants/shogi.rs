@@ -134,7 +134,7 @@ impl Variant for Shogi {
         piece_moves::<Self, S, ALL>(ctx, Role::Dragon, mine(Role::Dragon), sink);
     }
 
-    fn start() -> Setup {
+    const START: Setup = {
         let mut setup = Setup::empty();
         let back = [
             Role::Lance,
@@ -147,12 +147,14 @@ impl Variant for Shogi {
             Role::Knight,
             Role::Lance,
         ];
-        for (file, &role) in (1..=9).zip(back.iter()) {
-            setup.place_pair::<Self>(file, 9, role);
+        let mut file = 1;
+        while file <= 9 {
+            setup.place_pair::<Self>(file, 9, back[file as usize - 1]);
             setup.place_pair::<Self>(file, 7, Role::Pawn);
+            file += 1;
         }
         setup.place_pair::<Self>(8, 8, Role::Bishop);
         setup.place_pair::<Self>(2, 8, Role::Rook);
         setup
-    }
+    };
 }

@@ -96,7 +96,7 @@ impl Variant for Tori {
         }
     }
 
-    fn start() -> Setup {
+    const START: Setup = {
         let mut setup = Setup::empty();
         // Sente's back rank from file 7 (his left) to file 1.
         let back = [
@@ -108,12 +108,15 @@ impl Variant for Tori {
             Role::Pheasant,
             Role::RightQuail,
         ];
-        for (file, &role) in (1..=7).rev().zip(back.iter()) {
-            setup.place_pair::<Self>(file, 7, role);
+        let mut i = 0;
+        while i < back.len() {
+            let file = 7 - i as u8;
+            setup.place_pair::<Self>(file, 7, back[i]);
             setup.place_pair::<Self>(file, 5, Role::Swallow);
+            i += 1;
         }
         setup.place_pair::<Self>(4, 6, Role::Falcon);
         setup.place_pair::<Self>(3, 4, Role::Swallow);
         setup
-    }
+    };
 }
