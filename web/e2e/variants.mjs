@@ -220,6 +220,8 @@ function gameAgainstEngine(key, seed) {
     }
     await waitText(page, "#status", "Game over");
     const status = (await page.locator("#status").textContent()).trim();
+    // Every ending is worded for people, never the server's slug ("royal-captured").
+    if (state.outcome.reason.includes("-") && status.includes(state.outcome.reason)) fail(`${key}: the page shows the raw reason: '${status}'`);
     await expectBoard(page, state.sfen, v.files, `${key} at the end`);
     await shot(page, `variants-${key}-end`);
     log(`${key}: ${state.moves.length} plies, ${state.outcome.result} (${state.outcome.reason}); the page says '${status}'${flags.backDrop ? "; a drop by its back face" : ""}${flags.promoted ? "; a promotion" : ""}`);

@@ -17,6 +17,7 @@ const REASONS: Record<string, string> = {
   "failed-declaration": "a failed declaration",
   impasse: "impasse (持将棋)",
   try: "try (トライ)",
+  "royal-captured": "taking the lion (ライオンを取る)",
   "max-moves": "the move limit",
   abandoned: "abandonment",
   agreement: "agreement",

@@ -14,6 +14,7 @@ use std::time::Instant;
 mod output;
 
 mod bot;
+mod choices;
 mod engines;
 mod image;
 mod matches;
@@ -29,7 +30,7 @@ use output::{error_text, io_failure, is_closed_pipe};
 #[command(
     name = "koma",
     version,
-    about = "koma: shogi and Tori Shogi rules, records, engine and play"
+    about = "koma: the rules, records, engine and play of shogi and its family"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -78,9 +79,9 @@ enum Command {
         /// Input format when the name and content do not tell.
         #[arg(long)]
         from: Option<String>,
-        /// Variant of the record (shogi, tori, minishogi, kyotoshogi or dobutsu).
-        #[arg(long, default_value = "shogi")]
-        variant: String,
+        /// Variant of the record.
+        #[arg(long, default_value = "shogi", ignore_case = true, value_parser = choices::variant())]
+        variant: VariantKind,
         /// Output encoding: utf-8 or sjis.
         #[arg(long, default_value = "utf-8")]
         encoding: String,
@@ -127,9 +128,9 @@ enum Command {
         /// record's ending calls for, else amateur for shogi and tori for Tori Shogi).
         #[arg(long)]
         rules: Option<String>,
-        /// Variant of the record (shogi, tori, minishogi, kyotoshogi or dobutsu).
-        #[arg(long, default_value = "shogi")]
-        variant: String,
+        /// Variant of the record.
+        #[arg(long, default_value = "shogi", ignore_case = true, value_parser = choices::variant())]
+        variant: VariantKind,
     },
     /// Solve mate problems (tsume-shogi): the last line is `mate N <usi moves>`, `nomate`
     /// or `timeout`.
@@ -144,40 +145,30 @@ enum Command {
 
 #[derive(Args)]
 struct PositionArgs {
-    /// Variant: shogi, tori, minishogi, kyotoshogi or dobutsu.
-    #[arg(long, default_value = "shogi")]
-    variant: String,
+    /// Variant.
+    #[arg(long, default_value = "shogi", ignore_case = true, value_parser = choices::variant())]
+    variant: VariantKind,
     /// The position as SFEN (default: the start position).
     #[arg(long, conflicts_with = "handicap")]
     sfen: Option<String>,
-    /// A named start position: even, lance, right-lance, bishop, rook, rook-lance, two-piece,
-    /// three-piece, four-piece, five-piece, left-five-piece, six-piece, left-seven-piece,
-    /// right-seven-piece, eight-piece, ten-piece, three-pawns, naked-king; for Tori
-    /// tori-left-quail, tori-falcon, tori-falcon-left-quail, tori-falcon-both-quails.
-    #[arg(long)]
-    handicap: Option<String>,
+    /// A named start position of the variant (English or Japanese name).
+    #[arg(long, value_parser = choices::handicap())]
+    handicap: Option<Handicap>,
 }
 
 impl PositionArgs {
     fn position(&self) -> anyhow::Result<AnyPosition> {
-        let variant = VariantKind::from_name(&self.variant).ok_or_else(|| {
-            anyhow!(
-                "unknown variant '{}' (known: {})",
-                self.variant,
-                VariantKind::known_names()
-            )
-        })?;
+        let variant = self.variant;
         if let Some(text) = &self.sfen {
             let text = text.trim();
             let text = text.strip_prefix("sfen ").unwrap_or(text);
             return sfen::parse_position(variant, text).context("--sfen");
         }
-        if let Some(name) = &self.handicap {
-            let h =
-                Handicap::from_name(name).ok_or_else(|| anyhow!("unknown handicap '{name}'"))?;
+        if let Some(h) = self.handicap {
             return variant.handicap(h).ok_or_else(|| {
                 anyhow!(
-                    "handicap '{name}' is not a {} start position",
+                    "handicap '{}' is not a {} start position",
+                    h.name(),
                     variant.name()
                 )
             });
@@ -247,7 +238,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 "german" | "de" => Notation::German,
                 other => bail!("unknown notation '{other}' (japanese, western, german)"),
             };
-            let record = records::read_record(&file, None, &position.variant)?;
+            let record = records::read_record(&file, None, position.variant)?;
             let mut pos = record.start_position().with_context(|| file.clone())?;
             let moves = record.tree.main_moves();
             // A foul the record ends with is listed, but no board is shown after it.
@@ -293,7 +284,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let from = from
                 .map(|f| Format::from_name(&f).ok_or_else(|| anyhow!("unknown format '{f}'")))
                 .transpose()?;
-            let record = records::read_record(&file, from, &variant)?;
+            let record = records::read_record(&file, from, variant)?;
             let text = match (to, ply) {
                 (Format::Sfen, Some(ply)) => {
                     format!(
@@ -348,7 +339,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             file,
             rules,
             variant,
-        } => replay::run(&file, rules.as_deref(), &variant)?,
+        } => replay::run(&file, rules.as_deref(), variant)?,
         Command::Tsume(args) => tsume::run(args)?,
         Command::Serve(args) => serve::run(args)?,
         Command::Bot(args) => bot::run(args)?,

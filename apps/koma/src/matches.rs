@@ -1,7 +1,7 @@
 //! `koma match ENGINE_A ENGINE_B`: a match between two USI engines, a line per game and the
 //! score with the Elo difference at the end.
 
-use anyhow::{Context, anyhow, bail};
+use anyhow::{Context, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use koma_game::matches::{
@@ -37,9 +37,9 @@ pub struct MatchArgs {
     /// Draw after this many moves (default: the rule set's limit, 256 under csa).
     #[arg(long)]
     max_moves: Option<u32>,
-    /// Variant: shogi, tori, minishogi, kyotoshogi or dobutsu.
-    #[arg(long, default_value = "shogi")]
-    variant: String,
+    /// Variant.
+    #[arg(long, default_value = "shogi", ignore_case = true, value_parser = crate::choices::variant())]
+    variant: VariantKind,
     /// Directory for the records, game-001.kif and game-001.csa (CSA for shogi only).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -135,13 +135,7 @@ fn outcome_reason(result: &GameResult) -> String {
 
 /// The match's configuration from the command line.
 fn config(args: &MatchArgs) -> anyhow::Result<MatchConfig> {
-    let variant = VariantKind::from_name(&args.variant).ok_or_else(|| {
-        anyhow!(
-            "unknown variant '{}' (known: {})",
-            args.variant,
-            VariantKind::known_names()
-        )
-    })?;
+    let variant = args.variant;
     let mut engines = Vec::new();
     for (line, options, flag) in [
         (&args.engine_a, &args.option_a, "--option-a"),

@@ -1,6 +1,6 @@
 //! Reading record files for the commands.
 
-use anyhow::{Context, anyhow};
+use anyhow::Context;
 use koma_notation::formats::{self, Format};
 use koma_notation::record::Record;
 use koma_notation::warning::Reading;
@@ -11,13 +11,11 @@ use std::io::Read;
 /// file holding several records (CSA's `/` separators) the first is read. What the reader
 /// had to accept beyond the format (a lying encoding declaration, misnumbered moves, an
 /// illegal last move, more records) is printed on standard error as warnings.
-pub fn read_record(file: &str, format: Option<Format>, variant: &str) -> anyhow::Result<Record> {
-    let variant = VariantKind::from_name(variant).ok_or_else(|| {
-        anyhow!(
-            "unknown variant '{variant}' (known: {})",
-            VariantKind::known_names()
-        )
-    })?;
+pub fn read_record(
+    file: &str,
+    format: Option<Format>,
+    variant: VariantKind,
+) -> anyhow::Result<Record> {
     let bytes = read_input(file)?;
     let text = koma_notation::encoding::decode(&bytes).0;
     let format = format.unwrap_or_else(|| Format::detect((file != "-").then_some(file), &text));

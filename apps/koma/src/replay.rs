@@ -4,6 +4,7 @@ use crate::records::read_record;
 use anyhow::{Context, anyhow};
 use koma_game::RuleSet;
 use koma_game::replay::replay;
+use koma_rules::VariantKind;
 use std::io::Write;
 
 /// The rule set called `name`, or an error listing the known ones.
@@ -15,7 +16,7 @@ pub fn rule_set(name: &str) -> anyhow::Result<RuleSet> {
 }
 
 /// Replays `file` and prints what the rules say, the result last.
-pub fn run(file: &str, rules: Option<&str>, variant: &str) -> anyhow::Result<()> {
+pub fn run(file: &str, rules: Option<&str>, variant: VariantKind) -> anyhow::Result<()> {
     let rules = rules.map(rule_set).transpose()?;
     let record = read_record(file, None, variant)?;
     let r = replay(&record, rules).with_context(|| file.to_string())?;

@@ -90,8 +90,15 @@ fn bad_input_names_the_problem_and_exits_2() {
             vec!["moves", "--sfen", "k8/9/9/9/4P4/9/4P4/9/K8 b - 1"],
             "pawns",
         ),
-        (vec!["show", "--variant", "chess"], "unknown variant"),
-        (vec!["show", "--handicap", "queen"], "unknown handicap"),
+        (
+            vec!["show", "--variant", "chess"],
+            "invalid value 'chess' for '--variant",
+        ),
+        (vec!["show", "--variant", "chess"], "minishogi"),
+        (
+            vec!["show", "--handicap", "queen"],
+            "invalid value 'queen' for '--handicap",
+        ),
         (
             vec!["show", "--variant", "tori", "--handicap", "lance"],
             "not a tori",

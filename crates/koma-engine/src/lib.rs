@@ -1,5 +1,6 @@
 //! koma-engine: alpha-beta search with a transposition table, a hand-written evaluation for
-//! shogi and Tori Shogi, time management, and the USI protocol.
+//! shogi and its family (Tori, minishogi, Kyoto, Dōbutsu), time management, and the USI
+//! protocol.
 
 pub mod bench;
 pub mod eval;
