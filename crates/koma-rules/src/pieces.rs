@@ -3,7 +3,7 @@
 //! notation, engine and page all read this table (variants override a face's names where
 //! they call a piece otherwise: see [`crate::Variant::FACES`]).
 
-use crate::Role;
+use crate::{Bitboard, Role, Square};
 
 /// One way a piece moves, as sente sees the board: a (file, rank) step, negative rank being
 /// forward, and how far it may go that way.
@@ -164,6 +164,49 @@ const fn info(
         hand_value,
         hand_slot: None,
     }
+}
+
+/// For every role and colour, the squares of a `files` x `ranks` board from which the piece
+/// has no move at all (none of its legs' first steps stays on the board): a pawn or lance on
+/// the last rank, a knight on the last two.
+pub const fn dead_squares(files: u8, ranks: u8) -> [[Bitboard; 2]; Role::COUNT] {
+    let mut table = [[Bitboard::EMPTY; 2]; Role::COUNT];
+    let mut role = 0;
+    while role < Role::COUNT {
+        let legs = ROLES[role].legs;
+        let mut file = 1;
+        while file <= files {
+            let mut rank = 1;
+            while rank <= ranks {
+                let Some(sq) = Square::new(file, rank) else {
+                    panic!("a board square off the frame");
+                };
+                // Sente's legs as given; gote's turned around.
+                let mut color = 0;
+                while color < 2 {
+                    let sign: i8 = if color == 0 { 1 } else { -1 };
+                    let mut moves = false;
+                    let mut i = 0;
+                    while i < legs.len() {
+                        let f = file as i8 + sign * legs[i].df;
+                        let r = rank as i8 + sign * legs[i].dr;
+                        if f >= 1 && f <= files as i8 && r >= 1 && r <= ranks as i8 {
+                            moves = true;
+                        }
+                        i += 1;
+                    }
+                    if !moves {
+                        table[role][color] = table[role][color].with(sq);
+                    }
+                    color += 1;
+                }
+                rank += 1;
+            }
+            file += 1;
+        }
+        role += 1;
+    }
+    table
 }
 
 /// Every role, in [`Role::index`] order.
@@ -556,6 +599,46 @@ mod tests {
             assert!(!info.legs.is_empty(), "{:?} moves", info.role);
             assert!(!info.face.usi.is_empty() && !info.face.english.is_empty());
         }
+    }
+
+    #[test]
+    fn dead_squares_follow_from_the_legs() {
+        use crate::variants::{Dobutsu, Kyoto, Minishogi, Shogi, Tori};
+        use crate::{Color, Variant};
+        let black = Color::Black;
+        assert_eq!(Shogi::dead_squares(Role::Pawn, black), Bitboard::rank(1));
+        assert_eq!(Shogi::dead_squares(Role::Lance, black), Bitboard::rank(1));
+        assert_eq!(
+            Shogi::dead_squares(Role::Knight, black),
+            Bitboard::ranks(1, 2)
+        );
+        assert_eq!(
+            Shogi::dead_squares(Role::Knight, Color::White),
+            Bitboard::ranks(8, 9)
+        );
+        for role in [
+            Role::Silver,
+            Role::Gold,
+            Role::Bishop,
+            Role::Tokin,
+            Role::Dragon,
+        ] {
+            assert!(Shogi::dead_squares(role, black).is_empty(), "{role:?}");
+        }
+        let last = |v_ranks: u8| Bitboard::rank(v_ranks);
+        assert_eq!(
+            Minishogi::dead_squares(Role::Pawn, Color::White),
+            Minishogi::BOARD.and(last(5))
+        );
+        assert_eq!(
+            Tori::dead_squares(Role::Swallow, black),
+            Tori::BOARD.and(Bitboard::rank(1))
+        );
+        // The pheasant jumps forward but steps back diagonally: never dead.
+        assert!(Tori::dead_squares(Role::Pheasant, black).is_empty());
+        // Kyoto and Dobutsu let a piece stand where it cannot move.
+        assert!(Kyoto::dead_squares(Role::Pawn, black).is_empty());
+        assert!(Dobutsu::dead_squares(Role::Pawn, black).is_empty());
     }
 
     #[test]

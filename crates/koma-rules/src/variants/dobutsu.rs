@@ -9,7 +9,7 @@
 
 use crate::pieces::{Face, info_of};
 use crate::variant::{Promotion, Repetition};
-use crate::{Bitboard, Color, Role, Setup, Variant};
+use crate::{Bitboard, Role, Setup, Variant};
 
 /// Dōbutsu shogi on 3x4.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -76,22 +76,7 @@ impl Variant for Dobutsu {
         animal(Role::Tokin, "+C", 'に', "にわとり", "hen", "H", "Henne"),
     ];
 
-    #[inline(always)]
-    fn slot(role: Role) -> usize {
-        match role {
-            Role::Pawn => 0,
-            Role::Giraffe => 1,
-            Role::Elephant => 2,
-            Role::King => 7,
-            Role::Tokin => 8,
-            _ => 15,
-        }
-    }
-
-    #[inline(always)]
-    fn dead_squares(_role: Role, _color: Color) -> Bitboard {
-        Bitboard::EMPTY
-    }
+    const DEAD_PIECES_ALLOWED: bool = true;
 
     const START: Setup = {
         let mut setup = Setup::empty();

@@ -9,7 +9,7 @@
 
 use crate::pieces::{Face, info_of};
 use crate::variant::{Promotion, Repetition};
-use crate::{Bitboard, Color, Role, Setup, Variant};
+use crate::{Bitboard, Role, Setup, Variant};
 
 /// Kyoto shogi on 5x5.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -104,15 +104,7 @@ impl Variant for Kyoto {
         }
     }
 
-    #[inline(always)]
-    fn slot(role: Role) -> usize {
-        if role.index() < 14 { role.index() } else { 15 }
-    }
-
-    #[inline(always)]
-    fn dead_squares(_role: Role, _color: Color) -> Bitboard {
-        Bitboard::EMPTY
-    }
+    const DEAD_PIECES_ALLOWED: bool = true;
 
     const START: Setup = {
         let mut setup = Setup::empty();

@@ -6,7 +6,7 @@
 //! sente.
 
 use crate::variant::{Promotion, Repetition};
-use crate::{Bitboard, Color, Role, Setup, Variant};
+use crate::{Bitboard, Role, Setup, Variant};
 
 /// Minishogi on 5x5.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -44,20 +44,6 @@ impl Variant for Minishogi {
         Role::PromotedSilver,
         Role::Tokin,
     ];
-
-    #[inline(always)]
-    fn slot(role: Role) -> usize {
-        if role.index() < 14 { role.index() } else { 15 }
-    }
-
-    #[inline(always)]
-    fn dead_squares(role: Role, color: Color) -> Bitboard {
-        match (role, color) {
-            (Role::Pawn, Color::Black) => const { BOARD.and(Bitboard::rank(1)) },
-            (Role::Pawn, Color::White) => const { BOARD.and(Bitboard::rank(5)) },
-            _ => Bitboard::EMPTY,
-        }
-    }
 
     const START: Setup = {
         let mut setup = Setup::empty();

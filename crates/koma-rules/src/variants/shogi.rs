@@ -62,25 +62,6 @@ impl Variant for Shogi {
     ];
 
     #[inline(always)]
-    fn slot(role: Role) -> usize {
-        // Shogi's roles are the first fourteen; slot 15 stays empty.
-        if role.index() < 14 { role.index() } else { 15 }
-    }
-
-    #[inline(always)]
-    fn dead_squares(role: Role, color: Color) -> Bitboard {
-        let (one, two) = match color {
-            Color::Black => (const { Bitboard::rank(1) }, const { Bitboard::ranks(1, 2) }),
-            Color::White => (const { Bitboard::rank(9) }, const { Bitboard::ranks(8, 9) }),
-        };
-        match role {
-            Role::Pawn | Role::Lance => one,
-            Role::Knight => two,
-            _ => Bitboard::EMPTY,
-        }
-    }
-
-    #[inline(always)]
     fn attackers_to(pos: &Position<Self>, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
         let opp = (!by).index();
         let i = sq.index();

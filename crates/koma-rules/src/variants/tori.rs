@@ -3,7 +3,7 @@
 use crate::movegen::{Ctx, MoveSink, pawn_moves, piece_moves};
 use crate::pieces::{Face, info_of};
 use crate::variant::{Promotion, Repetition};
-use crate::{Bitboard, Color, Position, Role, Setup, Variant};
+use crate::{Bitboard, Position, Role, Setup, Variant};
 
 /// Tori Shogi: 7x7, birds, mandatory promotion, two swallows per file.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -56,35 +56,6 @@ impl Variant for Tori {
         Role::Eagle,
         Role::Goose,
     ];
-
-    #[inline(always)]
-    fn slot(role: Role) -> usize {
-        match role {
-            Role::Swallow => 0,
-            Role::Falcon => 1,
-            Role::Crane => 2,
-            Role::Pheasant => 3,
-            Role::LeftQuail => 4,
-            Role::RightQuail => 5,
-            Role::King => 7,
-            Role::Goose => 8,
-            Role::Eagle => 9,
-            _ => 15,
-        }
-    }
-
-    #[inline(always)]
-    fn dead_squares(role: Role, color: Color) -> Bitboard {
-        match (role, color) {
-            (Role::Swallow, Color::Black) => {
-                const { Bitboard(Tori::BOARD.0 & Bitboard::rank(1).0) }
-            }
-            (Role::Swallow, Color::White) => {
-                const { Bitboard(Tori::BOARD.0 & Bitboard::rank(7).0) }
-            }
-            _ => Bitboard::EMPTY,
-        }
-    }
 
     #[inline(always)]
     fn piece_moves<S: MoveSink, const ALL: bool>(pos: &Position<Self>, ctx: &Ctx, sink: &mut S) {
