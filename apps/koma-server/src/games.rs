@@ -262,16 +262,17 @@ fn start_position(variant: VariantKind, request: &CreateRequest) -> Result<AnyPo
     match (&request.sfen, &request.handicap) {
         (Some(_), Some(_)) => Err(ApiError::HandicapAndSfen),
         (Some(text), None) => line::start(variant, Some(text)),
-        (None, Some(name)) => {
-            let handicap =
-                Handicap::from_name(name).ok_or_else(|| ApiError::unknown("handicap", name, ""))?;
-            variant
+        (None, Some(name)) => match Handicap::named(variant, name) {
+            // Japanese names repeat across variants (角落ち): the game's variant decides.
+            Some(handicap) => variant
                 .handicap(handicap)
-                .ok_or_else(|| ApiError::HandicapNotInVariant {
-                    name: name.to_string(),
-                    variant: variant.name(),
-                })
-        }
+                .ok_or_else(|| ApiError::unknown("handicap", name, "")),
+            None if Handicap::from_name(name).is_some() => Err(ApiError::HandicapNotInVariant {
+                name: name.to_string(),
+                variant: variant.name(),
+            }),
+            None => Err(ApiError::unknown("handicap", name, "")),
+        },
         (None, None) => Ok(variant.startpos()),
     }
 }

@@ -14,18 +14,18 @@ pub fn variant() -> impl TypedValueParser<Value = VariantKind> {
     .try_map(|name| VariantKind::from_name(&name).ok_or(UnknownName))
 }
 
-/// `--handicap`: a named start position of any variant (English or Japanese name).
-pub fn handicap() -> impl TypedValueParser<Value = Handicap> {
-    let all = VariantKind::ALL
-        .iter()
-        .flat_map(|&kind| Handicap::of(kind).iter().copied());
+/// `--handicap`: a named start position of any variant (English or Japanese name; the
+/// variant given decides which start a Japanese name several variants use is).
+pub fn handicap() -> PossibleValuesParser {
     let mut values: Vec<PossibleValue> = Vec::new();
-    for h in all {
-        if !values.iter().any(|v| v.get_name() == h.name()) {
-            values.push(PossibleValue::new(h.name()).alias(h.japanese()));
+    for kind in VariantKind::ALL {
+        for h in Handicap::of(kind) {
+            if !values.iter().any(|v| v.get_name() == h.name()) {
+                values.push(PossibleValue::new(h.name()).alias(h.japanese()));
+            }
         }
     }
-    PossibleValuesParser::new(values).try_map(|name| Handicap::from_name(&name).ok_or(UnknownName))
+    PossibleValuesParser::new(values)
 }
 
 /// A listed name that the registry does not resolve (cannot happen: the list is the

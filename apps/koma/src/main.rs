@@ -153,7 +153,7 @@ struct PositionArgs {
     sfen: Option<String>,
     /// A named start position of the variant (English or Japanese name).
     #[arg(long, value_parser = choices::handicap())]
-    handicap: Option<Handicap>,
+    handicap: Option<String>,
 }
 
 impl PositionArgs {
@@ -164,14 +164,15 @@ impl PositionArgs {
             let text = text.strip_prefix("sfen ").unwrap_or(text);
             return sfen::parse_position(variant, text).context("--sfen");
         }
-        if let Some(h) = self.handicap {
-            return variant.handicap(h).ok_or_else(|| {
-                anyhow!(
-                    "handicap '{}' is not a {} start position",
-                    h.name(),
-                    variant.name()
-                )
-            });
+        if let Some(name) = &self.handicap {
+            return Handicap::named(variant, name)
+                .and_then(|h| variant.handicap(h))
+                .ok_or_else(|| {
+                    anyhow!(
+                        "handicap '{name}' is not a {} start position",
+                        variant.name()
+                    )
+                });
         }
         Ok(variant.startpos())
     }

@@ -453,7 +453,7 @@ impl<V: Variant> Reader<V> {
                     self.named_start = true;
                     return Ok(());
                 }
-                match Handicap::from_name(value).filter(|h| h.is_for::<V>()) {
+                match Handicap::named(V::KIND, value) {
                     Some(h) => {
                         self.record.start = Start::Named(h);
                         self.handicap_line = Some(value.to_string());
@@ -794,6 +794,12 @@ fn write_typed<V: Variant>(record: &Record, dialect: Dialect) -> Result<String, 
     match &record.start {
         Start::Named(Handicap::Even) if own_name => {
             let _ = writeln!(out, "手合割：{even_name}");
+        }
+        Start::Named(h) if own_name => {
+            // A small variant's handicap has no 手合割 of its own: the variant's name and
+            // the board, as shogiops writes it.
+            let _ = writeln!(out, "手合割：{even_name}");
+            out.push_str(&diagram::write(record.variant, &h.setup()));
         }
         Start::Named(h) => {
             // A 手合割 the header keeps is one koma did not know: the start's own name

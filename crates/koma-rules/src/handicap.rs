@@ -1,6 +1,7 @@
-//! Named start positions: the even game and the handicaps (駒落ち) of shogi and Tori Shogi.
+//! Named start positions: the even game and the handicaps (駒落ち) of shogi and its
+//! family. The small variants' handicaps are lishogi's (scalashogi's `Handicap.scala`).
 
-use crate::{Color, Hand, Role, Setup, Square, Variant, variants::Shogi, variants::Tori};
+use crate::{Color, Hand, Role, Setup, Square, Variant, VariantKind};
 
 /// A named start position. In a handicap game gote (上手, the stronger player) gives the
 /// pieces and moves first.
@@ -50,6 +51,32 @@ pub enum Handicap {
     ToriFalconLeftQuail,
     /// Tori: gote's falcon and both quails removed.
     ToriFalconBothQuails,
+    /// Minishogi: gote's bishop removed (角落ち).
+    MiniBishop,
+    /// Minishogi: gote's rook removed (飛車落ち).
+    MiniRook,
+    /// Minishogi: gote's rook and bishop removed (二枚落ち).
+    MiniTwoPiece,
+    /// Minishogi: two-piece and the silver (三枚落ち).
+    MiniThreePiece,
+    /// Minishogi: three-piece and the gold: king and pawn (四枚落ち).
+    MiniFourPiece,
+    /// Kyoto: gote's tokin removed (と落ち).
+    KyotoTokin,
+    /// Kyoto: gote's silver removed (銀落ち).
+    KyotoSilver,
+    /// Kyoto: gote's pawn removed (歩落ち).
+    KyotoPawn,
+    /// Kyoto: gote's gold removed (金落ち).
+    KyotoGold,
+    /// Kyoto: gote's pawn and tokin removed (二枚落ち).
+    KyotoTwoPiece,
+    /// Kyoto: two-piece and the silver (三枚落ち).
+    KyotoThreePiece,
+    /// Kyoto: gote has only the king (裸玉).
+    KyotoNakedKing,
+    /// Dōbutsu: gote's chick removed (ひよこ落ち).
+    DobutsuChick,
 }
 
 impl Handicap {
@@ -84,6 +111,31 @@ impl Handicap {
         Handicap::ToriFalconBothQuails,
     ];
 
+    /// Every minishogi start position, even game first.
+    pub const MINISHOGI: [Handicap; 6] = [
+        Handicap::Even,
+        Handicap::MiniBishop,
+        Handicap::MiniRook,
+        Handicap::MiniTwoPiece,
+        Handicap::MiniThreePiece,
+        Handicap::MiniFourPiece,
+    ];
+
+    /// Every Kyoto start position, even game first.
+    pub const KYOTO: [Handicap; 8] = [
+        Handicap::Even,
+        Handicap::KyotoTokin,
+        Handicap::KyotoSilver,
+        Handicap::KyotoPawn,
+        Handicap::KyotoGold,
+        Handicap::KyotoTwoPiece,
+        Handicap::KyotoThreePiece,
+        Handicap::KyotoNakedKing,
+    ];
+
+    /// Every Dōbutsu start position, even game first.
+    pub const DOBUTSU: [Handicap; 2] = [Handicap::Even, Handicap::DobutsuChick];
+
     /// A stable English name (`even`, `lance`, `two-piece`, `tori-falcon`, ...).
     pub const fn name(self) -> &'static str {
         match self {
@@ -109,6 +161,19 @@ impl Handicap {
             Handicap::ToriFalcon => "tori-falcon",
             Handicap::ToriFalconLeftQuail => "tori-falcon-left-quail",
             Handicap::ToriFalconBothQuails => "tori-falcon-both-quails",
+            Handicap::MiniBishop => "mini-bishop",
+            Handicap::MiniRook => "mini-rook",
+            Handicap::MiniTwoPiece => "mini-two-piece",
+            Handicap::MiniThreePiece => "mini-three-piece",
+            Handicap::MiniFourPiece => "mini-four-piece",
+            Handicap::KyotoTokin => "kyoto-tokin",
+            Handicap::KyotoSilver => "kyoto-silver",
+            Handicap::KyotoPawn => "kyoto-pawn",
+            Handicap::KyotoGold => "kyoto-gold",
+            Handicap::KyotoTwoPiece => "kyoto-two-piece",
+            Handicap::KyotoThreePiece => "kyoto-three-piece",
+            Handicap::KyotoNakedKing => "kyoto-naked-king",
+            Handicap::DobutsuChick => "dobutsu-chick",
         }
     }
 
@@ -137,16 +202,45 @@ impl Handicap {
             Handicap::ToriFalcon => "鷹落ち",
             Handicap::ToriFalconLeftQuail => "鷹左鶉落ち",
             Handicap::ToriFalconBothQuails => "鷹両鶉落ち",
+            Handicap::MiniBishop => "角落ち",
+            Handicap::MiniRook => "飛車落ち",
+            Handicap::MiniTwoPiece | Handicap::KyotoTwoPiece => "二枚落ち",
+            Handicap::MiniThreePiece | Handicap::KyotoThreePiece => "三枚落ち",
+            Handicap::MiniFourPiece => "四枚落ち",
+            Handicap::KyotoTokin => "と落ち",
+            Handicap::KyotoSilver => "銀落ち",
+            Handicap::KyotoPawn => "歩落ち",
+            Handicap::KyotoGold => "金落ち",
+            Handicap::KyotoNakedKing => "裸玉",
+            Handicap::DobutsuChick => "ひよこ落ち",
         }
     }
 
-    /// The handicap called `name` (English name as [`Handicap::name`] gives, or Japanese).
+    /// The handicap called `name` (English name as [`Handicap::name`] gives, or Japanese;
+    /// a Japanese name several variants use is shogi's, then the next variant's in the
+    /// registry's order: see [`Handicap::named`]).
     pub fn from_name(name: &str) -> Option<Handicap> {
-        Handicap::SHOGI
+        VariantKind::ALL
+            .into_iter()
+            .find_map(|kind| Handicap::named(kind, name))
+    }
+
+    /// The start position of `variant` called `name` (English or Japanese).
+    pub fn named(variant: VariantKind, name: &str) -> Option<Handicap> {
+        Handicap::of(variant)
             .iter()
-            .chain(Handicap::TORI.iter())
             .copied()
             .find(|h| h.name() == name || h.japanese() == name)
+    }
+
+    /// The variant this handicap belongs to (`None` for the even game, every variant's).
+    pub fn variant(self) -> Option<VariantKind> {
+        if self == Handicap::Even {
+            return None;
+        }
+        VariantKind::ALL
+            .into_iter()
+            .find(|&kind| Handicap::of(kind).contains(&self))
     }
 
     /// Whether this start position belongs to variant `V`.
@@ -155,14 +249,13 @@ impl Handicap {
     }
 
     /// The named start positions of `variant`, the even game first.
-    pub fn of(variant: crate::VariantKind) -> &'static [Handicap] {
+    pub fn of(variant: VariantKind) -> &'static [Handicap] {
         match variant {
-            crate::VariantKind::Tori => &Handicap::TORI,
-            crate::VariantKind::Shogi => &Handicap::SHOGI,
-            // The small variants have no handicaps of their own: only the even game.
-            crate::VariantKind::Minishogi
-            | crate::VariantKind::Kyoto
-            | crate::VariantKind::Dobutsu => &[Handicap::Even],
+            VariantKind::Tori => &Handicap::TORI,
+            VariantKind::Shogi => &Handicap::SHOGI,
+            VariantKind::Minishogi => &Handicap::MINISHOGI,
+            VariantKind::Kyoto => &Handicap::KYOTO,
+            VariantKind::Dobutsu => &Handicap::DOBUTSU,
         }
     }
 
@@ -203,13 +296,29 @@ impl Handicap {
             Handicap::ToriFalcon => &[(4, 2)],
             Handicap::ToriFalconLeftQuail => &[(4, 2), (1, 1)],
             Handicap::ToriFalconBothQuails => &[(4, 2), (1, 1), (7, 1)],
+            // Minishogi's gote: rook 5a, bishop 4a, silver 3a, gold 2a.
+            Handicap::MiniBishop => &[(4, 1)],
+            Handicap::MiniRook => &[(5, 1)],
+            Handicap::MiniTwoPiece => &[(5, 1), (4, 1)],
+            Handicap::MiniThreePiece => &[(5, 1), (4, 1), (3, 1)],
+            Handicap::MiniFourPiece => &[(5, 1), (4, 1), (3, 1), (2, 1)],
+            // Kyoto's gote: pawn 5a, gold 4a, silver 2a, tokin 1a.
+            Handicap::KyotoTokin => &[(1, 1)],
+            Handicap::KyotoSilver => &[(2, 1)],
+            Handicap::KyotoPawn => &[(5, 1)],
+            Handicap::KyotoGold => &[(4, 1)],
+            Handicap::KyotoTwoPiece => &[(5, 1), (1, 1)],
+            Handicap::KyotoThreePiece => &[(5, 1), (2, 1), (1, 1)],
+            Handicap::KyotoNakedKing => &[(5, 1), (4, 1), (2, 1), (1, 1)],
+            // Dōbutsu's gote chick, 2b.
+            Handicap::DobutsuChick => &[(2, 2)],
         }
     }
 
     /// The start position: for a handicap, gote's pieces removed and gote to move.
     pub fn setup(self) -> Setup {
-        let tori = Handicap::TORI.contains(&self) && self != Handicap::Even;
-        let mut setup = if tori { Tori::start() } else { Shogi::start() };
+        let kind = self.variant().unwrap_or(VariantKind::Shogi);
+        let mut setup = kind.startpos().to_setup();
         if self == Handicap::Even {
             return setup;
         }

@@ -285,3 +285,55 @@ fn lishogi_style_files_read() {
     let board = read_file("kyoto-board.kif", VariantKind::Kyoto, &["1e1a+", "2a2b+"]);
     assert!(matches!(board.start, Start::Custom(_)));
 }
+
+#[test]
+fn the_small_variants_handicaps_are_lishogis() {
+    // scalashogi's `Handicap.scala` (lishogi), `allByVariant`.
+    let lishogi = [
+        (Handicap::MiniBishop, "r1sgk/4p/5/P4/KGSBR w - 1"),
+        (Handicap::MiniRook, "1bsgk/4p/5/P4/KGSBR w - 1"),
+        (Handicap::MiniTwoPiece, "2sgk/4p/5/P4/KGSBR w - 1"),
+        (Handicap::MiniThreePiece, "3gk/4p/5/P4/KGSBR w - 1"),
+        (Handicap::MiniFourPiece, "4k/4p/5/P4/KGSBR w - 1"),
+        (Handicap::KyotoTokin, "pgks1/5/5/5/TSKGP w - 1"),
+        (Handicap::KyotoSilver, "pgk1t/5/5/5/TSKGP w - 1"),
+        (Handicap::KyotoPawn, "1gkst/5/5/5/TSKGP w - 1"),
+        (Handicap::KyotoGold, "p1kst/5/5/5/TSKGP w - 1"),
+        (Handicap::KyotoTwoPiece, "1gks1/5/5/5/TSKGP w - 1"),
+        (Handicap::KyotoThreePiece, "1gk2/5/5/5/TSKGP w - 1"),
+        (Handicap::KyotoNakedKing, "2k2/5/5/5/TSKGP w - 1"),
+        (Handicap::DobutsuChick, "rkb/3/1P1/BKR w - 1"),
+    ];
+    for (h, sfen) in lishogi {
+        let variant = h.variant().expect("a variant's handicap");
+        assert_eq!(
+            koma_notation::sfen::write_setup(variant, &h.setup()),
+            sfen,
+            "{h:?}"
+        );
+        assert_eq!(Handicap::named(variant, h.japanese()), Some(h));
+        assert_eq!(Handicap::from_name(h.name()), Some(h));
+        // The start position is valid, and a record from it reads back from KIF.
+        let pos = variant.position(&h.setup()).expect("valid");
+        let mut record = Record::new(variant);
+        record.start = Start::Named(h);
+        if let Some(&m) = pos.legal_moves().first() {
+            record.tree.add(MoveTree::ROOT, Entry::Move(m));
+        }
+        let formats: &[Format] = if variant == VariantKind::Dobutsu {
+            &[Format::Usi]
+        } else {
+            &[Format::Kif, Format::Ki2, Format::Usi]
+        };
+        for &format in formats {
+            let back = again(&record, format, variant);
+            assert_eq!(game(&back), game(&record), "{h:?} {format:?}");
+        }
+    }
+    // A Japanese name several variants use is shogi's unless the variant is given.
+    assert_eq!(Handicap::from_name("角落ち"), Some(Handicap::Bishop));
+    assert_eq!(
+        Handicap::named(VariantKind::Minishogi, "角落ち"),
+        Some(Handicap::MiniBishop)
+    );
+}
