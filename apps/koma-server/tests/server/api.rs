@@ -112,6 +112,16 @@ async fn create_join_move_and_records() {
         .expect(201)
         .json();
     assert_eq!(tori["game"]["rules"], "tori");
+    // A Japanese handicap name is the game's variant's: 角落ち of minishogi.
+    let mini = post(
+        addr,
+        "/api/games",
+        &json!({"variant": "minishogi", "handicap": "角落ち"}),
+    )
+    .await
+    .expect(201)
+    .json();
+    assert_eq!(mini["game"]["sfen"], "r1sgk/4p/5/P4/KGSBR w - 1");
     server.shutdown().await.unwrap();
 }
 
@@ -169,6 +179,10 @@ async fn bad_requests_are_refused_with_reasons() {
         (json!({"rules": "house"}), "unknown_name"),
         (json!({"handicap": "queen"}), "unknown_name"),
         (json!({"handicap": "tori-falcon"}), "invalid_value"),
+        (
+            json!({"variant": "dobutsu", "handicap": "角落ち"}),
+            "invalid_value",
+        ),
         (
             json!({"handicap": "lance", "sfen": "9/9/9 b - 1"}),
             "conflicting_fields",

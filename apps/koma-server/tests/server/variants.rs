@@ -100,10 +100,25 @@ async fn every_variant_with_its_board_and_pieces() {
 
     let mini = variant(&all, "minishogi");
     assert_eq!(mini["promotion"], "optional");
+    // lishogi's handicaps of minishogi (scalashogi `Handicap.scala`), even game first.
+    let names: Vec<&str> = mini["handicaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["name"].as_str().unwrap())
+        .collect();
     assert_eq!(
-        mini["handicaps"],
-        json!([{"name": "even", "japanese": "平手"}])
+        names,
+        [
+            "even",
+            "mini-bishop",
+            "mini-rook",
+            "mini-two-piece",
+            "mini-three-piece",
+            "mini-four-piece"
+        ]
     );
+    assert_eq!(mini["handicaps"][1]["japanese"], "角落ち");
 
     // Every start position is made of the pieces listed, and every hand letter is a piece.
     for v in all["variants"].as_array().unwrap() {
