@@ -183,8 +183,9 @@ struct P {
     role: R,
 }
 
+/// A Chu position on a mailbox board.
 #[derive(Clone)]
-struct Pos {
+pub struct Pos {
     board: [Option<P>; 144],
     white: bool,
     /// Where a lion was just taken by a non-lion (the counter-strike rule).
@@ -214,7 +215,9 @@ fn parse_square(t: &str) -> Option<usize> {
 }
 
 impl Pos {
-    fn parse(sfen: &str) -> Pos {
+    /// Reads lishogi's Chu SFEN (the third field: the square of a lion just taken by a
+    /// non-lion, or `-`).
+    pub fn parse(sfen: &str) -> Pos {
         let mut f = sfen.split_whitespace();
         let mut board = [None; 144];
         for (y, row) in f.next().unwrap().split('/').enumerate() {
@@ -290,15 +293,17 @@ impl Pos {
         out
     }
 
-    /// Whether a piece of side `white` attacks `target`, with `gone` squares treated as
-    /// empty.
-    fn attacked_by(&self, target: usize, white: bool, gone: &[usize]) -> bool {
+    /// Whether a piece of side `white` attacks `target` when the squares `clear` are taken
+    /// as empty for blocking. The pieces on them still count: as lishogi judges a lion
+    /// trade, a pawn or go-between that a lion takes on its first step still protects the
+    /// lion it then takes (shogiops `secondLionStepDests`, scalashogi `lionMoveFilter`).
+    fn attacked_by(&self, target: usize, white: bool, clear: &[usize]) -> bool {
         let mut view = self.clone();
-        for &g in gone {
+        for &g in clear {
             view.board[g] = None;
         }
         (0..144).any(|s| {
-            view.board[s].is_some_and(|p| p.white == white && view.attacks(s, p).contains(&target))
+            self.board[s].is_some_and(|p| p.white == white && view.attacks(s, p).contains(&target))
         })
     }
 
@@ -552,7 +557,9 @@ fn dist(a: usize, b: usize) -> i32 {
     (ax - bx).abs().max((ay - by).abs())
 }
 
-fn perft(pos: &Pos, depth: u32, ignore_end: bool) -> u64 {
+/// The number of move sequences of `depth` moves; a position that is over has none below
+/// the root unless `ignore_end`.
+pub fn perft(pos: &Pos, depth: u32, ignore_end: bool) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -569,7 +576,8 @@ fn perft(pos: &Pos, depth: u32, ignore_end: bool) -> u64 {
         .sum()
 }
 
-const START: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+/// The start position.
+pub const START: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
