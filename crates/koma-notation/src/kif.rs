@@ -259,9 +259,28 @@ fn tori_piece_in(text: &str) -> Option<&'static str> {
         .map(|(_, name)| name)
 }
 
+/// The number of files of the record's board diagram when it is minishogi's 5x5 (five
+/// lines between the frame's `|`, as KIF draws a board).
+fn five_by_five_diagram(text: &str) -> Option<usize> {
+    let rows: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with('|') && l.matches('|').count() >= 2)
+        .collect();
+    // A KIF cell is two characters wide: ` ・`, `v歩`, ` 歩`.
+    let files = |row: &str| {
+        row.trim_start_matches('|')
+            .split('|')
+            .next()
+            .map_or(0, |cells| cells.chars().count() / 2)
+    };
+    (rows.len() == 5 && rows.iter().all(|r| files(r) == 5)).then_some(5)
+}
+
 /// Reads a KIF or KI2 record of `variant`, or of the variant its 手合割 names (see
 /// [`header_variant`]). A standard shogi record that fails to read and holds Tori Shogi
-/// pieces is read as Tori Shogi, with a warning, when that succeeds.
+/// pieces is read as Tori Shogi, and one whose board diagram is 5x5 as minishogi, with a
+/// warning, when that succeeds.
 pub(crate) fn read(
     variant: VariantKind,
     dialect: Dialect,
@@ -280,6 +299,16 @@ pub(crate) fn read(
     let first = read_as(variant, dialect, text);
     if variant != VariantKind::Shogi || first.is_ok() {
         return first;
+    }
+    if let Some(files) = five_by_five_diagram(text) {
+        return match read_as(VariantKind::Minishogi, dialect, text) {
+            Ok(mut mini) => {
+                let warning = Warning::new(0, WarningKind::UndeclaredMinishogi { files });
+                mini.warnings.insert(0, warning);
+                Ok(mini)
+            }
+            Err(_) => first,
+        };
     }
     let Some(piece) = tori_piece_in(text) else {
         return first;

@@ -104,6 +104,13 @@ pub enum WarningKind {
         /// The first Tori piece found.
         piece: String,
     },
+    /// A record whose board diagram is 5x5, read as minishogi though its 手合割 does not
+    /// say so (shogiops tells the variant by the diagram's lines the same way).
+    #[error("the board diagram has {files} files and no 手合割 names a variant: read as minishogi")]
+    UndeclaredMinishogi {
+        /// The diagram's number of files.
+        files: usize,
+    },
     /// A file holding several records, of which only the first was read.
     #[error("{count} records in the file; reading the first")]
     MoreRecords {

@@ -337,3 +337,38 @@ fn the_small_variants_handicaps_are_lishogis() {
         Some(Handicap::MiniBishop)
     );
 }
+
+#[test]
+fn a_five_by_five_diagram_without_a_header_is_minishogi() {
+    // A minishogi record from a position, its 手合割 line taken out: the diagram tells.
+    let record = random_game::<Minishogi>(41, 30);
+    let mut pos = VariantKind::Minishogi.startpos();
+    let moves = record.tree.main_moves();
+    for &m in &moves[..6] {
+        pos.play(m).unwrap();
+    }
+    let mut custom = Record::new(VariantKind::Minishogi);
+    let mut setup = pos.to_setup();
+    setup.ply = 1;
+    custom.start = Start::Custom(setup);
+    let mut node = MoveTree::ROOT;
+    for &m in &moves[6..] {
+        node = custom.tree.add(node, Entry::Move(m));
+    }
+    let text = kif::write(&custom).unwrap().replace("手合割：5五将棋\n", "");
+    assert!(!text.contains("手合割"), "{text}");
+    let reading = formats::read_text(&text, Format::Kif, VariantKind::Shogi).unwrap();
+    assert_eq!(reading.record.variant, VariantKind::Minishogi);
+    assert_eq!(game(&reading.record), game(&custom));
+    assert!(
+        reading.warnings.iter().any(|w| w.to_string().contains("read as minishogi")),
+        "{:?}",
+        reading.warnings
+    );
+    // A standard 9x9 diagram stays shogi.
+    let mut shogi = Record::new(VariantKind::Shogi);
+    shogi.start = Start::Custom(VariantKind::Shogi.startpos().to_setup());
+    let text = kif::write(&shogi).unwrap();
+    let back = formats::read_text(&text, Format::Kif, VariantKind::Shogi).unwrap();
+    assert_eq!(back.record.variant, VariantKind::Shogi);
+}
