@@ -23,6 +23,7 @@ mod attacks;
 mod bitboard;
 mod checks;
 mod color;
+pub mod frame12;
 mod hand;
 mod handicap;
 mod legality;
