@@ -355,13 +355,18 @@ fn a_five_by_five_diagram_without_a_header_is_minishogi() {
     for &m in &moves[6..] {
         node = custom.tree.add(node, Entry::Move(m));
     }
-    let text = kif::write(&custom).unwrap().replace("手合割：5五将棋\n", "");
+    let text = kif::write(&custom)
+        .unwrap()
+        .replace("手合割：5五将棋\n", "");
     assert!(!text.contains("手合割"), "{text}");
     let reading = formats::read_text(&text, Format::Kif, VariantKind::Shogi).unwrap();
     assert_eq!(reading.record.variant, VariantKind::Minishogi);
     assert_eq!(game(&reading.record), game(&custom));
     assert!(
-        reading.warnings.iter().any(|w| w.to_string().contains("read as minishogi")),
+        reading
+            .warnings
+            .iter()
+            .any(|w| w.to_string().contains("read as minishogi")),
         "{:?}",
         reading.warnings
     );
