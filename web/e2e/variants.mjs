@@ -72,11 +72,18 @@ async function drawn(page) {
 /** Fails unless the page's pieces are `sfen`'s. */
 async function expectBoard(page, sfen, files, what) {
   const want = sfenPieces(sfen, files);
-  const got = (await drawn(page)).pieces;
-  const wrong = [];
-  for (const [sq, p] of want) if (got[sq] !== p) wrong.push(`${sq}: ${got[sq] ?? "nothing"}, not ${p}`);
-  for (const sq of Object.keys(got)) if (!want.has(sq)) wrong.push(`${sq}: ${got[sq]}, not empty`);
-  if (wrong.length) fail(`${what}: the page's board differs from ${sfen}: ${wrong.join("; ")}`);
+  // The page draws a move when its update arrives, which may be just after the server has
+  // it (the status line can still say "your move" from before): look again for a while.
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const got = (await drawn(page)).pieces;
+    const wrong = [];
+    for (const [sq, p] of want) if (got[sq] !== p) wrong.push(`${sq}: ${got[sq] ?? "nothing"}, not ${p}`);
+    for (const sq of Object.keys(got)) if (!want.has(sq)) wrong.push(`${sq}: ${got[sq]}, not empty`);
+    if (!wrong.length) return;
+    if (Date.now() > until) fail(`${what}: the page's board differs from ${sfen}: ${wrong.join("; ")}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 async function drawsWhatTheRulesSay(browser) {
@@ -85,6 +92,8 @@ async function drawsWhatTheRulesSay(browser) {
   await page.addInitScript(() => localStorage.setItem("koma.settings", JSON.stringify({ pieceStyle: "beginner", coords: "western" })));
   for (const v of all) {
     await page.goto(`${BASE}/`);
+    // The page fills its list from GET /api/variants once that answers.
+    await page.waitForFunction((n) => document.querySelectorAll("#variant option").length >= n, all.length);
     const offered = await page.locator("#variant option").evaluateAll((os) => os.map((o) => o.value));
     if (offered.join() !== all.map((x) => x.key).join()) fail(`#variant offers ${offered}, the server ${all.map((x) => x.key)}`);
     await page.selectOption("#opponent", "person");
