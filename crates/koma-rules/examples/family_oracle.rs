@@ -17,6 +17,7 @@
 
 use koma_notation::{fsf, sfen};
 use koma_rules::{AnyPosition, Color, Piece, Role, Square, VariantKind};
+use koma_testdata::Rng;
 use std::collections::{BTreeMap, HashSet};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -103,18 +104,6 @@ impl Drop for Fsf {
     fn drop(&mut self) {
         self.send("quit");
         let _ = self.child.wait();
-    }
-}
-
-/// xorshift64*, seeded from the command line.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
     }
 }
 

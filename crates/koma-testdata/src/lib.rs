@@ -86,3 +86,18 @@ pub fn tsume_row(id: &str) -> TsumeRow {
         .find(|r| r.id == id)
         .unwrap_or_else(|| panic!("no row {id} in shared/data/tsume.tsv"))
 }
+
+/// A small deterministic generator (xorshift64*) for the random games and positions of the
+/// tests and test-data generators: the same seed gives the same sequence everywhere.
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
+    }
+}

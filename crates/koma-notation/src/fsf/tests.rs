@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::sfen;
+use koma_testdata::Rng;
 use std::collections::BTreeSet;
 
 const SMALL: [VariantKind; 3] = [
@@ -157,18 +158,6 @@ fn bad_moves_are_errors_naming_the_problem() {
         kind(&dobutsu, "2c2b-"),
         FsfMoveErrorKind::WrongSuffix { .. }
     ));
-}
-
-/// A small deterministic generator (xorshift64*) for the random games.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-    }
 }
 
 #[test]

@@ -493,19 +493,7 @@ fn german_notation() {
     );
 }
 
-/// A small deterministic generator (xorshift64*).
-/// A small xorshift generator for reproducible random games.
-pub(crate) struct Rng(pub(crate) u64);
-
-impl Rng {
-    /// A number below `n`.
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
-    }
-}
+pub(crate) use koma_testdata::Rng;
 
 /// Positions from random games (captures and promotions preferred, so that hands fill and
 /// promoted pieces appear), each with the previous move's destination.
