@@ -132,8 +132,12 @@ macro_rules! attacks_by_role {
 /// The squares a piece of `role` and `color` on `sq` attacks, with `occ` blocking sliders.
 ///
 /// Squares outside a smaller variant's board may be included: mask with the board.
+/// Chu shogi's own roles never stand on the 9x9 frame: they attack nothing here.
 #[inline(always)]
 pub fn attacks(role: Role, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
-    const _: () = assert!(Role::COUNT == 24, "list every role index below");
+    const _: () = assert!(
+        crate::pieces::FRAME9_ROLES == 24,
+        "list every role index of the 9x9 frame below"
+    );
     attacks_by_role!(role, color, sq, occ; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23)
 }

@@ -56,11 +56,69 @@ pub enum Role {
     Giraffe = 22,
     /// Dōbutsu: elephant ゾウ (one step diagonally).
     Elephant = 23,
+    /// Chu: go-between 仲人.
+    GoBetween = 24,
+    /// Chu: copper general 銅将.
+    Copper = 25,
+    /// Chu: ferocious leopard 猛豹.
+    Leopard = 26,
+    /// Chu: blind tiger 盲虎.
+    BlindTiger = 27,
+    /// Chu: drunk elephant 酔象.
+    DrunkElephant = 28,
+    /// Chu: kirin 麒麟.
+    Kirin = 29,
+    /// Chu: phoenix 鳳凰.
+    Phoenix = 30,
+    /// Chu: reverse chariot 反車.
+    ReverseChariot = 31,
+    /// Chu: side mover 横行.
+    SideMover = 32,
+    /// Chu: vertical mover 竪行.
+    VerticalMover = 33,
+    /// Chu: free king 奔王 (lishogi's queen).
+    FreeKing = 34,
+    /// Chu: lion 獅子, which moves twice in a turn.
+    Lion = 35,
+    /// Chu: dragon horse 龍馬 (moves as shogi's horse, and promotes).
+    DragonHorse = 36,
+    /// Chu: dragon king 龍王 (moves as shogi's dragon, and promotes).
+    DragonKing = 37,
+    /// Chu: crown prince 太子 (promoted drunk elephant), a second royal.
+    Prince = 38,
+    /// Chu: flying stag 飛鹿 (promoted blind tiger).
+    FlyingStag = 39,
+    /// Chu: white horse 白駒 (promoted lance).
+    WhiteHorse = 40,
+    /// Chu: whale 鯨鯢 (promoted reverse chariot).
+    Whale = 41,
+    /// Chu: free boar 奔猪 (promoted side mover).
+    FreeBoar = 42,
+    /// Chu: flying ox 飛牛 (promoted vertical mover).
+    FlyingOx = 43,
+    /// Chu: horned falcon 角鷹 (promoted dragon horse).
+    HornedFalcon = 44,
+    /// Chu: soaring eagle 飛鷲 (promoted dragon king).
+    SoaringEagle = 45,
+    /// Chu: promoted go-between, a drunk elephant that cannot promote.
+    PromotedGoBetween = 46,
+    /// Chu: promoted copper, a side mover that cannot promote.
+    PromotedCopper = 47,
+    /// Chu: promoted silver, a vertical mover that cannot promote.
+    ChuPromotedSilver = 48,
+    /// Chu: promoted gold, a rook that cannot promote.
+    ChuPromotedGold = 49,
+    /// Chu: promoted leopard, a bishop that cannot promote.
+    PromotedLeopard = 50,
+    /// Chu: promoted kirin, a lion (in the lion-trading rules too).
+    PromotedKirin = 51,
+    /// Chu: promoted phoenix, a free king that cannot promote.
+    PromotedPhoenix = 52,
 }
 
 impl Role {
     /// Number of roles over all variants.
-    pub const COUNT: usize = 24;
+    pub const COUNT: usize = 53;
 
     /// Every role in discriminant order.
     pub const ALL: [Role; Role::COUNT] = [
@@ -88,6 +146,35 @@ impl Role {
         Role::Eagle,
         Role::Giraffe,
         Role::Elephant,
+        Role::GoBetween,
+        Role::Copper,
+        Role::Leopard,
+        Role::BlindTiger,
+        Role::DrunkElephant,
+        Role::Kirin,
+        Role::Phoenix,
+        Role::ReverseChariot,
+        Role::SideMover,
+        Role::VerticalMover,
+        Role::FreeKing,
+        Role::Lion,
+        Role::DragonHorse,
+        Role::DragonKing,
+        Role::Prince,
+        Role::FlyingStag,
+        Role::WhiteHorse,
+        Role::Whale,
+        Role::FreeBoar,
+        Role::FlyingOx,
+        Role::HornedFalcon,
+        Role::SoaringEagle,
+        Role::PromotedGoBetween,
+        Role::PromotedCopper,
+        Role::ChuPromotedSilver,
+        Role::ChuPromotedGold,
+        Role::PromotedLeopard,
+        Role::PromotedKirin,
+        Role::PromotedPhoenix,
     ];
 
     /// The index of the role (its discriminant).

@@ -272,7 +272,7 @@ pub fn aligned(a: Square, b: Square, c: Square) -> bool {
     line(a, b).contains(c)
 }
 
-const fn splitmix(state: &mut u64) -> u64 {
+pub(crate) const fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -297,8 +297,11 @@ const fn zobrist() -> Zobrist {
         hand: [[0; 8]; 2],
         side: 0,
     };
+    // The 9x9 family's pieces first, then the hands, then Chu's pieces (which never stand
+    // on this frame): adding Chu's roles moved no key of the others.
+    let family = crate::pieces::FRAME9_ROLES * 2;
     let mut p = 0;
-    while p < crate::Piece::COUNT {
+    while p < family {
         let mut s = 0;
         while s < 81 {
             // Bit 0 is kept for the side to move.
@@ -316,6 +319,14 @@ const fn zobrist() -> Zobrist {
             h += 1;
         }
         c += 1;
+    }
+    while p < crate::Piece::COUNT {
+        let mut s = 0;
+        while s < 81 {
+            z.piece[p][s] = splitmix(&mut state) & !1;
+            s += 1;
+        }
+        p += 1;
     }
     z.side = 1;
     z
