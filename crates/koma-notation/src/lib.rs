@@ -13,6 +13,7 @@
 //! assert!(sfen::parse_position(VariantKind::Shogi, "lnsgkgsnl/9 b - 1").is_err());
 //! ```
 
+pub mod chu;
 pub mod csa;
 pub mod diagram;
 pub mod encoding;

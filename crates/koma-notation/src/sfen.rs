@@ -72,14 +72,20 @@ pub enum SfenErrorKind {
     /// The SFEN is well formed but the position breaks a rule.
     #[error("illegal position: {0}")]
     Illegal(SetupError),
+    /// Chu's third field is neither `-` nor a square of the board.
+    #[error("the lion-capture field must be '-' or a square like '7g', not '{0}'")]
+    BadLionSquare(String),
+    /// The Chu SFEN is well formed but the position breaks a rule.
+    #[error("illegal Chu position: {0}")]
+    IllegalChu(koma_rules::chu::ChuSetupError),
 }
 
-fn err(column: usize, kind: SfenErrorKind) -> SfenError {
+pub(crate) fn err(column: usize, kind: SfenErrorKind) -> SfenError {
     SfenError { column, kind }
 }
 
 /// Splits on white space, keeping each field's 1-based character column.
-fn fields(s: &str) -> Vec<(usize, &str)> {
+pub(crate) fn fields(s: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start: Option<(usize, usize)> = None;
     let mut col = 0;
@@ -102,7 +108,7 @@ fn fields(s: &str) -> Vec<(usize, &str)> {
 
 /// The largest move number read: far beyond any game, and leaves room to play on
 /// (at `u32::MAX` the position's move counter would overflow on the next move).
-const MAX_MOVE_NUMBER: u32 = i32::MAX as u32; // 2147483647, as in the BadPly message
+pub(crate) const MAX_MOVE_NUMBER: u32 = i32::MAX as u32; // 2147483647, as in the BadPly message
 
 /// Reads an SFEN (`<board> <side> <hand> [<move number>]`) into an unvalidated setup.
 pub fn parse_setup(variant: VariantKind, sfen: &str) -> Result<Setup, SfenError> {
@@ -143,11 +149,50 @@ fn parse_board(
     col0: usize,
     setup: &mut Setup,
 ) -> Result<(), SfenError> {
-    let files = variant.files() as usize;
-    let ranks = variant.ranks() as usize;
-    let name = variant.name();
+    let grid = Grid {
+        files: variant.files(),
+        ranks: variant.ranks(),
+        name: variant.name(),
+    };
+    parse_grid(
+        grid,
+        board,
+        col0,
+        |token| role_of(variant, token),
+        |file, rank, piece| {
+            let sq = Square::new(file, rank).expect("inside the frame");
+            setup.set(sq, Some(piece));
+        },
+    )
+}
+
+/// A board's size and its variant's name, as the board field needs them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Grid {
+    /// Files.
+    pub files: u8,
+    /// Ranks.
+    pub ranks: u8,
+    /// The variant's name, for messages.
+    pub name: &'static str,
+}
+
+/// Reads a board field of `grid`'s size, the roles' letters read by `role_of` (uppercase,
+/// with `+`), each piece handed to `place(file, rank, piece)`. A run of digits is one
+/// number (`12` empty squares in Chu).
+pub(crate) fn parse_grid(
+    grid: Grid,
+    board: &str,
+    col0: usize,
+    role_of: impl Fn(&str) -> Option<Role>,
+    mut place: impl FnMut(u8, u8, Piece),
+) -> Result<(), SfenError> {
+    let files = grid.files as usize;
+    let ranks = grid.ranks as usize;
+    let name = grid.name;
     let mut rank = 0usize; // 0-based
     let mut width = 0usize;
+    let mut digits = 0usize; // the number read so far in a run of digits
     let mut promoted: Option<usize> = None;
     let width_error = |rank: usize, found: usize, col: usize| {
         err(
@@ -155,7 +200,7 @@ fn parse_board(
             SfenErrorKind::RankWidth {
                 rank: rank + 1,
                 found,
-                expected: files as u8,
+                expected: grid.files,
                 variant: name,
             },
         )
@@ -165,6 +210,8 @@ fn parse_board(
         if let Some(pcol) = promoted.filter(|_| !ch.is_ascii_alphabetic()) {
             return Err(err(pcol, SfenErrorKind::BadPromotion));
         }
+        let run = digits;
+        digits = 0;
         match ch {
             '/' => {
                 if width != files {
@@ -177,14 +224,15 @@ fn parse_board(
                         col,
                         SfenErrorKind::RankCount {
                             found: rank + 1,
-                            expected: ranks as u8,
+                            expected: grid.ranks,
                             variant: name,
                         },
                     ));
                 }
             }
-            '1'..='9' => {
-                width += ch as usize - '0' as usize;
+            '0'..='9' if ch != '0' || run > 0 => {
+                digits = run * 10 + (ch as usize - '0' as usize);
+                width = width - run + digits;
                 if width > files {
                     return Err(width_error(rank, width, col));
                 }
@@ -192,10 +240,10 @@ fn parse_board(
             '+' => promoted = Some(col),
             _ if ch.is_ascii_alphabetic() => {
                 let upper = ch.to_ascii_uppercase();
-                let plain = role_of(variant, upper.encode_utf8(&mut [0; 4]))
+                let plain = role_of(upper.encode_utf8(&mut [0; 4]))
                     .ok_or(err(col, SfenErrorKind::UnknownPiece(ch, name)));
                 let role = match promoted.take() {
-                    Some(pcol) => role_of(variant, &format!("+{upper}")).ok_or_else(|| {
+                    Some(pcol) => role_of(&format!("+{upper}")).ok_or_else(|| {
                         plain
                             .clone()
                             .err()
@@ -211,9 +259,11 @@ fn parse_board(
                 } else {
                     Color::White
                 };
-                let sq =
-                    Square::new((files - width) as u8, rank as u8 + 1).expect("inside the frame");
-                setup.set(sq, Some(Piece::new(color, role)));
+                place(
+                    (files - width) as u8,
+                    rank as u8 + 1,
+                    Piece::new(color, role),
+                );
                 width += 1;
             }
             _ => return Err(err(col, SfenErrorKind::UnexpectedChar(ch))),
@@ -231,7 +281,7 @@ fn parse_board(
             end,
             SfenErrorKind::RankCount {
                 found: rank + 1,
-                expected: ranks as u8,
+                expected: grid.ranks,
                 variant: name,
             },
         ));
@@ -340,14 +390,26 @@ pub(crate) fn write_board(
     letter: impl Fn(Role) -> &'static str,
     out: &mut String,
 ) {
-    for rank in 1..=variant.ranks() {
+    let piece_at = |file, rank| setup.get(Square::new(file, rank).expect("on the board"));
+    write_grid(variant.files(), variant.ranks(), piece_at, letter, out);
+}
+
+/// Writes the board field of a `files` x `ranks` board whose pieces `piece_at(file, rank)`
+/// gives, in the letters `letter` gives (sente's, lowercased for gote).
+pub(crate) fn write_grid(
+    files: u8,
+    ranks: u8,
+    piece_at: impl Fn(u8, u8) -> Option<Piece>,
+    letter: impl Fn(Role) -> &'static str,
+    out: &mut String,
+) {
+    for rank in 1..=ranks {
         if rank > 1 {
             out.push('/');
         }
         let mut empty = 0;
-        for file in (1..=variant.files()).rev() {
-            let sq = Square::new(file, rank).expect("on the board");
-            match setup.get(sq) {
+        for file in (1..=files).rev() {
+            match piece_at(file, rank) {
                 None => empty += 1,
                 Some(piece) => {
                     if empty > 0 {

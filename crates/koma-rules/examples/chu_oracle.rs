@@ -419,7 +419,7 @@ impl Pos {
     }
 
     /// Every legal move as a USI string, with the position after it.
-    fn moves(&self) -> Vec<(String, Pos)> {
+    pub fn moves(&self) -> Vec<(String, Pos)> {
         let mut out = Vec::new();
         for from in 0..144 {
             let Some(p) = self.board[from] else { continue };
@@ -473,7 +473,7 @@ impl Pos {
 
     /// Whether the game is over (shogiops `outcome`): a side without royals, no legal move,
     /// a bare king, or two bare royals.
-    fn is_end(&self) -> bool {
+    pub fn is_end(&self) -> bool {
         let royals = |w: bool| {
             (0..144)
                 .filter(|&s| self.board[s].is_some_and(|p| p.white == w && is_royal(p.role)))

@@ -22,6 +22,7 @@ mod any;
 mod attacks;
 mod bitboard;
 mod checks;
+pub mod chu;
 mod color;
 pub mod frame12;
 mod hand;

@@ -50,6 +50,7 @@ fn malformed_sfens() {
             },
         ),
         (
+            // A run of digits is one number, as lishogi reads it (Chu's `12`): 8 + 11.
             "lnsgkgsnl/1r5b11/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
             16,
             |k| {
@@ -57,7 +58,7 @@ fn malformed_sfens() {
                     k,
                     K::RankWidth {
                         rank: 2,
-                        found: 10,
+                        found: 19,
                         ..
                     }
                 )

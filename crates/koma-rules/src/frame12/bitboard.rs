@@ -133,6 +133,12 @@ impl Bitboard12 {
         })
     }
 
+    /// The squares from `sq` (left out) to the frame's edge along `dir`.
+    #[inline(always)]
+    pub fn ray(sq: Square12, dir: Direction) -> Bitboard12 {
+        RAYS[dir as usize][sq.index()]
+    }
+
     /// The squares a slider on `sq` reaches along `dir` when `occupied` is occupied: up to
     /// and including the first occupied square.
     #[inline]
@@ -225,6 +231,19 @@ impl Direction {
             Direction::BackLeft => (1, 1),
             Direction::BackRight => (-1, 1),
         }
+    }
+
+    /// The line of a one-square (file, rank) step, if it is one of the eight.
+    pub const fn of_step(df: i8, dr: i8) -> Option<Direction> {
+        let mut i = 0;
+        while i < 8 {
+            let (f, r) = Direction::ALL[i].step();
+            if f == df && r == dr {
+                return Some(Direction::ALL[i]);
+            }
+            i += 1;
+        }
+        None
     }
 
     /// The line a gote piece moving this way (as its own side sees it) takes on the board.

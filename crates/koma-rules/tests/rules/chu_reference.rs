@@ -6,7 +6,7 @@
 
 #[allow(dead_code)]
 #[path = "../../examples/chu_oracle.rs"]
-mod chu_oracle;
+pub mod chu_oracle;
 
 use chu_oracle::{Pos, START, perft};
 
