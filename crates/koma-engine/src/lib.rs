@@ -3,6 +3,7 @@
 //! protocol.
 
 pub mod bench;
+pub mod chu;
 pub mod eval;
 pub mod search;
 pub mod time;

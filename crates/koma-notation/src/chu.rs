@@ -13,7 +13,7 @@ use koma_rules::{Color, Role};
 use std::fmt::Write;
 
 /// The variant's name, as lishogi and `USI_Variant` call it.
-pub const NAME: &str = "chushogi";
+pub const NAME: &str = koma_rules::CHU_NAME;
 
 /// The start position in lishogi's SFEN.
 pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";

@@ -415,7 +415,7 @@ fn aspiration<V: Variant>(
 }
 
 /// An internal score as a USI score.
-fn to_score(score: i32) -> Score {
+pub(crate) fn to_score(score: i32) -> Score {
     if score >= MATE_BOUND {
         Score::Mate(MATE - score)
     } else if score <= -MATE_BOUND {

@@ -30,6 +30,7 @@
 //! ```
 
 pub mod answer;
+pub mod chu;
 pub mod command;
 pub mod io;
 pub mod mate;

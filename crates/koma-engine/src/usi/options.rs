@@ -8,14 +8,14 @@
 use crate::time::TimeOptions;
 use koma_game::usi_client::REPETITION_OPTION;
 use koma_game::{REPETITION_NAMES, repetition_from_name};
-use koma_rules::{Repetition, VariantKind};
+use koma_rules::{GameKind, Repetition};
 
-/// The names `USI_Variant` offers: every variant of the registry.
-const VARIANT_NAMES: [&str; VariantKind::COUNT] = {
-    let mut names = [""; VariantKind::COUNT];
+/// The names `USI_Variant` offers: every variant of the registry, and Chu.
+const VARIANT_NAMES: [&str; GameKind::COUNT] = {
+    let mut names = [""; GameKind::COUNT];
     let mut i = 0;
-    while i < VariantKind::COUNT {
-        names[i] = VariantKind::ALL[i].name();
+    while i < GameKind::COUNT {
+        names[i] = GameKind::ALL[i].name();
         i += 1;
     }
     names
@@ -152,7 +152,7 @@ pub struct Options {
     /// `MultiPV`.
     pub multipv: usize,
     /// `USI_Variant`.
-    pub variant: VariantKind,
+    pub variant: GameKind,
     /// `RepetitionRule`: what repeating a position does in the game played (`None`: the
     /// variant's own rule).
     pub repetition: Option<Repetition>,
@@ -171,7 +171,7 @@ impl Default for Options {
             ponder: false,
             threads: 1,
             multipv: 1,
-            variant: VariantKind::Shogi,
+            variant: GameKind::Family(koma_rules::VariantKind::Shogi),
             repetition: None,
             entering_king: EnteringKingRule::Declare27,
             network_delay: 120,
@@ -311,7 +311,7 @@ impl Options {
                 let text = value.ok_or(OptionError::MissingValue(decl.name))?;
                 let expected = || format!("one of {}", vars.join(", "));
                 if decl.name == "USI_Variant" {
-                    let v = VariantKind::from_name(text.trim()).ok_or_else(|| bad(expected()))?;
+                    let v = GameKind::from_name(text.trim()).ok_or_else(|| bad(expected()))?;
                     let changed = v != self.variant;
                     self.variant = v;
                     Ok(Applied::done(if changed {
@@ -378,6 +378,7 @@ impl Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use koma_rules::VariantKind;
 
     #[test]
     fn declarations() {
@@ -387,7 +388,7 @@ mod tests {
             lines.contains(&"option name USI_Hash type spin default 64 min 1 max 32768".into())
         );
         assert!(lines.contains(
-            &"option name USI_Variant type combo default shogi var shogi var tori var minishogi var kyotoshogi var dobutsu".into()
+            &"option name USI_Variant type combo default shogi var shogi var tori var minishogi var kyotoshogi var dobutsu var chushogi".into()
         ));
         assert!(lines.contains(
             &"option name RepetitionRule type combo default variant var variant var sennichite var tori-third var fourth-loses var fourth-sente-loses var third-draws".into()
@@ -416,11 +417,12 @@ mod tests {
             o.set("USI_Variant", Some("torishogi")).unwrap().effect,
             Effect::Variant
         );
-        assert_eq!(o.variant, VariantKind::Tori);
+        assert_eq!(o.variant, GameKind::Family(VariantKind::Tori));
         for (name, variant) in [
-            ("minishogi", VariantKind::Minishogi),
-            ("kyotoshogi", VariantKind::Kyoto),
-            ("dobutsu", VariantKind::Dobutsu),
+            ("minishogi", GameKind::Family(VariantKind::Minishogi)),
+            ("kyotoshogi", GameKind::Family(VariantKind::Kyoto)),
+            ("dobutsu", GameKind::Family(VariantKind::Dobutsu)),
+            ("chushogi", GameKind::Chu),
         ] {
             o.set("UCI_Variant", Some(name)).unwrap();
             assert_eq!(o.variant, variant);
@@ -483,6 +485,6 @@ mod tests {
             o.set("Frobnicate", Some("1")),
             Err(OptionError::Unknown(_))
         ));
-        assert_eq!(o.variant, VariantKind::Shogi);
+        assert_eq!(o.variant, GameKind::Family(VariantKind::Shogi));
     }
 }

@@ -26,16 +26,20 @@
 //!   GUI sends `go` at once, its clock running) finds nothing left to clear.
 
 use super::answer::Answer;
+use super::chu::{self as chu_usi, ChuGame};
 use super::command::{self, Command, CommandError, GoCommand, PositionCommand};
 use super::io::Output;
 use super::mate::MateLimit;
 use super::options::{Effect, EnteringKingRule, Options, declaration_lines};
 use super::position::{self, GamePosition};
 use super::worker::{self, Control, Mode, Running, Task};
+use crate::chu::ChuSearcher;
 use crate::search::Searcher;
 use crate::time;
 use koma_game::points::{declaration_count, judge_declaration};
 use koma_rules::AnyPosition;
+use koma_rules::{GameKind, VariantKind};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The engine's name in `id name`.
@@ -57,9 +61,13 @@ pub struct Session {
     out: Output,
     options: Options,
     position: GamePosition,
+    /// The Chu position, while `USI_Variant` is `chushogi` (then `position` is unused).
+    chu: Option<ChuGame>,
     /// `None` until the first `isready`/`go` (so `usi` answers at once), and while a
     /// search thread holds it.
     searcher: Option<Searcher>,
+    /// Chu's searcher, made at the first Chu `go`.
+    chu_searcher: Option<Arc<Mutex<ChuSearcher>>>,
     resize_pending: bool,
     clear_pending: bool,
     running: Option<Running>,
@@ -71,9 +79,11 @@ impl Session {
         let options = Options::default();
         Session {
             out,
-            position: GamePosition::startpos(options.variant),
+            position: GamePosition::startpos(VariantKind::Shogi),
+            chu: None,
             options,
             searcher: None,
+            chu_searcher: None,
             resize_pending: false,
             clear_pending: false,
             running: None,
@@ -196,6 +206,13 @@ impl Session {
             Some(s) if self.clear_pending => s.clear(),
             Some(_) => {}
         }
+        if self.resize_pending {
+            self.chu_searcher = None;
+        } else if self.clear_pending
+            && let Some(chu) = &self.chu_searcher
+        {
+            chu.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        }
         if let Some(s) = &mut self.searcher {
             s.set_threads(self.options.threads);
             s.set_multipv(self.options.multipv);
@@ -237,7 +254,13 @@ impl Session {
                         }
                     }
                     Effect::Variant => {
-                        self.position = GamePosition::startpos(self.options.variant);
+                        match self.options.variant {
+                            GameKind::Family(v) => {
+                                self.position = GamePosition::startpos(v);
+                                self.chu = None;
+                            }
+                            GameKind::Chu => self.chu = Some(ChuGame::startpos()),
+                        }
                         self.out.info_string(&format!(
                             "variant {}: the position is its start position",
                             self.options.variant.name()
@@ -249,7 +272,24 @@ impl Session {
     }
 
     fn set_position(&mut self, command: &PositionCommand) {
-        match position::build(self.options.variant, command) {
+        let variant = match self.options.variant {
+            GameKind::Family(v) => v,
+            GameKind::Chu => {
+                match chu_usi::build(command) {
+                    Ok((game, warnings)) => {
+                        for w in &warnings {
+                            self.out.info_string(w);
+                        }
+                        self.chu = Some(game);
+                    }
+                    Err(e) => self
+                        .out
+                        .info_string(&format!("{e}; the position is unchanged")),
+                }
+                return;
+            }
+        };
+        match position::build(variant, command) {
             Ok(built) => {
                 for w in &built.warnings {
                     self.out.info_string(w);
@@ -278,6 +318,10 @@ impl Session {
         let started = Instant::now();
         let root = self.position.root;
 
+        if let (Some(_), Some(_)) = (&self.chu, go.mate) {
+            self.out.line("checkmate notimplemented");
+            return;
+        }
         if let Some(limit) = go.mate {
             let deadline = match limit {
                 MateLimit::Millis(ms) => started.checked_add(Duration::from_millis(ms)),
@@ -288,7 +332,10 @@ impl Session {
             return;
         }
 
-        let side = self.position.side_to_move();
+        let side = match &self.chu {
+            Some(game) => game.root.side_to_move(),
+            None => self.position.side_to_move(),
+        };
         let mut params = go.params;
         if !params.has_limit() && !go.ponder {
             self.out
@@ -319,7 +366,17 @@ impl Session {
             None
         };
 
-        let task = if root.legal_moves().is_empty() {
+        let task = if let Some(game) = &self.chu {
+            let hash_mb = self.options.hash_mb;
+            let searcher = self
+                .chu_searcher
+                .get_or_insert_with(|| Arc::new(Mutex::new(ChuSearcher::new(hash_mb))));
+            Task::Chu {
+                game: game.clone(),
+                limits,
+                searcher: Arc::clone(searcher),
+            }
+        } else if root.legal_moves().is_empty() {
             Task::Answer(root, Answer::Resign)
         } else if let Some(note) = self.declaration(&root) {
             self.out.info_string(&note);
@@ -377,7 +434,7 @@ impl Session {
         let now = Instant::now();
         let budget = match clock {
             Some(params) => {
-                let side = position::side_to_move(&running.root);
+                let side = running.root.side_to_move();
                 time::budget(time::control(&params, side), &self.options.time())
             }
             None => running.ponder_budget,

@@ -8,12 +8,15 @@
 //! when pondering, as USI requires.
 
 use super::answer::{Answer, bestmove_line, decide, info_line};
+use super::chu::{self, ChuGame};
 use super::io::Output;
 use super::mate::{self, MateLimit, checkmate_line};
 use super::position::GamePosition;
+use crate::chu::ChuSearcher;
 use crate::search::{Limits, SearchInfo, Searcher};
 use crate::time::Budget;
-use koma_rules::{AnyPosition, VariantKind};
+use koma_rules::chu::ChuPosition;
+use koma_rules::{AnyPosition, Color};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::{self, JoinHandle};
@@ -175,13 +178,42 @@ pub enum Task {
     Answer(AnyPosition, Answer),
     /// `go mate`.
     Mate(AnyPosition, MateLimit),
+    /// Search a Chu position.
+    Chu {
+        /// The position and its history.
+        game: ChuGame,
+        /// The limits.
+        limits: Limits,
+        /// The Chu searcher, kept by the session between moves.
+        searcher: Arc<Mutex<ChuSearcher>>,
+    },
 }
 
 impl Task {
-    fn root(&self) -> &AnyPosition {
+    fn root(&self) -> Root {
         match self {
-            Task::Search { position, .. } => &position.root,
-            Task::Answer(root, _) | Task::Mate(root, _) => root,
+            Task::Search { position, .. } => Root::Family(position.root),
+            Task::Answer(root, _) | Task::Mate(root, _) => Root::Family(*root),
+            Task::Chu { game, .. } => Root::Chu(game.root),
+        }
+    }
+}
+
+/// The position a `go` is about, for the answer of last resort.
+#[derive(Clone, Copy, Debug)]
+pub enum Root {
+    /// A position of the 9x9 frame.
+    Family(AnyPosition),
+    /// A Chu position.
+    Chu(ChuPosition),
+}
+
+impl Root {
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        match self {
+            Root::Family(p) => super::position::side_to_move(p),
+            Root::Chu(p) => p.side_to_move(),
         }
     }
 }
@@ -191,7 +223,7 @@ pub struct Running {
     /// The shared control.
     pub control: Arc<Control>,
     /// The position searched (for a last-resort answer if the thread dies).
-    pub root: AnyPosition,
+    pub root: Root,
     /// Whether this is a `go mate` (answered by `checkmate`).
     pub mate: bool,
     /// The time budget a pondering search gets at `ponderhit`.
@@ -230,7 +262,7 @@ pub fn spawn(
     searcher: Option<Searcher>,
 ) -> Option<Running> {
     let control = Arc::new(control);
-    let root = *task.root();
+    let root = task.root();
     let mate = matches!(task, Task::Mate(..));
     let timer = {
         let control = Arc::clone(&control);
@@ -273,7 +305,11 @@ pub fn spawn(
 }
 
 /// The answer when the search could not give one: the first legal move, or `resign`.
-pub fn fallback_line(root: &AnyPosition, mate: bool) -> String {
+pub fn fallback_line(root: &Root, mate: bool) -> String {
+    let root = match root {
+        Root::Family(p) => p,
+        Root::Chu(p) => return chu::bestmove_line(p, &crate::chu::ChuResult::none()),
+    };
     if mate {
         return checkmate_line(&mate::MateAnswer::Timeout, root.variant());
     }
@@ -291,8 +327,35 @@ fn work(
     out: &Output,
     mut searcher: Option<Searcher>,
 ) -> Option<Searcher> {
-    let variant: VariantKind = task.root().variant();
+    let Root::Family(family) = task.root() else {
+        let Task::Chu {
+            game,
+            limits,
+            searcher: shared,
+        } = task
+        else {
+            unreachable!("only a Chu task has a Chu root")
+        };
+        let mut chu_searcher = shared.lock().unwrap_or_else(|e| e.into_inner());
+        let mut report = |info: &crate::chu::ChuInfo| out.line(&chu::info_line(info));
+        let result = chu_searcher.search(
+            &game.root,
+            &game.history,
+            &limits,
+            &control.stop,
+            &mut report,
+        );
+        drop(chu_searcher);
+        let line = chu::bestmove_line(&game.root, &result);
+        control.search_finished();
+        control.wait_release();
+        out.line(&line);
+        control.answered.store(true, Ordering::SeqCst);
+        return searcher;
+    };
+    let variant = family.variant();
     let line = match task {
+        Task::Chu { .. } => unreachable!("a Chu task has a Chu root"),
         Task::Answer(_, answer) => bestmove_line(&answer, variant),
         Task::Mate(root, limit) => {
             checkmate_line(&mate::solve(&root, limit, &control.stop), variant)
@@ -393,8 +456,10 @@ mod tests {
 
     #[test]
     fn fallback_lines() {
-        let root = VariantKind::Shogi.startpos();
+        let root = Root::Family(koma_rules::VariantKind::Shogi.startpos());
         assert!(fallback_line(&root, false).starts_with("bestmove "));
         assert_eq!(fallback_line(&root, true), "checkmate timeout");
+        let chu = Root::Chu(ChuPosition::startpos());
+        assert!(fallback_line(&chu, false).starts_with("bestmove "));
     }
 }

@@ -42,3 +42,49 @@ fn kyoto_to_the_end() {
 fn dobutsu_to_the_end() {
     self_play(VariantKind::Dobutsu, 160);
 }
+
+/// Chu shogi through USI: the variant chosen, a position with moves, searches that answer
+/// legal moves (a lion's double move among them), and a bad move reported.
+#[test]
+fn chu_shogi_over_usi() {
+    use crate::common::Engine;
+    use koma_notation::chu::{parse, parse_legal};
+    use koma_rules::chu::ChuPosition;
+
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name USI_Variant value chushogi");
+    e.send("isready");
+    e.read_until_prefix("readyok");
+    e.send("position startpos moves 7i7h 6d6e");
+    e.send("go depth 3");
+    let line = e.bestmove();
+    let mut pos = ChuPosition::startpos();
+    for m in ["7i7h", "6d6e"] {
+        pos.play(parse_legal(&pos, m).unwrap()).unwrap();
+    }
+    let best = line.split_whitespace().nth(1).expect("a move");
+    assert!(parse_legal(&pos, best).is_ok(), "{line}");
+
+    // The lion on 6f takes the gold on 6e, which the silver guards (as the rook guards the
+    // silver): it takes and comes back (igui) or steps aside, never staying on 6e.
+    let sfen = "k5r5/p11/12/6s5/6g5/6N5/12/12/12/12/12/11K b - 1";
+    assert!(parse(sfen).is_ok());
+    e.send(&format!("position sfen {sfen}"));
+    e.send("go depth 3");
+    let line = e.bestmove();
+    let best = line.split_whitespace().nth(1).unwrap_or("");
+    assert!(
+        ["6f6e6f", "6f6e5f", "6f6e7f"].contains(&best),
+        "a double move through the gold: {line}"
+    );
+
+    e.send("position startpos moves 7i7h 1a1b");
+    let lines = e.sync();
+    assert!(
+        lines.iter().any(|l| l.contains("move 2 '1a1b' is illegal")),
+        "{lines:?}"
+    );
+    e.send("quit");
+    assert!(e.wait_exit(std::time::Duration::from_secs(5)));
+}
