@@ -2,7 +2,7 @@
 //! start positions, so that `--help` lists what koma knows and nothing is listed twice.
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use koma_rules::{Handicap, VariantKind};
+use koma_rules::{GameKind, Handicap, VariantKind};
 
 /// `--variant`: a variant's name or alias; `--help` lists them all.
 pub fn variant() -> impl TypedValueParser<Value = VariantKind> {
@@ -12,6 +12,23 @@ pub fn variant() -> impl TypedValueParser<Value = VariantKind> {
             .help(kind.title())
     }))
     .try_map(|name| VariantKind::from_name(&name).ok_or(UnknownName))
+}
+
+/// `--variant` where Chu shogi is offered too: a game's name or alias.
+pub fn game() -> impl TypedValueParser<Value = GameKind> {
+    let mut values: Vec<PossibleValue> = VariantKind::ALL
+        .map(|kind| {
+            PossibleValue::new(kind.name())
+                .aliases(kind.aliases().iter().copied())
+                .help(kind.title())
+        })
+        .to_vec();
+    values.push(
+        PossibleValue::new(GameKind::Chu.name())
+            .aliases(["chu", "chuushogi"])
+            .help(GameKind::Chu.title()),
+    );
+    PossibleValuesParser::new(values).try_map(|name| GameKind::from_name(&name).ok_or(UnknownName))
 }
 
 /// `--handicap`: a named start position of any variant (English or Japanese name; the

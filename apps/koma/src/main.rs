@@ -5,7 +5,8 @@ use clap::{Args, Parser, Subcommand};
 use koma_notation::encoding::Encoding;
 use koma_notation::formats::{self, Format, Notation};
 use koma_notation::{diagram, sfen, usi};
-use koma_rules::{AnyPosition, Color, Handicap, VariantKind};
+use koma_rules::chu::ChuPosition;
+use koma_rules::{AnyPosition, Color, GameKind, Handicap, VariantKind};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -146,8 +147,8 @@ enum Command {
 #[derive(Args)]
 struct PositionArgs {
     /// Variant.
-    #[arg(long, default_value = "shogi", ignore_case = true, value_parser = choices::variant())]
-    variant: VariantKind,
+    #[arg(long, default_value = "shogi", ignore_case = true, value_parser = choices::game())]
+    variant: GameKind,
     /// The position as SFEN (default: the start position).
     #[arg(long, conflicts_with = "handicap")]
     sfen: Option<String>,
@@ -157,8 +158,33 @@ struct PositionArgs {
 }
 
 impl PositionArgs {
+    /// The variant of the 9x9 frame, for the commands that do not take Chu shogi yet.
+    fn family(&self) -> anyhow::Result<VariantKind> {
+        self.variant
+            .family()
+            .ok_or_else(|| anyhow!("this command does not take chushogi yet"))
+    }
+
+    /// The Chu position, when the variant is Chu shogi.
+    fn chu(&self) -> Option<anyhow::Result<ChuPosition>> {
+        if self.variant != GameKind::Chu {
+            return None;
+        }
+        if self.handicap.is_some() {
+            return Some(Err(anyhow!("Chu shogi has no handicaps in koma")));
+        }
+        Some(match &self.sfen {
+            Some(text) => {
+                let text = text.trim();
+                let text = text.strip_prefix("sfen ").unwrap_or(text);
+                koma_notation::chu::parse(text).context("--sfen")
+            }
+            None => Ok(ChuPosition::startpos()),
+        })
+    }
+
     fn position(&self) -> anyhow::Result<AnyPosition> {
-        let variant = self.variant;
+        let variant = self.family()?;
         if let Some(text) = &self.sfen {
             let text = text.trim();
             let text = text.strip_prefix("sfen ").unwrap_or(text);
@@ -180,6 +206,39 @@ impl PositionArgs {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
+        Command::Perft {
+            position,
+            divide,
+            depth,
+        } if position.chu().is_some() => {
+            let pos = position.chu().expect("a Chu position")?;
+            let start = Instant::now();
+            let total = if divide {
+                let mut total = 0;
+                for m in pos.legal_moves() {
+                    let mut next = pos;
+                    next.play_unchecked(m);
+                    let n = koma_rules::chu::perft(&next, depth.saturating_sub(1));
+                    outln!("{m}: {n}");
+                    total += n;
+                }
+                total
+            } else {
+                koma_rules::chu::perft(&pos, depth)
+            };
+            let secs = start.elapsed().as_secs_f64();
+            outln!("{total}");
+            eprintln!(
+                "perft {depth}: {total} nodes in {secs:.3} s, {:.1} M nodes/s",
+                total as f64 / secs.max(1e-9) / 1e6
+            );
+        }
+        Command::Moves { position } if position.chu().is_some() => {
+            let pos = position.chu().expect("a Chu position")?;
+            for m in pos.legal_moves() {
+                outln!("{m}");
+            }
+        }
         Command::Perft {
             position,
             divide,
@@ -239,7 +298,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 "german" | "de" => Notation::German,
                 other => bail!("unknown notation '{other}' (japanese, western, german)"),
             };
-            let record = records::read_record(&file, None, position.variant)?;
+            let record = records::read_record(&file, None, position.family()?)?;
             let mut pos = record.start_position().with_context(|| file.clone())?;
             let moves = record.tree.main_moves();
             // A foul the record ends with is listed, but no board is shown after it.

@@ -4,10 +4,12 @@
 use anyhow::{Context, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use koma_game::chu::matches::{self as chu_matches, ChuMatchConfig};
+use koma_game::clock::TimeControl;
 use koma_game::matches::{
     Adjudication, EngineSpec, GameResult, Match, MatchConfig, MatchEvent, read_openings,
 };
-use koma_rules::VariantKind;
+use koma_rules::GameKind;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -37,9 +39,16 @@ pub struct MatchArgs {
     /// Draw after this many moves (default: the rule set's limit, 256 under csa).
     #[arg(long)]
     max_moves: Option<u32>,
-    /// Variant.
-    #[arg(long, default_value = "shogi", ignore_case = true, value_parser = crate::choices::variant())]
-    variant: VariantKind,
+    /// Variant. Chu shogi's matches open each pair of games with --random-plies random
+    /// moves and take a time per move (`--time 0+200ms`).
+    #[arg(long, default_value = "shogi", ignore_case = true, value_parser = crate::choices::game())]
+    variant: GameKind,
+    /// Chu shogi: random moves from the start that open each pair of games.
+    #[arg(long, default_value_t = 4)]
+    random_plies: usize,
+    /// Chu shogi: the seed of those moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// Directory for the records, game-001.kif and game-001.csa (CSA for shogi only).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -63,6 +72,9 @@ pub struct MatchArgs {
 
 /// Plays the match and prints a line per game, then the endings and the score line last.
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
+    if args.variant == GameKind::Chu {
+        return run_chu(&args);
+    }
     let config = config(&args)?;
     let games = config.games;
     let mut runner = Match::new(config)?;
@@ -103,6 +115,51 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A Chu match: a line per game, then the summary.
+fn run_chu(args: &MatchArgs) -> anyhow::Result<()> {
+    let [a, b] = engine_specs(args)?;
+    let time: TimeControl = args
+        .time
+        .parse()
+        .with_context(|| format!("--time {}", args.time))?;
+    let move_ms = match time {
+        TimeControl::Byoyomi {
+            main_ms: 0,
+            period_ms,
+            ..
+        } => period_ms,
+        TimeControl::Unlimited => 1_000,
+        _ => bail!(
+            "--time {}: Chu matches take a time per move, like 0+200ms",
+            args.time
+        ),
+    };
+    if args.openings.is_some() || args.rules.is_some() || args.out.is_some() {
+        bail!("Chu matches take no --openings, --rules or --out yet");
+    }
+    let mut config = ChuMatchConfig::new(a, b, args.games, move_ms);
+    config.margin_ms = args.margin;
+    config.random_plies = args.random_plies;
+    config.seed = args.seed;
+    if let Some(plies) = args.max_moves {
+        config.max_plies = plies as usize;
+    }
+    let names = ["A".to_string(), "B".to_string()];
+    let mut failure = None;
+    let summary = chu_matches::run(&config, &mut |result| {
+        if let Err(e) = writeln!(std::io::stdout(), "{}", game_line(result, &names)) {
+            failure.get_or_insert(e);
+        }
+    })?;
+    if let Some(e) = failure {
+        return Err(crate::output::io_failure(e));
+    }
+    outln!("A: {}", summary.names[0]);
+    outln!("B: {}", summary.names[1]);
+    outln!("{summary}");
+    Ok(())
+}
+
 /// `game 3  ☗ A  ☖ B  1-0 checkmate 87 plies`, the result from sente's side, then what went
 /// wrong with an engine, if anything did.
 fn game_line(result: &GameResult, names: &[String; 2]) -> String {
@@ -133,9 +190,8 @@ fn outcome_reason(result: &GameResult) -> String {
         .map_or(text.clone(), |(_, rest)| rest.to_string())
 }
 
-/// The match's configuration from the command line.
-fn config(args: &MatchArgs) -> anyhow::Result<MatchConfig> {
-    let variant = args.variant;
+/// The two engines of the command line, with their options.
+fn engine_specs(args: &MatchArgs) -> anyhow::Result<[EngineSpec; 2]> {
     let mut engines = Vec::new();
     for (line, options, flag) in [
         (&args.engine_a, &args.option_a, "--option-a"),
@@ -154,6 +210,15 @@ fn config(args: &MatchArgs) -> anyhow::Result<MatchConfig> {
     }
     let b = engines.pop().context("no engine B")?;
     let a = engines.pop().context("no engine A")?;
+    Ok([a, b])
+}
+
+/// The match's configuration from the command line.
+fn config(args: &MatchArgs) -> anyhow::Result<MatchConfig> {
+    let Some(variant) = args.variant.family() else {
+        bail!("Chu shogi matches are run by run_chu");
+    };
+    let [a, b] = engine_specs(args)?;
     let mut config = MatchConfig::new(a, b, variant);
     config.games = args.games;
     config.time = args

@@ -15,6 +15,7 @@
 //! assert_eq!(outcome.to_string(), "sente resignation");
 //! ```
 
+pub mod chu;
 pub mod clock;
 pub mod datetime;
 pub mod engine_turn;

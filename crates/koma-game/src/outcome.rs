@@ -16,6 +16,10 @@ pub enum Foul {
     /// The move text does not name a move (an engine's garbled answer).
     #[error("not a move")]
     NotAMove,
+    /// A well-formed move that the position does not allow (Chu shogi, whose moves are
+    /// judged without the 9x9 frame's reasons).
+    #[error("not a legal move")]
+    NotLegal,
     /// A record says a foul ended the game without giving the move.
     #[error("a foul named by the record")]
     Recorded,
@@ -52,6 +56,10 @@ pub enum Reason {
     /// The winner took the loser's royal piece (Dōbutsu's lion, which is not royal in the
     /// sense of check: capturing it wins).
     RoyalCaptured,
+    /// Chu shogi: the loser was left with a bare king against more (lishogi's conditions).
+    BareKing,
+    /// Chu shogi: only the two royals are left, neither attacked: a draw.
+    BareRoyals,
     /// The move limit was reached: a draw.
     MaxPlies,
     /// The loser left the game: an engine that crashed or stopped answering the protocol,
@@ -81,6 +89,8 @@ impl Reason {
             Reason::Impasse => "impasse",
             Reason::Try => "try",
             Reason::RoyalCaptured => "royal-captured",
+            Reason::BareKing => "bare-king",
+            Reason::BareRoyals => "bare-royals",
             Reason::MaxPlies => "max-moves",
             Reason::Abandoned => "abandoned",
             Reason::Adjudication => "adjudication",

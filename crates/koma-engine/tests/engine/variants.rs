@@ -88,3 +88,28 @@ fn chu_shogi_over_usi() {
     e.send("quit");
     assert!(e.wait_exit(std::time::Duration::from_secs(5)));
 }
+
+/// Two Chu games of the engine against itself through USI (each colour once), every move
+/// judged by koma-game's Chu rules: no illegal move, no crash, no loss on time.
+#[test]
+fn chu_self_play() {
+    use koma_game::chu::matches::{ChuMatchConfig, run};
+    let engine = || EngineSpec::from_command_line(env!("CARGO_BIN_EXE_koma-engine")).unwrap();
+    let mut config = ChuMatchConfig::new(engine(), engine(), 2, 20);
+    config.max_plies = 120;
+    let summary = run(&config, &mut |_| {}).unwrap();
+    for game in &summary.games {
+        assert_eq!(game.note, None, "game {}: an engine failed", game.number);
+        assert!(
+            !matches!(
+                game.outcome.reason,
+                Reason::IllegalMove(_) | Reason::Abandoned | Reason::TimeForfeit
+            ),
+            "game {} ended by {:?} after {} plies",
+            game.number,
+            game.outcome.reason,
+            game.plies
+        );
+        assert!(game.plies > game.opening_plies, "no move was played");
+    }
+}

@@ -1,0 +1,239 @@
+//! Chu matches between two USI engines: games one after another from seeded random
+//! openings (each played with both colours), every move asked for with a fixed time and
+//! judged by [`ChuGame`].
+
+use super::ChuGame;
+use crate::matches::{EngineSpec, GameResult, MatchError, MatchSummary, VariantRefusal};
+use crate::outcome::{Outcome, Reason};
+use crate::usi_client::{BestMove, GameOver, GoLimits, UsiEngine, UsiError, UsiTimeouts};
+use koma_rules::chu::ChuPosition;
+use koma_rules::{CHU_NAME, Color};
+use std::time::Duration;
+
+/// How a Chu match is played.
+#[derive(Clone, Debug)]
+pub struct ChuMatchConfig {
+    /// Engine A, then engine B.
+    pub engines: [EngineSpec; 2],
+    /// Games to play (A has sente in the odd-numbered ones).
+    pub games: usize,
+    /// Time for every move (USI `byoyomi`), in milliseconds.
+    pub move_ms: u64,
+    /// How late past `move_ms` an answer may come before it loses on time.
+    pub margin_ms: u64,
+    /// A game that reaches this many moves is drawn.
+    pub max_plies: usize,
+    /// Random moves from the start position that open each pair of games.
+    pub random_plies: usize,
+    /// The seed of those moves.
+    pub seed: u64,
+    /// How long to wait for the engines' answers outside the game.
+    pub timeouts: UsiTimeouts,
+}
+
+impl ChuMatchConfig {
+    /// `games` games between `a` and `b` at `move_ms` a move, 300 moves at most, from
+    /// four random plies.
+    pub fn new(a: EngineSpec, b: EngineSpec, games: usize, move_ms: u64) -> ChuMatchConfig {
+        ChuMatchConfig {
+            engines: [a, b],
+            games,
+            move_ms,
+            margin_ms: 1_000,
+            max_plies: 300,
+            random_plies: 4,
+            seed: 1,
+            timeouts: UsiTimeouts::default(),
+        }
+    }
+}
+
+/// Starts an engine for Chu: handshake, `USI_Variant chushogi` (an engine without the
+/// option, or not offering Chu, is refused), its options, `isready`.
+pub fn start_engine(spec: &EngineSpec, timeouts: UsiTimeouts) -> Result<UsiEngine, MatchError> {
+    let failed = |source| MatchError::Engine {
+        command: spec.command_line(),
+        source,
+    };
+    let mut engine = UsiEngine::spawn(
+        &spec.command,
+        &spec.args,
+        spec.working_dir.as_deref(),
+        timeouts,
+    )
+    .map_err(failed)?;
+    let refuse = |why| MatchError::Variant {
+        command: spec.command_line(),
+        variant: CHU_NAME,
+        why,
+    };
+    let option = ["USI_Variant", "UCI_Variant"]
+        .into_iter()
+        .find_map(|name| engine.info().option(name).cloned())
+        .ok_or_else(|| refuse(VariantRefusal::NoVariantOption))?;
+    if !option.vars.is_empty() && !option.vars.iter().any(|v| v == CHU_NAME) {
+        return Err(refuse(VariantRefusal::NotOffered {
+            option: option.name.clone(),
+            offered: option.vars.clone(),
+            wanted: vec![CHU_NAME],
+        }));
+    }
+    engine.set_option(&option.name, CHU_NAME).map_err(failed)?;
+    for (name, value) in &spec.options {
+        let sent = if value.is_empty() {
+            engine.press_button(name)
+        } else {
+            engine.set_option(name, value)
+        };
+        sent.map_err(failed)?;
+    }
+    engine.is_ready().map_err(failed)?;
+    Ok(engine)
+}
+
+/// A small seeded generator (xorshift64*) for the openings.
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+}
+
+/// The opening of the `pair`-th pair of games: `plies` random legal moves from the start
+/// (fewer if the game would end).
+pub fn opening(seed: u64, pair: usize, plies: usize) -> ChuGame {
+    let mut state = seed ^ (pair as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut game = ChuGame::new(ChuPosition::startpos());
+    for _ in 0..plies {
+        let moves = game.position().legal_moves();
+        let m = moves[(next(&mut state) >> 33) as usize % moves.len()];
+        let mut trial = game.clone();
+        if trial.play(m).ok().flatten().is_some() {
+            break;
+        }
+        game = trial;
+    }
+    game
+}
+
+/// Plays the match, telling `observer` about every finished game.
+pub fn run(
+    config: &ChuMatchConfig,
+    observer: &mut dyn FnMut(&GameResult),
+) -> Result<MatchSummary, MatchError> {
+    let mut engines: [Option<UsiEngine>; 2] = [None, None];
+    let mut names = [String::new(), String::new()];
+    for i in 0..2 {
+        let engine = start_engine(&config.engines[i], config.timeouts)?;
+        names[i] = config.engines[i]
+            .name
+            .clone()
+            .or_else(|| engine.info().name.clone())
+            .unwrap_or_else(|| config.engines[i].command_line());
+        engines[i] = Some(engine);
+    }
+    if names[0] == names[1] {
+        names = [format!("{} #1", names[0]), format!("{} #2", names[1])];
+    }
+    let mut summary = MatchSummary::new(names);
+    for index in 0..config.games {
+        let result = play_game(config, &mut engines, index)?;
+        observer(&result);
+        summary.add(result);
+    }
+    for engine in engines.iter_mut().flatten() {
+        engine.quit();
+    }
+    Ok(summary)
+}
+
+/// Game `index` (from 0).
+fn play_game(
+    config: &ChuMatchConfig,
+    engines: &mut [Option<UsiEngine>; 2],
+    index: usize,
+) -> Result<GameResult, MatchError> {
+    let sente = index % 2;
+    let engine_of = |color: Color| match color {
+        Color::Black => sente,
+        Color::White => 1 - sente,
+    };
+    let mut game = opening(config.seed, index / 2, config.random_plies);
+    let opening_plies = game.moves().len();
+    let mut note = None;
+    for (slot, held) in engines.iter_mut().enumerate() {
+        let alive = held
+            .as_mut()
+            .is_some_and(|e| !e.has_exited() && e.is_ready().and_then(|()| e.new_game()).is_ok());
+        if !alive {
+            let mut engine = start_engine(&config.engines[slot], config.timeouts)?;
+            engine.new_game().map_err(|source| MatchError::Engine {
+                command: config.engines[slot].command_line(),
+                source,
+            })?;
+            *held = Some(engine);
+        }
+    }
+    let limits = GoLimits::byoyomi(0, 0, config.move_ms);
+    let deadline = Duration::from_millis(config.move_ms + config.margin_ms);
+    while !game.is_over() {
+        if game.moves().len() >= config.max_plies {
+            game.end(Outcome::draw(Reason::MaxPlies));
+            break;
+        }
+        let mover = game.side_to_move();
+        let slot = engine_of(mover);
+        let Some(engine) = engines[slot].as_mut() else {
+            game.end(Outcome::win(!mover, Reason::Abandoned));
+            break;
+        };
+        match engine.go(&game.usi_position(), &limits, deadline) {
+            Ok(answer) => match answer.best {
+                BestMove::Move(text) => {
+                    if let Ok(Some(o)) = game.play_usi(&text)
+                        && matches!(o.reason, Reason::IllegalMove(_))
+                    {
+                        note = Some(format!("{}: illegal move {text}", slot_name(slot)));
+                    }
+                }
+                BestMove::Resign | BestMove::Win => {
+                    game.end(Outcome::win(!mover, Reason::Resignation));
+                }
+            },
+            Err(UsiError::Timeout { .. }) => {
+                note = Some(format!("{}: no move in time", slot_name(slot)));
+                game.end(Outcome::win(!mover, Reason::TimeForfeit));
+            }
+            Err(e) => {
+                note = Some(format!("{}: {e}", slot_name(slot)));
+                engines[slot] = None;
+                game.end(Outcome::win(!mover, Reason::Abandoned));
+            }
+        }
+    }
+    let outcome = game.outcome().unwrap_or(Outcome::draw(Reason::Abandoned));
+    for (slot, engine) in engines.iter_mut().enumerate() {
+        let said = match outcome.winner.map(engine_of) {
+            None => GameOver::Draw,
+            Some(w) if w == slot => GameOver::Win,
+            Some(_) => GameOver::Lose,
+        };
+        if let Some(e) = engine {
+            let _ = e.game_over(said);
+        }
+    }
+    Ok(GameResult {
+        number: index + 1,
+        opening_line: None,
+        sente,
+        outcome,
+        plies: game.moves().len(),
+        opening_plies,
+        note,
+        records: Vec::new(),
+    })
+}
+
+fn slot_name(slot: usize) -> &'static str {
+    if slot == 0 { "A" } else { "B" }
+}
