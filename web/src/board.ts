@@ -2,9 +2,15 @@
 import { s } from "./dom.js";
 import type { Color, Position } from "./sfen.js";
 import { squareName } from "./sfen.js";
-import { variantInfo } from "./variants.js";
+import { pieceOf, variantInfo } from "./variants.js";
 import type { Coords, PieceStyle } from "./settings.js";
 import { pieceGraphic, SQ_H, SQ_W } from "./wedge.js";
+
+/** A piece's name for its square's hover text: English, then its kanji (`lion 獅`). */
+function pieceTitle(variant: string, kind: string): string {
+  const p = pieceOf(variant, kind);
+  return p ? `${p.names.en} ${p.kanji}` : kind;
+}
 
 export interface BoardView {
   pos: Position;
@@ -27,8 +33,8 @@ const TOP = 28;
 const RIGHT = 28;
 const LEFT = 8;
 const BOTTOM = 8;
-const FULL_DIGITS = "１２３４５６７８９";
-const KANJI_DIGITS = "一二三四五六七八九";
+const FULL_DIGITS = ["１", "２", "３", "４", "５", "６", "７", "８", "９", "10", "11", "12"];
+const KANJI_DIGITS = ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"];
 
 export class BoardSvg {
   readonly el: SVGSVGElement;
@@ -73,8 +79,10 @@ export class BoardSvg {
         if (v.selected === sq) classes.push("selected");
         if (v.check === sq) classes.push("check");
         if (v.cursor === sq) classes.push("cursor");
-        squares.append(s("rect", { x, y, width: SQ_W, height: SQ_H, class: classes.join(" "), "data-square": sq }));
         const piece = v.pos.board.get(sq);
+        // The piece's name on hover (the pieces themselves take no pointer events).
+        const title = piece ? s("title", {}, pieceTitle(v.pos.variant, piece.kind)) : null;
+        squares.append(s("rect", { x, y, width: SQ_W, height: SQ_H, class: classes.join(" "), "data-square": sq }, title));
         const [cx, cy] = [x + SQ_W / 2, y + SQ_H / 2];
         if (piece) {
           const wrap = s("g", { transform: `translate(${cx},${cy})`, class: v.dragging === sq ? "dragged" : null, "data-at": sq, "data-piece": `${piece.color} ${piece.kind}` });
@@ -107,8 +115,10 @@ export class BoardSvg {
     for (let i = 0; i < ranks; i++) {
       // Row i shows rank i + 1 (sente at the bottom) or ranks - i.
       const rank = v.bottom === "sente" ? i + 1 : ranks - i;
-      const rankText = v.coords === "japanese" ? KANJI_DIGITS[rank - 1]! : "abcdefghi"[rank - 1]!;
-      g.append(s("text", { x: LEFT + files * SQ_W + RIGHT / 2, y: TOP + (i + 0.5) * SQ_H, "text-anchor": "middle", "dominant-baseline": "central" }, rankText));
+      const rankText = v.coords === "japanese" ? KANJI_DIGITS[rank - 1]! : "abcdefghijkl"[rank - 1]!;
+      // Two-character ranks (Chu's 十一, 十二) are squeezed into the margin.
+      const squeeze = [...rankText].length > 1 ? { textLength: RIGHT - 4, lengthAdjust: "spacingAndGlyphs" } : {};
+      g.append(s("text", { x: LEFT + files * SQ_W + RIGHT / 2, y: TOP + (i + 0.5) * SQ_H, "text-anchor": "middle", "dominant-baseline": "central", ...squeeze }, rankText));
     }
     return g;
   }

@@ -6,11 +6,13 @@
 //   #review[&game=ID]       import a record (or load a game) to replay and review it
 //   #signup #login #account accounts (account.ts)
 //   #lobby                  seeks, quick pairing, live games (lobby.ts)
+//   #chu[&side=gote][&sfen=S] Chu shogi against the engine (chu.ts)
 //   #@/NAME #player=NAME    a player's profile (profile.ts)
 // and by path: /tournaments (tournaments.ts), /tournaments/ID (tournament.ts),
 // /tournaments/ID/print?round=N (print.ts)
 import { accountRoute, afterLogIn, refreshAccountNav } from "./account.js";
 import { api, ApiError } from "./api.js";
+import { chuScreen } from "./chu.js";
 import { h } from "./dom.js";
 import { gameScreen } from "./game.js";
 import { homeScreen } from "./home.js";
@@ -99,6 +101,8 @@ function route(): void {
   const player = profileRoute(hash);
   if (account) {
     mount(account);
+  } else if (params.has("chu")) {
+    mount(chuScreen(params));
   } else if (params.has("lobby")) {
     mount(lobbyScreen());
   } else if (player) {

@@ -25,7 +25,7 @@ export interface Position {
   ply: number;
 }
 
-const RANKS = "abcdefghi";
+const RANKS = "abcdefghijkl";
 
 export function other(color: Color): Color {
   return color === "sente" ? "gote" : "sente";
@@ -38,7 +38,7 @@ export function squareName(file: number, rank: number): string {
 
 /** File and rank of a USI square name, or null. */
 export function parseSquare(name: string): { file: number; rank: number } | null {
-  const m = /^([1-9])([a-i])$/.exec(name);
+  const m = /^(1[0-2]|[1-9])([a-l])$/.exec(name);
   if (!m) return null;
   return { file: Number(m[1]), rank: RANKS.indexOf(m[2]!) + 1 };
 }
@@ -61,10 +61,12 @@ export function parseSfen(text: string, variant: Variant): Position {
   rows.forEach((row, r) => {
     let file = files;
     let promoted = false;
-    for (const ch of row) {
+    // A run of digits is one number (Chu's `12`).
+    for (const token of row.match(/\d+|./g) ?? []) {
+      const ch = token;
       if (ch === "+") {
         promoted = true;
-      } else if (/[1-9]/.test(ch)) {
+      } else if (/^\d+$/.test(ch)) {
         file -= Number(ch);
       } else if (/[a-zA-Z]/.test(ch)) {
         if (file < 1) throw new SfenError(`SFEN rank ${r + 1} is too long`);
@@ -80,7 +82,8 @@ export function parseSfen(text: string, variant: Variant): Position {
   });
   const side: Color = fields[1] === "w" ? "gote" : "sente";
   const hands: Record<Color, Map<string, number>> = { sente: new Map(), gote: new Map() };
-  if (fields[2] !== "-") {
+  // A variant without hands (Chu) has another third field: the lion-capture square.
+  if (fields[2] !== "-" && variantInfo(variant).hand.length > 0) {
     for (const m of fields[2]!.matchAll(/(\d*)([a-zA-Z])/g)) {
       const letter = m[2]!;
       const color: Color = letter === letter.toUpperCase() ? "sente" : "gote";
@@ -92,21 +95,27 @@ export function parseSfen(text: string, variant: Variant): Position {
   return { variant, files, ranks, board, side, hands, ply };
 }
 
-/** A USI move taken apart: a board move (`from`) or a drop (`drop`: the letter). */
+/** A USI move taken apart: a board move (`from`) or a drop (`drop`: the letter); a double
+ *  move (Chu's lion) passes through `mid`. */
 export interface UsiMove {
   usi: string;
   from: string | null;
   drop: string | null;
   to: string;
   promote: boolean;
+  mid?: string | null;
 }
+
+const SQ = "(1[0-2]|[1-9])([a-l])";
 
 export function parseUsi(usi: string): UsiMove | null {
   const drop = /^([A-Z])\*([1-9][a-i])$/.exec(usi);
   if (drop) return { usi, from: null, drop: drop[1]!, to: drop[2]!, promote: false };
-  const m = /^([1-9][a-i])([1-9][a-i])(\+?)$/.exec(usi);
+  const double = new RegExp(`^(${SQ})(${SQ})(${SQ})$`).exec(usi);
+  if (double) return { usi, from: double[1]!, drop: null, to: double[7]!, promote: false, mid: double[4]! };
+  const m = new RegExp(`^(${SQ})(${SQ})(\\+?)$`).exec(usi);
   if (!m) return null;
-  return { usi, from: m[1]!, drop: null, to: m[2]!, promote: m[3] === "+" };
+  return { usi, from: m[1]!, drop: null, to: m[4]!, promote: m[7] === "+" };
 }
 
 /** The square of `color`'s royal piece (the variant's first piece: king, phoenix, lion), if on the board. */

@@ -40,6 +40,10 @@ export interface VariantInfo {
   start_sfen: string;
   handicaps: { name: string; japanese: string }[];
   pieces: PieceInfo[];
+  /** Whether the server holds games of it; Chu shogi is played on its own screen (#chu). */
+  hosted: boolean;
+  /** Whether a move may pass through a middle square (Chu's lion). */
+  double_moves: boolean;
 }
 
 let loaded: VariantInfo[] = [];
@@ -72,9 +76,10 @@ export function pieceOf(variant: Variant, letters: string): PieceInfo | null {
   return variantInfo(variant).pieces.find((p) => p.sfen === letters) ?? null;
 }
 
-/** `<option>`s of every variant for a `<select>`: its key as the value, its name as the text. */
+/** `<option>`s of every variant the server holds games of, for a `<select>`: its key as the
+ *  value, its name as the text. */
 export function variantOptions(): [string, string][] {
-  return loaded.map((v) => [v.key, `${v.name} ${v.files}×${v.ranks}`]);
+  return loaded.filter((v) => v.hosted).map((v) => [v.key, `${v.name} ${v.files}×${v.ranks}`]);
 }
 
 /** `<option>`s of the variant's named start positions: the name `POST /api/games` takes, and

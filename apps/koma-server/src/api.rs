@@ -45,6 +45,8 @@ pub struct AppState {
     pub lobby: Arc<crate::lobby::Lobby>,
     /// The tournaments.
     pub tournaments: Arc<crate::tournaments::Tournaments>,
+    /// The engine's searches, shared by games, reviews and Chu's engine moves.
+    pub engine: Arc<crate::engine::Pool>,
 }
 
 /// The routes of `koma serve`.
@@ -93,6 +95,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/reviews", limit(RateClass::Reviews, post(review)))
         .route("/api/reviews/{id}", get(review_state))
+        .merge(crate::chu::routes(&state))
         .merge(crate::lishogi::routes(&state))
         .merge(accounts::routes::routes())
         .merge(crate::ratings::routes())

@@ -259,6 +259,32 @@ impl Pool {
         Ok(Some(out))
     }
 
+    /// Runs `f` once a search is free, like [`Pool::run`], for a search that brings its own
+    /// searcher (Chu shogi's): it takes a permit, so it counts against the same limit.
+    pub async fn run_own<T, F>(
+        self: &Arc<Self>,
+        patience: Duration,
+        f: F,
+    ) -> Result<Option<T>, SearchFailed>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let permit = {
+            let _waiting = Waiting::new(&self.waiting);
+            let acquire = Arc::clone(&self.permits).acquire_owned();
+            match tokio::time::timeout(patience, acquire).await {
+                Ok(acquired) => acquired.map_err(|_| SearchFailed::Closed)?,
+                Err(_) => return Ok(None),
+            }
+        };
+        let out = tokio::task::spawn_blocking(move || on_big_stack(f))
+            .await
+            .map_err(SearchFailed::Task)??;
+        drop(permit);
+        Ok(Some(out))
+    }
+
     /// An idle searcher, or a new one (only while a permit is held: so never more
     /// searchers than permits).
     fn take(&self) -> Searcher {

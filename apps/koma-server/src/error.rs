@@ -113,6 +113,14 @@ pub enum ApiError {
         /// Why it is illegal.
         source: IllegalMove,
     },
+    /// A Chu move of a line that cannot be read or that the rules forbid (400).
+    #[error("move {ply}: {source}")]
+    IllegalChuMove {
+        /// Its number (from 1) in the line.
+        ply: usize,
+        /// What is wrong.
+        source: koma_notation::chu::ChuUsiError,
+    },
     /// A move played in a game that the rules forbid there (400).
     #[error("illegal move {usi}: {foul}")]
     IllegalMove {
@@ -409,6 +417,7 @@ impl ApiError {
             | E::MoveFields
             | E::ChatText(_)
             | E::IllegalInLine { .. }
+            | E::IllegalChuMove { .. }
             | E::IllegalMove { .. }
             | E::UnreadableRecord { .. }
             | E::UnwritableRecord(_)
@@ -482,7 +491,9 @@ impl ApiError {
             E::NothingToTakeBack => "nothing_to_take_back",
             E::TakebackInRatedGame => "rated_game",
             E::EngineDeclinesDraw => "draw_declined",
-            E::IllegalInLine { .. } | E::IllegalMove { .. } => "illegal_move",
+            E::IllegalInLine { .. } | E::IllegalChuMove { .. } | E::IllegalMove { .. } => {
+                "illegal_move"
+            }
             E::UnreadableRecord { .. } => "unreadable_record",
             E::UnwritableRecord(_) => "unwritable_record",
             E::RecordTooLarge { .. } | E::TooManyMoves { .. } | E::BodyTooLarge { .. } => {

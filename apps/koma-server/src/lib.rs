@@ -25,6 +25,7 @@ mod assets;
 mod body;
 pub mod challenge_store;
 mod chat;
+mod chu;
 pub mod database;
 mod engine;
 mod error;
@@ -153,7 +154,7 @@ impl Server {
         }
         let limiter = Arc::new(limits::Limiter::new(settings.limits.clone()));
         let lobby = lobby::Lobby::new(Arc::clone(&hub), Arc::clone(&settings));
-        let reviews = review::Reviews::start(searchers, settings);
+        let reviews = review::Reviews::start(Arc::clone(&searchers), settings);
         let tournaments = tournaments::Tournaments::new(Arc::clone(&hub));
         tournaments.follow_games();
         let (stop, stopped) = watch::channel(false);
@@ -165,6 +166,7 @@ impl Server {
             limiter: Arc::clone(&limiter),
             lobby: Arc::clone(&lobby),
             tournaments: Arc::clone(&tournaments),
+            engine: searchers,
         });
         // The security headers, the request log and the limit on every request.
         let app = layers::wrap(app, &limiter);

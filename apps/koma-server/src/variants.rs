@@ -6,8 +6,11 @@ use axum::Json;
 use axum::Router;
 use axum::routing::get;
 use koma_notation::sfen;
+use koma_rules::chu;
 use koma_rules::pieces::info_of;
-use koma_rules::{Color, Handicap, Promotion, Role, Square, Variant, VariantKind, dispatch};
+use koma_rules::{
+    Color, GameKind, Handicap, Promotion, Role, Square, Variant, VariantKind, dispatch,
+};
 use serde::Serialize;
 use std::sync::OnceLock;
 
@@ -45,6 +48,12 @@ pub struct VariantView {
     pub handicaps: Vec<HandicapView>,
     /// Every piece that can stand on the board, the royal piece first.
     pub pieces: Vec<PieceView>,
+    /// Whether the server holds games of it (lobby, clocks, ratings); Chu shogi is played
+    /// against the engine through `/api/chu/*` instead.
+    pub hosted: bool,
+    /// Whether some piece moves twice in a turn (Chu's lion): a move may pass through a
+    /// middle square (`7j7i6h`).
+    pub double_moves: bool,
 }
 
 /// The promotion zone of each side, as rank numbers (1 is gote's back rank).
@@ -189,6 +198,65 @@ fn variant(kind: VariantKind) -> VariantView {
             })
             .collect(),
         pieces: kind.board_roles().iter().map(|&r| piece(kind, r)).collect(),
+        hosted: true,
+        double_moves: false,
+    }
+}
+
+/// One Chu piece: the piece table's face, Chu's promotions, never held.
+fn chu_piece(role: Role) -> PieceView {
+    let face = &info_of(role).face;
+    PieceView {
+        role: role_id(role),
+        sfen: face.usi,
+        glyph: face.glyph.to_string(),
+        kanji: face.kanji,
+        kanji_aliases: face.kanji_aliases,
+        names: Names {
+            ja: face.reading,
+            en: face.english,
+            de: face.german,
+        },
+        legs: info_of(role)
+            .legs
+            .iter()
+            .map(|l| [l.df, l.dr, l.range as i8])
+            .collect(),
+        promotes_to: chu::promote(role).map(role_id),
+        hand: None,
+        front: chu::unpromote(role) == role,
+        value: info_of(role).value,
+    }
+}
+
+/// Chu shogi, from `koma_rules::chu`.
+fn chu_variant() -> VariantView {
+    let zone = |color| {
+        (1..=12)
+            .filter(|&rank| {
+                koma_rules::frame12::Square12::new(1, rank)
+                    .is_some_and(|sq| chu::zone(color).contains(sq))
+            })
+            .collect()
+    };
+    VariantView {
+        key: GameKind::Chu.name(),
+        name: GameKind::Chu.title(),
+        files: 12,
+        ranks: 12,
+        promotion: "optional",
+        zone: Zones {
+            sente: zone(Color::Black),
+            gote: zone(Color::White),
+        },
+        royal_capture: true,
+        try_rule: false,
+        hand: Vec::new(),
+        start_sfen: koma_notation::chu::START_SFEN.to_string(),
+        handicaps: Vec::new(),
+        pieces: chu::BOARD_ROLES.iter().map(|&r| chu_piece(r)).collect(),
+        hosted: false,
+        double_moves: true,
     }
 }
 
@@ -196,7 +264,11 @@ fn variant(kind: VariantKind) -> VariantView {
 pub fn all() -> &'static VariantsView {
     static ALL: OnceLock<VariantsView> = OnceLock::new();
     ALL.get_or_init(|| VariantsView {
-        variants: VariantKind::ALL.into_iter().map(variant).collect(),
+        variants: VariantKind::ALL
+            .into_iter()
+            .map(variant)
+            .chain([chu_variant()])
+            .collect(),
     })
 }
 
@@ -226,5 +298,25 @@ mod tests {
         let tokin = kyoto.pieces.iter().find(|p| p.role == "tokin").unwrap();
         assert_eq!(tokin.promotes_to.as_deref(), Some("lance"));
         assert!(tokin.front);
+    }
+
+    #[test]
+    fn chu_is_listed_with_its_pieces_and_not_hosted() {
+        let chu = all().variants.iter().find(|v| v.key == "chushogi").unwrap();
+        assert!(!chu.hosted && chu.double_moves);
+        assert_eq!((chu.files, chu.ranks), (12, 12));
+        assert_eq!(chu.zone.sente, vec![1, 2, 3, 4]);
+        assert_eq!(chu.pieces.len(), 39);
+        let lion = chu.pieces.iter().find(|p| p.role == "lion").unwrap();
+        assert_eq!((lion.sfen, lion.legs.len()), ("N", 24));
+        let gold = chu.pieces.iter().find(|p| p.role == "gold").unwrap();
+        assert_eq!(gold.promotes_to.as_deref(), Some("chu_promoted_gold"));
+        assert!(
+            all()
+                .variants
+                .iter()
+                .filter(|v| v.key != "chushogi")
+                .all(|v| v.hosted)
+        );
     }
 }

@@ -2,7 +2,8 @@
 //! drives headless Chromium (playwright-core): `play.mjs` through games by clicks,
 //! `tournament.mjs` through tournaments run from the page while scripted players play their
 //! games over the API, `variants.mjs` through every variant's board and a game of each small
-//! variant against the engine. `scripts/test` installs Chromium and the scripts' npm packages;
+//! variant against the engine, `chu.mjs` through Chu shogi's board and its lion's moves.
+//! `scripts/test` installs Chromium and the scripts' npm packages;
 //! screenshots land in `target/e2e-artifacts`.
 
 use std::path::Path;
@@ -67,4 +68,11 @@ fn tournaments_directed_in_chromium() {
 #[test]
 fn small_variants_against_the_engine_in_chromium() {
     drive("variants.mjs", &[]);
+}
+
+/// Chu shogi's 12x12 board on a laptop and a phone, then against the engine by clicks: a
+/// lion's double move from the start, igui and another double move from a set position.
+#[test]
+fn chu_against_the_engine_in_chromium() {
+    drive("chu.mjs", &[]);
 }

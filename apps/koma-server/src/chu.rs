@@ -1,0 +1,234 @@
+//! Chu shogi against the engine, without a server-held game: the page keeps the line of
+//! moves and asks `POST /api/chu/state` what the position allows (the legal moves, the
+//! ending) and `POST /api/chu/engine` for the engine's reply. Chu lives on its own 12x12
+//! frame ([`koma_rules::chu`]), which the hosted games (lobby, clocks, ratings) do not take
+//! yet.
+
+use crate::api::{AppState, body, off_thread};
+use crate::body::JsonBody;
+use crate::error::ApiError;
+use crate::limits::{RateClass, limited};
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use koma_engine::Limits;
+use koma_engine::chu::ChuSearcher;
+use koma_game::chu::ChuGame;
+use koma_notation::chu::{ChuUsiError, START_SFEN, parse, parse_legal, write};
+use koma_rules::Color;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// The most moves a line may hold.
+pub const MAX_PLIES: usize = 2_000;
+/// The engine's time per move when the request names none.
+pub const DEFAULT_MOVETIME_MS: u64 = 500;
+/// The range a requested time per move is clamped to.
+pub const MOVETIME_MS: std::ops::RangeInclusive<u64> = 50..=3_000;
+/// The engine's table for one Chu search, in MiB.
+const HASH_MB: usize = 16;
+
+/// A Chu line: the start and the moves played from it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChuRequest {
+    /// The start position in lishogi's Chu SFEN (default: the start of a game).
+    pub sfen: Option<String>,
+    /// The moves in USI (`7i7h`, `7j7i6h`).
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// The engine's time for its move (`/api/chu/engine`; default 500, clamped to 50..=3000).
+    pub movetime_ms: Option<u64>,
+}
+
+/// The position a line leads to, as the page needs it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChuStateView {
+    /// The start position.
+    pub start_sfen: String,
+    /// The moves of the line (the engine's reply included, when asked for).
+    pub moves: Vec<String>,
+    /// The position now.
+    pub sfen: String,
+    /// `sente` or `gote`: who is to move.
+    pub side: &'static str,
+    /// The moves the side to move may play (none once the game is over).
+    pub legal: Vec<String>,
+    /// Whether a royal of the side to move is attacked.
+    pub in_check: bool,
+    /// The result, once the rules have ended the game.
+    pub outcome: Option<ChuOutcomeView>,
+    /// The engine's move, for `/api/chu/engine`.
+    pub engine_move: Option<String>,
+}
+
+/// How a Chu game ended.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChuOutcomeView {
+    /// `sente`, `gote`, or null for a draw.
+    pub winner: Option<&'static str>,
+    /// The reason's name (`royal-captured`, `bare-king`, `sennichite`...).
+    pub reason: &'static str,
+}
+
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "sente",
+        Color::White => "gote",
+    }
+}
+
+/// Plays the line of `request` through the rules.
+fn replay(request: &ChuRequest) -> Result<ChuGame, ApiError> {
+    if request.moves.len() > MAX_PLIES {
+        return Err(ApiError::TooManyMoves {
+            plies: request.moves.len(),
+            limit: MAX_PLIES,
+        });
+    }
+    let start =
+        parse(request.sfen.as_deref().unwrap_or(START_SFEN)).map_err(ApiError::StartSfen)?;
+    let mut game = ChuGame::new(start);
+    for (i, text) in request.moves.iter().enumerate() {
+        let illegal = |source| ApiError::IllegalChuMove { ply: i + 1, source };
+        if game.is_over() {
+            return Err(illegal(ChuUsiError::Illegal(format!(
+                "{} (the game was over)",
+                text.chars().take(20).collect::<String>()
+            ))));
+        }
+        let m = parse_legal(game.position(), text).map_err(illegal)?;
+        let _ = game.play(m);
+    }
+    Ok(game)
+}
+
+/// The view of `game`.
+fn view(game: &ChuGame, engine_move: Option<String>) -> ChuStateView {
+    let pos = game.position();
+    ChuStateView {
+        start_sfen: write(game.start()),
+        moves: game.moves().iter().map(ToString::to_string).collect(),
+        sfen: write(pos),
+        side: side_name(pos.side_to_move()),
+        legal: if game.is_over() {
+            Vec::new()
+        } else {
+            pos.legal_moves().iter().map(ToString::to_string).collect()
+        },
+        in_check: pos.in_check(pos.side_to_move()),
+        outcome: game.outcome().map(|o| ChuOutcomeView {
+            winner: o.winner.map(side_name),
+            reason: o.reason.name(),
+        }),
+        engine_move,
+    }
+}
+
+async fn line_state(json: JsonBody) -> Result<Response, ApiError> {
+    let request: ChuRequest = body(&json.bytes)?;
+    let answer = off_thread(move || replay(&request).map(|g| view(&g, None))).await?;
+    Ok(Json(answer).into_response())
+}
+
+async fn engine(State(s): State<AppState>, json: JsonBody) -> Result<Response, ApiError> {
+    let request: ChuRequest = body(&json.bytes)?;
+    let movetime = request
+        .movetime_ms
+        .unwrap_or(DEFAULT_MOVETIME_MS)
+        .clamp(*MOVETIME_MS.start(), *MOVETIME_MS.end());
+    let mut game = off_thread(move || replay(&request)).await?;
+    if game.is_over() {
+        return Ok(Json(view(&game, None)).into_response());
+    }
+    if s.engine.is_full() {
+        return Err(ApiError::EngineBusy {
+            waiting: s.engine.waiting(),
+        });
+    }
+    let (root, past): (_, Vec<u64>) = (*game.position(), Vec::new());
+    let found = s
+        .engine
+        .run_own(Duration::from_secs(10), move || {
+            let limits = Limits {
+                soft_time: Some(Duration::from_millis(movetime / 2)),
+                hard_time: Some(Duration::from_millis(movetime)),
+                ..Limits::default()
+            };
+            ChuSearcher::new(HASH_MB)
+                .search(&root, &past, &limits, &AtomicBool::new(false), &mut |_| {})
+                .best
+        })
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    let Some(found) = found else {
+        return Err(ApiError::EngineBusy {
+            waiting: s.engine.waiting(),
+        });
+    };
+    let played = found.map(|m| {
+        let _ = game.play(m);
+        m.to_string()
+    });
+    Ok(Json(view(&game, played)).into_response())
+}
+
+/// The routes: reading a line is cheap (counted with the records' work), an engine move
+/// is a search (counted with the reviews').
+pub fn routes(state: &AppState) -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/chu/state",
+            limited(&state.limiter, RateClass::Records, post(line_state)),
+        )
+        .route(
+            "/api/chu/engine",
+            limited(&state.limiter, RateClass::Reviews, post(engine)),
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(sfen: Option<&str>, moves: &[&str]) -> ChuRequest {
+        ChuRequest {
+            sfen: sfen.map(str::to_string),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            movetime_ms: None,
+        }
+    }
+
+    #[test]
+    fn a_line_is_replayed_and_a_bad_move_named() {
+        let g = replay(&request(None, &["7i7h", "6d6e", "7j7i6h"])).unwrap();
+        let v = view(&g, None);
+        assert_eq!(v.side, "gote");
+        assert_eq!(v.moves.len(), 3);
+        assert!(v.outcome.is_none() && !v.legal.is_empty());
+        let e = replay(&request(None, &["7i7h", "7i7h"])).unwrap_err();
+        assert!(matches!(e, ApiError::IllegalChuMove { ply: 2, .. }), "{e}");
+        let e = replay(&request(None, &["zz"])).unwrap_err();
+        assert!(e.to_string().contains("move 1"), "{e}");
+        let e = replay(&request(Some("12/12 b - 1"), &[])).unwrap_err();
+        assert!(matches!(e, ApiError::StartSfen(_)), "{e}");
+        let many: Vec<&str> = vec!["7i7h"; MAX_PLIES + 1];
+        assert!(matches!(
+            replay(&request(None, &many)),
+            Err(ApiError::TooManyMoves { .. })
+        ));
+    }
+
+    #[test]
+    fn taking_the_last_royal_ends_the_line() {
+        let sfen = "kp10/12/12/12/12/12/12/12/12/12/12/R10K b - 1";
+        let g = replay(&request(Some(sfen), &["12l12a"])).unwrap();
+        let v = view(&g, None);
+        let o = v.outcome.expect("over");
+        assert_eq!((o.winner, o.reason), (Some("sente"), "royal-captured"));
+        assert!(v.legal.is_empty());
+        assert!(replay(&request(Some(sfen), &["12l12a", "11a11b"])).is_err());
+    }
+}

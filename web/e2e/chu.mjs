@@ -1,0 +1,200 @@
+// Chu shogi in the browser: the 12x12 board against the engine (#chu), by clicks.
+//
+//   KOMA_URL=http://127.0.0.1:8099 node chu.mjs     (KOMA_ARTIFACTS, KOMA_E2E_ONLY as play.mjs)
+//
+// 1. On a laptop (1280x900) and a phone (390x844) the page draws 144 squares in 12 columns
+//    and 12 rows, the pieces of the start SFEN of GET /api/variants (read here, not by the
+//    page's code) on their squares, and a piece's name on its square's hover text.
+// 2. From the start: the pawn 7i7h, the engine's reply, then the lion's double move 7j7i6h
+//    entered by clicking 7j, its middle square 7i, then 6h; the server's line holds it.
+// 3. From a position where the lion stands next to a guarded gold: igui (6f6e6f: click the
+//    lion, the gold's square, the lion's own square) takes the gold without moving; the
+//    engine replies; then another double move of the lion's by three clicks; the page then
+//    keeps playing against the engine by clicks to 16 plies or the game's end. After every
+//    move the page's board equals the server's position.
+import path from "node:path";
+import { ARTIFACTS, BASE, log, newPlayer, runTests, waitText } from "./harness.mjs";
+import { expect, fail } from "./http.mjs";
+
+const LAPTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+const chu = async () => (await expect([200], "GET", "/api/variants")).variants.find((v) => v.key === "chushogi");
+
+/** The pieces of an SFEN's board, read here: square -> "sente N" / "gote +H" (runs of digits are one number). */
+function sfenPieces(sfen) {
+  const out = new Map();
+  sfen.split(" ")[0].split("/").forEach((row, r) => {
+    let file = 12;
+    let plus = "";
+    for (const token of row.match(/\d+|./g)) {
+      if (token === "+") plus = "+";
+      else if (/^\d+$/.test(token)) file -= Number(token);
+      else {
+        out.set(`${file}${"abcdefghijkl"[r]}`, `${token === token.toUpperCase() ? "sente" : "gote"} ${plus}${token.toUpperCase()}`);
+        plus = "";
+        file -= 1;
+      }
+    }
+  });
+  return out;
+}
+
+async function drawn(page) {
+  return page.evaluate(() => {
+    const board = document.querySelector("svg.board");
+    const squares = [...board.querySelectorAll("[data-square]")];
+    const pieces = {};
+    for (const p of board.querySelectorAll("[data-at]")) pieces[p.getAttribute("data-at")] = p.getAttribute("data-piece");
+    return {
+      count: squares.length,
+      columns: new Set(squares.map((s) => s.getAttribute("x"))).size,
+      rows: new Set(squares.map((s) => s.getAttribute("y"))).size,
+      pieces,
+      sfen: board.dataset.sfen,
+      plies: Number(board.dataset.plies),
+    };
+  });
+}
+
+async function expectBoard(page, sfen, what) {
+  const want = sfenPieces(sfen);
+  const got = (await drawn(page)).pieces;
+  const wrong = [];
+  for (const [sq, p] of want) if (got[sq] !== p) wrong.push(`${sq}: ${got[sq] ?? "empty"} (want ${p})`);
+  for (const sq of Object.keys(got)) if (!want.has(sq)) wrong.push(`${sq}: ${got[sq]} (want empty)`);
+  if (wrong.length) fail(`${what}: the board differs from ${sfen}: ${wrong.join(", ")}`);
+}
+
+/** Waits until the page's line has `plies` moves and it is the player's move, or the game is over. */
+async function settle(page, plies) {
+  await page.waitForFunction(
+    (n) => {
+      const status = document.querySelector("#chu-status")?.textContent ?? "";
+      return /Game over/.test(status) || (Number(document.querySelector("svg.board")?.dataset.plies) >= n && /Your move/.test(status));
+    },
+    plies,
+    { timeout: 30_000 },
+  );
+  return drawn(page);
+}
+
+/** The server's view of the line the page shows. */
+async function serverState(sfen, moves) {
+  return expect([200], "POST", "/api/chu/state", { json: sfen ? { sfen, moves } : { moves } });
+}
+
+/** The moves the page lists. */
+const pageMoves = (page) => page.locator("#chu-moves li").evaluateAll((ls) => ls.map((l) => l.textContent));
+
+const click = (page, sq) => page.click(`svg.board [data-square="${sq}"]`);
+
+async function drawsTheStart(browser) {
+  const v = await chu();
+  if (!v || v.hosted || !v.double_moves || v.files !== 12) fail(`GET /api/variants describes Chu as ${JSON.stringify(v)?.slice(0, 200)}`);
+  for (const [name, viewport] of [["laptop", LAPTOP], ["phone", PHONE]]) {
+    const page = await newPlayer(browser, `chu-${name}`, viewport);
+    await page.goto(`${BASE}/#chu`);
+    await waitText(page, "#chu-status", "Your move");
+    const d = await drawn(page);
+    if (d.count !== 144 || d.columns !== 12 || d.rows !== 12) fail(`${name}: ${d.count} squares in ${d.columns} columns, ${d.rows} rows`);
+    await expectBoard(page, v.start_sfen, `${name} start`);
+    const title = await page.locator('svg.board [data-square="7j"] title').textContent();
+    if (!/lion/.test(title)) fail(`${name}: the lion's square says '${title}' on hover`);
+    const box = await page.locator("svg.board").boundingBox();
+    if (box.width > viewport.width + 1) fail(`${name}: the board is ${box.width} px wide in a ${viewport.width} px window`);
+    log(`${name}: 144 squares drawn ${box.width.toFixed(0)}x${box.height.toFixed(0)} px, the start pieces in place, hover '${title}'`);
+    await page.screenshot({ path: path.join(ARTIFACTS, `chu-start-${name}.png`) });
+    await page.context().close();
+  }
+}
+
+async function doubleMoveFromTheStart(browser) {
+  const page = await newPlayer(browser, "chu-start", LAPTOP);
+  await page.goto(`${BASE}/#chu&movetime=200`);
+  await waitText(page, "#chu-status", "Your move");
+  await click(page, "7i");
+  await click(page, "7h");
+  let d = await settle(page, 2);
+  const line = await pageMoves(page);
+  let state = await serverState(null, line);
+  if (line[0] !== "7i7h") fail(`the first move is ${line[0]}`);
+  await expectBoard(page, state.sfen, "after the engine's reply");
+  if (!state.legal.includes("7j7i6h")) fail(`7j7i6h is not legal after ${line}: the test needs it`);
+  await click(page, "7j");
+  await click(page, "7i");
+  // The middle square taken, the page shows where the lion goes on.
+  const marks = await page.locator("svg.board circle.dest").count();
+  if (marks < 2) fail(`after the middle square only ${marks} destinations are shown`);
+  await click(page, "6h");
+  d = await settle(page, 4);
+  const after = await pageMoves(page);
+  if (after[2] !== "7j7i6h") fail(`the lion's move was recorded as ${after[2]}`);
+  state = await serverState(null, after);
+  await expectBoard(page, state.sfen, "after the double move");
+  log(`from the start: ${after.join(" ")}; the lion went 7j-7i-6h in one move`);
+  await page.screenshot({ path: path.join(ARTIFACTS, "chu-double-move.png") });
+  await page.context().close();
+}
+
+async function iguiAndOn(browser) {
+  const sfen = "k5r5/p11/12/6s5/6g5/6N5/12/12/12/12/12/11K b - 1";
+  const page = await newPlayer(browser, "chu-igui", PHONE);
+  await page.goto(`${BASE}/#chu&movetime=100&sfen=${encodeURIComponent(sfen)}`);
+  await waitText(page, "#chu-status", "Your move");
+  await expectBoard(page, sfen, "the igui position");
+  await click(page, "6f");
+  await click(page, "6e");
+  await click(page, "6f");
+  await settle(page, 2);
+  let line = await pageMoves(page);
+  if (line[0] !== "6f6e6f") fail(`igui was recorded as ${line[0]}`);
+  let state = await serverState(sfen, line);
+  await expectBoard(page, state.sfen, "after igui");
+  if ((await drawn(page)).pieces["6f"] !== "sente N") fail("the lion left its square in igui");
+  log(`igui: 6f6e6f took the gold, the lion stayed on 6f; the engine replied ${line[1]}`);
+  // Another double move: the first one the rules allow (the page enters it by its clicks).
+  const double = state.legal.find((m) => /^(\d+[a-l]){3}$/.test(m));
+  if (!double) fail(`no double move is legal after ${line}`);
+  const [from, mid, to] = double.match(/\d+[a-l]/g);
+  await click(page, from);
+  await click(page, mid);
+  await click(page, to);
+  await settle(page, 4);
+  line = await pageMoves(page);
+  if (line[2] !== double) fail(`the double move ${double} was recorded as ${line[2]}`);
+  // On by clicks: captures first, else the first legal single move, to 16 plies or the end.
+  while (line.length < 16) {
+    state = await serverState(sfen, line);
+    await expectBoard(page, state.sfen, `at ply ${line.length}`);
+    if (state.outcome) break;
+    const single = state.legal.filter((m) => !/^(\d+[a-l]){3}$/.test(m) && !m.endsWith("+"));
+    const m = single.find((x) => state.sfen && sfenPieces(state.sfen).has(x.match(/\d+[a-l]/g)[1])) ?? single[0];
+    const [a, b] = m.match(/\d+[a-l]/g);
+    await click(page, a);
+    await click(page, b);
+    const promote = page.locator("button.promote-choice[data-promote=no]");
+    if (await promote.count()) await promote.click();
+    const before = line.length;
+    await page.waitForFunction((n) => Number(document.querySelector("svg.board")?.dataset.plies) > n, before, { timeout: 30_000 });
+    await settle(page, before + 2);
+    line = await pageMoves(page);
+    if (line[before] !== m) fail(`played ${m} by clicks, the line has ${line[before]}`);
+    if (/Game over/.test(await page.locator("#chu-status").textContent())) break;
+  }
+  state = await serverState(sfen, line);
+  await expectBoard(page, state.sfen, "at the end");
+  const status = (await page.locator("#chu-status").textContent()).trim();
+  log(`then ${double} and on to ${line.length} plies; the page says '${status}'`);
+  await page.screenshot({ path: path.join(ARTIFACTS, "chu-igui-phone.png") });
+  await page.context().close();
+}
+
+runTests(
+  [
+    ["the board is drawn as the rules say", drawsTheStart],
+    ["a lion's double move from the start", doubleMoveFromTheStart],
+    ["igui, a double move and play on, on a phone", iguiAndOn],
+  ],
+  "chu-",
+);

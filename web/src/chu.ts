@@ -1,0 +1,196 @@
+// Chu shogi (中将棋) against the engine on its own screen (#chu): the page keeps the line of
+// moves; the server says what the position allows (POST /api/chu/state) and answers with the
+// engine's move (POST /api/chu/engine). A lion's double move is entered by clicking its
+// middle square, then where it goes on (its own square again: igui or a pass); clicking the
+// middle square again stops there.
+import { request } from "./api.js";
+import { BoardSvg } from "./board.js";
+import { h, toast } from "./dom.js";
+import { choosePromotion } from "./input.js";
+import type { Screen } from "./screen.js";
+import { type Color, parseSfen, parseUsi, type UsiMove } from "./sfen.js";
+import { settings } from "./settings.js";
+
+const VARIANT = "chushogi";
+
+/** What the server says of a line. */
+interface ChuState {
+  start_sfen: string;
+  moves: string[];
+  sfen: string;
+  side: Color;
+  legal: string[];
+  in_check: boolean;
+  outcome: { winner: Color | null; reason: string } | null;
+  engine_move: string | null;
+}
+
+/** The ending in words. */
+function endingWords(o: NonNullable<ChuState["outcome"]>): string {
+  const reason: Record<string, string> = {
+    "royal-captured": "the last royal piece taken",
+    "bare-king": "a bare king",
+    "bare-royals": "only the two royals left",
+    "no-moves": "no legal move",
+    sennichite: "fourfold repetition (千日手)",
+    "perpetual-check": "perpetual attack",
+    "illegal-move": "an illegal move",
+  };
+  const why = reason[o.reason] ?? o.reason.replace(/-/g, " ");
+  return o.winner ? `Game over: ${o.winner === "sente" ? "Sente ☗" : "Gote ☖"} wins by ${why}.` : `Game over: a draw by ${why}.`;
+}
+
+export function chuScreen(params: URLSearchParams): Screen {
+  const you: Color = params.get("side") === "gote" ? "gote" : "sente";
+  const start = params.get("sfen") ?? undefined;
+  const movetime = Number(params.get("movetime") ?? "500");
+  const board = new BoardSvg("Chu shogi board");
+  const status = h("p", { id: "chu-status", class: "status", role: "status", "aria-live": "polite" }, "Loading…");
+  const moveList = h("ol", { id: "chu-moves", class: "moves" });
+  const el = h(
+    "div",
+    { class: "panel chu", id: "chu" },
+    h("h2", {}, "Chu shogi 中将棋 against the engine"),
+    h("div", { class: "board-wrap" }, board.el),
+    status,
+    h("p", { class: "hint" }, "Click a piece, then where it goes. A lion (獅) or a piece with its power moves twice: click the square it passes, then where it goes on, or the same square again to stop there."),
+    moveList,
+    h("p", {}, h("a", { href: "#", class: "button" }, "Home")),
+  );
+  let state: ChuState | null = null;
+  let selected: string | null = null;
+  let mid: string | null = null;
+  let busy = false;
+  let gone = false;
+
+  const moves = (): UsiMove[] => (state?.legal ?? []).map(parseUsi).filter((m): m is UsiMove => m !== null);
+
+  function draw(): void {
+    if (!state) return;
+    const pos = parseSfen(state.sfen, VARIANT);
+    const all = moves();
+    let dests = new Set<string>();
+    if (selected && mid) {
+      for (const m of all) if (m.from === selected && m.mid === mid) dests.add(m.to);
+      if (all.some((m) => m.from === selected && !m.mid && m.to === mid)) dests.add(mid);
+    } else if (selected) {
+      for (const m of all) if (m.from === selected) dests.add(m.mid ?? m.to);
+    }
+    const last = state.moves.length ? parseUsi(state.moves[state.moves.length - 1]!) : null;
+    board.draw({
+      pos,
+      bottom: you,
+      style: settings().pieceStyle,
+      coords: settings().coords,
+      selected: mid ?? selected,
+      dests,
+      last: last ? { from: last.from, to: last.to } : null,
+      check: null,
+      dragging: null,
+    });
+    board.el.dataset["sfen"] = state.sfen;
+    board.el.dataset["plies"] = String(state.moves.length);
+    moveList.replaceChildren(...state.moves.map((m) => h("li", {}, m)));
+    if (state.outcome) status.textContent = endingWords(state.outcome);
+    else if (busy) status.textContent = "The engine is thinking…";
+    else status.textContent = state.side === you ? `Your move (${you === "sente" ? "☗" : "☖"})${state.in_check ? ": your king is attacked" : ""}.` : "Waiting…";
+    dests = new Set();
+  }
+
+  async function ask(path: string, line: string[]): Promise<void> {
+    const body: { moves: string[]; sfen?: string; movetime_ms?: number } = { moves: line };
+    if (start) body.sfen = start;
+    if (path.endsWith("engine")) body.movetime_ms = movetime;
+    state = await request<ChuState>("POST", path, body);
+  }
+
+  async function engineTurn(): Promise<void> {
+    if (!state || state.outcome || state.side === you || gone) return;
+    busy = true;
+    draw();
+    try {
+      await ask("/api/chu/engine", state.moves);
+    } catch (e) {
+      toast(`The engine could not move: ${(e as Error).message}`);
+    } finally {
+      busy = false;
+      if (!gone) draw();
+    }
+  }
+
+  async function play(m: UsiMove): Promise<void> {
+    if (!state) return;
+    selected = null;
+    mid = null;
+    busy = true;
+    try {
+      await ask("/api/chu/state", [...state.moves, m.usi]);
+    } catch (e) {
+      toast((e as Error).message);
+    } finally {
+      busy = false;
+    }
+    draw();
+    await engineTurn();
+  }
+
+  /** The single move from `from` to `to`, asking whether to promote when both are legal. */
+  async function single(from: string, to: string): Promise<void> {
+    const options = moves().filter((m) => m.from === from && !m.mid && m.to === to);
+    if (options.length === 0) return;
+    let chosen = options[0]!;
+    if (options.length > 1 && state) {
+      const piece = parseSfen(state.sfen, VARIANT).board.get(from)!;
+      const promote = await choosePromotion(VARIANT, piece, settings().pieceStyle);
+      if (promote === null) return;
+      chosen = options.find((m) => m.promote === promote) ?? chosen;
+    }
+    await play(chosen);
+  }
+
+  async function click(sq: string): Promise<void> {
+    if (!state || busy || state.outcome || state.side !== you) return;
+    const all = moves();
+    if (selected && mid) {
+      const double = all.find((m) => m.from === selected && m.mid === mid && m.to === sq);
+      if (double) return play(double);
+      if (sq === mid) return single(selected, mid);
+      selected = null;
+      mid = null;
+    } else if (selected) {
+      const through = all.filter((m) => m.from === selected && m.mid === sq);
+      if (through.length > 0) {
+        mid = sq;
+        return draw();
+      }
+      if (all.some((m) => m.from === selected && !m.mid && m.to === sq)) return single(selected, sq);
+      selected = null;
+    }
+    if (all.some((m) => m.from === sq)) selected = sq;
+    draw();
+  }
+
+  board.el.addEventListener("click", (e) => {
+    const target = (e.target as Element).closest("[data-square]");
+    const sq = target?.getAttribute("data-square");
+    if (sq) void click(sq);
+  });
+
+  void (async () => {
+    try {
+      await ask("/api/chu/state", []);
+    } catch (e) {
+      status.textContent = `Cannot start: ${(e as Error).message}`;
+      return;
+    }
+    draw();
+    await engineTurn();
+  })();
+
+  return {
+    el,
+    destroy: () => {
+      gone = true;
+    },
+  };
+}
