@@ -85,7 +85,7 @@ async function serverState(sfen, moves) {
 }
 
 /** The moves the page lists. */
-const pageMoves = (page) => page.locator("#chu-moves li").evaluateAll((ls) => ls.map((l) => l.textContent));
+const pageMoves = (page) => page.locator("#chu-moves li").evaluateAll((ls) => ls.map((l) => l.dataset.usi));
 
 const click = (page, sq) => page.click(`svg.board [data-square="${sq}"]`);
 
@@ -132,7 +132,9 @@ async function doubleMoveFromTheStart(browser) {
   if (after[2] !== "7j7i6h") fail(`the lion's move was recorded as ${after[2]}`);
   state = await serverState(null, after);
   await expectBoard(page, state.sfen, "after the double move");
-  log(`from the start: ${after.join(" ")}; the lion went 7j-7i-6h in one move`);
+  const shown = await page.locator("#chu-moves li").nth(2).textContent();
+  if (shown !== "７九・６八獅") fail(`the lion's move is listed as '${shown}'`);
+  log(`from the start: ${after.join(" ")}; the lion went 7j-7i-6h in one move, listed '${shown}'`);
   await page.screenshot({ path: path.join(ARTIFACTS, "chu-double-move.png") });
   await page.context().close();
 }
@@ -152,7 +154,9 @@ async function iguiAndOn(browser) {
   let state = await serverState(sfen, line);
   await expectBoard(page, state.sfen, "after igui");
   if ((await drawn(page)).pieces["6f"] !== "sente N") fail("the lion left its square in igui");
-  log(`igui: 6f6e6f took the gold, the lion stayed on 6f; the engine replied ${line[1]}`);
+  const iguiText = await page.locator("#chu-moves li").first().textContent();
+  if (iguiText !== "６五居喰い") fail(`igui is listed as '${iguiText}'`);
+  log(`igui: 6f6e6f (${iguiText}) took the gold, the lion stayed on 6f; the engine replied ${line[1]}`);
   // Another double move: the first one the rules allow (the page enters it by its clicks).
   const double = state.legal.find((m) => /^(\d+[a-l]){3}$/.test(m));
   if (!double) fail(`no double move is legal after ${line}`);

@@ -17,6 +17,8 @@ const VARIANT = "chushogi";
 interface ChuState {
   start_sfen: string;
   moves: string[];
+  western: string[];
+  japanese: string[];
   sfen: string;
   side: Color;
   legal: string[];
@@ -90,7 +92,9 @@ export function chuScreen(params: URLSearchParams): Screen {
     });
     board.el.dataset["sfen"] = state.sfen;
     board.el.dataset["plies"] = String(state.moves.length);
-    moveList.replaceChildren(...state.moves.map((m) => h("li", {}, m)));
+    // Each move in the notation chosen in the settings, its USI in data-usi.
+    const texts = settings().notation === "japanese" ? state.japanese : state.western;
+    moveList.replaceChildren(...state.moves.map((m, i) => h("li", { "data-usi": m, title: m }, texts[i] ?? m)));
     if (state.outcome) status.textContent = endingWords(state.outcome);
     else if (busy) status.textContent = "The engine is thinking…";
     else status.textContent = state.side === you ? `Your move (${you === "sente" ? "☗" : "☖"})${state.in_check ? ": your king is attacked" : ""}.` : "Waiting…";

@@ -15,7 +15,7 @@ use axum::{Json, Router};
 use koma_engine::Limits;
 use koma_engine::chu::ChuSearcher;
 use koma_game::chu::ChuGame;
-use koma_notation::chu::{ChuUsiError, START_SFEN, parse, parse_legal, write};
+use koma_notation::chu::{ChuUsiError, START_SFEN, parse, parse_legal, text, write};
 use koma_rules::Color;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
@@ -50,6 +50,10 @@ pub struct ChuStateView {
     pub start_sfen: String,
     /// The moves of the line (the engine's reply included, when asked for).
     pub moves: Vec<String>,
+    /// The same moves in Western text (`Ln-56-47`).
+    pub western: Vec<String>,
+    /// The same moves in Japanese text (`５六・４七獅`).
+    pub japanese: Vec<String>,
     /// The position now.
     pub sfen: String,
     /// `sente` or `gote`: who is to move.
@@ -108,9 +112,20 @@ fn replay(request: &ChuRequest) -> Result<ChuGame, ApiError> {
 /// The view of `game`.
 fn view(game: &ChuGame, engine_move: Option<String>) -> ChuStateView {
     let pos = game.position();
+    let (mut western, mut japanese) = (Vec::new(), Vec::new());
+    let mut at = *game.start();
+    let mut prev_to = None;
+    for &m in game.moves() {
+        western.push(text::western(&at, m));
+        japanese.push(text::japanese(&at, m, prev_to));
+        prev_to = Some(m.to());
+        at.play_unchecked(m);
+    }
     ChuStateView {
         start_sfen: write(game.start()),
         moves: game.moves().iter().map(ToString::to_string).collect(),
+        western,
+        japanese,
         sfen: write(pos),
         side: side_name(pos.side_to_move()),
         legal: if game.is_over() {
@@ -207,6 +222,8 @@ mod tests {
         let v = view(&g, None);
         assert_eq!(v.side, "gote");
         assert_eq!(v.moves.len(), 3);
+        assert_eq!(v.western, ["P-78", "P-65", "Ln-79-68"]);
+        assert_eq!(v.japanese, ["７八歩", "６五歩", "７九・６八獅"]);
         assert!(v.outcome.is_none() && !v.legal.is_empty());
         let e = replay(&request(None, &["7i7h", "7i7h"])).unwrap_err();
         assert!(matches!(e, ApiError::IllegalChuMove { ply: 2, .. }), "{e}");

@@ -75,34 +75,60 @@ struct Words {
     place: Option<Place>,
 }
 
-fn motion(color: Color, from: Square, to: Square) -> Motion {
+/// A square as the relative words see it: its file and rank (the 9x9 frame's, Chu's).
+pub(crate) trait FileRank: Copy + PartialEq {
+    /// The file, from 1 (sente's right).
+    fn file_no(self) -> u8;
+    /// The rank, from 1 (gote's back rank).
+    fn rank_no(self) -> u8;
+}
+
+impl FileRank for Square {
+    fn file_no(self) -> u8 {
+        self.file()
+    }
+    fn rank_no(self) -> u8 {
+        self.rank()
+    }
+}
+
+impl FileRank for koma_rules::frame12::Square12 {
+    fn file_no(self) -> u8 {
+        self.file()
+    }
+    fn rank_no(self) -> u8 {
+        self.rank()
+    }
+}
+
+fn motion<S: FileRank>(color: Color, from: S, to: S) -> Motion {
     let forward = match color {
-        Color::Black => to.rank() < from.rank(),
-        Color::White => to.rank() > from.rank(),
+        Color::Black => to.rank_no() < from.rank_no(),
+        Color::White => to.rank_no() > from.rank_no(),
     };
     match () {
         _ if forward => Motion::Up,
-        _ if to.rank() == from.rank() => Motion::Side,
+        _ if to.rank_no() == from.rank_no() => Motion::Side,
         _ => Motion::Back,
     }
 }
 
 /// How far right `sq` is, as `color` sees the board.
-fn rightness(color: Color, sq: Square) -> i32 {
+fn rightness<S: FileRank>(color: Color, sq: S) -> i32 {
     match color {
-        Color::Black => -i32::from(sq.file()),
-        Color::White => i32::from(sq.file()),
+        Color::Black => -i32::from(sq.file_no()),
+        Color::White => i32::from(sq.file_no()),
     }
 }
 
-fn straight(color: Color, from: Square, to: Square) -> bool {
-    from.file() == to.file() && motion(color, from, to) == Motion::Up
+fn straight<S: FileRank>(color: Color, from: S, to: S) -> bool {
+    from.file_no() == to.file_no() && motion(color, from, to) == Motion::Up
 }
 
 impl Words {
     /// The origins among `origins` (moves of `color` to `to`) that these words allow.
-    fn narrow(self, color: Color, to: Square, origins: &[Square]) -> Vec<Square> {
-        let mut set: Vec<Square> = origins
+    fn narrow<S: FileRank>(self, color: Color, to: S, origins: &[S]) -> Vec<S> {
+        let mut set: Vec<S> = origins
             .iter()
             .copied()
             .filter(|&o| self.motion.is_none_or(|mo| motion(color, o, to) == mo))
@@ -112,7 +138,7 @@ impl Words {
             Some(Place::Straight) => set.retain(|&o| straight(color, o, to)),
             Some(side) => {
                 let sign = if side == Place::Right { 1 } else { -1 };
-                let key = |o: Square| sign * rightness(color, o);
+                let key = |o: S| sign * rightness(color, o);
                 if let Some(best) = set.iter().map(|&o| key(o)).max() {
                     set.retain(|&o| key(o) == best);
                 }
@@ -136,18 +162,18 @@ impl Words {
     }
 }
 
-/// The fewest words that single out the origin of `m` among `origins`, if any do.
-fn relative(color: Color, m: Move, role: Role, origins: &[Square]) -> Option<Words> {
-    let from = m.from()?;
+/// The fewest words that single out a move of `role` from `from` to `to` among the
+/// pieces on `origins` that could go there too, if any do (empty when none other could).
+fn relative<S: FileRank>(color: Color, from: S, to: S, role: Role, origins: &[S]) -> Option<Words> {
     if origins.iter().all(|&o| o == from) {
         return Some(Words::default());
     }
-    let motion = Some(motion(color, from, m.to()));
+    let motion = Some(motion(color, from, to));
     let mut tries = vec![Words {
         motion,
         place: None,
     }];
-    if gold_like(role) && straight(color, from, m.to()) {
+    if gold_like(role) && straight(color, from, to) {
         tries.push(Words {
             motion: None,
             place: Some(Place::Straight),
@@ -163,7 +189,19 @@ fn relative(color: Color, m: Move, role: Role, origins: &[Square]) -> Option<Wor
     }
     tries
         .into_iter()
-        .find(|w| w.narrow(color, m.to(), origins) == [from])
+        .find(|w| w.narrow(color, to, origins) == [from])
+}
+
+/// KI2's relative words for a move of `role` from `from` to `to` by `color`, the pieces on
+/// `origins` (`from` among them) able to go there: `右`, `引`, `直`... (empty when alone).
+pub(crate) fn relative_words<S: FileRank>(
+    color: Color,
+    from: S,
+    to: S,
+    role: Role,
+    origins: &[S],
+) -> String {
+    relative(color, from, to, role, origins).map_or(String::new(), Words::text)
 }
 
 /// The destination: `同` + `same` when it repeats the previous move's, else `７六`.
@@ -223,7 +261,7 @@ pub fn ki2<V: Variant>(pos: &Position<V>, m: Move, prev_to: Option<Square>) -> S
             let words = f
                 .role
                 .filter(|_| f.legal)
-                .and_then(|r| relative(pos.side_to_move(), m, r, &f.origins));
+                .and_then(|r| relative(pos.side_to_move(), m.from()?, m.to(), r, &f.origins));
             s += &words.map(Words::text).unwrap_or_default();
             s += promotion_text(f.promotion);
             if words.is_none() {

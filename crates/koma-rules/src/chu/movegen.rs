@@ -46,7 +46,7 @@ impl ChuPosition {
     /// Whether a piece of the side to move may promote going from `from` to `to`:
     /// entering the zone, moving or capturing with either square inside it, or a pawn or
     /// lance reaching the last rank.
-    fn can_promote(&self, piece: Piece, from: Square12, to: Square12) -> bool {
+    pub fn can_promote(&self, piece: Piece, from: Square12, to: Square12) -> bool {
         if promote(piece.role()).is_none() {
             return false;
         }

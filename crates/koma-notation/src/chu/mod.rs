@@ -3,6 +3,8 @@
 //! a lion just taken by a non-lion (`-` if none), and the move number; moves `7j7i`,
 //! `7j7i+`, double moves `7j7i6h` and igui `6f6g6f`.
 
+pub mod text;
+
 use crate::sfen::{
     Grid, MAX_MOVE_NUMBER, SfenError, SfenErrorKind, err, fields, parse_grid, write_grid,
 };
