@@ -13,7 +13,7 @@
 //    keeps playing against the engine by clicks to 16 plies or the game's end. After every
 //    move the page's board equals the server's position.
 import path from "node:path";
-import { ARTIFACTS, BASE, log, newPlayer, runTests, waitText } from "./harness.mjs";
+import { ARTIFACTS, BASE, drawnBoard, log, newPlayer, runTests, waitText } from "./harness.mjs";
 import { expect, fail } from "./http.mjs";
 
 const LAPTOP = { width: 1280, height: 900 };
@@ -41,20 +41,8 @@ function sfenPieces(sfen) {
 }
 
 async function drawn(page) {
-  return page.evaluate(() => {
-    const board = document.querySelector("svg.board");
-    const squares = [...board.querySelectorAll("[data-square]")];
-    const pieces = {};
-    for (const p of board.querySelectorAll("[data-at]")) pieces[p.getAttribute("data-at")] = p.getAttribute("data-piece");
-    return {
-      count: squares.length,
-      columns: new Set(squares.map((s) => s.getAttribute("x"))).size,
-      rows: new Set(squares.map((s) => s.getAttribute("y"))).size,
-      pieces,
-      sfen: board.dataset.sfen,
-      plies: Number(board.dataset.plies),
-    };
-  });
+  const d = await drawnBoard(page);
+  return { ...d, sfen: d.data.sfen, plies: Number(d.data.plies) };
 }
 
 async function expectBoard(page, sfen, what) {

@@ -36,6 +36,29 @@ export async function newPlayer(browser, name, viewport, options = {}) {
   return page;
 }
 
+/** What the page's board draws: its squares (count, columns, rows), each piece by square
+ *  ("sente P"), each piece's move marks (`data-leg`), and the board's data attributes. */
+export async function drawnBoard(page) {
+  return page.evaluate(() => {
+    const board = document.querySelector("svg.board");
+    const squares = [...board.querySelectorAll("[data-square]")];
+    const pieces = {};
+    const legs = {};
+    for (const p of board.querySelectorAll("[data-at]")) {
+      pieces[p.getAttribute("data-at")] = p.getAttribute("data-piece");
+      legs[p.getAttribute("data-at")] = [...p.querySelectorAll(".leg")].map((l) => l.getAttribute("data-leg")).sort();
+    }
+    return {
+      count: squares.length,
+      columns: new Set(squares.map((s) => s.getAttribute("x"))).size,
+      rows: new Set(squares.map((s) => s.getAttribute("y"))).size,
+      pieces,
+      legs,
+      data: { ...board.dataset },
+    };
+  });
+}
+
 /** Waits until `selector`'s text contains `text`; the error names both and what was there. */
 export async function waitText(page, selector, text) {
   try {

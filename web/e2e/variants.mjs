@@ -16,7 +16,7 @@
 //    after every move the page's board equals the server's SFEN; the page shows the result;
 //    then the game is reviewed (the analysis runs to its end).
 import path from "node:path";
-import { ARTIFACTS, BASE, WAIT, log, newPlayer, runTests, waitText } from "./harness.mjs";
+import { ARTIFACTS, BASE, WAIT, drawnBoard, log, newPlayer, runTests, waitText } from "./harness.mjs";
 import { expect, fail } from "./http.mjs";
 
 const PHONE = { width: 390, height: 844 };
@@ -53,22 +53,7 @@ function sfenPieces(sfen, files) {
   return out;
 }
 
-/** What the page draws: its squares, pieces and each piece's move marks. */
-async function drawn(page) {
-  return page.evaluate(() => {
-    const board = document.querySelector("svg.board");
-    const squares = [...board.querySelectorAll("[data-square]")];
-    const xs = new Set(squares.map((s) => s.getAttribute("x")));
-    const ys = new Set(squares.map((s) => s.getAttribute("y")));
-    const pieces = {};
-    const legs = {};
-    for (const p of board.querySelectorAll("[data-at]")) {
-      pieces[p.getAttribute("data-at")] = p.getAttribute("data-piece");
-      legs[p.getAttribute("data-at")] = [...p.querySelectorAll(".leg")].map((l) => l.getAttribute("data-leg")).sort();
-    }
-    return { count: squares.length, columns: xs.size, rows: ys.size, pieces, legs };
-  });
-}
+const drawn = drawnBoard;
 
 /** Fails unless the page's pieces are `sfen`'s. */
 async function expectBoard(page, sfen, files, what) {

@@ -7,7 +7,7 @@ use axum::Router;
 use axum::routing::get;
 use koma_notation::sfen;
 use koma_rules::chu;
-use koma_rules::pieces::info_of;
+use koma_rules::pieces::{Face, info_of};
 use koma_rules::{
     Color, GameKind, Handicap, Promotion, Role, Square, Variant, VariantKind, dispatch,
 };
@@ -127,9 +127,14 @@ fn role_id(role: Role) -> String {
     id
 }
 
-fn piece(kind: VariantKind, role: Role) -> PieceView {
-    let face = kind.face(role);
-    let held = kind.hand_role(role);
+/// A piece's view from its face and the variant's facts about it.
+fn piece_view(
+    role: Role,
+    face: &'static Face,
+    promotes_to: Option<Role>,
+    hand: Option<&'static str>,
+    front: bool,
+) -> PieceView {
     PieceView {
         role: role_id(role),
         sfen: face.usi,
@@ -146,14 +151,26 @@ fn piece(kind: VariantKind, role: Role) -> PieceView {
             .iter()
             .map(|l| [l.df, l.dr, l.range as i8])
             .collect(),
-        promotes_to: kind.promote(role).map(role_id),
-        hand: kind
-            .hand_roles()
-            .contains(&held)
-            .then(|| kind.face(held).usi),
-        front: held == role,
+        promotes_to: promotes_to.map(role_id),
+        hand,
+        front,
         value: info_of(role).value,
     }
+}
+
+fn piece(kind: VariantKind, role: Role) -> PieceView {
+    let held = kind.hand_role(role);
+    let hand = kind
+        .hand_roles()
+        .contains(&held)
+        .then(|| kind.face(held).usi);
+    piece_view(
+        role,
+        kind.face(role),
+        kind.promote(role),
+        hand,
+        held == role,
+    )
 }
 
 fn zone_ranks(kind: VariantKind, color: Color) -> Vec<u8> {
@@ -205,28 +222,8 @@ fn variant(kind: VariantKind) -> VariantView {
 
 /// One Chu piece: the piece table's face, Chu's promotions, never held.
 fn chu_piece(role: Role) -> PieceView {
-    let face = &info_of(role).face;
-    PieceView {
-        role: role_id(role),
-        sfen: face.usi,
-        glyph: face.glyph.to_string(),
-        kanji: face.kanji,
-        kanji_aliases: face.kanji_aliases,
-        names: Names {
-            ja: face.reading,
-            en: face.english,
-            de: face.german,
-        },
-        legs: info_of(role)
-            .legs
-            .iter()
-            .map(|l| [l.df, l.dr, l.range as i8])
-            .collect(),
-        promotes_to: chu::promote(role).map(role_id),
-        hand: None,
-        front: chu::unpromote(role) == role,
-        value: info_of(role).value,
-    }
+    let front = chu::unpromote(role) == role;
+    piece_view(role, &info_of(role).face, chu::promote(role), None, front)
 }
 
 /// Chu shogi, from `koma_rules::chu`.

@@ -108,7 +108,7 @@ pub(crate) fn fields(s: &str) -> Vec<(usize, &str)> {
 
 /// The largest move number read: far beyond any game, and leaves room to play on
 /// (at `u32::MAX` the position's move counter would overflow on the next move).
-pub(crate) const MAX_MOVE_NUMBER: u32 = i32::MAX as u32; // 2147483647, as in the BadPly message
+const MAX_MOVE_NUMBER: u32 = i32::MAX as u32; // 2147483647, as in the BadPly message
 
 /// Reads an SFEN (`<board> <side> <hand> [<move number>]`) into an unvalidated setup.
 pub fn parse_setup(variant: VariantKind, sfen: &str) -> Result<Setup, SfenError> {
@@ -119,28 +119,41 @@ pub fn parse_setup(variant: VariantKind, sfen: &str) -> Result<Setup, SfenError>
     let end = sfen.chars().count() + 1;
     let mut setup = Setup::empty();
     parse_board(variant, board, board_col, &mut setup)?;
-    let &(side_col, side) = f
-        .get(1)
-        .ok_or(err(end, SfenErrorKind::MissingField("side to move")))?;
-    setup.side = match side {
-        "b" => Color::Black,
-        "w" => Color::White,
-        _ => return Err(err(side_col, SfenErrorKind::BadSide(side.to_string()))),
-    };
+    setup.side = side_field(&f, end)?;
     let &(hand_col, hand) = f
         .get(2)
         .ok_or(err(end, SfenErrorKind::MissingField("hand")))?;
     parse_hands(variant, hand, hand_col, &mut setup)?;
-    if let Some(&(ply_col, ply)) = f.get(3) {
-        setup.ply = match ply.parse::<u32>() {
-            Ok(n) if (1..=MAX_MOVE_NUMBER).contains(&n) => n,
-            _ => return Err(err(ply_col, SfenErrorKind::BadPly(ply.to_string()))),
-        };
+    if let Some(ply) = ply_field(&f)? {
+        setup.ply = ply;
     }
+    Ok(setup)
+}
+
+/// The side to move, the second field (`end`: the column after the text, for a missing one).
+pub(crate) fn side_field(f: &[(usize, &str)], end: usize) -> Result<Color, SfenError> {
+    let &(side_col, side) = f
+        .get(1)
+        .ok_or(err(end, SfenErrorKind::MissingField("side to move")))?;
+    match side {
+        "b" => Ok(Color::Black),
+        "w" => Ok(Color::White),
+        _ => Err(err(side_col, SfenErrorKind::BadSide(side.to_string()))),
+    }
+}
+
+/// The move number, the fourth field if there is one, and nothing after it.
+pub(crate) fn ply_field(f: &[(usize, &str)]) -> Result<Option<u32>, SfenError> {
     if let Some(&(col, extra)) = f.get(4) {
         return Err(err(col, SfenErrorKind::Trailing(extra.to_string())));
     }
-    Ok(setup)
+    let Some(&(ply_col, ply)) = f.get(3) else {
+        return Ok(None);
+    };
+    match ply.parse::<u32>() {
+        Ok(n) if (1..=MAX_MOVE_NUMBER).contains(&n) => Ok(Some(n)),
+        _ => Err(err(ply_col, SfenErrorKind::BadPly(ply.to_string()))),
+    }
 }
 
 fn parse_board(

@@ -66,6 +66,16 @@ pub fn nps(nodes: u64, time: Duration) -> u64 {
     u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
 }
 
+/// The `depth seldepth time nodes nps` words of an `info` line (seldepth at least depth).
+pub fn progress_words(depth: u32, seldepth: u32, time: Duration, nodes: u64) -> String {
+    format!(
+        "depth {depth} seldepth {} time {} nodes {nodes} nps {}",
+        seldepth.max(depth),
+        time.as_millis(),
+        nps(nodes, time)
+    )
+}
+
 /// The `score ...` words: `cp x`, or `mate n` with n positive when the engine mates and
 /// negative when it is mated (in plies, as USI counts).
 pub fn score_words(score: Score) -> String {
@@ -80,12 +90,8 @@ pub fn score_words(score: Score) -> String {
 /// `depth seldepth time nodes nps hashfull multipv score pv`.
 pub fn info_line(info: &SearchInfo, variant: VariantKind) -> String {
     let mut line = format!(
-        "info depth {} seldepth {} time {} nodes {} nps {} hashfull {} multipv {} score {}",
-        info.depth,
-        info.seldepth.max(info.depth),
-        info.time.as_millis(),
-        info.nodes,
-        nps(info.nodes, info.time),
+        "info {} hashfull {} multipv {} score {}",
+        progress_words(info.depth, info.seldepth, info.time, info.nodes),
         info.hashfull.min(1000),
         info.multipv,
         score_words(info.score),

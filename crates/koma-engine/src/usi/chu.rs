@@ -1,9 +1,9 @@
 //! Chu shogi over USI (`setoption name USI_Variant value chushogi`): its `position`
 //! command (lishogi's SFEN, moves like `7j7i6h`), its `info` lines and its `bestmove`.
 
-use super::answer::{nps, score_words};
+use super::answer::{progress_words, score_words};
 use super::command::{PositionCommand, StartSpec, echo};
-use super::position::PositionError;
+use super::position::{PositionError, illegal_move_note};
 use crate::chu::{ChuInfo, ChuResult};
 use koma_notation::chu::{parse, parse_legal};
 use koma_rules::chu::ChuPosition;
@@ -48,14 +48,8 @@ pub fn build(command: &PositionCommand) -> Result<(ChuGame, Vec<String>), Positi
                 root.play_unchecked(m);
             }
             Err(e) => {
-                warnings.push(format!(
-                    "position: move {} '{}' is illegal ({e}); \
-                     using the position after move {} and ignoring the {} move(s) from there",
-                    i + 1,
-                    echo(text),
-                    i,
-                    command.moves.len() - i
-                ));
+                let note = illegal_move_note(i, text, command.moves.len(), &e.to_string());
+                warnings.push(note);
                 break;
             }
         }
@@ -66,12 +60,8 @@ pub fn build(command: &PositionCommand) -> Result<(ChuGame, Vec<String>), Positi
 /// The `info` line of one Chu report.
 pub fn info_line(info: &ChuInfo) -> String {
     let mut line = format!(
-        "info depth {} seldepth {} time {} nodes {} nps {} score {}",
-        info.depth,
-        info.seldepth.max(info.depth),
-        info.time.as_millis(),
-        info.nodes,
-        nps(info.nodes, info.time),
+        "info {} score {}",
+        progress_words(info.depth, info.seldepth, info.time, info.nodes),
         score_words(info.score),
     );
     if !info.pv.is_empty() {

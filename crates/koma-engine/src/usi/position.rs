@@ -101,14 +101,7 @@ pub fn build(variant: VariantKind, command: &PositionCommand) -> Result<Built, P
             }
         };
         if let Some(problem) = problem {
-            warnings.push(format!(
-                "position: move {} '{}' is illegal ({problem}); \
-                 using the position after move {} and ignoring the {} move(s) from there",
-                i + 1,
-                echo(text),
-                i,
-                command.moves.len() - i
-            ));
+            warnings.push(illegal_move_note(i, text, command.moves.len(), &problem));
             break;
         }
     }
@@ -122,6 +115,19 @@ pub fn build(variant: VariantKind, command: &PositionCommand) -> Result<Built, P
         position: GamePosition { root, history },
         warnings,
     })
+}
+
+/// The note for move `i` (from 0) of `total`, `text`, refused for `problem`: the position
+/// after the moves before it is used.
+pub fn illegal_move_note(i: usize, text: &str, total: usize, problem: &str) -> String {
+    format!(
+        "position: move {} '{}' is illegal ({problem}); \
+         using the position after move {} and ignoring the {} move(s) from there",
+        i + 1,
+        echo(text),
+        i,
+        total - i
+    )
 }
 
 fn start_from_sfen(variant: VariantKind, text: &str) -> Result<AnyPosition, PositionError> {

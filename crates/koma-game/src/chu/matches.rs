@@ -79,14 +79,7 @@ pub fn start_engine(spec: &EngineSpec, timeouts: UsiTimeouts) -> Result<UsiEngin
         }));
     }
     engine.set_option(&option.name, CHU_NAME).map_err(failed)?;
-    for (name, value) in &spec.options {
-        let sent = if value.is_empty() {
-            engine.press_button(name)
-        } else {
-            engine.set_option(name, value)
-        };
-        sent.map_err(failed)?;
-    }
+    spec.send_options(&mut engine)?;
     engine.is_ready().map_err(failed)?;
     Ok(engine)
 }

@@ -314,16 +314,25 @@ impl EngineSpec {
                 .set_option(REPETITION_OPTION, repetition_name(rules.repetition))
                 .map_err(failed)?;
         }
+        self.send_options(&mut engine)?;
+        engine.is_ready().map_err(failed)?;
+        Ok(engine)
+    }
+
+    /// Sends the spec's options to `engine`, in order (an empty value presses a button).
+    pub(crate) fn send_options(&self, engine: &mut UsiEngine) -> Result<(), MatchError> {
         for (name, value) in &self.options {
             let sent = if value.is_empty() {
                 engine.press_button(name)
             } else {
                 engine.set_option(name, value)
             };
-            sent.map_err(failed)?;
+            sent.map_err(|source| MatchError::Engine {
+                command: self.command_line(),
+                source,
+            })?;
         }
-        engine.is_ready().map_err(failed)?;
-        Ok(engine)
+        Ok(())
     }
 }
 

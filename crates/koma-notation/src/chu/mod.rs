@@ -6,7 +6,7 @@
 pub mod text;
 
 use crate::sfen::{
-    Grid, MAX_MOVE_NUMBER, SfenError, SfenErrorKind, err, fields, parse_grid, write_grid,
+    Grid, SfenError, SfenErrorKind, err, fields, parse_grid, ply_field, side_field, write_grid,
 };
 use koma_rules::chu::{BOARD_ROLES, ChuMove, ChuPosition, ChuSetup};
 use koma_rules::frame12::Square12;
@@ -48,14 +48,7 @@ pub fn parse_setup(sfen: &str) -> Result<ChuSetup, SfenError> {
         let sq = Square12::new(file, rank).expect("inside the frame");
         setup.board[sq.index()] = Some(piece);
     })?;
-    let &(side_col, side) = f
-        .get(1)
-        .ok_or(err(end, SfenErrorKind::MissingField("side to move")))?;
-    setup.side = match side {
-        "b" => Color::Black,
-        "w" => Color::White,
-        _ => return Err(err(side_col, SfenErrorKind::BadSide(side.to_string()))),
-    };
+    setup.side = side_field(&f, end)?;
     if let Some(&(col, lion)) = f.get(2) {
         if lion != "-" {
             let sq = Square12::parse(lion)
@@ -63,14 +56,8 @@ pub fn parse_setup(sfen: &str) -> Result<ChuSetup, SfenError> {
             setup.last_lion_capture = Some(sq);
         }
     }
-    if let Some(&(ply_col, ply)) = f.get(3) {
-        setup.ply = match ply.parse::<u32>() {
-            Ok(n) if (1..=MAX_MOVE_NUMBER).contains(&n) => n,
-            _ => return Err(err(ply_col, SfenErrorKind::BadPly(ply.to_string()))),
-        };
-    }
-    if let Some(&(col, extra)) = f.get(4) {
-        return Err(err(col, SfenErrorKind::Trailing(extra.to_string())));
+    if let Some(ply) = ply_field(&f)? {
+        setup.ply = ply;
     }
     Ok(setup)
 }
