@@ -5,7 +5,7 @@
 // middle square again stops there.
 import { request } from "./api.js";
 import { BoardSvg } from "./board.js";
-import { h, toast } from "./dom.js";
+import { download, h, toast } from "./dom.js";
 import { choosePromotion } from "./input.js";
 import type { Screen } from "./screen.js";
 import { type Color, parseSfen, parseUsi, type UsiMove } from "./sfen.js";
@@ -25,6 +25,7 @@ interface ChuState {
   in_check: boolean;
   outcome: { winner: Color | null; reason: string } | null;
   engine_move: string | null;
+  kif: string;
 }
 
 /** The ending in words. */
@@ -57,7 +58,13 @@ export function chuScreen(params: URLSearchParams): Screen {
     status,
     h("p", { class: "hint" }, "Click a piece, then where it goes. A lion (獅) or a piece with its power moves twice: click the square it passes, then where it goes on, or the same square again to stop there."),
     moveList,
-    h("p", {}, h("a", { href: "#", class: "button" }, "Home")),
+    h(
+      "p",
+      {},
+      h("button", { type: "button", id: "chu-kif", class: "button", onclick: () => state && download("chushogi.kif", state.kif) }, "Download KIF 棋譜"),
+      " ",
+      h("a", { href: "#", class: "button" }, "Home"),
+    ),
   );
   let state: ChuState | null = null;
   let selected: string | null = null;

@@ -15,7 +15,7 @@ use axum::{Json, Router};
 use koma_engine::Limits;
 use koma_engine::chu::ChuSearcher;
 use koma_game::chu::ChuGame;
-use koma_notation::chu::{ChuUsiError, START_SFEN, parse, parse_legal, text, write};
+use koma_notation::chu::{ChuUsiError, START_SFEN, kif, parse, parse_legal, text, write};
 use koma_rules::Color;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
@@ -66,6 +66,8 @@ pub struct ChuStateView {
     pub outcome: Option<ChuOutcomeView>,
     /// The engine's move, for `/api/chu/engine`.
     pub engine_move: Option<String>,
+    /// The line as a KIF record, as lishogi writes Chu.
+    pub kif: String,
 }
 
 /// How a Chu game ended.
@@ -139,6 +141,7 @@ fn view(game: &ChuGame, engine_move: Option<String>) -> ChuStateView {
             reason: o.reason.name(),
         }),
         engine_move,
+        kif: kif::write(game.start(), game.moves(), None),
     }
 }
 

@@ -134,10 +134,11 @@ fn run_chu(args: &MatchArgs) -> anyhow::Result<()> {
             args.time
         ),
     };
-    if args.openings.is_some() || args.rules.is_some() || args.out.is_some() {
-        bail!("Chu matches take no --openings, --rules or --out yet");
+    if args.openings.is_some() || args.rules.is_some() {
+        bail!("Chu matches take no --openings or --rules yet");
     }
     let mut config = ChuMatchConfig::new(a, b, args.games, move_ms);
+    config.out_dir = args.out.clone();
     config.margin_ms = args.margin;
     config.random_plies = args.random_plies;
     config.seed = args.seed;

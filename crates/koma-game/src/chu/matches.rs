@@ -29,6 +29,8 @@ pub struct ChuMatchConfig {
     pub seed: u64,
     /// How long to wait for the engines' answers outside the game.
     pub timeouts: UsiTimeouts,
+    /// Where to write each game as KIF (`game-001.kif`), if anywhere.
+    pub out_dir: Option<std::path::PathBuf>,
 }
 
 impl ChuMatchConfig {
@@ -44,6 +46,7 @@ impl ChuMatchConfig {
             random_plies: 4,
             seed: 1,
             timeouts: UsiTimeouts::default(),
+            out_dir: None,
         }
     }
 }
@@ -215,6 +218,24 @@ fn play_game(
             let _ = e.game_over(said);
         }
     }
+    let mut records = Vec::new();
+    if let Some(dir) = &config.out_dir {
+        let path = dir.join(format!("game-{:03}.kif", index + 1));
+        let plies = game.moves().len();
+        let ending = match outcome.winner {
+            Some(Color::Black) => format!("まで{plies}手で先手の勝ち ({})", outcome.reason.name()),
+            Some(Color::White) => format!("まで{plies}手で後手の勝ち ({})", outcome.reason.name()),
+            None => format!("まで{plies}手で引き分け ({})", outcome.reason.name()),
+        };
+        let text = koma_notation::chu::kif::write(game.start(), game.moves(), Some(&ending));
+        std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(&path, text))
+            .map_err(|source| MatchError::Io {
+                path: path.clone(),
+                source,
+            })?;
+        records.push(path);
+    }
     Ok(GameResult {
         number: index + 1,
         opening_line: None,
@@ -223,7 +244,7 @@ fn play_game(
         plies: game.moves().len(),
         opening_plies,
         note,
-        records: Vec::new(),
+        records,
     })
 }
 

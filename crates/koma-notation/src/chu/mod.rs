@@ -3,6 +3,7 @@
 //! a lion just taken by a non-lion (`-` if none), and the move number; moves `7j7i`,
 //! `7j7i+`, double moves `7j7i6h` and igui `6f6g6f`.
 
+pub mod kif;
 pub mod text;
 
 use crate::sfen::{
