@@ -5,6 +5,7 @@ mod common;
 
 mod accounts;
 mod api;
+mod chu;
 mod engine_games;
 mod engine_pool;
 mod expiry;

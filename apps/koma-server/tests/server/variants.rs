@@ -34,8 +34,30 @@ async fn every_variant_with_its_board_and_pieces() {
         .collect();
     assert_eq!(
         keys,
-        ["shogi", "tori", "minishogi", "kyotoshogi", "dobutsu"]
+        [
+            "shogi",
+            "tori",
+            "minishogi",
+            "kyotoshogi",
+            "dobutsu",
+            "chushogi"
+        ]
     );
+    let hosted: Vec<bool> = all["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["hosted"].as_bool().unwrap())
+        .collect();
+    assert_eq!(hosted, [true, true, true, true, true, false]);
+    let chu = variant(&all, "chushogi");
+    assert_eq!(
+        (chu["files"].as_u64(), chu["ranks"].as_u64()),
+        (Some(12), Some(12))
+    );
+    assert_eq!(chu["double_moves"], true);
+    assert_eq!(piece(chu, "N")["names"]["en"], "lion");
+    assert_eq!(piece(chu, "+O")["front"], false);
 
     let shogi = variant(&all, "shogi");
     assert_eq!(
