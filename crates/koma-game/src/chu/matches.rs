@@ -58,13 +58,7 @@ pub fn start_engine(spec: &EngineSpec, timeouts: UsiTimeouts) -> Result<UsiEngin
         command: spec.command_line(),
         source,
     };
-    let mut engine = UsiEngine::spawn(
-        &spec.command,
-        &spec.args,
-        spec.working_dir.as_deref(),
-        timeouts,
-    )
-    .map_err(failed)?;
+    let mut engine = spec.spawn(timeouts)?;
     let refuse = |why| MatchError::Variant {
         command: spec.command_line(),
         variant: CHU_NAME,

@@ -301,13 +301,7 @@ impl EngineSpec {
             command: self.command_line(),
             source,
         };
-        let mut engine = UsiEngine::spawn(
-            &self.command,
-            &self.args,
-            self.working_dir.as_deref(),
-            timeouts,
-        )
-        .map_err(failed)?;
+        let mut engine = self.spawn(timeouts)?;
         select_variant(&mut engine, self, variant)?;
         if engine.info().option(REPETITION_OPTION).is_some() {
             engine
@@ -317,6 +311,20 @@ impl EngineSpec {
         self.send_options(&mut engine)?;
         engine.is_ready().map_err(failed)?;
         Ok(engine)
+    }
+
+    /// Starts the program and does the `usi` handshake.
+    pub(crate) fn spawn(&self, timeouts: UsiTimeouts) -> Result<UsiEngine, MatchError> {
+        UsiEngine::spawn(
+            &self.command,
+            &self.args,
+            self.working_dir.as_deref(),
+            timeouts,
+        )
+        .map_err(|source| MatchError::Engine {
+            command: self.command_line(),
+            source,
+        })
     }
 
     /// Sends the spec's options to `engine`, in order (an empty value presses a button).
