@@ -3,9 +3,10 @@
 //! judged by [`ChuGame`].
 
 use super::ChuGame;
+use crate::matches::runner::tell_result;
 use crate::matches::{EngineSpec, GameResult, MatchError, MatchSummary, VariantRefusal};
 use crate::outcome::{Outcome, Reason};
-use crate::usi_client::{BestMove, GameOver, GoLimits, UsiEngine, UsiError, UsiTimeouts};
+use crate::usi_client::{BestMove, GoLimits, UsiEngine, UsiError, UsiTimeouts};
 use koma_rules::chu::ChuPosition;
 use koma_rules::{CHU_NAME, Color};
 use std::time::Duration;
@@ -202,16 +203,7 @@ fn play_game(
         }
     }
     let outcome = game.outcome().unwrap_or(Outcome::draw(Reason::Abandoned));
-    for (slot, engine) in engines.iter_mut().enumerate() {
-        let said = match outcome.winner.map(engine_of) {
-            None => GameOver::Draw,
-            Some(w) if w == slot => GameOver::Win,
-            Some(_) => GameOver::Lose,
-        };
-        if let Some(e) = engine {
-            let _ = e.game_over(said);
-        }
-    }
+    tell_result(engines, outcome, engine_of);
     let mut records = Vec::new();
     if let Some(dir) = &config.out_dir {
         let path = dir.join(format!("game-{:03}.kif", index + 1));

@@ -33,7 +33,7 @@ mod adjudication;
 mod elo;
 mod openings;
 mod records;
-mod runner;
+pub(crate) mod runner;
 mod summary;
 
 pub use adjudication::{Adjudication, AdjudicationError, ResignWatch};

@@ -218,16 +218,7 @@ impl Match {
             });
         }
         let outcome = game.outcome().unwrap_or(Outcome::draw(Reason::Abandoned));
-        for (engine, slot) in self.engines.iter_mut().enumerate() {
-            let said = match outcome.winner.map(engine_of) {
-                None => GameOver::Draw,
-                Some(winner) if winner == engine => GameOver::Win,
-                Some(_) => GameOver::Lose,
-            };
-            if let Some(usi) = slot {
-                let _ = usi.game_over(said);
-            }
-        }
+        tell_result(&mut self.engines, outcome, engine_of);
         let mut records = Vec::new();
         if let Some(dir) = &self.config.out_dir {
             let names = &self.summary.names;
@@ -280,6 +271,25 @@ impl Match {
             command: self.config.engines[engine].command_line(),
             source,
         })
+    }
+}
+
+/// Sends `gameover` to both engines (A first), each from its side of `outcome`;
+/// `engine_of` says which engine played a colour.
+pub(crate) fn tell_result(
+    engines: &mut [Option<UsiEngine>; 2],
+    outcome: Outcome,
+    engine_of: impl Fn(Color) -> usize,
+) {
+    for (engine, slot) in engines.iter_mut().enumerate() {
+        let said = match outcome.winner.map(&engine_of) {
+            None => GameOver::Draw,
+            Some(winner) if winner == engine => GameOver::Win,
+            Some(_) => GameOver::Lose,
+        };
+        if let Some(usi) = slot {
+            let _ = usi.game_over(said);
+        }
     }
 }
 
