@@ -327,40 +327,29 @@ fn work(
     out: &Output,
     mut searcher: Option<Searcher>,
 ) -> Option<Searcher> {
-    let Root::Family(family) = task.root() else {
-        let Task::Chu {
+    let line = match task {
+        Task::Chu {
             game,
             limits,
             searcher: shared,
-        } = task
-        else {
-            unreachable!("only a Chu task has a Chu root")
-        };
-        let mut chu_searcher = shared.lock().unwrap_or_else(|e| e.into_inner());
-        let mut report = |info: &crate::chu::ChuInfo| out.line(&chu::info_line(info));
-        let result = chu_searcher.search(
-            &game.root,
-            &game.history,
-            &limits,
-            &control.stop,
-            &mut report,
-        );
-        drop(chu_searcher);
-        let line = chu::bestmove_line(&game.root, &result);
-        control.search_finished();
-        control.wait_release();
-        out.line(&line);
-        control.answered.store(true, Ordering::SeqCst);
-        return searcher;
-    };
-    let variant = family.variant();
-    let line = match task {
-        Task::Chu { .. } => unreachable!("a Chu task has a Chu root"),
-        Task::Answer(_, answer) => bestmove_line(&answer, variant),
+        } => {
+            let mut chu_searcher = shared.lock().unwrap_or_else(|e| e.into_inner());
+            let mut report = |info: &crate::chu::ChuInfo| out.line(&chu::info_line(info));
+            let result = chu_searcher.search(
+                &game.root,
+                &game.history,
+                &limits,
+                &control.stop,
+                &mut report,
+            );
+            chu::bestmove_line(&game.root, &result)
+        }
+        Task::Answer(root, answer) => bestmove_line(&answer, root.variant()),
         Task::Mate(root, limit) => {
-            checkmate_line(&mate::solve(&root, limit, &control.stop), variant)
+            checkmate_line(&mate::solve(&root, limit, &control.stop), root.variant())
         }
         Task::Search { position, limits } => {
+            let variant = position.root.variant();
             let searcher = searcher.get_or_insert_with(|| Searcher::new(1));
             let mut last_pv = Vec::new();
             let result = {
