@@ -19,6 +19,7 @@ mod choices;
 mod engines;
 mod image;
 mod matches;
+mod nnue;
 mod play;
 mod records;
 mod replay;
@@ -136,6 +137,9 @@ enum Command {
     /// Solve mate problems (tsume-shogi): the last line is `mate N <usi moves>`, `nomate`
     /// or `timeout`.
     Tsume(tsume::TsumeArgs),
+    /// Have the engine play itself and write training positions (YaneuraOu's 40-byte
+    /// PackedSfenValue records) for the learned evaluation.
+    Gensfen(nnue::GensfenArgs),
     /// Serve the web app (play a friend or the engine, review a game) over HTTP and
     /// WebSocket; games are kept in SQLite and survive a restart.
     Serve(serve::ServeArgs),
@@ -401,6 +405,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             variant,
         } => replay::run(&file, rules.as_deref(), variant)?,
         Command::Tsume(args) => tsume::run(args)?,
+        Command::Gensfen(args) => nnue::gensfen(args)?,
         Command::Serve(args) => serve::run(args)?,
         Command::Bot(args) => bot::run(args)?,
     }

@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod chu;
 pub mod eval;
+pub mod gensfen;
 pub mod search;
 pub mod time;
 pub mod usi;

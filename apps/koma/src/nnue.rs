@@ -1,0 +1,115 @@
+//! `koma gensfen` and `koma train`: the learned evaluation's pipeline. `gensfen` has the
+//! engine play itself and writes training positions (YaneuraOu's PackedSfenValue);
+//! `train` fits a network to them and writes it quantised, ready for `EvalFile`.
+
+use anyhow::{Context, bail};
+use clap::Args;
+use koma_engine::gensfen::{GenConfig, GenStats, generate};
+use koma_game::matches::read_openings;
+use koma_rules::VariantKind;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// The arguments of `koma gensfen`.
+#[derive(Args)]
+pub struct GensfenArgs {
+    /// The file to append the 40-byte records to.
+    #[arg(long)]
+    out: PathBuf,
+    /// Openings, one a line (`startpos moves ...` or SFEN), e.g. ../shared/data/openings.sfen.
+    #[arg(long)]
+    openings: PathBuf,
+    /// Stop after this many positions.
+    #[arg(long, default_value_t = 1_000_000)]
+    positions: u64,
+    /// Stop after this many seconds, if sooner.
+    #[arg(long)]
+    seconds: Option<u64>,
+    /// Threads, each playing its own games (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The node budget of each move's search.
+    #[arg(long, default_value_t = 8_000)]
+    nodes: u64,
+    /// A depth limit of each search.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// At most this many random moves after the opening (uniformly 0..=N per game).
+    #[arg(long, default_value_t = 8)]
+    random_plies: u32,
+    /// Draw a game after this many moves.
+    #[arg(long, default_value_t = 320)]
+    max_plies: u32,
+    /// Adjudicate a game won once a search scores this many centipawns.
+    #[arg(long, default_value_t = 3_000)]
+    resign: i32,
+    /// Keep no position scored beyond this many centipawns.
+    #[arg(long, default_value_t = 2_500)]
+    keep: i32,
+    /// The seed of the games' random numbers.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Each thread's transposition table in megabytes.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+}
+
+/// Runs `koma gensfen`.
+pub fn gensfen(args: GensfenArgs) -> anyhow::Result<()> {
+    let openings = read_openings(&args.openings, VariantKind::Shogi)?;
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let config = GenConfig {
+        openings,
+        threads,
+        nodes: args.nodes,
+        depth: args.depth,
+        random_plies: args.random_plies,
+        max_plies: args.max_plies,
+        resign_score: args.resign,
+        keep_score: args.keep,
+        positions: args.positions,
+        time_limit: args.seconds.map(Duration::from_secs),
+        seed: args.seed,
+        hash_mb: args.hash,
+    };
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .with_context(|| format!("opening {}", args.out.display()))?;
+    let mut out = BufWriter::with_capacity(1 << 20, file);
+    let started = Instant::now();
+    let last = std::sync::Mutex::new(Instant::now());
+    let progress = |s: &GenStats| {
+        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+        if last.elapsed() >= Duration::from_secs(10) {
+            *last = Instant::now();
+            eprintln!("{}", stats_line(s, started.elapsed()));
+        }
+    };
+    let stats = generate(&config, &mut out, &progress)?;
+    out.flush()?;
+    println!("{}", stats_line(&stats, started.elapsed()));
+    Ok(())
+}
+
+/// One line of totals and rates.
+fn stats_line(s: &GenStats, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64().max(1e-3);
+    format!(
+        "positions {} games {} searched {} nodes {} time {:.1}s positions/hour {:.0} nps {:.0}",
+        s.positions,
+        s.games,
+        s.searched,
+        s.nodes,
+        secs,
+        s.positions as f64 * 3600.0 / secs,
+        s.nodes as f64 / secs,
+    )
+}
