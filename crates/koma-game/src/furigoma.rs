@@ -108,37 +108,7 @@ impl fmt::Display for Toss {
     }
 }
 
-/// SplitMix64 (Steele, Lea and Flood, 2014; the constants of Vigna's public-domain C
-/// version): a tiny pseudo-random generator whose output is fixed by its definition.
-///
-/// It is written out here rather than taken from the `rand` crate because `rand` does not
-/// promise that a seed gives the same numbers on every platform and in every version, and a
-/// recorded furigoma seed must replay to the same toss forever. SplitMix64 is pure 64-bit
-/// wrapping arithmetic, so it gives the same sequence everywhere. It is not cryptographic:
-/// if the players must not be able to predict the toss, choose the seed where they cannot
-/// see or influence it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct SplitMix64 {
-    state: u64,
-}
-
-impl SplitMix64 {
-    /// A generator started from `seed`.
-    pub const fn new(seed: u64) -> SplitMix64 {
-        SplitMix64 { state: seed }
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        // Step by the odd constant 2^64 / golden ratio, then scramble the state (a variant
-        // of the MurmurHash3 finaliser) so that nearby seeds give unrelated outputs.
-        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+pub use koma_rules::rng::SplitMix64;
 
 #[cfg(test)]
 mod tests {

@@ -34,6 +34,7 @@ mod moves;
 pub mod perft;
 pub mod pieces;
 pub mod position;
+pub mod rng;
 mod role;
 mod setup;
 mod square;
