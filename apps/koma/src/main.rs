@@ -140,6 +140,8 @@ enum Command {
     /// Have the engine play itself and write training positions (YaneuraOu's 40-byte
     /// PackedSfenValue records) for the learned evaluation.
     Gensfen(nnue::GensfenArgs),
+    /// Train the learned evaluation on `gensfen` data and write the quantised network.
+    Train(nnue::TrainArgs),
     /// Serve the web app (play a friend or the engine, review a game) over HTTP and
     /// WebSocket; games are kept in SQLite and survive a restart.
     Serve(serve::ServeArgs),
@@ -406,6 +408,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         } => replay::run(&file, rules.as_deref(), variant)?,
         Command::Tsume(args) => tsume::run(args)?,
         Command::Gensfen(args) => nnue::gensfen(args)?,
+        Command::Train(args) => nnue::train(args)?,
         Command::Serve(args) => serve::run(args)?,
         Command::Bot(args) => bot::run(args)?,
     }

@@ -113,3 +113,110 @@ fn stats_line(s: &GenStats, elapsed: Duration) -> String {
         s.nodes as f64 / secs,
     )
 }
+
+/// The arguments of `koma train`.
+#[derive(Args)]
+pub struct TrainArgs {
+    /// Training data: files of 40-byte PackedSfenValue records (from `koma gensfen`).
+    #[arg(required = true)]
+    data: Vec<PathBuf>,
+    /// Where to write the trained, quantised network (for `EvalFile`).
+    #[arg(long)]
+    out: PathBuf,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    /// Positions a step.
+    #[arg(long, default_value_t = 16_384)]
+    batch: usize,
+    /// Adam's step size at the start.
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// The step size is multiplied by this after each epoch.
+    #[arg(long, default_value_t = 0.9)]
+    lr_decay: f32,
+    /// The weight of the search score in the target (the rest is the game result).
+    #[arg(long, default_value_t = 0.75)]
+    lambda: f32,
+    /// Centipawns per unit of win-probability logit: sigmoid(score / SCALE).
+    #[arg(long, default_value_t = 600.0)]
+    scale: f32,
+    /// Threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The seed of the start and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The share of positions held out for validation.
+    #[arg(long, default_value_t = 0.02)]
+    validation: f64,
+    /// A folder for a checkpoint after every epoch.
+    #[arg(long)]
+    checkpoints: Option<PathBuf>,
+    /// Train on each position's mirror image too (files 1-9 swapped): twice the data.
+    #[arg(long)]
+    mirror: bool,
+    /// Start from this checkpoint (`epoch-N.f32`) instead of a fresh net.
+    #[arg(long)]
+    resume: Option<PathBuf>,
+}
+
+/// Runs `koma train`.
+pub fn train(args: TrainArgs) -> anyhow::Result<()> {
+    use koma_nnue::train::{TrainConfig, data::Dataset, model::Loss, model::Params};
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let started = Instant::now();
+    let data = Dataset::read(&args.data, threads, args.mirror)?;
+    println!(
+        "positions {} unreadable {} read in {:.1}s",
+        data.len(),
+        data.unreadable,
+        started.elapsed().as_secs_f64()
+    );
+    let start = match &args.resume {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            Some(Params::from_bytes(&bytes).with_context(|| {
+                format!(
+                    "{} is not a checkpoint of this network's shape",
+                    path.display()
+                )
+            })?)
+        }
+        None => None,
+    };
+    let config = TrainConfig {
+        epochs: args.epochs,
+        batch: args.batch,
+        lr: args.lr,
+        lr_decay: args.lr_decay,
+        loss: Loss {
+            scale: args.scale,
+            lambda: args.lambda,
+        },
+        threads,
+        seed: args.seed,
+        validation: args.validation,
+        checkpoints: args.checkpoints.clone(),
+    };
+    let mut last = Instant::now();
+    let params = koma_nnue::train::train(&config, &data, start, &mut |r| {
+        println!(
+            "epoch {} train {:.6} validation {:.6} lr {:.6} time {:.1}s",
+            r.epoch,
+            r.train_loss,
+            r.validation_loss,
+            r.lr,
+            last.elapsed().as_secs_f64()
+        );
+        last = Instant::now();
+    })?;
+    std::fs::write(&args.out, params.quantise().to_bytes())
+        .with_context(|| format!("writing {}", args.out.display()))?;
+    println!("wrote {}", args.out.display());
+    Ok(())
+}

@@ -7,10 +7,10 @@
 //! the games in the file does.
 
 use crate::search::{Limits, PastPosition, Score, Searcher};
-use koma_game::furigoma::SplitMix64;
 use koma_game::matches::Opening;
 use koma_game::{Game, RuleSet};
 use koma_nnue::packed::{self, PackedSfenValue, RECORD_BYTES};
+use koma_rules::rng::SplitMix64;
 use koma_rules::variants::Shogi;
 use koma_rules::{Color, MoveKind, Position};
 use std::io::Write;

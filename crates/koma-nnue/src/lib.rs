@@ -8,4 +8,8 @@
 //!   accumulators kept move by move.
 //! - [`train`]: the trainer (sparse inputs, Adam, threads, a seed, held-out validation).
 
+pub mod features;
+pub mod network;
 pub mod packed;
+mod simd;
+pub mod train;

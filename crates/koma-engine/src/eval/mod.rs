@@ -12,6 +12,15 @@ pub use variants::{params, variant_terms};
 use control::AttackCounts;
 use koma_rules::{Bitboard, Color, Move, Position, Role, Square, Variant, attacks};
 
+/// Whether shogi is evaluated by the learned net unless told otherwise (USI `UseNNUE`).
+pub const NNUE_BY_DEFAULT: bool = false;
+
+/// The evaluation a new searcher uses for shogi: the embedded net when
+/// [`NNUE_BY_DEFAULT`], else none (the hand-written evaluation).
+pub fn default_net() -> Option<std::sync::Arc<koma_nnue::network::Network>> {
+    NNUE_BY_DEFAULT.then(|| std::sync::Arc::clone(&koma_nnue::network::EMBEDDED))
+}
+
 /// The evaluation of `pos` in centipawns from the side to move's point of view.
 pub fn evaluate<V: Variant>(pos: &Position<V>) -> i32 {
     evaluate_with(pos, params::<V>())

@@ -10,7 +10,8 @@ mod worker;
 
 pub use tt::{Bound, TranspositionTable};
 
-use koma_rules::{Move, MoveKind, Position, Repetition, Variant};
+use koma_nnue::network::Network;
+use koma_rules::{Move, MoveKind, Position, Repetition, Variant, VariantKind};
 use ordering::{MAX_PLY, Ordering as MoveOrdering};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -138,6 +139,8 @@ pub struct Searcher {
     used: bool,
     /// The repetition rule of the game being played; `None`: the variant's own.
     repetition: Option<Repetition>,
+    /// The learned evaluation of shogi; `None`: the hand-written one.
+    net: Option<Arc<Network>>,
 }
 
 /// One line of a MultiPV search: its score and moves.
@@ -157,7 +160,28 @@ impl Searcher {
             multipv: 1,
             used: false,
             repetition: None,
+            net: crate::eval::default_net(),
         }
+    }
+
+    /// Evaluates shogi with `net` (`None`: the hand-written evaluation). A change clears
+    /// what was learnt, since the table and the evaluation cache hold the old scores.
+    pub fn set_net(&mut self, net: Option<Arc<Network>>) {
+        let same = match (&self.net, &net) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.net = net;
+            self.used = true;
+            self.clear();
+        }
+    }
+
+    /// The learned evaluation in use, if any.
+    pub fn net(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref()
     }
 
     /// Scores repetitions by `rule`, the rule the game is played under (`None`: each
@@ -240,6 +264,10 @@ impl Searcher {
         };
         let published: Vec<AtomicU64> = self.helpers.iter().map(|_| AtomicU64::new(0)).collect();
         let tt = &self.tt;
+        let net = self
+            .net
+            .as_deref()
+            .filter(|_| V::KIND == VariantKind::Shogi);
         let main_ordering = &mut self.ordering;
         std::thread::scope(|scope| {
             for (i, (ordering, count)) in self.helpers.iter_mut().zip(&published).enumerate() {
@@ -254,6 +282,7 @@ impl Searcher {
                             Worker::new(tt, ordering, helper_limits, helpers_stop, started, keys);
                         w.published = Some(count);
                         w.rule = rule;
+                        w.net = net;
                         // Half the helpers start one ply deeper, so the threads spread.
                         iterate(&mut w, root, 1, 1 + (i as i32 % 2), &mut |_, _| {});
                     });
@@ -264,6 +293,7 @@ impl Searcher {
             }
             let mut main = Worker::new(tt, main_ordering, limits, stop, started, keys.clone());
             main.rule = rule;
+            main.net = net;
             iterate(&mut main, root, lines, 1, &mut |w, found| {
                 let nodes = w.nodes
                     + published

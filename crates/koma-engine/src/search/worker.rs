@@ -4,6 +4,8 @@ use super::ordering::{self, Frame, MAX_PLY, Ordering};
 use super::tt::{Bound, Hit, TranspositionTable};
 use super::{Limits, MATE, MATE_BOUND, PastPosition};
 use crate::eval;
+use koma_nnue::features;
+use koma_nnue::network::{Accumulator, Network};
 use koma_rules::{CheckSquares, Color, Move, MoveKind, Position, Repetition, Variant};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
@@ -69,6 +71,10 @@ pub struct Worker<'a> {
     pub partial: Option<(i32, Vec<Move>)>,
     /// Where a helper thread publishes its node count for the reports.
     pub published: Option<&'a AtomicU64>,
+    /// The learned evaluation, when it evaluates this search (shogi only).
+    pub net: Option<&'a Network>,
+    /// The net's accumulators at each ply of the path, kept move by move.
+    accs: Vec<Accumulator>,
 }
 
 impl Drop for Worker<'_> {
@@ -114,6 +120,8 @@ impl<'a> Worker<'a> {
             excluded: Vec::new(),
             partial: None,
             published: None,
+            net: None,
+            accs: Vec::new(),
         }
     }
 
@@ -127,13 +135,28 @@ impl<'a> Worker<'a> {
         if *slot >> 32 == key >> 32 && *slot != 0 {
             return *slot as u32 as i32;
         }
-        let board = self.boards[ply];
-        debug_assert_eq!(
-            board,
-            eval::board_terms(pos, eval::params::<V>()),
-            "board terms"
-        );
-        let score = eval::evaluate_from(pos, board, eval::params::<V>());
+        let score = match self.net {
+            Some(net) => {
+                debug_assert!(
+                    self.nodes % 64 != 0 || {
+                        let mut fresh = Accumulator::default();
+                        net.refresh(pos, &mut fresh);
+                        fresh == self.accs[ply]
+                    },
+                    "accumulators"
+                );
+                net.evaluate(&self.accs[ply], pos.side_to_move())
+            }
+            None => {
+                let board = self.boards[ply];
+                debug_assert_eq!(
+                    board,
+                    eval::board_terms(pos, eval::params::<V>()),
+                    "board terms"
+                );
+                eval::evaluate_from(pos, board, eval::params::<V>())
+            }
+        };
         *slot = (key & !0xffff_ffff) | u64::from(score as u32);
         score
     }
@@ -248,6 +271,14 @@ impl<'a> Worker<'a> {
         child: &Position<V>,
         ply: usize,
     ) {
+        if let Some(net) = self.net {
+            let (before, after) = self.accs.split_at_mut(ply + 1);
+            match features::changes(pos, m) {
+                Some(changes) => net.update(&before[ply], &changes, &mut after[0]),
+                None => net.refresh(child, &mut after[0]),
+            }
+            return;
+        }
         self.boards[ply + 1] = match eval::board_delta(pos, m, eval::params::<V>()) {
             Some(delta) => self.boards[ply] + delta,
             None => eval::board_terms(child, eval::params::<V>()),
@@ -280,7 +311,13 @@ impl<'a> Worker<'a> {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
         if ply == 0 {
-            self.boards[0] = eval::board_terms(pos, eval::params::<V>());
+            match self.net {
+                Some(net) => {
+                    self.accs.resize(MAX_PLY + 2, Accumulator::default());
+                    net.refresh(pos, &mut self.accs[0]);
+                }
+                None => self.boards[0] = eval::board_terms(pos, eval::params::<V>()),
+            }
         }
         if ply > 0 {
             if let Some(score) = self.repetition(pos.side_to_move()) {
@@ -364,6 +401,9 @@ impl<'a> Worker<'a> {
                 child.play_null();
                 self.path[ply + 1] = None;
                 self.boards[ply + 1] = self.boards[ply];
+                if self.net.is_some() {
+                    self.accs[ply + 1] = self.accs[ply];
+                }
                 self.push_position(&child);
                 let score = -self.search(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
                 self.pop_position();

@@ -46,7 +46,12 @@ pub enum OptionKind {
     Combo(&'static str, &'static [&'static str]),
     /// `button`.
     Button,
+    /// `filename` with its default (a path; `<embedded>` for the built-in net).
+    File(&'static str),
 }
+
+/// The value of `EvalFile` that names the net built into the binary.
+pub const EMBEDDED_NET: &str = "<embedded>";
 
 /// One option the engine declares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +106,14 @@ pub const DECLARED: &[OptionDecl] = &[
         kind: OptionKind::Spin(0, 0, 60_000),
     },
     OptionDecl {
+        name: "UseNNUE",
+        kind: OptionKind::Check(crate::eval::NNUE_BY_DEFAULT),
+    },
+    OptionDecl {
+        name: "EvalFile",
+        kind: OptionKind::File(EMBEDDED_NET),
+    },
+    OptionDecl {
         name: "ClearHash",
         kind: OptionKind::Button,
     },
@@ -125,6 +138,7 @@ pub fn declaration_lines() -> Vec<String> {
                     s
                 }
                 OptionKind::Button => "type button".to_string(),
+                OptionKind::File(default) => format!("type filename default {default}"),
             };
             format!("option name {} {tail}", d.name)
         })
@@ -141,7 +155,7 @@ pub enum EnteringKingRule {
 }
 
 /// The option values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// `USI_Hash`, MB.
     pub hash_mb: usize,
@@ -162,6 +176,8 @@ pub struct Options {
     pub network_delay: u64,
     /// `MinimumThinkingTime`, ms.
     pub minimum_thinking: u64,
+    /// Whether shogi is evaluated by the learned net (`UseNNUE`).
+    pub use_nnue: bool,
 }
 
 impl Default for Options {
@@ -176,12 +192,13 @@ impl Default for Options {
             entering_king: EnteringKingRule::Declare27,
             network_delay: 120,
             minimum_thinking: 0,
+            use_nnue: crate::eval::NNUE_BY_DEFAULT,
         }
     }
 }
 
 /// What the session has to do after an option changed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Nothing beyond storing the value.
     None,
@@ -191,6 +208,8 @@ pub enum Effect {
     ClearHash,
     /// The variant changed: reset the position to its start.
     Variant,
+    /// The evaluation changed: `UseNNUE`, or `EvalFile` with the file to load.
+    Evaluation(Option<String>),
 }
 
 /// The result of a `setoption`: what to do, and a note for `info string` if any.
@@ -277,6 +296,13 @@ impl Options {
         match decl.kind {
             // The only button.
             OptionKind::Button => Ok(Applied::done(Effect::ClearHash)),
+            // The only filename: the session loads it.
+            OptionKind::File(_) => {
+                let text = value.ok_or(OptionError::MissingValue(decl.name))?;
+                Ok(Applied::done(Effect::Evaluation(Some(
+                    text.trim().to_string(),
+                ))))
+            }
             OptionKind::Check(_) => {
                 let v = match value.map(str::to_ascii_lowercase).as_deref() {
                     Some("true") => true,
@@ -284,7 +310,11 @@ impl Options {
                     Some(_) => return Err(bad("true or false".to_string())),
                     None => return Err(OptionError::MissingValue(decl.name)),
                 };
-                self.ponder = v; // USI_Ponder is the only check
+                if decl.name == "UseNNUE" {
+                    self.use_nnue = v;
+                    return Ok(Applied::done(Effect::Evaluation(None)));
+                }
+                self.ponder = v;
                 Ok(Applied::done(Effect::None))
             }
             OptionKind::Spin(_, min, max) => {

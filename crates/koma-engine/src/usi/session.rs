@@ -27,16 +27,18 @@
 
 use super::answer::Answer;
 use super::chu::{self as chu_usi, ChuGame};
+use super::command::echo;
 use super::command::{self, Command, CommandError, GoCommand, PositionCommand};
 use super::io::Output;
 use super::mate::MateLimit;
-use super::options::{Effect, EnteringKingRule, Options, declaration_lines};
+use super::options::{EMBEDDED_NET, Effect, EnteringKingRule, Options, declaration_lines};
 use super::position::{self, GamePosition};
 use super::worker::{self, Control, Mode, Running, Task};
 use crate::chu::ChuSearcher;
 use crate::search::Searcher;
 use crate::time;
 use koma_game::points::{declaration_count, judge_declaration};
+use koma_nnue::network::{EMBEDDED, Network};
 use koma_rules::AnyPosition;
 use koma_rules::{GameKind, VariantKind};
 use std::sync::{Arc, Mutex};
@@ -71,6 +73,9 @@ pub struct Session {
     resize_pending: bool,
     clear_pending: bool,
     running: Option<Running>,
+    /// The net `EvalFile` loaded (the embedded one until told otherwise); shogi is
+    /// evaluated by it while `UseNNUE` is on.
+    net: Arc<Network>,
 }
 
 impl Session {
@@ -87,6 +92,7 @@ impl Session {
             resize_pending: false,
             clear_pending: false,
             running: None,
+            net: Arc::clone(&EMBEDDED),
         }
     }
 
@@ -217,6 +223,7 @@ impl Session {
             s.set_threads(self.options.threads);
             s.set_multipv(self.options.multipv);
             s.set_repetition(self.options.repetition);
+            s.set_net(self.options.use_nnue.then(|| Arc::clone(&self.net)));
         }
         self.resize_pending = false;
         self.clear_pending = false;
@@ -237,6 +244,29 @@ impl Session {
         }
     }
 
+    /// Loads the net of `EvalFile` ([`EMBEDDED_NET`] for the built-in one); on an error
+    /// the net in use stays, and the error is told.
+    fn load_net(&mut self, file: &str) {
+        if file.eq_ignore_ascii_case(EMBEDDED_NET) {
+            self.net = Arc::clone(&EMBEDDED);
+            return;
+        }
+        let loaded = std::fs::read(file)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()));
+        match loaded {
+            Ok(net) => {
+                self.net = Arc::new(net);
+                self.out
+                    .info_string(&format!("EvalFile: loaded {}", echo(file)));
+            }
+            Err(e) => self.out.info_string(&format!(
+                "EvalFile {}: {e}; the net in use stays",
+                echo(file)
+            )),
+        }
+    }
+
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         match self.options.set(name, value) {
             Err(e) => self.out.info_string(&e.to_string()),
@@ -244,8 +274,16 @@ impl Session {
                 if let Some(note) = &applied.note {
                     self.out.info_string(note);
                 }
-                match applied.effect {
+                match applied.effect.clone() {
                     Effect::None => {}
+                    Effect::Evaluation(file) => {
+                        if let Some(file) = file {
+                            self.load_net(&file);
+                        }
+                        if self.running.is_none() && self.searcher.is_some() {
+                            self.prepare_searcher();
+                        }
+                    }
                     Effect::Resize => self.resize_pending = true,
                     Effect::ClearHash => {
                         self.clear_pending = true;

@@ -4,6 +4,7 @@ mod common;
 
 mod bench;
 mod iterations;
+mod nnue;
 mod overlap;
 mod protocol_scenarios;
 mod tactics;

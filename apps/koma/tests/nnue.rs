@@ -1,0 +1,124 @@
+//! `koma gensfen` and `koma train` as a user runs them: a little data from the shared
+//! openings, a net trained on it, and bad input named.
+
+use koma_nnue::network::{FILE_BYTES, Network};
+use koma_nnue::packed::{PackedSfenValue, RECORD_BYTES, from_move16, unpack};
+use koma_rules::MoveKind;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn koma(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(args)
+        .output()
+        .expect("koma runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("koma-nnue-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+#[test]
+fn gensfen_then_train_gives_a_net_the_engine_reads() {
+    let dir = scratch("pipeline");
+    let data = dir.join("data.bin");
+    let openings = koma_testdata::shared_dir().join("data/openings.sfen");
+    let o = koma(&[
+        "gensfen",
+        "--out",
+        data.to_str().unwrap(),
+        "--openings",
+        openings.to_str().unwrap(),
+        "--positions",
+        "400",
+        "--threads",
+        "2",
+        "--nodes",
+        "300",
+        "--seed",
+        "5",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(stdout.starts_with("positions 400 "), "{stdout}");
+    let bytes = std::fs::read(&data).unwrap();
+    assert_eq!(bytes.len(), 400 * RECORD_BYTES);
+    let mut results = [0; 3];
+    for chunk in bytes.chunks_exact(RECORD_BYTES) {
+        let r = PackedSfenValue::from_bytes(chunk.try_into().unwrap());
+        let pos = unpack(&r.sfen).expect("a position");
+        assert!(!pos.in_check(), "positions in check are skipped");
+        let best = from_move16(r.move16).expect("a move");
+        assert!(pos.moves(MoveKind::Legal).contains(&best), "the best move is legal");
+        assert!(pos.piece_at(best.to()).is_none(), "captures are skipped");
+        assert!(i32::from(r.score).abs() <= 2_500);
+        results[(r.result + 1) as usize] += 1;
+    }
+    assert!(results[0] > 0 && results[2] > 0, "{results:?}");
+
+    let net = dir.join("net.nnue");
+    let o = koma(&[
+        "train",
+        data.to_str().unwrap(),
+        "--out",
+        net.to_str().unwrap(),
+        "--epochs",
+        "2",
+        "--batch",
+        "64",
+        "--threads",
+        "2",
+        "--mirror",
+        "--checkpoints",
+        dir.join("checkpoints").to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(stdout.contains("positions 800 unreadable 0"), "{stdout}");
+    assert!(stdout.contains("epoch 2 train "), "{stdout}");
+    let written = std::fs::read(&net).unwrap();
+    assert_eq!(written.len(), FILE_BYTES);
+    Network::from_bytes(&written).expect("the net reads");
+    assert!(dir.join("checkpoints/epoch-2.f32").exists());
+
+    // A resumed run starts from the checkpoint.
+    let o = koma(&[
+        "train",
+        data.to_str().unwrap(),
+        "--out",
+        net.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--resume",
+        dir.join("checkpoints/epoch-2.f32").to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn bad_training_input_is_named() {
+    let dir = scratch("bad");
+    let odd = dir.join("odd.bin");
+    std::fs::write(&odd, [0u8; 41]).unwrap();
+    let o = koma(&["train", odd.to_str().unwrap(), "--out", "/dev/null"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("41 bytes is not a whole number of 40-byte records"), "{err}");
+
+    let o = koma(&["train", "/no/such/data.bin", "--out", "/dev/null"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("/no/such/data.bin"));
+
+    let o = koma(&[
+        "gensfen",
+        "--out",
+        dir.join("x.bin").to_str().unwrap(),
+        "--openings",
+        "/no/such/openings.sfen",
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("openings.sfen"));
+}
