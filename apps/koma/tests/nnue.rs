@@ -4,7 +4,6 @@
 use koma_nnue::network::{FILE_BYTES, Network};
 use koma_nnue::packed::{PackedSfenValue, RECORD_BYTES, from_move16, unpack};
 use koma_rules::MoveKind;
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn koma(args: &[&str]) -> Output {
@@ -14,16 +13,9 @@ fn koma(args: &[&str]) -> Output {
         .expect("koma runs")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("koma-nnue-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
-}
-
 #[test]
 fn gensfen_then_train_gives_a_net_the_engine_reads() {
-    let dir = scratch("pipeline");
+    let dir = koma_testdata::scratch("nnue-pipeline");
     let data = dir.join("data.bin");
     let openings = koma_testdata::shared_dir().join("data/openings.sfen");
     let o = koma(&[
@@ -52,7 +44,10 @@ fn gensfen_then_train_gives_a_net_the_engine_reads() {
         let pos = unpack(&r.sfen).expect("a position");
         assert!(!pos.in_check(), "positions in check are skipped");
         let best = from_move16(r.move16).expect("a move");
-        assert!(pos.moves(MoveKind::Legal).contains(&best), "the best move is legal");
+        assert!(
+            pos.moves(MoveKind::Legal).contains(&best),
+            "the best move is legal"
+        );
         assert!(pos.piece_at(best.to()).is_none(), "captures are skipped");
         assert!(i32::from(r.score).abs() <= 2_500);
         results[(r.result + 1) as usize] += 1;
@@ -100,13 +95,16 @@ fn gensfen_then_train_gives_a_net_the_engine_reads() {
 
 #[test]
 fn bad_training_input_is_named() {
-    let dir = scratch("bad");
+    let dir = koma_testdata::scratch("nnue-bad");
     let odd = dir.join("odd.bin");
     std::fs::write(&odd, [0u8; 41]).unwrap();
     let o = koma(&["train", odd.to_str().unwrap(), "--out", "/dev/null"]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("41 bytes is not a whole number of 40-byte records"), "{err}");
+    assert!(
+        err.contains("41 bytes is not a whole number of 40-byte records"),
+        "{err}"
+    );
 
     let o = koma(&["train", "/no/such/data.bin", "--out", "/dev/null"]);
     assert!(!o.status.success());

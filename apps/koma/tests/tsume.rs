@@ -1,7 +1,6 @@
 //! `koma tsume` as a user runs it: problems from `shared/data/tsume.tsv` (read here, never
 //! copied), files of SFEN lines, records, and bad input.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn koma(args: &[&str]) -> Output {
@@ -23,14 +22,6 @@ fn stderr(o: &Output) -> String {
 fn row(id: &str) -> (String, i32) {
     let row = koma_testdata::tsume_row(id);
     (row.sfen, row.mate_plies)
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("koma-tsume-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
 }
 
 #[test]
@@ -91,7 +82,7 @@ fn a_tiny_time_limit_answers_timeout() {
 
 #[test]
 fn a_file_of_sfen_lines_gives_a_line_each_and_a_summary() {
-    let dir = scratch("lines");
+    let dir = koma_testdata::scratch("tsume-lines");
     let file = dir.join("problems.txt");
     let (mate3, _) = row("antma-t3-15");
     let (nomate, _) = row("antma-t3-1-a");
@@ -118,7 +109,7 @@ fn a_file_of_sfen_lines_gives_a_line_each_and_a_summary() {
 
 #[test]
 fn every_record_of_a_csa_file_is_a_problem() {
-    let dir = scratch("csa-records");
+    let dir = koma_testdata::scratch("tsume-csa-records");
     let mut csa = String::new();
     for (i, id) in ["antma-t3-15", "antma-t3-1-a"].iter().enumerate() {
         let sfen = dir.join(format!("{i}.sfen"));
@@ -187,7 +178,7 @@ fn a_bad_problem_is_one_line_with_the_flag_and_each_cause_once() {
 
 #[test]
 fn bad_input_names_the_file_and_line_and_exits_2() {
-    let dir = scratch("bad");
+    let dir = koma_testdata::scratch("tsume-bad");
     let file = dir.join("bad.txt");
     let (mate3, _) = row("antma-t3-15");
     std::fs::write(&file, format!("{mate3}\n# fine so far\nnot a position\n")).unwrap();
@@ -273,7 +264,7 @@ fn composer_length_and_the_rest_to_the_defender() {
     );
 
     // A file: each mate line comes after its problem's composer line.
-    let dir = scratch("composer");
+    let dir = koma_testdata::scratch("tsume-composer");
     let file = dir.join("problems.txt");
     std::fs::write(&file, format!("t1-5\t{sfen}\n{given}\n")).expect("file written");
     let o = koma(&["tsume", file.to_str().unwrap(), "--composer-length"]);

@@ -160,7 +160,6 @@ pub fn changes<V: Variant>(pos: &Position<V>, m: Move) -> Option<[Change; 2]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use koma_rules::MoveKind;
     use koma_rules::variants::Shogi;
 
     fn sorted(pos: &Position<Shogi>, persp: Color) -> Vec<u16> {
@@ -186,35 +185,22 @@ mod tests {
 
     #[test]
     fn changes_follow_the_moves_of_random_games() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..100 {
-            let mut pos = Position::<Shogi>::startpos();
-            for _ in 0..150 {
-                let moves = pos.moves(MoveKind::Legal);
-                if moves.is_empty() {
-                    break;
+        crate::testing::random_walk(0x9e37_79b9_7f4a_7c15, 100, 150, |pos, m| {
+            let change = changes(pos, m).unwrap();
+            let child = pos.after(m);
+            for persp in Color::ALL {
+                let mut v = sorted(pos, persp);
+                let c = change[persp.index()];
+                assert!(c.ons <= 2 && c.offs <= 2);
+                for f in c.removed() {
+                    let i = v.iter().position(|x| x == f).expect("removed input was on");
+                    v.remove(i);
                 }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let m = moves[(state % moves.len() as u64) as usize];
-                let change = changes(&pos, m).unwrap();
-                let child = pos.after(m);
-                for persp in Color::ALL {
-                    let mut v = sorted(&pos, persp);
-                    let c = change[persp.index()];
-                    assert!(c.ons <= 2 && c.offs <= 2);
-                    for f in c.removed() {
-                        let i = v.iter().position(|x| x == f).expect("removed input was on");
-                        v.remove(i);
-                    }
-                    v.extend_from_slice(c.added());
-                    v.sort_unstable();
-                    assert_eq!(v, sorted(&child, persp));
-                    assert!(v.len() <= MAX_ACTIVE);
-                }
-                pos = child;
+                v.extend_from_slice(c.added());
+                v.sort_unstable();
+                assert_eq!(v, sorted(&child, persp));
+                assert!(v.len() <= MAX_ACTIVE);
             }
-        }
+        });
     }
 }

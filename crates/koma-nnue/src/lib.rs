@@ -13,3 +13,6 @@ pub mod network;
 pub mod packed;
 mod simd;
 pub mod train;
+
+#[cfg(test)]
+mod testing;

@@ -141,30 +141,15 @@ fn set_count(role: Role) -> u8 {
     }
 }
 
-/// YaneuraOu's piece type of an unpromoted role (pawn 1 ... rook 6, gold 7).
+/// YaneuraOu's piece type of an unpromoted role: pawn 1 ... rook 6, gold 7, which is
+/// koma's role index plus one.
 fn yane_type(raw: Role) -> usize {
-    match raw {
-        Role::Pawn => 1,
-        Role::Lance => 2,
-        Role::Knight => 3,
-        Role::Silver => 4,
-        Role::Bishop => 5,
-        Role::Rook => 6,
-        _ => 7,
-    }
+    raw.index() + 1
 }
 
 /// The unpromoted role of YaneuraOu's piece type 1..=7.
 fn role_of_type(t: usize) -> Role {
-    [
-        Role::Pawn,
-        Role::Lance,
-        Role::Knight,
-        Role::Silver,
-        Role::Bishop,
-        Role::Rook,
-        Role::Gold,
-    ][t - 1]
+    Role::ALL[t - 1]
 }
 
 /// Bits written from the least significant bit of byte 0 up.
@@ -445,27 +430,14 @@ mod tests {
 
     #[test]
     fn round_trips_random_games_and_moves() {
-        let mut state = 0x1234_5678_9abc_def1u64;
-        for _ in 0..200 {
-            let mut pos = Position::<Shogi>::startpos();
-            for _ in 0..120 {
-                let moves = pos.moves(koma_rules::MoveKind::Legal);
-                if moves.is_empty() {
-                    break;
-                }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let m = moves[(state % moves.len() as u64) as usize];
-                assert_eq!(from_move16(move16(m)), Some(m), "{}", usi(m));
-                let back = unpack(&pack(&pos).unwrap()).unwrap();
-                assert_eq!(back.to_setup().board, pos.to_setup().board);
-                assert_eq!(back.hand(Color::Black), pos.hand(Color::Black));
-                assert_eq!(back.hand(Color::White), pos.hand(Color::White));
-                assert_eq!(back.side_to_move(), pos.side_to_move());
-                pos.play(m).unwrap();
-            }
-        }
+        crate::testing::random_walk(0x1234_5678_9abc_def1, 200, 120, |pos, m| {
+            assert_eq!(from_move16(move16(m)), Some(m), "{}", usi(m));
+            let back = unpack(&pack(pos).unwrap()).unwrap();
+            assert_eq!(back.to_setup().board, pos.to_setup().board);
+            assert_eq!(back.hand(Color::Black), pos.hand(Color::Black));
+            assert_eq!(back.hand(Color::White), pos.hand(Color::White));
+            assert_eq!(back.side_to_move(), pos.side_to_move());
+        });
     }
 
     #[test]

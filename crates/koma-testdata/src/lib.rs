@@ -101,3 +101,12 @@ impl Rng {
         (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
     }
 }
+
+/// A fresh, empty scratch directory for one test: `name` and the process id under the
+/// system's temporary folder (emptied if a crashed run left it).
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("koma-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}

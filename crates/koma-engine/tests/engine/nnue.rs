@@ -6,16 +6,9 @@ use super::common::{Engine, check_bestmove, position_of};
 use koma_nnue::network::EMBEDDED_BYTES;
 use koma_rules::VariantKind;
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("koma-nnue-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
-}
-
 #[test]
 fn eval_file_loads_a_net_and_names_a_bad_one() {
-    let dir = scratch("evalfile");
+    let dir = koma_testdata::scratch("nnue-evalfile");
     let good = dir.join("copy.nnue");
     std::fs::write(&good, EMBEDDED_BYTES).unwrap();
     let bad = dir.join("bad.nnue");
