@@ -178,8 +178,7 @@ pub fn train(args: TrainArgs) -> anyhow::Result<()> {
     );
     let start = match &args.resume {
         Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let bytes = read_bounded(path, koma_nnue::train::model::COUNT * 4)?;
             Some(Params::from_bytes(&bytes).with_context(|| {
                 format!(
                     "{} is not a checkpoint of this network's shape",
@@ -219,4 +218,21 @@ pub fn train(args: TrainArgs) -> anyhow::Result<()> {
         .with_context(|| format!("writing {}", args.out.display()))?;
     println!("wrote {}", args.out.display());
     Ok(())
+}
+
+/// The bytes of `path`, refused when longer than `limit` (without reading past it).
+fn read_bounded(path: &std::path::Path, limit: usize) -> anyhow::Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("reading {}", path.display()))?;
+    if bytes.len() > limit {
+        bail!(
+            "{} is longer than a checkpoint ({limit} bytes)",
+            path.display()
+        );
+    }
+    Ok(bytes)
 }

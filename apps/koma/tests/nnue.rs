@@ -91,6 +91,22 @@ fn gensfen_then_train_gives_a_net_the_engine_reads() {
         dir.join("checkpoints/epoch-2.f32").to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+
+    // An endless file is no checkpoint, and is not read to its end.
+    let o = koma(&[
+        "train",
+        data.to_str().unwrap(),
+        "--out",
+        net.to_str().unwrap(),
+        "--resume",
+        "/dev/zero",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("/dev/zero is longer than a checkpoint"),
+        "{err}"
+    );
 }
 
 #[test]

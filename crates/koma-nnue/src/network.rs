@@ -70,6 +70,12 @@ pub enum NetError {
         /// The size found.
         found: usize,
     },
+    /// The file is longer than any network (reading stopped there).
+    #[error("longer than a network file ({FILE_BYTES} bytes)")]
+    TooLarge,
+    /// The file could not be read.
+    #[error("{0}")]
+    Io(String),
 }
 
 /// A quantised network.
@@ -141,6 +147,21 @@ impl Network {
             output_weights,
             output_bias,
         })
+    }
+
+    /// Reads the network file at `path`, reading no more than a network's size (a path
+    /// to an endless file such as `/dev/zero` is refused, not read to the end).
+    pub fn read_file(path: &std::path::Path) -> Result<Network, NetError> {
+        use std::io::Read;
+        let file = std::fs::File::open(path).map_err(|e| NetError::Io(e.to_string()))?;
+        let mut bytes = Vec::with_capacity(FILE_BYTES + 1);
+        file.take(FILE_BYTES as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| NetError::Io(e.to_string()))?;
+        if bytes.len() > FILE_BYTES {
+            return Err(NetError::TooLarge);
+        }
+        Network::from_bytes(&bytes)
     }
 
     /// The network file's bytes.

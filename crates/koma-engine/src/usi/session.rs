@@ -251,10 +251,7 @@ impl Session {
             self.net = Arc::clone(&EMBEDDED);
             return;
         }
-        let loaded = std::fs::read(file)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()));
-        match loaded {
+        match Network::read_file(std::path::Path::new(file)) {
             Ok(net) => {
                 self.net = Arc::new(net);
                 self.out

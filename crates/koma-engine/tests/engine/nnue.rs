@@ -23,6 +23,7 @@ fn eval_file_loads_a_net_and_names_a_bad_one() {
     assert!(usi.contains(&"option name EvalFile type filename default <embedded>".to_string()));
     e.send(&format!("setoption name EvalFile value {}", bad.display()));
     e.send("setoption name EvalFile value /no/such/file.nnue");
+    e.send("setoption name EvalFile value /dev/zero");
     e.send(&format!("setoption name EvalFile value {}", good.display()));
     e.send("setoption name UseNNUE value true");
     let lines = e.sync();
