@@ -55,11 +55,18 @@ fn gensfen_then_train_gives_a_net_the_engine_reads() {
     assert!(results[0] > 0 && results[2] > 0, "{results:?}");
 
     let net = dir.join("net.nnue");
-    let o = koma(&[
-        "train",
-        data.to_str().unwrap(),
-        "--out",
-        net.to_str().unwrap(),
+    let checkpoints = dir.join("checkpoints");
+    let train = |more: &[&str]| {
+        let mut args = vec![
+            "train",
+            data.to_str().unwrap(),
+            "--out",
+            net.to_str().unwrap(),
+        ];
+        args.extend_from_slice(more);
+        koma(&args)
+    };
+    let o = train(&[
         "--epochs",
         "2",
         "--batch",
@@ -68,7 +75,7 @@ fn gensfen_then_train_gives_a_net_the_engine_reads() {
         "2",
         "--mirror",
         "--checkpoints",
-        dir.join("checkpoints").to_str().unwrap(),
+        checkpoints.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let stdout = String::from_utf8_lossy(&o.stdout);
@@ -80,27 +87,12 @@ fn gensfen_then_train_gives_a_net_the_engine_reads() {
     assert!(dir.join("checkpoints/epoch-2.f32").exists());
 
     // A resumed run starts from the checkpoint.
-    let o = koma(&[
-        "train",
-        data.to_str().unwrap(),
-        "--out",
-        net.to_str().unwrap(),
-        "--epochs",
-        "1",
-        "--resume",
-        dir.join("checkpoints/epoch-2.f32").to_str().unwrap(),
-    ]);
+    let resume = checkpoints.join("epoch-2.f32");
+    let o = train(&["--epochs", "1", "--resume", resume.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 
     // An endless file is no checkpoint, and is not read to its end.
-    let o = koma(&[
-        "train",
-        data.to_str().unwrap(),
-        "--out",
-        net.to_str().unwrap(),
-        "--resume",
-        "/dev/zero",
-    ]);
+    let o = train(&["--resume", "/dev/zero"]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
