@@ -179,11 +179,6 @@ impl Searcher {
         }
     }
 
-    /// The learned evaluation in use, if any.
-    pub fn net(&self) -> Option<&Arc<Network>> {
-        self.net.as_ref()
-    }
-
     /// Scores repetitions by `rule`, the rule the game is played under (`None`: each
     /// variant's own, [`Variant::REPETITION`]).
     pub fn set_repetition(&mut self, rule: Option<Repetition>) {

@@ -73,9 +73,9 @@ pub struct Session {
     resize_pending: bool,
     clear_pending: bool,
     running: Option<Running>,
-    /// The net `EvalFile` loaded (the embedded one until told otherwise); shogi is
-    /// evaluated by it while `UseNNUE` is on.
-    net: Arc<Network>,
+    /// The net `EvalFile` loaded; `None`: the embedded one, read only once `UseNNUE`
+    /// asks for it. Shogi is evaluated by it while `UseNNUE` is on.
+    net: Option<Arc<Network>>,
 }
 
 impl Session {
@@ -92,7 +92,7 @@ impl Session {
             resize_pending: false,
             clear_pending: false,
             running: None,
-            net: Arc::clone(&EMBEDDED),
+            net: None,
         }
     }
 
@@ -223,7 +223,11 @@ impl Session {
             s.set_threads(self.options.threads);
             s.set_multipv(self.options.multipv);
             s.set_repetition(self.options.repetition);
-            s.set_net(self.options.use_nnue.then(|| Arc::clone(&self.net)));
+            s.set_net(
+                self.options
+                    .use_nnue
+                    .then(|| self.net.clone().unwrap_or_else(|| Arc::clone(&EMBEDDED))),
+            );
         }
         self.resize_pending = false;
         self.clear_pending = false;
@@ -248,12 +252,12 @@ impl Session {
     /// the net in use stays, and the error is told.
     fn load_net(&mut self, file: &str) {
         if file.eq_ignore_ascii_case(EMBEDDED_NET) {
-            self.net = Arc::clone(&EMBEDDED);
+            self.net = None;
             return;
         }
         match Network::read_file(std::path::Path::new(file)) {
             Ok(net) => {
-                self.net = Arc::new(net);
+                self.net = Some(Arc::new(net));
                 self.out
                     .info_string(&format!("EvalFile: loaded {}", echo(file)));
             }
