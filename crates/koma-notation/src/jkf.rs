@@ -408,7 +408,9 @@ fn special_end(special: &str) -> GameEnd {
     )
 }
 
-fn end_special(end: &GameEnd) -> String {
+/// The JKF `special` word of an ending (`TORYO`, `SENNICHITE`, CSA's words without `%`),
+/// its Japanese word where JKF has none.
+pub fn end_special(end: &GameEnd) -> String {
     match SPECIALS.iter().find(|(_, e)| e == end) {
         Some((s, _)) => s.to_string(),
         None => end.japanese(),

@@ -371,6 +371,16 @@ pub fn parse_position(variant: VariantKind, sfen: &str) -> Result<AnyPosition, S
         .map_err(|e| err(1, SfenErrorKind::Illegal(e)))
 }
 
+/// Reads an SFEN as [`parse_position`] does, also accepting a side without its king (a
+/// mate problem's position).
+pub fn parse_position_kingless(variant: VariantKind, sfen: &str) -> Result<AnyPosition, SfenError> {
+    let setup = parse_setup(variant, sfen)?;
+    variant
+        .position(&setup)
+        .or_else(|e| variant.position_kingless(&setup).map_err(|_| e))
+        .map_err(|e| err(1, SfenErrorKind::Illegal(e)))
+}
+
 /// Reads and validates an SFEN as a typed position.
 pub fn parse<V: Variant>(sfen: &str) -> Result<Position<V>, SfenError> {
     let setup = parse_setup(kind_of::<V>(), sfen)?;

@@ -1,0 +1,412 @@
+//! `koma.Board`: a position of any variant with the moves that led to it, and
+//! `koma.perft`.
+
+use crate::errors::{IllegalMoveError, KomaError, SfenError};
+use crate::{features, variant};
+use koma_game::{Game, RuleSet};
+use koma_notation::formats::{self, Notation};
+use koma_notation::letters::letters;
+use koma_notation::movetext::parse_any;
+use koma_notation::{diagram, sfen, usi, usi_line};
+use koma_rules::chu::ChuPosition;
+use koma_rules::{AnyPosition, Color, GameKind, Move, Position, Square, Variant, on_position};
+use pyo3::prelude::*;
+
+/// A position with its move stack: what `push_usi` and `pop` walk.
+#[pyclass(module = "koma")]
+#[derive(Clone)]
+pub struct Board {
+    /// Where the moves start.
+    start: AnyPosition,
+    /// The current position.
+    pos: AnyPosition,
+    /// Each move played, with the position before it (`pop` restores it).
+    stack: Vec<(AnyPosition, Move)>,
+}
+
+impl Board {
+    /// A board at `pos`, with no moves.
+    pub fn at(pos: AnyPosition) -> Board {
+        Board {
+            start: pos,
+            pos,
+            stack: Vec::new(),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &AnyPosition {
+        &self.pos
+    }
+
+    /// The positions the game went through before the current one, oldest first.
+    pub fn past(&self) -> impl Iterator<Item = &AnyPosition> {
+        self.stack.iter().map(|(p, _)| p)
+    }
+
+    /// The move `text` (USI, or Japanese, Western or German move text) as a legal move here.
+    fn legal_move(&self, text: &str) -> PyResult<Move> {
+        let prev_to = self.stack.last().map(|(_, m)| m.to());
+        let m = on_position!(&self.pos, p => parse_any(p, text, prev_to))
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        self.pos
+            .is_legal(m)
+            .map_err(|reason| IllegalMoveError::new_err(format!("{}: {reason}", text.trim())))?;
+        Ok(m)
+    }
+
+    /// Plays `m`, known to be legal.
+    pub fn push_legal(&mut self, m: Move) {
+        let before = self.pos;
+        // The caller checked `m`; a refusal would leave the board unchanged anyway.
+        if self.pos.play(m).is_ok() {
+            self.stack.push((before, m));
+        }
+    }
+
+    /// The USI text of `m` in this board's variant.
+    fn usi(&self, m: Move) -> String {
+        usi::write_move(self.pos.variant(), m)
+    }
+
+    /// How the game stands by the variant's default rules (koma-game's `Game`): replayed
+    /// from the start, so that repetitions and perpetual checks are judged as in a game.
+    fn game_outcome(&self) -> Option<koma_game::Outcome> {
+        let moves: Vec<Move> = self.stack.iter().map(|&(_, m)| m).collect();
+        on_position!(&self.start, p => outcome_of(*p, &moves))
+    }
+}
+
+/// The outcome of the game from `start` through `moves` under the variant's default rules.
+fn outcome_of<V: Variant>(start: Position<V>, moves: &[Move]) -> Option<koma_game::Outcome> {
+    let mut game = Game::new(start, RuleSet::default_for(V::KIND));
+    for &m in moves {
+        if game.is_over() || game.play(m).is_err() {
+            break;
+        }
+    }
+    game.outcome()
+}
+
+/// Reads `text` as an SFEN of `kind` (or `startpos`).
+fn parse_sfen(kind: koma_rules::VariantKind, text: &str) -> PyResult<AnyPosition> {
+    let text = text.trim();
+    let text = text.strip_prefix("sfen ").unwrap_or(text).trim();
+    if text == "startpos" {
+        return Ok(kind.startpos());
+    }
+    // A side without its king is a mate problem's position: accepted, as records accept it.
+    sfen::parse_position_kingless(kind, text).map_err(|e| SfenError::new_err(e.to_string()))
+}
+
+/// The square named in USI (`7g`, or `3c` on a small board).
+fn parse_square(text: &str) -> PyResult<Square> {
+    let bytes = text.as_bytes();
+    let bad = || KomaError::new_err(format!("'{text}' is not a square (e.g. 7g)"));
+    if bytes.len() != 2 || !bytes[0].is_ascii_digit() || !bytes[1].is_ascii_lowercase() {
+        return Err(bad());
+    }
+    Square::new(bytes[0] - b'0', bytes[1] - b'a' + 1).ok_or_else(bad)
+}
+
+/// The notation called `name`.
+pub fn parse_notation(name: &str) -> PyResult<Notation> {
+    match name.to_ascii_lowercase().as_str() {
+        "japanese" | "ja" | "kif" => Ok(Notation::Japanese),
+        "western" | "hodges" | "en" => Ok(Notation::Western),
+        "german" | "de" => Ok(Notation::German),
+        _ => Err(KomaError::new_err(format!(
+            "unknown notation '{name}' (known: japanese, western, german)"
+        ))),
+    }
+}
+
+#[pymethods]
+impl Board {
+    /// A board at `sfen` (default: the variant's start position; a side may lack its king,
+    /// as in mate problems).
+    #[new]
+    #[pyo3(signature = (sfen=None, variant="shogi"))]
+    fn new(sfen: Option<&str>, variant: &str) -> PyResult<Board> {
+        let kind = variant::parse(variant)?;
+        let pos = match sfen {
+            None => kind.startpos(),
+            Some(text) => parse_sfen(kind, text)?,
+        };
+        Ok(Board::at(pos))
+    }
+
+    /// Sets the board from a USI `position` command (`startpos moves 7g7f ...`, the word
+    /// `position` optional), in this board's variant.
+    fn set_position(&mut self, command: &str) -> PyResult<()> {
+        let kind = self.pos.variant();
+        let record =
+            usi_line::parse(kind, command).map_err(|e| SfenError::new_err(e.to_string()))?;
+        let start = record
+            .start_position()
+            .map_err(|e| SfenError::new_err(e.to_string()))?;
+        let mut board = Board::at(start);
+        for m in record.tree.main_moves() {
+            board.pos.is_legal(m).map_err(|reason| {
+                IllegalMoveError::new_err(format!("{}: {reason}", board.usi(m)))
+            })?;
+            board.push_legal(m);
+        }
+        *self = board;
+        Ok(())
+    }
+
+    /// The variant's name (`shogi`, `tori`, ...).
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.pos.variant().name()
+    }
+
+    /// The side to move: `koma.BLACK` (0, sente) or `koma.WHITE` (1, gote).
+    #[getter]
+    fn turn(&self) -> usize {
+        on_position!(&self.pos, p => p.side_to_move().index())
+    }
+
+    /// The move number of the current position (the SFEN's last field).
+    #[getter]
+    fn move_number(&self) -> u32 {
+        on_position!(&self.pos, p => p.ply())
+    }
+
+    /// Every legal move, in USI.
+    #[getter]
+    fn legal_moves(&self) -> Vec<String> {
+        let kind = self.pos.variant();
+        self.pos
+            .legal_moves()
+            .iter()
+            .map(|&m| usi::write_move(kind, m))
+            .collect()
+    }
+
+    /// The moves played from the start, in USI.
+    #[getter]
+    fn move_stack(&self) -> Vec<String> {
+        self.stack.iter().map(|&(_, m)| self.usi(m)).collect()
+    }
+
+    /// The SFEN the moves start from.
+    #[getter]
+    fn start_sfen(&self) -> String {
+        sfen::write_any(&self.start)
+    }
+
+    /// Plays `usi` (USI, or Japanese, Western or German move text naming one legal move);
+    /// raises `IllegalMoveError` naming the rule it breaks. Returns the move in USI.
+    fn push_usi(&mut self, usi: &str) -> PyResult<String> {
+        let m = self.legal_move(usi)?;
+        self.push_legal(m);
+        Ok(self.usi(m))
+    }
+
+    /// The same as `push_usi`.
+    fn push(&mut self, usi: &str) -> PyResult<String> {
+        self.push_usi(usi)
+    }
+
+    /// Takes back the last move and returns it in USI; `IndexError` with no move to take.
+    fn pop(&mut self) -> PyResult<String> {
+        let (before, m) = self
+            .stack
+            .pop()
+            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("pop from an empty board"))?;
+        self.pos = before;
+        Ok(self.usi(m))
+    }
+
+    /// The last move played, in USI, or `None`.
+    fn peek(&self) -> Option<String> {
+        self.stack.last().map(|&(_, m)| self.usi(m))
+    }
+
+    /// Whether `usi` (any notation `push_usi` takes) is a legal move here.
+    fn is_legal(&self, usi: &str) -> bool {
+        self.legal_move(usi).is_ok()
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.pos.in_check()
+    }
+
+    /// Whether the game has ended by the variant's default rules: mate, no legal move,
+    /// the rules' own ends (Dōbutsu's try, a captured king), fourfold repetition or
+    /// perpetual check. Judged from the start (linear in the number of moves).
+    fn is_game_over(&self) -> bool {
+        self.game_outcome().is_some()
+    }
+
+    /// How the game ended (`None` while it goes on); see `is_game_over`.
+    fn outcome(&self) -> Option<Outcome> {
+        self.game_outcome().map(|o| Outcome {
+            winner: o.winner.map(Color::index),
+            reason: o.reason.name().to_string(),
+            text: o.to_string(),
+        })
+    }
+
+    /// The position as SFEN.
+    fn sfen(&self) -> String {
+        sfen::write_any(&self.pos)
+    }
+
+    /// A copy of the board, its move stack included.
+    fn copy(&self) -> Board {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Board {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+        self.clone()
+    }
+
+    /// The piece on `square` (USI name, `7g`) as an SFEN letter (`P`, `+r`), or `None`.
+    fn piece_at(&self, square: &str) -> PyResult<Option<String>> {
+        let sq = parse_square(square)?;
+        let kind = self.pos.variant();
+        Ok(self.pos.to_setup().board[sq.index()].map(|piece| {
+            let text = letters(kind, piece.role());
+            match piece.color() {
+                Color::Black => text.to_string(),
+                Color::White => text.to_ascii_lowercase(),
+            }
+        }))
+    }
+
+    /// The pieces `color` holds, as SFEN letters (upper case) and counts.
+    fn pieces_in_hand(&self, color: usize) -> PyResult<Vec<(String, u8)>> {
+        let color = match color {
+            0 => Color::Black,
+            1 => Color::White,
+            _ => return Err(KomaError::new_err("color must be 0 (black) or 1 (white)")),
+        };
+        let kind = self.pos.variant();
+        let hand = *on_position!(&self.pos, p => p.hand(color));
+        Ok(kind
+            .hand_roles()
+            .iter()
+            .filter(|&&r| hand.count(r) > 0)
+            .map(|&r| (letters(kind, r).to_string(), hand.count(r)))
+            .collect())
+    }
+
+    /// `usi` (a legal move here) in `notation`: `japanese` (☗７六歩), `western` (P-7f) or
+    /// `german`.
+    #[pyo3(signature = (usi, notation="japanese"))]
+    fn move_text(&self, usi: &str, notation: &str) -> PyResult<String> {
+        let notation = parse_notation(notation)?;
+        let m = self.legal_move(usi)?;
+        let prev_to = self.stack.last().map(|(_, m)| m.to());
+        Ok(formats::move_text(&self.pos, m, prev_to, notation))
+    }
+
+    /// The moves played, each in `notation` (see `move_text`).
+    #[pyo3(signature = (notation="japanese"))]
+    fn move_stack_text(&self, notation: &str) -> PyResult<Vec<String>> {
+        let notation = parse_notation(notation)?;
+        let mut prev_to = None;
+        Ok(self
+            .stack
+            .iter()
+            .map(|(before, m)| {
+                let text = formats::move_text(before, *m, prev_to, notation);
+                prev_to = Some(m.to());
+                text
+            })
+            .collect())
+    }
+
+    /// The number of leaf nodes of the legal move tree to `depth` (the GIL is released).
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let pos = self.pos;
+        py.detach(move || pos.perft(depth))
+    }
+
+    /// The position's Zobrist hash.
+    fn zobrist_hash(&self) -> u64 {
+        self.pos.key()
+    }
+
+    /// The feature planes of the position as a NumPy array (`FEATURES_NUM`, 9, 9); see
+    /// `koma.features_from_sfens`. Standard shogi only.
+    #[pyo3(signature = (rotate=false, dtype="float32"))]
+    fn features<'py>(
+        &self,
+        py: Python<'py>,
+        rotate: bool,
+        dtype: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        features::board_planes(py, &self.pos, rotate, dtype)
+    }
+
+    /// The board with kanji pieces and both hands (KIF's diagram).
+    fn __str__(&self) -> String {
+        diagram::write(self.pos.variant(), &self.pos.to_setup())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "koma.Board('{}', variant='{}')",
+            sfen::write_any(&self.pos),
+            self.pos.variant().name()
+        )
+    }
+
+    fn __len__(&self) -> usize {
+        self.stack.len()
+    }
+}
+
+/// How a game ended.
+#[pyclass(module = "koma", frozen, get_all)]
+pub struct Outcome {
+    /// The winner (`koma.BLACK` or `koma.WHITE`), `None` for a draw.
+    winner: Option<usize>,
+    /// Why: `checkmate`, `repetition`, `perpetual check`, ...
+    reason: String,
+    /// The whole verdict as koma writes it (`sente checkmate`).
+    text: String,
+}
+
+#[pymethods]
+impl Outcome {
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<koma.Outcome {}>", self.text)
+    }
+}
+
+/// The number of leaf nodes of the legal move tree from `sfen` (default: the start
+/// position) to `depth`, in any variant koma plays, Chu shogi (`chushogi`) included. The
+/// GIL is released while it counts.
+#[pyfunction]
+#[pyo3(signature = (sfen=None, depth=1, variant="shogi"))]
+pub fn perft(py: Python<'_>, sfen: Option<&str>, depth: u32, variant: &str) -> PyResult<u64> {
+    if GameKind::from_name(variant) == Some(GameKind::Chu) {
+        let pos = match sfen.map(str::trim) {
+            None | Some("startpos") => ChuPosition::startpos(),
+            Some(text) => {
+                koma_notation::chu::parse(text).map_err(|e| SfenError::new_err(e.to_string()))?
+            }
+        };
+        return Ok(py.detach(move || koma_rules::chu::perft(&pos, depth)));
+    }
+    let kind = variant::parse(variant)?;
+    let pos = match sfen {
+        None => kind.startpos(),
+        Some(text) => parse_sfen(kind, text)?,
+    };
+    Ok(py.detach(move || pos.perft(depth)))
+}

@@ -1,0 +1,353 @@
+//! Feature planes for machine learning, as NumPy arrays, and the batch conversion of
+//! records into training data (the GIL released, on every core).
+//!
+//! The layout, `FEATURES_NUM` = 104 planes of 9x9 (plane, file - 1, rank - 1):
+//! - planes 0-13: the first side's pieces, one plane per kind in cshogi's order (pawn,
+//!   lance, knight, silver, bishop, rook, gold, king, tokin, promoted lance, promoted
+//!   knight, promoted silver, horse, dragon); 14-27: the other side's;
+//! - planes 28-65: the first side's hand, 18 pawn planes, then 4 each for lance, knight,
+//!   silver and gold, 2 each for bishop and rook; the first n planes of a kind are all ones
+//!   when n are held; 66-103: the other side's hand.
+//!
+//! Without `rotate` the first side is sente, exactly cshogi's `piece_planes` (its 28 board
+//! planes; cshogi leaves the hand planes it reserves empty). With `rotate` the first side is
+//! the side to move and, when that is gote, the board is turned 180 degrees: cshogi's
+//! `piece_planes_rotate`.
+
+use crate::errors::{KomaError, SfenError};
+use crate::record::{self, Source};
+use koma_rules::variants::Shogi;
+use koma_rules::{AnyPosition, Color, Move, Position, Role};
+use pyo3::prelude::*;
+use pyo3::types::PyByteArray;
+
+/// The number of planes.
+pub const PLANES: usize = 2 * 14 + 2 * HAND_PLANES;
+/// Hand planes a side: 18 + 4 x 4 + 2 x 2.
+const HAND_PLANES: usize = 38;
+/// The hand kinds in cshogi's order, with their planes.
+const HAND_KINDS: [(Role, usize); 7] = [
+    (Role::Pawn, 18),
+    (Role::Lance, 4),
+    (Role::Knight, 4),
+    (Role::Silver, 4),
+    (Role::Gold, 4),
+    (Role::Bishop, 2),
+    (Role::Rook, 2),
+];
+/// Values a position: planes x 81 squares.
+const VALUES: usize = PLANES * 81;
+
+/// The element type of the arrays.
+#[derive(Clone, Copy)]
+enum Dtype {
+    F32,
+    U8,
+}
+
+impl Dtype {
+    fn parse(name: &str) -> PyResult<Dtype> {
+        match name {
+            "float32" | "f4" => Ok(Dtype::F32),
+            "uint8" | "u1" => Ok(Dtype::U8),
+            _ => Err(KomaError::new_err(format!(
+                "unsupported dtype '{name}' (float32 or uint8)"
+            ))),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Dtype::F32 => "float32",
+            Dtype::U8 => "uint8",
+        }
+    }
+
+    /// The bytes of the value 1.
+    fn one(self) -> &'static [u8] {
+        const F32_ONE: [u8; 4] = 1.0f32.to_ne_bytes();
+        match self {
+            Dtype::F32 => &F32_ONE,
+            Dtype::U8 => &[1],
+        }
+    }
+}
+
+/// Writes the planes of `pos` into `out` (zeroed, `VALUES` elements of `one.len()` bytes).
+fn fill(pos: &Position<Shogi>, rotate: bool, out: &mut [u8], one: &[u8]) {
+    let size = one.len();
+    let turn = rotate && pos.side_to_move() == Color::White;
+    let first = if turn { Color::White } else { Color::Black };
+    let mut set = |value: usize| {
+        out[value * size..(value + 1) * size].copy_from_slice(one);
+    };
+    for (side, color) in [first, !first].into_iter().enumerate() {
+        for role_index in 0..14 {
+            let Some(role) = Role::from_index(role_index) else {
+                continue;
+            };
+            let plane = side * 14 + role_index;
+            for sq in pos.pieces(color, role) {
+                let index = if turn { 80 - sq.index() } else { sq.index() };
+                set(plane * 81 + index);
+            }
+        }
+        let hand = pos.hand(color);
+        let mut plane = 28 + side * HAND_PLANES;
+        for (role, planes) in HAND_KINDS {
+            let held = usize::from(hand.count(role)).min(planes);
+            for p in plane..plane + held {
+                for sq in 0..81 {
+                    set(p * 81 + sq);
+                }
+            }
+            plane += planes;
+        }
+    }
+}
+
+/// Zeroed room for `n` positions, or `MemoryError`.
+fn room(n: usize, dtype: Dtype) -> PyResult<Vec<u8>> {
+    let bytes = n
+        .checked_mul(VALUES * dtype.one().len())
+        .ok_or_else(|| pyo3::exceptions::PyMemoryError::new_err("too many positions"))?;
+    let mut buf = Vec::new();
+    buf.try_reserve_exact(bytes).map_err(|_| {
+        pyo3::exceptions::PyMemoryError::new_err(format!(
+            "{n} positions need {bytes} bytes of feature planes"
+        ))
+    })?;
+    buf.resize(bytes, 0);
+    Ok(buf)
+}
+
+/// Fills the planes of every position into `buf`, spread over the machine's cores.
+fn fill_all(positions: &[Position<Shogi>], rotate: bool, buf: &mut [u8], dtype: Dtype) {
+    let one = dtype.one();
+    let stride = VALUES * one.len();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let per = positions.len().div_ceil(threads).max(256);
+    std::thread::scope(|scope| {
+        for (chunk, out) in positions.chunks(per).zip(buf.chunks_mut(per * stride)) {
+            scope.spawn(move || {
+                for (pos, slot) in chunk.iter().zip(out.chunks_mut(stride)) {
+                    fill(pos, rotate, slot, one);
+                }
+            });
+        }
+    });
+}
+
+/// `bytes` as a NumPy array of `dtype` and `shape` (numpy imported on first use).
+fn to_numpy<'py>(
+    py: Python<'py>,
+    bytes: &[u8],
+    dtype: &str,
+    shape: Vec<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let numpy = py.import("numpy")?;
+    let buffer = PyByteArray::new(py, bytes);
+    numpy
+        .getattr("frombuffer")?
+        .call1((buffer, dtype))?
+        .call_method1("reshape", (shape,))
+}
+
+/// The standard-shogi position inside `pos`, or a `KomaError`.
+fn shogi(pos: &AnyPosition) -> PyResult<Position<Shogi>> {
+    match pos {
+        AnyPosition::Shogi(p) => Ok(*p),
+        other => Err(KomaError::new_err(format!(
+            "feature planes are defined for standard shogi, not {}",
+            other.variant().name()
+        ))),
+    }
+}
+
+/// The planes of one board, shape (104, 9, 9).
+pub fn board_planes<'py>(
+    py: Python<'py>,
+    pos: &AnyPosition,
+    rotate: bool,
+    dtype: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let dtype = Dtype::parse(dtype)?;
+    let pos = shogi(pos)?;
+    let mut buf = room(1, dtype)?;
+    fill(&pos, rotate, &mut buf, dtype.one());
+    to_numpy(py, &buf, dtype.name(), vec![PLANES, 9, 9])
+}
+
+/// The feature planes of many SFEN positions, shape (N, 104, 9, 9); the layout is in the
+/// module's documentation (`help(koma)`). The GIL is released while they are computed.
+#[pyfunction]
+#[pyo3(signature = (sfens, rotate=false, dtype="float32"))]
+pub fn features_from_sfens<'py>(
+    py: Python<'py>,
+    sfens: Vec<String>,
+    rotate: bool,
+    dtype: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let dtype = Dtype::parse(dtype)?;
+    let n = sfens.len();
+    let buf = py.detach(|| -> PyResult<Vec<u8>> {
+        let mut positions = Vec::with_capacity(n);
+        for (i, text) in sfens.iter().enumerate() {
+            let pos = koma_notation::sfen::parse::<Shogi>(text.trim())
+                .map_err(|e| SfenError::new_err(format!("sfens[{i}]: {e}")))?;
+            positions.push(pos);
+        }
+        let mut buf = room(n, dtype)?;
+        fill_all(&positions, rotate, &mut buf, dtype);
+        Ok(buf)
+    })?;
+    to_numpy(py, &buf, dtype.name(), vec![n, PLANES, 9, 9])
+}
+
+/// One training position: the position, the move played from it, the result for its side
+/// to move, its game and ply.
+struct Sample {
+    pos: Position<Shogi>,
+    mv: Move,
+    result: i8,
+    game: u32,
+    ply: u32,
+}
+
+/// The samples of one record: every position of its main line with the move played there.
+fn samples(game: u32, rec: &koma_notation::record::Record) -> Result<Vec<Sample>, String> {
+    let mut pos = match rec.start_position().map_err(|e| e.to_string())? {
+        AnyPosition::Shogi(p) => p,
+        other => return Err(format!("a {} record", other.variant().name())),
+    };
+    let winner = koma_game::replay::replay(rec, None)
+        .map_err(|e| e.to_string())?
+        .outcome
+        .and_then(|o| o.winner);
+    let mut out = Vec::new();
+    for (ply, m) in rec.legal_main_moves().into_iter().enumerate() {
+        let result = match winner {
+            None => 0,
+            Some(w) if w == pos.side_to_move() => 1,
+            Some(_) => -1,
+        };
+        out.push(Sample {
+            pos,
+            mv: m,
+            result,
+            game,
+            ply: ply as u32,
+        });
+        pos.play_unchecked(m);
+    }
+    Ok(out)
+}
+
+/// Training data from records: see `features_from_records`.
+#[pyclass(module = "koma", frozen, get_all)]
+pub struct TrainingData {
+    /// The planes of every position, (N, 104, 9, 9).
+    features: Py<PyAny>,
+    /// The move played from each position, in YaneuraOu's 16 bits (PackedSfenValue's
+    /// move16: `to | from << 7 | promote << 14`, a drop `to | (piece + 1) << 7 | 1 << 14`), (N,).
+    moves: Py<PyAny>,
+    /// The game's result for the side to move of each position: 1 won, -1 lost, 0 drawn or
+    /// undecided, (N,) int8.
+    results: Py<PyAny>,
+    /// The index, in the list given, of each position's record, (N,) int32.
+    games: Py<PyAny>,
+    /// Each position's ply in its game (0 for the start), (N,) int32.
+    plies: Py<PyAny>,
+    /// Records left out with `skip_errors`: (index, message).
+    skipped: Vec<(usize, String)>,
+}
+
+#[pymethods]
+impl TrainingData {
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        self.results.bind(py).len()
+    }
+}
+
+/// Reads every record of `records` (paths, or record texts) and returns the main lines'
+/// positions as `TrainingData`: planes (with `rotate`, the side to move's view), the move
+/// played, the result for the side to move. Reading and conversion run on every core with
+/// the GIL released. A record that cannot be read raises `RecordError` naming it, unless
+/// `skip_errors` (then it is listed in `skipped`). Standard shogi only.
+#[pyfunction]
+#[pyo3(signature = (records, rotate=true, dtype="float32", skip_errors=false))]
+pub fn features_from_records(
+    py: Python<'_>,
+    records: Vec<Bound<'_, PyAny>>,
+    rotate: bool,
+    dtype: &str,
+    skip_errors: bool,
+) -> PyResult<TrainingData> {
+    let dtype = Dtype::parse(dtype)?;
+    let sources = records
+        .iter()
+        .map(Source::extract)
+        .collect::<PyResult<Vec<_>>>()?;
+    let (buf, samples, skipped) = py.detach(|| {
+        let read = parallel_map(&sources, |i, source| {
+            let rec = record::load(source, None, koma_rules::VariantKind::Shogi)
+                .map_err(|e| e.to_string())?;
+            samples(i as u32, &rec.record).map_err(|e| format!("{}: {e}", source.name()))
+        });
+        let mut all = Vec::new();
+        let mut skipped = Vec::new();
+        for (i, result) in read.into_iter().enumerate() {
+            match result {
+                Ok(s) => all.extend(s),
+                Err(message) if skip_errors => skipped.push((i, message)),
+                Err(message) => return Err(crate::errors::RecordError::new_err(message)),
+            }
+        }
+        let positions: Vec<Position<Shogi>> = all.iter().map(|s| s.pos).collect();
+        let mut buf = room(positions.len(), dtype)?;
+        fill_all(&positions, rotate, &mut buf, dtype);
+        Ok((buf, all, skipped))
+    })?;
+    let n = samples.len();
+    let column = |f: &dyn Fn(&Sample) -> Vec<u8>, dtype: &str| -> PyResult<Py<PyAny>> {
+        let bytes: Vec<u8> = samples.iter().flat_map(f).collect();
+        Ok(to_numpy(py, &bytes, dtype, vec![n])?.unbind())
+    };
+    Ok(TrainingData {
+        features: to_numpy(py, &buf, dtype.name(), vec![n, PLANES, 9, 9])?.unbind(),
+        moves: column(
+            &|s| koma_nnue::packed::move16(s.mv).to_ne_bytes().to_vec(),
+            "uint16",
+        )?,
+        results: column(&|s| s.result.to_ne_bytes().to_vec(), "int8")?,
+        games: column(&|s| (s.game as i32).to_ne_bytes().to_vec(), "int32")?,
+        plies: column(&|s| (s.ply as i32).to_ne_bytes().to_vec(), "int32")?,
+        skipped,
+    })
+}
+
+/// `f` over `items` on every core, the results in order.
+fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(usize, &T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let per = items.len().div_ceil(threads).max(1);
+    let f = &f;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(per)
+            .enumerate()
+            .map(|(c, chunk)| {
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .enumerate()
+                        .map(|(i, item)| f(c * per + i, item))
+                        .collect::<Vec<R>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
+}
