@@ -2,15 +2,19 @@
 //! `koma.perft`.
 
 use crate::errors::{IllegalMoveError, KomaError, SfenError};
-use crate::{features, variant};
+use crate::{features, moves, variant};
+use koma_engine::PastPosition;
 use koma_game::{Game, RuleSet};
 use koma_notation::formats::{self, Notation};
 use koma_notation::letters::letters;
 use koma_notation::movetext::parse_any;
 use koma_notation::{diagram, sfen, usi, usi_line};
 use koma_rules::chu::ChuPosition;
-use koma_rules::{AnyPosition, Color, GameKind, Move, Position, Square, Variant, on_position};
+use koma_rules::{
+    AnyPosition, Color, GameKind, Move, Position, Square, Undo, Variant, on_position,
+};
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
 
 /// A position with its move stack: what `push_usi` and `pop` walk.
 #[pyclass(module = "koma")]
@@ -20,17 +24,58 @@ pub struct Board {
     start: AnyPosition,
     /// The current position.
     pos: AnyPosition,
-    /// Each move played, with the position before it (`pop` restores it).
-    stack: Vec<(AnyPosition, Move)>,
+    /// Each move played, with what taking it back needs.
+    stack: Vec<Played>,
+    /// The variant's move strings.
+    strings: &'static moves::Table,
+    /// The last `legal_moves` list given out, to recognise its strings when they are pushed.
+    listed: Listed,
+}
+
+/// A move on the stack: the move, what `unplay` needs, and the position it was played from
+/// as the repetition rules see it.
+#[derive(Clone, Copy)]
+struct Played {
+    m: Move,
+    undo: Undo,
+    before: PastPosition,
+}
+
+/// The moves of the last `legal_moves` list, with the addresses of their strings (shared,
+/// alive as long as the module: an address stands for one move) and the position's key.
+/// Pushing a string of that list in that position needs neither reading nor checking it.
+#[derive(Clone, Default)]
+struct Listed {
+    key: u64,
+    moves: Vec<(usize, Move)>,
+    /// Where the last search ended: loops push the moves in the list's order.
+    cursor: usize,
+}
+
+impl Listed {
+    /// The listed move whose string is at `address`.
+    #[inline]
+    fn find(&mut self, address: usize) -> Option<Move> {
+        let n = self.moves.len();
+        for i in (self.cursor..n).chain(0..self.cursor) {
+            if self.moves[i].0 == address {
+                self.cursor = i + 1;
+                return Some(self.moves[i].1);
+            }
+        }
+        None
+    }
 }
 
 impl Board {
     /// A board at `pos`, with no moves.
-    pub fn at(pos: AnyPosition) -> Board {
+    pub fn at(py: Python<'_>, pos: AnyPosition) -> Board {
         Board {
             start: pos,
             pos,
             stack: Vec::new(),
+            strings: moves::table(py, pos.variant()),
+            listed: Listed::default(),
         }
     }
 
@@ -39,14 +84,25 @@ impl Board {
         &self.pos
     }
 
-    /// The positions the game went through before the current one, oldest first.
-    pub fn past(&self) -> impl Iterator<Item = &AnyPosition> {
-        self.stack.iter().map(|(p, _)| p)
+    /// The positions the game went through before the current one, oldest first, as the
+    /// repetition rules see them.
+    pub fn past(&self) -> impl Iterator<Item = PastPosition> + '_ {
+        self.stack.iter().map(|p| p.before)
+    }
+
+    /// The moves played, oldest first.
+    fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.stack.iter().map(|p| p.m)
+    }
+
+    /// The destination of the last move (for `同`, "same square").
+    fn last_to(&self) -> Option<Square> {
+        self.stack.last().map(|p| p.m.to())
     }
 
     /// The move `text` (USI, or Japanese, Western or German move text) as a legal move here.
     fn legal_move(&self, text: &str) -> PyResult<Move> {
-        let prev_to = self.stack.last().map(|(_, m)| m.to());
+        let prev_to = self.last_to();
         let m = on_position!(&self.pos, p => parse_any(p, text, prev_to))
             .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
         self.pos
@@ -55,13 +111,23 @@ impl Board {
         Ok(m)
     }
 
-    /// Plays `m`, known to be legal.
-    pub fn push_legal(&mut self, m: Move) {
-        let before = self.pos;
-        // The caller checked `m`; a refusal would leave the board unchanged anyway.
-        if self.pos.play(m).is_ok() {
-            self.stack.push((before, m));
+    /// The move `obj` names, legal here: a string of the last `legal_moves` list
+    /// (recognised by its address) or any text `legal_move` reads.
+    fn legal_move_of(&mut self, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+        if self.listed.key == self.pos.key() {
+            if let Some(m) = self.listed.find(obj.as_ptr() as usize) {
+                return Ok(m);
+            }
         }
+        let text: std::borrow::Cow<'_, str> = obj.extract()?;
+        self.legal_move(&text)
+    }
+
+    /// Plays `m`, which the caller knows to be legal.
+    pub fn push_legal(&mut self, m: Move) {
+        let before = PastPosition::of_any(&self.pos);
+        let undo = on_position!(&mut self.pos, p => p.play_undoable(m));
+        self.stack.push(Played { m, undo, before });
     }
 
     /// The USI text of `m` in this board's variant.
@@ -72,7 +138,7 @@ impl Board {
     /// How the game stands by the variant's default rules (koma-game's `Game`): replayed
     /// from the start, so that repetitions and perpetual checks are judged as in a game.
     fn game_outcome(&self) -> Option<koma_game::Outcome> {
-        let moves: Vec<Move> = self.stack.iter().map(|&(_, m)| m).collect();
+        let moves: Vec<Move> = self.moves().collect();
         on_position!(&self.start, p => outcome_of(*p, &moves))
     }
 }
@@ -127,25 +193,25 @@ impl Board {
     /// as in mate problems).
     #[new]
     #[pyo3(signature = (sfen=None, variant="shogi"))]
-    fn new(sfen: Option<&str>, variant: &str) -> PyResult<Board> {
+    fn new(py: Python<'_>, sfen: Option<&str>, variant: &str) -> PyResult<Board> {
         let kind = variant::parse(variant)?;
         let pos = match sfen {
             None => kind.startpos(),
             Some(text) => parse_sfen(kind, text)?,
         };
-        Ok(Board::at(pos))
+        Ok(Board::at(py, pos))
     }
 
     /// Sets the board from a USI `position` command (`startpos moves 7g7f ...`, the word
     /// `position` optional), in this board's variant.
-    fn set_position(&mut self, command: &str) -> PyResult<()> {
+    fn set_position(&mut self, py: Python<'_>, command: &str) -> PyResult<()> {
         let kind = self.pos.variant();
         let record =
             usi_line::parse(kind, command).map_err(|e| SfenError::new_err(e.to_string()))?;
         let start = record
             .start_position()
             .map_err(|e| SfenError::new_err(e.to_string()))?;
-        let mut board = Board::at(start);
+        let mut board = Board::at(py, start);
         for m in record.tree.main_moves() {
             board.pos.is_legal(m).map_err(|reason| {
                 IllegalMoveError::new_err(format!("{}: {reason}", board.usi(m)))
@@ -176,19 +242,27 @@ impl Board {
 
     /// Every legal move, in USI.
     #[getter]
-    fn legal_moves(&self) -> Vec<String> {
-        let kind = self.pos.variant();
-        self.pos
-            .legal_moves()
-            .iter()
-            .map(|&m| usi::write_move(kind, m))
-            .collect()
+    fn legal_moves<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let moves = self.pos.legal_moves();
+        let strings = self.strings;
+        self.listed.key = self.pos.key();
+        self.listed.cursor = 0;
+        self.listed.moves.clear();
+        let listed = &mut self.listed.moves;
+        PyList::new(
+            py,
+            moves.iter().map(|&m| {
+                let s = strings.string(py, m);
+                listed.push((s.as_ptr() as usize, m));
+                s
+            }),
+        )
     }
 
     /// The moves played from the start, in USI.
     #[getter]
-    fn move_stack(&self) -> Vec<String> {
-        self.stack.iter().map(|&(_, m)| self.usi(m)).collect()
+    fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.moves().map(|m| self.strings.string(py, m)))
     }
 
     /// The SFEN the moves start from.
@@ -199,35 +273,43 @@ impl Board {
 
     /// Plays `usi` (USI, or Japanese, Western or German move text naming one legal move);
     /// raises `IllegalMoveError` naming the rule it breaks. Returns the move in USI.
-    fn push_usi(&mut self, usi: &str) -> PyResult<String> {
-        let m = self.legal_move(usi)?;
+    fn push_usi<'py>(
+        &mut self,
+        py: Python<'py>,
+        usi: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyString>> {
+        let m = self.legal_move_of(usi)?;
         self.push_legal(m);
-        Ok(self.usi(m))
+        Ok(self.strings.string(py, m))
     }
 
     /// The same as `push_usi`.
-    fn push(&mut self, usi: &str) -> PyResult<String> {
-        self.push_usi(usi)
+    fn push<'py>(
+        &mut self,
+        py: Python<'py>,
+        usi: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyString>> {
+        self.push_usi(py, usi)
     }
 
     /// Takes back the last move and returns it in USI; `IndexError` with no move to take.
-    fn pop(&mut self) -> PyResult<String> {
-        let (before, m) = self
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        let Played { m, undo, .. } = self
             .stack
             .pop()
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("pop from an empty board"))?;
-        self.pos = before;
-        Ok(self.usi(m))
+        on_position!(&mut self.pos, p => p.unplay(m, undo));
+        Ok(self.strings.string(py, m))
     }
 
     /// The last move played, in USI, or `None`.
-    fn peek(&self) -> Option<String> {
-        self.stack.last().map(|&(_, m)| self.usi(m))
+    fn peek<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
+        self.stack.last().map(|p| self.strings.string(py, p.m))
     }
 
     /// Whether `usi` (any notation `push_usi` takes) is a legal move here.
-    fn is_legal(&self, usi: &str) -> bool {
-        self.legal_move(usi).is_ok()
+    fn is_legal(&mut self, usi: &Bound<'_, PyAny>) -> bool {
+        self.legal_move_of(usi).is_ok()
     }
 
     /// Whether the side to move is in check.
@@ -305,7 +387,7 @@ impl Board {
     fn move_text(&self, usi: &str, notation: &str) -> PyResult<String> {
         let notation = parse_notation(notation)?;
         let m = self.legal_move(usi)?;
-        let prev_to = self.stack.last().map(|(_, m)| m.to());
+        let prev_to = self.last_to();
         Ok(formats::move_text(&self.pos, m, prev_to, notation))
     }
 
@@ -313,12 +395,13 @@ impl Board {
     #[pyo3(signature = (notation="japanese"))]
     fn move_stack_text(&self, notation: &str) -> PyResult<Vec<String>> {
         let notation = parse_notation(notation)?;
+        let mut pos = self.start;
         let mut prev_to = None;
         Ok(self
-            .stack
-            .iter()
-            .map(|(before, m)| {
-                let text = formats::move_text(before, *m, prev_to, notation);
+            .moves()
+            .map(|m| {
+                let text = formats::move_text(&pos, m, prev_to, notation);
+                on_position!(&mut pos, p => p.play_unchecked(m));
                 prev_to = Some(m.to());
                 text
             })

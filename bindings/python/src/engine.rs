@@ -134,7 +134,7 @@ impl Engine {
         limits.soft_time = movetime;
         limits.hard_time = movetime;
         let root: AnyPosition = *board.position();
-        let past: Vec<PastPosition> = board.past().map(PastPosition::of_any).collect();
+        let past: Vec<PastPosition> = board.past().collect();
         let kind = root.variant();
         self.stop.store(false, Ordering::SeqCst);
         let (result, pv) = py.detach(|| {

@@ -11,6 +11,7 @@ mod board;
 mod engine;
 mod errors;
 mod features;
+mod moves;
 mod record;
 mod variant;
 

@@ -322,12 +322,12 @@ impl Record {
     /// A board after `ply` moves of the main line (default: all), with those moves on its
     /// stack.
     #[pyo3(signature = (ply=None))]
-    fn board(&self, ply: Option<usize>) -> PyResult<Board> {
+    fn board(&self, py: Python<'_>, ply: Option<usize>) -> PyResult<Board> {
         let start = self
             .record
             .start_position()
             .map_err(|e| RecordError::new_err(format!("illegal start position: {e}")))?;
-        let mut board = Board::at(start);
+        let mut board = Board::at(py, start);
         let moves = self.record.legal_main_moves();
         for m in moves.iter().take(ply.unwrap_or(moves.len())) {
             board.push_legal(*m);

@@ -65,10 +65,21 @@ pub fn parse_move(variant: VariantKind, text: &str) -> Result<Move, UsiMoveError
         column,
         kind,
     };
-    let c: Vec<char> = text.chars().collect();
-    if c.len() < 4 || c.len() > 5 {
+    // Four or five characters, read without allocating (engines send moves by the
+    // million, Python's push loops too).
+    let mut chars = ['\0'; 5];
+    let mut len = 0;
+    for ch in text.chars() {
+        if len == chars.len() {
+            return Err(fail((1, UsiMoveErrorKind::Length)));
+        }
+        chars[len] = ch;
+        len += 1;
+    }
+    if len < 4 {
         return Err(fail((1, UsiMoveErrorKind::Length)));
     }
+    let c = &chars[..len];
     if c[1] == '*' {
         if c.len() != 4 {
             return Err(fail((5, UsiMoveErrorKind::Length)));

@@ -1,0 +1,257 @@
+"""koma against cshogi and python-shogi, side by side on the same work.
+
+    pip install ./bindings/python cshogi python-shogi
+    python bindings/python/bench/compare.py [--shared ../shared] [--repeat 3]
+
+cshogi and python-shogi (both from PyPI) are needed for the comparison only. The work:
+
+- legal moves: every legal move of 1,473 middle-game positions (the shared openings'
+  positions), as each library gives them (koma: USI strings; cshogi: move integers;
+  python-shogi: Move objects);
+- push/pop: every legal move of those positions played and taken back;
+- record reading: records of games played on from the shared openings by a fixed
+  rule (the same moves for every library), written as UTF-8 CSA and KIF (cshogi's
+  readers take UTF-8 only), each file read by each library's reader;
+- feature planes: the planes of every position of those records (koma:
+  features_from_records on all cores; cshogi: its parser, a Board, piece_planes_rotate
+  into one array), and of the 1,473 SFENs (koma: features_from_sfens; cshogi: set_sfen
+  and piece_planes).
+
+Before timing, the results are compared: the same legal moves as cshogi in every
+position, the same moves read from every record, and koma's 28 board planes equal to
+cshogi's. The best of --repeat runs is reported, with each library's throughput and
+koma's speed relative to it.
+"""
+
+import argparse
+import os
+import platform
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+import koma
+
+try:
+    import cshogi
+    import cshogi.CSA
+    import cshogi.KIF
+    import shogi
+    import shogi.CSA
+    import shogi.KIF
+except ImportError as missing:
+    sys.exit(f"the comparison needs cshogi and python-shogi (pip install cshogi python-shogi): {missing}")
+
+HERE = Path(__file__).resolve()
+
+
+def best(repeat, fn):
+    """The shortest of `repeat` runs of fn(), in seconds."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def positions(shared):
+    lines = (shared / "data" / "openings-positions.sfen").read_text().splitlines()
+    return [line.removeprefix("sfen ").strip() for line in lines if line.strip()]
+
+
+def games(shared, plies):
+    """Games from the shared openings, played on by a fixed rule (a move chosen by the
+    ply and the number of legal moves), until `plies` or the game's end."""
+    out = []
+    for i, line in enumerate((shared / "data" / "openings.sfen").read_text().splitlines()):
+        board = koma.Board()
+        board.set_position(line)
+        while len(board) < plies and not board.is_game_over():
+            moves = sorted(board.legal_moves)
+            board.push_usi(moves[(len(board) * 7919 + i * 104729) % len(moves)])
+        out.append(board)
+    return out
+
+
+def check_legal_moves(sfens):
+    for sfen in sfens:
+        ours = sorted(koma.Board(sfen).legal_moves)
+        theirs = sorted(cshogi.move_to_usi(m) for m in cshogi.Board(sfen).legal_moves)
+        assert ours == theirs, sfen
+
+
+def bench_legal(sfens, repeat):
+    kb = [koma.Board(s) for s in sfens]
+    cb = [cshogi.Board(s) for s in sfens]
+    pb = [shogi.Board(s) for s in sfens]
+    moves = sum(len(b.legal_moves) for b in kb)
+    rows = {
+        "koma": best(repeat, lambda: [b.legal_moves for b in kb]),
+        "cshogi": best(repeat, lambda: [list(b.legal_moves) for b in cb]),
+        "python-shogi": best(repeat, lambda: [list(b.legal_moves) for b in pb]),
+    }
+    return rows, moves, "moves"
+
+
+def bench_push_pop(sfens, repeat):
+    kb = [koma.Board(s) for s in sfens]
+    cb = [cshogi.Board(s) for s in sfens]
+    pb = [shogi.Board(s) for s in sfens]
+    moves = sum(len(b.legal_moves) for b in kb)
+
+    def run_koma():
+        for b in kb:
+            for m in b.legal_moves:
+                b.push_usi(m)
+                b.pop()
+
+    def run_cshogi():
+        for b in cb:
+            for m in b.legal_moves:
+                b.push(m)
+                b.pop()
+
+    def run_python_shogi():
+        for b in pb:
+            for m in list(b.legal_moves):
+                b.push(m)
+                b.pop()
+
+    rows = {
+        "koma": best(repeat, run_koma),
+        "cshogi": best(repeat, run_cshogi),
+        "python-shogi": best(repeat, run_python_shogi),
+    }
+    return rows, moves, "push+pop"
+
+
+def write_records(boards, folder):
+    csa, kif = [], []
+    for i, board in enumerate(boards):
+        rec = koma.read_record("position startpos moves " + " ".join(board.move_stack))
+        for fmt, files in (("csa", csa), ("kif", kif)):
+            path = folder / f"g{i:04}.{fmt}"
+            path.write_text(rec.write(fmt), encoding="utf-8")
+            files.append(path)
+    return csa, kif
+
+
+def check_records(csa, kif, boards):
+    for path, board in zip(csa, boards):
+        assert koma.read_record(path).moves == board.move_stack, path
+        theirs = cshogi.CSA.Parser.parse_file(str(path))[0].moves
+        assert [cshogi.move_to_usi(m) for m in theirs] == board.move_stack, path
+        assert shogi.CSA.Parser.parse_file(str(path))["moves"] == board.move_stack, path
+    for path, board in zip(kif, boards):
+        assert koma.read_record(path).moves == board.move_stack, path
+        theirs = cshogi.KIF.Parser.parse_file(str(path)).moves
+        assert [cshogi.move_to_usi(m) for m in theirs] == board.move_stack, path
+        assert shogi.KIF.Parser.parse_file(str(path))[0]["moves"] == board.move_stack, path
+
+
+def bench_records(files, fmt, repeat):
+    names = [str(p) for p in files]
+    if fmt == "csa":
+        theirs = {
+            "cshogi": lambda: [cshogi.CSA.Parser.parse_file(p) for p in names],
+            "python-shogi": lambda: [shogi.CSA.Parser.parse_file(p) for p in names],
+        }
+    else:
+        theirs = {
+            "cshogi": lambda: [cshogi.KIF.Parser.parse_file(p) for p in names],
+            "python-shogi": lambda: [shogi.KIF.Parser.parse_file(p) for p in names],
+        }
+    rows = {"koma": best(repeat, lambda: [koma.read_record(p) for p in names])}
+    rows.update({name: best(repeat, fn) for name, fn in theirs.items()})
+    return rows, len(names), "records"
+
+
+def cshogi_record_planes(names):
+    parsed = [cshogi.CSA.Parser.parse_file(p)[0] for p in names]
+    n = sum(len(p.moves) for p in parsed)
+    out = np.zeros((n, koma.FEATURES_NUM, 9, 9), np.float32)
+    board = cshogi.Board()
+    i = 0
+    for p in parsed:
+        board.set_sfen(p.sfen)
+        for m in p.moves:
+            board.piece_planes_rotate(out[i])
+            board.push(m)
+            i += 1
+    return out
+
+
+def bench_record_planes(csa, repeat):
+    names = [str(p) for p in csa]
+    ours = koma.features_from_records(names).features
+    theirs = cshogi_record_planes(names)
+    assert ours.shape == theirs.shape
+    np.testing.assert_array_equal(ours[:, :28], theirs[:, :28])
+    rows = {
+        "koma": best(repeat, lambda: koma.features_from_records(names)),
+        "cshogi": best(repeat, lambda: cshogi_record_planes(names)),
+    }
+    return rows, len(ours), "positions"
+
+
+def cshogi_sfen_planes(sfens):
+    out = np.zeros((len(sfens), koma.FEATURES_NUM, 9, 9), np.float32)
+    board = cshogi.Board()
+    for i, sfen in enumerate(sfens):
+        board.set_sfen(sfen)
+        board.piece_planes(out[i])
+    return out
+
+
+def bench_sfen_planes(sfens, repeat):
+    ours = koma.features_from_sfens(sfens)
+    np.testing.assert_array_equal(ours[:, :28], cshogi_sfen_planes(sfens)[:, :28])
+    rows = {
+        "koma": best(repeat, lambda: koma.features_from_sfens(sfens)),
+        "cshogi": best(repeat, lambda: cshogi_sfen_planes(sfens)),
+    }
+    return rows, len(sfens), "positions"
+
+
+def report(title, rows, count, unit):
+    koma_time = rows["koma"]
+    print(f"\n{title}: {count:,} {unit}")
+    for name, seconds in rows.items():
+        ratio = "" if name == "koma" else f"   koma is {seconds / koma_time:5.2f}x as fast"
+        print(f"  {name:13} {seconds * 1000:9.1f} ms  {count / seconds:14,.0f} {unit}/s{ratio}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--shared", type=Path, default=HERE.parents[4] / "shared")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--plies", type=int, default=120, help="length of the games read")
+    args = parser.parse_args()
+    import importlib.metadata as md
+
+    print(
+        f"koma {koma.__version__}, cshogi {md.version('cshogi')}, python-shogi "
+        f"{md.version('python-shogi')}, numpy {np.__version__}; Python "
+        f"{platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores"
+    )
+    sfens = positions(args.shared)
+    check_legal_moves(sfens)
+    report("legal moves", *bench_legal(sfens, args.repeat))
+    report("push/pop loop", *bench_push_pop(sfens, args.repeat))
+    boards = games(args.shared, args.plies)
+    with tempfile.TemporaryDirectory() as tmp:
+        csa, kif = write_records(boards, Path(tmp))
+        check_records(csa, kif, boards)
+        report("record reading, CSA", *bench_records(csa, "csa", args.repeat))
+        report("record reading, KIF", *bench_records(kif, "kif", args.repeat))
+        report("feature planes from CSA records", *bench_record_planes(csa, args.repeat))
+    report("feature planes from SFENs", *bench_sfen_planes(sfens, args.repeat))
+    print("\nchecked first: the same legal moves, moves read and board planes as cshogi")
+
+
+if __name__ == "__main__":
+    main()
