@@ -10,8 +10,8 @@ cshogi and python-shogi (both from PyPI) are needed for the comparison only. The
   python-shogi: Move objects);
 - push/pop: every legal move of those positions played and taken back;
 - record reading: records of games played on from the shared openings by a fixed
-  rule (the same moves for every library), written as UTF-8 CSA and KIF (cshogi's
-  readers take UTF-8 only), each file read by each library's reader;
+  rule (the same moves for every library), written as UTF-8 CSA and Shift_JIS KIF (the
+  encodings cshogi's readers take), each file read by each library's reader;
 - feature planes: the planes of every position of those records (koma:
   features_from_records on all cores; cshogi: its parser, a Board, piece_planes_rotate
   into one array), and of the 1,473 SFENs (koma: features_from_sfens; cshogi: set_sfen
@@ -106,7 +106,7 @@ def bench_push_pop(sfens, repeat):
     def run_koma():
         for b in kb:
             for m in b.legal_moves:
-                b.push_usi(m)
+                b.push(m)
                 b.pop()
 
     def run_cshogi():
@@ -133,9 +133,10 @@ def write_records(boards, folder):
     csa, kif = [], []
     for i, board in enumerate(boards):
         rec = koma.read_record("position startpos moves " + " ".join(board.move_stack))
-        for fmt, files in (("csa", csa), ("kif", kif)):
+        # cshogi reads CSA in UTF-8 and KIF in Shift_JIS only (cp932).
+        for fmt, files, encoding in (("csa", csa, "utf-8"), ("kif", kif, "cp932")):
             path = folder / f"g{i:04}.{fmt}"
-            path.write_text(rec.write(fmt), encoding="utf-8")
+            path.write_text(rec.write(fmt), encoding=encoding)
             files.append(path)
     return csa, kif
 
@@ -145,7 +146,7 @@ def check_records(csa, kif, boards):
         assert koma.read_record(path).moves == board.move_stack, path
         theirs = cshogi.CSA.Parser.parse_file(str(path))[0].moves
         assert [cshogi.move_to_usi(m) for m in theirs] == board.move_stack, path
-        assert shogi.CSA.Parser.parse_file(str(path))["moves"] == board.move_stack, path
+        assert shogi.CSA.Parser.parse_file(str(path))[0]["moves"] == board.move_stack, path
     for path, board in zip(kif, boards):
         assert koma.read_record(path).moves == board.move_stack, path
         theirs = cshogi.KIF.Parser.parse_file(str(path)).moves

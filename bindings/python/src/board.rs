@@ -283,13 +283,12 @@ impl Board {
         Ok(self.strings.string(py, m))
     }
 
-    /// The same as `push_usi`.
-    fn push<'py>(
-        &mut self,
-        py: Python<'py>,
-        usi: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyString>> {
-        self.push_usi(py, usi)
+    /// Plays `usi` as `push_usi` does, returning nothing (python-shogi's `push`): the
+    /// cheapest call for loops.
+    fn push(&mut self, usi: &Bound<'_, PyAny>) -> PyResult<()> {
+        let m = self.legal_move_of(usi)?;
+        self.push_legal(m);
+        Ok(())
     }
 
     /// Takes back the last move and returns it in USI; `IndexError` with no move to take.

@@ -18,8 +18,8 @@ use crate::errors::{KomaError, SfenError};
 use crate::record::{self, Source};
 use koma_rules::variants::Shogi;
 use koma_rules::{AnyPosition, Color, Move, Position, Role};
+use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyByteArray;
 
 /// The number of planes.
 pub const PLANES: usize = 2 * 14 + 2 * HAND_PLANES;
@@ -62,75 +62,41 @@ impl Dtype {
             Dtype::U8 => "uint8",
         }
     }
-
-    /// The bytes of the value 1.
-    fn one(self) -> &'static [u8] {
-        const F32_ONE: [u8; 4] = 1.0f32.to_ne_bytes();
-        match self {
-            Dtype::F32 => &F32_ONE,
-            Dtype::U8 => &[1],
-        }
-    }
 }
 
-/// Writes the planes of `pos` into `out` (zeroed, `VALUES` elements of `one.len()` bytes).
-fn fill(pos: &Position<Shogi>, rotate: bool, out: &mut [u8], one: &[u8]) {
-    let size = one.len();
+/// Writes the planes of `pos` into `out` (zeroed, `VALUES` elements).
+fn fill<T: Copy>(pos: &Position<Shogi>, rotate: bool, out: &mut [T], one: T) {
     let turn = rotate && pos.side_to_move() == Color::White;
     let first = if turn { Color::White } else { Color::Black };
-    let mut set = |value: usize| {
-        out[value * size..(value + 1) * size].copy_from_slice(one);
-    };
     for (side, color) in [first, !first].into_iter().enumerate() {
         for role_index in 0..14 {
             let Some(role) = Role::from_index(role_index) else {
                 continue;
             };
-            let plane = side * 14 + role_index;
+            let plane = &mut out[(side * 14 + role_index) * 81..][..81];
             for sq in pos.pieces(color, role) {
                 let index = if turn { 80 - sq.index() } else { sq.index() };
-                set(plane * 81 + index);
+                plane[index] = one;
             }
         }
         let hand = pos.hand(color);
         let mut plane = 28 + side * HAND_PLANES;
         for (role, planes) in HAND_KINDS {
             let held = usize::from(hand.count(role)).min(planes);
-            for p in plane..plane + held {
-                for sq in 0..81 {
-                    set(p * 81 + sq);
-                }
-            }
+            out[plane * 81..(plane + held) * 81].fill(one);
             plane += planes;
         }
     }
 }
 
-/// Zeroed room for `n` positions, or `MemoryError`.
-fn room(n: usize, dtype: Dtype) -> PyResult<Vec<u8>> {
-    let bytes = n
-        .checked_mul(VALUES * dtype.one().len())
-        .ok_or_else(|| pyo3::exceptions::PyMemoryError::new_err("too many positions"))?;
-    let mut buf = Vec::new();
-    buf.try_reserve_exact(bytes).map_err(|_| {
-        pyo3::exceptions::PyMemoryError::new_err(format!(
-            "{n} positions need {bytes} bytes of feature planes"
-        ))
-    })?;
-    buf.resize(bytes, 0);
-    Ok(buf)
-}
-
-/// Fills the planes of every position into `buf`, spread over the machine's cores.
-fn fill_all(positions: &[Position<Shogi>], rotate: bool, buf: &mut [u8], dtype: Dtype) {
-    let one = dtype.one();
-    let stride = VALUES * one.len();
+/// Fills the planes of every position into `out`, spread over the machine's cores.
+fn fill_all<T: Copy + Send>(positions: &[Position<Shogi>], rotate: bool, out: &mut [T], one: T) {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let per = positions.len().div_ceil(threads).max(256);
     std::thread::scope(|scope| {
-        for (chunk, out) in positions.chunks(per).zip(buf.chunks_mut(per * stride)) {
+        for (chunk, out) in positions.chunks(per).zip(out.chunks_mut(per * VALUES)) {
             scope.spawn(move || {
-                for (pos, slot) in chunk.iter().zip(out.chunks_mut(stride)) {
+                for (pos, slot) in chunk.iter().zip(out.chunks_mut(VALUES)) {
                     fill(pos, rotate, slot, one);
                 }
             });
@@ -138,19 +104,41 @@ fn fill_all(positions: &[Position<Shogi>], rotate: bool, buf: &mut [u8], dtype: 
     });
 }
 
-/// `bytes` as a NumPy array of `dtype` and `shape` (numpy imported on first use).
-fn to_numpy<'py>(
+/// A zeroed array (N, 104, 9, 9) of `dtype` holding the planes of `positions`, filled with
+/// the GIL released. NumPy allocates it (a `MemoryError` when it cannot).
+fn planes<'py>(
     py: Python<'py>,
-    bytes: &[u8],
-    dtype: &str,
+    positions: &[Position<Shogi>],
+    rotate: bool,
+    dtype: Dtype,
     shape: Vec<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let numpy = py.import("numpy")?;
-    let buffer = PyByteArray::new(py, bytes);
-    numpy
-        .getattr("frombuffer")?
-        .call1((buffer, dtype))?
-        .call_method1("reshape", (shape,))
+    let array = py
+        .import("numpy")?
+        .getattr("zeros")?
+        .call1((shape, dtype.name()))?;
+    match dtype {
+        Dtype::F32 => fill_array::<f32>(py, &array, positions, rotate, 1.0)?,
+        Dtype::U8 => fill_array::<u8>(py, &array, positions, rotate, 1)?,
+    }
+    Ok(array)
+}
+
+/// Fills `array` (fresh, C-contiguous, of element `T`) with the planes of `positions`.
+fn fill_array<T: numpy::Element + Copy + Send>(
+    py: Python<'_>,
+    array: &Bound<'_, PyAny>,
+    positions: &[Position<Shogi>],
+    rotate: bool,
+    one: T,
+) -> PyResult<()> {
+    let array = array.cast::<PyArrayDyn<T>>()?;
+    let mut view = array.try_readwrite()?;
+    let out = view
+        .as_slice_mut()
+        .map_err(|e| KomaError::new_err(e.to_string()))?;
+    py.detach(|| fill_all(positions, rotate, out, one));
+    Ok(())
 }
 
 /// The standard-shogi position inside `pos`, or a `KomaError`.
@@ -173,9 +161,7 @@ pub fn board_planes<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let dtype = Dtype::parse(dtype)?;
     let pos = shogi(pos)?;
-    let mut buf = room(1, dtype)?;
-    fill(&pos, rotate, &mut buf, dtype.one());
-    to_numpy(py, &buf, dtype.name(), vec![PLANES, 9, 9])
+    planes(py, &[pos], rotate, dtype, vec![PLANES, 9, 9])
 }
 
 /// The feature planes of many SFEN positions, shape (N, 104, 9, 9); the layout is in the
@@ -189,19 +175,23 @@ pub fn features_from_sfens<'py>(
     dtype: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let dtype = Dtype::parse(dtype)?;
-    let n = sfens.len();
-    let buf = py.detach(|| -> PyResult<Vec<u8>> {
-        let mut positions = Vec::with_capacity(n);
-        for (i, text) in sfens.iter().enumerate() {
-            let pos = koma_notation::sfen::parse::<Shogi>(text.trim())
-                .map_err(|e| SfenError::new_err(format!("sfens[{i}]: {e}")))?;
-            positions.push(pos);
-        }
-        let mut buf = room(n, dtype)?;
-        fill_all(&positions, rotate, &mut buf, dtype);
-        Ok(buf)
-    })?;
-    to_numpy(py, &buf, dtype.name(), vec![n, PLANES, 9, 9])
+    let positions = py
+        .detach(|| {
+            parallel_map(&sfens, |i, text| {
+                koma_notation::sfen::parse::<Shogi>(text.trim())
+                    .map_err(|e| format!("sfens[{i}]: {e}"))
+            })
+            .into_iter()
+            .collect::<Result<Vec<_>, String>>()
+        })
+        .map_err(SfenError::new_err)?;
+    planes(
+        py,
+        &positions,
+        rotate,
+        dtype,
+        vec![positions.len(), PLANES, 9, 9],
+    )
 }
 
 /// One training position: the position, the move played from it, the result for its side
@@ -288,7 +278,7 @@ pub fn features_from_records(
         .iter()
         .map(Source::extract)
         .collect::<PyResult<Vec<_>>>()?;
-    let (buf, samples, skipped) = py.detach(|| {
+    let (samples, skipped) = py.detach(|| {
         let read = parallel_map(&sources, |i, source| {
             let rec = record::load(source, None, koma_rules::VariantKind::Shogi)
                 .map_err(|e| e.to_string())?;
@@ -303,27 +293,24 @@ pub fn features_from_records(
                 Err(message) => return Err(crate::errors::RecordError::new_err(message)),
             }
         }
-        let positions: Vec<Position<Shogi>> = all.iter().map(|s| s.pos).collect();
-        let mut buf = room(positions.len(), dtype)?;
-        fill_all(&positions, rotate, &mut buf, dtype);
-        Ok((buf, all, skipped))
+        Ok((all, skipped))
     })?;
     let n = samples.len();
-    let column = |f: &dyn Fn(&Sample) -> Vec<u8>, dtype: &str| -> PyResult<Py<PyAny>> {
-        let bytes: Vec<u8> = samples.iter().flat_map(f).collect();
-        Ok(to_numpy(py, &bytes, dtype, vec![n])?.unbind())
-    };
+    let positions: Vec<Position<Shogi>> = samples.iter().map(|s| s.pos).collect();
+    let features = planes(py, &positions, rotate, dtype, vec![n, PLANES, 9, 9])?;
     Ok(TrainingData {
-        features: to_numpy(py, &buf, dtype.name(), vec![n, PLANES, 9, 9])?.unbind(),
-        moves: column(
-            &|s| koma_nnue::packed::move16(s.mv).to_ne_bytes().to_vec(),
-            "uint16",
-        )?,
-        results: column(&|s| s.result.to_ne_bytes().to_vec(), "int8")?,
-        games: column(&|s| (s.game as i32).to_ne_bytes().to_vec(), "int32")?,
-        plies: column(&|s| (s.ply as i32).to_ne_bytes().to_vec(), "int32")?,
+        features: features.unbind(),
+        moves: column(py, samples.iter().map(|s| koma_nnue::packed::move16(s.mv))),
+        results: column(py, samples.iter().map(|s| s.result)),
+        games: column(py, samples.iter().map(|s| s.game as i32)),
+        plies: column(py, samples.iter().map(|s| s.ply as i32)),
         skipped,
     })
+}
+
+/// A one-dimensional NumPy array of `values`.
+fn column<T: numpy::Element>(py: Python<'_>, values: impl Iterator<Item = T>) -> Py<PyAny> {
+    PyArray1::from_vec(py, values.collect()).into_any().unbind()
 }
 
 /// `f` over `items` on every core, the results in order.

@@ -25,6 +25,30 @@ pub enum Source {
     Bytes(Vec<u8>),
 }
 
+/// The largest file read as a record (CSA files holding a season of games run to a few
+/// megabytes): a path to a device or a huge file is refused instead of read without end.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// Reads at most [`MAX_FILE_BYTES`] of the file at `path`.
+fn read_file(path: &std::path::Path) -> Result<Vec<u8>, LoadError> {
+    use std::io::Read;
+    let name = || path.display().to_string();
+    let io = |error| LoadError::Io {
+        path: name(),
+        error,
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge { path: name() });
+    }
+    Ok(bytes)
+}
+
 /// Why a record could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
@@ -35,6 +59,12 @@ pub enum LoadError {
         path: String,
         /// What the system said.
         error: std::io::Error,
+    },
+    /// The file is larger than any record ([`MAX_FILE_BYTES`]): a device, or not a record.
+    #[error("{path}: larger than {MAX_FILE_BYTES} bytes, too large for a record file")]
+    TooLarge {
+        /// The file.
+        path: String,
     },
     /// The record is not one of its format, in the reader's words (line and column).
     #[error("{name}: {error}")]
@@ -54,7 +84,9 @@ impl LoadError {
                 PyFileNotFoundError::new_err(self.to_string())
             }
             LoadError::Io { .. } => PyOSError::new_err(self.to_string()),
-            LoadError::Record { .. } => RecordError::new_err(self.to_string()),
+            LoadError::Record { .. } | LoadError::TooLarge { .. } => {
+                RecordError::new_err(self.to_string())
+            }
         }
     }
 }
@@ -106,10 +138,7 @@ pub fn load(
 ) -> Result<Reading, LoadError> {
     let (bytes, path) = match source {
         Source::Path(p) => {
-            let bytes = std::fs::read(p).map_err(|error| LoadError::Io {
-                path: p.display().to_string(),
-                error,
-            })?;
+            let bytes = read_file(p)?;
             (
                 std::borrow::Cow::Owned(bytes),
                 Some(p.display().to_string()),

@@ -114,6 +114,8 @@ def test_broken_records_name_line_and_column(tmp_path):
         koma.read_record("{not json", format="jkf")
     with pytest.raises(koma.RecordError):
         koma.read_record(b"\xff\xfe\x00garbage", format="csa")
+    with pytest.raises(koma.RecordError, match="too large"):
+        koma.read_record(Path("/dev/zero"), format="kif")
     with pytest.raises(koma.RecordError, match="standard shogi"):
         koma.read_record("position startpos", format="csa", variant="tori")
 
