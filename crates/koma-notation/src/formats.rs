@@ -122,16 +122,21 @@ impl Format {
 
     /// Guesses the format of a file from its name, else from its first lines.
     pub fn detect(path: Option<&str>, text: &str) -> Format {
+        let t = text.trim_start_matches('\u{feff}').trim_start();
+        let usi_line = t.starts_with("position") || t.starts_with("startpos");
         if let Some(ext) = path.and_then(|p| p.rsplit_once('.')).map(|(_, e)| e) {
-            if let Some(f) = Format::from_name(ext) {
-                return f;
+            match Format::from_name(ext) {
+                // `.sfen` files of `position ...` lines (ShogiHome's book sources, engine
+                // logs) hold USI lines, not SFEN.
+                Some(Format::Sfen) if usi_line => return Format::Usi,
+                Some(f) => return f,
+                None => {}
             }
         }
-        let t = text.trim_start_matches('\u{feff}').trim_start();
         if t.starts_with('{') {
             return Format::Jkf;
         }
-        if t.starts_with("position") || t.starts_with("startpos") {
+        if usi_line {
             return Format::Usi;
         }
         let has = |pred: &dyn Fn(&str) -> bool| t.lines().take(200).any(|l| pred(l.trim_start()));
@@ -180,7 +185,18 @@ pub fn read_text(text: &str, format: Format, variant: VariantKind) -> Result<Rea
         Format::Ki2 => ki2::read_variant(variant, text)?,
         Format::Csa => csa::read_first(text)?,
         Format::Jkf => jkf::read(text)?,
-        Format::Usi => Reading::clean(usi_line::parse(variant, text)?),
+        Format::Usi => {
+            // One game a line: the first is read, as of a CSA file holding several.
+            let mut lines = usi_lines(text);
+            let first = lines.next().unwrap_or_default();
+            let mut reading = Reading::clean(usi_line::parse(variant, first)?);
+            let count = 1 + lines.count();
+            if count > 1 {
+                let kind = WarningKind::MoreRecords { count };
+                reading.warnings.push(Warning::new(0, kind));
+            }
+            reading
+        }
         Format::Sfen => {
             let mut record = Record::new(variant);
             record.start = Start::Custom(sfen::parse_setup(variant, text.trim())?);
@@ -206,7 +222,8 @@ fn standard_only(format: Format, variant: VariantKind) -> Result<(), RecordError
 }
 
 /// Reads every record of a file in `format`: each of a CSA file's records separated by
-/// `/` lines, else the one record [`read`] gives.
+/// `/` lines, each line of a file of USI `position` lines, else the one record [`read`]
+/// gives.
 pub fn read_all(
     bytes: &[u8],
     format: Format,
@@ -228,8 +245,19 @@ pub fn read_all(
             }
             Ok(readings)
         }
+        Format::Usi => {
+            let decoded = crate::encoding::decode(bytes).0;
+            usi_lines(&decoded)
+                .map(|line| Ok(Reading::clean(usi_line::parse(variant, line)?)))
+                .collect()
+        }
         _ => Ok(vec![read(bytes, format, variant)?]),
     }
+}
+
+/// The non-empty lines of a file of USI `position` lines.
+fn usi_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().map(str::trim).filter(|l| !l.is_empty())
 }
 
 /// Writes a record in `format` (SFEN: the position after the main line). A foul the record

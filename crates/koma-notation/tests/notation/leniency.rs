@@ -278,6 +278,28 @@ fn several_csa_games_read_the_first_with_a_warning() {
 }
 
 #[test]
+fn a_file_of_usi_lines_reads_the_first_with_a_warning() {
+    // ShogiHome's book sources: `.sfen` files whose lines are `position ... moves ...`.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus/sfen/shogihome-book-src05.sfen"
+    );
+    let bytes = std::fs::read(path).unwrap();
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    let format = Format::detect(Some(path), &text);
+    assert_eq!(format, Format::Usi);
+    let r = formats::read(&bytes, format, VariantKind::Shogi).unwrap();
+    assert_eq!(r.record.tree.main_moves().len(), 5);
+    assert_eq!(warnings(&r), [(0, WarningKind::MoreRecords { count: 2 })]);
+    let all = formats::read_all(&bytes, format, VariantKind::Shogi).unwrap();
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[1].record.tree.main_moves().len(), 6);
+    // A real SFEN in a `.sfen` file stays an SFEN.
+    let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    assert_eq!(Format::detect(Some("a.sfen"), sfen), Format::Sfen);
+}
+
+#[test]
 fn the_square_before_same_and_enter_for_up() {
     let r = read("square-and-same.kif");
     assert_eq!(r.record.tree.main_moves().len(), 9);
