@@ -147,7 +147,10 @@ pub fn load(
         Source::Text(t) => (std::borrow::Cow::Borrowed(t.as_bytes()), None),
         Source::Bytes(b) => (std::borrow::Cow::Borrowed(b.as_slice()), None),
     };
-    let format = format.unwrap_or_else(|| {
+    // The file name settles most formats; only content sniffing needs the text decoded
+    // (then decoded again by the reader: `formats::read` takes the bytes).
+    let by_name = path.as_deref().and_then(Format::from_path);
+    let format = format.or(by_name).unwrap_or_else(|| {
         let text = koma_notation::encoding::decode(&bytes).0;
         Format::detect(path.as_deref(), &text)
     });

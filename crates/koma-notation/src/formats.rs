@@ -120,18 +120,25 @@ impl Format {
         }
     }
 
+    /// The format a file name settles by its extension alone: not `.sfen`, whose files may
+    /// hold USI `position ...` lines (ShogiHome's book sources, engine logs) instead.
+    pub fn from_path(path: &str) -> Option<Format> {
+        let (_, ext) = path.rsplit_once('.')?;
+        Format::from_name(ext).filter(|&f| f != Format::Sfen)
+    }
+
     /// Guesses the format of a file from its name, else from its first lines.
     pub fn detect(path: Option<&str>, text: &str) -> Format {
+        if let Some(f) = path.and_then(Format::from_path) {
+            return f;
+        }
         let t = text.trim_start_matches('\u{feff}').trim_start();
         let usi_line = t.starts_with("position") || t.starts_with("startpos");
-        if let Some(ext) = path.and_then(|p| p.rsplit_once('.')).map(|(_, e)| e) {
-            match Format::from_name(ext) {
-                // `.sfen` files of `position ...` lines (ShogiHome's book sources, engine
-                // logs) hold USI lines, not SFEN.
-                Some(Format::Sfen) if usi_line => return Format::Usi,
-                Some(f) => return f,
-                None => {}
-            }
+        let named = path
+            .and_then(|p| p.rsplit_once('.'))
+            .and_then(|(_, ext)| Format::from_name(ext));
+        if named == Some(Format::Sfen) && !usi_line {
+            return Format::Sfen;
         }
         if t.starts_with('{') {
             return Format::Jkf;
