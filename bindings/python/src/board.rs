@@ -364,7 +364,7 @@ impl Board {
     }
 
     /// The pieces `color` holds, as SFEN letters (upper case) and counts.
-    fn pieces_in_hand(&self, color: usize) -> PyResult<Vec<(String, u8)>> {
+    fn pieces_in_hand(&self, color: i64) -> PyResult<Vec<(String, u8)>> {
         let color = match color {
             0 => Color::Black,
             1 => Color::White,
