@@ -298,12 +298,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             notation,
             image,
         } => {
-            let notation = match notation.as_str() {
-                "japanese" | "ja" => Notation::Japanese,
-                "western" | "hodges" => Notation::Western,
-                "german" | "de" => Notation::German,
-                other => bail!("unknown notation '{other}' (japanese, western, german)"),
-            };
+            let notation = Notation::from_name(&notation)
+                .ok_or_else(|| anyhow!("unknown notation '{notation}' ({})", Notation::NAMES))?;
             let record = records::read_record(&file, None, position.family()?)?;
             let mut pos = record.start_position().with_context(|| file.clone())?;
             let moves = record.tree.main_moves();

@@ -8,7 +8,7 @@ use koma_game::{Game, RuleSet};
 use koma_notation::formats::{self, Notation};
 use koma_notation::letters::letters;
 use koma_notation::movetext::parse_any;
-use koma_notation::{diagram, sfen, usi, usi_line};
+use koma_notation::{diagram, sfen, usi_line};
 use koma_rules::chu::ChuPosition;
 use koma_rules::{
     AnyPosition, Color, GameKind, Move, Position, Square, Undo, Variant, on_position,
@@ -130,11 +130,6 @@ impl Board {
         self.stack.push(Played { m, undo, before });
     }
 
-    /// The USI text of `m` in this board's variant.
-    fn usi(&self, m: Move) -> String {
-        usi::write_move(self.pos.variant(), m)
-    }
-
     /// How the game stands by the variant's default rules (koma-game's `Game`): replayed
     /// from the start, so that repetitions and perpetual checks are judged as in a game.
     fn game_outcome(&self) -> Option<koma_game::Outcome> {
@@ -154,8 +149,11 @@ fn outcome_of<V: Variant>(start: Position<V>, moves: &[Move]) -> Option<koma_gam
     game.outcome()
 }
 
-/// Reads `text` as an SFEN of `kind` (or `startpos`).
-fn parse_sfen(kind: koma_rules::VariantKind, text: &str) -> PyResult<AnyPosition> {
+/// Reads `text` as an SFEN of `kind` (or `startpos`); no text is the start position.
+fn parse_sfen(kind: koma_rules::VariantKind, text: Option<&str>) -> PyResult<AnyPosition> {
+    let Some(text) = text else {
+        return Ok(kind.startpos());
+    };
     let text = text.trim();
     let text = text.strip_prefix("sfen ").unwrap_or(text).trim();
     if text == "startpos" {
@@ -176,15 +174,13 @@ fn parse_square(text: &str) -> PyResult<Square> {
 }
 
 /// The notation called `name`.
-pub fn parse_notation(name: &str) -> PyResult<Notation> {
-    match name.to_ascii_lowercase().as_str() {
-        "japanese" | "ja" | "kif" => Ok(Notation::Japanese),
-        "western" | "hodges" | "en" => Ok(Notation::Western),
-        "german" | "de" => Ok(Notation::German),
-        _ => Err(KomaError::new_err(format!(
-            "unknown notation '{name}' (known: japanese, western, german)"
-        ))),
-    }
+fn parse_notation(name: &str) -> PyResult<Notation> {
+    Notation::from_name(name).ok_or_else(|| {
+        KomaError::new_err(format!(
+            "unknown notation '{name}' (known: {})",
+            Notation::NAMES
+        ))
+    })
 }
 
 #[pymethods]
@@ -194,11 +190,7 @@ impl Board {
     #[new]
     #[pyo3(signature = (sfen=None, variant="shogi"))]
     fn new(py: Python<'_>, sfen: Option<&str>, variant: &str) -> PyResult<Board> {
-        let kind = variant::parse(variant)?;
-        let pos = match sfen {
-            None => kind.startpos(),
-            Some(text) => parse_sfen(kind, text)?,
-        };
+        let pos = parse_sfen(variant::parse(variant)?, sfen)?;
         Ok(Board::at(py, pos))
     }
 
@@ -211,11 +203,9 @@ impl Board {
         let start = record
             .start_position()
             .map_err(|e| SfenError::new_err(e.to_string()))?;
+        // The reader has played every move: they are legal.
         let mut board = Board::at(py, start);
         for m in record.tree.main_moves() {
-            board.pos.is_legal(m).map_err(|reason| {
-                IllegalMoveError::new_err(format!("{}: {reason}", board.usi(m)))
-            })?;
             board.push_legal(m);
         }
         *self = board;
@@ -453,7 +443,7 @@ impl Board {
 pub struct Outcome {
     /// The winner (`koma.BLACK` or `koma.WHITE`), `None` for a draw.
     winner: Option<usize>,
-    /// Why: `checkmate`, `repetition`, `perpetual check`, ...
+    /// Why, in koma-game's words: `checkmate`, `sennichite`, `perpetual-check`, `try`, ...
     reason: String,
     /// The whole verdict as koma writes it (`sente checkmate`).
     text: String,
@@ -485,10 +475,6 @@ pub fn perft(py: Python<'_>, sfen: Option<&str>, depth: u32, variant: &str) -> P
         };
         return Ok(py.detach(move || koma_rules::chu::perft(&pos, depth)));
     }
-    let kind = variant::parse(variant)?;
-    let pos = match sfen {
-        None => kind.startpos(),
-        Some(text) => parse_sfen(kind, text)?,
-    };
+    let pos = parse_sfen(variant::parse(variant)?, sfen)?;
     Ok(py.detach(move || pos.perft(depth)))
 }

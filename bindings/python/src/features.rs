@@ -214,21 +214,25 @@ fn samples(game: u32, rec: &koma_notation::record::Record) -> Result<Vec<Sample>
         .map_err(|e| e.to_string())?
         .outcome
         .and_then(|o| o.winner);
+    // The main line up to a foul it ends with, as `Record::legal_main_moves` has it.
     let mut out = Vec::new();
-    for (ply, m) in rec.legal_main_moves().into_iter().enumerate() {
+    for (ply, m) in rec.tree.main_moves().into_iter().enumerate() {
+        let before = pos;
+        if pos.play(m).is_err() {
+            break;
+        }
         let result = match winner {
             None => 0,
-            Some(w) if w == pos.side_to_move() => 1,
+            Some(w) if w == before.side_to_move() => 1,
             Some(_) => -1,
         };
         out.push(Sample {
-            pos,
+            pos: before,
             mv: m,
             result,
             game,
             ply: ply as u32,
         });
-        pos.play_unchecked(m);
     }
     Ok(out)
 }

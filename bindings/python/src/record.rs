@@ -103,13 +103,10 @@ impl Source {
         }
         if let Ok(text) = obj.cast::<PyString>() {
             let text = text.to_cow()?.into_owned();
-            let t = text.trim_start_matches('\u{feff}').trim();
-            let is_text = text.contains('\n')
-                || text.contains('\r')
-                || t.starts_with('{')
-                || t.starts_with("position")
-                || t.starts_with("startpos")
-                || (t.contains('/') && t.split_whitespace().count() >= 3);
+            // Text: a line break, or a line the format detector knows by its shape (a JKF
+            // object, a USI line, an SFEN, CSA); anything else names a file (KIF, the
+            // detector's fallback, always has lines).
+            let is_text = text.contains(['\n', '\r']) || Format::detect(None, &text) != Format::Kif;
             return Ok(if is_text && !std::path::Path::new(&text).is_file() {
                 Source::Text(text)
             } else {

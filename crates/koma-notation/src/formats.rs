@@ -311,6 +311,21 @@ pub enum Notation {
     German,
 }
 
+impl Notation {
+    /// The names people ask for notations by.
+    pub const NAMES: &'static str = "japanese, western, german";
+
+    /// The notation called `name` (`japanese`/`ja`, `western`/`hodges`, `german`/`de`).
+    pub fn from_name(name: &str) -> Option<Notation> {
+        match name.to_ascii_lowercase().as_str() {
+            "japanese" | "ja" => Some(Notation::Japanese),
+            "western" | "hodges" => Some(Notation::Western),
+            "german" | "de" => Some(Notation::German),
+            _ => None,
+        }
+    }
+}
+
 /// A move as text in `notation`; `prev_to` is the previous move's destination (for 同).
 pub fn move_text(
     pos: &AnyPosition,
