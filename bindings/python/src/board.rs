@@ -22,8 +22,12 @@ use pyo3::types::{PyList, PyString};
 pub struct Board {
     /// Where the moves start.
     start: AnyPosition,
-    /// The current position.
+    /// The current position. After `push` its checkers and pins wait for the next call
+    /// that needs them (`checks_stale`): read them through `settle` or `position`.
     pos: AnyPosition,
+    /// Whether `pos`'s checkers and pins are those before the last move: `push` leaves
+    /// them so, for a move taken back at once (`pop` restores them) costs nothing more.
+    checks_stale: bool,
     /// Each move played, with what taking it back needs.
     stack: Vec<Played>,
     /// The variant's move strings.
@@ -32,13 +36,12 @@ pub struct Board {
     listed: Listed,
 }
 
-/// A move on the stack: the move, what `unplay` needs, and the position it was played from
-/// as the repetition rules see it.
+/// A move on the stack: the move and what `unplay` needs (which also tells the key of the
+/// position it was played from and whether that side was in check).
 #[derive(Clone, Copy)]
 struct Played {
     m: Move,
     undo: Undo,
-    before: PastPosition,
 }
 
 /// The moves of the last `legal_moves` list, with the addresses of their strings (shared,
@@ -56,14 +59,15 @@ impl Listed {
     /// The listed move whose string is at `address`.
     #[inline]
     fn find(&mut self, address: usize) -> Option<Move> {
-        let n = self.moves.len();
-        for i in (self.cursor..n).chain(0..self.cursor) {
-            if self.moves[i].0 == address {
-                self.cursor = i + 1;
-                return Some(self.moves[i].1);
+        if let Some(&(a, m)) = self.moves.get(self.cursor) {
+            if a == address {
+                self.cursor += 1;
+                return Some(m);
             }
         }
-        None
+        let i = self.moves.iter().position(|&(a, _)| a == address)?;
+        self.cursor = i + 1;
+        Some(self.moves[i].1)
     }
 }
 
@@ -73,6 +77,7 @@ impl Board {
         Board {
             start: pos,
             pos,
+            checks_stale: false,
             stack: Vec::new(),
             strings: moves::table(py, pos.variant()),
             listed: Listed::default(),
@@ -80,14 +85,30 @@ impl Board {
     }
 
     /// The current position.
-    pub fn position(&self) -> &AnyPosition {
-        &self.pos
+    pub fn position(&self) -> AnyPosition {
+        let mut pos = self.pos;
+        if self.checks_stale {
+            on_position!(&mut pos, p => p.refresh_checks());
+        }
+        pos
+    }
+
+    /// Brings the position's checkers and pins up to date after `push`.
+    #[inline]
+    fn settle(&mut self) {
+        if self.checks_stale {
+            on_position!(&mut self.pos, p => p.refresh_checks());
+            self.checks_stale = false;
+        }
     }
 
     /// The positions the game went through before the current one, oldest first, as the
     /// repetition rules see them.
     pub fn past(&self) -> impl Iterator<Item = PastPosition> + '_ {
-        self.stack.iter().map(|p| p.before)
+        self.stack.iter().map(|p| PastPosition {
+            key: p.undo.key_before(),
+            in_check: p.undo.was_in_check(),
+        })
     }
 
     /// The moves played, oldest first.
@@ -101,7 +122,8 @@ impl Board {
     }
 
     /// The move `text` (USI, or Japanese, Western or German move text) as a legal move here.
-    fn legal_move(&self, text: &str) -> PyResult<Move> {
+    fn legal_move(&mut self, text: &str) -> PyResult<Move> {
+        self.settle();
         let prev_to = self.last_to();
         let m = on_position!(&self.pos, p => parse_any(p, text, prev_to))
             .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
@@ -123,11 +145,18 @@ impl Board {
         self.legal_move(&text)
     }
 
-    /// Plays `m`, which the caller knows to be legal.
+    /// Plays `m`, which the caller knows to be legal, leaving the new position's checks
+    /// to `settle`.
+    #[inline]
     pub fn push_legal(&mut self, m: Move) {
-        let before = PastPosition::of_any(&self.pos);
-        let undo = on_position!(&mut self.pos, p => p.play_undoable(m));
-        self.stack.push(Played { m, undo, before });
+        let stale = std::mem::replace(&mut self.checks_stale, true);
+        let undo = on_position!(&mut self.pos, p => {
+            if stale {
+                p.refresh_checks();
+            }
+            p.play_undoable_deferring_checks(m)
+        });
+        self.stack.push(Played { m, undo });
     }
 
     /// How the game stands by the variant's default rules (koma-game's `Game`): replayed
@@ -233,6 +262,7 @@ impl Board {
     /// Every legal move, in USI.
     #[getter]
     fn legal_moves<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.settle();
         let moves = self.pos.legal_moves();
         let strings = self.strings;
         self.listed.key = self.pos.key();
@@ -288,6 +318,7 @@ impl Board {
             .pop()
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("pop from an empty board"))?;
         on_position!(&mut self.pos, p => p.unplay(m, undo));
+        self.checks_stale = false;
         Ok(self.strings.string(py, m))
     }
 
@@ -302,7 +333,8 @@ impl Board {
     }
 
     /// Whether the side to move is in check.
-    fn is_check(&self) -> bool {
+    fn is_check(&mut self) -> bool {
+        self.settle();
         self.pos.in_check()
     }
 
@@ -373,7 +405,7 @@ impl Board {
     /// `usi` (a legal move here) in `notation`: `japanese` (☗７六歩), `western` (P-7f) or
     /// `german`.
     #[pyo3(signature = (usi, notation="japanese"))]
-    fn move_text(&self, usi: &str, notation: &str) -> PyResult<String> {
+    fn move_text(&mut self, usi: &str, notation: &str) -> PyResult<String> {
         let notation = parse_notation(notation)?;
         let m = self.legal_move(usi)?;
         let prev_to = self.last_to();
@@ -399,7 +431,7 @@ impl Board {
 
     /// The number of leaf nodes of the legal move tree to `depth` (the GIL is released).
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let pos = self.pos;
+        let pos = self.position();
         py.detach(move || pos.perft(depth))
     }
 

@@ -133,7 +133,7 @@ impl Engine {
         };
         limits.soft_time = movetime;
         limits.hard_time = movetime;
-        let root: AnyPosition = *board.position();
+        let root: AnyPosition = board.position();
         let past: Vec<PastPosition> = board.past().collect();
         let kind = root.variant();
         self.stop.store(false, Ordering::SeqCst);
@@ -220,7 +220,7 @@ pub fn solve_mate(
     rest_to_defender: bool,
 ) -> PyResult<MateResult> {
     let pos = if let Ok(board) = position.cast::<Board>() {
-        match *board.borrow().position() {
+        match board.borrow().position() {
             AnyPosition::Shogi(p) => p,
             other => {
                 return Err(KomaError::new_err(format!(

@@ -192,3 +192,39 @@ def _after(board, move):
     other = board.copy()
     other.push_usi(move)
     return other
+
+
+def test_every_question_after_push_sees_the_new_position():
+    # push leaves the new position's checks to be worked out when first needed: each
+    # question asked right after it must still see them, as a board read from the SFEN does.
+    board = koma.Board()
+    checks_seen = 0
+    for i in range(80):
+        moves = board.legal_moves
+        if not moves:
+            break
+        # Prefer checks, so the positions after push are often in check.
+        checks = [m for m in moves if koma.Board(_after(board, m).sfen()).is_check()]
+        move = (checks or moves)[(i * 7) % len(checks or moves)]
+        for ask in ("is_check", "legal_moves", "perft", "copy", "push_pop", "push_usi"):
+            asked = board.copy()
+            asked.push(move)
+            fresh = koma.Board(asked.sfen())
+            if ask == "is_check":
+                assert asked.is_check() == fresh.is_check(), asked.sfen()
+            elif ask == "legal_moves":
+                assert sorted(asked.legal_moves) == sorted(fresh.legal_moves), asked.sfen()
+            elif ask == "perft":
+                assert asked.perft(2) == fresh.perft(2), asked.sfen()
+            elif ask == "copy":
+                assert asked.copy().is_check() == fresh.is_check(), asked.sfen()
+            elif ask == "push_pop" and fresh.legal_moves:
+                asked.push(fresh.legal_moves[0])
+                asked.pop()
+                assert asked.is_check() == fresh.is_check(), asked.sfen()
+            elif ask == "push_usi":
+                for m in sorted(fresh.legal_moves):
+                    assert asked.is_legal(m), (asked.sfen(), m)
+        checks_seen += fresh.is_check()
+        board.push(move)
+    assert checks_seen > 5

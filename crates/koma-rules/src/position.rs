@@ -322,6 +322,18 @@ impl<V: Variant> Position<V> {
     /// Plays `m` (legal) and returns what [`Position::unplay`] needs to take it back.
     #[inline]
     pub fn play_undoable(&mut self, m: Move) -> Undo {
+        let undo = self.play_undoable_deferring_checks(m);
+        self.update_check_info();
+        undo
+    }
+
+    /// Plays `m` (legal) as [`Position::play_undoable`] does, but leaves the checkers and
+    /// pins as they were before the move: for a move that is taken back at once, where
+    /// working them out is wasted. Until [`Position::refresh_checks`] (or [`Position::unplay`]
+    /// of `m`), whatever depends on them (check, legality, move generation) is wrong; the
+    /// board, hands, side to move and keys are right.
+    #[inline]
+    pub fn play_undoable_deferring_checks(&mut self, m: Move) -> Undo {
         let undo = Undo {
             captured: if m.is_drop() {
                 None
@@ -333,8 +345,15 @@ impl<V: Variant> Position<V> {
             board_key: self.board_key,
             hand_key: self.hand_key,
         };
-        self.play_unchecked(m);
+        self.apply(m);
         undo
+    }
+
+    /// Works out the checkers and pins again, after
+    /// [`Position::play_undoable_deferring_checks`].
+    #[inline]
+    pub fn refresh_checks(&mut self) {
+        self.update_check_info();
     }
 
     /// Takes back `m`, which must be the last move played by [`Position::play_undoable`].
@@ -421,6 +440,18 @@ pub struct Undo {
     pinned: Bitboard,
     board_key: u64,
     hand_key: u64,
+}
+
+impl Undo {
+    /// The hash key of the position the move was played from.
+    pub fn key_before(&self) -> u64 {
+        self.board_key ^ self.hand_key
+    }
+
+    /// Whether the side to move was in check in the position the move was played from.
+    pub fn was_in_check(&self) -> bool {
+        !self.checkers.is_empty()
+    }
 }
 
 impl<V: Variant> PartialEq for Position<V> {

@@ -44,6 +44,8 @@ fn check_play_unplay<V: Variant>(pos: &Position<V>) {
     let mut p = *pos;
     for &m in pos.legal_moves().iter() {
         let undo = p.play_undoable(m);
+        assert_eq!(undo.key_before(), pos.key());
+        assert_eq!(undo.was_in_check(), pos.in_check());
         assert_eq!(
             p.key(),
             p.compute_key(),
@@ -54,6 +56,23 @@ fn check_play_unplay<V: Variant>(pos: &Position<V>) {
         p.unplay(m, undo);
         assert_eq!(&p, pos, "unplay {m:?} in {}", sfen::write(pos));
         assert_eq!(p.key(), pos.key());
+        assert_eq!(p.checkers(), pos.checkers());
+        assert_eq!(p.pinned(), pos.pinned());
+
+        // Deferring the checks: the same position once refreshed, and the same after unplay.
+        let undo = p.play_undoable_deferring_checks(m);
+        assert_eq!(p.key(), pos.after(m).key());
+        let mut refreshed = p;
+        refreshed.refresh_checks();
+        assert_eq!(refreshed.checkers(), pos.after(m).checkers(), "{m:?}");
+        assert_eq!(refreshed.pinned(), pos.after(m).pinned(), "{m:?}");
+        p.unplay(m, undo);
+        assert_eq!(
+            &p,
+            pos,
+            "unplay of a deferred {m:?} in {}",
+            sfen::write(pos)
+        );
         assert_eq!(p.checkers(), pos.checkers());
         assert_eq!(p.pinned(), pos.pinned());
     }
