@@ -234,8 +234,13 @@ def main():
     args = parser.parse_args()
     import importlib.metadata as md
 
+    # The wheel's tag names its stable ABI floor (cp39-abi3, cp311-abi3...): from 3.10 on
+    # PyO3's calls take the faster vectorcall convention.
+    wheel = md.distribution("koma").read_text("WHEEL") or ""
+    tags = [line[4:].strip() for line in wheel.splitlines() if line.startswith("Tag:")]
     print(
-        f"koma {koma.__version__}, cshogi {md.version('cshogi')}, python-shogi "
+        f"koma {koma.__version__} ({', '.join(tags) or 'not from a wheel'}), "
+        f"cshogi {md.version('cshogi')}, python-shogi "
         f"{md.version('python-shogi')}, numpy {np.__version__}; Python "
         f"{platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores"
     )
