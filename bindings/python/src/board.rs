@@ -105,10 +105,7 @@ impl Board {
     /// The positions the game went through before the current one, oldest first, as the
     /// repetition rules see them.
     pub fn past(&self) -> impl Iterator<Item = PastPosition> + '_ {
-        self.stack.iter().map(|p| PastPosition {
-            key: p.undo.key_before(),
-            in_check: p.undo.was_in_check(),
-        })
+        self.stack.iter().map(|p| PastPosition::before(&p.undo))
     }
 
     /// The moves played, oldest first.

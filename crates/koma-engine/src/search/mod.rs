@@ -60,6 +60,14 @@ impl PastPosition {
             in_check: pos.in_check(),
         }
     }
+
+    /// The entry of the position a move was played from, read from its `Undo`.
+    pub fn before(undo: &koma_rules::Undo) -> PastPosition {
+        PastPosition {
+            key: undo.key_before(),
+            in_check: undo.was_in_check(),
+        }
+    }
 }
 
 /// What limits a search. Times are measured from the start of the search.
