@@ -6,9 +6,11 @@ use anyhow::{Context, bail};
 use clap::Args;
 use koma_engine::gensfen::{GenConfig, GenStats, generate};
 use koma_game::matches::read_openings;
+use koma_nnue::network::{EMBEDDED, Network};
 use koma_rules::VariantKind;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The arguments of `koma gensfen`.
@@ -53,6 +55,12 @@ pub struct GensfenArgs {
     /// Each thread's transposition table in megabytes.
     #[arg(long, default_value_t = 16)]
     hash: usize,
+    /// Search with the embedded net instead of the hand-written evaluation.
+    #[arg(long)]
+    nnue: bool,
+    /// Search with this net (a file `koma train` wrote) instead of the hand-written evaluation.
+    #[arg(long, conflicts_with = "nnue")]
+    eval_file: Option<PathBuf>,
 }
 
 /// Runs `koma gensfen`.
@@ -64,6 +72,13 @@ pub fn gensfen(args: GensfenArgs) -> anyhow::Result<()> {
     if threads == 0 {
         bail!("--threads must be at least 1");
     }
+    let net = match (&args.eval_file, args.nnue) {
+        (Some(path), _) => Some(Arc::new(
+            Network::read_file(path).with_context(|| format!("reading {}", path.display()))?,
+        )),
+        (None, true) => Some(Arc::clone(&EMBEDDED)),
+        (None, false) => None,
+    };
     let config = GenConfig {
         openings,
         threads,
@@ -77,6 +92,7 @@ pub fn gensfen(args: GensfenArgs) -> anyhow::Result<()> {
         time_limit: args.seconds.map(Duration::from_secs),
         seed: args.seed,
         hash_mb: args.hash,
+        net,
     };
     let file = std::fs::OpenOptions::new()
         .create(true)

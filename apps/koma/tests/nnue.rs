@@ -86,6 +86,39 @@ fn gensfen_then_train_gives_a_net_the_engine_reads() {
     Network::from_bytes(&written).expect("the net reads");
     assert!(dir.join("checkpoints/epoch-2.f32").exists());
 
+    // The next generation searches with that net: the same games' seed gives other scores.
+    let generate = |name: &str, more: &[&str]| {
+        let out = dir.join(name);
+        let mut args = vec![
+            "gensfen",
+            "--out",
+            out.to_str().unwrap(),
+            "--openings",
+            openings.to_str().unwrap(),
+            "--positions",
+            "60",
+            "--threads",
+            "1",
+            "--nodes",
+            "300",
+            "--seed",
+            "9",
+        ];
+        args.extend_from_slice(more);
+        let o = koma(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read(out).unwrap()
+    };
+    let hand = generate("hand.bin", &[]);
+    assert_eq!(
+        hand,
+        generate("hand-again.bin", &[]),
+        "one thread, one seed"
+    );
+    let learned = generate("learned.bin", &["--eval-file", net.to_str().unwrap()]);
+    assert_eq!(learned.len(), 60 * RECORD_BYTES);
+    assert_ne!(hand, learned, "the net's searches score otherwise");
+
     // A resumed run starts from the checkpoint.
     let resume = checkpoints.join("epoch-2.f32");
     let o = train(&["--epochs", "1", "--resume", resume.to_str().unwrap()]);
@@ -127,4 +160,17 @@ fn bad_training_input_is_named() {
     ]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("openings.sfen"));
+
+    let openings = koma_testdata::shared_dir().join("data/openings.sfen");
+    let o = koma(&[
+        "gensfen",
+        "--out",
+        dir.join("y.bin").to_str().unwrap(),
+        "--openings",
+        openings.to_str().unwrap(),
+        "--eval-file",
+        odd.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("odd.bin"));
 }

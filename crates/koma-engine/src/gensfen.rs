@@ -9,13 +9,14 @@
 use crate::search::{Limits, PastPosition, Score, Searcher};
 use koma_game::matches::Opening;
 use koma_game::{Game, RuleSet};
+use koma_nnue::network::Network;
 use koma_nnue::packed::{self, PackedSfenValue, RECORD_BYTES};
 use koma_rules::rng::SplitMix64;
 use koma_rules::variants::Shogi;
 use koma_rules::{Color, MoveKind, Position};
 use std::io::Write;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How the data is generated.
@@ -45,6 +46,9 @@ pub struct GenConfig {
     pub seed: u64,
     /// Each thread's table, in megabytes.
     pub hash_mb: usize,
+    /// The searches' evaluation: a learned net, or `None` for the hand-written one
+    /// (explicit, so the data does not change with the engine's default).
+    pub net: Option<Arc<Network>>,
 }
 
 /// What a run produced.
@@ -99,6 +103,7 @@ pub fn generate(
         for _ in 0..config.threads.max(1) {
             scope.spawn(|| {
                 let mut searcher = Searcher::new(config.hash_mb);
+                searcher.set_net(config.net.clone());
                 while !done.load(Ordering::Relaxed) {
                     let g = next_game.fetch_add(1, Ordering::Relaxed);
                     let Some((records, nodes, searched)) =
