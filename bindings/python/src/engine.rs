@@ -88,11 +88,12 @@ fn search_typed<V: Variant>(
 #[pymethods]
 impl Engine {
     /// An engine with a `hash_mb` megabyte transposition table and `threads` search
-    /// threads; with `nnue`, shogi is evaluated by the embedded net instead of the
-    /// hand-written evaluation (the USI options `Hash`, `Threads`, `UseNNUE`).
+    /// threads; `nnue` true evaluates shogi by the embedded net, false by the hand-written
+    /// evaluation, `None` by the engine's default (the USI options `Hash`, `Threads`,
+    /// `UseNNUE`).
     #[new]
-    #[pyo3(signature = (hash_mb=64, threads=1, nnue=false))]
-    fn new(hash_mb: usize, threads: usize, nnue: bool) -> PyResult<Engine> {
+    #[pyo3(signature = (hash_mb=64, threads=1, nnue=None))]
+    fn new(hash_mb: usize, threads: usize, nnue: Option<bool>) -> PyResult<Engine> {
         if !(1..=65_536).contains(&hash_mb) || !(1..=256).contains(&threads) {
             return Err(KomaError::new_err(
                 "hash_mb must be 1..=65536 and threads 1..=256",
@@ -100,9 +101,8 @@ impl Engine {
         }
         let mut searcher = Searcher::new(hash_mb);
         searcher.set_threads(threads);
-        if nnue {
-            searcher.set_net(Some(Arc::clone(&koma_nnue::network::EMBEDDED)));
-        }
+        let nnue = nnue.unwrap_or(koma_engine::eval::NNUE_BY_DEFAULT);
+        searcher.set_net(nnue.then(|| Arc::clone(&koma_nnue::network::EMBEDDED)));
         Ok(Engine {
             searcher: Mutex::new(searcher),
             stop: Arc::new(AtomicBool::new(false)),

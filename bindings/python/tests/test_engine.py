@@ -33,7 +33,14 @@ def test_go_in_other_variants_and_with_the_net():
         board = koma.Board(variant=variant)
         assert koma.Engine(hash_mb=4).go(board, nodes=5000).bestmove in board.legal_moves
     board = koma.Board()
-    assert koma.Engine(hash_mb=4, nnue=True).go(board, depth=4).bestmove in board.legal_moves
+    net = koma.Engine(hash_mb=4, nnue=True).go(board, depth=5)
+    assert net.bestmove in board.legal_moves
+    hand = koma.Engine(hash_mb=4, nnue=False).go(board, depth=5)
+    # Each choice is kept whatever the default: the two evaluations search other trees.
+    assert (net.nodes, net.score_cp) != (hand.nodes, hand.score_cp)
+    default = koma.Engine(hash_mb=4).go(board, depth=5)
+    trees = ((net.nodes, net.score_cp), (hand.nodes, hand.score_cp))
+    assert (default.nodes, default.score_cp) in trees
 
 
 def test_no_legal_move_gives_no_bestmove():

@@ -127,7 +127,9 @@ class SearchResult:
 class Engine:
     """koma's engine search, in-process."""
 
-    def __init__(self, hash_mb: int = 64, threads: int = 1, nnue: bool = False) -> None: ...
+    def __init__(
+        self, hash_mb: int = 64, threads: int = 1, nnue: Optional[bool] = None
+    ) -> None: ...
     def go(
         self,
         board: Board,
