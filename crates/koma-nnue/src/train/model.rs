@@ -42,13 +42,6 @@ impl Params {
         p
     }
 
-    /// Keeps the weights within what the quantised net can hold.
-    pub fn clip(&mut self) {
-        for w in &mut self.0[W1..B2] {
-            *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
-        }
-    }
-
     /// The quantised network.
     pub fn quantise(&self) -> Network {
         let q = |x: f32, scale: i32| (x * scale as f32).round() as i16;
@@ -75,6 +68,16 @@ impl Params {
                     .collect(),
             )
         })
+    }
+}
+
+/// Keeps the weights among `part` (the parameters from index `start` on) within what the
+/// quantised net can hold; the output's bias is not clipped.
+pub fn clip(part: &mut [f32], start: usize) {
+    let from = W1.saturating_sub(start).min(part.len());
+    let to = B2.saturating_sub(start).min(part.len());
+    for w in &mut part[from..to] {
+        *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
     }
 }
 
