@@ -13,7 +13,7 @@ use control::AttackCounts;
 use koma_rules::{Bitboard, Color, Move, Position, Role, Square, Variant, attacks};
 
 /// Whether shogi is evaluated by the learned net unless told otherwise (USI `UseNNUE`).
-pub const NNUE_BY_DEFAULT: bool = false;
+pub const NNUE_BY_DEFAULT: bool = true;
 
 /// The evaluation a new searcher uses for shogi: the embedded net when
 /// [`NNUE_BY_DEFAULT`], else none (the hand-written evaluation).
