@@ -67,6 +67,8 @@ struct Adam {
     m: Params,
     v: Params,
     t: i32,
+    /// The gradients' sum, kept from step to step so no step allocates it.
+    sum: Params,
 }
 
 impl Adam {
@@ -89,17 +91,18 @@ impl Adam {
                 .chunks_mut(slice)
                 .zip(self.m.0.chunks_mut(slice))
                 .zip(self.v.0.chunks_mut(slice))
+                .zip(self.sum.0.chunks_mut(slice))
                 .enumerate();
-            for (k, ((p, m), v)) in parts {
+            for (k, (((p, m), v), sum)) in parts {
                 scope.spawn(move || {
                     let start = k * slice;
-                    let mut sum = grads[0].0[start..start + p.len()].to_vec();
+                    sum.copy_from_slice(&grads[0].0[start..start + p.len()]);
                     for g in &grads[1..] {
                         for (s, x) in sum.iter_mut().zip(&g.0[start..]) {
                             *s += x;
                         }
                     }
-                    for (((p, g), m), v) in p.iter_mut().zip(&sum).zip(m).zip(v) {
+                    for (((p, g), m), v) in p.iter_mut().zip(&*sum).zip(m).zip(v) {
                         *m = B1 * *m + (1.0 - B1) * g;
                         *v = B2 * *v + (1.0 - B2) * g * g;
                         *p -= step * *m / (v.sqrt() + EPS);
@@ -190,6 +193,7 @@ pub fn train(
         m: Params::zeros(),
         v: Params::zeros(),
         t: 0,
+        sum: Params::zeros(),
     };
     let mut grads: Vec<Params> = (0..threads).map(|_| Params::zeros()).collect();
     let mut rng = SplitMix64::new(config.seed);
