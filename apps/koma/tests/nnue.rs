@@ -4,6 +4,7 @@
 use koma_nnue::network::{FILE_BYTES, Network};
 use koma_nnue::packed::{PackedSfenValue, RECORD_BYTES, from_move16, unpack};
 use koma_rules::MoveKind;
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn koma(args: &[&str]) -> Output {
@@ -13,26 +14,38 @@ fn koma(args: &[&str]) -> Output {
         .expect("koma runs")
 }
 
+/// `koma gensfen` at 300 nodes a move into `out`: `[positions, threads, seed]`, then `more`.
+fn gensfen(
+    out: &Path,
+    openings: &Path,
+    [positions, threads, seed]: [&str; 3],
+    more: &[&str],
+) -> Output {
+    let mut args = vec![
+        "gensfen",
+        "--out",
+        out.to_str().unwrap(),
+        "--openings",
+        openings.to_str().unwrap(),
+        "--positions",
+        positions,
+        "--threads",
+        threads,
+        "--nodes",
+        "300",
+        "--seed",
+        seed,
+    ];
+    args.extend_from_slice(more);
+    koma(&args)
+}
+
 #[test]
 fn gensfen_then_train_gives_a_net_the_engine_reads() {
     let dir = koma_testdata::scratch("nnue-pipeline");
     let data = dir.join("data.bin");
     let openings = koma_testdata::shared_dir().join("data/openings.sfen");
-    let o = koma(&[
-        "gensfen",
-        "--out",
-        data.to_str().unwrap(),
-        "--openings",
-        openings.to_str().unwrap(),
-        "--positions",
-        "400",
-        "--threads",
-        "2",
-        "--nodes",
-        "300",
-        "--seed",
-        "5",
-    ]);
+    let o = gensfen(&data, &openings, ["400", "2", "5"], &[]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(stdout.starts_with("positions 400 "), "{stdout}");
@@ -89,23 +102,7 @@ fn gensfen_then_train_gives_a_net_the_engine_reads() {
     // The next generation searches with that net: the same games' seed gives other scores.
     let generate = |name: &str, more: &[&str]| {
         let out = dir.join(name);
-        let mut args = vec![
-            "gensfen",
-            "--out",
-            out.to_str().unwrap(),
-            "--openings",
-            openings.to_str().unwrap(),
-            "--positions",
-            "60",
-            "--threads",
-            "1",
-            "--nodes",
-            "300",
-            "--seed",
-            "9",
-        ];
-        args.extend_from_slice(more);
-        let o = koma(&args);
+        let o = gensfen(&out, &openings, ["60", "1", "9"], more);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         std::fs::read(out).unwrap()
     };
