@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use koma_game::chu::matches::{self as chu_matches, ChuMatchConfig};
 use koma_game::clock::TimeControl;
 use koma_game::matches::{
-    Adjudication, EngineSpec, GameResult, Match, MatchConfig, MatchEvent, read_openings,
+    Adjudication, ConcurrentMatch, EngineSpec, GameResult, MatchConfig, MatchEvent, read_openings,
 };
 use koma_rules::GameKind;
 use std::io::Write;
@@ -24,6 +24,10 @@ pub struct MatchArgs {
     /// Number of games.
     #[arg(long, default_value_t = 20)]
     games: usize,
+    /// Games played at once, each by its own pair of engine processes (like cutechess-cli's
+    /// -concurrency); with one thread an engine, keep it to the cores for timed games.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    concurrency: u16,
     /// Time control: 1m+1s (byoyomi), 0+200ms, 10m+30sx3, fischer:2s+100ms, sudden:5m,
     /// unlimited (then 1 s a move).
     #[arg(long, default_value = "1m+1s")]
@@ -77,7 +81,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     }
     let config = config(&args)?;
     let games = config.games;
-    let mut runner = Match::new(config)?;
+    let runner = ConcurrentMatch::new(config, usize::from(args.concurrency))?;
     let names = runner.names().clone();
     outln!("A: {}", names[0]);
     outln!("B: {}", names[1]);
@@ -136,6 +140,9 @@ fn run_chu(args: &MatchArgs) -> anyhow::Result<()> {
     };
     if args.openings.is_some() || args.rules.is_some() {
         bail!("Chu matches take no --openings or --rules yet");
+    }
+    if args.concurrency > 1 {
+        bail!("Chu matches play one game at a time (no --concurrency yet)");
     }
     let mut config = ChuMatchConfig::new(a, b, args.games, move_ms);
     config.out_dir = args.out.clone();

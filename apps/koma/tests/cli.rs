@@ -385,6 +385,26 @@ fn match_prints_a_line_per_game_and_the_score_last() {
     );
     assert!(records.join("game-002.kif").exists() && records.join("game-002.csa").exists());
 
+    // Two games at once: each game's line as it ends, the same score.
+    let o = koma(&["match", &a, &b, "--games", "4", "--concurrency", "2"]);
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    for n in 1..=4 {
+        let colours = if n % 2 == 1 {
+            "☗ Resigner  ☖ Mover"
+        } else {
+            "☗ Mover  ☖ Resigner"
+        };
+        assert!(out.contains(&format!("game {n}  {colours}  ")), "{out}");
+    }
+    assert!(out.ends_with("Score of Resigner vs Mover: 0 - 4 - 0 [0.000] 4 games, Elo difference -inf ± inf (95%)\n"), "{out}");
+    for bad in ["0", "257"] {
+        let o = koma(&["match", &a, &b, "--concurrency", bad]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("--concurrency"), "{err}");
+    }
+
     let bad = dir.join("bad.sfen");
     std::fs::write(&bad, "startpos moves 7g7f\nstartpos moves 7g7f 3c3d 9z9z\n").unwrap();
     let o = koma(&["match", &a, &b, "--openings", bad.to_str().unwrap()]);

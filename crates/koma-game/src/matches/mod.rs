@@ -26,10 +26,14 @@
 //! (`usinewgame` before each game, `gameover` after it); one that crashed, exited or stopped
 //! answering is started again before the next game.
 //!
+//! [`ConcurrentMatch`] plays several games at once, each on its own pair of engines; game
+//! `n` keeps its opening and colours whichever pair plays it.
+//!
 //! With [`MatchConfig::adjudication`] set, a game both engines agree is lost ends early
 //! ([`Reason::Adjudication`](crate::Reason::Adjudication)): see [`Adjudication`].
 
 mod adjudication;
+mod concurrent;
 mod elo;
 mod openings;
 mod records;
@@ -37,6 +41,7 @@ pub(crate) mod runner;
 mod summary;
 
 pub use adjudication::{Adjudication, AdjudicationError, ResignWatch};
+pub use concurrent::ConcurrentMatch;
 pub use elo::{Elo, Z_95, elo_difference};
 pub use openings::{Opening, OpeningError, OpeningsError, parse_openings, read_openings};
 pub use runner::{Match, MatchEvent};

@@ -113,9 +113,7 @@ impl Match {
         while self.summary.games.len() < self.config.games {
             self.play_next(observer)?;
         }
-        for engine in self.engines.iter_mut().flatten() {
-            engine.quit();
-        }
+        self.quit();
         Ok(self.summary.clone())
     }
 
@@ -125,11 +123,27 @@ impl Match {
         observer: &mut dyn FnMut(&MatchEvent),
     ) -> Result<&GameResult, MatchError> {
         let index = self.summary.games.len();
-        let result =
-            koma_rules::dispatch!(self.config.variant, V => self.play::<V>(index, observer)?);
+        let result = self.play_game(index, observer)?;
         observer(&MatchEvent::GameFinished(&result));
         self.summary.add(result);
         Ok(&self.summary.games[index])
+    }
+
+    /// Plays game `index` (from 0) without counting it: for a runner that shares the
+    /// games among several of these.
+    pub(super) fn play_game(
+        &mut self,
+        index: usize,
+        observer: &mut dyn FnMut(&MatchEvent),
+    ) -> Result<GameResult, MatchError> {
+        koma_rules::dispatch!(self.config.variant, V => self.play::<V>(index, observer))
+    }
+
+    /// Quits both engines.
+    pub(super) fn quit(&mut self) {
+        for engine in self.engines.iter_mut().flatten() {
+            engine.quit();
+        }
     }
 
     /// Game `index` (from 0): its opening, colours, moves, ending and records.

@@ -6,8 +6,8 @@ use crate::common::{FAKE, quick};
 use koma_game::clock::{Clock, TimeControl};
 use koma_game::engine_turn::{FixedLimit, TurnError, TurnLimits, engine_turn, engine_turn_with};
 use koma_game::matches::{
-    Adjudication, EngineSpec, Match, MatchConfig, MatchError, MatchEvent, MatchSummary,
-    OpeningError, VariantRefusal, parse_openings,
+    Adjudication, ConcurrentMatch, EngineSpec, Match, MatchConfig, MatchError, MatchEvent,
+    MatchSummary, OpeningError, VariantRefusal, parse_openings,
 };
 use koma_game::usi_client::{BestMove, UsiEngine, UsiError};
 use koma_game::{Foul, Game, GameError, Reason, RuleSet};
@@ -128,6 +128,51 @@ fn a_normal_match_plays_every_game_and_writes_records() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn seats_playing_at_once_play_the_games_one_runner_plays() {
+    let config = || {
+        // A answers after 10 ms, so that a game lasts long enough to overlap another.
+        let mut config = config(&["--seed", "3", "--slow", "10"], &["--seed", "4"], 6);
+        config.openings = parse_openings(
+            VariantKind::Shogi,
+            "startpos moves 7g7f 3c3d\nstartpos moves 2g2f\n",
+        )
+        .unwrap();
+        config
+    };
+    let (alone, _) = play(config());
+    let runner = ConcurrentMatch::new(config(), 3).expect("the seats start");
+    assert_eq!(runner.names(), &["A".to_string(), "B".to_string()]);
+    let mut events = Vec::new();
+    let together = runner
+        .run(&mut |event: &MatchEvent| match event {
+            MatchEvent::GameStarted { number, .. } => events.push((*number, "started")),
+            MatchEvent::GameFinished(result) => events.push((result.number, "finished")),
+            _ => {}
+        })
+        .expect("the match runs to its end");
+    // Game n keeps its opening and colours whichever seat plays it, and the engines play
+    // by position, so every game is the one the single runner played.
+    let numbers: Vec<usize> = together.games.iter().map(|g| g.number).collect();
+    assert_eq!(numbers, [1, 2, 3, 4, 5, 6]);
+    for (one, other) in alone.games.iter().zip(&together.games) {
+        let key = |g: &koma_game::matches::GameResult| {
+            (g.sente, g.opening_line, g.outcome, g.plies, g.opening_plies)
+        };
+        assert_eq!(key(one), key(other), "game {}", one.number);
+    }
+    assert_eq!(
+        (together.wins, together.losses, together.draws),
+        (alone.wins, alone.losses, alone.draws)
+    );
+    assert_eq!(together.reasons, alone.reasons);
+    // The seats played at once: games 2 and 3 started before game 1 ended.
+    let at = |event: (usize, &str)| events.iter().position(|e| *e == event).unwrap();
+    assert!(at((2, "started")) < at((1, "finished")), "{events:?}");
+    assert!(at((3, "started")) < at((1, "finished")), "{events:?}");
+    assert_eq!(events.len(), 12);
 }
 
 #[test]
