@@ -9,9 +9,8 @@ use std::thread;
 
 /// A match whose games are shared among seats that play at the same time.
 pub struct ConcurrentMatch {
+    /// At least one; every seat has the same configuration and names.
     seats: Vec<Match>,
-    games: usize,
-    names: [String; 2],
 }
 
 /// What a seat tells the thread that reports: [`MatchEvent`], owned.
@@ -26,7 +25,6 @@ enum Report {
 impl ConcurrentMatch {
     /// Starts `seats` pairs of engines at once (at least one), each as [`Match::new`] does.
     pub fn new(config: MatchConfig, seats: usize) -> Result<ConcurrentMatch, MatchError> {
-        let games = config.games;
         let started: Vec<Result<Match, MatchError>> = thread::scope(|scope| {
             let handles: Vec<_> = (0..seats.max(1))
                 .map(|_| {
@@ -46,17 +44,12 @@ impl ConcurrentMatch {
         for seat in started {
             seats.push(seat?);
         }
-        let names = seats[0].names().clone();
-        Ok(ConcurrentMatch {
-            seats,
-            games,
-            names,
-        })
+        Ok(ConcurrentMatch { seats })
     }
 
     /// The engines' names, A first, as [`Match::names`] gives them.
     pub fn names(&self) -> &[String; 2] {
-        &self.names
+        self.seats[0].names()
     }
 
     /// Plays every game, telling `observer` about each step as it comes from any seat, then
@@ -66,8 +59,8 @@ impl ConcurrentMatch {
     pub fn run(self, observer: &mut dyn FnMut(&MatchEvent)) -> Result<MatchSummary, MatchError> {
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
-        let games = self.games;
-        let mut summary = MatchSummary::new(self.names.clone());
+        let games = self.seats[0].config().games;
+        let mut summary = MatchSummary::new(self.names().clone());
         let mut failure = None;
         thread::scope(|scope| {
             let (sender, reports) = mpsc::channel();
