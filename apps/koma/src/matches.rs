@@ -53,7 +53,8 @@ pub struct MatchArgs {
     /// Chu shogi: the seed of those moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Directory for the records, game-001.kif and game-001.csa (CSA for shogi only).
+    /// Directory for the records, game-001.kif and game-001.csa (CSA for shogi only), each
+    /// engine move with its search's score and principal variation as a comment.
     #[arg(long)]
     out: Option<PathBuf>,
     /// A USI option for engine A, NAME=VALUE (NAME alone presses a button); repeatable.

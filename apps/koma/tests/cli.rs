@@ -337,12 +337,14 @@ fn play_between_two_people_ends_by_the_rules_and_saves_kif() {
 /// Writes a tiny USI engine as a shell script: `id name NAME`, and `bestmove ANSWER` to
 /// every `go`.
 #[cfg(unix)]
-fn shell_engine(dir: &std::path::Path, name: &str, answer: &str) -> String {
+fn shell_engine(dir: &std::path::Path, name: &str, answer: &[&str]) -> String {
     let path = dir.join(format!("{name}.sh"));
+    let answer: Vec<String> = answer.iter().map(|line| format!("echo '{line}'")).collect();
+    let answer = answer.join("; ");
     let script = format!(
         "while read -r cmd rest; do case \"$cmd\" in \
          usi) echo 'id name {name}'; echo usiok;; isready) echo readyok;; \
-         go) echo 'bestmove {answer}';; quit) exit 0;; esac; done\n"
+         go) {answer};; quit) exit 0;; esac; done\n"
     );
     std::fs::write(&path, script).expect("script written");
     format!("sh {}", path.display())
@@ -355,8 +357,9 @@ fn match_prints_a_line_per_game_and_the_score_last() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     // The resigner gives up at once; the mover's 7g7f is legal as sente from the start.
-    let a = shell_engine(&dir, "Resigner", "resign");
-    let b = shell_engine(&dir, "Mover", "7g7f");
+    let a = shell_engine(&dir, "Resigner", &["bestmove resign"]);
+    let info = "info depth 3 nodes 99 score cp 40 pv 7g7f 3c3d 9z9z";
+    let b = shell_engine(&dir, "Mover", &[info, "bestmove 7g7f"]);
     let records = dir.join("records");
     let records_arg = records.to_str().unwrap();
     let o = koma(&[
@@ -383,7 +386,12 @@ fn match_prints_a_line_per_game_and_the_score_last() {
             &"Score of Resigner vs Mover: 0 - 2 - 0 [0.000] 2 games, Elo difference -inf ± inf (95%)"
         )
     );
-    assert!(records.join("game-002.kif").exists() && records.join("game-002.csa").exists());
+    // The mover's search is its move's comment, from sente's side, the pv's legal part.
+    let kif = std::fs::read_to_string(records.join("game-002.kif")).unwrap();
+    let comment = "\n**対局 深さ 3 ノード数 99 評価値 40 読み筋 ▲７六歩(77) △３四歩(33)\n";
+    assert!(kif.contains(comment), "{kif}");
+    let csa = std::fs::read_to_string(records.join("game-002.csa")).unwrap();
+    assert!(csa.contains("\n'** 40 +7776FU -3334FU\n"), "{csa}");
 
     // Two games at once: each game's line as it ends, the same score.
     let o = koma(&["match", &a, &b, "--games", "4", "--concurrency", "2"]);

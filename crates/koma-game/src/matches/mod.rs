@@ -39,6 +39,7 @@ mod openings;
 mod records;
 pub(crate) mod runner;
 mod summary;
+mod thoughts;
 
 pub use adjudication::{Adjudication, AdjudicationError, ResignWatch};
 pub use concurrent::ConcurrentMatch;

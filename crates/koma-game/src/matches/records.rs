@@ -1,9 +1,10 @@
 //! The records of a match's games: KIF and CSA files with the match's header.
 
-use super::MatchError;
+use super::{MatchError, thoughts};
 use crate::clock::TimeControl;
 use crate::game::Game;
 use crate::rules::RuleSet;
+use crate::usi_client::SearchInfo;
 use koma_notation::formats::{self, Format};
 use koma_notation::record::Record;
 use koma_rules::Variant;
@@ -71,12 +72,14 @@ fn csa_time(time: TimeControl) -> Option<String> {
     })
 }
 
-/// Writes `record` as `game-NNN.kif` (and `game-NNN.csa` for shogi) into `dir`; a
+/// Writes `record` as `game-NNN.kif` (and `game-NNN.csa` for shogi) into `dir`, each move
+/// with its engine's search (`thoughts`, by main-line index) as that format's comment; a
 /// variant that KIF has no convention for (Dōbutsu) as `game-NNN.usi`.
 pub(super) fn write(
     dir: &Path,
     number: usize,
     record: &Record,
+    thoughts: &[Option<SearchInfo>],
 ) -> Result<Vec<PathBuf>, MatchError> {
     let formats: Vec<(Format, &str)> = [(Format::Kif, "kif"), (Format::Csa, "csa")]
         .into_iter()
@@ -90,7 +93,8 @@ pub(super) fn write(
     let mut written = Vec::new();
     for (format, ext) in formats {
         let path = dir.join(format!("game-{number:03}.{ext}"));
-        let text = formats::write(record, format).map_err(|e| MatchError::Io {
+        let record = thoughts::annotate(record, thoughts, format);
+        let text = formats::write(&record, format).map_err(|e| MatchError::Io {
             path: path.clone(),
             source: std::io::Error::other(e.to_string()),
         })?;

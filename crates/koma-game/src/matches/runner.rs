@@ -9,7 +9,7 @@ use crate::clock::{Clock, TimeControl};
 use crate::engine_turn::{TurnError, engine_turn_with};
 use crate::outcome::{Outcome, Reason};
 use crate::rules::{RuleSet, repetition_name};
-use crate::usi_client::{GameOver, REPETITION_OPTION, UsiEngine, UsiTimeouts};
+use crate::usi_client::{GameOver, REPETITION_OPTION, SearchInfo, UsiEngine, UsiTimeouts};
 use koma_rules::{Color, Variant, VariantKind};
 use std::cell::Cell;
 use std::time::Instant;
@@ -189,12 +189,19 @@ impl Match {
         let now = || (origin.elapsed().as_millis() as u64).saturating_sub(forgiven.get());
         let _ = game.start_clock(now());
         let mut watch = self.config.adjudication.map(ResignWatch::new);
+        // Each engine move's search, by its index in the game's moves.
+        let mut thoughts: Vec<Option<SearchInfo>> = Vec::new();
         while !game.is_over() {
             let engine = engine_of(game.side_to_move());
             let Some(usi) = self.engines[engine].as_mut() else {
                 break;
             };
+            let before = game.moves().len();
             let report = engine_turn_with(usi, &mut game, &now, &self.config.turn);
+            if game.moves().len() > before {
+                thoughts.resize(before, None);
+                thoughts.push(report.info.clone());
+            }
             forgiven.set(forgiven.get() + report.forgiven_ms);
             if report.needs_restart() {
                 self.engines[engine] = None;
@@ -247,7 +254,7 @@ impl Match {
                 note: note.as_deref(),
             };
             let record = records::game_record(&game, &header);
-            records = records::write(dir, number, &record)?;
+            records = records::write(dir, number, &record, &thoughts)?;
         }
         Ok(GameResult {
             number,
