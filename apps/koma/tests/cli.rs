@@ -386,12 +386,13 @@ fn match_prints_a_line_per_game_and_the_score_last() {
             &"Score of Resigner vs Mover: 0 - 2 - 0 [0.000] 2 games, Elo difference -inf ± inf (95%)"
         )
     );
-    // The mover's search is its move's comment, from sente's side, the pv's legal part.
+    // The mover's search is its move's comment, from sente's side, with the legal part of
+    // the variation after the move.
     let kif = std::fs::read_to_string(records.join("game-002.kif")).unwrap();
-    let comment = "\n**対局 深さ 3 ノード数 99 評価値 40 読み筋 ▲７六歩(77) △３四歩(33)\n";
+    let comment = "\n**対局 深さ 3 ノード数 99 評価値 40 読み筋 △３四歩(33)\n";
     assert!(kif.contains(comment), "{kif}");
     let csa = std::fs::read_to_string(records.join("game-002.csa")).unwrap();
-    assert!(csa.contains("\n'** 40 +7776FU -3334FU\n"), "{csa}");
+    assert!(csa.contains("\n'** 40 -3334FU\n"), "{csa}");
 
     // Two games at once: each game's line as it ends, the same score.
     let o = koma(&["match", &a, &b, "--games", "4", "--concurrency", "2"]);

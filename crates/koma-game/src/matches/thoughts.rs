@@ -1,8 +1,9 @@
 //! The engines' searches in a match's records: each engine move gets a comment with its
 //! depth, nodes, score and principal variation, in the forms GUIs read back (ShogiHome's
 //! and ShogiGUI's KIF `**対局 深さ 8 ノード数 12345 評価値 -35 読み筋 ▲２五歩(26) ...`,
-//! Floodgate's CSA `'** -35 +2625FU -8485FU`). Scores are from sente's side (positive when
-//! sente is ahead), as both conventions have them; a mate in n plies is ±(32000 − n).
+//! Floodgate's CSA `'** -35 +2625FU -8485FU`). As there, the variation starts with the
+//! expected reply (the move itself is on the line already), and scores are from sente's
+//! side (positive when sente is ahead); a mate in n plies is ±(32000 − n).
 
 use crate::usi_client::{Score, SearchInfo};
 use koma_notation::formats::Format;
@@ -43,28 +44,32 @@ pub(super) fn annotate(record: &Record, thoughts: &[Option<SearchInfo>], format:
 }
 
 /// The comment text of each thought, by main-line index, replaying the main line from
-/// `pos`; stops at a move that cannot be played.
+/// `pos`; stops at a move that cannot be played. A variation that does not start with the
+/// move played is left out.
 fn comments<V: Variant>(
     record: &Record,
     mut pos: Position<V>,
     thoughts: &[Option<SearchInfo>],
-    text: fn(&Position<V>, &SearchInfo, Option<Square>) -> Option<String>,
+    text: fn(&Position<V>, &SearchInfo, &[String], Square) -> Option<String>,
 ) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    let mut prev_to = None;
     for (ply, node) in record.tree.main_line().into_iter().enumerate() {
         let Some(Entry::Move(m)) = record.tree.node(node).entry else {
             break;
         };
-        if let Some(Some(info)) = thoughts.get(ply) {
-            if let Some(text) = text(&pos, info, prev_to) {
-                out.push((ply, text));
-            }
-        }
         if pos.play(m).is_err() {
             break;
         }
-        prev_to = Some(m.to());
+        if let Some(Some(info)) = thoughts.get(ply) {
+            let played = usi::write_move(V::KIND, m);
+            let reply = match info.pv.split_first() {
+                Some((first, rest)) if *first == played => rest,
+                _ => &[],
+            };
+            if let Some(text) = text(&pos, info, reply, m.to()) {
+                out.push((ply, text));
+            }
+        }
     }
     out
 }
@@ -102,11 +107,13 @@ fn pv_moves<V: Variant>(pos: &Position<V>, pv: &[String]) -> Vec<(Position<V>, M
     out
 }
 
-/// ShogiHome's KIF comment (`*対局 深さ ... 読み筋 ...`, which KIF writes after a `*`).
+/// ShogiHome's KIF comment (`*対局 深さ ... 読み筋 ...`, which KIF writes after a `*`) on
+/// the move to `to` that led to `pos`, the variation `reply` from there.
 fn kif_text<V: Variant>(
     pos: &Position<V>,
     info: &SearchInfo,
-    prev_to: Option<Square>,
+    reply: &[String],
+    to: Square,
 ) -> Option<String> {
     let mut text = String::from("*対局");
     if let Some(depth) = info.depth {
@@ -116,12 +123,12 @@ fn kif_text<V: Variant>(
         text += &format!(" ノード数 {nodes}");
     }
     if let Some(score) = info.score {
-        text += &format!(" 評価値 {}", sente_score(score, pos.side_to_move()));
+        text += &format!(" 評価値 {}", sente_score(score, !pos.side_to_move()));
     }
-    let pv = pv_moves(pos, &info.pv);
+    let pv = pv_moves(pos, reply);
     if !pv.is_empty() {
         text += " 読み筋";
-        let mut to = prev_to;
+        let mut to = Some(to);
         for (before, m) in pv {
             let mark = match before.side_to_move() {
                 Color::Black => '▲',
@@ -134,11 +141,17 @@ fn kif_text<V: Variant>(
     (text.len() > "*対局".len()).then_some(text)
 }
 
-/// Floodgate's CSA comment (`** score move...`, written after a `'`); only with a score.
-fn csa_text(pos: &Position<Shogi>, info: &SearchInfo, _: Option<Square>) -> Option<String> {
-    let score = sente_score(info.score?, pos.side_to_move());
+/// Floodgate's CSA comment (`** score move...`, written after a `'`) on the move that led
+/// to `pos`, the variation `reply` from there; only with a score.
+fn csa_text(
+    pos: &Position<Shogi>,
+    info: &SearchInfo,
+    reply: &[String],
+    _: Square,
+) -> Option<String> {
+    let score = sente_score(info.score?, !pos.side_to_move());
     let mut text = format!("** {score}");
-    for (before, m) in pv_moves(pos, &info.pv) {
+    for (before, m) in pv_moves(pos, reply) {
         match csa::write_move(&before, m) {
             Some(csa) => text += &format!(" {csa}"),
             None => break,
@@ -184,29 +197,35 @@ mod tests {
     }
 
     #[test]
-    fn gote_scores_turn_to_sente_side_and_same_square_is_dou() {
+    fn gote_scores_turn_to_sente_side_and_the_reply_follows_the_move() {
         let game = record(&["7g7f", "3c3d", "8h2b+", "3a2b"]);
         let thoughts = vec![
-            None,
+            // A variation that does not start with the move played is left out.
+            Some(info(Score::Cp(10), &["2g2f", "8c8d"])),
             Some(info(Score::Cp(25), &["3c3d", "8h2b+", "3a2b"])),
-            Some(info(Score::Mate(-3), &["8h2b+", "3a2b", "zz"])),
+            Some(info(Score::Mate(-3), &["8h2b+", "3a2b", "zz", "2i3g"])),
         ];
         let kif = annotate(&game, &thoughts, Format::Kif);
         assert_eq!(
             first_comments(&kif),
             [
-                None,
-                Some("*対局 深さ 12 ノード数 3456 評価値 -25 読み筋 △３四歩(33) ▲２二角成(88) △同　銀(31)".into()),
-                Some("*対局 深さ 12 ノード数 3456 評価値 -31997 読み筋 ▲２二角成(88) △同　銀(31)".into()),
+                Some("*対局 深さ 12 ノード数 3456 評価値 10".into()),
+                Some(
+                    "*対局 深さ 12 ノード数 3456 評価値 -25 読み筋 ▲２二角成(88) △同　銀(31)"
+                        .into()
+                ),
+                Some("*対局 深さ 12 ノード数 3456 評価値 -31997 読み筋 △同　銀(31)".into()),
                 None,
             ]
         );
         let csa = annotate(&game, &thoughts, Format::Csa);
         assert_eq!(
-            first_comments(&csa)[1..3],
+            first_comments(&csa),
             [
-                Some("** -25 -3334FU +8822UM -3122GI".into()),
-                Some("** -31997 +8822UM -3122GI".into())
+                Some("** 10".into()),
+                Some("** -25 +8822UM -3122GI".into()),
+                Some("** -31997 -3122GI".into()),
+                None,
             ]
         );
         // USI has no comments; the record is unchanged.
@@ -219,21 +238,18 @@ mod tests {
         let last = game.tree.main_line()[0];
         game.tree.node_mut(last).comments.push("adjudicated".into());
         let pv_only = SearchInfo {
-            pv: vec!["7g7f".into()],
+            pv: vec!["7g7f".into(), "3c3d".into()],
             ..SearchInfo::default()
         };
         let kif = annotate(&game, &[Some(pv_only.clone())], Format::Kif);
         assert_eq!(
             kif.tree.node(last).comments,
-            ["*対局 読み筋 ▲７六歩(77)", "adjudicated"]
+            ["*対局 読み筋 △３四歩(33)", "adjudicated"]
         );
         // CSA's comment needs a score.
         assert_eq!(annotate(&game, &[Some(pv_only)], Format::Csa), game);
-        let kif = formats_text(&annotate(
-            &game,
-            &[Some(info(Score::MateUnknown(true), &[]))],
-            Format::Kif,
-        ));
+        let mate = Some(info(Score::MateUnknown(true), &["7g7f"]));
+        let kif = formats_text(&annotate(&game, &[mate], Format::Kif));
         assert!(
             kif.contains("\n**対局 深さ 12 ノード数 3456 評価値 32000\n"),
             "{kif}"
