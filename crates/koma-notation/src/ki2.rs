@@ -8,8 +8,7 @@ use crate::record::{GameEnd, Record};
 use crate::warning::Reading;
 use koma_rules::{Color, Move, Position, Square, Variant, VariantKind};
 
-/// The turn marks that open a move: ▲△ and their variants.
-pub const MARKS: [char; 6] = ['▲', '△', '☗', '☖', '▼', '▽'];
+pub use crate::movetext::japanese::MARKS;
 
 /// Reads a KI2 record's bytes, detecting the encoding.
 pub fn parse_bytes(bytes: &[u8]) -> Result<Record, KifError> {
@@ -56,11 +55,7 @@ pub(crate) fn tokens(line: &str) -> Vec<String> {
 
 /// One move as KI2 writes it, with the mover's mark.
 pub(crate) fn token<V: Variant>(pos: &Position<V>, m: Move, prev_to: Option<Square>) -> String {
-    let mark = if pos.side_to_move() == Color::Black {
-        '▲'
-    } else {
-        '△'
-    };
+    let mark = japanese::turn_mark(pos.side_to_move());
     format!("{mark}{}", japanese::ki2(pos, m, prev_to))
 }
 

@@ -130,10 +130,7 @@ fn kif_text<V: Variant>(
         text += " 読み筋";
         let mut to = Some(to);
         for (before, m) in pv {
-            let mark = match before.side_to_move() {
-                Color::Black => '▲',
-                Color::White => '△',
-            };
+            let mark = japanese::turn_mark(before.side_to_move());
             text += &format!(" {mark}{}", japanese::kif(&before, m, to));
             to = Some(m.to());
         }

@@ -243,7 +243,7 @@ struct Step {
 }
 
 fn read_step(text: &str) -> Option<Step> {
-    let t = text.trim_start_matches(['▲', '△', '☗', '☖', ' ', '　']);
+    let t = text.trim_start_matches(|c| crate::ki2::MARKS.contains(&c) || c == ' ' || c == '　');
     let (to, rest) = if let Some(rest) = t.strip_prefix('仝').or_else(|| t.strip_prefix('同')) {
         (None, rest.trim_start_matches(['　', ' ']))
     } else {

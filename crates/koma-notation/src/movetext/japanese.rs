@@ -31,6 +31,17 @@ use super::{
 use koma_rules::pieces::info_of;
 use koma_rules::{Color, IllegalMove, Move, Position, Role, Square, Variant};
 
+/// The turn marks that may open a move: ▲△ and their variants ☗☖ and ▼▽.
+pub const MARKS: [char; 6] = ['▲', '△', '☗', '☖', '▼', '▽'];
+
+/// The mark written before a move of `color`: ▲ for sente, △ for gote.
+pub fn turn_mark(color: Color) -> char {
+    match color {
+        Color::Black => '▲',
+        Color::White => '△',
+    }
+}
+
 /// Full-width file digits.
 const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 /// Kanji rank numerals.
@@ -352,7 +363,7 @@ fn read_spec<V: Variant>(
 ) -> Result<(Spec, Words), MoveTextErrorKind> {
     use MoveTextErrorKind as E;
     let s = text.trim();
-    let s = s.strip_prefix(['▲', '△', '☗', '☖', '▼', '▽']).unwrap_or(s);
+    let s = s.strip_prefix(MARKS).unwrap_or(s);
     if s.trim().is_empty() {
         return Err(E::Empty);
     }
