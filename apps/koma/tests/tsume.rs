@@ -104,7 +104,6 @@ fn a_file_of_sfen_lines_gives_a_line_each_and_a_summary() {
         lines[3].starts_with("problems 3: mate 2, nomate 1, timeout 0"),
         "{out}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -139,7 +138,6 @@ fn every_record_of_a_csa_file_is_a_problem() {
         "{}",
         stderr(&o)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -210,7 +208,6 @@ fn bad_input_names_the_file_and_line_and_exits_2() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -282,5 +279,4 @@ fn composer_length_and_the_rest_to_the_defender() {
         "2: composer length: 1 (futile interpositions not counted)"
     );
     assert_eq!(lines[3], "2: mate 1 1g9g");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -103,10 +103,30 @@ impl Rng {
 }
 
 /// A fresh, empty scratch directory for one test: `name` and the process id under the
-/// system's temporary folder (emptied if a crashed run left it).
-pub fn scratch(name: &str) -> PathBuf {
+/// system's temporary folder (emptied if a crashed run left it). It is removed when the
+/// test passes, and kept for a look when it fails.
+pub fn scratch(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("koma-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+    Scratch(dir)
+}
+
+/// A test's scratch directory ([`scratch`]), removed on drop unless the test panicked.
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }
