@@ -383,9 +383,10 @@ fn iterate<V: Variant>(
                 // only; with MultiPV the lines must all come from one depth). Not a mate
                 // against us: the moves not searched yet may escape it.
                 let partial = worker.partial.take();
-                if let (1, Some((score, pv))) = (lines, partial)
+                if let (1, Some((score, mut pv))) = (lines, partial)
                     && score > -MATE_BOUND
                 {
+                    complete_pv(worker, root, &mut pv, previous.first());
                     found.lines.push(Line { score, pv });
                     done(worker, &found);
                 }
@@ -414,6 +415,52 @@ fn iterate<V: Variant>(
         if worker.stop.load(Ordering::Relaxed) {
             break;
         }
+    }
+}
+
+/// The longest PV an interrupted iteration's line is completed to from the hash table.
+const COMPLETED_PV_PLIES: usize = 16;
+
+/// Completes the line of an iteration stopped after its root move failed high: that
+/// search ends at the first move, which would leave the last report, the game record's
+/// comment and the ponder move with nothing after it. The last completed iteration's line
+/// goes on when it starts with the same move; otherwise the hash table's moves do, each
+/// checked legal, until a position repeats or none is stored.
+fn complete_pv<V: Variant>(
+    worker: &Worker<'_>,
+    root: &Position<V>,
+    pv: &mut Vec<Move>,
+    previous: Option<&Line>,
+) {
+    if pv.len() > 1 {
+        return;
+    }
+    if let Some(line) = previous
+        && line.pv.len() > pv.len()
+        && line.pv.first() == pv.first()
+    {
+        pv.clone_from(&line.pv);
+        return;
+    }
+    let mut pos = *root;
+    let mut seen = vec![pos.key()];
+    for &m in pv.iter() {
+        pos.play_unchecked(m);
+        seen.push(pos.key());
+    }
+    while pv.len() < COMPLETED_PV_PLIES {
+        let Some(m) = worker.tt.probe(pos.key()).and_then(|h| h.mv) else {
+            break;
+        };
+        if pos.is_legal(m).is_err() {
+            break;
+        }
+        pos.play_unchecked(m);
+        if seen.contains(&pos.key()) {
+            break;
+        }
+        seen.push(pos.key());
+        pv.push(m);
     }
 }
 

@@ -66,3 +66,46 @@ fn a_stopped_iteration_answers_the_better_move_it_found() {
         "no stopped iteration answered the move it had found"
     );
 }
+
+/// A search stopped by its node limit in the middle of an iteration reports a whole line,
+/// not the root move alone: the last report, a record's comment and the ponder move read it.
+/// (An iteration stopped after its root move failed high used to end its line there: 22 of
+/// 41 node limits from one middlegame did.)
+#[test]
+fn a_stopped_iteration_reports_a_whole_line() {
+    let mut stopped = 0;
+    for p in POSITIONS.iter().filter(|p| p.variant == VariantKind::Shogi) {
+        let pos: Position<Shogi> = sfen::parse(p.sfen).expect("a bench position");
+        for k in 1..=12 {
+            let limit = k * 2 * STEP;
+            let mut searcher = Searcher::new(1);
+            let limits = Limits {
+                nodes: Some(limit),
+                ..Limits::default()
+            };
+            let mut last = None;
+            let result =
+                searcher.search(&pos, &[], &limits, &AtomicBool::new(false), &mut |info| {
+                    last = Some((info.pv.clone(), info.score));
+                });
+            let (pv, score) = last.expect("a report");
+            if matches!(score, koma_engine::Score::Mate(n) if n.abs() <= 1) {
+                continue;
+            }
+            stopped += 1;
+            assert!(
+                pv.len() >= 2,
+                "{} at {limit} nodes: the last report's line is {pv:?}",
+                p.source
+            );
+            let mut line = pos;
+            for &m in &pv {
+                assert!(line.is_legal(m).is_ok(), "{}: {pv:?} illegal", p.source);
+                line.play_unchecked(m);
+            }
+            assert_eq!(result.best, pv.first().copied(), "{}", p.source);
+            assert_eq!(result.ponder, pv.get(1).copied(), "{}", p.source);
+        }
+    }
+    assert!(stopped > 0, "no search was stopped");
+}
