@@ -2,7 +2,7 @@
 //! better move that iteration already found, not only with the last completed one's.
 
 use koma_engine::bench::POSITIONS;
-use koma_engine::{Limits, Searcher};
+use koma_engine::{Limits, SearchInfo, Searcher};
 use koma_notation::sfen;
 use koma_rules::variants::Shogi;
 use koma_rules::{Move, MoveKind, Position, VariantKind};
@@ -11,23 +11,31 @@ use std::sync::atomic::AtomicBool;
 /// The node limit's granularity: the search looks at its limits every 1024 nodes.
 const STEP: u64 = 1024;
 
-/// A fresh one-thread search of `pos`, to `depth` or until `nodes`.
+/// A fresh one-thread search of `pos`, to `depth` or until `nodes`, with its reports.
 fn search(
     pos: &Position<Shogi>,
-    depth: u32,
+    depth: Option<u32>,
     nodes: Option<u64>,
-) -> (koma_engine::SearchResult, Vec<(u32, Move, u64)>) {
+) -> (koma_engine::SearchResult, Vec<SearchInfo>) {
     let mut searcher = Searcher::new(16);
     let limits = Limits {
-        depth: Some(depth),
+        depth,
         nodes,
         ..Limits::default()
     };
-    let mut iterations = Vec::new();
+    let mut reports = Vec::new();
     let result = searcher.search(pos, &[], &limits, &AtomicBool::new(false), &mut |info| {
-        iterations.push((info.depth, info.pv[0], info.nodes));
+        reports.push(info.clone());
     });
-    (result, iterations)
+    (result, reports)
+}
+
+/// Each report's depth, best move and node count.
+fn iterations(reports: &[SearchInfo]) -> Vec<(u32, Move, u64)> {
+    reports
+        .iter()
+        .map(|i| (i.depth, i.pv[0], i.nodes))
+        .collect()
 }
 
 #[test]
@@ -36,8 +44,8 @@ fn a_stopped_iteration_answers_the_better_move_it_found() {
     for p in POSITIONS.iter().filter(|p| p.variant == VariantKind::Shogi) {
         let pos: Position<Shogi> = sfen::parse(p.sfen).expect("a bench position");
         let legal = pos.moves(MoveKind::Legal);
-        let (_, iterations) = search(&pos, 7, None);
-        for pair in iterations.windows(2) {
+        let (_, reports) = search(&pos, Some(7), None);
+        for pair in iterations(&reports).windows(2) {
             let [(_, before, from), (depth, after, to)] = [pair[0], pair[1]];
             if before == after {
                 continue;
@@ -48,7 +56,7 @@ fn a_stopped_iteration_answers_the_better_move_it_found() {
             let step = ((to - from) / 12).max(STEP) / STEP * STEP;
             let mut limit = (from / STEP + 1) * STEP;
             while limit < to {
-                let (result, _) = search(&pos, 7, Some(limit));
+                let (result, _) = search(&pos, Some(7), Some(limit));
                 let best = result.best.expect("a move");
                 assert!(legal.contains(&best), "{}: {best:?} illegal", p.source);
                 if best != before {
@@ -78,17 +86,9 @@ fn a_stopped_iteration_reports_a_whole_line() {
         let pos: Position<Shogi> = sfen::parse(p.sfen).expect("a bench position");
         for k in 1..=12 {
             let limit = k * 2 * STEP;
-            let mut searcher = Searcher::new(1);
-            let limits = Limits {
-                nodes: Some(limit),
-                ..Limits::default()
-            };
-            let mut last = None;
-            let result =
-                searcher.search(&pos, &[], &limits, &AtomicBool::new(false), &mut |info| {
-                    last = Some((info.pv.clone(), info.score));
-                });
-            let (pv, score) = last.expect("a report");
+            let (result, reports) = search(&pos, None, Some(limit));
+            let last = reports.last().expect("a report");
+            let (pv, score) = (&last.pv, last.score);
             if matches!(score, koma_engine::Score::Mate(n) if n.abs() <= 1) {
                 continue;
             }
@@ -99,7 +99,7 @@ fn a_stopped_iteration_reports_a_whole_line() {
                 p.source
             );
             let mut line = pos;
-            for &m in &pv {
+            for &m in pv {
                 assert!(line.is_legal(m).is_ok(), "{}: {pv:?} illegal", p.source);
                 line.play_unchecked(m);
             }
