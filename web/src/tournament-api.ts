@@ -36,6 +36,8 @@ export interface TournamentSummary { id: string; name: string; format: Format; s
 export type Status = "entries" | "running" | "finished";
 
 export interface Entrant { n: number; name: string; username: string | null; rating: number; start_score: number; withdrawn: boolean }
+/** An account the director entered, waiting for the player to accept. */
+export interface Invited { name: string; username: string | null; rating: number }
 export interface Board { board: number; sente: number; gote: number; result: BoardResult | null; game: string | null; handicap: string | null }
 export interface RoundView { number: number; started_at: number | null; boards: Board[]; bye: number | null }
 export interface Standing { place: number; n: number; name: string; points: number; score: string; tiebreaks: Record<string, string>; games: number }
@@ -53,6 +55,8 @@ export interface TournamentView {
   rounds_planned: number;
   settings: TournamentSettings;
   players: Entrant[];
+  /** Accounts the director invited that have not accepted yet: never paired. */
+  invited: Invited[];
   rounds: RoundView[];
   standings: Standing[];
   knockout: { bracket: Match[][] } | null;

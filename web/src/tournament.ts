@@ -212,7 +212,14 @@ function playersSection(view: TournamentView): HTMLElement {
       h("td", {}, p.withdrawn ? "withdrawn" : ""),
     ),
   );
-  return h("section", { class: "panel", id: "players" }, h("h2", {}, `Players 参加者 (${view.players.length})`), rows.length ? table("players-table", head, rows) : h("p", {}, "No players yet."));
+  const invited = view.invited ?? [];
+  return h(
+    "section",
+    { class: "panel", id: "players" },
+    h("h2", {}, `Players 参加者 (${view.players.length})`),
+    rows.length ? table("players-table", head, rows) : h("p", {}, "No players yet."),
+    invited.length ? h("p", { id: "invited", class: "hint" }, "Invited, not yet accepted: ", invited.map((p) => p.name).join(", ")) : null,
+  );
 }
 
 function infoSection(view: TournamentView, viewer: Viewer, live: HTMLElement, accept: (answer: unknown) => void): HTMLElement {
@@ -240,12 +247,17 @@ function infoSection(view: TournamentView, viewer: Viewer, live: HTMLElement, ac
   const swiss = view.format === "swiss" || view.format === "mcmahon";
   const running = view.status === "running";
   const lateEntry = view.status === "entries" || (running && swiss && view.rounds.length < view.rounds_planned) || (running && view.format === "arena");
-  const join = h("button", { type: "button", id: "join", class: "primary" }, "Join");
+  // A director's entry of one's account is an invitation: one is entered only by accepting.
+  const invited = viewer !== null && (view.invited ?? []).some((p) => sameName(p.username, viewer));
+  const join = h("button", { type: "button", id: "join", class: "primary" }, invited ? "Accept the invitation" : "Join");
   join.addEventListener("click", () => act(() => tournamentApi.join(view.id), join, "join"));
+  const decline = h("button", { type: "button", id: "decline" }, "Decline");
+  decline.addEventListener("click", () => act(() => tournamentApi.withdraw(view.id), decline, "decline"));
   const leave = h("button", { type: "button", id: "withdraw-self" }, "Withdraw");
   leave.addEventListener("click", () => act(() => tournamentApi.withdraw(view.id), leave, "withdraw"));
   const buttons = [
     viewer !== null && view.online && !me && lateEntry ? join : null,
+    invited && !me ? decline : null,
     me && !me.withdrawn && view.status !== "finished" ? leave : null,
     viewer === null && view.online && lateEntry ? h("a", { href: "/#login", id: "login-to-join", class: "button", onclick: () => afterLogIn(location.pathname) }, "Log in to join") : null,
   ];

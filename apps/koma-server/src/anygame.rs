@@ -65,6 +65,11 @@ impl AnyGame {
         forward!(self, g => g.play_at(m, now_ms))
     }
 
+    /// Plays `m` off the clock (see `Game::play`).
+    pub fn play(&mut self, m: Move) -> Result<Option<Outcome>, GameError> {
+        forward!(self, g => g.play(m))
+    }
+
     /// Whether `m` may be played now, and if not, why.
     pub fn check(&self, m: Move) -> Result<(), GameError> {
         forward!(self, g => g.check(m))

@@ -7,7 +7,7 @@ use crate::error::ApiError;
 use crate::games::CreateRequest;
 use crate::hub::Hub;
 use crate::image;
-use crate::limits::{Limiter, RateClass, limited};
+use crate::limits::{Client, Limiter, RateClass, limited};
 use crate::offers::Offer;
 use crate::records::{self, ReadRequest, WriteRequest};
 use crate::review::{ReviewRequest, Reviews};
@@ -47,6 +47,8 @@ pub struct AppState {
     pub tournaments: Arc<crate::tournaments::Tournaments>,
     /// The engine's searches, shared by games, reviews and Chu's engine moves.
     pub engine: Arc<crate::engine::Pool>,
+    /// The open connections, WebSockets and streams, counted against their caps.
+    pub connections: Arc<crate::connections::Connections>,
 }
 
 /// The routes of `koma serve`.
@@ -288,9 +290,11 @@ async fn answer(
 async fn chat(
     State(s): State<AppState>,
     Path(id): Path<String>,
+    client: Client,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
     let request: ChatBody = body(&json.bytes)?;
+    s.limiter.check_chat(client.0.as_ref(), None)?;
     let token = request.token.as_deref().filter(|t| !t.is_empty());
     Ok(Json(
         s.hub
@@ -387,8 +391,11 @@ async fn socket(
     State(s): State<AppState>,
     Path(id): Path<String>,
     Query(query): Query<SocketQuery>,
+    client: Client,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    let permit = s.connections.open_stream(&client.holder(None))?;
+    let guard = crate::sockets::Guard::new(s.limiter.limits().ws_messages, permit);
     let token = query.token.filter(|t| !t.is_empty());
     // Refused before the upgrade: an unknown game (404) or a token that holds no seat (403).
     let (seat, updates) = s.hub.subscribe(&id, token.as_deref()).await?;
@@ -397,6 +404,8 @@ async fn socket(
         token,
         seat,
         updates,
+        client: client.0,
+        limiter: Arc::clone(&s.limiter),
     };
     let hub = Arc::clone(&s.hub);
     let shutdown = s.shutdown.clone();
@@ -408,5 +417,5 @@ async fn socket(
         .read_buffer_size(16 * 1024)
         .max_message_size(most)
         .max_frame_size(most)
-        .on_upgrade(move |socket| ws::run(socket, hub, connection, shutdown)))
+        .on_upgrade(move |socket| ws::run(socket, hub, connection, guard, shutdown)))
 }

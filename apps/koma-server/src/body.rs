@@ -73,12 +73,21 @@ impl<S: BodySize + Send> FromRequest<AppState> for JsonBody<S> {
         if declared.is_some_and(|n| n > limit as u64) {
             return Err(too_large);
         }
-        let bytes = Limited::new(request.into_body(), limit)
-            .collect()
+        let deadline = state.limiter.limits().body_timeout;
+        let collected =
+            tokio::time::timeout(deadline, Limited::new(request.into_body(), limit).collect());
+        let bytes = collected
             .await
+            .map_err(|_| ApiError::BodyTimeout {
+                seconds: deadline.as_secs(),
+            })?
             .map_err(|e| {
                 if e.downcast_ref::<LengthLimitError>().is_some() {
                     too_large
+                } else if stalled(e.as_ref()) {
+                    ApiError::BodyTimeout {
+                        seconds: deadline.as_secs(),
+                    }
                 } else {
                     ApiError::UnreadableBody(e.to_string())
                 }
@@ -89,6 +98,18 @@ impl<S: BodySize + Send> FromRequest<AppState> for JsonBody<S> {
             size: PhantomData,
         })
     }
+}
+
+/// Whether a body's error (or one it wraps) is the pause between its pieces running out.
+fn stalled(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(e);
+    while let Some(e) = cause {
+        if e.is::<tower_http::timeout::TimeoutError>() {
+            return true;
+        }
+        cause = e.source();
+    }
+    false
 }
 
 #[cfg(test)]

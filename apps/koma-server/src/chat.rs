@@ -1,7 +1,8 @@
 //! The chat of a game: the players' room and the spectators' room, each read only by its
 //! own people (players do not see the spectators' talk, spectators do not see the
-//! players'). Lines are stored with the game, at most [`CAP`] a room, each one line of at
-//! most [`MAX_CHARS`] characters (lishogi's limit).
+//! players'). Lines are stored with the game, the latest [`CAP`] of a room (older ones go:
+//! a flood cannot close a room), each one line of at most [`MAX_CHARS`] characters
+//! (lishogi's limit). Each sender's lines are limited by rate (`Limits::chat`).
 
 use crate::actor::Actor;
 use crate::error::ApiError;
@@ -15,7 +16,7 @@ use tokio::sync::broadcast;
 /// The most characters a line may have.
 pub const MAX_CHARS: usize = 140;
 
-/// The most lines a room of one game keeps; later lines are refused.
+/// The most lines a room of one game keeps: a new line beyond pushes the oldest out.
 pub const CAP: usize = 500;
 
 /// A chat line as clients get it (lishogi's `chatLine` names).
@@ -97,12 +98,8 @@ impl Hub {
         };
         let stored = line.clone();
         let key = id.to_string();
-        if !self
-            .blocking(move |s| s.add_chat(&key, &stored, CAP))
-            .await?
-        {
-            return Err(ApiError::ChatFull);
-        }
+        self.blocking(move |s| s.add_chat(&key, &stored, CAP))
+            .await?;
         let view = ChatView::of(&line);
         live.push_chat(line);
         Ok(view)

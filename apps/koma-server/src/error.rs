@@ -88,9 +88,6 @@ pub enum ApiError {
     /// A chat line that is empty, too long or holds control characters (400).
     #[error("chat line: {0}")]
     ChatText(&'static str),
-    /// The room's chat holds as many lines as a game may have (409).
-    #[error("this game's chat is full")]
-    ChatFull,
     /// No offer of the opponent's to accept or decline, or none of one's own to withdraw (409).
     #[error("there is no {0} offer to answer")]
     NoOffer(&'static str),
@@ -342,6 +339,37 @@ pub enum ApiError {
         /// The most one account may hold.
         limit: usize,
     },
+    /// A client's address or account holds as many WebSockets and streams open as one may
+    /// (429).
+    #[error("{holder} has {limit} WebSockets and streams open, the most one may; close one first")]
+    TooManyOpen {
+        /// `this address` or `this account`.
+        holder: &'static str,
+        /// The most one may hold.
+        limit: usize,
+    },
+    /// The server holds as many WebSockets and streams open as it may (503).
+    #[error(
+        "the server has {limit} WebSockets and streams open, the most it takes; try again later"
+    )]
+    StreamsFull {
+        /// The most the server holds.
+        limit: usize,
+    },
+    /// A request's body did not arrive within the time given to it (408).
+    #[error("the request's body did not arrive within {seconds} s")]
+    BodyTimeout {
+        /// The time given.
+        seconds: u64,
+    },
+    /// A client sent more WebSocket messages than one may (429); the socket closes.
+    #[error(
+        "too many messages on this connection: at most {per_second} a second; reconnect to go on"
+    )]
+    MessageFlood {
+        /// The rate allowed.
+        per_second: u32,
+    },
     /// An account has as many open challenges as one may (429).
     #[error("you have {limit} open challenges, the most one may; wait for an answer")]
     TooManyChallenges {
@@ -447,7 +475,6 @@ impl ApiError {
             | E::NotOver
             | E::RematchOfAborted
             | E::Refused(_)
-            | E::ChatFull
             | E::NoOffer(_)
             | E::NothingToTakeBack
             | E::TakebackInRatedGame
@@ -462,7 +489,11 @@ impl ApiError {
             E::TooManyEngineGames { .. }
             | E::TooManyReviews { .. }
             | E::TooManyStreams { .. }
+            | E::TooManyOpen { .. }
+            | E::MessageFlood { .. }
             | E::TooManyChallenges { .. } => StatusCode::TOO_MANY_REQUESTS,
+            E::StreamsFull { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            E::BodyTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
             E::Storage(e) if e.is_transient() => StatusCode::SERVICE_UNAVAILABLE,
             E::Storage(_) | E::Random(_) | E::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -486,7 +517,6 @@ impl ApiError {
             E::UnreadableMove { .. } | E::UnreadableMoveText(_) => "unreadable_move",
             E::MoveFields => "conflicting_fields",
             E::ChatText(_) => "invalid_value",
-            E::ChatFull => "chat_full",
             E::NoOffer(_) => "no_offer",
             E::NothingToTakeBack => "nothing_to_take_back",
             E::TakebackInRatedGame => "rated_game",
@@ -528,7 +558,11 @@ impl ApiError {
             E::TooManyEngineGames { .. }
             | E::TooManyReviews { .. }
             | E::TooManyStreams { .. }
+            | E::TooManyOpen { .. }
             | E::TooManyChallenges { .. } => "too_many",
+            E::MessageFlood { .. } => "rate_limited",
+            E::StreamsFull { .. } => "streams_full",
+            E::BodyTimeout { .. } => "body_timeout",
             E::ShuttingDown => "shutting_down",
             E::Storage(e) if e.is_transient() => "storage_unavailable",
             E::Storage(_) => "storage_failed",
@@ -542,7 +576,9 @@ impl ApiError {
         use ApiError as E;
         match self {
             E::RateLimited { retry_after_s, .. } => Some(*retry_after_s),
-            E::EngineBusy { .. } => Some(RETRY_BUSY_S),
+            E::EngineBusy { .. } | E::StreamsFull { .. } | E::TooManyOpen { .. } => {
+                Some(RETRY_BUSY_S)
+            }
             E::QueueFull | E::TooManyReviews { .. } => Some(RETRY_REVIEW_S),
             E::EngineGamesFull { .. } | E::TooManyEngineGames { .. } => Some(RETRY_GAMES_S),
             E::Storage(e) if e.is_transient() => Some(RETRY_STORE_S),
@@ -718,7 +754,6 @@ mod tests {
             ApiError::MissingToken,
             ApiError::MoveFields,
             ApiError::ChatText("it is empty"),
-            ApiError::ChatFull,
             ApiError::NoOffer("draw"),
             ApiError::NothingToTakeBack,
             ApiError::TakebackInRatedGame,

@@ -12,9 +12,9 @@ use crate::tokens;
 use crate::view::{ClockView, EngineView, GameView, OutcomeView};
 use koma_game::clock::{Clock, TimeControl};
 use koma_game::furigoma::Toss;
-use koma_game::{Outcome, Reason, RuleSet};
+use koma_game::{GameError, Outcome, Reason, RuleSet};
 use koma_notation::sfen;
-use koma_rules::{AnyPosition, Color, Handicap, VariantKind};
+use koma_rules::{AnyPosition, Color, Handicap, Move, VariantKind};
 use serde::Deserialize;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -209,6 +209,25 @@ impl Expiry {
     }
 }
 
+/// The result stored for a rated game ended before both sides moved (see `Hub::end`):
+/// aborted, naming the side that resigned, if one did.
+pub fn aborted_early(resigned: Option<Color>) -> String {
+    match resigned {
+        Some(color) => format!(
+            "aborted ({} resigned before both sides moved)",
+            color.name()
+        ),
+        None => "aborted (ended before both sides moved)".to_string(),
+    }
+}
+
+/// The side that resigned a game aborted by [`aborted_early`], read from its stored result.
+pub fn resigned_early(result: &str) -> Option<Color> {
+    Color::ALL
+        .into_iter()
+        .find(|&c| result == aborted_early(Some(c)))
+}
+
 /// The outcome of a game that `loser` abandoned.
 pub fn abandoned(loser: Color) -> Outcome {
     Outcome::loss(loser, Reason::Abandoned)
@@ -340,20 +359,46 @@ pub fn replay(stored: &StoredGame) -> Result<(AnyGame, u64), StoreError> {
     let damaged = |what: String| StoreError::Damaged(format!("game {}: {what}", stored.game.id));
     let mut game = build(&stored.game.setup).map_err(|e| damaged(e.to_string()))?;
     let mut last_ms = stored.game.created_ms;
+    let people = stored.game.engine.is_none();
     if let Some(at) = stored.started_ms {
-        game.start_clock(at).map_err(|e| damaged(e.to_string()))?;
+        if !people {
+            game.start_clock(at).map_err(|e| damaged(e.to_string()))?;
+        }
         last_ms = last_ms.max(at);
     }
     for (i, m) in stored.moves.iter().enumerate() {
         let mv = game
             .parse_move(&m.usi)
             .map_err(|e| damaged(format!("move {}: {e}", i + 1)))?;
-        game.play_at(mv, m.at_ms)
+        play_on_clock(&mut game, people, mv, m.at_ms)
             .map_err(|e| damaged(format!("move {} {}: {e}", i + 1, m.usi)))?;
         last_ms = last_ms.max(m.at_ms);
     }
     Ok((game, last_ms))
 }
+
+/// Plays the checked move `m` of `game` at `now_ms` on its clock. In a game between
+/// `people` each side's first move is off the clock, which starts once both have made it
+/// (as lishogi's does): a player is never flagged before his own first move, and a player
+/// who never moves costs nobody anything but the abort of the first-move limit.
+pub fn play_on_clock(
+    game: &mut AnyGame,
+    people: bool,
+    m: Move,
+    now_ms: u64,
+) -> Result<Option<Outcome>, GameError> {
+    if !people || game.plies() >= FREE_MOVES {
+        return game.play_at(m, now_ms);
+    }
+    let outcome = game.play(m)?;
+    if outcome.is_none() && game.plies() == FREE_MOVES {
+        game.start_clock(now_ms)?;
+    }
+    Ok(outcome)
+}
+
+/// The moves of a game between people played before its clock starts: one each.
+pub const FREE_MOVES: usize = 2;
 
 /// A new game of `setup` (its start, rule set and clock, not started); the error names
 /// what of it cannot be read.
@@ -406,11 +451,14 @@ impl LiveGame {
         &self.stored.id
     }
 
-    /// Both seats are taken at `now_ms`: the clock starts.
+    /// Both seats are taken at `now_ms`: the game starts, and against the engine its clock
+    /// (between people the clock waits for both first moves: see [`play_on_clock`]).
     pub fn start(&mut self, now_ms: u64) -> Result<(), ApiError> {
-        self.game
-            .start_clock(now_ms)
-            .map_err(|e| ApiError::internal(format!("clock: {e}")))?;
+        if self.stored.engine.is_some() {
+            self.game
+                .start_clock(now_ms)
+                .map_err(|e| ApiError::internal(format!("clock: {e}")))?;
+        }
         self.started_ms = Some(now_ms);
         self.last_move_ms = now_ms;
         Ok(())
@@ -467,9 +515,16 @@ impl LiveGame {
             .then_some(Expiry::Abandoned(to_move))
     }
 
-    /// Whether the clock may run out: started, not over, with a clock.
+    /// Whether the clock may run out: started, not over, with a clock that runs.
     pub fn clock_runs(&self) -> bool {
-        self.started_ms.is_some() && !self.is_over() && self.game.clock().is_some()
+        self.started_ms.is_some()
+            && !self.is_over()
+            && self.game.clock().is_some_and(|c| c.is_running())
+    }
+
+    /// Plays the checked move `m` at `now_ms` (see [`play_on_clock`]).
+    pub fn play_at(&mut self, m: Move, now_ms: u64) -> Result<Option<Outcome>, GameError> {
+        play_on_clock(&mut self.game, self.stored.engine.is_none(), m, now_ms)
     }
 
     /// The state at `now_ms` (clocks stop at the end of the game).

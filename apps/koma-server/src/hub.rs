@@ -33,9 +33,8 @@ pub struct Hub {
     me: Weak<Hub>,
     /// The engine's searches, shared with the reviews.
     searchers: Arc<engine::Pool>,
-    /// The undecided games against the engine, with the client that created each (none
-    /// for a game loaded from the store).
-    engine_games: std::sync::Mutex<HashMap<String, Option<IpAddr>>>,
+    /// The undecided games against the engine, with the client that created each.
+    engine_games: crate::engine_seats::EngineSeats,
     /// The limits and time-outs.
     settings: Arc<Settings>,
     /// Set when the server stops: no engine starts thinking or moves any more.
@@ -113,7 +112,7 @@ impl Hub {
             games: std::sync::Mutex::new(HashMap::new()),
             me: me.clone(),
             searchers,
-            engine_games: std::sync::Mutex::new(HashMap::new()),
+            engine_games: Default::default(),
             settings,
             closing: AtomicBool::new(false),
             events: crate::events::Events::default(),
@@ -147,45 +146,30 @@ impl Hub {
         self.unsure.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn engine_games(&self) -> std::sync::MutexGuard<'_, HashMap<String, Option<IpAddr>>> {
-        self.engine_games.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// Admits the new game `live` for `client`: a game between people always; a game
-    /// against the engine only while the engine's queue has room, the client holds fewer
-    /// such games than its own most and the server fewer than its most. An admitted game
-    /// against the engine is counted from now on (see [`Hub::release_engine`]).
+    /// against the engine only while the engine's queue has room and the server and its
+    /// creator (address and account) hold fewer active such games than they may (see
+    /// [`crate::engine_seats`]). An admitted game against the engine is counted from now on
+    /// (see [`Hub::release_engine`]).
     fn admit(&self, live: &LiveGame, client: Option<IpAddr>) -> Result<(), ApiError> {
-        if live.stored.engine.is_none() {
+        let Some(engine) = live.stored.engine else {
             return Ok(());
-        }
+        };
         if self.searchers.is_full() {
             return Err(ApiError::EngineBusy {
                 waiting: self.searchers.waiting(),
             });
         }
-        let settings = &self.settings;
-        let mut games = self.engine_games();
-        if let Some(ip) = client {
-            let held = games.values().filter(|c| **c == Some(ip)).count();
-            if held >= settings.engine_games_per_client {
-                return Err(ApiError::TooManyEngineGames {
-                    limit: settings.engine_games_per_client,
-                });
-            }
-        }
-        if games.len() >= settings.max_engine_games {
-            return Err(ApiError::EngineGamesFull {
-                limit: settings.max_engine_games,
-            });
-        }
-        games.insert(live.id().to_string(), client);
-        Ok(())
+        let creator = crate::engine_seats::Creator {
+            address: client,
+            account: live.stored.players[(!engine.seat).index()].clone(),
+        };
+        self.engine_games.admit(live.id(), creator, &self.settings)
     }
 
     /// The game `id` no longer counts as an undecided game against the engine.
     fn release_engine(&self, id: &str) {
-        self.engine_games().remove(id);
+        self.engine_games.release(id);
     }
 
     /// Runs a store call off the async threads.
@@ -272,9 +256,7 @@ impl Hub {
     /// against the engine while undecided, its players' ratings read, its state pushed.
     async fn prepare(&self, live: &mut LiveGame) -> Result<(), StoreError> {
         if live.stored.engine.is_some() && !live.is_over() {
-            self.engine_games()
-                .entry(live.id().to_string())
-                .or_insert(None);
+            self.engine_games.hold_loaded(live.id());
         } else {
             self.release_engine(live.id());
         }
@@ -722,7 +704,6 @@ impl Hub {
         let ply = live.game.plies();
         let mover = live.game.side_to_move();
         let outcome = live
-            .game
             .play_at(m, now)
             .map_err(|e| ApiError::internal(format!("the game refused a checked move: {e}")))?;
         let record = StoredMove {
@@ -739,6 +720,10 @@ impl Hub {
         }
         live.offers.after_move(mover);
         live.last_move_ms = now;
+        if live.stored.engine.is_some_and(|e| e.seat != mover) {
+            // The person plays: the game holds its place among the engine's games.
+            self.engine_games.touch(&id);
+        }
         if let Some(outcome) = outcome {
             live.ended_ms = Some(now);
             self.release_engine(&id);
@@ -829,6 +814,15 @@ impl Hub {
         ending: Ending,
         apply: impl FnOnce(&mut crate::anygame::AnyGame) -> Result<koma_game::Outcome, GameError>,
     ) -> Result<(), ApiError> {
+        // A rated game that ends before both sides have moved is aborted, unrated (as
+        // lishogi's): nobody's rating moves without his own move.
+        if live.stored.rated && live.game.plies() < games::FREE_MOVES {
+            let result = games::aborted_early(match ending {
+                Ending::Resignation(color) => Some(color),
+                _ => None,
+            });
+            return self.abort(live, now, &result).await;
+        }
         let before = live.game.clone();
         let outcome = apply(&mut live.game).map_err(ApiError::refused)?;
         let stored = StoredOutcome {

@@ -3,12 +3,15 @@
 
 use crate::limits::{Limiter, RateClass, limit};
 use axum::Router;
-use axum::extract::Request;
+use axum::body::Body;
+use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, header};
+use axum::middleware::Next;
 use axum::response::Response;
 use std::sync::Arc;
 use std::time::Duration;
 use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutBody;
 use tower_http::trace::TraceLayer;
 use tracing::Span;
 
@@ -27,13 +30,19 @@ pub const SECURITY_HEADERS: [(HeaderName, &str); 4] = [
     (header::REFERRER_POLICY, "same-origin"),
 ];
 
-/// `router` with every request limited per client ([`RateClass::Requests`]), every answer
-/// (refusals too) given the [`SECURITY_HEADERS`], and every request logged.
+/// `router` with every request limited per client ([`RateClass::Requests`]), every body
+/// given [`crate::Limits::body_timeout`] between its pieces, every answer (refusals too)
+/// given the [`SECURITY_HEADERS`], and every request logged.
 pub fn wrap(router: Router, limiter: &Arc<Limiter>) -> Router {
-    let mut router = router.layer(axum::middleware::from_fn_with_state(
-        (Arc::clone(limiter), RateClass::Requests),
-        limit,
-    ));
+    let mut router = router
+        .layer(axum::middleware::from_fn_with_state(
+            limiter.limits().body_timeout,
+            body_deadline,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            (Arc::clone(limiter), RateClass::Requests),
+            limit,
+        ));
     for (name, value) in SECURITY_HEADERS {
         router = router.layer(SetResponseHeaderLayer::overriding(
             name,
@@ -46,6 +55,14 @@ pub fn wrap(router: Router, limiter: &Arc<Limiter>) -> Router {
             .on_request(())
             .on_response(log_answer),
     )
+}
+
+/// Gives the request's body `pause`, the longest wait for each next piece of it (tower-http's
+/// body timeout): a client that stops sending a body it announced does not hold its
+/// connection and its handler for ever. A JSON body also has a total deadline (`body.rs`).
+async fn body_deadline(State(pause): State<Duration>, request: Request, next: Next) -> Response {
+    let request = request.map(|body| Body::new(TimeoutBody::new(pause, body)));
+    next.run(request).await
 }
 
 /// The log's span of a request: its method and path, never its query (a WebSocket's

@@ -26,8 +26,11 @@ mod body;
 pub mod challenge_store;
 mod chat;
 mod chu;
+pub mod connections;
+mod cpu;
 pub mod database;
 mod engine;
+mod engine_seats;
 mod error;
 mod events;
 mod games;
@@ -37,6 +40,7 @@ mod layers;
 pub mod limits;
 mod line;
 mod lishogi;
+mod listener;
 pub mod lobby;
 mod offers;
 mod players;
@@ -54,6 +58,7 @@ pub mod ratings;
 mod records;
 mod review;
 pub mod settings;
+mod sockets;
 pub mod sqlite;
 mod sqlite_accounts;
 mod sqlite_challenges;
@@ -153,8 +158,9 @@ impl Server {
             return Err(e.into());
         }
         let limiter = Arc::new(limits::Limiter::new(settings.limits.clone()));
+        let connections = connections::Connections::new(connection_caps(&settings));
         let lobby = lobby::Lobby::new(Arc::clone(&hub), Arc::clone(&settings));
-        let reviews = review::Reviews::start(Arc::clone(&searchers), settings);
+        let reviews = review::Reviews::start(Arc::clone(&searchers), Arc::clone(&settings));
         let tournaments = tournaments::Tournaments::new(Arc::clone(&hub));
         tournaments.follow_games();
         let (stop, stopped) = watch::channel(false);
@@ -167,24 +173,20 @@ impl Server {
             lobby: Arc::clone(&lobby),
             tournaments: Arc::clone(&tournaments),
             engine: searchers,
+            connections: Arc::clone(&connections),
         });
         // The security headers, the request log and the limit on every request.
         let app = layers::wrap(app, &limiter);
-        let mut http_stop = stopped.clone();
-        let http = tokio::spawn(async move {
-            // No Nagle delay: a move's push to the opponent is one small frame that would
-            // otherwise wait up to ~40 ms for the acknowledgement of the previous one.
-            let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-                let _ = tcp.set_nodelay(true);
-            });
-            // The client's address reaches the handlers (per-client limits).
-            let app = app.into_make_service_with_connect_info::<SocketAddr>();
-            axum::serve(listener, app)
-                .with_graceful_shutdown(async move {
-                    let _ = http_stop.changed().await;
-                })
-                .await
-        });
+        let serving = listener::Serving {
+            head_timeout: settings.head_timeout,
+        };
+        let http = tokio::spawn(listener::run(
+            listener,
+            app,
+            connections,
+            serving,
+            stopped.clone(),
+        ));
         let mut tick_stop = stopped;
         let ticking = Arc::clone(&hub);
         let ticker = tokio::spawn(async move {
@@ -233,6 +235,23 @@ impl Server {
             Ok(result) => Ok(result?),
             Err(e) => Err(std::io::Error::other(e.to_string()).into()),
         }
+    }
+}
+
+/// The connection caps of `settings`: the total from the limit on open files unless set
+/// (the limit is raised to its hard limit either way), no cap per address behind a proxy.
+fn connection_caps(settings: &Settings) -> connections::Caps {
+    let budget = listener::descriptor_budget();
+    let total = settings.max_connections.unwrap_or(budget).max(1);
+    let limits = &settings.limits;
+    connections::Caps {
+        per_address: limits
+            .connections_per_address
+            .filter(|_| !limits.behind_proxy),
+        total,
+        streams_per_address: limits.streams_per_address,
+        streams_per_account: limits.streams_per_account,
+        streams_total: settings.max_streams.min(total),
     }
 }
 

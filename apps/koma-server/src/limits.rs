@@ -97,6 +97,8 @@ pub struct Limits {
     /// The same, per username tried (a failed login counts): many addresses cannot guess
     /// one account's password faster than this.
     pub logins_per_name: Option<Rate>,
+    /// Chat lines, per sender: the client's address, and its account when logged in.
+    pub chat: Option<Rate>,
     /// Whether the server is behind a reverse proxy whose `X-Forwarded-For` names the
     /// client (its last address is the one the proxy saw). Off, the header is ignored: any
     /// client could write it.
@@ -105,6 +107,18 @@ pub struct Limits {
     pub body_bytes: usize,
     /// The largest JSON body of a record to read (`/api/records/read`), in bytes.
     pub record_body_bytes: usize,
+    /// The longest a request's body may take to arrive once its head has (in all, and
+    /// between two of its pieces); then 408 `body_timeout`.
+    pub body_timeout: Duration,
+    /// TCP connections open at once from one client address (not counted with
+    /// [`Limits::behind_proxy`]: every connection then comes from the proxy).
+    pub connections_per_address: Option<usize>,
+    /// WebSockets and ND-JSON streams open at once from one client address.
+    pub streams_per_address: Option<usize>,
+    /// WebSockets and ND-JSON streams open at once of one account, whatever its addresses.
+    pub streams_per_account: Option<usize>,
+    /// Messages a client may send on one WebSocket; beyond, the socket is closed.
+    pub ws_messages: Option<Rate>,
 }
 
 impl Default for Limits {
@@ -118,18 +132,24 @@ impl Default for Limits {
             records: Some(Rate::new(120, 60)),
             logins: Some(Rate::new(30, 30)),
             logins_per_name: Some(Rate::new(10, 10)),
+            chat: Some(Rate::new(20, 8)),
             behind_proxy: false,
             body_bytes: 64 * 1024,
             // A record text may be 1 MiB (`records::MAX_TEXT_BYTES`); JSON escapes make it
             // longer.
             record_body_bytes: 3 * 1024 * 1024,
+            body_timeout: Duration::from_secs(30),
+            connections_per_address: Some(128),
+            streams_per_address: Some(64),
+            streams_per_account: Some(32),
+            ws_messages: Some(Rate::new(600, 30)),
         }
     }
 }
 
 impl Limits {
-    /// No rate limit at all (the body sizes stay): for a benchmark that plays many games
-    /// from one address.
+    /// No rate limit and no cap per client at all (the body sizes and the server's totals
+    /// stay): for a benchmark that plays many games from one address.
     pub fn no_rate_limits() -> Limits {
         Limits {
             requests: None,
@@ -138,6 +158,11 @@ impl Limits {
             records: None,
             logins: None,
             logins_per_name: None,
+            chat: None,
+            connections_per_address: None,
+            streams_per_address: None,
+            streams_per_account: None,
+            ws_messages: None,
             ..Limits::default()
         }
     }
@@ -186,10 +211,12 @@ pub enum RateClass {
     Logins,
     /// Logins and HTTP Basic checks, per username tried.
     LoginsPerName,
+    /// Chat lines, per sender.
+    Chat,
 }
 
 /// How many kinds of request are counted apart.
-const CLASSES: usize = 6;
+const CLASSES: usize = 7;
 
 impl RateClass {
     const ALL: [RateClass; CLASSES] = [
@@ -199,6 +226,7 @@ impl RateClass {
         RateClass::Records,
         RateClass::Logins,
         RateClass::LoginsPerName,
+        RateClass::Chat,
     ];
 
     /// What the refusal says was asked too often.
@@ -210,6 +238,7 @@ impl RateClass {
             RateClass::Records => "record conversions from this client",
             RateClass::Logins => "login attempts from this client",
             RateClass::LoginsPerName => "login attempts for this username",
+            RateClass::Chat => "chat lines from this sender",
         }
     }
 
@@ -221,6 +250,7 @@ impl RateClass {
             RateClass::Records => limits.records,
             RateClass::Logins => limits.logins,
             RateClass::LoginsPerName => limits.logins_per_name,
+            RateClass::Chat => limits.chat,
         }
     }
 }
@@ -294,7 +324,9 @@ impl Limiter {
         self.key_from(request.extensions(), request.headers())
     }
 
-    fn key_from(&self, extensions: &Extensions, headers: &HeaderMap) -> Option<RateKey> {
+    /// The key of the client of a request's extensions and headers (see
+    /// [`Limiter::key_of`]).
+    pub fn key_from(&self, extensions: &Extensions, headers: &HeaderMap) -> Option<RateKey> {
         let peer = extensions.get::<ConnectInfo<SocketAddr>>()?.0.ip();
         let ip = if self.limits.behind_proxy {
             forwarded_for(headers).unwrap_or(peer)
@@ -321,6 +353,24 @@ impl Limiter {
     }
 }
 
+impl Limiter {
+    /// Counts a chat line of the sender `client` (its address) and `account` (if logged
+    /// in): refused (429) beyond [`Limits::chat`] for either.
+    pub fn check_chat(
+        &self,
+        client: Option<&RateKey>,
+        account: Option<&str>,
+    ) -> Result<(), ApiError> {
+        if let Some(key) = client {
+            self.check(RateClass::Chat, key)?;
+        }
+        if let Some(id) = account {
+            self.check(RateClass::Chat, &RateKey::Account(id.to_string()))?;
+        }
+        Ok(())
+    }
+}
+
 /// The last address of the last `X-Forwarded-For` header: the one the proxy itself added
 /// (those before it are the client's word).
 fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
@@ -330,6 +380,33 @@ fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
         .parse::<IpAddr>()
         .ok()
         .or_else(|| address.parse::<SocketAddr>().ok().map(|a| a.ip()))
+}
+
+/// The client of a request, as the limits count it: its address (see [`Limiter::key_of`]),
+/// `None` for a request made in process.
+pub struct Client(pub Option<RateKey>);
+
+impl axum::extract::FromRequestParts<crate::api::AppState> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &crate::api::AppState,
+    ) -> Result<Client, std::convert::Infallible> {
+        Ok(Client(
+            state.limiter.key_from(&parts.extensions, &parts.headers),
+        ))
+    }
+}
+
+impl Client {
+    /// The holder of a WebSocket or stream this client opens, for `account` if logged in.
+    pub fn holder(&self, account: Option<&str>) -> crate::connections::Holder {
+        crate::connections::Holder {
+            address: self.0.clone(),
+            account: account.map(str::to_string),
+        }
+    }
 }
 
 /// A request of this class still to be counted for its account: the middleware leaves it

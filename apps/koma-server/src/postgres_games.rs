@@ -321,25 +321,30 @@ impl Store for PgStore {
         Ok(())
     }
 
-    fn add_chat(&self, id: &str, line: &ChatLine, cap: usize) -> Result<bool, StoreError> {
+    fn add_chat(&self, id: &str, line: &ChatLine, keep: usize) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
         let mut tx = conn.transaction()?;
-        // One writer of the game's chat at a time: the count is the next line's number.
+        // One writer of the game's chat at a time: the next line's number is read here.
         tx.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", &[&id])?;
         let row = tx.query_one(
-            "SELECT COUNT(*), COUNT(CASE WHEN room = $2 THEN 1 END) FROM chat WHERE game_id = $1",
+            "SELECT COALESCE(MAX(seq) + 1, 0), COUNT(CASE WHEN room = $2 THEN 1 END)
+             FROM chat WHERE game_id = $1",
             &[&id, &line.room.name()],
         )?;
-        let (count, in_room): (i64, i64) = (row.try_get(0)?, row.try_get(1)?);
-        if in_room >= to_sql(cap) {
-            return Ok(false);
+        let (next, in_room): (i64, i64) = (row.try_get(0)?, row.try_get(1)?);
+        if in_room >= to_sql(keep) {
+            tx.execute(
+                "DELETE FROM chat WHERE game_id = $1 AND seq IN (SELECT seq FROM chat
+                 WHERE game_id = $1 AND room = $2 ORDER BY seq LIMIT $3)",
+                &[&id, &line.room.name(), &(in_room + 1 - to_sql(keep))],
+            )?;
         }
         tx.execute(
             "INSERT INTO chat (game_id, seq, room, author, text, at_ms)
              VALUES ($1, $2, $3, $4, $5, $6)",
             &[
                 &id,
-                &count,
+                &next,
                 &line.room.name(),
                 &line.author,
                 &line.text,
@@ -348,7 +353,7 @@ impl Store for PgStore {
         )
         .map_err(|e| refused(e, || format!("game {id}: chat")))?;
         tx.commit()?;
-        Ok(true)
+        Ok(())
     }
 
     fn chat(&self, id: &str) -> Result<Vec<ChatLine>, StoreError> {

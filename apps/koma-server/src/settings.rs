@@ -22,9 +22,14 @@ pub struct Settings {
     /// How many undecided games against the engine the server holds; more are refused
     /// (503). Default: 8 per search.
     pub max_engine_games: usize,
-    /// How many undecided games against the engine one client (IP address) may hold; more
-    /// are refused (429). Default [`DEFAULT_ENGINE_GAMES_PER_CLIENT`].
+    /// How many undecided games against the engine one client may hold, counted per IP
+    /// address and per account; more are refused (429). Default: one per search, at least
+    /// two, so that it takes eight clients to fill [`Settings::max_engine_games`].
     pub engine_games_per_client: usize,
+    /// How long a game against the engine whose person does not move keeps its place among
+    /// the engine's games; then it no longer counts for the limits above until the person
+    /// moves again. Default [`DEFAULT_ENGINE_SLOT_IDLE`].
+    pub engine_slot_idle: Duration,
     /// How many reviews may wait or run in all; more are refused (503). Default
     /// [`DEFAULT_REVIEW_QUEUE`].
     pub review_queue: usize,
@@ -57,14 +62,31 @@ pub struct Settings {
     /// How long a player's seek and quick pairing stay once his last lobby connection
     /// closed (a page closed or gone offline). Default [`DEFAULT_LOBBY_ABSENCE`].
     pub lobby_absence: Duration,
-    /// The limits per client (requests, new games, reviews, records) and on request bodies.
+    /// TCP connections served at once in all; beyond, a new one is answered 503 and
+    /// closed. `None` (the default): seven eighths of the limit on open files, which the
+    /// server raises to its hard limit at start, and at most 50,000.
+    pub max_connections: Option<usize>,
+    /// WebSockets and ND-JSON streams open at once in all; beyond, 503. Default
+    /// [`DEFAULT_MAX_STREAMS`] (never more than the connections).
+    pub max_streams: usize,
+    /// The longest wait for a request's head: the first one on a new connection and each
+    /// next one on a kept-alive connection (an idle connection closes then). Default
+    /// [`DEFAULT_HEAD_TIMEOUT`].
+    pub head_timeout: Duration,
+    /// The limits per client (requests, new games, reviews, records, connections) and on
+    /// request bodies.
     pub limits: Limits,
 }
 
+/// The default of [`Settings::max_streams`].
+pub const DEFAULT_MAX_STREAMS: usize = 16_384;
+/// The default of [`Settings::head_timeout`]: fifteen seconds.
+pub const DEFAULT_HEAD_TIMEOUT: Duration = Duration::from_secs(15);
+
 /// The default of [`Settings::hash_mb`]: 256 MiB for every table together.
 pub const DEFAULT_HASH_MB: usize = 256;
-/// The default of [`Settings::engine_games_per_client`].
-pub const DEFAULT_ENGINE_GAMES_PER_CLIENT: usize = 4;
+/// The default of [`Settings::engine_slot_idle`]: two minutes.
+pub const DEFAULT_ENGINE_SLOT_IDLE: Duration = Duration::from_secs(120);
 /// The default of [`Settings::review_queue`].
 pub const DEFAULT_REVIEW_QUEUE: usize = 32;
 /// The default of [`Settings::reviews_per_client`].
@@ -108,7 +130,8 @@ impl Settings {
             hash_mb: DEFAULT_HASH_MB,
             engine_queue: 4 * searches,
             max_engine_games: 8 * searches,
-            engine_games_per_client: DEFAULT_ENGINE_GAMES_PER_CLIENT,
+            engine_games_per_client: searches.max(2),
+            engine_slot_idle: DEFAULT_ENGINE_SLOT_IDLE,
             review_queue: DEFAULT_REVIEW_QUEUE,
             reviews_per_client: DEFAULT_REVIEWS_PER_CLIENT,
             review_time: DEFAULT_REVIEW_TIME,
@@ -119,6 +142,9 @@ impl Settings {
             keep_decided: DEFAULT_KEEP_DECIDED,
             seek_ttl: DEFAULT_SEEK_TTL,
             lobby_absence: DEFAULT_LOBBY_ABSENCE,
+            max_connections: None,
+            max_streams: DEFAULT_MAX_STREAMS,
+            head_timeout: DEFAULT_HEAD_TIMEOUT,
             limits: Limits::default(),
         }
     }
@@ -134,6 +160,7 @@ impl Settings {
             &mut self.engine_games_per_client,
             &mut self.review_queue,
             &mut self.reviews_per_client,
+            &mut self.max_streams,
         ] {
             *n = (*n).max(1);
         }

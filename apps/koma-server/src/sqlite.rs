@@ -477,23 +477,28 @@ impl Store for SqliteStore {
         Ok(())
     }
 
-    fn add_chat(&self, id: &str, line: &ChatLine, cap: usize) -> Result<bool, StoreError> {
+    fn add_chat(&self, id: &str, line: &ChatLine, keep: usize) -> Result<(), StoreError> {
         let conn = self.conn();
         let tx = conn.unchecked_transaction()?;
-        let (count, in_room): (i64, i64) = tx.query_row(
-            "SELECT COUNT(*), COUNT(CASE WHEN room = ?2 THEN 1 END) FROM chat WHERE game_id = ?1",
+        let (next, in_room): (i64, i64) = tx.query_row(
+            "SELECT COALESCE(MAX(seq) + 1, 0), COUNT(CASE WHEN room = ?2 THEN 1 END)
+             FROM chat WHERE game_id = ?1",
             params![id, line.room.name()],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
-        if in_room >= cap as i64 {
-            return Ok(false);
+        if in_room >= keep as i64 {
+            tx.execute(
+                "DELETE FROM chat WHERE game_id = ?1 AND seq IN (SELECT seq FROM chat
+                 WHERE game_id = ?1 AND room = ?2 ORDER BY seq LIMIT ?3)",
+                params![id, line.room.name(), in_room + 1 - keep as i64],
+            )?;
         }
         tx.execute(
             "INSERT INTO chat (game_id, seq, room, author, text, at_ms)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![
                 id,
-                count,
+                next,
                 line.room.name(),
                 line.author,
                 line.text,
@@ -501,7 +506,7 @@ impl Store for SqliteStore {
             ],
         )?;
         tx.commit()?;
-        Ok(true)
+        Ok(())
     }
 
     fn chat(&self, id: &str) -> Result<Vec<ChatLine>, StoreError> {

@@ -302,8 +302,9 @@ pub trait Store:
     /// after the last move kept, running again from then + `shift_ms`. Refused once the
     /// game is decided.
     fn take_back(&self, id: &str, keep: usize, shift_ms: u64) -> Result<(), StoreError>;
-    /// Appends a chat line unless its room holds `cap` lines already; whether it did.
-    fn add_chat(&self, id: &str, line: &ChatLine, cap: usize) -> Result<bool, StoreError>;
+    /// Appends a chat line; its room keeps its latest `keep` lines (older ones go), so that
+    /// nobody can fill a room and silence it for the rest of the game.
+    fn add_chat(&self, id: &str, line: &ChatLine, keep: usize) -> Result<(), StoreError>;
     /// The chat lines of a game, oldest first.
     fn chat(&self, id: &str) -> Result<Vec<ChatLine>, StoreError>;
     /// Every game (only the undecided ones if `unfinished_only`), newest first.

@@ -13,7 +13,9 @@
 use crate::chat::{self, ChatView};
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::limits::{Limiter, RateKey};
 use crate::offers::Offer;
+use crate::sockets::Guard;
 use axum::extract::ws::{Message, WebSocket};
 use koma_rules::Color;
 use serde::Deserialize;
@@ -62,6 +64,10 @@ pub struct Connection {
     pub seat: Option<Color>,
     /// The game's state pushes.
     pub updates: watch::Receiver<Arc<str>>,
+    /// The client (its address), whose chat lines are counted.
+    pub client: Option<RateKey>,
+    /// The limits, for the chat's.
+    pub limiter: Arc<Limiter>,
 }
 
 fn state_message(seat: Option<Color>, game_json: &str) -> String {
@@ -84,6 +90,7 @@ pub async fn run(
     mut socket: WebSocket,
     hub: Arc<Hub>,
     mut conn: Connection,
+    mut guard: Guard,
     mut shutdown: watch::Receiver<bool>,
 ) {
     // A fresh state first (with the clock read now), then every change.
@@ -120,8 +127,14 @@ pub async fn run(
             return;
         }
     };
+    let mut pings = crate::sockets::pings();
     loop {
         tokio::select! {
+            _ = pings.tick() => {
+                if guard.gone_silent() || socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
             line = chat_lines.recv() => {
                 let line = match line {
                     Ok(line) => line,
@@ -150,8 +163,21 @@ pub async fn run(
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                    Some(Ok(_)) => continue, // pings are answered by axum; binary is ignored
+                    // Pings are answered by axum; a pong says the peer lives; binary is
+                    // ignored but counted.
+                    Some(Ok(other)) => {
+                        let counts = !matches!(other, Message::Pong(_));
+                        if let Err(e) = guard.heard(counts) {
+                            let _ = socket.send(Message::text(error_message(&e))).await;
+                            break;
+                        }
+                        continue;
+                    }
                 };
+                if let Err(e) = guard.heard(true) {
+                    let _ = socket.send(Message::text(error_message(&e))).await;
+                    break;
+                }
                 if let Err(e) = handle(&hub, &conn, text.as_str()).await {
                     if socket.send(Message::text(error_message(&e))).await.is_err() {
                         break;
@@ -171,6 +197,7 @@ async fn handle(hub: &Hub, conn: &Connection, text: &str) -> Result<(), ApiError
         source,
     })?;
     if let Request::Chat { text } = &request {
+        conn.limiter.check_chat(conn.client.as_ref(), None)?;
         return hub
             .chat(
                 &conn.id,

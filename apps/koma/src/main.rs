@@ -144,7 +144,7 @@ enum Command {
     Train(nnue::TrainArgs),
     /// Serve the web app (play a friend or the engine, review a game) over HTTP and
     /// WebSocket; games are kept in SQLite and survive a restart.
-    Serve(serve::ServeArgs),
+    Serve(Box<serve::ServeArgs>),
     /// Play a USI engine as a bot account through lishogi's bot API (koma serve's API):
     /// accept challenges, play the games. The account must already be a bot.
     Bot(bot::BotArgs),
@@ -405,7 +405,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Tsume(args) => tsume::run(args)?,
         Command::Gensfen(args) => nnue::gensfen(args)?,
         Command::Train(args) => nnue::train(args)?,
-        Command::Serve(args) => serve::run(args)?,
+        Command::Serve(args) => serve::run(*args)?,
         Command::Bot(args) => bot::run(args)?,
     }
     Ok(())

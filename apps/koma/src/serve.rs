@@ -50,6 +50,10 @@ pub struct ServeArgs {
     /// (default 120).
     #[arg(long, value_name = "SECONDS")]
     first_move_ttl: Option<u64>,
+    /// Seconds a game against the engine keeps its place among the engine's games while its
+    /// person does not move (default 120); then it stops counting until the next move.
+    #[arg(long, value_name = "SECONDS")]
+    engine_slot_idle: Option<u64>,
     /// Seconds a game against the engine without a clock waits for the person's move
     /// before the person loses by abandonment (default 3600).
     #[arg(long, value_name = "SECONDS")]
@@ -86,9 +90,54 @@ pub struct ServeArgs {
     /// Logins and HTTP Basic checks per username tried [default: 10/min,10].
     #[arg(long, value_name = "RATE", value_parser = rate)]
     limit_logins_per_name: Option<RateSetting>,
-    /// No rate limit of any kind (for a load test from one machine).
+    /// Chat lines per sender (address, and account if logged in) [default: 20/min,8].
+    #[arg(long, value_name = "RATE", value_parser = rate)]
+    limit_chat: Option<RateSetting>,
+    /// Messages a client may send on one WebSocket; beyond, it is closed [default: 10/s,30].
+    #[arg(long, value_name = "RATE", value_parser = rate)]
+    limit_ws_messages: Option<RateSetting>,
+    /// TCP connections at once from one client address, or off [default: 128] (not
+    /// counted with --behind-proxy).
+    #[arg(long, value_name = "N", value_parser = cap)]
+    connections_per_address: Option<CapSetting>,
+    /// WebSockets and streams at once from one client address, or off [default: 64].
+    #[arg(long, value_name = "N", value_parser = cap)]
+    streams_per_address: Option<CapSetting>,
+    /// WebSockets and streams at once of one account, or off [default: 32].
+    #[arg(long, value_name = "N", value_parser = cap)]
+    streams_per_account: Option<CapSetting>,
+    /// TCP connections served at once in all [default: 7/8 of the limit on open files,
+    /// raised to its hard limit at start, at most 50000].
+    #[arg(long, value_name = "N")]
+    max_connections: Option<usize>,
+    /// WebSockets and streams open at once in all [default: 16384].
+    #[arg(long, value_name = "N")]
+    max_streams: Option<usize>,
+    /// Seconds a connection may take to send a request's head, and may stay idle between
+    /// requests (default 15).
+    #[arg(long, value_name = "SECONDS")]
+    head_timeout: Option<u64>,
+    /// Seconds a request's body may take to arrive (default 30).
+    #[arg(long, value_name = "SECONDS")]
+    body_timeout: Option<u64>,
+    /// No rate limit and no cap per client of any kind (for a load test from one machine).
     #[arg(long)]
     no_rate_limits: bool,
+}
+
+/// A cap flag's value: a count, or none (`off`).
+#[derive(Clone, Copy)]
+struct CapSetting(Option<usize>);
+
+/// Reads a count, or `off` for none.
+fn cap(text: &str) -> Result<CapSetting, String> {
+    if text == "off" {
+        return Ok(CapSetting(None));
+    }
+    match text.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(CapSetting(Some(n))),
+        _ => Err(format!("'{text}': write a count above 0, or off")),
+    }
 }
 
 /// A rate flag's value: a rate, or none (`off`).
@@ -133,6 +182,12 @@ impl ServeArgs {
         seconds(self.invitation_ttl, &mut s.invitation_ttl);
         seconds(self.first_move_ttl, &mut s.first_move_ttl);
         seconds(self.engine_idle_ttl, &mut s.engine_idle_ttl);
+        seconds(self.engine_slot_idle, &mut s.engine_slot_idle);
+        seconds(self.head_timeout, &mut s.head_timeout);
+        if self.max_connections.is_some() {
+            s.max_connections = self.max_connections;
+        }
+        count(self.max_streams, &mut s.max_streams);
         seconds(self.keep_decided, &mut s.keep_decided);
         seconds(self.seek_ttl, &mut s.seek_ttl);
         seconds(self.lobby_absence, &mut s.lobby_absence);
@@ -155,10 +210,27 @@ impl ServeArgs {
             (self.limit_records, &mut limits.records),
             (self.limit_logins, &mut limits.logins),
             (self.limit_logins_per_name, &mut limits.logins_per_name),
+            (self.limit_chat, &mut limits.chat),
+            (self.limit_ws_messages, &mut limits.ws_messages),
         ] {
             if let Some(RateSetting(rate)) = flag {
                 *setting = rate;
             }
+        }
+        for (flag, setting) in [
+            (
+                self.connections_per_address,
+                &mut limits.connections_per_address,
+            ),
+            (self.streams_per_address, &mut limits.streams_per_address),
+            (self.streams_per_account, &mut limits.streams_per_account),
+        ] {
+            if let Some(CapSetting(n)) = flag {
+                *setting = n;
+            }
+        }
+        if let Some(n) = self.body_timeout {
+            limits.body_timeout = Duration::from_secs(n);
         }
         limits
     }
@@ -236,5 +308,30 @@ mod tests {
             (s.seek_ttl, s.lobby_absence),
             (Duration::from_secs(30), Duration::from_secs(7))
         );
+        let s = settings(&[
+            "--connections-per-address",
+            "off",
+            "--streams-per-account",
+            "3",
+            "--head-timeout",
+            "4",
+            "--body-timeout",
+            "6",
+            "--max-connections",
+            "900",
+            "--limit-ws-messages",
+            "2/s,5",
+        ]);
+        assert_eq!(s.limits.connections_per_address, None);
+        assert_eq!(s.limits.streams_per_account, Some(3));
+        assert_eq!(
+            s.limits.streams_per_address,
+            Limits::default().streams_per_address
+        );
+        assert_eq!(s.head_timeout, Duration::from_secs(4));
+        assert_eq!(s.limits.body_timeout, Duration::from_secs(6));
+        assert_eq!(s.max_connections, Some(900));
+        assert_eq!(s.limits.ws_messages, Some(Rate::new(120, 5)));
+        assert!(cap("0").is_err() && cap("x").is_err());
     }
 }

@@ -4,8 +4,9 @@
 //!
 //! # Cross-site requests (CSRF)
 //!
-//! A state-changing request (any method but GET, HEAD and OPTIONS) authenticated by the
-//! session cookie must come from the server's own pages: its `Origin` must name the host
+//! A request authenticated by the session cookie must come from the server's own pages,
+//! whatever its method: a state-changing one, but also a WebSocket upgrade (the lobby's
+//! socket carries seat tokens) and an event stream, which are GETs. Its `Origin` must name the host
 //! the request was sent to; without `Origin`, `Sec-Fetch-Site` must say `same-origin` (or
 //! `none`: typed by the user); without either, the `Referer`'s host must be the host. A
 //! request carrying none of the three comes from no current browser (they send `Origin`
@@ -181,6 +182,13 @@ pub fn same_origin(parts: &Parts) -> Result<(), ApiError> {
     if matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS) {
         return Ok(());
     }
+    from_own_pages(parts)
+}
+
+/// Refuses a request of any method that a browser sent from another origin (another site,
+/// or another port or subdomain of this one): the check of every request the session
+/// cookie authenticates.
+fn from_own_pages(parts: &Parts) -> Result<(), ApiError> {
     let headers = &parts.headers;
     let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
     let host = text(header::HOST)
@@ -252,7 +260,7 @@ async fn authenticate(
     let Some(user) = accounts.by_session(&secret).await? else {
         return Ok(None);
     };
-    same_origin(parts)?;
+    from_own_pages(parts)?;
     Ok(Some(Player::of(user, Credential::Session(secret))))
 }
 
@@ -381,6 +389,21 @@ mod tests {
             let e = same_origin(p).unwrap_err();
             assert_eq!(e.code(), "cross_site", "{:?}", p.headers);
         }
+        // What the cookie authenticates is checked whatever its method: a WebSocket
+        // upgrade or an event stream from a page on another port is refused.
+        let upgrade = parts(
+            "GET",
+            &[
+                host,
+                ("origin", "http://koma.example:8081"),
+                ("upgrade", "websocket"),
+            ],
+        );
+        assert_eq!(from_own_pages(&upgrade).unwrap_err().code(), "cross_site");
+        let stream = parts("GET", &[host, ("sec-fetch-site", "same-site")]);
+        assert_eq!(from_own_pages(&stream).unwrap_err().code(), "cross_site");
+        let own = parts("GET", &[host, ("origin", "http://koma.example:8080")]);
+        assert!(from_own_pages(&own).is_ok());
     }
 
     #[test]

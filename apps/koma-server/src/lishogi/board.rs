@@ -60,8 +60,10 @@ async fn game_stream(
     State(s): State<AppState>,
     Path((api, id)): Path<(String, String)>,
     me: Player,
+    client: crate::limits::Client,
 ) -> Result<Response, Refusal> {
     check_api(&api, &me)?;
+    let permit = s.connections.open_stream(&client.holder(Some(&me.id)))?;
     let slot = s.hub.copy(&id).await?;
     let (full, mut updates, mut chat, over) = {
         let mut live = slot.lock().await;
@@ -76,46 +78,50 @@ async fn game_stream(
         )
     };
     let held = s.hub.events().open_game_stream(&me.id)?;
-    Ok(ndjson(s.shutdown.clone(), move |lines| async move {
-        // Counted while the stream lasts.
-        let _held = held;
-        if !lines.send(&full).await || over {
-            return;
-        }
-        // The receiver was made with the state `full` shows: a change since is pending.
-        let mut tick = tokio::time::interval(KEEP_ALIVE);
-        tick.reset();
-        loop {
-            tokio::select! {
-                changed = updates.changed() => {
-                    if changed.is_err() {
-                        return;
-                    }
-                    updates.borrow_and_update();
-                    let (state, over) = {
-                        let mut live = slot.lock().await;
-                        let now = live.now();
-                        (json::game_state(&live, now), live.is_over())
-                    };
-                    if !lines.send(&state).await || over {
-                        return;
-                    }
-                }
-                line = chat.recv() => match line {
-                    Ok(line) if line.room == Room::Players => {
-                        if !lines.send(&json::chat_line(&line)).await {
+    Ok(ndjson(
+        s.shutdown.clone(),
+        permit,
+        move |lines| async move {
+            // Counted while the stream lasts.
+            let _held = held;
+            if !lines.send(&full).await || over {
+                return;
+            }
+            // The receiver was made with the state `full` shows: a change since is pending.
+            let mut tick = tokio::time::interval(KEEP_ALIVE);
+            tick.reset();
+            loop {
+                tokio::select! {
+                    changed = updates.changed() => {
+                        if changed.is_err() {
+                            return;
+                        }
+                        updates.borrow_and_update();
+                        let (state, over) = {
+                            let mut live = slot.lock().await;
+                            let now = live.now();
+                            (json::game_state(&live, now), live.is_over())
+                        };
+                        if !lines.send(&state).await || over {
                             return;
                         }
                     }
-                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
-                    Err(broadcast::error::RecvError::Closed) => return,
-                },
-                _ = tick.tick() => if !lines.keep_alive().await {
-                    return;
-                },
+                    line = chat.recv() => match line {
+                        Ok(line) if line.room == Room::Players => {
+                            if !lines.send(&json::chat_line(&line)).await {
+                                return;
+                            }
+                        }
+                        Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+                        Err(broadcast::error::RecvError::Closed) => return,
+                    },
+                    _ = tick.tick() => if !lines.keep_alive().await {
+                        return;
+                    },
+                }
             }
-        }
-    }))
+        },
+    ))
 }
 
 async fn play(
@@ -192,10 +198,12 @@ async fn chat(
     State(s): State<AppState>,
     Path((api, id)): Path<(String, String)>,
     me: Player,
+    client: crate::limits::Client,
     body: Result<Form<ChatForm>, FormRejection>,
 ) -> Result<Response, Refusal> {
     check_api(&api, &me)?;
     let request = form(body, s.limiter.limits().body_bytes)?;
+    s.limiter.check_chat(client.0.as_ref(), Some(&me.id))?;
     if request.room != "player" {
         return Err(ApiError::unknown(
             "room",

@@ -54,7 +54,6 @@ impl IntoResponse for Refusal {
             | E::NothingToTakeBack
             | E::TakebackInRatedGame
             | E::Refused(_)
-            | E::ChatFull
             | E::Seat(_) => said(StatusCode::BAD_REQUEST, &self.0.to_string()),
             _ => self.0.into_response(),
         }
@@ -104,17 +103,23 @@ async fn challenge(
     State(s): State<AppState>,
     Path(username): Path<String>,
     me: Player,
+    client: crate::limits::Client,
     body: Result<Form<ChallengeForm>, FormRejection>,
 ) -> Result<Response, Refusal> {
     let request = form(body, s.limiter.limits().body_bytes)?;
+    // The stream's place first: a challenge is not made for a stream that cannot open.
+    let permit = match request.keep_alive {
+        Some(true) => Some(s.connections.open_stream(&client.holder(Some(&me.id)))?),
+        _ => None,
+    };
     let dest = match s.accounts.user(&username).await? {
         Some(u) if u.deleted_ms.is_none() => (u.id, u.username, u.bot),
         _ => return Err(ApiError::no_such("user", &username).into()),
     };
     let challenge = s.hub.challenge(&me, dest, &request).await?;
     let answer = challenge.json("created", Some("out"));
-    if request.keep_alive == Some(true) {
-        return Ok(stream::keep_challenge(&s, challenge, answer));
+    if let Some(permit) = permit {
+        return Ok(stream::keep_challenge(&s, permit, challenge, answer));
     }
     Ok(Json(answer).into_response())
 }

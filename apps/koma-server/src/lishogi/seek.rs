@@ -85,6 +85,7 @@ impl SeekForm {
 pub async fn seek(
     State(s): State<AppState>,
     me: Player,
+    client: crate::limits::Client,
     body: Result<Form<SeekForm>, FormRejection>,
 ) -> Result<Response, Refusal> {
     if me.bot {
@@ -94,6 +95,7 @@ pub async fn seek(
         .into());
     }
     let request = super::form(body, s.limiter.limits().body_bytes)?.request()?;
+    let permit = s.connections.open_stream(&client.holder(Some(&me.id)))?;
     let added = s.lobby.add(&me, &request).await?;
     let lobby = Arc::clone(&s.lobby);
     let id = added.view.id;
@@ -101,18 +103,22 @@ pub async fn seek(
     drop(lobby.connect(Some(&me.id)));
     let user = me.id;
     let mut accepted = added.accepted;
-    Ok(ndjson(s.shutdown.clone(), move |lines| async move {
-        let mut tick = tokio::time::interval(KEEP_ALIVE);
-        loop {
-            tokio::select! {
-                // Accepted, or cancelled, replaced or expired (the sender dropped).
-                _ = &mut accepted => break,
-                _ = tick.tick() => if !lines.keep_alive().await {
-                    lobby.remove(id);
-                    break;
-                },
+    Ok(ndjson(
+        s.shutdown.clone(),
+        permit,
+        move |lines| async move {
+            let mut tick = tokio::time::interval(KEEP_ALIVE);
+            loop {
+                tokio::select! {
+                    // Accepted, or cancelled, replaced or expired (the sender dropped).
+                    _ = &mut accepted => break,
+                    _ = tick.tick() => if !lines.keep_alive().await {
+                        lobby.remove(id);
+                        break;
+                    },
+                }
             }
-        }
-        lobby.disconnect(&user);
-    }))
+            lobby.disconnect(&user);
+        },
+    ))
 }

@@ -6,7 +6,9 @@
 use super::challenges::Challenge;
 use crate::accounts::auth::Player;
 use crate::api::AppState;
+use crate::connections::StreamPermit;
 use crate::error::ApiError;
+use crate::limits::Client;
 use crate::profiles::PlayerQuery;
 use crate::store::Page;
 use axum::body::{Body, Bytes};
@@ -45,8 +47,9 @@ impl Lines {
 }
 
 /// A response streaming what `task` writes; `task` runs until it returns, the client goes
-/// or `shutdown` flips.
-pub fn ndjson<F, Fut>(shutdown: watch::Receiver<bool>, task: F) -> Response
+/// or `shutdown` flips. The stream holds `permit`, its place among the open connections,
+/// until then.
+pub fn ndjson<F, Fut>(shutdown: watch::Receiver<bool>, permit: StreamPermit, task: F) -> Response
 where
     F: FnOnce(Lines) -> Fut,
     Fut: std::future::Future<Output = ()> + Send + 'static,
@@ -55,6 +58,7 @@ where
     let work = task(Lines(tx));
     let mut stop = shutdown;
     tokio::spawn(async move {
+        let _permit = permit;
         tokio::select! {
             () = work => {}
             _ = stop.wait_for(|&s| s) => {}
@@ -72,7 +76,12 @@ where
 
 /// `GET /api/stream/event`: the account's challenges and ongoing games, then every
 /// `challenge`, `challengeDeclined`, `challengeCanceled`, `gameStart` and `gameFinish`.
-pub async fn events(State(s): State<AppState>, me: Player) -> Result<Response, super::Refusal> {
+pub async fn events(
+    State(s): State<AppState>,
+    me: Player,
+    client: Client,
+) -> Result<Response, super::Refusal> {
+    let permit = s.connections.open_stream(&client.holder(Some(&me.id)))?;
     let mut events = s.hub.events().subscribe(&me.id)?;
     let mut first: Vec<Value> = Vec::new();
     // The games under way as stored: another server may hold them.
@@ -103,43 +112,52 @@ pub async fn events(State(s): State<AppState>, me: Player) -> Result<Response, s
     for c in s.hub.challenges_of(&me.id).await? {
         first.push(json!({"type": "challenge", "challenge": c}));
     }
-    Ok(ndjson(s.shutdown.clone(), move |lines| async move {
-        for event in &first {
-            if !lines.send(event).await {
-                return;
-            }
-        }
-        let mut tick = tokio::time::interval(KEEP_ALIVE);
-        loop {
-            tokio::select! {
-                event = events.recv() => match event {
-                    Ok(text) => {
-                        let mut line = text.to_string();
-                        line.push('\n');
-                        if lines.0.send(Bytes::from(line)).await.is_err() {
-                            return;
-                        }
-                    }
-                    Err(broadcast::error::RecvError::Lagged(_)) => {}
-                    Err(broadcast::error::RecvError::Closed) => return,
-                },
-                _ = tick.tick() => if !lines.keep_alive().await {
+    Ok(ndjson(
+        s.shutdown.clone(),
+        permit,
+        move |lines| async move {
+            for event in &first {
+                if !lines.send(event).await {
                     return;
-                },
+                }
             }
-        }
-    }))
+            let mut tick = tokio::time::interval(KEEP_ALIVE);
+            loop {
+                tokio::select! {
+                    event = events.recv() => match event {
+                        Ok(text) => {
+                            let mut line = text.to_string();
+                            line.push('\n');
+                            if lines.0.send(Bytes::from(line)).await.is_err() {
+                                return;
+                            }
+                        }
+                        Err(broadcast::error::RecvError::Lagged(_)) => {}
+                        Err(broadcast::error::RecvError::Closed) => return,
+                    },
+                    _ = tick.tick() => if !lines.keep_alive().await {
+                        return;
+                    },
+                }
+            }
+        },
+    ))
 }
 
 /// The answer to a challenge made with `keepAliveStream`: the challenge, then empty lines
 /// that keep it open, then `{"done": "accepted"|"declined"|"canceled"}` once answered. A
 /// challenge whose stream closes lapses after the usual time.
-pub fn keep_challenge(s: &AppState, challenge: Challenge, answer: Value) -> Response {
+pub fn keep_challenge(
+    s: &AppState,
+    permit: StreamPermit,
+    challenge: Challenge,
+    answer: Value,
+) -> Response {
     let hub = std::sync::Arc::clone(&s.hub);
     let mut done = challenge.watch_done();
     let id = challenge.id.clone();
     let ttl = hub.settings().challenge_ttl;
-    ndjson(s.shutdown.clone(), move |lines| async move {
+    ndjson(s.shutdown.clone(), permit, move |lines| async move {
         if !lines.send(&answer).await {
             return;
         }

@@ -3,7 +3,8 @@
 //! `GET /api/lobby/ws` pushes `{"type":"seeks","seeks":[...]}` on connect and after every
 //! change (the newest [`super::SHOWN_SEEKS`]), and to a logged-in player
 //! `{"type":"paired","game","seat","token","furigoma"}` when his seek is accepted or his
-//! quick pairing found. The client sends nothing (its messages are ignored).
+//! quick pairing found. The client sends nothing (its messages are ignored, but counted
+//! against the throttle of `sockets.rs`).
 
 use super::live::{self, MAX_LIVE};
 use super::{LobbyRefusal, QuickAnswer, QuickRequest, SeekId, SeekRequest};
@@ -11,7 +12,8 @@ use crate::accounts::auth::Player;
 use crate::api::{AppState, PageQuery, body};
 use crate::body::JsonBody;
 use crate::error::ApiError;
-use crate::limits::{RateClass, limited};
+use crate::limits::{Client, RateClass, limited};
+use crate::sockets::Guard;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -128,23 +130,27 @@ async fn featured(State(s): State<AppState>) -> Response {
 async fn socket(
     State(s): State<AppState>,
     player: Option<Player>,
+    client: Client,
     upgrade: WebSocketUpgrade,
-) -> Response {
+) -> Result<Response, ApiError> {
+    let account = player.as_ref().map(|p| p.id.as_str());
+    let permit = s.connections.open_stream(&client.holder(account))?;
+    let guard = Guard::new(s.limiter.limits().ws_messages, permit);
     let lobby = Arc::clone(&s.lobby);
     let shutdown = s.shutdown.clone();
     let most = s.limiter.limits().body_bytes;
-    upgrade
+    Ok(upgrade
         .read_buffer_size(16 * 1024)
         .max_message_size(most)
         .max_frame_size(most)
         .on_upgrade(move |socket| async move {
             let user = player.map(|p| p.id);
             let connected = lobby.connect(user.as_deref());
-            run(socket, user.as_deref(), connected, shutdown).await;
+            run(socket, user.as_deref(), connected, guard, shutdown).await;
             if let Some(user) = &user {
                 lobby.disconnect(user);
             }
-        })
+        }))
 }
 
 /// Serves one lobby connection until the client leaves or the server stops.
@@ -152,6 +158,7 @@ async fn run(
     mut socket: WebSocket,
     user: Option<&str>,
     connected: super::Connected,
+    mut guard: Guard,
     mut shutdown: watch::Receiver<bool>,
 ) {
     let super::Connected {
@@ -168,8 +175,14 @@ async fn run(
             return;
         }
     }
+    let mut pings = crate::sockets::pings();
     loop {
         tokio::select! {
+            _ = pings.tick() => {
+                if guard.gone_silent() || socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
             changed = list.changed() => {
                 if changed.is_err() {
                     break;
@@ -194,7 +207,16 @@ async fn run(
             }
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                Some(Ok(_)) => continue,
+                // The lobby takes no message from the client: they are counted, and a
+                // flood closes the socket.
+                Some(Ok(message)) => {
+                    if let Err(e) = guard.heard(!matches!(message, Message::Pong(_))) {
+                        let mut json = e.to_json();
+                        json["type"] = "error".into();
+                        let _ = socket.send(Message::text(json.to_string())).await;
+                        break;
+                    }
+                }
             },
             _ = shutdown.changed() => break,
         }

@@ -1,5 +1,10 @@
 //! Entries: players joining with their accounts, entered by the director over the board,
 //! withdrawing; late entries in a Swiss or McMahon.
+//!
+//! Nobody is entered into a game he did not agree to: a director who enters an account
+//! (other than his own) invites it, and the account becomes an entrant only when it accepts
+//! (its join); until then it is listed as invited, never paired. Over-the-board entrants
+//! without an account are entered at once, as before.
 
 use super::model::{Entry, Status, Tournament};
 use super::refusal::Refusal;
@@ -46,7 +51,7 @@ impl Tournaments {
     }
 
     /// `player` enters the tournament `id` (late entries in a Swiss or McMahon until the
-    /// last round is paired).
+    /// last round is paired), accepting the director's invitation if one waits.
     pub async fn join(&self, id: &str, player: &Player) -> Result<Tournament, ApiError> {
         let (t, _) = self.read(id).await?;
         let rating = self.rating_of(&t, &player.id).await?;
@@ -54,7 +59,19 @@ impl Tournaments {
             return self.arena_join(id, player, rating).await;
         }
         let entry = Entry::of_account(player, rating);
-        Ok(self.change(id, |t| enter(t, entry.clone())).await?.0)
+        let (t, ()) = self
+            .change(id, |t| match t.invitation_of(&player.id) {
+                // The director's entry as he made it (name, rating, FESA data).
+                Some(i) => {
+                    let invited = t.invited[i].clone();
+                    enter(t, invited)?;
+                    t.invited.remove(i);
+                    Ok(())
+                }
+                None => enter(t, entry.clone()),
+            })
+            .await?;
+        Ok(t)
     }
 
     /// The director enters a player.
@@ -115,7 +132,18 @@ impl Tournaments {
             first_round: 0,
             withdrawn_from: None,
         };
-        Ok(self.change(id, |t| enter(t, entry.clone())).await?.0)
+        // Another account is invited; the director's own is his consent.
+        let invite = entry.account.as_ref().is_some_and(|a| *a != director.id);
+        let (t, ()) = self
+            .change(id, |t| {
+                if invite {
+                    invite_entry(t, entry.clone())
+                } else {
+                    enter(t, entry.clone())
+                }
+            })
+            .await?;
+        Ok(t)
     }
 
     /// `who` withdraws from the next round: the player, or the director naming `player`
@@ -131,6 +159,13 @@ impl Tournaments {
         }
         let (t, _) = self
             .change(id, |t| {
+                // Declining an invitation.
+                if player.is_none()
+                    && let Some(i) = t.invitation_of(&who.id)
+                {
+                    t.invited.remove(i);
+                    return Ok(());
+                }
                 let i = named(t, who, player)?;
                 if t.status == Status::Finished {
                     return Err(finished(t).into());
@@ -154,9 +189,28 @@ impl Tournaments {
     }
 }
 
-/// Adds `entry` to `t` if entries are open (late entries: Swiss and McMahon until the last
-/// round is paired), with its McMahon start score.
-fn enter(t: &mut Tournament, mut entry: Entry) -> Result<(), ApiError> {
+/// Invites the account of `entry` to `t`: listed as invited until it accepts (its join),
+/// while entries are open (late entries included).
+fn invite_entry(t: &mut Tournament, entry: Entry) -> Result<(), ApiError> {
+    entries_open(t)?;
+    let account = entry.account.as_deref().unwrap_or_default();
+    if t.entrant_of(account).is_some() || t.invitation_of(account).is_some() {
+        return Err(Refusal::AlreadyEntered(entry.name).into());
+    }
+    if t.players.len() + t.invited.len() >= super::model::MAX_PLAYERS {
+        return Err(Refusal::WrongState {
+            status: t.status.name(),
+            message: format!("it is full: {} players", super::model::MAX_PLAYERS),
+        }
+        .into());
+    }
+    t.invited.push(entry);
+    Ok(())
+}
+
+/// Refused unless `t` takes entries now (late entries: Swiss and McMahon until the last
+/// round is paired; never an arena's, whose players join it themselves).
+fn entries_open(t: &Tournament) -> Result<(), ApiError> {
     if t.settings.format == Format::Arena {
         return Err(Refusal::invalid("format", "an arena's players join it themselves").into());
     }
@@ -170,6 +224,13 @@ fn enter(t: &mut Tournament, mut entry: Entry) -> Result<(), ApiError> {
         }
         .into());
     }
+    Ok(())
+}
+
+/// Adds `entry` to `t` if entries are open (late entries: Swiss and McMahon until the last
+/// round is paired), with its McMahon start score.
+fn enter(t: &mut Tournament, mut entry: Entry) -> Result<(), ApiError> {
+    entries_open(t)?;
     if let Some(account) = &entry.account
         && t.entrant_of(account).is_some()
     {

@@ -11,6 +11,7 @@ mod arena_view;
 mod directing;
 mod entries;
 mod export;
+mod feed;
 mod games;
 mod knockout_match;
 mod model;

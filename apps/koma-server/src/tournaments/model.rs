@@ -187,6 +187,10 @@ pub struct Tournament {
     pub players: Vec<Entry>,
     /// The rounds paired so far.
     pub rounds: Vec<RoundRec>,
+    /// Accounts the director entered that have not accepted yet: never paired, not in the
+    /// standings, entrants once they accept (see `entries.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub invited: Vec<Entry>,
     /// An arena's log (arena only).
     #[serde(default, skip_serializing_if = "super::arena_log::ArenaLog::is_empty")]
     pub arena: super::arena_log::ArenaLog,
@@ -292,6 +296,13 @@ impl Tournament {
         }
         self.players.push(entry);
         Ok(self.players.len() - 1)
+    }
+
+    /// The invitation of the account `account`, if one waits.
+    pub fn invitation_of(&self, account: &str) -> Option<usize> {
+        self.invited
+            .iter()
+            .position(|p| p.account.as_deref() == Some(account))
     }
 
     /// The entrant whose account is `account`, if entered.

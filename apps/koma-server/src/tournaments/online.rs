@@ -85,9 +85,18 @@ pub fn result_of(live: &LiveGame) -> Option<Outcome> {
             Some(Color::White) => Outcome::Gote,
             None => Outcome::Draw,
         },
-        // Aborted for want of a first move: sente moved and gote did not, or nobody.
-        None if live.game.plies() == 1 => Outcome::SenteForfeitWin,
-        None => Outcome::Unplayed,
+        // Aborted: a side that resigned before both moved forfeits; else for want of a first
+        // move, sente moved and gote did not, or nobody did.
+        None => match live
+            .aborted
+            .as_deref()
+            .and_then(crate::games::resigned_early)
+        {
+            Some(Color::Black) => Outcome::GoteForfeitWin,
+            Some(Color::White) => Outcome::SenteForfeitWin,
+            None if live.game.plies() == 1 => Outcome::SenteForfeitWin,
+            None => Outcome::Unplayed,
+        },
     })
 }
 

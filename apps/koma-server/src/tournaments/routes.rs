@@ -15,10 +15,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::Value;
-use std::time::Duration;
-
-/// How often a stream reads its tournament again for changes made by other servers.
-const POLL: Duration = Duration::from_secs(2);
 
 /// The routes, merged into the API's router.
 pub fn routes(state: &AppState) -> Router<AppState> {
@@ -54,9 +50,10 @@ fn account(player: Option<Player>) -> Result<Player, ApiError> {
     player.ok_or_else(|| Refusal::LoginRequired.into())
 }
 
-/// A tournament's view as the answer.
+/// A tournament's view as the answer (built where it may take its time).
 fn answer(status: StatusCode, t: &super::model::Tournament) -> Response {
-    (status, Json(view::full(t))).into_response()
+    let view = crate::cpu::run(|| view::full(t));
+    (status, Json(view)).into_response()
 }
 
 async fn list(
@@ -80,8 +77,17 @@ async fn create(
 }
 
 async fn show(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let (t, _) = s.tournaments.read(&id).await?;
-    Ok(answer(StatusCode::OK, &t))
+    // Read and built on a blocking thread, as the streams' views are.
+    let (_, line) = s
+        .tournaments
+        .view_line(&id, None)
+        .await?
+        .ok_or_else(|| ApiError::internal("a view without a version"))?;
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        line.slice(..line.len().saturating_sub(1)),
+    )
+        .into_response())
 }
 
 async fn join(
@@ -167,34 +173,23 @@ async fn result(
     Ok(answer(StatusCode::OK, &t))
 }
 
-/// `GET /api/tournaments/{id}/stream`: the full view, then again at every change.
-async fn stream(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    // An unknown tournament is a 404, not an empty stream.
-    s.tournaments.read(&id).await?;
-    let tournaments = std::sync::Arc::clone(&s.tournaments);
-    Ok(crate::lishogi::stream::ndjson(
-        s.shutdown.clone(),
-        move |lines| async move {
-            let mut changes = tournaments.watch(&id);
-            let mut sent = None;
-            loop {
-                match tournaments.read(&id).await {
-                    Ok((t, version)) if sent != Some(version) => {
-                        if !lines.send(&view::full(&t)).await {
-                            return;
-                        }
-                        sent = Some(version);
-                    }
-                    Ok(_) => {}
-                    Err(_) => return,
-                }
-                tokio::select! {
-                    changed = changes.changed() => if changed.is_err() { return },
-                    () = tokio::time::sleep(POLL) => if !lines.keep_alive().await { return },
-                }
-            }
-        },
-    ))
+/// `GET /api/tournaments/{id}/stream`: the full view, then again at every change (see
+/// `feed.rs`).
+async fn stream(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    client: crate::limits::Client,
+) -> Result<Response, ApiError> {
+    let permit = s.connections.open_stream(&client.holder(None))?;
+    s.tournaments
+        .stream(
+            &id,
+            client.0,
+            permit,
+            crate::lishogi::stream::KEEP_ALIVE,
+            s.shutdown.clone(),
+        )
+        .await
 }
 
 async fn crosstable_csv(
@@ -202,13 +197,13 @@ async fn crosstable_csv(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let (t, _) = s.tournaments.read(&id).await?;
-    let text = super::export::csv(&t)?;
+    let text = crate::cpu::run(|| super::export::csv(&t))?;
     Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], text).into_response())
 }
 
 async fn elo_csv(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let (t, _) = s.tournaments.read(&id).await?;
-    let text = super::export::elo_csv(&t)?;
+    let text = crate::cpu::run(|| super::export::elo_csv(&t))?;
     Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], text).into_response())
 }
 
@@ -217,7 +212,7 @@ async fn crosstable_html(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let (t, _) = s.tournaments.read(&id).await?;
-    let page = super::export::html(&t)?;
+    let page = crate::cpu::run(|| super::export::html(&t))?;
     Ok(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response())
 }
 
@@ -234,11 +229,13 @@ async fn fesa(
     Query(query): Query<FesaQuery>,
 ) -> Result<Response, ApiError> {
     let (t, _) = s.tournaments.read(&id).await?;
-    let bytes = super::export::fesa(
-        &t,
-        query.city.as_deref().unwrap_or_default(),
-        query.country.as_deref().unwrap_or_default(),
-    )?;
+    let bytes = crate::cpu::run(|| {
+        super::export::fesa(
+            &t,
+            query.city.as_deref().unwrap_or_default(),
+            query.country.as_deref().unwrap_or_default(),
+        )
+    })?;
     Ok((
         [(header::CONTENT_TYPE, "text/plain; charset=iso-8859-1")],
         bytes,

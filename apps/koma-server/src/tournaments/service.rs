@@ -27,6 +27,8 @@ pub struct Tournaments {
     changes: Mutex<HashMap<String, watch::Sender<u64>>>,
     /// When the tick last swept the running tournaments.
     pub(super) last_sweep: Mutex<Option<Instant>>,
+    /// The views streamed, built once per change.
+    pub(super) feeds: super::feed::Feeds,
 }
 
 impl Tournaments {
@@ -36,6 +38,7 @@ impl Tournaments {
             hub,
             changes: Mutex::new(HashMap::new()),
             last_sweep: Mutex::new(None),
+            feeds: Default::default(),
         })
     }
 
@@ -78,14 +81,20 @@ impl Tournaments {
     /// The tournament `id` and its stored version.
     pub async fn read(&self, id: &str) -> Result<(Tournament, i64), ApiError> {
         let key = id.to_string();
-        let row = self
+        // Read and parsed on a blocking thread: a field of a thousand players is half a
+        // megabyte of JSON.
+        let found = self
             .hub
-            .blocking(move |s| s.tournament(&key))
-            .await?
-            .ok_or_else(|| Refusal::NoSuchTournament(id.to_string()))?;
-        let t = serde_json::from_str(&row.body)
-            .map_err(|e| StoreError::Damaged(format!("tournament {id}: {e}")))?;
-        Ok((t, row.version))
+            .blocking(move |s| {
+                let Some(row) = s.tournament(&key)? else {
+                    return Ok(None);
+                };
+                let t = serde_json::from_str(&row.body)
+                    .map_err(|e| StoreError::Damaged(format!("tournament {key}: {e}")))?;
+                Ok(Some((t, row.version)))
+            })
+            .await?;
+        Ok(found.ok_or_else(|| Refusal::NoSuchTournament(id.to_string()))?)
     }
 
     /// Applies `f` to the tournament `id` and stores it, again from a fresh read while
@@ -98,18 +107,23 @@ impl Tournaments {
     ) -> Result<(Tournament, T), ApiError> {
         for _ in 0..TRIES {
             let (mut t, version) = self.read(id).await?;
-            let answer = f(&mut t)?;
-            // The record is checked before it is stored: nothing inconsistent is written.
-            t.record()?;
-            let row = TournamentRow {
-                id: t.id.clone(),
-                director: t.director.clone(),
-                status: t.status.name().to_string(),
-                created_ms: t.created_ms,
-                version,
-                body: serde_json::to_string(&t)
-                    .map_err(|e| ApiError::internal(format!("tournament as JSON: {e}")))?,
-            };
+            // The change (a pairing of a thousand players takes a second or two), its check
+            // and its JSON, where they may take their time.
+            let (answer, row) = crate::cpu::run(|| -> Result<_, ApiError> {
+                let answer = f(&mut t)?;
+                // The record is checked before it is stored: nothing inconsistent is written.
+                t.record()?;
+                let row = TournamentRow {
+                    id: t.id.clone(),
+                    director: t.director.clone(),
+                    status: t.status.name().to_string(),
+                    created_ms: t.created_ms,
+                    version,
+                    body: serde_json::to_string(&t)
+                        .map_err(|e| ApiError::internal(format!("tournament as JSON: {e}")))?,
+                };
+                Ok((answer, row))
+            })?;
             if self
                 .hub
                 .blocking(move |s| s.update_tournament(&row))
@@ -146,6 +160,7 @@ impl Tournaments {
             seed: u64::from_le_bytes(seed),
             players: Vec::new(),
             rounds: Vec::new(),
+            invited: Vec::new(),
             arena: Default::default(),
         };
         let row = TournamentRow {

@@ -104,6 +104,12 @@ pub fn full(t: &Tournament) -> Value {
         "rounds_planned": t.rounds_planned(),
         "settings": t.settings,
         "players": players,
+        // Accounts the director invited that have not accepted (never paired).
+        "invited": t.invited.iter().map(|p| json!({
+            "name": p.name,
+            "username": p.username,
+            "rating": p.rating,
+        })).collect::<Vec<_>>(),
         "rounds": rounds,
         "standings": if t.settings.format == Format::Arena {
             super::arena_view::standings(t)

@@ -306,15 +306,17 @@ async fn time_forfeit_is_pushed_and_survives_a_restart() {
     let (dir, server, addr) = fresh_server().await;
     let game = seated(addr, json!({"time_control": "sudden:1s"})).await;
     let id = game.id.clone();
+    // The clock starts once both have moved; then sente's second runs out, nobody asks,
+    // and the server's clock check ends the game.
     play(addr, &id, &game.sente, "7g7f").await.expect(200);
-    // Gote's second runs out; nobody asks, the server's clock check ends the game.
+    play(addr, &id, &game.gote, "3c3d").await.expect(200);
     let mut ws = connect(addr, &id, None).await;
     let pushed = until(&mut ws, 3.0, |g| !g["outcome"].is_null()).await;
     let outcome = &pushed["game"]["outcome"];
-    assert_eq!(outcome["winner"], "sente");
+    assert_eq!(outcome["winner"], "gote");
     assert_eq!(outcome["reason"], "time-forfeit");
-    assert_eq!(pushed["game"]["clock"]["gote"]["main_ms"], 0);
-    play(addr, &id, &game.gote, "3c3d").await.expect(409);
+    assert_eq!(pushed["game"]["clock"]["sente"]["main_ms"], 0);
+    play(addr, &id, &game.sente, "2g2f").await.expect(409);
     drop(ws);
     server.shutdown().await.unwrap();
 
@@ -323,8 +325,8 @@ async fn time_forfeit_is_pushed_and_survives_a_restart() {
         .await
         .expect(200)
         .json();
-    assert_eq!(state["outcome"]["result"], "sente time-forfeit");
-    assert_eq!(state["moves"], json!(["7g7f"]));
+    assert_eq!(state["outcome"]["result"], "gote time-forfeit");
+    assert_eq!(state["moves"], json!(["7g7f", "3c3d"]));
     server.shutdown().await.unwrap();
 }
 

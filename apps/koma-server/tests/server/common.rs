@@ -326,6 +326,13 @@ pub async fn play(addr: SocketAddr, id: &str, token: &str, usi: &str) -> Reply {
     .await
 }
 
+/// Plays both sides' first moves (7g7f, 3c3d): a rated game ended before them is aborted,
+/// unrated, and the clock of a game between people starts with them.
+pub async fn open_moves(addr: SocketAddr, id: &str, sente: &str, gote: &str) {
+    play(addr, id, sente, "7g7f").await.expect(200);
+    play(addr, id, gote, "3c3d").await.expect(200);
+}
+
 /// A WebSocket client.
 pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 

@@ -269,8 +269,16 @@ async fn quick_pairing_pairs_two_players_in_the_window() {
         names.contains(&&json!("Alice")) && names.contains(&&json!("Bob")),
         "{game}"
     );
-    // Bob resigns: 1662 against 1337, too far apart to meet at once (±200) in that pool.
+    // Both move, then Bob resigns: 1662 against 1337, too far apart to meet at once (±200)
+    // in that pool.
     let bob_seat = paired["token"].as_str().unwrap();
+    let alice_seat = told["token"].as_str().unwrap();
+    let (sente, gote) = if paired["seat"] == "sente" {
+        (bob_seat, alice_seat)
+    } else {
+        (alice_seat, bob_seat)
+    };
+    crate::common::open_moves(addr, game_id, sente, gote).await;
     crate::common::resign(addr, game_id, bob_seat)
         .await
         .expect(200);

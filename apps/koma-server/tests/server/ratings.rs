@@ -36,6 +36,15 @@ async fn rated_game(addr: SocketAddr, alice: &str, bob: &str) -> (Value, Value) 
     (created, joined)
 }
 
+/// [`rated_game`] with both first moves played (7g7f, 3c3d): it can end rated from here.
+async fn rated_game_under_way(addr: SocketAddr, alice: &str, bob: &str) -> (Value, Value) {
+    let (created, joined) = rated_game(addr, alice, bob).await;
+    let id = created["id"].as_str().unwrap();
+    let token = |v: &Value| v["token"].as_str().unwrap().to_string();
+    crate::common::open_moves(addr, id, &token(&created), &token(&joined)).await;
+    (created, joined)
+}
+
 async fn perfs(addr: SocketAddr, name: &str) -> Value {
     get(addr, &format!("/api/user/{name}"))
         .await
@@ -304,7 +313,7 @@ async fn casual_and_guest_games_rate_nobody() {
     assert!(points(&history(addr, "bob").await, "blitz").is_empty());
     // A rated game between them: their ratings, 1662 and 1337 after the first, call for a
     // handicap in the next (FESA's bands: about 4 grades apart, two pieces).
-    let (created, _) = rated_game(addr, &alice, &bob).await;
+    let (created, _) = rated_game_under_way(addr, &alice, &bob).await;
     let id = created["id"].as_str().unwrap();
     let joined_state = state(addr, id).await;
     resign(addr, id, created["token"].as_str().unwrap())
@@ -371,7 +380,7 @@ async fn draws_by_repetition_and_by_agreement_are_rated() {
     assert_eq!((&rapid["games"], &rapid["rd"]), (&json!(1), &json!(290)));
 
     // Agreement: the offers' path to the end.
-    let (created, joined) = rated_game(addr, &bob, &alice).await;
+    let (created, joined) = rated_game_under_way(addr, &bob, &alice).await;
     let id = created["id"].as_str().unwrap();
     for token in [&created["token"], &joined["token"]] {
         let body = json!({ "token": token, "yes": true });

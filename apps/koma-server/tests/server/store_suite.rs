@@ -234,7 +234,7 @@ fn a_takeback_shifts_the_times_and_stops_at_the_end(store: &dyn Store) {
     assert_eq!(store.load_game("a").unwrap().unwrap().moves.len(), 2);
 }
 
-fn the_chat_keeps_each_rooms_lines_up_to_its_cap(store: &dyn Store) {
+fn the_chat_keeps_each_rooms_latest_lines(store: &dyn Store) {
     store.create_game(&new_game("a"), None).unwrap();
     let line = |room, text: &str, at_ms| ChatLine {
         room,
@@ -242,38 +242,24 @@ fn the_chat_keeps_each_rooms_lines_up_to_its_cap(store: &dyn Store) {
         text: text.into(),
         at_ms,
     };
-    assert!(
-        store
-            .add_chat("a", &line(Room::Players, "hi", 1), 2)
-            .unwrap()
-    );
-    assert!(
-        store
-            .add_chat("a", &line(Room::Spectators, "watching", 2), 2)
-            .unwrap()
-    );
-    assert!(
-        store
-            .add_chat("a", &line(Room::Players, "gl", 3), 2)
-            .unwrap()
-    );
-    assert!(
-        !store
-            .add_chat("a", &line(Room::Players, "too many", 4), 2)
-            .unwrap()
-    );
-    assert!(
-        store
-            .add_chat("a", &line(Room::Spectators, "me too", 5), 2)
-            .unwrap()
-    );
+    for l in [
+        line(Room::Players, "hi", 1),
+        line(Room::Spectators, "watching", 2),
+        line(Room::Players, "gl", 3),
+        // A third line in a room of two pushes its oldest out; the other room keeps its own.
+        line(Room::Players, "one more", 4),
+        line(Room::Spectators, "me too", 5),
+        line(Room::Players, "and another", 6),
+    ] {
+        store.add_chat("a", &l, 2).unwrap();
+    }
     assert_eq!(
         store.chat("a").unwrap(),
         [
-            line(Room::Players, "hi", 1),
             line(Room::Spectators, "watching", 2),
-            line(Room::Players, "gl", 3),
+            line(Room::Players, "one more", 4),
             line(Room::Spectators, "me too", 5),
+            line(Room::Players, "and another", 6),
         ]
     );
     assert!(store.chat("b").unwrap().is_empty());
@@ -286,5 +272,5 @@ on_both!(
     aborted_and_abandoned_games_are_kept_as_such,
     engine_seat_and_rematch_link,
     a_takeback_shifts_the_times_and_stops_at_the_end,
-    the_chat_keeps_each_rooms_lines_up_to_its_cap,
+    the_chat_keeps_each_rooms_latest_lines,
 );

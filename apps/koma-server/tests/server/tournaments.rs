@@ -417,7 +417,7 @@ async fn a_restart_keeps_the_tournament_and_its_no_show_clock() {
     let td = account(addr, "Host").await;
     let ann = account(addr, "Ann").await;
     let ben = account(addr, "Ben").await;
-    account(addr, "Cid").await;
+    let cid = account(addr, "Cid").await;
     let created = send(
         addr,
         "POST",
@@ -438,7 +438,8 @@ async fn a_restart_keeps_the_tournament_and_its_no_show_clock() {
             .await
             .expect(200);
     }
-    // The director enters Cid's account by its name in any case.
+    // The director enters Cid's account by its name in any case: an invitation, which Cid
+    // accepts as the director entered it.
     let t = send(
         addr,
         "POST",
@@ -449,7 +450,14 @@ async fn a_restart_keeps_the_tournament_and_its_no_show_clock() {
     .await
     .expect(201)
     .json();
+    assert_eq!(t["invited"][0]["username"], "Cid");
+    let t = send(addr, "POST", &path("join"), Some(&cid), None)
+        .await
+        .expect(200)
+        .json();
     assert_eq!(t["players"][2]["username"], "Cid");
+    assert_eq!(t["players"][2]["name"], "Cid (club)");
+    assert_eq!(t["players"][2]["rating"], 1600);
     assert_eq!(t["players"][0]["username"], "Ann");
     let t = send(addr, "POST", &path("start"), Some(&td), None)
         .await
@@ -487,8 +495,8 @@ async fn handicaps_by_rating_start_the_games_from_the_handicap_unrated() {
     })
     .await;
     let td = account(addr, "Teacher").await;
-    account(addr, "Strong").await;
-    account(addr, "Weak").await;
+    let strong = account(addr, "Strong").await;
+    let weak = account(addr, "Weak").await;
     let created = send(
         addr,
         "POST",
@@ -506,11 +514,15 @@ async fn handicaps_by_rating_start_the_games_from_the_handicap_unrated() {
     let id = created["id"].as_str().unwrap().to_string();
     let path = |what: &str| format!("/api/tournaments/{id}/{what}");
     // Shogi Berlin's example of koma_tournament::handicap: 1847 against 1355 is two pieces.
-    for (name, rating) in [("Strong", 1847), ("Weak", 1355)] {
+    // Each invited, each accepting.
+    for (name, rating, token) in [("Strong", 1847, &strong), ("Weak", 1355, &weak)] {
         let body = json!({"name": name, "rating": rating, "account": name});
         send(addr, "POST", &path("players"), Some(&td), Some(body))
             .await
             .expect(201);
+        send(addr, "POST", &path("join"), Some(token), None)
+            .await
+            .expect(200);
     }
     let t = send(addr, "POST", &path("start"), Some(&td), None)
         .await

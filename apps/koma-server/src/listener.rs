@@ -1,0 +1,147 @@
+//! The accept loop: every TCP connection is admitted against the caps of
+//! [`Connections`] (refused with a 429 or 503 written on it, then closed), then served by
+//! hyper's HTTP/1 with a time limit on reading each request's head, which also closes a
+//! connection left idle between requests. WebSockets upgrade from these connections.
+//!
+//! axum's own `serve` takes none of these settings, so the loop is ours; the service is
+//! the same router, with the peer's address in each request (`ConnectInfo`) as before.
+
+use crate::connections::{ConnectionPermit, Connections};
+use axum::Router;
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+use tower::ServiceExt;
+
+/// How long the loop rests after an accept error (no descriptor left, say), so that it does
+/// not spin while the error lasts.
+const ACCEPT_PAUSE: Duration = Duration::from_millis(50);
+
+/// How to serve each connection.
+#[derive(Clone, Copy, Debug)]
+pub struct Serving {
+    /// The longest wait for a request's head, the first one included and the wait between
+    /// requests on a kept-alive connection.
+    pub head_timeout: Duration,
+}
+
+/// Accepts and serves connections on `listener` until `stop` flips, then waits until every
+/// connection served has closed (each one is asked to close when its request is done).
+pub async fn run(
+    listener: TcpListener,
+    app: Router,
+    connections: Arc<Connections>,
+    serving: Serving,
+    mut stop: watch::Receiver<bool>,
+) -> std::io::Result<()> {
+    // Each connection's task holds a receiver; all are gone when every connection closed.
+    let (open_tx, open_rx) = watch::channel(());
+    let mut last_error_log: Option<Instant> = None;
+    loop {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            _ = stop.wait_for(|&s| s) => break,
+        };
+        let (tcp, peer) = match accepted {
+            Ok(pair) => pair,
+            Err(e) => {
+                if last_error_log.is_none_or(|t| t.elapsed() >= Duration::from_secs(1)) {
+                    tracing::warn!("accept error: {e}");
+                    last_error_log = Some(Instant::now());
+                }
+                tokio::time::sleep(ACCEPT_PAUSE).await;
+                continue;
+            }
+        };
+        match connections.admit(peer.ip()) {
+            Ok(permit) => {
+                let task = Connection {
+                    app: app.clone(),
+                    peer,
+                    _permit: permit,
+                    serving,
+                    stop: stop.clone(),
+                    _open: open_rx.clone(),
+                };
+                tokio::spawn(task.serve(tcp));
+            }
+            Err(refused) => {
+                // A short answer on the fresh socket (its send buffer is empty), then close.
+                let _ = tcp.try_write(refused.response().as_bytes());
+            }
+        }
+    }
+    drop(open_rx);
+    drop(listener);
+    open_tx.closed().await;
+    Ok(())
+}
+
+/// One admitted connection.
+struct Connection {
+    app: Router,
+    peer: SocketAddr,
+    /// Held while the connection lives, WebSocket included: its place among the counts.
+    _permit: ConnectionPermit,
+    serving: Serving,
+    stop: watch::Receiver<bool>,
+    /// Held while the connection lives: the loop waits for every one at the end.
+    _open: watch::Receiver<()>,
+}
+
+impl Connection {
+    async fn serve(mut self, tcp: TcpStream) {
+        // No Nagle delay: a move's push to the opponent is one small frame that would
+        // otherwise wait up to ~40 ms for the acknowledgement of the previous one.
+        let _ = tcp.set_nodelay(true);
+        let (app, peer) = (self.app.clone(), self.peer);
+        let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+            let mut request = request.map(axum::body::Body::new);
+            // The client's address reaches the handlers (per-client limits).
+            request.extensions_mut().insert(ConnectInfo(peer));
+            app.clone().oneshot(request)
+        });
+        let mut http = hyper::server::conn::http1::Builder::new();
+        http.timer(TokioTimer::new())
+            .header_read_timeout(self.serving.head_timeout)
+            .keep_alive(true);
+        let connection = http
+            .serve_connection(TokioIo::new(tcp), service)
+            .with_upgrades();
+        tokio::pin!(connection);
+        tokio::select! {
+            result = connection.as_mut() => {
+                if let Err(e) = result {
+                    tracing::debug!("connection from {peer}: {e}");
+                }
+                return;
+            }
+            _ = self.stop.wait_for(|&s| s) => {}
+        }
+        // The server stops: the connection ends once its request in flight is answered.
+        connection.as_mut().graceful_shutdown();
+        let _ = connection.await;
+    }
+}
+
+/// The most connections the defaults allow however many descriptors the process may open:
+/// beyond, memory rather than descriptors would run out.
+const MOST_CONNECTIONS: usize = 50_000;
+
+/// Raises the process's soft limit on open files to its hard limit (a server needs a
+/// descriptor per connection; many systems start programs at 1024) and gives the most
+/// connections to serve at once under it: seven eighths of it (the rest for the database,
+/// the log and the engine), at most [`MOST_CONNECTIONS`].
+pub fn descriptor_budget() -> usize {
+    let soft = rlimit::increase_nofile_limit(u64::MAX).unwrap_or_else(|e| {
+        tracing::warn!("the limit on open files could not be raised: {e}");
+        rlimit::getrlimit(rlimit::Resource::NOFILE).map_or(1024, |(soft, _)| soft)
+    });
+    let soft = usize::try_from(soft).unwrap_or(usize::MAX);
+    (soft - soft / 8).clamp(16, MOST_CONNECTIONS)
+}

@@ -1,0 +1,99 @@
+//! What every WebSocket of the server keeps besides its subject: its place among the caps
+//! of open connections, the throttle on the client's messages, and the pings that find a
+//! peer gone silent (a phone that lost its network, a half-open connection), so that such
+//! a socket gives its place back instead of holding it for ever.
+
+use crate::connections::StreamPermit;
+use crate::error::ApiError;
+use crate::limits::Rate;
+use governor::{DefaultDirectRateLimiter, Quota};
+use std::time::{Duration, Instant};
+
+/// How often the server pings a WebSocket.
+pub const PING: Duration = Duration::from_secs(30);
+
+/// How long a client may stay silent (no message, no answer to a ping) before its socket
+/// is closed: three pings unanswered.
+pub const SILENCE: Duration = Duration::from_secs(90);
+
+/// One WebSocket's place and throttle.
+pub struct Guard {
+    throttle: Option<(DefaultDirectRateLimiter, u32)>,
+    last_heard: Instant,
+    _permit: StreamPermit,
+}
+
+impl Guard {
+    /// The guard of a socket holding `permit`, its client's messages limited to `rate`.
+    pub fn new(rate: Option<Rate>, permit: StreamPermit) -> Guard {
+        let throttle = rate.map(|rate| {
+            let quota = Quota::per_minute(rate.per_minute).allow_burst(rate.burst);
+            let per_second = rate.per_minute.get().div_ceil(60);
+            (DefaultDirectRateLimiter::direct(quota), per_second)
+        });
+        Guard {
+            throttle,
+            last_heard: Instant::now(),
+            _permit: permit,
+        }
+    }
+
+    /// Counts a frame from the client (a pong too: the peer lives); a message (`counts`)
+    /// beyond the rate is refused, and the socket should close with the refusal.
+    pub fn heard(&mut self, counts: bool) -> Result<(), ApiError> {
+        self.last_heard = Instant::now();
+        match &self.throttle {
+            Some((limiter, per_second)) if counts && limiter.check().is_err() => {
+                Err(ApiError::MessageFlood {
+                    per_second: *per_second,
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the client has been silent longer than [`SILENCE`].
+    pub fn gone_silent(&self) -> bool {
+        self.last_heard.elapsed() >= SILENCE
+    }
+}
+
+/// The ticks at which a socket pings its client (the first after [`PING`]).
+pub fn pings() -> tokio::time::Interval {
+    let mut interval = tokio::time::interval_at(tokio::time::Instant::now() + PING, PING);
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    interval
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::connections::{Caps, Connections, Holder};
+
+    #[test]
+    fn a_flood_is_refused_after_the_burst() {
+        let connections = Connections::new(Caps {
+            per_address: None,
+            total: 10,
+            streams_per_address: None,
+            streams_per_account: None,
+            streams_total: 10,
+        });
+        let permit = connections.open_stream(&Holder::default()).unwrap();
+        let mut guard = Guard::new(Some(Rate::new(60, 3)), permit);
+        for _ in 0..3 {
+            guard.heard(true).unwrap();
+        }
+        // Pongs are not messages.
+        guard.heard(false).unwrap();
+        let refused = guard.heard(true).unwrap_err();
+        assert_eq!(
+            (refused.status().as_u16(), refused.code()),
+            (429, "rate_limited")
+        );
+        assert!(!guard.gone_silent());
+        assert_eq!(connections.open().1, 1);
+        drop(guard);
+        assert_eq!(connections.open().1, 0, "the place is given back");
+    }
+}
