@@ -164,3 +164,61 @@ async fn a_review_keeps_to_its_time() {
     assert!(started.elapsed() < Duration::from_secs(5), "{done}");
     server.shutdown().await.unwrap();
 }
+
+/// How many games against the engine `from` gets before it is refused.
+async fn fill(from: IpAddr, addr: std::net::SocketAddr) -> usize {
+    let mut n = 0;
+    while new_engine_game(from, addr).await.status == 201 {
+        n += 1;
+        assert!(n < 50, "no limit per client");
+    }
+    n
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_few_addresses_cannot_fill_the_engine_for_everyone() {
+    // The defaults of a one-search server: eight games against the engine in all.
+    let (_dir, server, addr) = fresh_server_with(Settings::for_searches(1)).await;
+    let hostile = ["127.0.0.3", "127.0.0.4"].map(|ip| ip.parse::<IpAddr>().unwrap());
+    let mut held = 0;
+    for from in hostile {
+        held += fill(from, addr).await;
+    }
+    assert!(
+        held < 8,
+        "two addresses took {held} of the engine's 8 games"
+    );
+    // A newcomer still gets a game.
+    new_engine_game("127.0.0.5".parse().unwrap(), addr)
+        .await
+        .expect(201);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_nobody_plays_gives_its_place_back_until_its_next_move() {
+    let settings = Settings {
+        engine_games_per_client: 1,
+        engine_slot_idle: Duration::from_millis(600),
+        ..Settings::for_searches(1)
+    };
+    let (_dir, server, addr) = fresh_server_with(settings).await;
+    let first = new_engine_game(ME, addr).await.expect(201).json();
+    busy(new_engine_game(ME, addr).await, 429, "too_many");
+    // The person does not move: the place comes back, the game goes on.
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let second = new_engine_game(ME, addr).await.expect(201).json();
+    busy(new_engine_game(ME, addr).await, 429, "too_many");
+    // Moving in the first game takes a place again: the second idles out, the first holds.
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let id = first["id"].as_str().unwrap();
+    play(addr, id, first["token"].as_str().unwrap(), "7g7f")
+        .await
+        .expect(200);
+    busy(new_engine_game(ME, addr).await, 429, "too_many");
+    assert_eq!(
+        state(addr, second["id"].as_str().unwrap()).await["outcome"],
+        Value::Null
+    );
+    server.shutdown().await.unwrap();
+}
