@@ -12,8 +12,11 @@ use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::net::SocketAddr;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tower::ServiceExt;
@@ -63,9 +66,12 @@ pub async fn run(
                 let task = Connection {
                     app: app.clone(),
                     peer,
-                    _permit: permit,
                     serving,
                     stop: stop.clone(),
+                };
+                let tcp = Counted {
+                    tcp,
+                    _permit: permit,
                     _open: open_rx.clone(),
                 };
                 tokio::spawn(task.serve(tcp));
@@ -82,23 +88,68 @@ pub async fn run(
     Ok(())
 }
 
+/// An admitted connection's socket with what it holds while it lives: its place among the
+/// counts, and the receiver the loop waits for at the end. Both go with the socket, also
+/// after a WebSocket upgrade took it over from hyper.
+struct Counted {
+    tcp: TcpStream,
+    _permit: ConnectionPermit,
+    _open: watch::Receiver<()>,
+}
+
+impl AsyncRead for Counted {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.tcp).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Counted {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.tcp).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.tcp).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.tcp).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.tcp).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.tcp.is_write_vectored()
+    }
+}
+
 /// One admitted connection.
 struct Connection {
     app: Router,
     peer: SocketAddr,
-    /// Held while the connection lives, WebSocket included: its place among the counts.
-    _permit: ConnectionPermit,
     serving: Serving,
     stop: watch::Receiver<bool>,
-    /// Held while the connection lives: the loop waits for every one at the end.
-    _open: watch::Receiver<()>,
 }
 
 impl Connection {
-    async fn serve(mut self, tcp: TcpStream) {
+    async fn serve(mut self, tcp: Counted) {
         // No Nagle delay: a move's push to the opponent is one small frame that would
         // otherwise wait up to ~40 ms for the acknowledgement of the previous one.
-        let _ = tcp.set_nodelay(true);
+        let _ = tcp.tcp.set_nodelay(true);
         let (app, peer) = (self.app.clone(), self.peer);
         let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
             let mut request = request.map(axum::body::Body::new);

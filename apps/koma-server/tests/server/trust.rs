@@ -4,9 +4,7 @@
 //! each test's "other user" is another client to the server.
 
 use crate::accounts::{log_in, sign_up};
-use crate::common::{
-    Socket, fresh_server_with, get, next_any, post, refused_as, request_from, seated,
-};
+use crate::common::{Socket, fresh_server_with, get, next_any, refused_as, request_from, seated};
 use futures_util::{SinkExt, StreamExt};
 use koma_server::{Limits, Settings};
 use serde_json::json;
@@ -103,6 +101,30 @@ async fn silent_connections_are_closed_and_one_address_holds_only_its_share() {
         .await
         .unwrap();
     assert!(said_before_close(&mut slow, 3.0).await.is_some());
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_websocket_keeps_its_connections_place() {
+    let (_dir, server, addr) = fresh_server_with(Settings {
+        limits: Limits {
+            connections_per_address: Some(2),
+            ..Limits::default()
+        },
+        ..Settings::default()
+    })
+    .await;
+    let game = seated(addr, json!({})).await;
+    let path = format!("/api/games/{}/ws", game.id);
+    let hostile = ip("127.0.0.18");
+    let _held = [
+        socket_from(hostile, addr, &path, &[]).await.unwrap(),
+        socket_from(hostile, addr, &path, &[]).await.unwrap(),
+    ];
+    // The upgraded sockets still hold the address's two places: no third connection.
+    let mut third = bare(hostile, addr).await;
+    let said = said_before_close(&mut third, 2.0).await.unwrap_or_default();
+    assert!(said.starts_with("HTTP/1.1 429"), "{said}");
     server.shutdown().await.unwrap();
 }
 
