@@ -94,9 +94,10 @@ pub struct Limits {
     pub records: Option<Rate>,
     /// Logins, sign-ups, HTTP Basic checks and new API tokens, per client address.
     pub logins: Option<Rate>,
-    /// The same, per username tried (a failed login counts): many addresses cannot guess
-    /// one account's password faster than this.
-    pub logins_per_name: Option<Rate>,
+    /// The same, per username tried from one client address (a failed login counts): one
+    /// address cannot guess an account's password faster than this, and strangers guessing
+    /// from their addresses do not lock the owner out of hers.
+    pub logins_per_name_and_address: Option<Rate>,
     /// Chat lines, per sender: the client's address, and its account when logged in.
     pub chat: Option<Rate>,
     /// Whether the server is behind a reverse proxy whose `X-Forwarded-For` names the
@@ -131,7 +132,7 @@ impl Default for Limits {
             reviews: Some(Rate::new(20, 10)),
             records: Some(Rate::new(120, 60)),
             logins: Some(Rate::new(30, 30)),
-            logins_per_name: Some(Rate::new(10, 10)),
+            logins_per_name_and_address: Some(Rate::new(10, 10)),
             chat: Some(Rate::new(20, 8)),
             behind_proxy: false,
             body_bytes: 64 * 1024,
@@ -157,7 +158,7 @@ impl Limits {
             reviews: None,
             records: None,
             logins: None,
-            logins_per_name: None,
+            logins_per_name_and_address: None,
             chat: None,
             connections_per_address: None,
             streams_per_address: None,
@@ -168,7 +169,8 @@ impl Limits {
     }
 }
 
-/// Who a count is kept for: a client's address, an account, or a username tried at login.
+/// Who a count is kept for: a client's address, an account, or a username tried at login
+/// from an address.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum RateKey {
     /// A client address; an IPv6 address is cut to its /64 (one client's network).
@@ -176,23 +178,41 @@ pub enum RateKey {
     /// A logged-in account (its id): its requests count here as well as per address, so
     /// that many addresses do not multiply one account's rate.
     Account(String),
-    /// A username given to log in (lowercase, whether the account exists or not).
-    Username(String),
+    /// A username given to log in (lowercase, whether the account exists or not) by the
+    /// client at an address (cut as for [`RateKey::Ip`]; `None` for a request made in
+    /// process, not over a socket).
+    UsernameFrom {
+        /// The username, lowercase.
+        username: String,
+        /// The client's address.
+        client: Option<IpAddr>,
+    },
 }
 
 impl RateKey {
     /// The key of the client at `ip`.
     pub fn ip(ip: IpAddr) -> RateKey {
-        match ip {
-            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-                Some(v4) => RateKey::Ip(IpAddr::V4(v4)),
-                None => {
-                    let network = u128::from(v6) & !((1u128 << 64) - 1);
-                    RateKey::Ip(IpAddr::V6(Ipv6Addr::from(network)))
-                }
-            },
-            v4 => RateKey::Ip(v4),
+        RateKey::Ip(client_network(ip))
+    }
+
+    /// The key of a login to `username` (any case) from the client at `ip`.
+    pub fn username_from(username: &str, ip: Option<IpAddr>) -> RateKey {
+        RateKey::UsernameFrom {
+            username: username.to_ascii_lowercase(),
+            client: ip.map(client_network),
         }
+    }
+}
+
+/// The address that stands for the client at `ip`: an IPv6 address's /64 (one client's
+/// network), an IPv4-mapped one as IPv4.
+fn client_network(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !((1u128 << 64) - 1))),
+        },
+        v4 => v4,
     }
 }
 
@@ -209,8 +229,8 @@ pub enum RateClass {
     Records,
     /// Logins, sign-ups, HTTP Basic checks and new API tokens, per address.
     Logins,
-    /// Logins and HTTP Basic checks, per username tried.
-    LoginsPerName,
+    /// The same, per username tried from one address.
+    LoginsPerNameAndAddress,
     /// Chat lines, per sender.
     Chat,
 }
@@ -225,7 +245,7 @@ impl RateClass {
         RateClass::Reviews,
         RateClass::Records,
         RateClass::Logins,
-        RateClass::LoginsPerName,
+        RateClass::LoginsPerNameAndAddress,
         RateClass::Chat,
     ];
 
@@ -237,7 +257,9 @@ impl RateClass {
             RateClass::Reviews => "reviews from this client",
             RateClass::Records => "record conversions from this client",
             RateClass::Logins => "login attempts from this client",
-            RateClass::LoginsPerName => "login attempts for this username",
+            RateClass::LoginsPerNameAndAddress => {
+                "login attempts for this username from this client"
+            }
             RateClass::Chat => "chat lines from this sender",
         }
     }
@@ -249,7 +271,7 @@ impl RateClass {
             RateClass::Reviews => limits.reviews,
             RateClass::Records => limits.records,
             RateClass::Logins => limits.logins,
-            RateClass::LoginsPerName => limits.logins_per_name,
+            RateClass::LoginsPerNameAndAddress => limits.logins_per_name_and_address,
             RateClass::Chat => limits.chat,
         }
     }
@@ -321,35 +343,42 @@ impl Limiter {
     /// last address of `X-Forwarded-For`. `None` without a peer address (a request made
     /// in process, not over a socket).
     pub fn key_of(&self, request: &Request) -> Option<RateKey> {
-        self.key_from(request.extensions(), request.headers())
+        self.client(request.extensions(), request.headers())
+            .map(RateKey::ip)
     }
 
     /// The key of the client of a request's extensions and headers (see
     /// [`Limiter::key_of`]).
     pub fn key_from(&self, extensions: &Extensions, headers: &HeaderMap) -> Option<RateKey> {
+        self.client(extensions, headers).map(RateKey::ip)
+    }
+
+    /// The address of a request's client (see [`Limiter::key_of`]).
+    fn client(&self, extensions: &Extensions, headers: &HeaderMap) -> Option<IpAddr> {
         let peer = extensions.get::<ConnectInfo<SocketAddr>>()?.0.ip();
-        let ip = if self.limits.behind_proxy {
-            forwarded_for(headers).unwrap_or(peer)
+        if self.limits.behind_proxy {
+            Some(forwarded_for(headers).unwrap_or(peer))
         } else {
-            peer
-        };
-        Some(RateKey::ip(ip))
+            Some(peer)
+        }
     }
 
     /// Counts a login attempt for `username` from the client of a request (its extensions
-    /// and headers): per address and per username (any case); refused (429) beyond either
-    /// rate.
+    /// and headers): per address, and per username (any case) from that address; refused
+    /// (429) beyond either rate. Strangers guessing a name from their addresses use up
+    /// their own counts, not its owner's.
     pub fn check_login(
         &self,
         extensions: &Extensions,
         headers: &HeaderMap,
         username: &str,
     ) -> Result<(), ApiError> {
-        if let Some(key) = self.key_from(extensions, headers) {
-            self.check(RateClass::Logins, &key)?;
+        let client = self.client(extensions, headers);
+        if let Some(ip) = client {
+            self.check(RateClass::Logins, &RateKey::ip(ip))?;
         }
-        let name = RateKey::Username(username.to_ascii_lowercase());
-        self.check(RateClass::LoginsPerName, &name)
+        let key = RateKey::username_from(username, client);
+        self.check(RateClass::LoginsPerNameAndAddress, &key)
     }
 }
 
@@ -486,23 +515,48 @@ mod tests {
         }
     }
 
+    /// The extensions of a request from `ip`.
+    fn from(ip: &str) -> Extensions {
+        let mut extensions = Extensions::new();
+        extensions.insert(ConnectInfo(SocketAddr::new(ip.parse().unwrap(), 40_000)));
+        extensions
+    }
+
     #[test]
-    fn logins_count_per_username_in_any_case() {
+    fn logins_count_per_username_in_any_case_and_address() {
         let limiter = Limiter::new(Limits {
-            logins_per_name: Some(Rate::new(1, 2)),
+            logins_per_name_and_address: Some(Rate::new(1, 2)),
             ..Limits::default()
         });
-        // No address (a request made in process): only the name counts.
-        let (ext, headers) = (Extensions::new(), HeaderMap::new());
-        limiter.check_login(&ext, &headers, "Alice").unwrap();
-        limiter.check_login(&ext, &headers, "alice").unwrap();
-        let refused = limiter.check_login(&ext, &headers, "ALICE").unwrap_err();
+        let headers = HeaderMap::new();
+        let (here, there) = (from("192.0.2.1"), from("192.0.2.2"));
+        limiter.check_login(&here, &headers, "Alice").unwrap();
+        limiter.check_login(&here, &headers, "alice").unwrap();
+        let refused = limiter.check_login(&here, &headers, "ALICE").unwrap_err();
         assert_eq!(refused.code(), "rate_limited");
         assert!(
-            refused.to_string().contains("for this username"),
+            refused
+                .to_string()
+                .contains("for this username from this client"),
             "{refused}"
         );
-        limiter.check_login(&ext, &headers, "bob").unwrap();
+        // Another name from that address, and the name from another, count apart.
+        limiter.check_login(&here, &headers, "bob").unwrap();
+        limiter.check_login(&there, &headers, "alice").unwrap();
+        // An IPv6 client is its /64 network, for names as for addresses.
+        let (v6, same_network) = (from("2001:db8::1"), from("2001:db8::2"));
+        limiter.check_login(&v6, &headers, "alice").unwrap();
+        limiter.check_login(&v6, &headers, "alice").unwrap();
+        assert!(
+            limiter
+                .check_login(&same_network, &headers, "alice")
+                .is_err()
+        );
+        // No address (a request made in process): the name alone counts.
+        let nowhere = Extensions::new();
+        limiter.check_login(&nowhere, &headers, "alice").unwrap();
+        limiter.check_login(&nowhere, &headers, "alice").unwrap();
+        assert!(limiter.check_login(&nowhere, &headers, "alice").is_err());
         // An account's count is its own, apart from an address's and a name's.
         let games = Limiter::new(Limits {
             games: Some(Rate::new(1, 1)),
@@ -513,7 +567,7 @@ mod tests {
         assert!(games.check(RateClass::Games, &account).is_err());
         assert!(
             games
-                .check(RateClass::Games, &RateKey::Username("alice".into()))
+                .check(RateClass::Games, &RateKey::username_from("alice", None))
                 .is_ok()
         );
     }

@@ -87,9 +87,10 @@ pub struct ServeArgs {
     /// Logins, sign-ups, HTTP Basic checks and new API tokens per client [default: 30/min,30].
     #[arg(long, value_name = "RATE", value_parser = rate)]
     limit_logins: Option<RateSetting>,
-    /// Logins and HTTP Basic checks per username tried [default: 10/min,10].
-    #[arg(long, value_name = "RATE", value_parser = rate)]
-    limit_logins_per_name: Option<RateSetting>,
+    /// Logins, sign-ups, HTTP Basic checks and new API tokens per username tried from one
+    /// client [default: 10/min,10].
+    #[arg(long, value_name = "RATE", value_parser = rate, visible_alias = "limit-logins-per-name")]
+    limit_logins_per_name_and_address: Option<RateSetting>,
     /// Chat lines per sender (address, and account if logged in) [default: 20/min,8].
     #[arg(long, value_name = "RATE", value_parser = rate)]
     limit_chat: Option<RateSetting>,
@@ -209,7 +210,10 @@ impl ServeArgs {
             (self.limit_reviews, &mut limits.reviews),
             (self.limit_records, &mut limits.records),
             (self.limit_logins, &mut limits.logins),
-            (self.limit_logins_per_name, &mut limits.logins_per_name),
+            (
+                self.limit_logins_per_name_and_address,
+                &mut limits.logins_per_name_and_address,
+            ),
             (self.limit_chat, &mut limits.chat),
             (self.limit_ws_messages, &mut limits.ws_messages),
         ] {

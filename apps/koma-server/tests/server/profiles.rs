@@ -266,11 +266,12 @@ async fn log_in_from(from: IpAddr, addr: SocketAddr, name: &str, password: &str)
 }
 
 #[tokio::test]
-async fn repeated_failed_logins_to_one_name_are_refused_from_any_address() {
+async fn repeated_failed_logins_to_one_name_are_refused_from_that_address() {
     let (_dir, server, addr) = fresh_server().await;
     sign_up(addr, "Alice", PASSWORD).await.expect(201);
     sign_up(addr, "Bob", PASSWORD).await.expect(201);
-    // Signing up counted once for the name: nine failures make ten attempts.
+    // Signing up counted once for the name from this address: nine failures make ten
+    // attempts.
     for _ in 0..9 {
         let wrong = log_in_from(ip(1), addr, "alice", "not-the-password").await;
         refused_as(wrong, 401, "bad_credentials");
@@ -278,30 +279,60 @@ async fn repeated_failed_logins_to_one_name_are_refused_from_any_address() {
     let refused = log_in_from(ip(1), addr, "ALICE", PASSWORD).await;
     let retry: u64 = refused.header("retry-after").unwrap().parse().unwrap();
     assert!((1..=60).contains(&retry), "{retry}");
-    refused_as(refused, 429, "rate_limited");
-    // Another address gains nothing on that name...
-    refused_as(
-        log_in_from(ip(2), addr, "alice", PASSWORD).await,
-        429,
-        "rate_limited",
-    );
-    // ...nor does HTTP Basic.
+    let message = refused_as(refused, 429, "rate_limited");
+    assert!(message.contains("this username"), "{message}");
+    // HTTP Basic from that address is refused the same way.
     let basic = format!(
         "Basic {}",
         base64::Engine::encode(&base64::engine::general_purpose::STANDARD, "alice:x")
     );
-    let reply = request_from_with(
-        ip(3),
-        addr,
-        "POST",
-        "/api/account/tokens",
-        &[("Authorization", &basic)],
-        None,
-    )
-    .await;
-    refused_as(reply, 429, "rate_limited");
+    let basic_from = |from| {
+        let basic = basic.clone();
+        async move {
+            let headers = [("Authorization", basic.as_str())];
+            request_from_with(from, addr, "POST", "/api/account/tokens", &headers, None).await
+        }
+    };
+    refused_as(basic_from(ip(1)).await, 429, "rate_limited");
+    // Another address has counts of its own for that name: the owner gets in...
+    log_in_from(ip(2), addr, "alice", PASSWORD)
+        .await
+        .expect(200);
+    // ...and a wrong password there is just wrong, HTTP Basic included.
+    refused_as(basic_from(ip(3)).await, 401, "bad_credentials");
     // Another name from the first address is still welcome.
     log_in_from(ip(1), addr, "bob", PASSWORD).await.expect(200);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn strangers_guessing_a_name_do_not_lock_its_owner_out() {
+    let limits = Limits {
+        logins_per_name_and_address: Some(Rate::new(1, 4)),
+        ..Limits::default()
+    };
+    let settings = Settings {
+        limits,
+        ..Settings::default()
+    };
+    let (_dir, server, addr) = fresh_server_with(settings).await;
+    // The owner signs up from 127.0.0.1 (one attempt of her four there).
+    sign_up(addr, "Alice", PASSWORD).await.expect(201);
+    // Four strangers guess her password until each is refused.
+    for stranger in 2..=5 {
+        for _ in 0..4 {
+            let wrong = log_in_from(ip(stranger), addr, "alice", "not-the-password").await;
+            refused_as(wrong, 401, "bad_credentials");
+        }
+        let refused = log_in_from(ip(stranger), addr, "alice", PASSWORD).await;
+        refused_as(refused, 429, "rate_limited");
+    }
+    // The owner logs in every time from her own address all the same.
+    for _ in 0..3 {
+        log_in_from(ip(1), addr, "alice", PASSWORD)
+            .await
+            .expect(200);
+    }
     server.shutdown().await.unwrap();
 }
 
