@@ -18,6 +18,7 @@ use crate::error::ApiError;
 use crate::games::unix_ms;
 use crate::store::Store;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use store::{NewSession, NewToken, NewUser, TokenInfo, User};
 use tokio::sync::Semaphore;
 
@@ -40,6 +41,8 @@ pub struct Accounts {
     /// The argon2 memory of the hashes not running, reused (at most one per permit of
     /// `hashing`).
     memory: std::sync::Mutex<Vec<password::Memory>>,
+    /// How many argon2 jobs (a hash, or a password checked) have run.
+    argon2_jobs: AtomicU64,
     /// Whether the session cookie is marked `Secure`.
     secure_cookie: bool,
 }
@@ -52,6 +55,7 @@ impl Accounts {
             store,
             hashing: Semaphore::new(cores.min(4)),
             memory: std::sync::Mutex::new(Vec::new()),
+            argon2_jobs: AtomicU64::new(0),
             secure_cookie,
         })
     }
@@ -89,6 +93,7 @@ impl Accounts {
             .map_err(|_| ApiError::ShuttingDown)?;
         let pool = || self.memory.lock().unwrap_or_else(|e| e.into_inner());
         let mut memory = pool().pop().unwrap_or_default();
+        self.argon2_jobs.fetch_add(1, Ordering::Relaxed);
         let (result, memory) = off_thread(move || {
             let result = f(&mut memory);
             Ok((result, memory))
@@ -96,6 +101,12 @@ impl Accounts {
         .await?;
         pool().push(memory);
         result
+    }
+
+    /// How many argon2 jobs have run (for the tests: a login costs one whatever the name).
+    #[cfg(test)]
+    fn argon2_jobs(&self) -> u64 {
+        self.argon2_jobs.load(Ordering::Relaxed)
     }
 
     /// Makes the account `id` a bot (lishogi's `/api/bot/account/upgrade`): refused (400)
@@ -152,20 +163,28 @@ impl Accounts {
         })
     }
 
-    /// The live account `username` if `password` is its password.
+    /// The live account `username` if `password` is its password. A name without a live
+    /// account costs the same argon2 work as one with it (see
+    /// [`password::verify_or_dummy`]).
     pub async fn check_credentials(
         &self,
         username: &str,
         password: &str,
     ) -> Result<User, ApiError> {
-        let user = match self.user(username).await? {
-            Some(u) if u.deleted_ms.is_none() => u,
-            _ => return Err(ApiError::BadCredentials),
-        };
-        if self.password_matches(&user, password).await? {
-            Ok(user)
-        } else {
-            Err(ApiError::BadCredentials)
+        let user = self
+            .user(username)
+            .await?
+            .filter(|u| u.deleted_ms.is_none());
+        let (pw, phc) = (
+            password.to_string(),
+            user.as_ref().map(|u| u.password_hash.clone()),
+        );
+        let matches = self
+            .hashing(move |m| password::verify_or_dummy(&pw, phc.as_deref(), m))
+            .await?;
+        match user {
+            Some(user) if matches => Ok(user),
+            _ => Err(ApiError::BadCredentials),
         }
     }
 
@@ -294,5 +313,44 @@ impl Accounts {
         } else {
             Err(ApiError::no_such("token", token_id))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SqliteStore;
+
+    const PASSWORD: &str = "correct horse battery staple";
+
+    /// A login for a name without a live account (none, or deleted) checks the password
+    /// against a hash all the same, so that it takes as long as a login to a real account
+    /// and does not tell which names exist.
+    #[tokio::test]
+    async fn a_login_runs_argon2_once_whether_or_not_the_name_has_an_account() {
+        let accounts = Accounts::new(Arc::new(SqliteStore::in_memory().unwrap()), false);
+        accounts.sign_up("Alice", PASSWORD).await.unwrap();
+        accounts.sign_up("Bob", PASSWORD).await.unwrap();
+        accounts.delete("bob", PASSWORD).await.unwrap();
+        for (name, password) in [
+            ("alice", "wrong guess"),
+            ("nobody", "wrong guess"),
+            ("nobody", PASSWORD),
+            ("bob", PASSWORD),
+        ] {
+            let before = accounts.argon2_jobs();
+            let refused = accounts
+                .check_credentials(name, password)
+                .await
+                .unwrap_err();
+            assert!(
+                matches!(refused, ApiError::BadCredentials),
+                "{name}: {refused}"
+            );
+            assert_eq!(accounts.argon2_jobs(), before + 1, "{name}");
+        }
+        let before = accounts.argon2_jobs();
+        accounts.check_credentials("ALICE", PASSWORD).await.unwrap();
+        assert_eq!(accounts.argon2_jobs(), before + 1);
     }
 }

@@ -4,6 +4,7 @@
 use crate::error::ApiError;
 use argon2::password_hash::phc::{Output, ParamsString, PasswordHash, Salt};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
+use std::sync::OnceLock;
 
 /// The fewest characters of a username.
 pub const NAME_MIN: usize = 2;
@@ -148,6 +149,36 @@ pub fn verify(password: &str, phc: &str, memory: &mut Memory) -> bool {
         && Output::new(&out).is_ok_and(|o| o == *expected)
 }
 
+/// The hash a password is checked against when the name has no live account: a random
+/// password's, made once (on the first such login) with the parameters of new hashes.
+fn dummy_hash(memory: &mut Memory) -> Result<&'static str, ApiError> {
+    static DUMMY: OnceLock<String> = OnceLock::new();
+    if let Some(made) = DUMMY.get() {
+        return Ok(made);
+    }
+    let made = hash(&super::secrets::session_id()?, memory)?;
+    Ok(DUMMY.get_or_init(|| made))
+}
+
+/// Whether `password` is the one hashed in `phc`, as [`verify`]; without a hash (no live
+/// account of that name) `password` is checked against a dummy hash all the same and
+/// refused, so that a login to a name without an account takes as long as one to a name
+/// with one and does not tell which names exist.
+pub fn verify_or_dummy(
+    password: &str,
+    phc: Option<&str>,
+    memory: &mut Memory,
+) -> Result<bool, ApiError> {
+    match phc {
+        Some(phc) => Ok(verify(password, phc, memory)),
+        None => {
+            let dummy = dummy_hash(memory)?;
+            std::hint::black_box(verify(password, dummy, memory));
+            Ok(false)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,6 +241,22 @@ mod tests {
             h,
             "a fresh salt each time"
         );
+    }
+
+    #[test]
+    fn the_dummy_hash_is_a_new_hash_of_no_password() {
+        let memory = &mut Memory::new();
+        let dummy = dummy_hash(memory).unwrap();
+        assert!(
+            dummy.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{dummy}"
+        );
+        assert_eq!(dummy_hash(memory).unwrap(), dummy, "made once");
+        for password in ["", "correct horse battery staple"] {
+            assert!(!verify_or_dummy(password, None, memory).unwrap());
+        }
+        let h = hash("correct horse", memory).unwrap();
+        assert!(verify_or_dummy("correct horse", Some(&h), memory).unwrap());
     }
 
     /// The hashes are the argon2 crate's own: a hash it made (as the accounts of an older
