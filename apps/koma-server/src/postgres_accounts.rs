@@ -67,6 +67,15 @@ fn touch(c: &mut impl GenericClient, user: &User, now_ms: u64) -> Result<(), Sto
     Ok(())
 }
 
+/// Revokes every live API token of `user_id` at `now_ms`.
+fn revoke_tokens(c: &mut impl GenericClient, user_id: &str, now_ms: u64) -> Result<(), StoreError> {
+    c.execute(
+        "UPDATE api_tokens SET revoked_ms = $2 WHERE user_id = $1 AND revoked_ms IS NULL",
+        &[&user_id, &ms_to(now_ms)],
+    )?;
+    Ok(())
+}
+
 impl AccountStore for PgStore {
     fn create_user(&self, user: &NewUser) -> Result<bool, StoreError> {
         let changed = self.conn()?.execute(
@@ -95,7 +104,13 @@ impl AccountStore for PgStore {
             .transpose()
     }
 
-    fn set_password(&self, id: &str, hash: &str, keep: Option<&str>) -> Result<(), StoreError> {
+    fn set_password(
+        &self,
+        id: &str,
+        hash: &str,
+        keep: Option<&str>,
+        now_ms: u64,
+    ) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
         let mut tx = conn.transaction()?;
         let changed = tx.execute(
@@ -109,6 +124,7 @@ impl AccountStore for PgStore {
             "DELETE FROM sessions WHERE user_id = $1 AND hash IS DISTINCT FROM $2",
             &[&id, &keep],
         )?;
+        revoke_tokens(&mut tx, id, now_ms)?;
         tx.commit()?;
         Ok(())
     }
@@ -126,10 +142,7 @@ impl AccountStore for PgStore {
             return Err(StoreError::Conflict(format!("no live account '{id}'")));
         }
         tx.execute("DELETE FROM sessions WHERE user_id = $1", &[&id])?;
-        tx.execute(
-            "UPDATE api_tokens SET revoked_ms = $2 WHERE user_id = $1 AND revoked_ms IS NULL",
-            &[&id, &now],
-        )?;
+        revoke_tokens(&mut tx, id, now_ms)?;
         tx.commit()?;
         Ok(())
     }

@@ -75,6 +75,15 @@ fn touch(conn: &Connection, user: &User, now_ms: u64) -> Result<(), StoreError> 
     Ok(())
 }
 
+/// Revokes every live API token of `user_id` at `now_ms`.
+fn revoke_tokens(conn: &Connection, user_id: &str, now_ms: u64) -> Result<(), StoreError> {
+    conn.execute(
+        "UPDATE api_tokens SET revoked_ms = ?2 WHERE user_id = ?1 AND revoked_ms IS NULL",
+        params![user_id, ms_to_sql(now_ms)],
+    )?;
+    Ok(())
+}
+
 impl AccountStore for SqliteStore {
     fn create_user(&self, user: &NewUser) -> Result<bool, StoreError> {
         let changed = self.conn().execute(
@@ -101,7 +110,13 @@ impl AccountStore for SqliteStore {
             .optional()?)
     }
 
-    fn set_password(&self, id: &str, hash: &str, keep: Option<&str>) -> Result<(), StoreError> {
+    fn set_password(
+        &self,
+        id: &str,
+        hash: &str,
+        keep: Option<&str>,
+        now_ms: u64,
+    ) -> Result<(), StoreError> {
         let conn = self.conn();
         let tx = conn.unchecked_transaction()?;
         let changed = tx.execute(
@@ -115,6 +130,7 @@ impl AccountStore for SqliteStore {
             "DELETE FROM sessions WHERE user_id = ?1 AND hash IS NOT ?2",
             params![id, keep],
         )?;
+        revoke_tokens(&tx, id, now_ms)?;
         tx.commit()?;
         Ok(())
     }
@@ -132,10 +148,7 @@ impl AccountStore for SqliteStore {
             return Err(StoreError::Conflict(format!("no live account '{id}'")));
         }
         tx.execute("DELETE FROM sessions WHERE user_id = ?1", params![id])?;
-        tx.execute(
-            "UPDATE api_tokens SET revoked_ms = ?2 WHERE user_id = ?1 AND revoked_ms IS NULL",
-            params![id, now],
-        )?;
+        revoke_tokens(&tx, id, now_ms)?;
         // Games are not linked to accounts yet. When they are, they keep pointing at this
         // row, and the row's `deleted_ms` is what makes them show "deleted player".
         tx.commit()?;

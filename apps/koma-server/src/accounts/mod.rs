@@ -245,7 +245,8 @@ impl Accounts {
     }
 
     /// Replaces the password of `id` after checking the old one; every session but
-    /// `keep_session` (the secret of the one asking, if any) ends.
+    /// `keep_session` (the secret of the one asking, if any) ends and every API token is
+    /// revoked.
     pub async fn change_password(
         &self,
         id: &str,
@@ -258,7 +259,7 @@ impl Accounts {
         let pw = new.to_string();
         let hash = self.hashing(move |m| password::hash(&pw, m)).await?;
         let (id, keep) = (id.to_string(), keep_session.map(secrets::digest));
-        self.blocking(move |s| s.set_password(&id, &hash, keep.as_deref()))
+        self.blocking(move |s| s.set_password(&id, &hash, keep.as_deref(), unix_ms()))
             .await
     }
 

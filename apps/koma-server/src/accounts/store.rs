@@ -104,8 +104,16 @@ pub trait AccountStore: Send + Sync {
     fn create_user(&self, user: &NewUser) -> Result<bool, StoreError>;
     /// The account `id` (lowercase), deleted or not.
     fn user(&self, id: &str) -> Result<Option<User>, StoreError>;
-    /// Replaces the password hash of `id` and ends its sessions but `keep` (a session hash).
-    fn set_password(&self, id: &str, hash: &str, keep: Option<&str>) -> Result<(), StoreError>;
+    /// Replaces the password hash of `id`, ends its sessions but `keep` (a session hash) and
+    /// revokes its API tokens at `now_ms`, in one transaction: whoever knew the old password
+    /// keeps nothing it opened.
+    fn set_password(
+        &self,
+        id: &str,
+        hash: &str,
+        keep: Option<&str>,
+        now_ms: u64,
+    ) -> Result<(), StoreError>;
     /// Marks `id` deleted at `now_ms`, forgets its password, ends its sessions and revokes
     /// its tokens, in one transaction. The row stays: the name remains taken.
     fn delete_user(&self, id: &str, now_ms: u64) -> Result<(), StoreError>;

@@ -338,21 +338,21 @@ async fn api_tokens() {
 }
 
 #[tokio::test]
-async fn changing_the_password_ends_the_other_sessions() {
+async fn changing_the_password_ends_the_other_sessions_and_revokes_the_tokens() {
     let (_dir, server, addr) = fresh_server().await;
-    sign_up(addr, "Oyama", "old-password").await.expect(201);
-    let here = log_in(addr, "oyama", "old-password").await;
-    let elsewhere = log_in(addr, "oyama", "old-password").await;
-    let token = token_by_basic(addr, "oyama", "old-password").await;
+    sign_up(addr, "Oyama", "old castle walls").await.expect(201);
+    let here = log_in(addr, "oyama", "old castle walls").await;
+    let elsewhere = log_in(addr, "oyama", "old castle walls").await;
+    let token = token_by_basic(addr, "oyama", "old castle walls").await;
 
-    let wrong = json!({ "old_password": "not-the-old", "new_password": "new-password" });
+    let wrong = json!({ "old_password": "not-the-old", "new_password": "new castle walls" });
     let refused = as_page(addr, "POST", "/api/account/password", &here, Some(wrong)).await;
     refused_as(refused, 403, "wrong_password");
-    let short = json!({ "old_password": "old-password", "new_password": "short" });
+    let short = json!({ "old_password": "old castle walls", "new_password": "short" });
     let refused = as_page(addr, "POST", "/api/account/password", &here, Some(short)).await;
     refused_as(refused, 400, "invalid_password");
 
-    let change = json!({ "old_password": "old-password", "new_password": "new-password" });
+    let change = json!({ "old_password": "old castle walls", "new_password": "new castle walls" });
     as_page(addr, "POST", "/api/account/password", &here, Some(change))
         .await
         .expect(200);
@@ -362,22 +362,28 @@ async fn changing_the_password_ends_the_other_sessions() {
     let ended = as_page(addr, "GET", "/api/account", &elsewhere, None).await;
     refused_as(ended, 401, "unauthorized");
     refused_as(
-        log_in_reply(addr, "oyama", "old-password").await,
+        log_in_reply(addr, "oyama", "old castle walls").await,
         401,
         "bad_credentials",
     );
-    log_in(addr, "oyama", "new-password").await;
-    // Tokens are not sessions: they stay until revoked.
+    log_in(addr, "oyama", "new castle walls").await;
+    // The API tokens made with the old password are revoked too; the session that changed
+    // it goes on.
     let auth = bearer(&token);
-    send(
+    let revoked = send(
         addr,
         "GET",
         "/api/account",
         &[("Authorization", &auth)],
         None,
     )
-    .await
-    .expect(200);
+    .await;
+    refused_as(revoked, 401, "unauthorized");
+    let tokens = as_page(addr, "GET", "/api/account/tokens", &here, None)
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(tokens, json!([]));
     server.shutdown().await.unwrap();
 }
 

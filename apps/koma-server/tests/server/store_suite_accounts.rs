@@ -36,7 +36,17 @@ fn names_are_unique_whatever_their_case(store: &dyn Store) {
     assert_eq!((user.username.as_str(), user.created_ms), ("Habu", 1_000));
 }
 
-fn sessions_expire_and_a_new_password_ends_the_others(store: &dyn Store) {
+fn token(id: &str, hash: &str, user: &str) -> NewToken {
+    NewToken {
+        id: id.to_string(),
+        hash: hash.to_string(),
+        user_id: user.to_string(),
+        description: "bot".to_string(),
+        created_ms: 10,
+    }
+}
+
+fn sessions_expire_and_a_new_password_ends_the_others_and_the_tokens(store: &dyn Store) {
     add_user(store, "Habu");
     store
         .create_session(&session("a", "habu", 10, 100))
@@ -51,10 +61,19 @@ fn sessions_expire_and_a_new_password_ends_the_others(store: &dyn Store) {
     store
         .create_session(&session("c", "habu", 30, 300))
         .unwrap();
-    store.set_password("habu", "new", Some("c")).unwrap();
+    store.create_token(&token("t1", "th", "habu")).unwrap();
+    add_user(store, "Kato");
+    store.create_token(&token("t2", "kh", "kato")).unwrap();
+    store.set_password("habu", "new", Some("c"), 35).unwrap();
     assert_eq!(store.session_user("b", 40).unwrap(), None);
     assert!(store.session_user("c", 40).unwrap().is_some());
     assert_eq!(store.user("habu").unwrap().unwrap().password_hash, "new");
+    assert_eq!(store.token_user("th", 40).unwrap(), None);
+    assert!(store.list_tokens("habu").unwrap().is_empty());
+    assert!(!store.revoke_token("habu", "t1", 50).unwrap());
+    // Another account's tokens stay.
+    assert_eq!(store.token_user("kh", 40).unwrap().unwrap().id, "kato");
+    assert!(store.set_password("nobody", "x", None, 60).is_err());
 }
 
 fn seen_times_are_written_once_a_minute(store: &dyn Store) {
@@ -81,14 +100,7 @@ fn deleting_ends_sessions_revokes_tokens_and_keeps_the_name(store: &dyn Store) {
     store
         .create_session(&session("s", "habu", 10, 100))
         .unwrap();
-    let token = NewToken {
-        id: "t1".to_string(),
-        hash: "th".to_string(),
-        user_id: "habu".to_string(),
-        description: "bot".to_string(),
-        created_ms: 10,
-    };
-    store.create_token(&token).unwrap();
+    store.create_token(&token("t1", "th", "habu")).unwrap();
     assert_eq!(store.token_user("th", 20).unwrap().unwrap().id, "habu");
     assert_eq!(store.list_tokens("habu").unwrap()[0].used_ms, Some(20));
     store.delete_user("habu", 30).unwrap();
@@ -106,7 +118,7 @@ fn deleting_ends_sessions_revokes_tokens_and_keeps_the_name(store: &dyn Store) {
 
 crate::store_suite::on_both!(
     names_are_unique_whatever_their_case,
-    sessions_expire_and_a_new_password_ends_the_others,
+    sessions_expire_and_a_new_password_ends_the_others_and_the_tokens,
     seen_times_are_written_once_a_minute,
     deleting_ends_sessions_revokes_tokens_and_keeps_the_name,
 );
