@@ -24,6 +24,9 @@ use crate::handicap::fesa_code;
 use crate::record::{Pairing, Record};
 use crate::standings::{StandingsError, TieBreak, standings};
 
+/// The column of the names in [`Crosstable::headings`]: the one text a person typed.
+const NAME_COLUMN: usize = 2;
+
 /// A crosstable, ready to write.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Crosstable {
@@ -191,11 +194,22 @@ impl Crosstable {
     }
 
     /// The crosstable as CSV (RFC 4180: comma-separated, CRLF line ends, a field quoted when
-    /// it holds a comma, a quote or a line break), headings first.
+    /// it holds a comma, a quote or a line break), headings first; a name is a text cell
+    /// ([`csv_text`]), never a formula.
     pub fn to_csv(&self) -> String {
         let mut out = String::new();
         for line in std::iter::once(self.headings()).chain(self.fields()) {
-            let quoted: Vec<String> = line.iter().map(|f| csv_field(f)).collect();
+            let quoted: Vec<String> = line
+                .iter()
+                .enumerate()
+                .map(|(i, f)| {
+                    if i == NAME_COLUMN {
+                        csv_text(f)
+                    } else {
+                        csv_field(f)
+                    }
+                })
+                .collect();
             out.push_str(&quoted.join(","));
             out.push_str("\r\n");
         }
@@ -221,7 +235,11 @@ impl Crosstable {
         for line in self.fields() {
             out.push_str("<tr>");
             for (i, f) in line.iter().enumerate() {
-                let class = if i == 2 { " class=\"name\"" } else { "" };
+                let class = if i == NAME_COLUMN {
+                    " class=\"name\""
+                } else {
+                    ""
+                };
                 out.push_str(&format!(
                     "<td{class}>{}</td>",
                     koma_notation::svg::escape(f)
@@ -243,6 +261,18 @@ pub fn csv_field(field: &str) -> String {
     }
 }
 
+/// A text cell of a CSV (a name, an id: what a person typed): [`csv_field`], with a `'`
+/// before a first character that makes a spreadsheet read a formula (`=`, `+`, `-`, `@`,
+/// a tab, a carriage return), as OWASP advises against CSV injection. Not for numbers: a
+/// negative one would become text.
+pub fn csv_text(field: &str) -> String {
+    if field.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        csv_field(&format!("'{field}"))
+    } else {
+        csv_field(field)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,11 +289,66 @@ mod tests {
         assert_eq!(points_text(-1, 4), "-0.25");
     }
 
+    /// A name a spreadsheet would read as a formula is written as text (a leading `'`);
+    /// the cells koma writes itself, numbers and `-` included, are left as they are.
+    #[test]
+    fn a_name_is_never_a_formula_in_the_csv() {
+        let row = |number: usize, name: &str| Row {
+            number,
+            place: number,
+            player: number - 1,
+            name: name.to_string(),
+            rating: 1500,
+            cells: vec!["-".to_string()],
+            points: "-1.5".to_string(),
+            tie_breaks: Vec::new(),
+        };
+        let table = Crosstable {
+            tie_breaks: Vec::new(),
+            rounds: 1,
+            rows: vec![
+                row(1, "=HYPERLINK(\"http://x\",\"y\")"),
+                row(2, "@SUM(A1)"),
+                row(3, "+81"),
+                row(4, "-Minus"),
+                row(5, "Plain"),
+            ],
+        };
+        let lines: Vec<String> = table.to_csv().lines().map(String::from).collect();
+        assert_eq!(
+            lines[1..],
+            [
+                "1,1,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",1500,-,-1.5",
+                "2,2,'@SUM(A1),1500,-,-1.5",
+                "3,3,'+81,1500,-,-1.5",
+                "4,4,'-Minus,1500,-,-1.5",
+                "5,5,Plain,1500,-,-1.5",
+            ]
+        );
+        // The page shows the names as they are.
+        assert!(table.to_html("t").contains("<td class=\"name\">+81</td>"));
+    }
+
     #[test]
     fn csv_and_html_escape_what_they_must() {
         assert_eq!(csv_field("Smith, John"), "\"Smith, John\"");
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field("-12"), "-12");
+        assert_eq!(csv_text("plain"), "plain");
+        assert_eq!(csv_text("a=b-c"), "a=b-c");
+        for (text, cell) in [
+            ("=1+2", "'=1+2"),
+            ("+81", "'+81"),
+            ("-12", "'-12"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tx", "'\tx"),
+            ("\rx", "\"'\rx\""),
+            ("=A1,B1", "\"'=A1,B1\""),
+            ("=\"x\"", "\"'=\"\"x\"\"\""),
+        ] {
+            assert_eq!(csv_text(text), cell, "{text:?}");
+        }
         assert_eq!(
             koma_notation::svg::escape("<b>&'\""),
             "&lt;b&gt;&amp;&apos;&quot;"

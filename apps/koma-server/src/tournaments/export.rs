@@ -4,7 +4,7 @@
 use super::model::Tournament;
 use super::refusal::Refusal;
 use koma_game::rating::fesa::{Entrant, Player, Rules};
-use koma_tournament::crosstable::{crosstable, csv_field};
+use koma_tournament::crosstable::{crosstable, csv_text};
 use koma_tournament::elo::fesa_changes;
 use koma_tournament::fesa_file::{self, Date, Event, FesaPlayer, TimeControl};
 use koma_tournament::standings::TieBreak;
@@ -80,10 +80,11 @@ pub fn fesa(t: &Tournament, city: &str, country: &str) -> Result<Vec<u8>, Refusa
     fesa_file::to_iso_8859_1(&text).map_err(|e| Refusal::Export(e.to_string()))
 }
 
-/// The FESA Elo changes as CSV, rated as FESA's rating program rates
-/// ([`Rules::PROGRAM`]): a player with a FESA id is rated from the entry's rating and counted
-/// games (100 when not given, so no bonus for few games); a player without one is new to the
-/// list and gets a performance rating. Byes, forfeits and unplayed games are not rated.
+/// The FESA Elo changes as CSV, rated as FESA's rating program rates ([`Rules::PROGRAM`]): a
+/// player with a FESA id is rated from the entry's rating and counted games (100 when not
+/// given, so no bonus for few games); a player without one is new to the list and gets a
+/// performance rating. Byes, forfeits and unplayed games are not rated. Names and ids are
+/// text cells ([`csv_text`]), never formulas.
 pub fn elo_csv(t: &Tournament) -> Result<String, Refusal> {
     let list: Vec<Entrant> = t
         .players
@@ -104,8 +105,8 @@ pub fn elo_csv(t: &Tournament) -> Result<String, Refusal> {
         out.push_str(&format!(
             "{},{},{},{},{},{},{}\n",
             i + 1,
-            csv_field(&p.name),
-            csv_field(p.fesa_id.as_deref().unwrap_or_default()),
+            csv_text(&p.name),
+            csv_text(p.fesa_id.as_deref().unwrap_or_default()),
             p.rating,
             e.games.len(),
             change,

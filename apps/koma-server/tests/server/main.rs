@@ -40,6 +40,7 @@ mod tournaments;
 mod tournaments_arena;
 mod tournaments_directing;
 mod tournaments_esc;
+mod tournaments_export;
 mod tournaments_knockout_online;
 mod trust;
 mod variants;
