@@ -11,6 +11,8 @@ export const BASE = (process.env.KOMA_URL ?? "").replace(/\/$/, "");
 export const ARTIFACTS = process.env.KOMA_ARTIFACTS ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 /** How long any wait on a page lasts. */
 export const WAIT = 15_000;
+/** Every test account's password: strong enough for the server's estimate (zxcvbn score 3 or more). */
+export const PASSWORD = "a-long-password";
 const started = Date.now();
 
 if (!BASE) {
@@ -77,8 +79,8 @@ export async function waitText(page, selector, text) {
 export async function signUp(page, name) {
   await page.goto(`${BASE}/#signup`);
   await page.fill("#signup-username", name);
-  await page.fill("#signup-password", "a-long-password");
-  await page.fill("#signup-password2", "a-long-password");
+  await page.fill("#signup-password", PASSWORD);
+  await page.fill("#signup-password2", PASSWORD);
   await page.click("#signup-submit");
   await waitText(page, "#account-link", name);
 }

@@ -25,7 +25,7 @@
 //  9. `GET /api/user/{name}` of each: the rated game moved their ratings apart.
 // Any failure exits 1 with a message naming the step.
 
-import { BASE, log } from "./harness.mjs";
+import { BASE, PASSWORD, log } from "./harness.mjs";
 import { call, expect, fail } from "./http.mjs";
 
 const WAIT = 15_000;
@@ -99,9 +99,8 @@ function stream(path, token, name) {
 const eventGameId = (event) => event.game?.gameId ?? event.game?.id;
 
 async function account(username) {
-  const password = `${username}-secret-1`;
-  await expect([201], "POST", "/api/accounts", { json: { username, password } });
-  const { token } = await expect([200, 201], "POST", "/api/account/tokens", { basic: [username, password] });
+  await expect([201], "POST", "/api/accounts", { json: { username, password: PASSWORD } });
+  const { token } = await expect([200, 201], "POST", "/api/account/tokens", { basic: [username, PASSWORD] });
   if (typeof token !== "string" || token.length < 16) fail(`the token for ${username} is not a long string: ${token}`);
   const me = await expect([200], "GET", "/api/account", { token });
   if (me.id !== username.toLowerCase() || me.username !== username) {

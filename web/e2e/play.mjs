@@ -41,7 +41,7 @@
 // Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import { ARTIFACTS, BASE, WAIT, log, newPlayer, pageErrors, runTests, signUp, waitText } from "./harness.mjs";
+import { ARTIFACTS, BASE, PASSWORD, WAIT, log, newPlayer, pageErrors, runTests, signUp, waitText } from "./harness.mjs";
 
 async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
@@ -471,8 +471,8 @@ async function signUpAndLogIn(browser) {
   await page.goto(`${BASE}/`);
   await page.locator("#signup-link").click();
   await page.fill("#signup-username", "E2e_Player");
-  await page.fill("#signup-password", "a-long-password");
-  await page.fill("#signup-password2", "a-long-password");
+  await page.fill("#signup-password", PASSWORD);
+  await page.fill("#signup-password2", PASSWORD);
   await page.click("#signup-submit");
   await waitText(page, "#account-name", "E2e_Player");
   await waitText(page, "#account-link", "E2e_Player");
@@ -485,7 +485,7 @@ async function signUpAndLogIn(browser) {
   await page.locator("#login-link").waitFor();
   await page.click("#login-link");
   await page.fill("#login-username", "e2e_player");
-  await page.fill("#login-password", "a-long-password");
+  await page.fill("#login-password", PASSWORD);
   await page.click("#login-submit");
   await waitText(page, "#account-link", "E2e_Player");
   log("signed up, made a token, logged out and in again");
@@ -523,8 +523,8 @@ async function ratedGame(browser) {
   pageErrors.splice(refused, 1);
   await p2.click(".message a[href='#signup']");
   await p2.fill("#signup-username", "Rated_Gote");
-  await p2.fill("#signup-password", "a-long-password");
-  await p2.fill("#signup-password2", "a-long-password");
+  await p2.fill("#signup-password", PASSWORD);
+  await p2.fill("#signup-password2", PASSWORD);
   await p2.click("#signup-submit");
   await p2.waitForURL(/token=/).catch(() => {
     throw new Error(`rated gote: after signing up the invitation did not turn into a seat (address ${p2.url()})`);

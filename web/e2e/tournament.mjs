@@ -32,7 +32,7 @@
 // Every wait on the API times out after 20 s, on a page after 15 s; any failure exits 1 with a
 // message and screenshots.
 import path from "node:path";
-import { ARTIFACTS, BASE, log, newPlayer, runTests, signUp, waitText } from "./harness.mjs";
+import { ARTIFACTS, BASE, PASSWORD, log, newPlayer, runTests, signUp, waitText } from "./harness.mjs";
 import { call, expect, fail } from "./http.mjs";
 
 /** How long the script waits on the API (a round's games, a pairing). */
@@ -61,9 +61,8 @@ async function inParallel(items, width, f) {
 
 /** An account and its personal token, made through the API. */
 async function account(username) {
-  const password = `${username}-secret-1`;
-  await expect([201], "POST", "/api/accounts", { json: { username, password } });
-  const { token } = await expect([200, 201], "POST", "/api/account/tokens", { basic: [username, password], json: { description: "tournament bot" } });
+  await expect([201], "POST", "/api/accounts", { json: { username, password: PASSWORD } });
+  const { token } = await expect([200, 201], "POST", "/api/account/tokens", { basic: [username, PASSWORD], json: { description: "tournament bot" } });
   if (typeof token !== "string") fail(`no token for ${username}`);
   return { name: username, token };
 }
@@ -303,7 +302,7 @@ async function knockout(browser, accounts) {
   await entrant.goto(page);
   await entrant.tap("#login-to-join");
   await entrant.fill("#login-username", last.name);
-  await entrant.fill("#login-password", `${last.name}-secret-1`);
+  await entrant.fill("#login-password", PASSWORD);
   await entrant.tap("#login-submit");
   await entrant.waitForURL(page).catch(() => fail(`entrant: the login led to ${entrant.url()}, not back to the tournament`));
   await waitText(entrant, "#account-link", last.name);

@@ -249,6 +249,12 @@ pub enum ApiError {
         /// The most accepted.
         max: usize,
     },
+    /// A new password too easy to guess (400).
+    #[error("the password is too easy to guess: {reason}")]
+    WeakPassword {
+        /// Why, and what would be better (zxcvbn's feedback).
+        reason: String,
+    },
     /// A text field longer than accepted (400).
     #[error("the {what} has {chars} characters: at most {limit} are accepted")]
     TooLong {
@@ -451,6 +457,7 @@ impl ApiError {
             | E::UnwritableRecord(_)
             | E::InvalidUsername { .. }
             | E::InvalidPassword { .. }
+            | E::WeakPassword { .. }
             | E::TooLong { .. }
             | E::UnreadableBody(_)
             | E::TooLateToAbort => StatusCode::BAD_REQUEST,
@@ -543,6 +550,7 @@ impl ApiError {
             E::Refused(_) => "refused",
             E::InvalidUsername { .. } => "invalid_username",
             E::InvalidPassword { .. } => "invalid_password",
+            E::WeakPassword { .. } => "weak_password",
             E::UsernameTaken { .. } => "username_taken",
             E::BadCredentials => "bad_credentials",
             E::Unauthenticated { .. } => "unauthorized",
@@ -734,6 +742,9 @@ mod tests {
                 min: 8,
                 max: 256,
             },
+            ApiError::WeakPassword {
+                reason: "This is a top-10 common password.".to_string(),
+            },
             ApiError::UsernameTaken {
                 name: "Habu".to_string(),
             },
@@ -783,11 +794,11 @@ mod tests {
             .iter()
             .position(|e| matches!(e, ApiError::InvalidUsername { .. }))
             .unwrap();
-        let statuses: Vec<u16> = all[first..first + 8]
+        let statuses: Vec<u16> = all[first..first + 9]
             .iter()
             .map(|e| e.status().as_u16())
             .collect();
-        assert_eq!(statuses, [400, 400, 409, 401, 401, 403, 403, 403]);
+        assert_eq!(statuses, [400, 400, 400, 409, 401, 401, 403, 403, 403]);
     }
 
     #[test]

@@ -47,7 +47,7 @@ fn call(url: &str, method: &str, path: &str, auth: &str, body: (&str, &str)) -> 
 
 /// An account and its API token.
 fn account(url: &str, name: &str) -> String {
-    let password = format!("{name}-password");
+    let password = format!("{name}-secret-1");
     let json = format!(r#"{{"username":"{name}","password":"{password}"}}"#);
     let (status, _) = call(
         url,

@@ -20,7 +20,7 @@ use crate::store::Store;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use store::{NewSession, NewToken, NewUser, TokenInfo, User};
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, SemaphorePermit};
 
 /// How long a session lasts after the login (30 days).
 pub const SESSION_MS: u64 = 30 * 24 * 3600 * 1000;
@@ -86,11 +86,7 @@ impl Accounts {
         &self,
         f: impl FnOnce(&mut password::Memory) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
-        let _permit = self
-            .hashing
-            .acquire()
-            .await
-            .map_err(|_| ApiError::ShuttingDown)?;
+        let _permit = self.permit().await?;
         let pool = || self.memory.lock().unwrap_or_else(|e| e.into_inner());
         let mut memory = pool().pop().unwrap_or_default();
         self.argon2_jobs.fetch_add(1, Ordering::Relaxed);
@@ -101,6 +97,23 @@ impl Accounts {
         .await?;
         pool().push(memory);
         result
+    }
+
+    /// A turn to run CPU-heavy work (argon2, the strength estimate): a few at a time.
+    async fn permit(&self) -> Result<SemaphorePermit<'_>, ApiError> {
+        self.hashing
+            .acquire()
+            .await
+            .map_err(|_| ApiError::ShuttingDown)
+    }
+
+    /// Refuses a new password of `username` that is too short, too long or too easy to
+    /// guess ([`password::check_password`]), before any hashing: off the async threads, a
+    /// few at a time like the hashes.
+    async fn check_new_password(&self, username: &str, password: &str) -> Result<(), ApiError> {
+        let _permit = self.permit().await?;
+        let (name, pw) = (username.to_string(), password.to_string());
+        off_thread(move || password::check_password(&pw, &name)).await
     }
 
     /// How many argon2 jobs have run (for the tests: a login costs one whatever the name).
@@ -132,7 +145,7 @@ impl Accounts {
     /// Creates the account `username` with `password`.
     pub async fn sign_up(&self, username: &str, password: &str) -> Result<User, ApiError> {
         let id = password::check_username(username)?;
-        password::check_password(password)?;
+        self.check_new_password(username, password).await?;
         let taken = || ApiError::UsernameTaken {
             name: username.to_string(),
         };
@@ -254,7 +267,7 @@ impl Accounts {
         new: &str,
         keep_session: Option<&str>,
     ) -> Result<(), ApiError> {
-        password::check_password(new)?;
+        self.check_new_password(id, new).await?;
         self.confirm(id, old).await?;
         let pw = new.to_string();
         let hash = self.hashing(move |m| password::hash(&pw, m)).await?;

@@ -2,7 +2,7 @@
 //! changing the password, deleting the account, the cross-site guard, and what the
 //! database keeps of the secrets.
 
-use crate::common::{Reply, fresh_server, refused_as, request_with};
+use crate::common::{Reply, error_of, fresh_server, refused_as, request_with};
 use base64::Engine;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -112,15 +112,15 @@ async fn sign_up_rules() {
     assert_eq!(message, "the password has 7 characters: it needs 8 to 256");
     for taken in ["habu_yoshiharu", "HABU_YOSHIHARU", "Habu_Yoshiharu"] {
         let message = refused_as(
-            sign_up(addr, taken, "another one").await,
+            sign_up(addr, taken, "another-owner-here").await,
             409,
             "username_taken",
         );
         assert!(message.contains(taken), "{message}");
     }
     // Exactly 2 and 20 characters, digits, '-' and '_'.
-    sign_up(addr, "a1", "12345678").await.expect(201);
-    sign_up(addr, "x-_-x-_-x-_-x-_-x-_9", "12345678")
+    sign_up(addr, "a1", "lance and knight").await.expect(201);
+    sign_up(addr, "x-_-x-_-x-_-x-_-x-_9", "lance and knight")
         .await
         .expect(201);
     let malformed = send(
@@ -142,6 +142,43 @@ async fn sign_up_rules() {
         404,
         "not_found",
     );
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn weak_passwords_are_refused_with_a_reason() {
+    let (_dir, server, addr) = fresh_server().await;
+    for weak in [
+        "password",
+        "12345678",
+        "shogishogi",
+        "komashogi",
+        "KimuraKimura",
+        "kimura2024",
+    ] {
+        let message = refused_as(sign_up(addr, "Kimura", weak).await, 400, "weak_password");
+        assert!(
+            message.starts_with("the password is too easy to guess: "),
+            "{weak}: {message}"
+        );
+    }
+    let message = error_of(sign_up(addr, "Kimura", "password").await);
+    assert!(message.contains("common password"), "{message}");
+    // Too short is still said as such, before its strength.
+    refused_as(
+        sign_up(addr, "Kimura", "1234567").await,
+        400,
+        "invalid_password",
+    );
+    sign_up(addr, "Kimura", "correct horse battery staple")
+        .await
+        .expect(201);
+    sign_up(addr, "Hirose", "q7Rv!x2Lm#9t").await.expect(201);
+    // A change of password follows the same rules.
+    let cookie = log_in(addr, "hirose", "q7Rv!x2Lm#9t").await;
+    let weak = json!({ "old_password": "q7Rv!x2Lm#9t", "new_password": "hirosehirose" });
+    let refused = as_page(addr, "POST", "/api/account/password", &cookie, Some(weak)).await;
+    refused_as(refused, 400, "weak_password");
     server.shutdown().await.unwrap();
 }
 
@@ -446,9 +483,11 @@ async fn deleting_the_account() {
 #[tokio::test]
 async fn cross_site_requests_with_the_cookie_are_refused() {
     let (_dir, server, addr) = fresh_server().await;
-    sign_up(addr, "Victim", "hunter2hunter2").await.expect(201);
-    let cookie = log_in(addr, "victim", "hunter2hunter2").await;
-    let auth = bearer(&token_by_basic(addr, "victim", "hunter2hunter2").await);
+    sign_up(addr, "Victim", "hunter2-hunts-again")
+        .await
+        .expect(201);
+    let cookie = log_in(addr, "victim", "hunter2-hunts-again").await;
+    let auth = bearer(&token_by_basic(addr, "victim", "hunter2-hunts-again").await);
 
     // A form on another site posting to the server: the browser adds the cookie, Origin
     // names the other site.
@@ -479,7 +518,7 @@ async fn cross_site_requests_with_the_cookie_are_refused() {
         "POST",
         "/api/account/delete",
         &fetch,
-        Some(json!({"password": "hunter2hunter2"})),
+        Some(json!({"password": "hunter2-hunts-again"})),
     )
     .await;
     refused_as(reply, 403, "cross_site");
@@ -491,7 +530,7 @@ async fn cross_site_requests_with_the_cookie_are_refused() {
     refused_as(reply, 403, "cross_site");
     // Nor can another site log the visitor in to an account of its choosing.
     let login = [("Origin", "https://evil.example")];
-    let body = json!({ "username": "victim", "password": "hunter2hunter2" });
+    let body = json!({ "username": "victim", "password": "hunter2-hunts-again" });
     refused_as(
         send(addr, "POST", "/api/login", &login, Some(body)).await,
         403,

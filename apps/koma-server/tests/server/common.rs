@@ -14,6 +14,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
 
+/// The password of the tests' accounts: strong enough for the server's estimate.
+pub const PASSWORD: &str = "a-long-password";
+
 /// A temporary directory removed on drop.
 pub struct TempDir(pub PathBuf);
 

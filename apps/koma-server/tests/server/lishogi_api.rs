@@ -3,7 +3,7 @@
 //! The whole happy path (streams included) is web/e2e/lishogi.mjs, run by the koma crate.
 
 use crate::accounts::sign_up;
-use crate::common::{Reply, fresh_server, fresh_server_with, request_with};
+use crate::common::{PASSWORD, Reply, fresh_server, fresh_server_with, request_with};
 use base64::Engine;
 use serde_json::Value;
 use std::net::SocketAddr;
@@ -11,9 +11,8 @@ use std::time::Duration;
 
 /// Signs `name` up and makes an API token for it.
 pub(crate) async fn account(addr: SocketAddr, name: &str) -> String {
-    let password = format!("{name}-password");
-    sign_up(addr, name, &password).await.expect(201);
-    let pair = base64::engine::general_purpose::STANDARD.encode(format!("{name}:{password}"));
+    sign_up(addr, name, PASSWORD).await.expect(201);
+    let pair = base64::engine::general_purpose::STANDARD.encode(format!("{name}:{PASSWORD}"));
     let auth = format!("Basic {pair}");
     let reply = request_with(
         addr,
@@ -413,7 +412,7 @@ async fn a_cross_site_form_with_the_cookie_is_refused() {
     let (_dir, server, addr) = fresh_server().await;
     account(addr, "Alice").await;
     account(addr, "Bob").await;
-    let cookie = crate::accounts::log_in(addr, "Alice", "Alice-password").await;
+    let cookie = crate::accounts::log_in(addr, "Alice", PASSWORD).await;
     let headers = [
         ("Cookie", cookie.as_str()),
         ("Origin", "https://evil.example"),

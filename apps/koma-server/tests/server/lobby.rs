@@ -3,15 +3,13 @@
 
 use crate::accounts::{as_page, log_in, sign_up};
 use crate::common::{
-    Socket, fresh_server, fresh_server_with, get, next, post, refused_as, seated, state,
+    PASSWORD, Socket, fresh_server, fresh_server_with, get, next, post, refused_as, seated, state,
 };
 use koma_server::Settings;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-
-const PASSWORD: &str = "a-long-password";
 
 async fn account(addr: SocketAddr, name: &str) -> String {
     sign_up(addr, name, PASSWORD).await.expect(201);

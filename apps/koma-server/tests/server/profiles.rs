@@ -3,13 +3,12 @@
 
 use crate::accounts::{as_page, log_in, sign_up};
 use crate::common::{
-    Reply, fresh_server, fresh_server_with, get, play, refused_as, request_from_with, resign,
+    PASSWORD, Reply, fresh_server, fresh_server_with, get, play, refused_as, request_from_with,
+    resign,
 };
 use koma_server::{Limits, Rate, Settings};
 use serde_json::{Value, json};
 use std::net::{IpAddr, SocketAddr};
-
-const PASSWORD: &str = "a-long-password";
 
 async fn account(addr: SocketAddr, name: &str) -> String {
     sign_up(addr, name, PASSWORD).await.expect(201);

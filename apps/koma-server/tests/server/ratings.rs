@@ -4,13 +4,11 @@
 
 use crate::accounts::{as_page, log_in, sign_up};
 use crate::common::{
-    Reply, fresh_server, get, poll, post, refused_as, resign, seated, start, state,
+    PASSWORD, Reply, fresh_server, get, poll, post, refused_as, resign, seated, start, state,
 };
 use koma_game::rating::{Glicko, Score};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
-
-const PASSWORD: &str = "a-long-password";
 
 /// Signs `name` up and logs in; the cookie.
 async fn account(addr: SocketAddr, name: &str) -> String {
