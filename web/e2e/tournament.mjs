@@ -18,9 +18,10 @@
 //    table without the page scrolling sideways; the printable pairings of round 7 hold one
 //    table of 20 boards and no top bar.
 // 2. Knockout: the director creates an 8-player knockout (the McMahon is in the list of
-//    /tournaments); 7 of the accounts join through the API, the eighth opens the tournament's
-//    page on a phone, logs in from its "Log in to join", is brought back and presses Join; the
-//    director starts and pairs it; games are won by resignation; the bracket shows 3 rounds,
+//    /tournaments); 7 of the accounts join through the API, the director invites the eighth
+//    with the form (an account entered by the director is an invitation), the eighth opens
+//    the tournament's page on a phone, logs in from its "Log in to join", is brought back and
+//    presses "Accept the invitation"; the director starts and pairs it; games are won by resignation; the bracket shows 3 rounds,
 //    the final's winner as the API says, and the standings table equals the API's.
 // 3. Over the board: the director enters 5 players with the form, starts a 2-round Swiss
 //    (a bye), enters the results in the pairings table (a handicap game, a draw corrected to
@@ -294,9 +295,17 @@ async function knockout(browser, accounts) {
   const eight = accounts.slice(0, 8);
   const players = new Map(eight.map((a) => [a.name.toLowerCase(), a]));
   await joinAll(id, eight.slice(0, 7));
-  // The eighth opens the tournament's page as a guest, logs in from there, is brought back
-  // to it and joins with its Join button.
+  // The director enters the eighth's account with the form: an invitation, not an entry
+  // (nobody is put into a rated game without his consent).
   const last = eight[7];
+  await director.fill("#add-player-name", last.name);
+  await director.fill("#add-player-rating", "1500");
+  await director.fill("#add-player-account", last.name);
+  await director.click("#add-player-submit");
+  await waitText(director, "#invited", last.name);
+  await waitText(director, "#players h2", "(7)");
+  // The eighth opens the tournament's page as a guest, logs in from there, is brought back
+  // to it and accepts the invitation with its button.
   const entrant = await newPlayer(browser, "entrant", { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
   const page = `${BASE}/tournaments/${encodeURIComponent(id)}`;
   await entrant.goto(page);
@@ -306,8 +315,10 @@ async function knockout(browser, accounts) {
   await entrant.tap("#login-submit");
   await entrant.waitForURL(page).catch(() => fail(`entrant: the login led to ${entrant.url()}, not back to the tournament`));
   await waitText(entrant, "#account-link", last.name);
+  await waitText(entrant, "#join", "Accept the invitation");
   await entrant.tap("#join");
   await waitText(entrant, "#players h2", "(8)");
+  if (await entrant.locator("#invited").count()) fail("entrant: still listed as invited after accepting");
   await entrant.waitForSelector("#withdraw-self");
   if (await entrant.locator("#join").count()) fail("entrant: Join is still offered after joining");
   await entrant.context().close();

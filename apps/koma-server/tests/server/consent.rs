@@ -7,7 +7,7 @@
 use crate::accounts::{as_page, log_in, sign_up};
 use crate::common::{fresh_server_with, get, play, poll};
 use crate::lishogi_api::{account, api};
-use crate::tournaments::{create, send, view_when};
+use crate::tournaments::{create, join_and_start, send, view_when};
 use koma_server::{Limits, Settings};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -34,6 +34,32 @@ async fn rated_games(addr: SocketAddr, name: &str) -> u64 {
         .values()
         .map(|p| p["games"].as_u64().unwrap_or(0))
         .sum()
+}
+
+/// A game of `challenger` and `challenged` (the challenge of `form` made and accepted); its
+/// id.
+async fn challenge_accepted(
+    addr: SocketAddr,
+    challenger: &str,
+    challenged: &str,
+    form: &str,
+) -> String {
+    let made = api(
+        addr,
+        "POST",
+        "/api/challenge/callee",
+        challenger,
+        Some(form),
+    )
+    .await
+    .expect(200)
+    .json();
+    let id = made["id"].as_str().unwrap().to_string();
+    let accept = format!("/api/challenge/{id}/accept");
+    api(addr, "POST", &accept, challenged, None)
+        .await
+        .expect(200);
+    id
 }
 
 /// Waits until game `id` is over; its outcome.
@@ -83,69 +109,21 @@ async fn an_absent_challenger_loses_no_rating_and_an_early_resignation_is_an_abo
     let challenged = account(addr, "Callee").await;
     let form =
         "rated=true&clock.limit=0&clock.byoyomi=1&clock.periods=1&color=gote&variant=standard";
-    let made = api(
-        addr,
-        "POST",
-        "/api/challenge/callee",
-        &challenger,
-        Some(form),
-    )
-    .await
-    .expect(200)
-    .json();
-    let id = made["id"].as_str().unwrap().to_string();
-    api(
-        addr,
-        "POST",
-        &format!("/api/challenge/{id}/accept"),
-        &challenged,
-        None,
-    )
-    .await
-    .expect(200);
-    api(
-        addr,
-        "POST",
-        &format!("/api/board/game/{id}/move/7g7f"),
-        &challenged,
-        None,
-    )
-    .await
-    .expect(200);
+    let id = challenge_accepted(addr, &challenger, &challenged, form).await;
+    let path = format!("/api/board/game/{id}/move/7g7f");
+    api(addr, "POST", &path, &challenged, None)
+        .await
+        .expect(200);
     let outcome = ended(addr, &id).await;
     assert_eq!(outcome["reason"], "aborted", "{outcome}");
     assert_eq!(rated_games(addr, "Caller").await, 0);
 
     // A rated game resigned before both sides moved is aborted: nobody's rating moves.
-    let made = api(
-        addr,
-        "POST",
-        "/api/challenge/callee",
-        &challenger,
-        Some(form),
-    )
-    .await
-    .expect(200)
-    .json();
-    let id = made["id"].as_str().unwrap().to_string();
-    api(
-        addr,
-        "POST",
-        &format!("/api/challenge/{id}/accept"),
-        &challenged,
-        None,
-    )
-    .await
-    .expect(200);
-    api(
-        addr,
-        "POST",
-        &format!("/api/board/game/{id}/resign"),
-        &challenger,
-        None,
-    )
-    .await
-    .expect(200);
+    let id = challenge_accepted(addr, &challenger, &challenged, form).await;
+    let path = format!("/api/board/game/{id}/resign");
+    api(addr, "POST", &path, &challenger, None)
+        .await
+        .expect(200);
     let outcome = ended(addr, &id).await;
     assert_eq!(outcome["reason"], "aborted", "{outcome}");
     assert_eq!(rated_games(addr, "Callee").await, 0);
@@ -215,27 +193,7 @@ async fn a_tournament_no_show_is_a_forfeit_and_costs_no_rating() {
         "clock": {"initial_s": 0, "byoyomi_s": 1, "periods": 1}, "no_show_s": 2,
     });
     let (id, _) = create(addr, &director, body).await;
-    for token in &players {
-        send(
-            addr,
-            "POST",
-            &format!("/api/tournaments/{id}/join"),
-            Some(token),
-            None,
-        )
-        .await
-        .expect(200);
-    }
-    let t = send(
-        addr,
-        "POST",
-        &format!("/api/tournaments/{id}/start"),
-        Some(&director),
-        None,
-    )
-    .await
-    .expect(200)
-    .json();
+    let t = join_and_start(addr, &id, &director, &players).await;
     let board = &t["rounds"][0]["boards"][0];
     let game = board["game"].as_str().unwrap().to_string();
     // Whoever is sente there is present and moves; the other never does.

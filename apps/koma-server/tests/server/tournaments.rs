@@ -62,6 +62,26 @@ pub(crate) async fn view_when(
     }
 }
 
+/// Each of `players` joins tournament `id`, then `director` starts it: the view with round 1.
+pub(crate) async fn join_and_start(
+    addr: SocketAddr,
+    id: &str,
+    director: &str,
+    players: &[String],
+) -> Value {
+    for token in players {
+        let path = format!("/api/tournaments/{id}/join");
+        send(addr, "POST", &path, Some(token), None)
+            .await
+            .expect(200);
+    }
+    let path = format!("/api/tournaments/{id}/start");
+    send(addr, "POST", &path, Some(director), None)
+        .await
+        .expect(200)
+        .json()
+}
+
 /// A board move of `token`'s seat in `game`.
 pub(crate) async fn board_move(addr: SocketAddr, token: &str, game: &str, usi: &str) {
     let path = format!("/api/board/game/{game}/move/{usi}");

@@ -4,7 +4,7 @@
 
 use crate::common::fresh_server_with;
 use crate::lishogi_api::{account, api};
-use crate::tournaments::{board, board_move, create, send, view_when};
+use crate::tournaments::{board, board_move, create, join_and_start, view_when};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 
@@ -35,27 +35,7 @@ async fn final_of_two(addr: SocketAddr, rule: &str) -> (String, [String; 2], Val
         "clock": {"initial_s": 300, "byoyomi_s": 10, "periods": 1}, "knockout_draw": rule,
     });
     let (id, _) = create(addr, &director, body).await;
-    for token in &players {
-        send(
-            addr,
-            "POST",
-            &format!("/api/tournaments/{id}/join"),
-            Some(token),
-            None,
-        )
-        .await
-        .expect(200);
-    }
-    let t = send(
-        addr,
-        "POST",
-        &format!("/api/tournaments/{id}/start"),
-        Some(&director),
-        None,
-    )
-    .await
-    .expect(200)
-    .json();
+    let t = join_and_start(addr, &id, &director, &players).await;
     (id, players, t)
 }
 
