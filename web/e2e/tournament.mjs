@@ -21,8 +21,9 @@
 //    /tournaments); 7 of the accounts join through the API, the director invites the eighth
 //    with the form (an account entered by the director is an invitation), the eighth opens
 //    the tournament's page on a phone, logs in from its "Log in to join", is brought back and
-//    presses "Accept the invitation"; the director starts and pairs it; games are won by resignation; the bracket shows 3 rounds,
-//    the final's winner as the API says, and the standings table equals the API's.
+//    presses "Accept the invitation"; the director starts and pairs it; games are won by
+//    resignation; the bracket shows 3 rounds, the final's winner as the API says, and the
+//    standings table equals the API's.
 // 3. Over the board: the director enters 5 players with the form, starts a 2-round Swiss
 //    (a bye), enters the results in the pairings table (a handicap game, a draw corrected to
 //    a forfeit), withdraws the player who had the bye, pairs round 2 (4 players, no bye) and
