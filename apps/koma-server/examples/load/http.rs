@@ -12,15 +12,34 @@ pub async fn request(
     path: &str,
     body: Option<&str>,
 ) -> Result<(u16, String), String> {
-    let stream = TcpStream::connect(addr)
-        .await
-        .map_err(|e| format!("connecting to {addr}: {e}"))?;
+    let stream = connect_from(None, addr).await?;
     let json = body.map(|b| ("application/json", b));
     exchange(stream, &head(addr, method, path, &[], json), json).await
 }
 
+/// A TCP connection to `addr`, from the local address `from` if given (on loopback, any
+/// 127.x.y.z: another client to the server).
+pub async fn connect_from(from: Option<IpAddr>, addr: SocketAddr) -> Result<TcpStream, String> {
+    let Some(from) = from else {
+        return TcpStream::connect(addr)
+            .await
+            .map_err(|e| format!("connecting to {addr}: {e}"));
+    };
+    let socket = match from {
+        IpAddr::V4(_) => TcpSocket::new_v4(),
+        IpAddr::V6(_) => TcpSocket::new_v6(),
+    }
+    .map_err(|e| format!("a socket: {e}"))?;
+    socket
+        .bind(SocketAddr::new(from, 0))
+        .map_err(|e| format!("binding {from}: {e}"))?;
+    socket
+        .connect(addr)
+        .await
+        .map_err(|e| format!("connecting to {addr} from {from}: {e}"))
+}
+
 /// A request's extra headers and its body with its content type, for [`request_with`].
-#[allow(dead_code)] // the abuse example sends JSON only
 #[derive(Clone, Copy, Default)]
 pub struct Extra<'a> {
     /// Headers beyond Host, Content-Type, Content-Length and Connection.
@@ -30,23 +49,46 @@ pub struct Extra<'a> {
 }
 
 /// Sends one request with `extra`'s headers and body; gives the status and the body.
-#[allow(dead_code)] // the abuse example sends JSON only
+#[allow(dead_code)] // the abuse example reads whole answers
 pub async fn request_with(
     addr: SocketAddr,
     method: &str,
     path: &str,
     extra: Extra<'_>,
 ) -> Result<(u16, String), String> {
-    let stream = TcpStream::connect(addr)
+    answer_from(None, addr, method, path, extra)
         .await
-        .map_err(|e| format!("connecting to {addr}: {e}"))?;
+        .map(|answer| (answer.status, answer.body))
+}
+
+/// An answer: its status, its body and the cookie it sets.
+pub struct Answer {
+    /// The status.
+    pub status: u16,
+    /// The body, unchunked.
+    pub body: String,
+    /// The `name=value` of its first `Set-Cookie` (a login's session), as sent.
+    #[allow(dead_code)] // the load benchmark logs in with tokens
+    pub cookie: Option<String>,
+}
+
+/// [`request_with`] from the local address `from` if given (see [`connect_from`]): the
+/// whole answer.
+pub async fn answer_from(
+    from: Option<IpAddr>,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    extra: Extra<'_>,
+) -> Result<Answer, String> {
+    let stream = connect_from(from, addr).await?;
     let head = head(addr, method, path, extra.headers, extra.body);
-    exchange(stream, &head, extra.body).await
+    exchange_answer(stream, &head, extra.body).await
 }
 
 /// [`request`] from the local address `from` (on loopback, any 127.x.y.z: another client
 /// to the server).
-#[allow(dead_code)] // the load benchmark has one client
+#[allow(dead_code)] // the abuse example sends through `answer_from`
 pub async fn request_from(
     from: IpAddr,
     addr: SocketAddr,
@@ -54,18 +96,7 @@ pub async fn request_from(
     path: &str,
     body: Option<&str>,
 ) -> Result<(u16, String), String> {
-    let socket = match from {
-        IpAddr::V4(_) => TcpSocket::new_v4(),
-        IpAddr::V6(_) => TcpSocket::new_v6(),
-    }
-    .map_err(|e| format!("a socket: {e}"))?;
-    socket
-        .bind(SocketAddr::new(from, 0))
-        .map_err(|e| format!("binding {from}: {e}"))?;
-    let stream = socket
-        .connect(addr)
-        .await
-        .map_err(|e| format!("connecting to {addr} from {from}: {e}"))?;
+    let stream = connect_from(Some(from), addr).await?;
     let json = body.map(|b| ("application/json", b));
     exchange(stream, &head(addr, method, path, &[], json), json).await
 }
@@ -110,12 +141,24 @@ fn head_of(
     head
 }
 
-/// Sends the request `head` and `body` on `stream` and reads the whole answer.
+/// Sends the request `head` and `body` on `stream` and reads the whole answer: the status
+/// and the body.
 async fn exchange(
     stream: TcpStream,
     head: &str,
     body: Option<(&str, &str)>,
 ) -> Result<(u16, String), String> {
+    exchange_answer(stream, head, body)
+        .await
+        .map(|answer| (answer.status, answer.body))
+}
+
+/// Sends the request `head` and `body` on `stream` and reads the whole answer.
+async fn exchange_answer(
+    stream: TcpStream,
+    head: &str,
+    body: Option<(&str, &str)>,
+) -> Result<Answer, String> {
     let body = body.map_or("", |(_, b)| b);
     exchange_kept(BufReader::new(stream), head, body)
         .await
@@ -124,7 +167,6 @@ async fn exchange(
 }
 
 /// The reading end of a streamed answer (lishogi's ND-JSON streams), one line at a time.
-#[allow(dead_code)] // the abuse example reads no stream
 pub struct LineStream {
     reader: BufReader<TcpStream>,
     /// Whether the body comes in chunks (else it runs to the end of the connection).
@@ -135,11 +177,21 @@ pub struct LineStream {
     pending: Vec<u8>,
 }
 
+/// Why [`LineStream::open_from`] got no stream.
+#[derive(Debug)]
+pub struct Unopened {
+    /// The answer's status, if the server answered.
+    #[allow(dead_code)] // the load benchmark needs the message only
+    pub status: Option<u16>,
+    /// What went wrong, in words (the status and the answer's body if answered).
+    pub message: String,
+}
+
 /// The most bytes one line of a stream may have before the stream is given up.
-#[allow(dead_code)] // the abuse example reads no stream
+#[allow(dead_code)] // the abuse example counts a stream's bytes, not its lines
 const MAX_LINE: usize = 1 << 20;
 
-#[allow(dead_code)] // the abuse example reads no stream
+#[allow(dead_code)] // the abuse example counts a stream's bytes; the load benchmark reads lines
 impl LineStream {
     /// Sends `GET path` with `headers` and reads the answer's head; an error unless the
     /// status is 200.
@@ -148,18 +200,33 @@ impl LineStream {
         path: &str,
         headers: &[(&str, &str)],
     ) -> Result<LineStream, String> {
-        let mut stream = TcpStream::connect(addr)
+        LineStream::open_from(None, addr, path, headers)
             .await
-            .map_err(|e| format!("connecting to {addr}: {e}"))?;
+            .map_err(|e| e.message)
+    }
+
+    /// [`LineStream::open`] from the local address `from` if given (see [`connect_from`]),
+    /// telling a refusal's status apart.
+    pub async fn open_from(
+        from: Option<IpAddr>,
+        addr: SocketAddr,
+        path: &str,
+        headers: &[(&str, &str)],
+    ) -> Result<LineStream, Unopened> {
+        let failed = |message: String| Unopened {
+            status: None,
+            message,
+        };
+        let mut stream = connect_from(from, addr).await.map_err(failed)?;
         stream
             .set_nodelay(true)
-            .map_err(|e| format!("TCP_NODELAY: {e}"))?;
+            .map_err(|e| failed(format!("TCP_NODELAY: {e}")))?;
         stream
             .write_all(head(addr, "GET", path, headers, None).as_bytes())
             .await
-            .map_err(|e| format!("sending: {e}"))?;
+            .map_err(|e| failed(format!("sending: {e}")))?;
         let mut reader = BufReader::with_capacity(4096, stream);
-        let head = read_head(&mut reader).await.map_err(Failure::text)?;
+        let head = read_head(&mut reader).await.map_err(|e| failed(e.text()))?;
         let mut stream = LineStream {
             reader,
             chunked: head.chunked,
@@ -171,13 +238,28 @@ impl LineStream {
             while stream.fill().await.unwrap_or(false) && body.len() < 4096 {
                 body.append(&mut stream.pending);
             }
-            return Err(format!(
-                "status {}: {}",
-                head.status,
-                String::from_utf8_lossy(&body).trim()
-            ));
+            return Err(Unopened {
+                status: Some(head.status),
+                message: format!(
+                    "status {}: {}",
+                    head.status,
+                    String::from_utf8_lossy(&body).trim()
+                ),
+            });
         }
         Ok(stream)
+    }
+
+    /// Reads the next piece of the body and drops it: its bytes and the lines it ends, or
+    /// `None` when the stream has ended (for a reader that only counts what comes).
+    pub async fn skip(&mut self) -> Result<Option<(usize, usize)>, String> {
+        if !self.fill().await? {
+            return Ok(None);
+        }
+        let lines = self.pending.iter().filter(|&&b| b == b'\n').count();
+        let bytes = self.pending.len();
+        self.pending.clear();
+        Ok(Some((bytes, lines)))
     }
 
     /// The next line without its end (an empty string for a keep-alive line), or `None`
@@ -287,6 +369,8 @@ struct Head {
     length: Option<usize>,
     /// `Connection: close`.
     close: bool,
+    /// The `name=value` of the first `Set-Cookie`, as sent.
+    cookie: Option<String>,
 }
 
 /// Reads an answer's status line and headers from `conn`.
@@ -307,15 +391,21 @@ async fn read_head(conn: &mut BufReader<TcpStream>) -> Result<Head, Failure> {
         chunked: false,
         length: None,
         close: false,
+        cookie: None,
     };
     loop {
-        let mut line = String::new();
-        read_line(conn, &mut line).await.map_err(Failure::Broken)?;
-        let line = line.trim_end().to_ascii_lowercase();
+        let mut sent = String::new();
+        read_line(conn, &mut sent).await.map_err(Failure::Broken)?;
+        let line = sent.trim_end().to_ascii_lowercase();
         if line.is_empty() {
             return Ok(head);
         }
         let (name, value) = line.split_once(':').unwrap_or((&line, ""));
+        if name.trim() == "set-cookie" && head.cookie.is_none() {
+            // The value as sent (a session secret is case-sensitive), up to its attributes.
+            let value = sent.split_once(':').map_or("", |(_, v)| v);
+            head.cookie = value.split(';').next().map(|c| c.trim().to_string());
+        }
         match (name.trim(), value.trim()) {
             ("content-length", n) => head.length = n.parse::<usize>().ok(),
             ("transfer-encoding", v) if v.contains("chunked") => head.chunked = true,
@@ -346,7 +436,7 @@ impl Client {
             match exchange_kept(conn, &head, body).await {
                 Ok((answer, conn)) => {
                     self.conn = conn;
-                    return Ok(answer);
+                    return Ok((answer.status, answer.body));
                 }
                 Err(Failure::Broken(e)) => return Err(e),
                 Err(Failure::NoAnswer(_)) => {}
@@ -361,7 +451,7 @@ impl Client {
         match exchange_kept(BufReader::new(stream), &head, body).await {
             Ok((answer, conn)) => {
                 self.conn = conn;
-                Ok(answer)
+                Ok((answer.status, answer.body))
             }
             Err(Failure::NoAnswer(e) | Failure::Broken(e)) => Err(e),
         }
@@ -374,7 +464,7 @@ async fn exchange_kept(
     mut conn: BufReader<TcpStream>,
     head: &str,
     body: &str,
-) -> Result<((u16, String), Option<BufReader<TcpStream>>), Failure> {
+) -> Result<(Answer, Option<BufReader<TcpStream>>), Failure> {
     let request = [head.as_bytes(), body.as_bytes()].concat();
     conn.get_mut()
         .write_all(&request)
@@ -385,6 +475,7 @@ async fn exchange_kept(
         chunked,
         length,
         mut close,
+        cookie,
     } = read_head(&mut conn).await?;
     let broken = |e: std::io::Error| Failure::Broken(format!("reading the answer: {e}"));
     let mut payload = Vec::new();
@@ -413,5 +504,10 @@ async fn exchange_kept(
     }
     let text = String::from_utf8(payload)
         .map_err(|_| Failure::Broken("the answer's body is not UTF-8".into()))?;
-    Ok(((status, text), (!close).then_some(conn)))
+    let answer = Answer {
+        status,
+        body: text,
+        cookie,
+    };
+    Ok((answer, (!close).then_some(conn)))
 }

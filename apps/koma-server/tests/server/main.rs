@@ -3,6 +3,7 @@
 
 mod common;
 
+mod abuse_smoke;
 mod accounts;
 mod api;
 mod chu;
