@@ -335,9 +335,9 @@ pub async fn websocket(
         .unwrap_or(Err(WsRefused::Failed("timed out")))
 }
 
-/// Raises this process's limit on open files so that it can hold `count` sockets, and
-/// gives it back when dropped (so that a server started later does not inherit it). Says
-/// how many sockets it may hold.
+/// Raises this process's limit on open files so that it can hold `count` sockets if it
+/// may, and gives it back when dropped (so that a server started later does not inherit
+/// it). Says how many sockets it may hold.
 pub struct Descriptors {
     /// The limits before (soft, hard), to give back.
     before: Option<(u64, u64)>,
@@ -347,8 +347,8 @@ pub struct Descriptors {
 
 impl Descriptors {
     /// Room for `count` sockets, as far as the system lets this process raise its limit
-    /// (root may raise the hard limit too); `notes` says when it is less.
-    pub fn reserve(count: usize, notes: &mut Vec<String>) -> Descriptors {
+    /// (a process with `CAP_SYS_RESOURCE` may raise the hard limit too).
+    pub fn reserve(count: usize) -> Descriptors {
         use rlimit::Resource;
         let want = (count + SPARE_DESCRIPTORS) as u64;
         let Ok(before) = rlimit::getrlimit(Resource::NOFILE) else {
@@ -357,24 +357,14 @@ impl Descriptors {
                 usable: count,
             };
         };
-        if before.0 >= want {
-            return Descriptors {
-                before: None,
-                usable: count,
-            };
-        }
-        let raised = rlimit::setrlimit(Resource::NOFILE, want, want.max(before.1)).is_ok()
-            || rlimit::setrlimit(Resource::NOFILE, before.1.min(want), before.1).is_ok();
+        let raised = before.0 < want
+            && (rlimit::setrlimit(Resource::NOFILE, want, want.max(before.1)).is_ok()
+                || rlimit::setrlimit(Resource::NOFILE, before.1.min(want), before.1).is_ok());
         let soft = rlimit::getrlimit(Resource::NOFILE).map_or(before.0, |(soft, _)| soft);
         let usable = usize::try_from(soft)
             .unwrap_or(usize::MAX)
             .saturating_sub(SPARE_DESCRIPTORS)
             .min(count);
-        if usable < count {
-            notes.push(format!(
-                "the client may open {soft} files: {usable} sockets instead of {count}"
-            ));
-        }
         Descriptors {
             before: raised.then_some(before),
             usable,

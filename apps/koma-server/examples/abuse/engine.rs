@@ -3,7 +3,8 @@
 //! (30 s a move, the engine sente so that it thinks at once) and ask for long reviews (31
 //! positions at 10 s), as fast as the server answers; game creation stops once
 //! `--max-engine-games` were accepted (so that a server without limits does not take the
-//! machine's memory).
+//! machine's memory). Halfway through, a player on 127.0.0.1 asks for a game against the
+//! engine too: is there room left for him?
 
 use super::client::{Auth, call, said, source};
 use super::kit::{Opts, Report, Stop, Tally, Target, Watch};
@@ -39,8 +40,27 @@ pub async fn run(target: Target, opts: &Opts) -> Result<Report, String> {
             watch.stop(),
         ));
     }
+    let stop = watch.stop();
+    tokio::select! {
+        () = tokio::time::sleep(opts.seconds / 2) => {}
+        () = stop.wait() => {}
+    }
+    let game = json!({"opponent": "engine", "side": "sente", "engine": {"movetime_ms": 1000}});
+    let asked = call(
+        None,
+        target.addr,
+        "POST",
+        "/api/games",
+        &Auth::None,
+        Some(&game),
+    )
+    .await;
+    let player = format!(
+        "a player's game against the engine from 127.0.0.1, halfway: {}",
+        said(&asked)
+    );
     while loops.join_next().await.is_some() {}
-    Ok(watch.finish("engine", &tally, Vec::new()).await)
+    Ok(watch.finish("engine", &tally, vec![player]).await)
 }
 
 /// One hostile loop from `from`: a game against the engine (while fewer than `max_games`

@@ -1,8 +1,10 @@
-//! `flood`: spectator WebSockets on one game, each sending messages as fast as it can (a
-//! move, which a spectator may not make: the server must read and refuse each) until the
-//! server closes it or the attack ends; what each sent before the server closed it.
+//! `flood`: `--count` flooding clients on one game, each on a spectator WebSocket that
+//! sends messages as fast as it can (a move, which a spectator may not make: the server
+//! must read and refuse each) until the server closes it, then on a new one (a refused
+//! one tried again after [`REOPEN_PAUSE`]) until the attack ends; what each socket sent
+//! before the server closed it.
 
-use super::client::{Game, source, websocket};
+use super::client::{Game, Socket, source, websocket};
 use super::kit::{Opts, Report, Stop, Tally, Target, Watch, nearest_rank};
 use futures_util::{SinkExt, StreamExt};
 use std::net::{IpAddr, SocketAddr};
@@ -17,6 +19,9 @@ pub const DEFAULT_COUNT: usize = 100;
 
 /// What each flooding socket sends.
 const MESSAGE: &str = r#"{"type":"move","usi":"7g7f"}"#;
+
+/// How long a client whose socket was refused waits before it asks again.
+const REOPEN_PAUSE: Duration = Duration::from_millis(100);
 
 /// Messages written before each flush.
 const BATCH: usize = 64;
@@ -39,7 +44,7 @@ pub async fn run(target: Target, opts: &Opts) -> Result<Report, String> {
     let tally = Tally::new();
     let mut sockets = JoinSet::new();
     for i in 0..opts.count.unwrap_or(DEFAULT_COUNT) {
-        sockets.spawn(flood(
+        sockets.spawn(flooder(
             source(i, opts.addresses),
             target.addr,
             path.clone(),
@@ -49,9 +54,7 @@ pub async fn run(target: Target, opts: &Opts) -> Result<Report, String> {
     }
     let mut floods = Vec::new();
     while let Some(done) = sockets.join_next().await {
-        if let Ok(Some(flooded)) = done {
-            floods.push(flooded);
-        }
+        floods.extend(done.unwrap_or_default());
     }
     let notes = figures(&floods);
     Ok(watch.finish("flood", &tally, notes).await)
@@ -79,28 +82,40 @@ fn figures(floods: &[Flooded]) -> Vec<String> {
     notes
 }
 
-/// One flooding socket from `from`, until the server closes it or `stop`.
-async fn flood(
+/// One flooding client from `from`: a socket flooded until the server closes it, then a
+/// new one, until `stop`; what each socket did.
+async fn flooder(
     from: IpAddr,
     addr: SocketAddr,
     path: String,
     tally: Arc<Tally>,
     stop: Stop,
-) -> Option<Flooded> {
-    let socket = match websocket(from, addr, &path, &[]).await {
-        Ok(socket) => socket,
-        Err(refused) => {
-            tally.add(refused.name());
-            return None;
+) -> Vec<Flooded> {
+    let mut floods = Vec::new();
+    while !stop.is_set() {
+        match websocket(from, addr, &path, &[]).await {
+            Ok(socket) => floods.push(flood(socket, &tally, &stop).await),
+            Err(refused) => {
+                tally.add(refused.name());
+                tokio::select! {
+                    () = tokio::time::sleep(REOPEN_PAUSE) => {}
+                    () = stop.wait() => {}
+                }
+            }
         }
-    };
+    }
+    floods
+}
+
+/// Sends messages on `socket` as fast as it can until the server closes it or `stop`.
+async fn flood(socket: Socket, tally: &Arc<Tally>, stop: &Stop) -> Flooded {
     tally.add("accepted");
     let _open = tally.open();
     let opened = Instant::now();
     let (mut sink, mut stream) = socket.split();
     let closed = Arc::new(AtomicBool::new(false));
     let reader = {
-        let (closed, tally) = (Arc::clone(&closed), Arc::clone(&tally));
+        let (closed, tally) = (Arc::clone(&closed), Arc::clone(tally));
         tokio::spawn(async move {
             while let Some(Ok(message)) = stream.next().await {
                 if let Message::Text(text) = message {
@@ -143,5 +158,5 @@ async fn flood(
     } else {
         "open to the end"
     });
-    Some(Flooded { sent, open, closed })
+    Flooded { sent, open, closed }
 }

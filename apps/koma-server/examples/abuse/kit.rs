@@ -11,6 +11,7 @@ use super::client::{Auth, Game, call, expect, pick_move, said, source};
 use serde_json::Value;
 use std::future::Future;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -18,6 +19,9 @@ use tokio::sync::watch;
 
 /// The longest the normal client waits for an answer; a longer wait counts as an error.
 pub const NORMAL_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The name the most connections open at once are counted under.
+pub const MOST_OPEN: &str = "most open at once";
 
 /// How often the server's figures are read during the attack.
 const SAMPLE_EVERY: Duration = Duration::from_millis(200);
@@ -58,6 +62,9 @@ pub struct Opts {
     /// Engine games the hostile client stops creating at (`engine`), so that a server
     /// without limits does not take the machine's memory.
     pub max_engine_games: usize,
+    /// The program that holds sockets beyond this process's limit on open files (this
+    /// program, see `helpers.rs`); none: those are left out.
+    pub helper: Option<PathBuf>,
 }
 
 impl Default for Opts {
@@ -73,6 +80,7 @@ impl Default for Opts {
             every: None,
             players: 1000,
             max_engine_games: 40,
+            helper: None,
         }
     }
 }
@@ -83,6 +91,12 @@ impl Default for Opts {
 pub struct Stop(watch::Receiver<bool>);
 
 impl Stop {
+    /// A flag not set yet, and what sets it.
+    pub fn new() -> (watch::Sender<bool>, Stop) {
+        let (tx, rx) = watch::channel(false);
+        (tx, Stop(rx))
+    }
+
     /// Whether the attack is over.
     pub fn is_set(&self) -> bool {
         *self.0.borrow()
@@ -143,6 +157,8 @@ pub struct Tally {
     open: AtomicUsize,
     /// The most open at once.
     peak: AtomicUsize,
+    /// The most open at once in other processes (helpers), added.
+    peak_elsewhere: AtomicUsize,
 }
 
 impl Tally {
@@ -173,16 +189,22 @@ impl Tally {
         Open(Arc::clone(self))
     }
 
-    /// The counts, and the most connections open at once if any were.
-    fn lines(&self) -> Vec<(String, usize)> {
+    /// Adds the most connections another process held at once.
+    pub fn add_peak(&self, n: usize) {
+        self.peak_elsewhere.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// The counts, and the most connections open at once (here and elsewhere, added) if
+    /// any were.
+    pub fn lines(&self) -> Vec<(String, usize)> {
         let mut lines = self
             .counts
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone();
-        let peak = self.peak.load(Ordering::Relaxed);
+        let peak = self.peak.load(Ordering::Relaxed) + self.peak_elsewhere.load(Ordering::Relaxed);
         if peak > 0 {
-            lines.push(("most open at once".to_string(), peak));
+            lines.push((MOST_OPEN.to_string(), peak));
         }
         lines
     }
@@ -212,6 +234,9 @@ pub struct Latency {
     pub max_ms: f64,
     /// The first error, in words.
     pub first_error: Option<String>,
+    /// The three slowest requests: when each was sent (seconds from the attack's start,
+    /// negative before it) and how long it took (ms).
+    pub slowest: Vec<(f64, f64)>,
 }
 
 impl Latency {
@@ -223,6 +248,14 @@ impl Latency {
         );
         if let Some(first) = &self.first_error {
             line.push_str(&format!(" (first: {first})"));
+        }
+        let slowest: Vec<String> = self
+            .slowest
+            .iter()
+            .map(|(at, ms)| format!("{ms:.0} ms at {at:+.1} s"))
+            .collect();
+        if !slowest.is_empty() {
+            line.push_str(&format!("; slowest: {}", slowest.join(", ")));
         }
         line
     }
@@ -249,8 +282,9 @@ const AFTER: usize = 2;
 /// The normal client's record of one phase.
 #[derive(Default)]
 struct PhaseLog {
-    /// How long each request took, answered or not (a time-out as its wait).
-    took: Vec<Duration>,
+    /// How long each request took, answered or not (a time-out as its wait), and when it
+    /// was sent.
+    took: Vec<(Duration, Instant)>,
     /// Requests without a success.
     errors: usize,
     /// The first of them, in words.
@@ -265,7 +299,10 @@ impl NormalLog {
     /// Records one request of `phase` that took `took` and ended with `outcome`.
     fn record<T>(&mut self, phase: usize, took: Duration, outcome: &Result<T, String>) {
         let log = &mut self.0[phase.min(AFTER)];
-        log.took.push(took);
+        let sent = Instant::now()
+            .checked_sub(took)
+            .unwrap_or_else(Instant::now);
+        log.took.push((took, sent));
         if let Err(e) = outcome {
             log.errors += 1;
             log.first_error
@@ -273,17 +310,25 @@ impl NormalLog {
         }
     }
 
-    /// The figures of each phase.
-    fn latencies(self) -> [Latency; 3] {
+    /// The figures of each phase, the times of the slowest from `start` (the attack's).
+    fn latencies(self, start: Instant) -> [Latency; 3] {
         self.0.map(|mut log| {
             log.took.sort();
+            let took: Vec<Duration> = log.took.iter().map(|(d, _)| *d).collect();
+            let from_start = |at: Instant| match at.checked_duration_since(start) {
+                Some(after) => after.as_secs_f64(),
+                None => -start.duration_since(at).as_secs_f64(),
+            };
             Latency {
-                requests: log.took.len(),
+                requests: took.len(),
                 errors: log.errors,
-                p50_ms: percentile_ms(&log.took, 0.5),
-                p99_ms: percentile_ms(&log.took, 0.99),
-                max_ms: percentile_ms(&log.took, 1.0),
+                p50_ms: percentile_ms(&took, 0.5),
+                p99_ms: percentile_ms(&took, 0.99),
+                max_ms: percentile_ms(&took, 1.0),
                 first_error: log.first_error,
+                slowest: (log.took.iter().rev().take(3))
+                    .map(|(d, at)| (from_start(*at), d.as_secs_f64() * 1000.0))
+                    .collect(),
             }
         })
     }
@@ -382,18 +427,13 @@ impl Watch {
     /// figures, and starts the attack's clock: [`Watch::stop`] is set after `opts.seconds`
     /// or once the server's memory passes `opts.max_rss_mib`.
     pub async fn start(target: Target, opts: &Opts) -> Watch {
-        let (quit, quit_rx) = watch::channel(false);
+        let (quit, quit_rx) = Stop::new();
         let phase = Arc::new(AtomicUsize::new(BEFORE));
-        let normal = tokio::spawn(normal(
-            target.addr,
-            opts.pace,
-            Arc::clone(&phase),
-            Stop(quit_rx),
-        ));
+        let normal = tokio::spawn(normal(target.addr, opts.pace, Arc::clone(&phase), quit_rx));
         tokio::time::sleep(opts.before).await;
         let before = target.pid.and_then(ProcStat::read);
         phase.store(DURING, Ordering::Relaxed);
-        let (stop_tx, stop_rx) = watch::channel(false);
+        let (stop_tx, stop) = Stop::new();
         let over_memory = Arc::new(AtomicBool::new(false));
         let sampler = tokio::spawn(sample(
             target.pid,
@@ -408,7 +448,7 @@ impl Watch {
             settle: opts.settle,
             addresses: opts.addresses,
             phase,
-            stop: Stop(stop_rx),
+            stop,
             quit,
             normal,
             sampler,
@@ -443,7 +483,7 @@ impl Watch {
             attack: attack.to_string(),
             hostile: tally.lines(),
             notes,
-            normal: normal.latencies(),
+            normal: normal.latencies(self.started),
             server: [self.before, peak, after],
             stopped_for_memory: self.over_memory.load(Ordering::Relaxed),
             attack_time,

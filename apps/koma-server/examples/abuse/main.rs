@@ -36,13 +36,16 @@
 //! - `engine`: games against the engine at its strongest and long reviews (16 requests at
 //!   once, `--hostile` the same), until `--max-engine-games` were accepted.
 //!
-//! Without `--attack` it runs `engine`.
+//! Without `--attack` it runs `engine`. Sockets beyond what this process may open (its
+//! limit on open files) are held by helper processes, this program again (`--helper`, see
+//! `helpers.rs`).
 
 mod chat;
 mod client;
 mod consent;
 mod engine;
 mod flood;
+mod helpers;
 #[path = "../load/http.rs"]
 mod http;
 mod kit;
@@ -93,7 +96,10 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Config, String> 
     let mut config = Config {
         server_bin: PathBuf::new(),
         attacks: vec!["engine"],
-        opts: Opts::default(),
+        opts: Opts {
+            helper: std::env::current_exe().ok(),
+            ..Opts::default()
+        },
         serve_flags: Vec::new(),
     };
     let mut args = args.into_iter();
@@ -251,9 +257,38 @@ async fn run(config: &Config) -> Result<Vec<String>, String> {
     Ok(rows)
 }
 
+/// A helper process (see `helpers.rs`): holds the sockets of the share in `args` until its
+/// standard input closes, then prints what it got.
+async fn helper(args: &[String]) -> ExitCode {
+    let share = match helpers::Share::parse(args) {
+        Ok(share) => share,
+        Err(e) => {
+            eprintln!("abuse: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let _room = client::Descriptors::reserve(share.count);
+    let stop = helpers::stop_at_end_of_input();
+    let tally = kit::Tally::new();
+    match share.attack.as_str() {
+        "sockets" => sockets::hold(&share, &tally, stop).await,
+        "websockets" => websockets::hold(&share, &tally, stop).await,
+        other => {
+            eprintln!("abuse: no helper for {other:?}");
+            return ExitCode::from(2);
+        }
+    }
+    helpers::print(&tally);
+    ExitCode::SUCCESS
+}
+
 #[tokio::main]
 async fn main() -> ExitCode {
-    let config = match parse_args(std::env::args().skip(1)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "--helper") {
+        return helper(&args[1..]).await;
+    }
+    let config = match parse_args(args) {
         Ok(config) => config,
         Err(e) if e.is_empty() => {
             println!("{USAGE}");

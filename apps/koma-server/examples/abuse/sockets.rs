@@ -4,6 +4,7 @@
 //! the server answers (a refusal) or does not accept is given up.
 
 use super::client::{Descriptors, source};
+use super::helpers::{Helpers, Share};
 use super::http;
 use super::kit::{Opts, Report, Stop, Tally, Target, Watch};
 use std::net::{IpAddr, SocketAddr};
@@ -37,23 +38,38 @@ enum Held {
 
 /// Runs the attack (see the module's comment).
 pub async fn run(target: Target, opts: &Opts) -> Result<Report, String> {
-    let mut notes = Vec::new();
-    let room = Descriptors::reserve(opts.count.unwrap_or(DEFAULT_COUNT), &mut notes);
+    let share = Share {
+        attack: "sockets".to_string(),
+        addr: target.addr,
+        path: String::new(),
+        first: 0,
+        count: opts.count.unwrap_or(DEFAULT_COUNT),
+        addresses: opts.addresses,
+    };
+    let room = Descriptors::reserve(share.count);
     let watch = Watch::start(target, opts).await;
     let tally = Tally::new();
+    let mut notes = Vec::new();
+    let (here, helpers) = Helpers::spread(&share, opts, &room, &mut notes);
+    hold(&here, &tally, watch.stop()).await;
+    helpers.finish(&tally).await;
+    Ok(watch.finish("sockets", &tally, notes).await)
+}
+
+/// Holds the connections of `share` until `stop`.
+pub async fn hold(share: &Share, tally: &Arc<Tally>, stop: Stop) {
     let gate = Arc::new(Semaphore::new(CONNECTING_AT_ONCE));
     let mut slots = JoinSet::new();
-    for i in 0..room.usable {
+    for i in share.first..share.first + share.count {
         slots.spawn(slot(
-            source(i, opts.addresses),
-            target.addr,
+            source(i, share.addresses),
+            share.addr,
             Arc::clone(&gate),
-            Arc::clone(&tally),
-            watch.stop(),
+            Arc::clone(tally),
+            stop.clone(),
         ));
     }
     while slots.join_next().await.is_some() {}
-    Ok(watch.finish("sockets", &tally, notes).await)
 }
 
 /// One connection of the hostile client from `from`, opened again while the server only
@@ -76,7 +92,7 @@ async fn slot(from: IpAddr, addr: SocketAddr, gate: Arc<Semaphore>, tally: Arc<T
         };
         tally.add("connected");
         let _open = tally.open();
-        match hold(tcp, &stop).await {
+        match keep(tcp, &stop).await {
             Held::ToTheEnd => return tally.add("held to the end"),
             Held::Answered(status) => return tally.add(format!("answered {status} and closed")),
             Held::Reset => return tally.add("reset by the server"),
@@ -94,7 +110,7 @@ async fn slot(from: IpAddr, addr: SocketAddr, gate: Arc<Semaphore>, tally: Arc<T
 }
 
 /// Holds `tcp` without sending anything until the server ends it or `stop`.
-async fn hold(mut tcp: TcpStream, stop: &Stop) -> Held {
+async fn keep(mut tcp: TcpStream, stop: &Stop) -> Held {
     let since = Instant::now();
     let mut said = Vec::new();
     let mut buf = [0u8; 512];

@@ -4,6 +4,7 @@
 //! and given up.
 
 use super::client::{Descriptors, Game, Socket, pick_move, source, websocket};
+use super::helpers::{Helpers, Share};
 use super::kit::{Opts, Report, Stop, Tally, Target, Watch};
 use futures_util::StreamExt;
 use std::net::{IpAddr, SocketAddr};
@@ -23,31 +24,47 @@ const OPENING_AT_ONCE: usize = 128;
 
 /// Runs the attack (see the module's comment).
 pub async fn run(target: Target, opts: &Opts) -> Result<Report, String> {
-    let mut notes = Vec::new();
-    let room = Descriptors::reserve(opts.count.unwrap_or(DEFAULT_COUNT), &mut notes);
     let owner = Some(source(0, opts.addresses));
     let (game, state) = Game::seated(target.addr, owner).await?;
+    let share = Share {
+        attack: "websockets".to_string(),
+        addr: target.addr,
+        path: format!("/api/games/{}/ws", game.id),
+        first: 0,
+        count: opts.count.unwrap_or(DEFAULT_COUNT),
+        addresses: opts.addresses,
+    };
+    let room = Descriptors::reserve(share.count);
     let watch = Watch::start(target, opts).await;
     let tally = Tally::new();
-    let path = format!("/api/games/{}/ws", game.id);
-    let gate = Arc::new(Semaphore::new(OPENING_AT_ONCE));
-    let mut sockets = JoinSet::new();
-    for i in 0..room.usable {
-        sockets.spawn(spectate(
-            source(i, opts.addresses),
-            target.addr,
-            path.clone(),
-            Arc::clone(&gate),
-            Arc::clone(&tally),
-            watch.stop(),
-        ));
-    }
-    let moves = play_on(target.addr, owner, &game, state, opts, watch.stop()).await;
-    while sockets.join_next().await.is_some() {}
+    let mut notes = Vec::new();
+    let (here, helpers) = Helpers::spread(&share, opts, &room, &mut notes);
+    let ((), moves) = tokio::join!(
+        hold(&here, &tally, watch.stop()),
+        play_on(target.addr, owner, &game, state, opts, watch.stop()),
+    );
+    helpers.finish(&tally).await;
     notes.push(format!(
         "moves of the watched game during the attack: {moves}"
     ));
     Ok(watch.finish("websockets", &tally, notes).await)
+}
+
+/// Holds the spectator sockets of `share` until `stop`.
+pub async fn hold(share: &Share, tally: &Arc<Tally>, stop: Stop) {
+    let gate = Arc::new(Semaphore::new(OPENING_AT_ONCE));
+    let mut sockets = JoinSet::new();
+    for i in share.first..share.first + share.count {
+        sockets.spawn(spectate(
+            source(i, share.addresses),
+            share.addr,
+            share.path.clone(),
+            Arc::clone(&gate),
+            Arc::clone(tally),
+            stop.clone(),
+        ));
+    }
+    while sockets.join_next().await.is_some() {}
 }
 
 /// One spectator socket from `from`: opened, then read until the server closes it or

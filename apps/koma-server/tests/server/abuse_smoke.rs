@@ -23,6 +23,9 @@ mod chat;
 mod consent;
 #[path = "../../examples/abuse/flood.rs"]
 mod flood;
+#[allow(dead_code)] // the helper processes' side
+#[path = "../../examples/abuse/helpers.rs"]
+mod helpers;
 #[path = "../../examples/abuse/logins.rs"]
 mod logins;
 #[path = "../../examples/abuse/origin.rs"]
@@ -54,6 +57,7 @@ fn quick() -> Opts {
         every: Some(Duration::from_millis(200)),
         players: 16,
         max_engine_games: 0,
+        helper: None,
     }
 }
 
@@ -155,7 +159,7 @@ async fn tournament_streams_get_a_share_and_the_director_is_answered() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_message_flood_closes_each_socket() {
+async fn a_message_flood_closes_each_socket_again_and_again() {
     let settings = Settings {
         limits: Limits {
             ws_messages: Some(Rate::new(60, 5)),
@@ -172,8 +176,10 @@ async fn a_message_flood_closes_each_socket() {
         |target| async move { flood::run(target, &opts).await },
     )
     .await;
-    assert_eq!(report.count("accepted"), 4);
-    assert_eq!(report.count("closed by the server"), 4);
+    // Each client floods a socket until it is closed, then opens another.
+    assert!(report.count("accepted") >= 4);
+    assert!(report.count("closed by the server") >= 4);
+    assert!(report.count("open to the end") <= 4);
     assert!(report.count("answers rate_limited") >= 1);
 }
 
