@@ -35,57 +35,98 @@ pub struct Serving {
 
 /// Accepts and serves connections on `listener` until `stop` flips, then waits until every
 /// connection served has closed (each one is asked to close when its request is done).
+/// Accepts run in one loop per core, so that a storm of connections is taken off the
+/// listen queue (where a normal client's connection waits behind it) as fast as it came.
 pub async fn run(
     listener: TcpListener,
     app: Router,
     connections: Arc<Connections>,
     serving: Serving,
-    mut stop: watch::Receiver<bool>,
+    stop: watch::Receiver<bool>,
 ) -> std::io::Result<()> {
     // Each connection's task holds a receiver; all are gone when every connection closed.
     let (open_tx, open_rx) = watch::channel(());
-    let mut last_error_log: Option<Instant> = None;
-    loop {
-        let accepted = tokio::select! {
-            accepted = listener.accept() => accepted,
-            _ = stop.wait_for(|&s| s) => break,
+    let listener = Arc::new(listener);
+    let acceptors = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+    let mut loops = tokio::task::JoinSet::new();
+    for _ in 0..acceptors {
+        let acceptor = Acceptor {
+            listener: Arc::clone(&listener),
+            app: app.clone(),
+            connections: Arc::clone(&connections),
+            serving,
+            stop: stop.clone(),
+            open: open_rx.clone(),
         };
-        let (tcp, peer) = match accepted {
-            Ok(pair) => pair,
-            Err(e) => {
-                if last_error_log.is_none_or(|t| t.elapsed() >= Duration::from_secs(1)) {
-                    tracing::warn!("accept error: {e}");
-                    last_error_log = Some(Instant::now());
-                }
-                tokio::time::sleep(ACCEPT_PAUSE).await;
-                continue;
-            }
-        };
-        match connections.admit(peer.ip()) {
-            Ok(permit) => {
-                let task = Connection {
-                    app: app.clone(),
-                    peer,
-                    serving,
-                    stop: stop.clone(),
-                };
-                let tcp = Counted {
-                    tcp,
-                    _permit: permit,
-                    _open: open_rx.clone(),
-                };
-                tokio::spawn(task.serve(tcp));
-            }
-            Err(refused) => {
-                // A short answer on the fresh socket (its send buffer is empty), then close.
-                let _ = tcp.try_write(refused.response().as_bytes());
-            }
-        }
+        loops.spawn(acceptor.run());
     }
+    while loops.join_next().await.is_some() {}
     drop(open_rx);
     drop(listener);
     open_tx.closed().await;
     Ok(())
+}
+
+/// One accept loop and what it hands each connection.
+struct Acceptor {
+    listener: Arc<TcpListener>,
+    app: Router,
+    connections: Arc<Connections>,
+    serving: Serving,
+    stop: watch::Receiver<bool>,
+    open: watch::Receiver<()>,
+}
+
+impl Acceptor {
+    async fn run(mut self) {
+        let mut last_error_log: Option<Instant> = None;
+        loop {
+            let accepted = tokio::select! {
+                accepted = self.listener.accept() => accepted,
+                _ = self.stop.wait_for(|&s| s) => break,
+            };
+            let (tcp, peer) = match accepted {
+                Ok(pair) => pair,
+                Err(e) => {
+                    if last_error_log.is_none_or(|t| t.elapsed() >= Duration::from_secs(1)) {
+                        tracing::warn!("accept error: {e}");
+                        last_error_log = Some(Instant::now());
+                    }
+                    tokio::time::sleep(ACCEPT_PAUSE).await;
+                    continue;
+                }
+            };
+            match self.connections.admit(peer.ip()) {
+                Ok(permit) => {
+                    let task = Connection {
+                        app: self.app.clone(),
+                        peer,
+                        serving: self.serving,
+                        stop: self.stop.clone(),
+                    };
+                    let tcp = Counted {
+                        tcp,
+                        _permit: permit,
+                        _open: self.open.clone(),
+                    };
+                    tokio::spawn(task.serve(tcp));
+                }
+                Err(refused) => {
+                    // A short answer on the fresh socket (its send buffer is empty), then
+                    // close.
+                    let _ = tcp.try_write(refused.response().as_bytes());
+                }
+            }
+        }
+    }
+}
+
+/// `limit` cut by up to a quarter at random: the connections opened together by one client
+/// reach their limit over a spell rather than all at once (thousands closing in the same
+/// instant would hold up everyone else's requests).
+fn jittered(limit: Duration) -> Duration {
+    let r = f64::from(getrandom::u32().unwrap_or(0)) / f64::from(u32::MAX);
+    limit.mul_f64(1.0 - 0.25 * r)
 }
 
 /// An admitted connection's socket with what it holds while it lives: its place among the
@@ -147,6 +188,24 @@ struct Connection {
 
 impl Connection {
     async fn serve(mut self, tcp: Counted) {
+        let head_timeout = jittered(self.serving.head_timeout);
+        // A silent socket costs no HTTP state: hyper (its read buffer, its connection, all
+        // in the boxed future below) comes with the first byte, which must come within the
+        // head's time. A client that closes without a word needs none either.
+        let mut first = [0u8; 1];
+        tokio::select! {
+            read = tokio::time::timeout(head_timeout, tcp.tcp.peek(&mut first)) => {
+                if !matches!(read, Ok(Ok(n)) if n > 0) {
+                    return;
+                }
+            }
+            _ = self.stop.wait_for(|&s| s) => return,
+        }
+        Box::pin(self.serve_http(tcp, head_timeout)).await;
+    }
+
+    /// Serves HTTP on `tcp` until it closes or the server stops.
+    async fn serve_http(mut self, tcp: Counted, head_timeout: Duration) {
         // No Nagle delay: a move's push to the opponent is one small frame that would
         // otherwise wait up to ~40 ms for the acknowledgement of the previous one.
         let _ = tcp.tcp.set_nodelay(true);
@@ -159,7 +218,7 @@ impl Connection {
         });
         let mut http = hyper::server::conn::http1::Builder::new();
         http.timer(TokioTimer::new())
-            .header_read_timeout(self.serving.head_timeout)
+            .header_read_timeout(head_timeout)
             .keep_alive(true);
         let connection = http
             .serve_connection(TokioIo::new(tcp), service)
