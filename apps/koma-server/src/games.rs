@@ -83,7 +83,7 @@ pub struct LiveGame {
     /// The moves' texts made so far, extended as the game goes on.
     history: std::sync::Mutex<line::History>,
     /// The latest state, as JSON, for WebSocket subscribers.
-    push: watch::Sender<Arc<str>>,
+    push: watch::Sender<crate::ws::Push>,
     /// The draw and takeback offers standing (in memory only, as on lishogi).
     pub offers: Offers,
     /// Every new chat line, for WebSocket subscribers (each keeps the lines of its room).
@@ -420,7 +420,7 @@ fn build(setup: &GameSetup) -> Result<AnyGame, ApiError> {
 
 impl LiveGame {
     fn new(stored: NewGame, game: AnyGame, now_ms: u64) -> LiveGame {
-        let (push, _) = watch::channel(Arc::from(""));
+        let (push, _) = watch::channel(crate::ws::Push::default());
         let game_start = game.start_position();
         let mut live = LiveGame {
             stored,
@@ -579,11 +579,16 @@ impl LiveGame {
     pub fn publish(&mut self) {
         let now = self.last_ms;
         let json = serde_json::to_string(&self.view(now)).unwrap_or_default();
-        self.push.send_replace(Arc::from(json));
+        let push = crate::ws::Push {
+            message: crate::ws::spectator_state(&json),
+            watchers: self.push.receiver_count(),
+        };
+        self.push.send_replace(push);
     }
 
-    /// A receiver of the state after every change.
-    pub fn subscribe(&self) -> watch::Receiver<Arc<str>> {
+    /// A receiver of the state after every change, as the message every spectator's
+    /// WebSocket sends (made once per change, however many watch).
+    pub fn subscribe(&self) -> watch::Receiver<crate::ws::Push> {
         self.push.subscribe()
     }
 

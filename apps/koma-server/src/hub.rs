@@ -935,7 +935,7 @@ impl Hub {
         &self,
         id: &str,
         token: Option<&str>,
-    ) -> Result<(Option<Color>, watch::Receiver<Arc<str>>), ApiError> {
+    ) -> Result<(Option<Color>, watch::Receiver<crate::ws::Push>), ApiError> {
         let slot = self.copy(id).await?;
         let live = slot.lock().await;
         let seat = token.map(|t| seat(&live, t)).transpose()?;

@@ -58,6 +58,24 @@ impl Guard {
     }
 }
 
+/// The time a push is spread over, per watcher: 6,400 spectators get a move within 0.64 s,
+/// twenty within 2 ms.
+const SPREAD_PER_WATCHER: Duration = Duration::from_micros(100);
+
+/// The longest a spectator's push waits.
+const MOST_SPREAD: Duration = Duration::from_secs(1);
+
+/// A spectator's wait before a push of a game `watchers` sockets watch: at random within
+/// a time that grows with their number, so that their sends come spread out rather than
+/// all at once.
+pub fn spread(watchers: usize) -> Duration {
+    let span = SPREAD_PER_WATCHER
+        .saturating_mul(u32::try_from(watchers).unwrap_or(u32::MAX))
+        .min(MOST_SPREAD);
+    let r = f64::from(getrandom::u32().unwrap_or(0)) / f64::from(u32::MAX);
+    span.mul_f64(r)
+}
+
 /// The ticks at which a socket pings its client (the first after [`PING`]).
 pub fn pings() -> tokio::time::Interval {
     let mut interval = tokio::time::interval_at(tokio::time::Instant::now() + PING, PING);

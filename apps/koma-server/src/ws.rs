@@ -16,7 +16,7 @@ use crate::hub::Hub;
 use crate::limits::{Limiter, RateKey};
 use crate::offers::Offer;
 use crate::sockets::Guard;
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use koma_rules::Color;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -63,16 +63,40 @@ pub struct Connection {
     /// The seat, for players.
     pub seat: Option<Color>,
     /// The game's state pushes.
-    pub updates: watch::Receiver<Arc<str>>,
+    pub updates: watch::Receiver<Push>,
     /// The client (its address), whose chat lines are counted.
     pub client: Option<RateKey>,
     /// The limits, for the chat's.
     pub limiter: Arc<Limiter>,
 }
 
-fn state_message(seat: Option<Color>, game_json: &str) -> String {
-    let seat = seat.map_or("null".to_string(), |c| format!("\"{}\"", c.name()));
-    format!("{{\"type\":\"state\",\"seat\":{seat},\"game\":{game_json}}}")
+/// A change of a game as its sockets get it: the spectators' state message (made once per
+/// change, however many watch) and how many sockets watched when it was made.
+#[derive(Clone, Debug, Default)]
+pub struct Push {
+    /// The spectators' state message.
+    pub message: Utf8Bytes,
+    /// The sockets subscribed when it was made.
+    pub watchers: usize,
+}
+
+/// The start of a spectator's state message; a player's names his seat instead of null.
+const SPECTATOR_HEAD: &str = "{\"type\":\"state\",\"seat\":null,";
+
+/// The state message of a spectator's socket for the game's state `game_json`: made once per
+/// change and sent as it is to every spectator (thousands may watch one game).
+pub fn spectator_state(game_json: &str) -> Utf8Bytes {
+    format!("{SPECTATOR_HEAD}\"game\":{game_json}}}").into()
+}
+
+/// The state message for `seat` (none: a spectator) from the spectator's message.
+fn state_for(seat: Option<Color>, spectator: &Utf8Bytes) -> Utf8Bytes {
+    match (seat, spectator.as_str().strip_prefix(SPECTATOR_HEAD)) {
+        (Some(c), Some(rest)) => {
+            format!("{{\"type\":\"state\",\"seat\":\"{}\",{rest}", c.name()).into()
+        }
+        _ => spectator.clone(),
+    }
 }
 
 fn chat_message(lines: &[ChatView]) -> String {
@@ -103,7 +127,10 @@ pub async fn run(
     };
     conn.updates.borrow_and_update();
     if socket
-        .send(Message::text(state_message(conn.seat, &first)))
+        .send(Message::Text(state_for(
+            conn.seat,
+            &spectator_state(&first),
+        )))
         .await
         .is_err()
     {
@@ -154,8 +181,15 @@ pub async fn run(
                 if changed.is_err() {
                     break; // the game left memory; the client reconnects for more
                 }
-                let json = conn.updates.borrow_and_update().clone();
-                if socket.send(Message::text(state_message(conn.seat, &json))).await.is_err() {
+                if conn.seat.is_none() {
+                    // Spectators get the change spread over a time that grows with their
+                    // number, the players at once: thousands of watchers' sockets served in
+                    // one instant would hold up every other request behind them.
+                    let watchers = conn.updates.borrow().watchers;
+                    tokio::time::sleep(crate::sockets::spread(watchers)).await;
+                }
+                let push = conn.updates.borrow_and_update().clone();
+                if socket.send(Message::Text(state_for(conn.seat, &push.message))).await.is_err() {
                     break;
                 }
             }
@@ -224,5 +258,24 @@ async fn handle(hub: &Hub, conn: &Connection, text: &str) -> Result<(), ApiError
         Request::Draw { yes } => hub.offer(id, token, Offer::Draw, yes).await.map(drop),
         Request::Takeback { yes } => hub.offer(id, token, Offer::Takeback, yes).await.map(drop),
         Request::Chat { .. } => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_players_state_names_his_seat() {
+        let spectator = spectator_state("{\"id\":\"g\"}");
+        assert_eq!(
+            spectator.as_str(),
+            "{\"type\":\"state\",\"seat\":null,\"game\":{\"id\":\"g\"}}"
+        );
+        assert_eq!(
+            state_for(Some(Color::White), &spectator).as_str(),
+            "{\"type\":\"state\",\"seat\":\"gote\",\"game\":{\"id\":\"g\"}}"
+        );
+        assert_eq!(state_for(None, &spectator), spectator);
     }
 }
