@@ -396,6 +396,26 @@ async fn normal(
     log
 }
 
+/// Runs `client` on a thread and runtime of its own, as another machine's client would:
+/// the attack's thousands of tasks in this process never delay its requests, so that its
+/// times are the server's.
+fn apart(
+    client: impl Future<Output = NormalLog> + Send + 'static,
+) -> tokio::sync::oneshot::Receiver<NormalLog> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    std::thread::spawn(move || {
+        let log = match tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        {
+            Ok(runtime) => runtime.block_on(client),
+            Err(_) => NormalLog::default(),
+        };
+        let _ = tx.send(log);
+    });
+    rx
+}
+
 /// The time, the normal client and the server's figures of one attack.
 pub struct Watch {
     /// The server.
@@ -411,7 +431,7 @@ pub struct Watch {
     /// Ends the normal client.
     quit: watch::Sender<bool>,
     /// The normal client, giving its record.
-    normal: tokio::task::JoinHandle<NormalLog>,
+    normal: tokio::sync::oneshot::Receiver<NormalLog>,
     /// Gives the largest figures read during the attack.
     sampler: tokio::task::JoinHandle<Option<ProcStat>>,
     /// The figures before the attack.
@@ -429,7 +449,7 @@ impl Watch {
     pub async fn start(target: Target, opts: &Opts) -> Watch {
         let (quit, quit_rx) = Stop::new();
         let phase = Arc::new(AtomicUsize::new(BEFORE));
-        let normal = tokio::spawn(normal(target.addr, opts.pace, Arc::clone(&phase), quit_rx));
+        let normal = apart(normal(target.addr, opts.pace, Arc::clone(&phase), quit_rx));
         tokio::time::sleep(opts.before).await;
         let before = target.pid.and_then(ProcStat::read);
         phase.store(DURING, Ordering::Relaxed);
