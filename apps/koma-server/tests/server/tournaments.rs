@@ -573,6 +573,12 @@ async fn handicaps_by_rating_start_the_games_from_the_handicap_unrated() {
 async fn an_online_tournament_starts_itself_at_its_time() {
     let (_dir, server, addr) = fresh_server_with(koma_server::Settings::default()).await;
     let director = account(addr, "Timer").await;
+    // The accounts first: signing up (argon2) is the slow part, and the start must not
+    // come before the four have joined.
+    let mut players = Vec::new();
+    for name in ["Punctual1", "Punctual2", "Punctual3", "Punctual4"] {
+        players.push(account(addr, name).await);
+    }
     let starts_at = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
@@ -583,13 +589,12 @@ async fn an_online_tournament_starts_itself_at_its_time() {
         "clock": {"initial_s": 60, "byoyomi_s": 5, "periods": 1}, "starts_at": starts_at,
     });
     let (id, _) = create(addr, &director, body).await;
-    for name in ["Punctual1", "Punctual2", "Punctual3", "Punctual4"] {
-        let token = account(addr, name).await;
+    for token in &players {
         send(
             addr,
             "POST",
             &format!("/api/tournaments/{id}/join"),
-            Some(&token),
+            Some(token),
             None,
         )
         .await
