@@ -21,8 +21,10 @@
 //    /tournaments); 7 of the accounts join through the API, the director invites the eighth
 //    with the form (an account entered by the director is an invitation), the eighth opens
 //    the tournament's page on a phone, logs in from its "Log in to join", is brought back and
-//    presses "Accept the invitation"; the director starts and pairs it; games are won by
-//    resignation; the bracket shows 3 rounds, the final's winner as the API says, and the
+//    presses "Accept the invitation"; the director starts and pairs it; the eighth's page
+//    tells him his game has started, he opens it from there, finds it on the home page
+//    ("Your games") and plays his moves of round 1 there (his seat comes with his account);
+//    games are won by resignation; the bracket shows 3 rounds, the final's winner as the API says, and the
 //    standings table equals the API's.
 // 3. Over the board: the director enters 5 players with the form, starts a 2-round Swiss
 //    (a bye), enters the results in the pairings table (a handicap game, a draw corrected to
@@ -96,16 +98,18 @@ const move = (game, token, usi) => expect([200], "POST", `${board(game)}/move/${
  * "draw" (both offer a draw), "no-show" (sente moves, gote never does). Gives the result the
  * tournament should record.
  */
-async function playGame(game, sente, gote, outcome) {
+async function playGame(game, sente, gote, outcome, onPage = null) {
   // The game's seats are the pairing's: checked against the game itself.
   const state = await expect([200], "GET", `/api/games/${encodeURIComponent(game)}`);
   const seated = [state.players?.sente?.name, state.players?.gote?.name].map((n) => n?.toLowerCase());
   if (seated[0] !== sente.name.toLowerCase() || seated[1] !== gote.name.toLowerCase()) {
     fail(`game ${game}: the pairing says ${sente.name} – ${gote.name}, the game seats ${seated.join(" – ")}`);
   }
-  await move(game, sente.token, "7g7f");
+  // A player who plays on the page (`onPage.who`) makes his moves there.
+  const play = (who, usi) => (onPage?.who === who ? onPage.play(game, usi) : move(game, who.token, usi));
+  await play(sente, "7g7f");
   if (outcome === "no-show") return "sente_forfeit_win";
-  await move(game, gote.token, "3c3d");
+  await play(gote, "3c3d");
   if (outcome === "draw") {
     await expect([200], "POST", `${board(game)}/draw/yes`, { token: sente.token });
     await expect([200], "POST", `${board(game)}/draw/yes`, { token: gote.token });
@@ -129,13 +133,13 @@ function random(seed) {
  * Plays every game of the current round (`special(boardNumber)` may ask for a draw or a
  * no-show), then waits until the API shows every result and checks each one.
  */
-async function playRound(id, v, players, pick, special = () => null) {
+async function playRound(id, v, players, pick, special = () => null, onPage = null) {
   const round = currentRound(v);
   const byNumber = new Map(v.players.map((p) => [p.n, players.get(p.username?.toLowerCase())]));
   const expected = await inParallel(round.boards, 8, async (b) => {
     if (!b.game) fail(`round ${round.number} board ${b.board}: no online game`);
     const outcome = special(b.board) ?? pick(b);
-    return playGame(b.game, byNumber.get(b.sente), byNumber.get(b.gote), outcome);
+    return playGame(b.game, byNumber.get(b.sente), byNumber.get(b.gote), outcome, onPage);
   });
   const done = await until(id, `round ${round.number}: every result in`, (now) => now.rounds[round.number - 1]?.boards.every((b) => b.result !== null));
   for (const [i, b] of done.rounds[round.number - 1].boards.entries()) {
@@ -322,8 +326,38 @@ async function knockout(browser, accounts) {
   if (await entrant.locator("#invited").count()) fail("entrant: still listed as invited after accepting");
   await entrant.waitForSelector("#withdraw-self");
   if (await entrant.locator("#join").count()) fail("entrant: Join is still offered after joining");
-  await entrant.context().close();
   let v = await startFromPage(director, id, 8);
+  // The tournament's page tells the entrant that his game has started and leads him to it;
+  // he plays it on his phone, a device that never held the seat: it comes with his account.
+  await entrant.waitForSelector("#your-game a.play", { timeout: 15_000 });
+  await entrant.tap("#your-game a.play");
+  await entrant.waitForSelector("#move-box", { state: "visible" });
+  await entrant.waitForSelector("#resign", { state: "visible" });
+  const gameUrl = entrant.url();
+  // The home page lists it too ("Your games"), on a second tab: the way back to it.
+  const home = await entrant.context().newPage();
+  home.setDefaultTimeout(15_000);
+  await home.goto(`${BASE}/`);
+  await home.waitForSelector("#my-games .play");
+  const listed = await home.locator("#my-games [data-game]").getAttribute("data-game");
+  if (!gameUrl.includes(`game=${listed}`)) fail(`entrant: the home page lists game ${listed}, the tournament page led to ${gameUrl}`);
+  await home.tap("#my-games .play");
+  await home.waitForSelector("#move-box", { state: "visible" });
+  await shot(home, "knockout-entrant-game");
+  const onPage = {
+    who: players.get(last.name.toLowerCase()),
+    play: async (game, usi) => {
+      const before = (await expect([200], "GET", `/api/games/${encodeURIComponent(game)}`)).moves.length;
+      await home.fill("#move-text", usi);
+      await home.press("#move-text", "Enter");
+      const deadline = Date.now() + WAIT;
+      while ((await expect([200], "GET", `/api/games/${encodeURIComponent(game)}`)).moves.length === before) {
+        if (Date.now() > deadline) fail(`entrant: the move ${usi} typed on the page was not played`);
+        await sleep(100);
+      }
+    },
+  };
+  log("knockout: the entrant reached his game from the tournament page and from the home page");
   const coin = random(8);
   for (let round = 1; round <= 3; round += 1) {
     if (round > 1) {
@@ -336,9 +370,10 @@ async function knockout(browser, accounts) {
     }
     const boards = currentRound(v).boards.length;
     if (boards !== 8 >> round) fail(`knockout round ${round}: ${boards} boards, not ${8 >> round}`);
-    v = await playRound(id, v, players, () => (coin() < 0.5 ? "sente" : "gote"));
+    v = await playRound(id, v, players, () => (coin() < 0.5 ? "sente" : "gote"), () => null, round === 1 ? onPage : null);
     log(`knockout round ${round}: ${boards} games played`);
   }
+  await entrant.context().close();
   v = await until(id, "the knockout finished", (now) => now.status === "finished");
   const bracket = v.knockout?.bracket;
   if (!bracket || bracket.length !== 3) fail(`the knockout's bracket has ${bracket?.length} rounds`);

@@ -180,7 +180,21 @@ export function normalize(state: GameState): GameState {
 
 const games = (id: string) => `/api/games/${encodeURIComponent(id)}`;
 
+/** A game under way of the logged-in account, as `GET /api/account/playing` lists it (lishogi's `nowPlaying`). */
+export interface NowPlaying {
+  gameId: string;
+  color: Color;
+  isMyTurn: boolean;
+  lastMove: string;
+  opponent: { username: string; rating?: number; ai?: number };
+  variant: { key: string; name: string };
+  rated: boolean;
+  secondsLeft?: number;
+}
+
 export const api = {
+  /** The logged-in account's games under way (its seats, on any device). */
+  playing: async () => (await request<{ nowPlaying: NowPlaying[] }>("GET", "/api/account/playing")).nowPlaying,
   create: async (body: CreateRequest) => {
     const a = await request<CreateAnswer>("POST", "/api/games", body);
     return { ...a, game: normalize(a.game) };
@@ -190,16 +204,16 @@ export const api = {
     return { ...a, game: normalize(a.game) };
   },
   game: async (id: string) => normalize(await request<GameState>("GET", games(id))),
-  move: async (id: string, token: string, usi: string) =>
+  move: async (id: string, token: string | null, usi: string) =>
     normalize(await request<GameState>("POST", `${games(id)}/move`, { token, usi })),
-  moveText: async (id: string, token: string, text: string) =>
+  moveText: async (id: string, token: string | null, text: string) =>
     normalize(await request<GameState>("POST", `${games(id)}/move`, { token, text })),
-  offer: async (id: string, token: string, what: "draw" | "takeback", yes: boolean) =>
+  offer: async (id: string, token: string | null, what: "draw" | "takeback", yes: boolean) =>
     normalize(await request<GameState>("POST", `${games(id)}/${what}`, { token, yes })),
   chat: (id: string, token: string | null, text: string) => request<ChatLine>("POST", `${games(id)}/chat`, { token, text }),
-  resign: async (id: string, token: string) =>
+  resign: async (id: string, token: string | null) =>
     normalize(await request<GameState>("POST", `${games(id)}/resign`, { token })),
-  declare: async (id: string, token: string) =>
+  declare: async (id: string, token: string | null) =>
     normalize(await request<GameState>("POST", `${games(id)}/declare`, { token })),
   rematch: (id: string, token: string) => request<SeatAnswer>("POST", `${games(id)}/rematch`, { token }),
   list: () => request<GameSummary[]>("GET", "/api/games"),

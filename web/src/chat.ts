@@ -10,6 +10,8 @@ export class ChatPanel {
   readonly el: HTMLElement;
   private readonly list: HTMLElement;
   private readonly seen = new Set<string>();
+  private readonly input: HTMLInputElement;
+  private readonly title: HTMLElement;
 
   constructor(room: "player" | "spectator", send: (text: string) => Promise<void>) {
     this.list = h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": "Chat" });
@@ -17,10 +19,10 @@ export class ChatPanel {
       type: "text",
       id: "chat-text",
       maxlength: String(MAX_CHARS),
-      placeholder: room === "player" ? "Say something to your opponent" : "Talk with the other spectators",
       "aria-label": "Chat message",
       autocomplete: "off",
     });
+    this.input = input;
     const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, "Send"));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -30,8 +32,15 @@ export class ChatPanel {
         input.value = "";
       });
     });
-    const title = room === "player" ? "Chat with your opponent" : "Spectators' chat";
-    this.el = h("section", { class: "chat", id: "chat" }, h("h3", {}, title), this.list, form);
+    this.title = h("h3", {});
+    this.el = h("section", { class: "chat", id: "chat" }, this.title, this.list, form);
+    this.setRoom(room);
+  }
+
+  /** Names the room the reader writes in (a player's seat may become known after the start). */
+  setRoom(room: "player" | "spectator"): void {
+    this.input.placeholder = room === "player" ? "Say something to your opponent" : "Talk with the other spectators";
+    this.title.textContent = room === "player" ? "Chat with your opponent" : "Spectators' chat";
   }
 
   /** Adds lines not shown yet (a reconnection sends the room's lines again). */

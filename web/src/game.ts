@@ -85,7 +85,13 @@ export function gameScreen(id: string, token: string | null): Screen {
     token,
     (m: ServerMessage) => {
       if (m.type === "state") {
-        if (token && m.seat) seat = m.seat;
+        // The socket names the seat of its token or, without one, of the logged-in account
+        // (a player's seat follows his account to every device).
+        if (m.seat && seat !== m.seat) {
+          seat = m.seat;
+          chat.setRoom("player");
+          if (seat === "gote" && viewer.bottom === "sente") viewer.flip();
+        }
         apply(m.game);
       } else if (m.type === "chat") chat.add(m.lines);
       else toast(m.error);
@@ -148,7 +154,8 @@ export function gameScreen(id: string, token: string | null): Screen {
     resign.hidden = !player || over;
     declare.hidden = !player || over || !DECLARING_RULES.includes(s.rules);
     declare.disabled = !mine(s);
-    rematch.hidden = !player || !over;
+    // A rematch is asked with the seat's token (the new game's seats take it over).
+    rematch.hidden = !player || !over || !token;
     drawButton.hidden = !player || over || !s.started || s.engine !== null;
     drawButton.disabled = s.offers.draw === seat;
     takebackButton.hidden = !player || over || !s.started || s.rated;
@@ -169,7 +176,7 @@ export function gameScreen(id: string, token: string | null): Screen {
     if (s.rated && !s.outcome) items.push(h("p", { class: "notice", id: "rated-note" }, "Rated game: the result changes both players' ratings."));
     if (s.suggested_handicap && !s.outcome && s.moves.length < 2) items.push(handicapNote(s.suggested_handicap));
     items.push(...offerNotes(s));
-    if (s.rematch && !seat) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}` }, "Watch the rematch →")));
+    if (s.rematch && !(seat && token)) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}` }, "Watch the rematch →")));
     if (s.rematch && seat && token) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}&token=${encodeURIComponent(token)}` }, "Go to the rematch →")));
     notices.replaceChildren(...items);
   }
@@ -201,7 +208,7 @@ export function gameScreen(id: string, token: string | null): Screen {
   }
 
   async function answer(what: "draw" | "takeback", yes: boolean): Promise<void> {
-    if (!token) return;
+    if (!seat) return;
     try {
       apply(await api.offer(id, token, what, yes));
     } catch (e) {
@@ -211,7 +218,7 @@ export function gameScreen(id: string, token: string | null): Screen {
 
   /** A move typed in any notation koma reads. */
   async function typed(text: string): Promise<void> {
-    if (!token || !text) return;
+    if (!seat || !text) return;
     try {
       apply(await api.moveText(id, token, text));
       moveText.value = "";
@@ -231,7 +238,7 @@ export function gameScreen(id: string, token: string | null): Screen {
   }
 
   async function play(usi: string): Promise<void> {
-    if (!token) return;
+    if (!seat) return;
     try {
       apply(await api.move(id, token, usi));
     } catch (e) {
@@ -241,7 +248,7 @@ export function gameScreen(id: string, token: string | null): Screen {
   }
 
   async function doResign(): Promise<void> {
-    if (!token || !(await confirmDialog("Resign this game? 負けました", "Yes, resign"))) return;
+    if (!seat || !(await confirmDialog("Resign this game? 負けました", "Yes, resign"))) return;
     try {
       apply(await api.resign(id, token));
     } catch (e) {
@@ -251,7 +258,7 @@ export function gameScreen(id: string, token: string | null): Screen {
 
   async function doDeclare(): Promise<void> {
     const q = "Declare a win by entering king (入玉宣言)? A declaration that does not meet the conditions loses.";
-    if (!token || !(await confirmDialog(q, "Declare"))) return;
+    if (!seat || !(await confirmDialog(q, "Declare"))) return;
     try {
       apply(await api.declare(id, token));
     } catch (e) {

@@ -1,6 +1,6 @@
 // The home screen: a new game (against the engine or a person) and the recent games.
 import { currentAccount } from "./account.js";
-import { api, type CreateRequest, type GameSummary } from "./api.js";
+import { api, type CreateRequest, type GameSummary, type NowPlaying } from "./api.js";
 import { h, toast } from "./dom.js";
 import { endingText } from "./ending.js";
 import { featuredPanel } from "./lobby.js";
@@ -134,9 +134,21 @@ export function homeScreen(): Screen {
     .catch((err: Error) => games.replaceChildren(h("p", {}, `Cannot list the games: ${err.message}`)));
 
   const featured = featuredPanel();
+  // The player's own games under way, whatever device took their seats: his way back.
+  const mine = h("section", { class: "panel my-games", id: "my-games", hidden: true }, h("h2", {}, "Your games 対局中"));
+  void currentAccount()
+    .catch(() => null)
+    .then((account) => (account ? api.playing() : []))
+    .then((list) => {
+      if (list.length === 0) return;
+      mine.append(myGamesList(list));
+      mine.hidden = false;
+    })
+    .catch(() => undefined);
   const el = h(
     "div",
     { class: "home" },
+    mine,
     form,
     featured.el,
     h(
@@ -149,6 +161,24 @@ export function homeScreen(): Screen {
     ),
   );
   return { el, destroy: () => featured.destroy() };
+}
+
+/** The player's games under way: the opponent, whose move it is, and the way in. */
+function myGamesList(list: NowPlaying[]): HTMLElement {
+  return h(
+    "ul",
+    { class: "my-games-list" },
+    ...list.map((g) =>
+      h(
+        "li",
+        { "data-game": g.gameId },
+        h("a", { href: `#game=${encodeURIComponent(g.gameId)}`, class: g.isMyTurn ? "button primary play" : "button play" }, g.isMyTurn ? "Your move" : "Play"),
+        " ",
+        `${g.color === "sente" ? "☗" : "☖"} against ${g.opponent.ai ? "the engine" : g.opponent.username}`,
+        h("span", { class: "hint" }, ` · ${g.variant.name}${g.rated ? " · rated" : ""}`),
+      ),
+    ),
+  );
 }
 
 function gamesTable(list: GameSummary[]): HTMLElement {

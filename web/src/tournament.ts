@@ -153,8 +153,19 @@ function arenaSection(view: TournamentView, me: Entrant | undefined, accept: (an
   );
 }
 
-function boardRow(view: TournamentView, round: RoundView, b: Board, director: DirectorPanel | null): HTMLElement {
-  const game = b.game ? h("a", { href: `/#game=${encodeURIComponent(b.game)}`, class: "game-link" }, b.result ? "Replay" : "Watch") : "";
+/** The game under way of player `me` (his number), if one is: in a round or the arena. */
+function gameOf(view: TournamentView, me: number | null): string | null {
+  if (me === null) return null;
+  const boards = [...view.rounds.flatMap((r) => r.boards), ...(view.arena?.games ?? [])];
+  return boards.find((b) => b.result === null && b.game !== null && (b.sente === me || b.gote === me))?.game ?? null;
+}
+
+function boardRow(view: TournamentView, round: RoundView, b: Board, director: DirectorPanel | null, me: number | null): HTMLElement {
+  // The player's own game opens his seat (the game page finds it by his account).
+  const own = me !== null && (b.sente === me || b.gote === me) && b.result === null;
+  const game = b.game
+    ? h("a", { href: `/#game=${encodeURIComponent(b.game)}`, class: own ? "game-link button primary play" : "game-link" }, own ? "Play your game" : b.result ? "Replay" : "Watch")
+    : "";
   const result = director ? resultCell(director, round.number, b) : h("span", {}, resultText(b.result));
   return h(
     "tr",
@@ -167,7 +178,7 @@ function boardRow(view: TournamentView, round: RoundView, b: Board, director: Di
   );
 }
 
-function roundsSection(view: TournamentView, open: Set<number>, director: DirectorPanel | null): HTMLElement {
+function roundsSection(view: TournamentView, open: Set<number>, director: DirectorPanel | null, me: number | null): HTMLElement {
   const last = view.rounds.length;
   const rounds = [...view.rounds].reverse().map((r) => {
     const details = h(
@@ -179,7 +190,7 @@ function roundsSection(view: TournamentView, open: Set<number>, director: Direct
         `Round ${r.number}`,
         h("span", { class: "hint" }, ` · ${r.boards.filter((b) => b.result !== null).length}/${r.boards.length} results`),
       ),
-      table(`round-${r.number}`, ["Board#", "☗ Sente", "☖ Gote", "Result", ""], r.boards.map((b) => boardRow(view, r, b, director)), "t-table pairings"),
+      table(`round-${r.number}`, ["Board#", "☗ Sente", "☖ Gote", "Result", ""], r.boards.map((b) => boardRow(view, r, b, director, me)), "t-table pairings"),
       r.bye !== null ? h("p", { class: "bye" }, "Bye: ", playerName(view, r.bye)) : null,
       h("p", {}, h("a", { href: printHref(view.id, r.number), class: "print-link", target: "_blank" }, "Printable pairings")),
     );
@@ -268,7 +279,20 @@ function infoSection(view: TournamentView, viewer: Viewer, live: HTMLElement, ac
     h("div", { class: "panel-head" }, h("h2", { id: "t-title" }, view.name), live),
     h("p", {}, settings.join(" · ")),
     h("p", {}, h("strong", { id: "t-status", "data-status": view.status }, status), ` · director `, h("a", { href: `/${profileHref(view.director)}` }, view.director)),
+    yourGame(view, me?.n ?? null),
     h("div", { class: "row" }, ...buttons, isArena ? null : h("span", { class: "hint" }, "Export: ", ...exports.flatMap((a) => [a, " "]))),
+  );
+}
+
+/** The notice of the player's game under way, with the way to it. */
+function yourGame(view: TournamentView, me: number | null): HTMLElement | null {
+  const game = gameOf(view, me);
+  if (game === null) return null;
+  return h(
+    "p",
+    { class: "notice", id: "your-game" },
+    "Your game has started. ",
+    h("a", { href: `/#game=${encodeURIComponent(game)}`, class: "button primary play" }, "Play your game →"),
   );
 }
 
@@ -301,7 +325,7 @@ export function tournamentScreen(id: string): Screen {
       view.format === "arena" ? null : standingsSection(view),
       bracketSection(view),
       arenaSection(view, viewer === null ? undefined : view.players.find((p) => sameName(p.username, viewer)), accept),
-      view.format === "arena" ? null : roundsSection(view, open, director),
+      view.format === "arena" ? null : roundsSection(view, open, director, viewer === null ? null : (view.players.find((p) => sameName(p.username, viewer))?.n ?? null)),
       playersSection(view),
     ].filter((s): s is HTMLElement => s !== null);
     // The director's panel is moved, not rebuilt: what he is typing stays.

@@ -27,6 +27,32 @@ impl<'a> From<&'a String> for Actor<'a> {
     }
 }
 
+/// An [`Actor`] that owns its text: what a player's WebSocket speaks for while it is open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Speaker {
+    /// The holder of a seat's secret token.
+    Token(String),
+    /// The logged-in account (its id) a seat belongs to: the player on another device
+    /// than the one that took the seat.
+    Account(String),
+}
+
+impl Speaker {
+    /// The [`Actor`] this speaker is.
+    pub fn actor(&self) -> Actor<'_> {
+        match self {
+            Speaker::Token(token) => Actor::Token(token),
+            Speaker::Account(id) => Actor::Account(id),
+        }
+    }
+}
+
+impl<'a> From<&'a Speaker> for Actor<'a> {
+    fn from(speaker: &'a Speaker) -> Actor<'a> {
+        speaker.actor()
+    }
+}
+
 impl Actor<'_> {
     /// The seat this actor holds in `live`, or 403 ([`ApiError::NoSeat`]).
     pub fn seat(self, live: &LiveGame) -> Result<Color, ApiError> {

@@ -1,6 +1,8 @@
 //! The HTTP API: routes and request bodies (the page's own routes are in `assets`).
 
+use crate::accounts::auth::Player;
 use crate::accounts::{self, Accounts};
+use crate::actor::{Actor, Speaker};
 use crate::assets;
 use crate::body::{JsonBody, RecordSize};
 use crate::error::ApiError;
@@ -68,13 +70,19 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/ws", get(socket))
         .route(
             "/api/games/{id}/draw",
-            post(|s: State<AppState>, p: Path<String>, j: JsonBody| answer(s, p, j, Offer::Draw)),
+            post(
+                |s: State<AppState>, p: Path<String>, me: Option<Player>, j: JsonBody| {
+                    answer(s, p, me, j, Offer::Draw)
+                },
+            ),
         )
         .route(
             "/api/games/{id}/takeback",
-            post(|s: State<AppState>, p: Path<String>, j: JsonBody| {
-                answer(s, p, j, Offer::Takeback)
-            }),
+            post(
+                |s: State<AppState>, p: Path<String>, me: Option<Player>, j: JsonBody| {
+                    answer(s, p, me, j, Offer::Takeback)
+                },
+            ),
         )
         .route("/api/games/{id}/chat", post(chat))
         .route("/api/games/{id}/image.svg", get(image::svg))
@@ -131,6 +139,17 @@ fn seat_token(token: Option<String>) -> Result<String, ApiError> {
     token
         .filter(|t| !t.is_empty())
         .ok_or(ApiError::MissingToken)
+}
+
+/// Who a request on a game speaks for: the seat token it sent, else the logged-in account
+/// (a player's seat follows his account to every device he logs in on); 403 with neither.
+fn speaker(token: Option<String>, me: Option<Player>) -> Result<Speaker, ApiError> {
+    match token.filter(|t| !t.is_empty()) {
+        Some(token) => Ok(Speaker::Token(token)),
+        None => me
+            .map(|p| Speaker::Account(p.id))
+            .ok_or(ApiError::MissingToken),
+    }
 }
 
 #[derive(Deserialize)]
@@ -261,10 +280,11 @@ async fn join(
 async fn play(
     State(s): State<AppState>,
     Path(id): Path<String>,
+    me: Option<Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
     let request: MoveBody = body_or_default(&json.bytes)?;
-    let token = &seat_token(request.token)?;
+    let token = &speaker(request.token, me)?;
     let view = match (&request.usi, &request.text) {
         (Some(usi), None) => s.hub.play(&id, token, usi).await?,
         (None, Some(text)) => s.hub.play_text(&id, token, text).await?,
@@ -278,11 +298,12 @@ async fn play(
 async fn answer(
     State(s): State<AppState>,
     Path(id): Path<String>,
+    me: Option<Player>,
     json: JsonBody,
     offer: Offer,
 ) -> Result<Response, ApiError> {
     let request: OfferBody = body_or_default(&json.bytes)?;
-    let token = seat_token(request.token)?;
+    let token = speaker(request.token, me)?;
     let view = s.hub.offer(&id, &token, offer, request.yes);
     Ok(Json(view.await?).into_response())
 }
@@ -291,34 +312,47 @@ async fn chat(
     State(s): State<AppState>,
     Path(id): Path<String>,
     client: Client,
+    me: Option<Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
     let request: ChatBody = body(&json.bytes)?;
     s.limiter.check_chat(client.0.as_ref(), None)?;
-    let token = request.token.as_deref().filter(|t| !t.is_empty());
-    Ok(Json(
-        s.hub
-            .chat(&id, token.map(crate::actor::Actor::Token), &request.text)
-            .await?,
-    )
-    .into_response())
+    let line = match speaker(request.token, me) {
+        // A logged-in account writes in the players' room if it sits in the game, else
+        // (a spectator with an account) in the spectators'.
+        Ok(Speaker::Account(id_of)) => {
+            match s
+                .hub
+                .chat(&id, Some(Actor::Account(&id_of)), &request.text)
+                .await
+            {
+                Err(ApiError::NoSeat { .. }) => s.hub.chat(&id, None, &request.text).await?,
+                said => said?,
+            }
+        }
+        Ok(token) => s.hub.chat(&id, Some(token.actor()), &request.text).await?,
+        Err(_) => s.hub.chat(&id, None, &request.text).await?,
+    };
+    Ok(Json(line).into_response())
 }
 
 async fn resign(
     State(s): State<AppState>,
     Path(id): Path<String>,
+    me: Option<Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let token = seat_token(body_or_default::<TokenBody>(&json.bytes)?.token)?;
+    let token = speaker(body_or_default::<TokenBody>(&json.bytes)?.token, me)?;
     Ok(Json(s.hub.resign(&id, &token).await?).into_response())
 }
 
 async fn declare(
     State(s): State<AppState>,
     Path(id): Path<String>,
+    me: Option<Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let token = seat_token(body_or_default::<TokenBody>(&json.bytes)?.token)?;
+    let token = speaker(body_or_default::<TokenBody>(&json.bytes)?.token, me)?;
     Ok(Json(s.hub.declare(&id, &token).await?).into_response())
 }
 
@@ -392,16 +426,31 @@ async fn socket(
     Path(id): Path<String>,
     Query(query): Query<SocketQuery>,
     client: Client,
+    me: Option<Player>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let permit = s.connections.open_stream(&client.holder(None))?;
     let guard = crate::sockets::Guard::new(s.limiter.limits().ws_messages, permit);
-    let token = query.token.filter(|t| !t.is_empty());
     // Refused before the upgrade: an unknown game (404) or a token that holds no seat (403).
-    let (seat, updates) = s.hub.subscribe(&id, token.as_deref()).await?;
+    // Without a token, a logged-in player of the game gets his seat (on any device); any
+    // other account watches.
+    let (speaker, (seat, updates)) = match speaker(query.token, me) {
+        Ok(Speaker::Account(account)) => {
+            match s.hub.subscribe(&id, Some(Actor::Account(&account))).await {
+                Ok(seated) => (Some(Speaker::Account(account)), seated),
+                Err(ApiError::NoSeat { .. }) => (None, s.hub.subscribe(&id, None).await?),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(token) => {
+            let seated = s.hub.subscribe(&id, Some(token.actor())).await?;
+            (Some(token), seated)
+        }
+        Err(_) => (None, s.hub.subscribe(&id, None).await?),
+    };
     let connection = ws::Connection {
         id,
-        token,
+        speaker,
         seat,
         updates,
         client: client.0,

@@ -648,8 +648,13 @@ impl Hub {
 
     /// Plays `text`, a move in any notation koma reads (USI, Western, Japanese, German),
     /// for the seat of `token`.
-    pub async fn play_text(&self, id: &str, token: &str, text: &str) -> Result<GameView, ApiError> {
-        self.play_read(id, Actor::Token(token), text, |game, text| {
+    pub async fn play_text<'a>(
+        &self,
+        id: &str,
+        who: impl Into<Actor<'a>>,
+        text: &str,
+    ) -> Result<GameView, ApiError> {
+        self.play_read(id, who.into(), text, |game, text| {
             game.parse_text(text).map_err(ApiError::UnreadableMoveText)
         })
         .await
@@ -790,13 +795,18 @@ impl Hub {
 
     /// The seat of `token`, to move, declares an entering-king win (it loses if a condition
     /// fails).
-    pub async fn declare(&self, id: &str, token: &str) -> Result<GameView, ApiError> {
-        once_more_if_moved(|| self.declare_once(id, token)).await
+    pub async fn declare<'a>(
+        &self,
+        id: &str,
+        who: impl Into<Actor<'a>>,
+    ) -> Result<GameView, ApiError> {
+        let who = who.into();
+        once_more_if_moved(|| self.declare_once(id, who)).await
     }
 
     /// [`Hub::declare`], once.
-    async fn declare_once(&self, id: &str, token: &str) -> Result<GameView, ApiError> {
-        let (mut live, seat, now) = self.for_turn(id, token).await?;
+    async fn declare_once(&self, id: &str, who: Actor<'_>) -> Result<GameView, ApiError> {
+        let (mut live, seat, now) = self.for_turn(id, who).await?;
         if seat != live.game.side_to_move() {
             return Err(ApiError::DeclareOutOfTurn);
         }
@@ -934,11 +944,11 @@ impl Hub {
     pub async fn subscribe(
         &self,
         id: &str,
-        token: Option<&str>,
+        who: Option<Actor<'_>>,
     ) -> Result<(Option<Color>, watch::Receiver<crate::ws::Push>), ApiError> {
         let slot = self.copy(id).await?;
         let live = slot.lock().await;
-        let seat = token.map(|t| seat(&live, t)).transpose()?;
+        let seat = who.map(|who| who.seat(&live)).transpose()?;
         Ok((seat, live.subscribe()))
     }
 

@@ -54,12 +54,12 @@ enum Request {
     },
 }
 
-/// What a connection knows: the game, the seat and token it speaks for.
+/// What a connection knows: the game, the seat and who it speaks for.
 pub struct Connection {
     /// The game's id.
     pub id: String,
-    /// The seat's token, for players.
-    pub token: Option<String>,
+    /// Who acts for the seat (its token, or the account it belongs to), for players.
+    pub speaker: Option<crate::actor::Speaker>,
     /// The seat, for players.
     pub seat: Option<Color>,
     /// The game's state pushes.
@@ -235,13 +235,13 @@ async fn handle(hub: &Hub, conn: &Connection, text: &str) -> Result<(), ApiError
         return hub
             .chat(
                 &conn.id,
-                conn.token.as_deref().map(crate::actor::Actor::Token),
+                conn.speaker.as_ref().map(crate::actor::Speaker::actor),
                 text,
             )
             .await
             .map(drop);
     }
-    let token = conn.token.as_deref().ok_or(ApiError::Spectator)?;
+    let token = conn.speaker.as_ref().ok_or(ApiError::Spectator)?;
     let id = &conn.id;
     match request {
         Request::Move {

@@ -65,6 +65,7 @@ pub fn routes(state: &AppState) -> Router<AppState> {
     let limit = |class, route| limited(&state.limiter, class, route);
     Router::new()
         .route("/api/stream/event", get(stream::events))
+        .route("/api/account/playing", get(stream::playing))
         .route(
             "/api/challenge/{username}",
             limit(RateClass::Games, post(challenge)),

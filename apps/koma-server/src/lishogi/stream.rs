@@ -74,6 +74,59 @@ where
         .into_response()
 }
 
+/// The games under way of `account` (the newest `limit`), as stored: another server may
+/// hold them.
+pub async fn ongoing(
+    s: &AppState,
+    account: &str,
+    limit: usize,
+) -> Result<Vec<crate::games::LiveGame>, ApiError> {
+    let query = PlayerQuery {
+        finished: false,
+        waiting: false,
+        ..PlayerQuery::all(account, Page { offset: 0, limit })
+    };
+    let stored = s
+        .hub
+        .blocking(move |st| st.player_games(&query))
+        .await
+        .map_err(ApiError::from)?;
+    let mut games = Vec::with_capacity(stored.len());
+    for stored in stored {
+        let mut live = crate::games::rebuild(stored).map_err(ApiError::from)?;
+        s.hub
+            .refresh_players(&mut live)
+            .await
+            .map_err(ApiError::from)?;
+        games.push(live);
+    }
+    Ok(games)
+}
+
+/// `GET /api/account/playing?nb=N`: the account's games under way (lishogi's
+/// `nowPlaying`, the newest `nb`, 9 unless asked, at most [`ONGOING_SHOWN`]), each as the
+/// event stream's `gameStart` describes it.
+pub async fn playing(
+    State(s): State<AppState>,
+    me: Player,
+    axum::extract::Query(query): axum::extract::Query<PlayingQuery>,
+) -> Result<Response, super::Refusal> {
+    let nb = query.nb.unwrap_or(9).clamp(1, ONGOING_SHOWN);
+    let games: Vec<Value> = ongoing(&s, &me.id, nb)
+        .await?
+        .iter()
+        .map(|live| super::json::game_event(live, &me.id, "gameStart")["game"].take())
+        .collect();
+    Ok(axum::Json(json!({ "nowPlaying": games })).into_response())
+}
+
+/// The query of [`playing`].
+#[derive(serde::Deserialize)]
+pub struct PlayingQuery {
+    /// How many games (lishogi's `nb`).
+    nb: Option<usize>,
+}
+
 /// `GET /api/stream/event`: the account's challenges and ongoing games, then every
 /// `challenge`, `challengeDeclined`, `challengeCanceled`, `gameStart` and `gameFinish`.
 pub async fn events(
@@ -84,29 +137,7 @@ pub async fn events(
     let permit = s.connections.open_stream(&client.holder(Some(&me.id)))?;
     let mut events = s.hub.events().subscribe(&me.id)?;
     let mut first: Vec<Value> = Vec::new();
-    // The games under way as stored: another server may hold them.
-    let query = PlayerQuery {
-        finished: false,
-        waiting: false,
-        ..PlayerQuery::all(
-            &me.id,
-            Page {
-                offset: 0,
-                limit: ONGOING_SHOWN,
-            },
-        )
-    };
-    let ongoing = s
-        .hub
-        .blocking(move |st| st.player_games(&query))
-        .await
-        .map_err(ApiError::from)?;
-    for stored in ongoing {
-        let mut live = crate::games::rebuild(stored).map_err(ApiError::from)?;
-        s.hub
-            .refresh_players(&mut live)
-            .await
-            .map_err(ApiError::from)?;
+    for live in ongoing(&s, &me.id, ONGOING_SHOWN).await? {
         first.push(super::json::game_event(&live, &me.id, "gameStart"));
     }
     for c in s.hub.challenges_of(&me.id).await? {

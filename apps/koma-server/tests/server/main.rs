@@ -30,6 +30,7 @@ mod records;
 mod rematch;
 mod request_log;
 mod review;
+mod seats;
 mod secrets;
 mod setup;
 mod store_suite;
