@@ -70,6 +70,7 @@ pub fn routes(state: &AppState) -> Router<AppState> {
             "/api/challenge/{username}",
             limit(RateClass::Games, post(challenge)),
         )
+        .route("/api/challenge", get(list_challenges))
         .route("/api/challenge/{id}/accept", post(accept))
         .route("/api/challenge/{id}/decline", post(decline))
         .route("/api/challenge/{id}/cancel", post(cancel))
@@ -123,6 +124,20 @@ async fn challenge(
         return Ok(stream::keep_challenge(&s, permit, challenge, answer));
     }
     Ok(Json(answer).into_response())
+}
+
+/// `GET /api/challenge`: the account's open challenges, `{"in": [...], "out": [...]}` as
+/// lishogi lists them (each as the event stream's `challenge`).
+async fn list_challenges(State(s): State<AppState>, me: Player) -> Result<Response, Refusal> {
+    let (mut incoming, mut outgoing) = (Vec::new(), Vec::new());
+    for c in s.hub.challenges_of(&me.id).await? {
+        if c["direction"] == "in" {
+            incoming.push(c);
+        } else {
+            outgoing.push(c);
+        }
+    }
+    Ok(Json(json!({ "in": incoming, "out": outgoing })).into_response())
 }
 
 async fn accept(

@@ -547,3 +547,42 @@ async fn an_oversized_form_gets_the_json_413() {
     assert_eq!(body["code"], "too_large", "{body}");
     server.shutdown().await.unwrap();
 }
+
+/// `GET /api/challenge` lists an account's open challenges as lishogi does: `in` and `out`.
+#[tokio::test]
+async fn open_challenges_are_listed_in_and_out() {
+    let (_dir, server, addr) = fresh_server().await;
+    let alice = account(addr, "Alice").await;
+    let bob = account(addr, "Bob").await;
+    let empty = api(addr, "GET", "/api/challenge", &alice, None)
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(empty, serde_json::json!({"in": [], "out": []}));
+    let form = "rated=false&clock.limit=300&clock.increment=0&variant=standard";
+    let made = api(addr, "POST", "/api/challenge/Bob", &alice, Some(form))
+        .await
+        .expect(200)
+        .json();
+    let id = made["id"].as_str().unwrap();
+    let mine = api(addr, "GET", "/api/challenge", &alice, None)
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(mine["out"][0]["id"], id, "{mine}");
+    assert_eq!(mine["in"], serde_json::json!([]), "{mine}");
+    let his = api(addr, "GET", "/api/challenge", &bob, None)
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(his["in"][0]["id"], id, "{his}");
+    assert_eq!(his["in"][0]["challenger"]["name"], "Alice", "{his}");
+    let accept = format!("/api/challenge/{id}/accept");
+    api(addr, "POST", &accept, &bob, None).await.expect(200);
+    let after = api(addr, "GET", "/api/challenge", &bob, None)
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(after, serde_json::json!({"in": [], "out": []}));
+    server.shutdown().await.unwrap();
+}
