@@ -637,7 +637,8 @@ async function lobbyGame(browser) {
   await expectVisible(p1, '[data-offer="draw"]', "the opponent's draw offer");
   await p1.click("#decline-draw");
   await p2.waitForSelector('[data-offer="draw-own"]', { state: "detached" });
-  log("lobby: a chat line, and a draw offered and declined");
+  await expectVisible(p2, '[data-offer="draw-declined"]', "the offerer's notice that his draw offer was declined");
+  log("lobby: a chat line, and a draw offered, declined and seen as declined");
   await p2.click("#resign");
   await p2.click('[data-confirm="yes"]');
   for (const page of [p1, p2, p3]) await waitText(page, "#status", "resign");

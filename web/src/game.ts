@@ -31,6 +31,10 @@ export function gameScreen(id: string, token: string | null): Screen {
   let oriented = false;
   let rematchSeen: string | null | undefined;
   let review: ReviewPanel | null = null;
+  // An offer of this player's that the opponent declined, shown until the next move; and
+  // the offers this player withdrew himself (not declined).
+  let declined: { what: "draw" | "takeback"; ply: number } | null = null;
+  const withdrawn = new Set<string>();
 
   const viewer = new Viewer((usi) => void play(usi));
   const record = new RecordPanel(viewer, { link: (f) => api.recordUrl(id, f), live: true });
@@ -117,6 +121,14 @@ export function gameScreen(id: string, token: string | null): Screen {
     state = s;
     // A new move that makes it this player's turn is the opponent's.
     if (previous && s.moves.length > previous.moves.length && mine(s)) opponentMoved();
+    // One's offer gone with no move and no ending: the opponent declined it.
+    for (const what of ["draw", "takeback"] as const) {
+      if (previous && seat && previous.offers[what] === seat && !s.offers[what] && !s.outcome && s.moves.length === previous.moves.length) {
+        if (withdrawn.delete(what)) continue;
+        declined = { what, ply: s.moves.length };
+        toast(what === "draw" ? "Your draw offer was declined." : "Your takeback request was declined.");
+      }
+    }
     if (seat && token) rememberSeat(id, { token, seat });
     if (!oriented && (seat || !token)) {
       oriented = true;
@@ -174,8 +186,12 @@ export function gameScreen(id: string, token: string | null): Screen {
     if (!s.started && memo?.invite_link && seat === s.creator) items.push(inviteBox(memo.invite_link));
     if (memo?.furigoma && seat && s.moves.length < 2 && !s.outcome) items.push(furigomaBox(memo.furigoma, seat, parseSfen(s.start_sfen, s.variant).side));
     if (s.rated && !s.outcome) items.push(h("p", { class: "notice", id: "rated-note" }, "Rated game: the result changes both players' ratings."));
-    if (s.suggested_handicap && !s.outcome && s.moves.length < 2) items.push(handicapNote(s.suggested_handicap));
+    if (s.suggested_handicap && !s.outcome && s.moves.length < 2) items.push(handicapNote(s.suggested_handicap, seat !== null));
     items.push(...offerNotes(s));
+    if (declined && declined.ply === s.moves.length && !s.outcome) {
+      const text = declined.what === "draw" ? "Your draw offer was declined." : "Your takeback request was declined.";
+      items.push(h("p", { class: "notice offer", "data-offer": `${declined.what}-declined` }, text));
+    }
     if (s.rematch && !(seat && token)) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}` }, "Watch the rematch →")));
     if (s.rematch && seat && token) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}&token=${encodeURIComponent(token)}` }, "Go to the rematch →")));
     notices.replaceChildren(...items);
@@ -209,6 +225,7 @@ export function gameScreen(id: string, token: string | null): Screen {
 
   async function answer(what: "draw" | "takeback", yes: boolean): Promise<void> {
     if (!seat) return;
+    if (!yes && state?.offers[what] === seat) withdrawn.add(what);
     try {
       apply(await api.offer(id, token, what, yes));
     } catch (e) {

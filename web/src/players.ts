@@ -32,11 +32,12 @@ export function playerText(p: PlayerView): string {
   return `${p.name} ${rating}${diff} · ${p.rank}`;
 }
 
-/** The note saying which handicap the two players' ratings call for (an even game included). */
-export function handicapNote(s: HandicapView): HTMLElement {
+/** The note saying which handicap the two players' ratings call for (an even game included), to a player or (`player` false) a spectator. */
+export function handicapNote(s: HandicapView, player: boolean): HTMLElement {
+  const whose = player ? "Your ratings call" : "The players' ratings call";
   const text =
     s.giver === null
-      ? "Your ratings call for an even game (平手)."
-      : `Your ratings call for a handicap: ${colorName(s.giver)} gives ${s.japanese} (${s.handicap}).`;
+      ? `${whose} for an even game (平手).`
+      : `${whose} for a handicap: ${colorName(s.giver)} gives ${s.japanese} (${s.handicap}).`;
   return h("p", { class: "notice", id: "suggested-handicap" }, text);
 }
