@@ -399,6 +399,12 @@ async function ownInvitation(browser) {
   const p1 = await newPlayer(browser, "creator", { width: 1024, height: 768 });
   const p2 = await newPlayer(browser, "invited", { width: 1024, height: 768 });
   await p1.goto(`${BASE}/`);
+  // Against the engine the person receives a handicap unless he says otherwise.
+  await p1.selectOption("#opponent", "engine");
+  await p1.selectOption("#handicap", "bishop");
+  const received = await p1.inputValue("#side");
+  if (received !== "sente") throw new Error(`creator: a bishop handicap against the engine offers side '${received}' first, not sente (receiving)`);
+  await p1.selectOption("#handicap", "even");
   await p1.selectOption("#opponent", "person");
   // A handicap game: no furigoma offered; the creator gives the handicap unless he says not.
   await p1.selectOption("#handicap", "bishop");

@@ -45,14 +45,18 @@ export function homeScreen(): Screen {
   const EVEN_SIDES: [string, string][] = [["random", "Furigoma 振り駒 (random)"], ["sente", "Sente ☗ (moves first)"], ["gote", "Gote ☖"]];
   // A handicap game has no furigoma: the giver (上手) plays gote and moves first.
   const HANDICAP_SIDES: [string, string][] = [["gote", "Give the handicap: 上手 ☖ gote (moves first)"], ["sente", "Receive the handicap: 下手 ☗ sente"]];
+  // Against the engine the person receives the handicap unless he says otherwise (the
+  // engine gives it, as a teacher would); against a person the creator gives it.
   const syncSide = () => {
     const kind = handicap.value === "even" ? "even" : "handicap";
-    if (side.dataset["kind"] === kind) return;
-    side.dataset["kind"] = kind;
-    const list = kind === "even" ? EVEN_SIDES : HANDICAP_SIDES;
+    const key = `${kind}:${opponent.value}`;
+    if (side.dataset["kind"] === key) return;
+    const sameKind = side.dataset["kind"]?.startsWith(`${kind}:`) ?? false;
+    side.dataset["kind"] = key;
+    const list = kind === "even" ? EVEN_SIDES : opponent.value === "engine" ? [HANDICAP_SIDES[1]!, HANDICAP_SIDES[0]!] : HANDICAP_SIDES;
     const was = side.value;
     options(side, list);
-    if (list.some(([v]) => v === was)) side.value = was;
+    if (sameKind && list.some(([v]) => v === was)) side.value = was;
   };
   // Rated games are between two accounts: the box is shown only to a logged-in player.
   const rated = h("input", { type: "checkbox", id: "rated", name: "rated" });
@@ -71,15 +75,16 @@ export function homeScreen(): Screen {
   };
   const syncOpponent = () => {
     levelField.hidden = opponent.value !== "engine";
+    syncSide();
   };
   variant.addEventListener("change", () => {
     syncVariant();
     syncSide();
   });
   handicap.addEventListener("change", syncSide);
+  handicap.addEventListener("input", syncSide);
   opponent.addEventListener("change", syncOpponent);
   syncVariant();
-  syncSide();
   syncOpponent();
 
   const form = h(
