@@ -626,6 +626,14 @@ async function lobbyGame(browser) {
   // A guest: the featured game on the home page, then the live list, then the game itself.
   await p3.goto(`${BASE}/`);
   await expectVisible(p3, "#featured", "the featured game");
+  // The recent games run across the page's width, their table without a sideways scroll.
+  await p3.waitForSelector(".recent .games-table");
+  const recent = await p3.evaluate(() => {
+    const games = document.querySelector(".recent .games");
+    return { width: document.querySelector(".recent").getBoundingClientRect().width, main: document.querySelector(".home").getBoundingClientRect().width, overflow: games.scrollWidth - games.clientWidth };
+  });
+  if (recent.width < 0.95 * recent.main || recent.overflow > 1) throw new Error(`guest: the recent games are ${recent.width} px wide of ${recent.main}, overflowing by ${recent.overflow} px`);
+  await shot(p3, "15-home-laptop");
   await waitText(p3, "#featured-players", "Lobby_Poster");
   await p3.goto(`${BASE}/#lobby`);
   await expectVisible(p3, "#lobby-login", "the guest's invitation to log in");
