@@ -98,6 +98,21 @@ async function dragMove(page, from, to) {
   await page.mouse.up();
 }
 
+/** Fails unless the open dialog lies beside the square `square` (touching it within 12 px, above or below, across its column), inside the window. */
+async function dialogBeside(page, square) {
+  const got = await page.evaluate((sq) => {
+    const d = document.querySelector(".overlay .dialog").getBoundingClientRect();
+    const s = document.querySelector(`[data-square="${sq}"]`).getBoundingClientRect();
+    return { d: [d.left, d.top, d.right, d.bottom], s: [s.left, s.top, s.right, s.bottom], w: innerWidth, h: innerHeight };
+  }, square);
+  const [dl, dt, dr, db] = got.d;
+  const [sl, st, sr, sb] = got.s;
+  const across = dl <= sr && dr >= sl;
+  const touching = Math.abs(dt - sb) <= 12 || Math.abs(db - st) <= 12;
+  const inside = dl >= 0 && dt >= 0 && dr <= got.w && db <= got.h;
+  if (!across || !touching || !inside) throw new Error(`${page.koma}: the promotion dialog (${got.d.map(Math.round)}) is not beside ${square} (${got.s.map(Math.round)})`);
+}
+
 async function expectVisible(page, selector, what) {
   await page.waitForSelector(selector, { state: "visible" }).catch(() => {
     throw new Error(`${page.koma}: ${what} (${selector}) is not shown`);
@@ -136,6 +151,7 @@ async function gameBetweenPeople(browser) {
   // 8h2b: both 8h2b and 8h2b+ are legal, so the page asks.
   await clickMove(p1, "8h", "2b");
   await expectVisible(p1, '[data-promote="yes"]', "the promotion dialog");
+  await dialogBeside(p1, "2b");
   await shot(p1, "2-promotion-dialog");
   await p1.click('[data-promote="yes"]');
   await waitPly(p2, 3);
@@ -367,6 +383,7 @@ async function phoneGameByTaps(browser) {
   await phone.waitForTimeout(400);
   if (!(await phone.locator('[data-promote="yes"]').isVisible())) throw new Error("phone: the promotion dialog closed by itself after the tap");
   if (await phone.locator('#record [data-ply="3"]').count()) throw new Error("phone: a move was played without the player's choice");
+  await dialogBeside(phone, "2b");
   await shot(phone, "12-phone-promotion-dialog");
   await phone.tap('[data-promote="yes"]');
   await waitPly(desk, 3);

@@ -28,8 +28,23 @@ interface Press {
   id: number;
 }
 
-/** Asks whether to promote; resolves true, false, or null when cancelled. */
-export function choosePromotion(variant: Variant, piece: Piece, style: PieceStyle): Promise<boolean | null> {
+/** Places an open dialog beside `at` (the destination square on the screen): below it if it fits, else above, inside the window. */
+function placeBeside(overlay: HTMLElement, at: DOMRect): void {
+  const dialog = overlay.firstElementChild as HTMLElement | null;
+  if (!dialog) return;
+  overlay.classList.add("anchored");
+  const box = dialog.getBoundingClientRect();
+  const margin = 6;
+  const left = Math.min(Math.max(margin, at.left + at.width / 2 - box.width / 2), window.innerWidth - box.width - margin);
+  const below = at.bottom + margin;
+  const above = at.top - box.height - margin;
+  const top = below + box.height <= window.innerHeight - margin ? below : Math.max(margin, above);
+  dialog.style.left = `${Math.max(margin, left)}px`;
+  dialog.style.top = `${top}px`;
+}
+
+/** Asks whether to promote; resolves true, false, or null when cancelled. The dialog opens beside `at` (the destination square) when given. */
+export function choosePromotion(variant: Variant, piece: Piece, style: PieceStyle, at?: DOMRect): Promise<boolean | null> {
   const promoted = promotedKind(variant, piece.kind) ?? piece.kind;
   return new Promise((resolve) => {
     const done = (answer: boolean | null) => {
@@ -54,6 +69,7 @@ export function choosePromotion(variant: Variant, piece: Piece, style: PieceStyl
       ),
       () => done(null),
     );
+    if (at) placeBeside(overlay, at);
     yes.focus();
   });
 }
@@ -281,7 +297,8 @@ export class MoveInput {
       chosen = candidates.find((m) => m.drop === face) ?? chosen;
     } else if (candidates.length > 1 && choice.square) {
       const piece = ctx.pos.board.get(choice.square)!;
-      const promote = await choosePromotion(ctx.pos.variant, piece, ctx.style);
+      const square = this.board.el.querySelector(`[data-square="${to}"]`)?.getBoundingClientRect();
+      const promote = await choosePromotion(ctx.pos.variant, piece, ctx.style, square);
       if (promote === null) return;
       chosen = candidates.find((m) => m.promote === promote) ?? chosen;
     }
