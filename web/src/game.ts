@@ -148,7 +148,7 @@ export function gameScreen(id: string, token: string | null): Screen {
     resign.hidden = !player || over;
     declare.hidden = !player || over || !DECLARING_RULES.includes(s.rules);
     declare.disabled = !mine(s);
-    rematch.hidden = !player || !over;
+    rematch.hidden = !player || !over || !s.rematch_allowed;
     drawButton.hidden = !player || over || !s.started || s.engine !== null;
     drawButton.disabled = s.offers.draw === seat;
     takebackButton.hidden = !player || over || !s.started || s.rated;
