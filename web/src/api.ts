@@ -38,6 +38,9 @@ export interface GameState {
   history: HistoryEntry[];
   engine: EngineView | null;
   rematch: string | null;
+  /** Whether the server would accept a player's request for a rematch now: the page offers
+   *  one only then. */
+  rematch_allowed: boolean;
   /** Who offers a draw, and who asks for a takeback. */
   offers: { draw: Color | null; takeback: Color | null };
   /** When this state was taken (Unix ms): the later of two states is the newer. */
@@ -175,7 +178,7 @@ export function normalize(state: GameState): GameState {
     state.history ??
     state.moves.map((usi) => ({ usi, japanese: usi, western: usi, german: usi, sfen: "" }));
   const offers = state.offers ?? { draw: null, takeback: null };
-  return { ...state, history, engine: state.engine ?? null, rematch: state.rematch ?? null, offers, as_of_ms: state.as_of_ms ?? 0 };
+  return { ...state, history, engine: state.engine ?? null, rematch: state.rematch ?? null, rematch_allowed: state.rematch_allowed ?? false, offers, as_of_ms: state.as_of_ms ?? 0 };
 }
 
 const games = (id: string) => `/api/games/${encodeURIComponent(id)}`;

@@ -166,8 +166,9 @@ export function gameScreen(id: string, token: string | null): Screen {
     resign.hidden = !player || over;
     declare.hidden = !player || over || !DECLARING_RULES.includes(s.rules);
     declare.disabled = !mine(s);
-    // A rematch is asked with the seat's token (the new game's seats take it over).
-    rematch.hidden = !player || !over || !token;
+    // A rematch is asked with the seat's token (the new game's seats take it over), and only
+    // where the server says it would grant one.
+    rematch.hidden = !player || !over || !token || !s.rematch_allowed;
     drawButton.hidden = !player || over || !s.started || s.engine !== null;
     drawButton.disabled = s.offers.draw === seat;
     takebackButton.hidden = !player || over || !s.started || s.rated;

@@ -1,7 +1,7 @@
 // How the page writes and draws a piece, from the rules' piece table (variants.ts): its
 // characters, names, size, promotion and moves.
 import type { Color, Piece } from "./sfen.js";
-import { pieceOf, type PieceInfo, type Variant, variantInfo } from "./variants.js";
+import { pieceOf, type PieceInfo, type PieceLook, type Variant, variantInfo } from "./variants.js";
 
 /** One move pattern, seen from the piece's owner (dy < 0 is forward, dx > 0 to his right):
  *  a step or jump to (dx, dy), or a slide that way (`range` squares at most). */
@@ -16,31 +16,36 @@ function info(variant: Variant, kind: string): PieceInfo | null {
   return pieceOf(variant, kind);
 }
 
-/** Whether a piece's name is written in kana alone (Dōbutsu's animals): drawn whole on a tile. */
-export function isAnimal(variant: Variant, kind: string): boolean {
-  const p = info(variant, kind);
-  return p !== null && /^[\u3040-\u30ff]+$/.test(p.kanji);
+/** How a piece is drawn, as the rules' piece table says (an unknown piece: a wedge). */
+export function look(variant: Variant, kind: string): PieceLook {
+  return info(variant, kind)?.look ?? "wedge";
 }
 
 /**
- * The main character of a piece: its diagram glyph; a royal piece of gote writes its first
- * other kanji (王 for 玉); a two-kanji name whose glyph is its first kanji (Tori's 左鶉)
- * writes the second, the first being its mark (see `subMark`); kana names are written whole.
+ * The main character of a piece: an animal tile writes its whole name; a marked wedge
+ * (Tori's quails) the second character of its kanji, the first being its mark (see
+ * `subMark`); a wedge its diagram glyph, but a royal piece of gote its first other kanji
+ * (王 for 玉).
  */
 export function kanji(variant: Variant, piece: Piece): string {
   const p = info(variant, piece.kind);
   if (!p) return piece.kind;
-  if (isAnimal(variant, piece.kind)) return p.kanji;
-  if (p.role === "king" && piece.color === "gote" && p.kanji_aliases.length > 0) return p.kanji_aliases[0]!;
-  return subMark(variant, piece.kind) ? [...p.kanji][1]! : p.glyph;
+  switch (p.look) {
+    case "animal_tile":
+      return p.kanji;
+    case "marked_wedge":
+      return [...p.kanji][1] ?? p.glyph;
+    case "wedge":
+      if (p.role === "king" && piece.color === "gote" && p.kanji_aliases.length > 0) return p.kanji_aliases[0]!;
+      return p.glyph;
+  }
 }
 
-/** The small mark written above the main character: 左 or 右 for Tori's quails. */
+/** The small mark written above the main character of a marked wedge: 左 or 右 for Tori's
+ *  quails. */
 export function subMark(variant: Variant, kind: string): string | null {
   const p = info(variant, kind);
-  if (!p || isAnimal(variant, kind)) return null;
-  const chars = [...p.kanji];
-  return chars.length === 2 && chars[0] === p.glyph ? p.glyph : null;
+  return p?.look === "marked_wedge" ? ([...p.kanji][0] ?? null) : null;
 }
 
 export function pieceName(variant: Variant, kind: string): string {

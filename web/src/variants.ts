@@ -23,7 +23,14 @@ export interface PieceInfo {
   /** Whether this is the face a piece is held by (not promoted, not turned over). */
   front: boolean;
   value: number;
+  /** How it is drawn: a wedge with its glyph, a wedge with its kanji's first character as a
+   *  small mark over the second (Tori's quails), or a square tile with its whole name
+   *  (Dōbutsu's animals). */
+  look: PieceLook;
 }
+
+/** How a piece is drawn, as the rules' piece table says. */
+export type PieceLook = "wedge" | "marked_wedge" | "animal_tile";
 
 /** One variant. */
 export interface VariantInfo {

@@ -1,6 +1,6 @@
 // One piece drawn in SVG: the five-sided wedge with its kanji, in either piece style.
 import { s } from "./dom.js";
-import { isAnimal, isPromoted, kanji, movement, type Pattern, pieceScale, subMark } from "./pieces.js";
+import { isPromoted, kanji, look, movement, type Pattern, pieceScale, subMark } from "./pieces.js";
 import type { Piece, Variant } from "./sfen.js";
 import type { PieceStyle } from "./settings.js";
 
@@ -83,7 +83,7 @@ function animalTile(variant: Variant, piece: Piece, upright: boolean): SVGGEleme
  * the bottom, turned 180 degrees otherwise.
  */
 export function pieceGraphic(variant: Variant, piece: Piece, style: PieceStyle, upright: boolean): SVGGElement {
-  if (isAnimal(variant, piece.kind)) return animalTile(variant, piece, upright);
+  if (look(variant, piece.kind) === "animal_tile") return animalTile(variant, piece, upright);
   const k = pieceScale(variant, piece.kind);
   const w = SQ_W * 0.86 * k;
   const hgt = SQ_H * 0.88 * k;

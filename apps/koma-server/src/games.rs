@@ -190,10 +190,11 @@ pub fn create(
 pub enum Expiry {
     /// Nobody took the invitation in time: aborted.
     Invitation,
-    /// A side did not make its first move in time: aborted.
+    /// A side did not make its first move in time: aborted (between people after the
+    /// first-move limit; against the engine without a clock after the engine-idle limit).
     FirstMove,
-    /// The person in a game against the engine without a clock did not move in time: the
-    /// person loses by abandonment.
+    /// The person in a game against the engine without a clock, having moved, did not
+    /// move again in time: the person loses by abandonment.
     Abandoned(Color),
 }
 
@@ -507,12 +508,38 @@ impl LiveGame {
         if engine == Some(to_move) {
             return None; // the engine's turn: it moves when a search is free
         }
-        if self.game.plies() < 2 {
-            return waited(self.last_move_ms, settings.first_move_ttl).then_some(Expiry::FirstMove);
+        if engine.is_none() {
+            // Between people, a side that never moves costs the other nothing: aborted.
+            return (self.game.plies() < 2 && waited(self.last_move_ms, settings.first_move_ttl))
+                .then_some(Expiry::FirstMove);
         }
-        let untimed_engine_game = engine.is_some() && self.game.clock().is_none();
-        (untimed_engine_game && waited(self.last_move_ms, settings.engine_idle_ttl))
-            .then_some(Expiry::Abandoned(to_move))
+        // Against the engine nobody waits for the person but the engine, as lishogi
+        // expires no game against its AI: with a clock the person's clock runs from the
+        // start and ends the game; without one, the engine-idle limit does: aborted if the
+        // person never moved, else lost by abandonment.
+        if self.game.clock().is_some() || !waited(self.last_move_ms, settings.engine_idle_ttl) {
+            return None;
+        }
+        // The person's turn: he has moved once each side has.
+        Some(if self.game.plies() >= 2 {
+            Expiry::Abandoned(to_move)
+        } else {
+            Expiry::FirstMove
+        })
+    }
+
+    /// Why a player's request for a rematch would be refused now, whoever asks (see
+    /// [`crate::Hub::rematch`]): not over yet, or aborted between people (there was no
+    /// game to play again). A game against the engine aborted before its person moved may
+    /// be played again: the engine is always there.
+    pub fn rematch_refused(&self) -> Option<ApiError> {
+        if !self.is_over() {
+            Some(ApiError::NotOver)
+        } else if self.aborted.is_some() && self.stored.engine.is_none() {
+            Some(ApiError::RematchOfAborted)
+        } else {
+            None
+        }
     }
 
     /// Whether the clock may run out: started, not over, with a clock that runs.
@@ -564,6 +591,7 @@ impl LiveGame {
             },
             engine: self.stored.engine.as_ref().map(EngineView::of),
             rematch: self.rematch.clone(),
+            rematch_allowed: self.rematch.is_some() || self.rematch_refused().is_none(),
             offers: self.offers.view(),
             rated: self.stored.rated,
             players: crate::players::view(&self.players),

@@ -985,11 +985,8 @@ impl Hub {
         }
         let now = old.now();
         self.settle_time(&mut old, now).await?;
-        if !old.is_over() {
-            return Err(ApiError::NotOver);
-        }
-        if old.aborted.is_some() {
-            return Err(ApiError::RematchOfAborted);
+        if let Some(refused) = old.rematch_refused() {
+            return Err(refused);
         }
         let mut live = games::rematch(&old.stored, now)?;
         self.admit(&live, client)?;

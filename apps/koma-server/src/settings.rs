@@ -42,13 +42,14 @@ pub struct Settings {
     /// How long an invitation waits for the other player; then the game is aborted.
     /// Default [`DEFAULT_INVITATION_TTL`].
     pub invitation_ttl: Duration,
-    /// How long a started game waits for each side's first move (the first move after
-    /// the start, the second after the first); then the game is aborted. Default
+    /// How long a started game between people waits for each side's first move (the
+    /// first move after the start, the second after the first); then the game is aborted.
+    /// Games against the engine do not have it (see `engine_idle_ttl`). Default
     /// [`DEFAULT_FIRST_MOVE_TTL`].
     pub first_move_ttl: Duration,
-    /// How long a game against the engine without a clock waits for the person's move
-    /// before the person loses by abandonment (a clock ends such a game by time).
-    /// Default [`DEFAULT_ENGINE_IDLE_TTL`].
+    /// How long a game against the engine without a clock waits for the person's move:
+    /// then it is aborted if the person never moved, else the person loses by
+    /// abandonment (a clock ends such a game by time). Default [`DEFAULT_ENGINE_IDLE_TTL`].
     pub engine_idle_ttl: Duration,
     /// How long a decided game stays in memory for its watchers; then it is read from the
     /// store again when asked for. Default [`DEFAULT_KEEP_DECIDED`].

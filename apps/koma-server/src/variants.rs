@@ -7,7 +7,7 @@ use axum::Router;
 use axum::routing::get;
 use koma_notation::sfen;
 use koma_rules::chu;
-use koma_rules::pieces::{Face, info_of};
+use koma_rules::pieces::{Face, Look, info_of};
 use koma_rules::{
     Color, GameKind, Handicap, Promotion, Role, Square, Variant, VariantKind, dispatch,
 };
@@ -102,6 +102,10 @@ pub struct PieceView {
     pub front: bool,
     /// A first guess at its worth in centipawns (the royal piece: 0).
     pub value: i32,
+    /// How the page draws it: `wedge` (its glyph), `marked_wedge` (its kanji's first
+    /// character small over the second: Tori's quails) or `animal_tile` (a square tile with
+    /// its whole name: Dōbutsu's animals).
+    pub look: &'static str,
 }
 
 /// A piece's names.
@@ -155,6 +159,16 @@ fn piece_view(
         hand,
         front,
         value: info_of(role).value,
+        look: look_name(face.look),
+    }
+}
+
+/// The name `GET /api/variants` gives a look.
+fn look_name(look: Look) -> &'static str {
+    match look {
+        Look::Wedge => "wedge",
+        Look::MarkedWedge => "marked_wedge",
+        Look::AnimalTile => "animal_tile",
     }
 }
 

@@ -46,8 +46,8 @@ pub struct ServeArgs {
     /// (default 1200).
     #[arg(long, value_name = "SECONDS")]
     invitation_ttl: Option<u64>,
-    /// Seconds a started game waits for each side's first move before it is aborted
-    /// (default 120).
+    /// Seconds a started game between people waits for each side's first move before it
+    /// is aborted (default 120); games against the engine wait for `--engine-idle-ttl`.
     #[arg(long, value_name = "SECONDS")]
     first_move_ttl: Option<u64>,
     /// Seconds a game against the engine keeps its place among the engine's games while its
@@ -55,7 +55,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECONDS")]
     engine_slot_idle: Option<u64>,
     /// Seconds a game against the engine without a clock waits for the person's move
-    /// before the person loses by abandonment (default 3600).
+    /// before it is aborted (no move of the person yet) or the person loses by
+    /// abandonment (default 3600).
     #[arg(long, value_name = "SECONDS")]
     engine_idle_ttl: Option<u64>,
     /// Seconds a decided game stays in memory for its watchers (default 600).

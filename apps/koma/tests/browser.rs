@@ -2,7 +2,8 @@
 //! drives headless Chromium (playwright-core): `play.mjs` through games by clicks,
 //! `tournament.mjs` through tournaments run from the page while scripted players play their
 //! games over the API, `variants.mjs` through every variant's board and a game of each small
-//! variant against the engine, `chu.mjs` through Chu shogi's board and its lion's moves.
+//! variant against the engine, `chu.mjs` through Chu shogi's board and its lion's moves,
+//! `pieces.mjs` through every piece of every variant drawn by the page's own code.
 //! `scripts/test` installs Chromium and the scripts' npm packages;
 //! screenshots land in `target/e2e-artifacts`.
 
@@ -75,4 +76,12 @@ fn small_variants_against_the_engine_in_chromium() {
 #[test]
 fn chu_against_the_engine_in_chromium() {
     drive("chu.mjs", &[]);
+}
+
+/// Every piece of every variant (Chu's too), both colours and piece styles, and the
+/// furigoma box's pawns, drawn by the page's code as the rules' piece table says: animal
+/// tiles for Dōbutsu's animals only, wedges with their glyph (と, 杏, 圭, 全) for the rest.
+#[test]
+fn every_piece_drawn_as_its_table_says_in_chromium() {
+    drive("pieces.mjs", &[]);
 }

@@ -1,5 +1,6 @@
-//! Games nobody plays end by themselves: an invitation not taken, a first move not made, a
-//! person who left a game against the engine; decided games then leave memory.
+//! Games nobody plays end by themselves: an invitation not taken, a first move not made
+//! between people, a person who left a game against the engine (who is never hurried over
+//! his first move); decided games then leave memory.
 
 use crate::common::*;
 use koma_server::Settings;
@@ -70,6 +71,65 @@ async fn a_game_without_a_first_move_is_aborted() {
     assert_eq!(game["clock"]["running"], serde_json::Value::Null);
     refused_as(play(addr, &g.id, &g.sente, "7g7f").await, 409, "game_over");
     refused_as(rematch(addr, &g.id, &g.sente).await, 409, "aborted");
+    server.shutdown().await.unwrap();
+}
+
+/// Against the engine nobody but the engine waits: a slow first move of the person aborts
+/// no game, with a clock (it runs and would end the game) or without one, whether he moves
+/// first or after the engine.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_game_waits_for_the_persons_first_move() {
+    let settings = Settings {
+        engine_idle_ttl: Duration::from_secs(30),
+        engine_games_per_client: 3,
+        ..quick(150)
+    };
+    let (_dir, server, addr) = fresh_server_with(settings).await;
+    let untimed = engine_game(addr, json!({"side": "sente", "engine": {"depth": 1}})).await;
+    let second = engine_game(addr, json!({"side": "gote", "engine": {"depth": 1}})).await;
+    let timed = engine_game(
+        addr,
+        json!({"side": "sente", "engine": {"depth": 1}, "time_control": "10m"}),
+    )
+    .await;
+    poll(addr, &second.id, 10.0, |g| plies(g) == 1).await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    for id in [&untimed.id, &second.id, &timed.id] {
+        let game = state(addr, id).await;
+        assert!(game["outcome"].is_null(), "{game}");
+    }
+    assert_eq!(state(addr, &timed.id).await["clock"]["running"], "sente");
+    play(addr, &untimed.id, &untimed.token, "7g7f")
+        .await
+        .expect(200);
+    play(addr, &second.id, &second.token, "3c3d")
+        .await
+        .expect(200);
+    server.shutdown().await.unwrap();
+}
+
+/// A game against the engine without a clock that its person never played ends after the
+/// engine-idle limit (not the first-move limit of games between people): aborted, and the
+/// state says a rematch may be asked for, which the server then grants.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_game_never_played_is_aborted_at_the_idle_limit_and_may_be_rematched() {
+    let settings = Settings {
+        first_move_ttl: Duration::from_secs(60),
+        ..quick(200)
+    };
+    let (_dir, server, addr) = fresh_server_with(settings).await;
+    let g = engine_game(addr, json!({"side": "sente", "engine": {"depth": 1}})).await;
+    assert_eq!(state(addr, &g.id).await["rematch_allowed"], false);
+    let game = poll(addr, &g.id, 10.0, |g| !g["outcome"].is_null()).await;
+    assert_eq!(
+        game["outcome"]["result"], "aborted (no first move)",
+        "{game}"
+    );
+    assert_eq!(game["rematch_allowed"], true, "{game}");
+    let new = rematch(addr, &g.id, &g.token).await.expect(201).json();
+    assert_eq!(new["seat"], "gote");
+    assert_eq!(new["game"]["rematch_allowed"], false);
+    assert_eq!(state(addr, &g.id).await["rematch"], new["id"]);
     server.shutdown().await.unwrap();
 }
 

@@ -2,7 +2,9 @@
 //! each keeps his token, the old game names the new one, and asking twice gives one game.
 
 use crate::common::*;
+use koma_server::Settings;
 use serde_json::json;
+use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_swaps_colours_and_keeps_tokens() {
@@ -83,5 +85,37 @@ async fn a_rematch_against_the_engine_gives_it_the_other_colour() {
     let new_id = new["id"].as_str().unwrap();
     let game = poll(addr, new_id, 10.0, |g| plies(g) == 1).await;
     assert_eq!(game["side_to_move"], "gote");
+    server.shutdown().await.unwrap();
+}
+
+/// The state says whether a player's request for a rematch would be granted, so that the
+/// page offers only those: not before the end, not for a game between people aborted
+/// before both moved, yes once decided (and still once the rematch exists).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_state_says_whether_a_rematch_would_be_granted() {
+    let settings = Settings {
+        first_move_ttl: Duration::from_secs(1),
+        ..Settings::for_searches(1)
+    };
+    let (_dir, server, addr) = fresh_server_with(settings).await;
+    let aborted = seated(addr, json!({})).await;
+    let decided = seated(addr, json!({})).await;
+    open_moves(addr, &decided.id, &decided.sente, &decided.gote).await;
+    assert_eq!(state(addr, &decided.id).await["rematch_allowed"], false);
+    resign(addr, &decided.id, &decided.gote).await.expect(200);
+
+    let game = poll(addr, &aborted.id, 5.0, |g| !g["outcome"].is_null()).await;
+    assert_eq!(game["outcome"]["reason"], "aborted");
+    assert_eq!(game["rematch_allowed"], false, "{game}");
+    refused_as(
+        rematch(addr, &aborted.id, &aborted.sente).await,
+        409,
+        "aborted",
+    );
+
+    assert_eq!(state(addr, &decided.id).await["rematch_allowed"], true);
+    rematch(addr, &decided.id, &decided.sente).await.expect(201);
+    assert_eq!(state(addr, &decided.id).await["rematch_allowed"], true);
+    rematch(addr, &decided.id, &decided.gote).await.expect(200);
     server.shutdown().await.unwrap();
 }

@@ -160,3 +160,26 @@ async fn every_variant_with_its_board_and_pieces() {
         }
     }
 }
+
+/// Every piece says how the page draws it: animal tiles for Dōbutsu's animals and nothing
+/// else (the tokin, written in kana, is a wedge), a mark over the main character for Tori's
+/// quails, a wedge with its glyph for the rest.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_piece_says_how_it_is_drawn() {
+    let (_dir, _server, addr) = fresh_server().await;
+    let all = get(addr, "/api/variants").await.expect(200).json();
+    for v in all["variants"].as_array().unwrap() {
+        for p in v["pieces"].as_array().unwrap() {
+            let want = match (v["key"].as_str().unwrap(), p["role"].as_str().unwrap()) {
+                ("dobutsu", _) => "animal_tile",
+                ("tori", "left_quail" | "right_quail") => "marked_wedge",
+                _ => "wedge",
+            };
+            assert_eq!(p["look"], want, "{} {}", v["key"], p["sfen"]);
+        }
+    }
+    for key in ["shogi", "minishogi", "chushogi"] {
+        assert_eq!(piece(variant(&all, key), "+P")["glyph"], "と", "{key}");
+    }
+    assert_eq!(piece(variant(&all, "kyotoshogi"), "T")["look"], "wedge");
+}

@@ -258,17 +258,20 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         Role::LeftQuail,
         &[sl(0, -1), sl(-1, 1), s(1, 1)],
         None,
-        face(
-            "L",
-            "",
-            '左',
-            "左鶉",
-            "ひだりうずら",
-            "left quail",
-            "LQ",
-            "linke Wachtel",
-            "LQ",
-        ),
+        Face {
+            look: Look::MarkedWedge,
+            ..face(
+                "L",
+                "",
+                '左',
+                "左鶉",
+                "ひだりうずら",
+                "left quail",
+                "LQ",
+                "linke Wachtel",
+                "LQ",
+            )
+        },
         370,
         410,
     )
@@ -277,17 +280,20 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         Role::RightQuail,
         &[sl(0, -1), sl(1, 1), s(-1, 1)],
         None,
-        face(
-            "R",
-            "",
-            '右',
-            "右鶉",
-            "みぎうずら",
-            "right quail",
-            "RQ",
-            "rechte Wachtel",
-            "RQ",
-        ),
+        Face {
+            look: Look::MarkedWedge,
+            ..face(
+                "R",
+                "",
+                '右',
+                "右鶉",
+                "みぎうずら",
+                "right quail",
+                "RQ",
+                "rechte Wachtel",
+                "RQ",
+            )
+        },
         370,
         410,
     )
@@ -342,6 +348,7 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         Face {
             fsf: "G",
             kanji_aliases: &["キリン"],
+            look: Look::AnimalTile,
             ..face(
                 "R",
                 "",
@@ -365,6 +372,7 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         Face {
             fsf: "E",
             kanji_aliases: &["ゾウ"],
+            look: Look::AnimalTile,
             ..face(
                 "B", "", 'ゾ', "ぞう", "ぞう", "elephant", "E", "Elefant", "E",
             )

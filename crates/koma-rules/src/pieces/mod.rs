@@ -58,6 +58,20 @@ impl Leg {
     }
 }
 
+/// How a face of a piece is drawn, as real sets cut it (the page reads it from
+/// `GET /api/variants`; nothing guesses it from the name).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Look {
+    /// A five-sided wedge bearing its [`Face::glyph`] (gote's king its first alias, `王`).
+    Wedge,
+    /// A wedge whose two-character [`Face::kanji`] is written as a small mark (the first
+    /// character, `左`) over the main one (the second, `鶉`): Tori shogi's quails.
+    MarkedWedge,
+    /// A square tile in its owner's colour with its whole [`Face::kanji`] across it and a
+    /// dot towards each square it steps to: Dōbutsu shogi's animals.
+    AnimalTile,
+}
+
 /// How a piece is written and called: the notation facts of one face of a piece.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Face {
@@ -84,6 +98,8 @@ pub struct Face {
     /// The abbreviation of German move text (`B`, `To`). The club notation has no letters
     /// for Tori Shogi's birds: koma writes their Western abbreviations (`Cr`, `LQ`).
     pub german_abbr: &'static str,
+    /// How it is drawn.
+    pub look: Look,
 }
 
 /// Everything about one role.
@@ -173,6 +189,7 @@ const fn face(
         western,
         german,
         german_abbr,
+        look: Look::Wedge,
     }
 }
 
@@ -315,6 +332,28 @@ mod tests {
         // Kyoto and Dobutsu let a piece stand where it cannot move.
         assert!(Kyoto::dead_squares(Role::Pawn, black).is_empty());
         assert!(Dobutsu::dead_squares(Role::Pawn, black).is_empty());
+    }
+
+    #[test]
+    fn only_dobutsu_draws_animal_tiles_and_only_the_quails_a_mark() {
+        use crate::VariantKind;
+        for kind in VariantKind::ALL {
+            for &role in kind.board_roles() {
+                let face = kind.face(role);
+                let animal = kind == VariantKind::Dobutsu;
+                assert_eq!(face.look == Look::AnimalTile, animal, "{kind:?} {role:?}");
+                let quail = matches!(role, Role::LeftQuail | Role::RightQuail);
+                assert_eq!(face.look == Look::MarkedWedge, quail, "{kind:?} {role:?}");
+                if quail {
+                    assert_eq!(face.kanji.chars().count(), 2);
+                }
+            }
+        }
+        // The tokin is written in kana, and is a wedge all the same.
+        assert_eq!(info_of(Role::Tokin).face.look, Look::Wedge);
+        for chu in ROLES.iter().skip(FRAME9_ROLES) {
+            assert_eq!(chu.face.look, Look::Wedge, "{:?}", chu.role);
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! promotes to a hen on the last rank and may be dropped anywhere; no two-chick rule, a
 //! drop may mate; the third repetition is a draw.
 
-use crate::pieces::{Face, info_of};
+use crate::pieces::{Face, Look, info_of};
 use crate::variant::{Promotion, Repetition};
 use crate::{Bitboard, Role, Setup, Variant};
 
@@ -41,6 +41,7 @@ const fn animal(
             german,
             german_abbr: western,
             csa: "",
+            look: Look::AnimalTile,
             ..info_of(role).face
         },
     )
