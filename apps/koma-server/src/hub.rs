@@ -12,7 +12,6 @@ use crate::store::{
 };
 use crate::view::GameView;
 use koma_game::GameError;
-use koma_game::datetime;
 use koma_notation::formats;
 use koma_rules::{AnyPosition, Color, Move};
 use serde::Serialize;
@@ -920,16 +919,14 @@ impl Hub {
     /// The game as a record in `format` (kif, ki2, csa, jkf, usi, sfen).
     pub async fn record(&self, id: &str, format: &str) -> Result<String, ApiError> {
         let format = crate::records::format_named(format)?;
+        let key = id.to_string();
+        let event = self
+            .blocking(move |s| crate::tournaments::event_of_game(s, &key))
+            .await?;
         let slot = self.copy(id).await?;
         let live = slot.lock().await;
         let mut record = live.game.to_record();
-        record.header.push(
-            "開始日時",
-            &datetime::record_text(live.stored.created_ms / 1000),
-        );
-        if let Some(control) = &live.stored.setup.time_control {
-            record.header.push("持ち時間", control);
-        }
+        crate::record_header::fill(&mut record, &live, format, event);
         formats::write(&record, format).map_err(ApiError::UnwritableRecord)
     }
 

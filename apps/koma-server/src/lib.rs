@@ -55,6 +55,7 @@ mod postgres_ratings;
 mod postgres_tournaments;
 pub mod profiles;
 pub mod ratings;
+mod record_header;
 mod records;
 mod review;
 pub mod settings;

@@ -2,7 +2,9 @@
 
 use crate::game::Game;
 use crate::outcome::{Foul, Outcome, Reason};
-use koma_notation::record::{Entry, GameEnd, MoveTime, MoveTree, Record, Start, is_foul};
+use koma_notation::record::{
+    Entry, GameEnd, MoveTime, MoveTree, Record, Start, is_foul, side_name,
+};
 use koma_notation::sfen;
 use koma_rules::{Color, Position, Variant};
 
@@ -71,18 +73,27 @@ impl<V: Variant> Game<V> {
 }
 
 /// The record's word for `outcome`, `to_move` being the side to move when the game ended
-/// (the formats state endings from that side), and a comment when the word alone does not
-/// say everything.
+/// (the formats state endings from that side), and a Japanese note when the word alone does
+/// not say everything.
 fn ending(outcome: Outcome, to_move: Color) -> (GameEnd, Option<String>) {
     let loser_to_move = outcome.winner == Some(!to_move);
     let winner_to_move = outcome.winner == Some(to_move);
     let said = |end: GameEnd| (end, Some(describe(outcome)));
+    // A player who gave up, in turn or out of it (see `GameEnd::OpponentResigned`).
+    let given_up = if loser_to_move {
+        GameEnd::Resign
+    } else {
+        GameEnd::OpponentResigned
+    };
     match outcome.reason {
         Reason::Checkmate if loser_to_move => (GameEnd::Mate, None),
-        Reason::Resignation if loser_to_move => (GameEnd::Resign, None),
-        Reason::Adjudication if loser_to_move => said(GameEnd::Resign),
+        // No legal move is lost as a mate is (the rules' 指し手なし): 詰み is the word.
+        Reason::NoMoves if loser_to_move => said(GameEnd::Mate),
+        Reason::Resignation if outcome.winner.is_some() => (given_up, None),
+        Reason::Adjudication | Reason::Abandoned if outcome.winner.is_some() => said(given_up),
         Reason::TimeForfeit if loser_to_move => (GameEnd::TimeUp, None),
         Reason::IllegalMove(_) if loser_to_move => (GameEnd::IllegalLoss, None),
+        Reason::IllegalMove(_) if winner_to_move => (GameEnd::IllegalWin, None),
         Reason::FailedDeclaration(_) if loser_to_move => said(GameEnd::IllegalLoss),
         Reason::Declaration if winner_to_move => (GameEnd::EnteringKingWin, None),
         Reason::PerpetualCheck if winner_to_move => (GameEnd::PerpetualCheck, None),
@@ -90,22 +101,40 @@ fn ending(outcome: Outcome, to_move: Color) -> (GameEnd, Option<String>) {
         Reason::Impasse if outcome.winner.is_none() => (GameEnd::Impasse, None),
         Reason::Impasse => said(GameEnd::Impasse),
         Reason::MaxPlies => (GameEnd::MaxMoves, None),
-        Reason::Try => (GameEnd::Try, Some(describe(outcome))),
+        Reason::Try => said(GameEnd::Try),
         _ => (GameEnd::Other(describe(outcome)), None),
     }
 }
 
-/// `gote wins (abandoned by sente)`, `sente wins (adjudication against gote)`, `draw
-/// (sennichite)`: the outcome in words a reader of the record cannot misread, whoever is
-/// to move.
+/// `先手の勝ち（後手の接続切れ）`, `引き分け（合意）`: the outcome in Japanese words a reader
+/// of the record cannot misread, whoever is to move.
 fn describe(outcome: Outcome) -> String {
-    let reason = outcome.reason.name();
-    let by = match outcome.reason {
-        Reason::Adjudication => "against",
-        _ => "by",
+    let why = |loser: Color| -> String {
+        let loser = side_name(loser);
+        match outcome.reason {
+            Reason::Checkmate => format!("{loser}の詰み"),
+            Reason::NoMoves => format!("{loser}に指し手なし"),
+            Reason::Resignation => format!("{loser}の投了"),
+            Reason::IllegalMove(_) => format!("{loser}の反則"),
+            Reason::TimeForfeit => format!("{loser}の時間切れ"),
+            Reason::Sennichite => "千日手".to_string(),
+            Reason::PerpetualCheck => format!("{loser}の連続王手の千日手"),
+            Reason::Repetition => format!("{loser}の同一局面"),
+            Reason::Declaration => "入玉宣言".to_string(),
+            Reason::FailedDeclaration(_) => format!("{loser}の入玉宣言の条件不足"),
+            Reason::Impasse => "持将棋の点数".to_string(),
+            Reason::Try => "トライ".to_string(),
+            Reason::RoyalCaptured => format!("{loser}の王将を取った"),
+            Reason::BareKing => format!("{loser}の裸玉"),
+            Reason::BareRoyals => "双方の裸玉".to_string(),
+            Reason::MaxPlies => "最大手数".to_string(),
+            Reason::Abandoned => format!("{loser}の接続切れ"),
+            Reason::Adjudication => format!("{loser}の判定負け"),
+            Reason::Agreement => "合意".to_string(),
+        }
     };
     match outcome.winner {
-        Some(w) => format!("{} wins ({reason} {by} {})", w.name(), (!w).name()),
-        None => format!("draw ({reason})"),
+        Some(w) => format!("{}の勝ち（{}）", side_name(w), why(!w)),
+        None => format!("引き分け（{}）", why(Color::Black)),
     }
 }

@@ -129,6 +129,7 @@ fn apply_ending<V: Variant>(game: &mut Game<V>, end: &GameEnd) -> Result<(), End
     let side = game.side_to_move();
     let result = match end {
         GameEnd::Resign => game.resign(side),
+        GameEnd::OpponentResigned => game.resign(!side),
         GameEnd::TimeUp => game.time_forfeit(side),
         GameEnd::EnteringKingWin => game.declare(true),
         GameEnd::Impasse => match game.agree_impasse() {

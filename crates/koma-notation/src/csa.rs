@@ -182,6 +182,14 @@ pub enum CsaErrorKind {
     /// A move or end code after the end of the game.
     #[error("{0}: the game has already ended")]
     AfterEnd(String),
+    /// A second end code that says another ending than the first one.
+    #[error("{second}: the game already ended with {first}, which says otherwise")]
+    ConflictingEnd {
+        /// The end code that ended the game.
+        first: String,
+        /// The end code after it.
+        second: String,
+    },
     /// A `%` statement that is not an end code.
     #[error("{0}: not an end code (% and capital letters)")]
     BadEnd(String),
@@ -506,7 +514,8 @@ struct Parser {
     /// The position after the current node, once the start is complete.
     pos: Option<Board>,
     current: NodeId,
-    ended: bool,
+    /// The end code that ended the game, once one did.
+    ended: Option<String>,
     pending: Option<Pending>,
     /// The line being read.
     line: usize,
@@ -527,7 +536,7 @@ impl Parser {
             side: None,
             pos: None,
             current: MoveTree::ROOT,
-            ended: false,
+            ended: None,
             pending: None,
             line: 0,
             last: 1,
@@ -835,7 +844,7 @@ impl Parser {
 
     /// A move statement.
     fn play(&mut self, s: &str, col: usize) -> Result<(), CsaError> {
-        if self.ended {
+        if self.ended.is_some() {
             return Err(self.err(col, CsaErrorKind::AfterEnd(s.to_string())));
         }
         if let Some(p) = self.pending.take() {
@@ -916,8 +925,22 @@ impl Parser {
         if !is_end_code(s) {
             return Err(self.err(col, CsaErrorKind::BadEnd(s.to_string())));
         }
-        if self.ended {
-            return Err(self.err(col, CsaErrorKind::AfterEnd(s.to_string())));
+        if let Some(first) = &self.ended {
+            // Match servers write the ending twice (`%KACHI,T1` then `%KACHI`): the same
+            // code again says nothing new; another one contradicts the first.
+            if first != s {
+                let kind = CsaErrorKind::ConflictingEnd {
+                    first: first.clone(),
+                    second: s.to_string(),
+                };
+                return Err(self.err(col, kind));
+            }
+            let code = s.to_string();
+            self.warnings.push(Warning::new(
+                self.line,
+                WarningKind::RepeatedEnding { code },
+            ));
+            return Ok(());
         }
         self.begin(col, None)?;
         let side = self.pos.map_or(Color::Black, |p| p.side_to_move());
@@ -940,7 +963,7 @@ impl Parser {
         };
         self.foul = None;
         self.current = self.record.tree.add(self.current, Entry::End(end));
-        self.ended = true;
+        self.ended = Some(s.to_string());
         if let Some(p) = pending {
             let node = self.record.tree.node_mut(self.current);
             node.comments.push(p.note);
@@ -962,6 +985,10 @@ impl Parser {
         self.begin(1, None)?;
         if let Some((node, _)) = self.foul.take() {
             self.record.tree.add(node, Entry::End(GameEnd::IllegalWin));
+        }
+        if let (Some(_), Some(pos)) = (&self.ended, &self.pos) {
+            let to_move = pos.side_to_move();
+            self.record.tree.settle_note(self.current, to_move);
         }
         let Parser {
             mut record,
@@ -1288,8 +1315,12 @@ fn end_code(end: &GameEnd, side: Color) -> Option<&str> {
         GameEnd::NoMate => "%FUZUMI",
         GameEnd::TimeUp => "%TIME_UP",
         GameEnd::IllegalLoss => "%ILLEGAL_MOVE",
-        GameEnd::IllegalWin if side == Color::Black => "%-ILLEGAL_ACTION",
-        GameEnd::IllegalWin => "%+ILLEGAL_ACTION",
+        // The standard's way to say the side to move won: the other side's illegal action
+        // (a resignation out of turn says so in its note, the comment after).
+        GameEnd::IllegalWin | GameEnd::OpponentResigned if side == Color::Black => {
+            "%-ILLEGAL_ACTION"
+        }
+        GameEnd::IllegalWin | GameEnd::OpponentResigned => "%+ILLEGAL_ACTION",
         GameEnd::EnteringKingWin => "%KACHI",
         GameEnd::MaxMoves => "%MAX_MOVES",
         GameEnd::Other(code) if is_end_code(code) => code.as_str(),
@@ -1394,6 +1425,9 @@ pub fn write_with(record: &Record, options: &WriteOptions) -> Result<String, Csa
         }
         if let Some(time) = node.time {
             write_time(&mut out, time.spent_ms, options.version);
+        }
+        if let Some(Entry::End(end)) = &node.entry {
+            write_comments(&mut out, end.note(pos.side_to_move()).as_slice());
         }
         write_comments(&mut out, &node.comments);
         if matches!(node.entry, Some(Entry::End(_))) {

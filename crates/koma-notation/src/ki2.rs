@@ -4,7 +4,7 @@
 
 use crate::kif::{Dialect, KifError, read, write_dialect};
 use crate::movetext::japanese;
-use crate::record::{GameEnd, Record};
+use crate::record::{GameEnd, Record, side_name};
 use crate::warning::Reading;
 use koma_rules::{Color, Move, Position, Square, Variant, VariantKind};
 
@@ -59,19 +59,16 @@ pub(crate) fn token<V: Variant>(pos: &Position<V>, m: Move, prev_to: Option<Squa
     format!("{mark}{}", japanese::ki2(pos, m, prev_to))
 }
 
-fn side_name(color: Color) -> &'static str {
-    if color == Color::Black {
-        "先手"
-    } else {
-        "後手"
-    }
-}
-
 /// The summary after `まで` for an ending after `plies` moves with `to_move` to move.
-pub(crate) fn summary(end: &GameEnd, plies: usize, to_move: Color) -> String {
+/// `carried`: a KIF move line already says the ending, so the summary names the winner
+/// as Kifu for Windows does (`77手で先手の勝ち` after 詰み); in KI2 the summary is all
+/// there is, and keeps the words that read back as the same ending.
+pub(crate) fn summary(end: &GameEnd, plies: usize, to_move: Color, carried: bool) -> String {
     let (mover, other) = (side_name(to_move), side_name(!to_move));
     let what = match end {
         GameEnd::Resign => format!("{other}の勝ち"),
+        GameEnd::Mate if carried => format!("{other}の勝ち"),
+        GameEnd::OpponentResigned => format!("{mover}の勝ち"),
         GameEnd::TimeUp => format!("時間切れにより{other}の勝ち"),
         GameEnd::IllegalWin => format!("{mover}の反則勝ち"),
         GameEnd::IllegalLoss => format!("{mover}の反則負け"),
@@ -108,6 +105,8 @@ pub(crate) fn ending_of_summary(text: &str, to_move: Color) -> Option<GameEnd> {
         w if w.ends_with("の反則負け") => GameEnd::IllegalLoss,
         w if w.ends_with("の入玉勝ち") => GameEnd::EnteringKingWin,
         w if w.ends_with("の勝ち") && !mover_named(w) => GameEnd::Resign,
+        // The side to move won without a word for how: its opponent resigned out of turn.
+        w if w.ends_with("の勝ち") => GameEnd::OpponentResigned,
         "連続王手の千日手" => GameEnd::PerpetualCheck,
         "最大手数" => GameEnd::MaxMoves,
         "詰" | "詰み" => GameEnd::Mate,

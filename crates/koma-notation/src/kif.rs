@@ -398,6 +398,11 @@ impl<V: Variant> Reader<V> {
         if self.positions.is_empty() {
             self.start(text.lines().count().max(1))?;
         }
+        // Endings that only their notes could say (see `GameEnd::note`).
+        for id in 0..self.record.tree.len() {
+            let to_move = self.positions[id].side_to_move();
+            self.record.tree.settle_note(id, to_move);
+        }
         // A line that ends with a foul and says nothing more ends as its mover's loss.
         for &(node, _) in &self.fouls {
             if self.record.tree.first_child(node).is_none() {
@@ -437,10 +442,7 @@ impl<V: Variant> Reader<V> {
             return Ok(());
         }
         if let Some(summary) = trimmed.strip_prefix("まで") {
-            return match self.dialect {
-                Dialect::Kif => Ok(()),
-                Dialect::Ki2 => self.summary(n, summary),
-            };
+            return self.summary(n, summary);
         }
         if let Some(rest) = trimmed.strip_prefix("変化") {
             return self.variation(n, rest);
@@ -704,12 +706,21 @@ impl<V: Variant> Reader<V> {
         Ok(())
     }
 
-    /// A KI2 summary (`まで…`): the ending of the line read last.
+    /// A summary (`まで…`): the ending of the line read last, unless a KIF move line gave
+    /// one; then the summary only says more of the same word (連続王手の千日手 after 千日手).
     fn summary(&mut self, n: usize, text: &str) -> Result<(), KifError> {
         self.ensure_started(n)?;
         let side = self.positions[self.current].side_to_move();
-        if let Some(end) = crate::ki2::ending_of_summary(text, side) {
-            self.push_entry(n, Entry::End(end), text);
+        let Some(end) = crate::ki2::ending_of_summary(text, side) else {
+            return Ok(());
+        };
+        match &self.record.tree.node(self.current).entry {
+            Some(Entry::End(written)) if self.dialect == Dialect::Kif => {
+                if *written != end && written.japanese() == end.japanese() {
+                    self.record.tree.node_mut(self.current).entry = Some(Entry::End(end));
+                }
+            }
+            _ => self.push_entry(n, Entry::End(end), text),
         }
         Ok(())
     }
@@ -918,6 +929,16 @@ impl LineWriter<'_> {
         }
     }
 
+    /// The `まで` summary of `end` after `plies` moves, then its note (see
+    /// [`GameEnd::note`]); `carried` as [`crate::ki2::summary`] takes it.
+    fn summary(&mut self, end: &GameEnd, plies: usize, to_move: Color, carried: bool) {
+        let summary = crate::ki2::summary(end, plies, to_move, carried);
+        let _ = writeln!(self.out, "まで{summary}");
+        if let Some(note) = end.note(to_move) {
+            let _ = writeln!(self.out, "*{note}");
+        }
+    }
+
     fn node<V: Variant>(
         &mut self,
         tree: &MoveTree,
@@ -928,6 +949,11 @@ impl LineWriter<'_> {
         let node = tree.node(id);
         let branches = tree.alternatives(id).next().is_some();
         match (self.dialect, &node.entry) {
+            // No KIF word says that the side not to move resigned: the summary and the note
+            // say it (see `GameEnd::OpponentResigned`).
+            (Dialect::Kif, Some(Entry::End(end @ GameEnd::OpponentResigned))) => {
+                self.summary(end, tree.ply(id) - 1, pos.side_to_move(), false);
+            }
             (Dialect::Kif, Some(entry)) => {
                 let text = match entry {
                     Entry::Move(m) => japanese::kif(pos, *m, prev_to),
@@ -956,8 +982,7 @@ impl LineWriter<'_> {
                 if let Entry::End(end) = entry {
                     // The summary line, as Kifu for Windows writes it (readers that do not
                     // know variations stop there).
-                    let summary = crate::ki2::summary(end, tree.ply(id) - 1, pos.side_to_move());
-                    let _ = writeln!(self.out, "まで{summary}");
+                    self.summary(end, tree.ply(id) - 1, pos.side_to_move(), true);
                 }
             }
             (Dialect::Ki2, Some(Entry::Move(m))) => {
@@ -972,11 +997,7 @@ impl LineWriter<'_> {
             }
             (Dialect::Ki2, Some(Entry::End(end))) => {
                 self.flush();
-                let _ = writeln!(
-                    self.out,
-                    "まで{}",
-                    crate::ki2::summary(end, tree.ply(id) - 1, pos.side_to_move())
-                );
+                self.summary(end, tree.ply(id) - 1, pos.side_to_move(), false);
             }
             (_, None) => {}
         }

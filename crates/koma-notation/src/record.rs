@@ -179,6 +179,12 @@ pub type NodeId = usize;
 pub enum GameEnd {
     /// The side to move resigned (投了, %TORYO).
     Resign,
+    /// The side *not* to move resigned, on its opponent's turn: the side to move wins. No
+    /// format has a word for it: KIF and KI2 write no 投了 line (it would name the side to
+    /// move) but the `まで…手で<winner>の勝ち` summary and [`GameEnd::note`]; CSA writes the
+    /// resigner's `%±ILLEGAL_ACTION` (the standard's one way to say the side to move won)
+    /// and the note as a comment. Readers give this ending back from those.
+    OpponentResigned,
     /// The game was interrupted (中断, %CHUDAN).
     Interrupt,
     /// Fourfold repetition (千日手, %SENNICHITE).
@@ -213,8 +219,9 @@ pub enum GameEnd {
     Other(String),
 }
 
-/// The Japanese words for endings, as KIF writes them on a move line.
-const JAPANESE_ENDINGS: [(&str, GameEnd); 14] = [
+/// The Japanese words for endings, as KIF writes them on a move line (the first word of an
+/// ending is the one written; later ones are other writers' words, read as well).
+const JAPANESE_ENDINGS: [(&str, GameEnd); 16] = [
     ("投了", GameEnd::Resign),
     ("中断", GameEnd::Interrupt),
     ("千日手", GameEnd::Repetition),
@@ -229,6 +236,9 @@ const JAPANESE_ENDINGS: [(&str, GameEnd); 14] = [
     ("不戦敗", GameEnd::DefaultLoss),
     ("トライ", GameEnd::Try),
     ("封じ手", GameEnd::SealedMove),
+    ("時間切れ", GameEnd::TimeUp),
+    // koma's own word, for JKF's `special` (KIF and KI2 write the summary and note).
+    ("手番外の投了", GameEnd::OpponentResigned),
 ];
 
 impl GameEnd {
@@ -255,11 +265,39 @@ impl GameEnd {
         }
     }
 
+    /// The Japanese note that says who ended the game where the format's own words cannot,
+    /// `to_move` being the side to move: `後手の投了` for [`GameEnd::OpponentResigned`].
+    /// Writers put it as the ending's first comment; readers take it back.
+    pub fn note(&self, to_move: Color) -> Option<String> {
+        match self {
+            GameEnd::OpponentResigned => Some(format!("{}の投了", side_name(!to_move))),
+            _ => None,
+        }
+    }
+
+    /// The ending whose [`GameEnd::note`] `comment` is, when `written` (what the format's
+    /// own words said, with `to_move` to move) is how that ending is written.
+    pub fn from_note(written: &GameEnd, comment: &str, to_move: Color) -> Option<GameEnd> {
+        let candidate = match written {
+            GameEnd::IllegalWin | GameEnd::OpponentResigned => GameEnd::OpponentResigned,
+            _ => return None,
+        };
+        (candidate.note(to_move).as_deref() == Some(comment)).then_some(candidate)
+    }
+
     /// The known Japanese words, longest first (for matching the start of a line).
     pub fn japanese_words() -> impl Iterator<Item = &'static str> {
         let mut words: Vec<&'static str> = JAPANESE_ENDINGS.iter().map(|(w, _)| *w).collect();
         words.sort_by_key(|w| std::cmp::Reverse(w.len()));
         words.into_iter()
+    }
+}
+
+/// 先手 or 後手: how the Japanese formats name a side.
+pub fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "先手",
+        Color::White => "後手",
     }
 }
 
@@ -467,6 +505,20 @@ impl MoveTree {
                 _ => None,
             })
             .collect()
+    }
+
+    /// Takes an ending's note back (see [`GameEnd::note`]): when node `id` is an ending,
+    /// written as the format allows with `to_move` to move, whose first comment is the note
+    /// of another ending, the node becomes that ending and the comment goes.
+    pub fn settle_note(&mut self, id: NodeId, to_move: Color) {
+        let node = &mut self.nodes[id];
+        let (Some(Entry::End(written)), Some(first)) = (&node.entry, node.comments.first()) else {
+            return;
+        };
+        if let Some(end) = GameEnd::from_note(written, first, to_move) {
+            node.entry = Some(Entry::End(end));
+            node.comments.remove(0);
+        }
     }
 
     /// How the main line ends, if it does.

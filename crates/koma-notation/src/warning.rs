@@ -92,6 +92,13 @@ pub enum WarningKind {
         /// The move text.
         text: String,
     },
+    /// An end code given again after the game ended (a match server's `%KACHI,T1` then
+    /// `%KACHI`): the same ending, read once.
+    #[error("'{code}' repeats the ending already given: read once")]
+    RepeatedEnding {
+        /// The end code as written.
+        code: String,
+    },
     /// `入` (an old word for moving forward) read as `上`.
     #[error("'{text}': 入 read as 上 (moving forward)")]
     EnterAsUp {

@@ -27,3 +27,20 @@ mod view;
 
 pub use refusal::Refusal;
 pub use service::Tournaments;
+
+/// The 棋戦 of the game `game` for its record (the tournament's name and round), if a
+/// tournament started it.
+pub(crate) fn event_of_game(
+    store: &dyn crate::store::Store,
+    game: &str,
+) -> Result<Option<String>, crate::store::StoreError> {
+    let Some(id) = store.tournament_of_game(game)? else {
+        return Ok(None);
+    };
+    let Some(row) = store.tournament(&id)? else {
+        return Ok(None);
+    };
+    let t: model::Tournament = serde_json::from_str(&row.body)
+        .map_err(|e| crate::store::StoreError::Damaged(format!("tournament {id}: {e}")))?;
+    Ok(Some(t.event_of(game)))
+}

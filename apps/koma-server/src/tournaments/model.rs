@@ -197,6 +197,22 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// The 棋戦 of the game `game` here: the name, and the round for a paired tournament
+    /// (`春季大会 第2回戦`); an arena has no rounds.
+    pub fn event_of(&self, game: &str) -> String {
+        let name = &self.settings.name;
+        let this = |g: &Option<String>| g.as_deref() == Some(game);
+        let round = self.rounds.iter().position(|r| {
+            r.boards
+                .iter()
+                .any(|b| this(&b.game) || b.drawn.iter().any(|d| this(&d.game)))
+        });
+        match round {
+            Some(r) => format!("{name} 第{}回戦", r + 1),
+            None => name.clone(),
+        }
+    }
+
     /// Whether bye points count (Swiss and McMahon; a round robin's or knockout's bye is
     /// just a round off).
     fn byes_score(&self) -> bool {

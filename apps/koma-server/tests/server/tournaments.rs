@@ -257,6 +257,42 @@ async fn an_online_swiss_is_played_through_the_api_with_a_no_show_forfeited() {
     })
     .await;
     assert_eq!(t["standings"][0]["points"], 2);
+    // A tournament game's records name the players, the event and round, the start and the
+    // clock, and gote's resignation on sente's turn in each format's own words.
+    let first = &t["rounds"][0]["boards"][0];
+    let player = |side: &str| {
+        let i = first[side].as_u64().unwrap() as usize - 1;
+        t["players"][i]["name"].as_str().unwrap().to_string()
+    };
+    let (sente, gote) = (player("sente"), player("gote"));
+    let game = first["game"].as_str().unwrap();
+    let kif = get(addr, &format!("/api/games/{game}/record?format=kif"))
+        .await
+        .expect(200)
+        .body;
+    for line in [
+        format!("\n先手：{sente}\n後手：{gote}\n棋戦：Club Swiss 第1回戦\n開始日時：20"),
+        "\n持ち時間：各5分（秒読み10秒）\n".to_string(),
+        "\n   2 ３四歩(33)".to_string(),
+    ] {
+        assert!(kif.contains(&line), "{line}:\n{kif}");
+    }
+    assert!(
+        kif.ends_with("\nまで2手で先手の勝ち\n*後手の投了\n"),
+        "{kif}"
+    );
+    let csa = get(addr, &format!("/api/games/{game}/record?format=csa"))
+        .await
+        .expect(200)
+        .body;
+    for line in [
+        format!("\nN+{sente}\nN-{gote}\n$EVENT:Club Swiss 第1回戦\n$START_TIME:20"),
+        "\n$TIME:300+10+0\n".to_string(),
+    ] {
+        assert!(csa.contains(&line), "{line}:\n{csa}");
+    }
+    assert!(csa.contains("\n-3334FU\n"), "{csa}");
+    assert!(csa.ends_with("\n%-ILLEGAL_ACTION\n'後手の投了\n"), "{csa}");
     // Round 2: board 1's gote never moves (forfeited after no_show_s), board 2 is drawn,
     // board 3's sente resigns.
     let t = send(addr, "POST", &rounds, Some(&director), None)

@@ -272,11 +272,7 @@ fn agreed_lost_games_are_adjudicated_as_resignations() {
         for path in &game.records {
             let bytes = std::fs::read(path).unwrap();
             let text = String::from_utf8_lossy(&bytes);
-            assert!(
-                text.contains("adjudication against"),
-                "{}:\n{text}",
-                path.display()
-            );
+            assert!(text.contains("の判定負け"), "{}:\n{text}", path.display());
             assert!(text.contains(note), "{}:\n{text}", path.display());
             let format = Format::detect(path.to_str(), &text);
             let record = formats::read(&bytes, format, VariantKind::Shogi)

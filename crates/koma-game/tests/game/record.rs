@@ -138,3 +138,55 @@ fn the_usi_position_line() {
         "position sfen lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
     );
 }
+
+#[test]
+fn every_way_a_game_ends_is_written_in_japanese_and_reads_back_to_its_winner() {
+    // After two moves sente is to move: the losers below are in turn or out of it.
+    let endings = [
+        Outcome::loss(Color::Black, Reason::Resignation),
+        Outcome::loss(Color::White, Reason::Resignation),
+        Outcome::loss(Color::Black, Reason::TimeForfeit),
+        Outcome::loss(Color::Black, Reason::Abandoned),
+        Outcome::loss(Color::White, Reason::Abandoned),
+        Outcome::loss(Color::White, Reason::Adjudication),
+        Outcome::draw(Reason::Agreement),
+    ];
+    for outcome in endings {
+        let mut g = Game::<Shogi>::standard(RuleSet::AMATEUR);
+        g.play(mv("7g7f")).unwrap();
+        g.play(mv("3c3d")).unwrap();
+        g.end(outcome).unwrap();
+        let record = g.to_record();
+        for format in [Format::Kif, Format::Csa] {
+            let text = formats::write(&record, format).unwrap();
+            for english in ["wins", "draw", "resignation", "sente", "gote"] {
+                assert!(!text.contains(english), "{outcome} {format:?}:\n{text}");
+            }
+            let again = formats::read(text.as_bytes(), format, VariantKind::Shogi)
+                .unwrap()
+                .record;
+            assert_eq!(again.tree.main_moves(), g.moves(), "{format:?}");
+            let r = replay(&again, None).unwrap();
+            if outcome.reason != Reason::Agreement {
+                let winner = r.outcome.and_then(|o| o.winner);
+                assert_eq!(winner, outcome.winner, "{outcome} {format:?}:\n{text}");
+            }
+        }
+    }
+    // Gote resigned on sente's turn: the record says so in Japanese.
+    let mut g = Game::<Shogi>::standard(RuleSet::AMATEUR);
+    g.play(mv("7g7f")).unwrap();
+    g.play(mv("3c3d")).unwrap();
+    g.resign(Color::White).unwrap();
+    let record = g.to_record();
+    assert_eq!(record.tree.main_end(), Some(&GameEnd::OpponentResigned));
+    let kif = formats::write(&record, Format::Kif).unwrap();
+    assert!(kif.ends_with("まで2手で先手の勝ち\n*後手の投了\n"), "{kif}");
+    let csa = formats::write(&record, Format::Csa).unwrap();
+    assert!(csa.ends_with("%-ILLEGAL_ACTION\n'後手の投了\n"), "{csa}");
+    let again = formats::read(csa.as_bytes(), Format::Csa, VariantKind::Shogi).unwrap();
+    assert_eq!(
+        replay(&again.record, None).unwrap().outcome,
+        Some(Outcome::loss(Color::White, Reason::Resignation))
+    );
+}

@@ -4,6 +4,7 @@ mod common;
 
 mod convert;
 mod csa;
+mod endings;
 mod jkf;
 mod ki2;
 mod kif;
