@@ -8,6 +8,7 @@ import {
   tournamentApi,
   type Board,
   type BoardResult,
+  type NewPlayer,
   type TournamentView,
 } from "./tournament-api.js";
 
@@ -66,20 +67,23 @@ export function directorPanel(first: TournamentView, accept: (answer: unknown) =
   const name = h("input", { id: "add-player-name", name: "name", maxlength: 80, required: true, placeholder: "Name", autocomplete: "off" });
   const rating = h("input", { id: "add-player-rating", name: "rating", type: "number", min: 0, max: 4000, step: 1, required: true, value: 1500, class: "short" });
   const fesa = h("input", { id: "add-player-fesa", name: "fesa_id", placeholder: "FESA id", autocomplete: "off", class: "short" });
+  const nationality = h("input", { id: "add-player-nationality", name: "nationality", placeholder: "Country (e.g. DE)", title: "Two-letter country code, written in FESA's results file for a player new to FESA's list", maxlength: 2, pattern: "[A-Za-z]{2}", autocomplete: "off", class: "short" });
   const account = h("input", { id: "add-player-account", name: "account", placeholder: "koma account", autocomplete: "off", class: "short" });
   const add = h("button", { type: "submit", id: "add-player-submit" }, "Add player");
-  const addForm = h("form", { id: "add-player", class: "row" }, name, rating, fesa, account, add);
+  const addForm = h("form", { id: "add-player", class: "row" }, name, rating, fesa, nationality, account, add);
   addForm.addEventListener("submit", (e) => {
     e.preventDefault();
-    const player: { name: string; rating: number; fesa_id?: string; account?: string } = { name: name.value.trim(), rating: rating.valueAsNumber };
+    const player: NewPlayer = { name: name.value.trim(), rating: rating.valueAsNumber };
     if (!player.name) return toast("Give the player's name.");
     if (!Number.isInteger(player.rating)) return toast("The rating must be a whole number.");
     if (fesa.value.trim()) player.fesa_id = fesa.value.trim();
+    if (nationality.value.trim()) player.nationality = nationality.value.trim().toUpperCase();
     if (account.value.trim()) player.account = account.value.trim();
     call(add, "add the player", () => tournamentApi.addPlayer(id, player))
       .then(() => {
         name.value = "";
         fesa.value = "";
+        nationality.value = "";
         account.value = "";
         name.focus();
       })

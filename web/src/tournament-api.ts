@@ -74,6 +74,9 @@ export interface ResultEntry { round: number; board: number; result: BoardResult
 
 const base = (id: string) => `/api/tournaments/${encodeURIComponent(id)}`;
 
+/** A player the director enters: the rating typed is his FESA starting rating when he has no FESA id; nationality is a two-letter country code for FESA's results file. */
+export interface NewPlayer { name: string; rating: number; fesa_id?: string; nationality?: string; account?: string }
+
 export const tournamentApi = {
   list: (page = 1, per = 20) => request<TournamentSummary[]>("GET", `/api/tournaments?page=${page}&per=${per}`),
   create: (body: TournamentSettings) => request<TournamentView>("POST", "/api/tournaments", body),
@@ -81,7 +84,7 @@ export const tournamentApi = {
   join: (id: string) => request<TournamentView>("POST", `${base(id)}/join`, {}),
   /** The player withdraws; the director names a player by `n`. */
   withdraw: (id: string, player?: number) => request<TournamentView>("POST", `${base(id)}/withdraw`, player === undefined ? {} : { player }),
-  addPlayer: (id: string, player: { name: string; rating: number; fesa_id?: string; account?: string }) =>
+  addPlayer: (id: string, player: NewPlayer) =>
     request<TournamentView>("POST", `${base(id)}/players`, player),
   start: (id: string) => request<TournamentView>("POST", `${base(id)}/start`, {}),
   pairNext: (id: string) => request<TournamentView>("POST", `${base(id)}/rounds`, {}),

@@ -238,6 +238,7 @@ mod tests {
                 start_score: 0,
                 fesa_id: None,
                 fesa_games: None,
+                nationality: None,
                 first_round: 0,
                 withdrawn_from: None,
             });

@@ -27,6 +27,10 @@ pub struct PlayerBody {
     /// FESA rated games counted before the event.
     #[serde(default)]
     pub fesa_games: Option<u32>,
+    /// The player's nationality, a two-letter country code (ISO 3166), for FESA's results
+    /// file; any case, stored in capitals.
+    #[serde(default)]
+    pub nationality: Option<String>,
     /// The player's account (username), to play online.
     #[serde(default)]
     pub account: Option<String>,
@@ -104,6 +108,15 @@ impl Tournaments {
         {
             return Err(Refusal::invalid("fesa_id", "at most 32 characters").into());
         }
+        let nationality = match body.nationality.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(code) if code.len() == 2 && code.bytes().all(|b| b.is_ascii_alphabetic()) => {
+                Some(code.to_ascii_uppercase())
+            }
+            Some(_) => {
+                return Err(Refusal::invalid("nationality", "a two-letter country code").into());
+            }
+        };
         let (account, username) = match &body.account {
             None => (None, None),
             Some(username) => {
@@ -129,6 +142,7 @@ impl Tournaments {
             start_score: 0,
             fesa_id: body.fesa_id,
             fesa_games: body.fesa_games,
+            nationality,
             first_round: 0,
             withdrawn_from: None,
         };

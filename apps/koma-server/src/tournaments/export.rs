@@ -42,15 +42,15 @@ fn date(ms: u64) -> Date {
 }
 
 /// A name as FESA's list has it: the last word the last name, the words before it the
-/// first name.
-fn fesa_player(name: &str, fesa_id: Option<&str>) -> FesaPlayer {
+/// first name; a player new to the list (no FESA id) with the nationality entered.
+fn fesa_player(name: &str, fesa_id: Option<&str>, nationality: Option<&str>) -> FesaPlayer {
     let (first, last) = match name.trim().rsplit_once(' ') {
         Some((first, last)) => (first.trim(), last),
         None => ("", name.trim()),
     };
     match fesa_id {
         Some(_) => FesaPlayer::listed(last, first),
-        None => FesaPlayer::new_player(last, first, None),
+        None => FesaPlayer::new_player(last, first, nationality),
     }
 }
 
@@ -73,7 +73,7 @@ pub fn fesa(t: &Tournament, city: &str, country: &str) -> Result<Vec<u8>, Refusa
     let players: Vec<FesaPlayer> = t
         .players
         .iter()
-        .map(|p| fesa_player(&p.name, p.fesa_id.as_deref()))
+        .map(|p| fesa_player(&p.name, p.fesa_id.as_deref(), p.nationality.as_deref()))
         .collect();
     let text = fesa_file::results_file(&t.record()?, &order(t), &event, &players)
         .map_err(|e| Refusal::Export(e.to_string()))?;
@@ -83,7 +83,8 @@ pub fn fesa(t: &Tournament, city: &str, country: &str) -> Result<Vec<u8>, Refusa
 /// The FESA Elo changes as CSV, rated as FESA's rating program rates ([`Rules::PROGRAM`]): a
 /// player with a FESA id is rated from the entry's rating and counted games (100 when not
 /// given, so no bonus for few games); a player without one is new to the list and gets a
-/// performance rating. Byes, forfeits and unplayed games are not rated. Names and ids are
+/// performance rating, starting from the entry's rating ([`Entrant::new_player`]: a win and
+/// a loss against it, as the program counts a new player's national grade). Byes, forfeits and unplayed games are not rated. Names and ids are
 /// text cells ([`csv_text`]), never formulas.
 pub fn elo_csv(t: &Tournament) -> Result<String, Refusal> {
     let list: Vec<Entrant> = t
@@ -94,7 +95,7 @@ pub fn elo_csv(t: &Tournament) -> Result<String, Refusal> {
                 i64::from(p.rating),
                 p.fesa_games.unwrap_or(100),
             )),
-            None => Entrant::Unrated(Vec::new()),
+            None => Entrant::new_player(f64::from(p.rating)),
         })
         .collect();
     let elo = fesa_changes(&t.record()?, &list, &Rules::PROGRAM)
@@ -122,16 +123,17 @@ mod tests {
 
     #[test]
     fn names_split_at_the_last_space_and_dates_are_utc_days() {
-        let p = fesa_player("Taro  Yamada", Some("123"));
+        let p = fesa_player("Taro  Yamada", Some("123"), Some("JP"));
         assert_eq!(
             (p.last_name.as_str(), p.first_name.as_str(), p.new),
             ("Yamada", "Taro", false)
         );
-        let p = fesa_player("Madonna", None);
+        let p = fesa_player("Madonna", None, Some("IT"));
         assert_eq!(
             (p.last_name.as_str(), p.first_name.as_str(), p.new),
             ("Madonna", "", true)
         );
+        assert_eq!(p.nationality.as_deref(), Some("IT"));
         // 2026-11-26 00:00 UTC less one millisecond is still the 25th.
         let ms = 1_795_651_200_000;
         assert_eq!(

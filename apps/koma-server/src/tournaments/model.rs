@@ -53,6 +53,10 @@ pub struct Entry {
     /// unknown counts as 100.
     #[serde(default)]
     pub fesa_games: Option<u32>,
+    /// The player's nationality, a two-letter country code, as FESA's results file writes it
+    /// for a player new to its list.
+    #[serde(default)]
+    pub nationality: Option<String>,
     /// The first round (0-based) the player is paired in.
     pub first_round: usize,
     /// The round (0-based) from which the player is no longer paired.
@@ -70,6 +74,7 @@ impl Entry {
             start_score: 0,
             fesa_id: None,
             fesa_games: None,
+            nationality: None,
             first_round: 0,
             withdrawn_from: None,
         }
@@ -377,6 +382,7 @@ mod tests {
             start_score: 0,
             fesa_id: None,
             fesa_games: None,
+            nationality: None,
             first_round: 0,
             withdrawn_from: None,
         };

@@ -55,6 +55,7 @@ pub fn full(t: &Tournament) -> Value {
                 "rating": p.rating,
                 "start_score": p.start_score,
                 "fesa_id": p.fesa_id,
+                "nationality": p.nationality,
                 "withdrawn": p.withdrawn_from.is_some(),
             })
         })

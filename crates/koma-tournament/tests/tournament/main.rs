@@ -6,6 +6,7 @@ mod esc;
 mod field;
 mod knockout;
 mod matching;
+mod online_swiss;
 mod over_the_board;
 mod round_robin;
 mod standings;

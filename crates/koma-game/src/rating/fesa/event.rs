@@ -49,6 +49,17 @@ pub enum Entrant {
     Unrated(Vec<(f64, Score)>),
 }
 
+impl Entrant {
+    /// A player new to FESA's list whose strength the organiser gives as `rating`: unrated,
+    /// with a win and a loss against `rating` counted before the event, as FESA's program
+    /// counts a new player's national grade (`all-players`: a win and a loss against the
+    /// grade's midpoint). The event's results then move the performance from `rating`, and
+    /// a field of new players who only met each other is anchored at what was typed.
+    pub fn new_player(rating: f64) -> Entrant {
+        Entrant::Unrated(vec![(rating, Score::Win), (rating, Score::Loss)])
+    }
+}
+
 /// A player's result of an event.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EventResult {
