@@ -2,7 +2,7 @@
 
 use crate::accounts::auth::Player;
 use crate::accounts::{self, Accounts};
-use crate::actor::{Actor, Speaker};
+use crate::actor::Speaker;
 use crate::assets;
 use crate::body::{JsonBody, RecordSize};
 use crate::error::ApiError;
@@ -149,6 +149,25 @@ fn speaker(token: Option<String>, me: Option<Player>) -> Result<Speaker, ApiErro
         None => me
             .map(|p| Speaker::Account(p.id))
             .ok_or(ApiError::MissingToken),
+    }
+}
+
+/// [`speaker`] for a request a spectator may make too (chat, the WebSocket): a token must
+/// hold a seat (403 from the game otherwise), a logged-in account that holds none watches,
+/// and a request with neither is a spectator's.
+async fn seated_or_watching(
+    hub: &Hub,
+    id: &str,
+    token: Option<String>,
+    me: Option<Player>,
+) -> Result<Option<Speaker>, ApiError> {
+    match speaker(token, me) {
+        Ok(Speaker::Account(account)) => Ok(hub
+            .sits(id, &account)
+            .await?
+            .then_some(Speaker::Account(account))),
+        Ok(token) => Ok(Some(token)),
+        Err(_) => Ok(None),
     }
 }
 
@@ -317,22 +336,11 @@ async fn chat(
 ) -> Result<Response, ApiError> {
     let request: ChatBody = body(&json.bytes)?;
     s.limiter.check_chat(client.0.as_ref(), None)?;
-    let line = match speaker(request.token, me) {
-        // A logged-in account writes in the players' room if it sits in the game, else
-        // (a spectator with an account) in the spectators'.
-        Ok(Speaker::Account(id_of)) => {
-            match s
-                .hub
-                .chat(&id, Some(Actor::Account(&id_of)), &request.text)
-                .await
-            {
-                Err(ApiError::NoSeat { .. }) => s.hub.chat(&id, None, &request.text).await?,
-                said => said?,
-            }
-        }
-        Ok(token) => s.hub.chat(&id, Some(token.actor()), &request.text).await?,
-        Err(_) => s.hub.chat(&id, None, &request.text).await?,
-    };
+    let speaker = seated_or_watching(&s.hub, &id, request.token, me).await?;
+    let line = s
+        .hub
+        .chat(&id, speaker.as_ref().map(Speaker::actor), &request.text)
+        .await?;
     Ok(Json(line).into_response())
 }
 
@@ -434,20 +442,11 @@ async fn socket(
     // Refused before the upgrade: an unknown game (404) or a token that holds no seat (403).
     // Without a token, a logged-in player of the game gets his seat (on any device); any
     // other account watches.
-    let (speaker, (seat, updates)) = match speaker(query.token, me) {
-        Ok(Speaker::Account(account)) => {
-            match s.hub.subscribe(&id, Some(Actor::Account(&account))).await {
-                Ok(seated) => (Some(Speaker::Account(account)), seated),
-                Err(ApiError::NoSeat { .. }) => (None, s.hub.subscribe(&id, None).await?),
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(token) => {
-            let seated = s.hub.subscribe(&id, Some(token.actor())).await?;
-            (Some(token), seated)
-        }
-        Err(_) => (None, s.hub.subscribe(&id, None).await?),
-    };
+    let speaker = seated_or_watching(&s.hub, &id, query.token, me).await?;
+    let (seat, updates) = s
+        .hub
+        .subscribe(&id, speaker.as_ref().map(Speaker::actor))
+        .await?;
     let connection = ws::Connection {
         id,
         speaker,

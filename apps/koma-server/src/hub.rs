@@ -937,7 +937,14 @@ impl Hub {
         Ok((live.game.start_position(), live.game.moves()))
     }
 
-    /// The seat `token` holds (none for a spectator without a token) and the state pushes.
+    /// Whether the account `user` (its id) holds a seat of game `id`.
+    pub async fn sits(&self, id: &str, user: &str) -> Result<bool, ApiError> {
+        let slot = self.copy(id).await?;
+        let live = slot.lock().await;
+        Ok(Actor::Account(user).seat(&live).is_ok())
+    }
+
+    /// The seat `who` holds (none for a spectator) and the state pushes.
     pub async fn subscribe(
         &self,
         id: &str,
