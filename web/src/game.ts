@@ -35,6 +35,7 @@ export function gameScreen(id: string, token: string | null): Screen {
   // the offers this player withdrew himself (not declined).
   let declined: { what: "draw" | "takeback"; ply: number } | null = null;
   const withdrawn = new Set<string>();
+  const declinedText = { draw: "Your draw offer was declined.", takeback: "Your takeback request was declined." } as const;
 
   const viewer = new Viewer((usi) => void play(usi));
   const record = new RecordPanel(viewer, { link: (f) => api.recordUrl(id, f), live: true });
@@ -126,7 +127,7 @@ export function gameScreen(id: string, token: string | null): Screen {
       if (previous && seat && previous.offers[what] === seat && !s.offers[what] && !s.outcome && s.moves.length === previous.moves.length) {
         if (withdrawn.delete(what)) continue;
         declined = { what, ply: s.moves.length };
-        toast(what === "draw" ? "Your draw offer was declined." : "Your takeback request was declined.");
+        toast(declinedText[what]);
       }
     }
     if (seat && token) rememberSeat(id, { token, seat });
@@ -190,8 +191,7 @@ export function gameScreen(id: string, token: string | null): Screen {
     if (s.suggested_handicap && !s.outcome && s.moves.length < 2) items.push(handicapNote(s.suggested_handicap, seat !== null));
     items.push(...offerNotes(s));
     if (declined && declined.ply === s.moves.length && !s.outcome) {
-      const text = declined.what === "draw" ? "Your draw offer was declined." : "Your takeback request was declined.";
-      items.push(h("p", { class: "notice offer", "data-offer": `${declined.what}-declined` }, text));
+      items.push(h("p", { class: "notice offer", "data-offer": `${declined.what}-declined` }, declinedText[declined.what]));
     }
     if (s.rematch && !(seat && token)) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}` }, "Watch the rematch →")));
     if (s.rematch && seat && token) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}&token=${encodeURIComponent(token)}` }, "Go to the rematch →")));
