@@ -36,27 +36,22 @@ async fn rated_games(addr: SocketAddr, name: &str) -> u64 {
         .sum()
 }
 
-/// A game of `challenger` and `challenged` (the challenge of `form` made and accepted); its
-/// id.
-async fn challenge_accepted(
+/// A game of `challenger` (a token) and `challenged` (its name and token): the challenge
+/// of `form` made and accepted; its id.
+pub(crate) async fn challenge_accepted(
     addr: SocketAddr,
     challenger: &str,
-    challenged: &str,
+    challenged: (&str, &str),
     form: &str,
 ) -> String {
-    let made = api(
-        addr,
-        "POST",
-        "/api/challenge/callee",
-        challenger,
-        Some(form),
-    )
-    .await
-    .expect(200)
-    .json();
+    let path = format!("/api/challenge/{}", challenged.0);
+    let made = api(addr, "POST", &path, challenger, Some(form))
+        .await
+        .expect(200)
+        .json();
     let id = made["id"].as_str().unwrap().to_string();
     let accept = format!("/api/challenge/{id}/accept");
-    api(addr, "POST", &accept, challenged, None)
+    api(addr, "POST", &accept, challenged.1, None)
         .await
         .expect(200);
     id
@@ -109,7 +104,7 @@ async fn an_absent_challenger_loses_no_rating_and_an_early_resignation_is_an_abo
     let challenged = account(addr, "Callee").await;
     let form =
         "rated=true&clock.limit=0&clock.byoyomi=1&clock.periods=1&color=gote&variant=standard";
-    let id = challenge_accepted(addr, &challenger, &challenged, form).await;
+    let id = challenge_accepted(addr, &challenger, ("Callee", &challenged), form).await;
     let path = format!("/api/board/game/{id}/move/7g7f");
     api(addr, "POST", &path, &challenged, None)
         .await
@@ -119,7 +114,7 @@ async fn an_absent_challenger_loses_no_rating_and_an_early_resignation_is_an_abo
     assert_eq!(rated_games(addr, "Caller").await, 0);
 
     // A rated game resigned before both sides moved is aborted: nobody's rating moves.
-    let id = challenge_accepted(addr, &challenger, &challenged, form).await;
+    let id = challenge_accepted(addr, &challenger, ("Callee", &challenged), form).await;
     let path = format!("/api/board/game/{id}/resign");
     api(addr, "POST", &path, &challenger, None)
         .await

@@ -5,6 +5,7 @@
 
 use crate::accounts::{as_page, log_in};
 use crate::common::{PASSWORD, Socket, fresh_server_with, next, plies, refused_as, request, send};
+use crate::consent::challenge_accepted;
 use crate::lishogi_api::{account, api};
 use koma_server::{Limits, Settings};
 use serde_json::{Value, json};
@@ -15,17 +16,7 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 /// challenge and its acceptance; its id.
 async fn challenged_game(addr: SocketAddr, challenger: &str, challenged: (&str, &str)) -> String {
     let form = "rated=false&clock.limit=600&clock.increment=0&color=sente&variant=standard";
-    let path = format!("/api/challenge/{}", challenged.0);
-    let made = api(addr, "POST", &path, challenger, Some(form))
-        .await
-        .expect(200)
-        .json();
-    let id = made["id"].as_str().unwrap().to_string();
-    let accept = format!("/api/challenge/{id}/accept");
-    api(addr, "POST", &accept, challenged.1, None)
-        .await
-        .expect(200);
-    id
+    challenge_accepted(addr, challenger, challenged, form).await
 }
 
 /// Game `id`'s WebSocket as the page opens it for the session `cookie` (no seat token).
