@@ -12,6 +12,7 @@ use crate::image;
 use crate::limits::{Client, Limiter, RateClass, limited};
 use crate::offers::Offer;
 use crate::records::{self, ReadRequest, WriteRequest};
+use crate::rematch::Rematch;
 use crate::review::{ReviewRequest, Reviews};
 use crate::store::{GameSummary, Page};
 use crate::view::OutcomeView;
@@ -209,6 +210,28 @@ struct TokenBody {
     token: Option<String>,
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RematchBody {
+    token: Option<String>,
+    /// Offer or accept (true, the default); decline or withdraw (false).
+    #[serde(default = "yes")]
+    yes: bool,
+}
+
+impl Default for RematchBody {
+    fn default() -> RematchBody {
+        RematchBody {
+            token: None,
+            yes: true,
+        }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
 /// `GET /api/games?page=N&per=M`: page N (from 1) of M games (at most [`MAX_PER_PAGE`]);
 /// `player=NAME`: only that player's games.
 #[derive(Deserialize)]
@@ -364,20 +387,27 @@ async fn declare(
     Ok(Json(s.hub.declare(&id, &token).await?).into_response())
 }
 
+/// A player's answer about a rematch: 201 with his seat in the game created now, 200 with
+/// his seat in the one created before, 202 with the state while his offer waits for the
+/// opponent, 200 with the state once an offer is declined or withdrawn.
 async fn rematch(
     State(s): State<AppState>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
-    let token = seat_token(body_or_default::<TokenBody>(&json.bytes)?.token)?;
-    let (answer, created) = s.hub.rematch(&id, &token, Some(client.ip())).await?;
-    let status = if created {
-        StatusCode::CREATED
-    } else {
-        StatusCode::OK
-    };
-    Ok((status, Json(answer)).into_response())
+    let request: RematchBody = body_or_default(&json.bytes)?;
+    let token = seat_token(request.token)?;
+    let answer = s
+        .hub
+        .rematch(&id, &token, request.yes, Some(client.ip()))
+        .await?;
+    Ok(match answer {
+        Rematch::Created(joined) => (StatusCode::CREATED, Json(joined)).into_response(),
+        Rematch::Existing(joined) => (StatusCode::OK, Json(joined)).into_response(),
+        Rematch::Offered(game) => (StatusCode::ACCEPTED, Json(game)).into_response(),
+        Rematch::Withdrawn(game) => (StatusCode::OK, Json(game)).into_response(),
+    })
 }
 
 /// Runs CPU work on a record off the async threads.

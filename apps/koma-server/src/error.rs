@@ -229,6 +229,9 @@ pub enum ApiError {
     /// A rematch of a game that is not over (409).
     #[error("the game is not over: a rematch follows its end")]
     NotOver,
+    /// A rematch of a tournament's game (409): the tournament pairs its players.
+    #[error("a tournament game has no rematch: the tournament pairs its players")]
+    RematchInTournament,
     /// The game refused the request now (409): an impasse that is none, a clock that
     /// refuses the time.
     #[error("{0}")]
@@ -481,6 +484,7 @@ impl ApiError {
             | E::GameOver(_)
             | E::NotOver
             | E::RematchOfAborted
+            | E::RematchInTournament
             | E::Refused(_)
             | E::NoOffer(_)
             | E::NothingToTakeBack
@@ -546,6 +550,7 @@ impl ApiError {
             E::NotStarted => "not_started",
             E::GameOver(_) => "game_over",
             E::NotOver => "game_not_over",
+            E::RematchInTournament => "tournament_game",
             E::TooLateToAbort => "too_late_to_abort",
             E::Refused(_) => "refused",
             E::InvalidUsername { .. } => "invalid_username",
@@ -769,6 +774,7 @@ mod tests {
             ApiError::NothingToTakeBack,
             ApiError::TakebackInRatedGame,
             ApiError::EngineDeclinesDraw,
+            ApiError::RematchInTournament,
         ]
     }
 

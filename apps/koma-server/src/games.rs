@@ -77,6 +77,9 @@ pub struct LiveGame {
     last_ms: u64,
     /// The id of the rematch, once one was created.
     pub rematch: Option<String>,
+    /// Whether a tournament started the game: it pairs the players, so there is no rematch
+    /// (read from the store with the game).
+    pub in_tournament: bool,
     /// The stop flag of the engine's search while it thinks about its move: the guard that
     /// keeps a second search from starting.
     pub thinking: Option<Arc<AtomicBool>>,
@@ -433,6 +436,7 @@ impl LiveGame {
             game,
             last_ms: now_ms,
             rematch: None,
+            in_tournament: false,
             thinking: None,
             history: std::sync::Mutex::new(line::History::new(&game_start)),
             push,
@@ -528,12 +532,15 @@ impl LiveGame {
         })
     }
 
-    /// Why a player's request for a rematch would be refused now, whoever asks (see
-    /// [`crate::Hub::rematch`]): not over yet, or aborted between people (there was no
-    /// game to play again). A game against the engine aborted before its person moved may
-    /// be played again: the engine is always there.
+    /// Why a player's offer of a rematch would be refused now, whoever makes it (see
+    /// [`crate::hub::Hub::rematch`]): a tournament's game (the tournament pairs its
+    /// players), not over yet, or aborted between people (there was no game to play again).
+    /// A game against the engine aborted before its person moved may be played again: the
+    /// engine is always there.
     pub fn rematch_refused(&self) -> Option<ApiError> {
-        if !self.is_over() {
+        if self.in_tournament {
+            Some(ApiError::RematchInTournament)
+        } else if !self.is_over() {
             Some(ApiError::NotOver)
         } else if self.aborted.is_some() && self.stored.engine.is_none() {
             Some(ApiError::RematchOfAborted)

@@ -150,7 +150,7 @@ impl Hub {
     /// creator (address and account) hold fewer active such games than they may (see
     /// [`crate::engine_seats`]). An admitted game against the engine is counted from now on
     /// (see [`Hub::release_engine`]).
-    fn admit(&self, live: &LiveGame, client: Option<IpAddr>) -> Result<(), ApiError> {
+    pub(crate) fn admit(&self, live: &LiveGame, client: Option<IpAddr>) -> Result<(), ApiError> {
         let Some(engine) = live.stored.engine else {
             return Ok(());
         };
@@ -167,7 +167,7 @@ impl Hub {
     }
 
     /// The game `id` no longer counts as an undecided game against the engine.
-    fn release_engine(&self, id: &str) {
+    pub(crate) fn release_engine(&self, id: &str) {
         self.engine_games.release(id);
     }
 
@@ -260,8 +260,20 @@ impl Hub {
             self.release_engine(live.id());
         }
         self.refresh_players(live).await?;
+        live.in_tournament = self.started_by_tournament(live).await?;
         live.publish();
         Ok(())
+    }
+
+    /// Whether a tournament started `live`. Only a game between two accounts may be one,
+    /// and only such a game costs a look in the store.
+    async fn started_by_tournament(&self, live: &LiveGame) -> Result<bool, StoreError> {
+        if live.stored.engine.is_some() || live.stored.players.iter().any(Option::is_none) {
+            return Ok(false);
+        }
+        let id = live.id().to_string();
+        let tournament = self.blocking(move |s| s.tournament_of_game(&id)).await?;
+        Ok(tournament.is_some())
     }
 
     /// The game `id` as stored, its lease taken first if `claim`.
@@ -512,6 +524,20 @@ impl Hub {
         creator: &Player,
         opponent: &Player,
     ) -> Result<Paired, ApiError> {
+        self.create_paired_in(request, creator, opponent, None)
+            .await
+    }
+
+    /// [`Hub::create_paired`], for the tournament `tournament` if one is named: the game is
+    /// linked to it in the store before it is shown to anyone, so that it never offers a
+    /// rematch (the tournament pairs its players).
+    pub(crate) async fn create_paired_in(
+        &self,
+        request: &CreateRequest,
+        creator: &Player,
+        opponent: &Player,
+        tournament: Option<String>,
+    ) -> Result<Paired, ApiError> {
         if creator.id == opponent.id {
             return Err(crate::players::SeatRefusal::OwnGame.into());
         }
@@ -532,9 +558,16 @@ impl Hub {
         let token = crate::tokens::secret()?;
         live.stored.seat_tokens[(!seat).index()] = crate::tokens::hash(&token);
         live.start(now)?;
+        live.in_tournament = tournament.is_some();
         let stored = live.stored.clone();
-        self.blocking(move |s| s.create_game(&stored, Some(now)))
-            .await?;
+        self.blocking(move |s| {
+            s.create_game(&stored, Some(now))?;
+            match &tournament {
+                Some(t) => s.link_tournament_game(&stored.id, t),
+                None => Ok(()),
+            }
+        })
+        .await?;
         self.refresh_players(&mut live).await?;
         live.publish();
         let id = live.id().to_string();
@@ -954,70 +987,6 @@ impl Hub {
         let live = slot.lock().await;
         let seat = who.map(|who| who.seat(&live)).transpose()?;
         Ok((seat, live.subscribe()))
-    }
-
-    /// The seat of `token` asks for a rematch of the decided game `id`: a new game with the
-    /// colours reversed, both seats taken and the clock running (see [`games::rematch`]).
-    /// The old game's state then names it. Asked again, by either player, the answer is the
-    /// same game; the flag says whether it was created now.
-    /// A rematch against the engine is admitted as a new game of `client`'s.
-    pub async fn rematch(
-        &self,
-        id: &str,
-        token: &str,
-        client: Option<IpAddr>,
-    ) -> Result<(Joined, bool), ApiError> {
-        let slot = self.game(id).await?;
-        let mut old = slot.lock().await;
-        // The requester's seat in the rematch: the other colour.
-        let new_seat = !seat(&old, token)?;
-        let token = token.to_string();
-        if let Some(new_id) = old.rematch.clone() {
-            drop(old);
-            let slot = self.game(&new_id).await?;
-            let mut live = slot.lock().await;
-            let now = live.now();
-            self.settle_time(&mut live, now).await?;
-            let game = live.view(now);
-            let joined = Joined {
-                id: new_id,
-                seat: new_seat.name(),
-                token,
-                game,
-            };
-            return Ok((joined, false));
-        }
-        let now = old.now();
-        self.settle_time(&mut old, now).await?;
-        if let Some(refused) = old.rematch_refused() {
-            return Err(refused);
-        }
-        let mut live = games::rematch(&old.stored, now)?;
-        self.admit(&live, client)?;
-        let (stored, of) = (live.stored.clone(), id.to_string());
-        if let Err(e) = self
-            .blocking(move |s| s.create_rematch(&of, &stored, now))
-            .await
-        {
-            self.release_engine(live.id());
-            return Err(e.into());
-        }
-        self.refresh_players(&mut live).await?;
-        live.publish();
-        let new_id = live.id().to_string();
-        old.rematch = Some(new_id.clone());
-        old.publish();
-        drop(old);
-        let now = live.now();
-        let game = live.view(now);
-        self.insert(live).await;
-        let joined = Joined {
-            id: new_id,
-            seat: new_seat.name(),
-            token,
-            game,
-        };
-        Ok((joined, true))
     }
 
     /// Starts the engine thinking in `live` if it is its move (and it is not thinking yet):

@@ -57,6 +57,7 @@ pub mod profiles;
 pub mod ratings;
 mod record_header;
 mod records;
+mod rematch;
 mod review;
 pub mod settings;
 mod sockets;

@@ -1,10 +1,12 @@
-//! Offers between the players: a draw (accepted, the game is drawn by agreement) and a
+//! Offers between the players: a draw (accepted, the game is drawn by agreement), a
 //! takeback (accepted, the asker's last move is taken back with the reply to it, and the
-//! clocks go back with the moves). Takebacks are for casual games only, as on lishogi.
+//! clocks go back with the moves) and, once the game is over, a rematch (accepted, the new
+//! game is created: see [`crate::rematch`]). Takebacks are for casual games only, as on
+//! lishogi.
 //!
 //! Offers live in memory only, as on lishogi: a restart withdraws them. A move declines the
 //! opponent's standing draw offer and withdraws every takeback offer (they were about
-//! another position). The engine declines draws and grants takebacks at once.
+//! another position). The engine declines draws and grants takebacks and rematches at once.
 
 use crate::error::ApiError;
 use crate::games::{self, LiveGame};
@@ -21,6 +23,8 @@ pub struct Offers {
     pub draw: Option<Color>,
     /// The side asking to take its last move back.
     pub takeback: Option<Color>,
+    /// The side offering a rematch of the game over.
+    pub rematch: Option<Color>,
 }
 
 /// The offers as the state shows them: the side that made each, or null.
@@ -30,6 +34,8 @@ pub struct OffersView {
     pub draw: Option<&'static str>,
     /// `sente` or `gote`: who asks for a takeback.
     pub takeback: Option<&'static str>,
+    /// `sente` or `gote`: who offers a rematch.
+    pub rematch: Option<&'static str>,
 }
 
 impl Offers {
@@ -38,6 +44,7 @@ impl Offers {
         OffersView {
             draw: self.draw.map(Color::name),
             takeback: self.takeback.map(Color::name),
+            rematch: self.rematch.map(Color::name),
         }
     }
 
@@ -190,6 +197,7 @@ mod tests {
         let mut offers = Offers {
             draw: Some(Color::White),
             takeback: Some(Color::White),
+            rematch: None,
         };
         offers.after_move(Color::White);
         assert_eq!(offers.draw, Some(Color::White));

@@ -44,10 +44,11 @@ pub struct GameView {
     pub engine: Option<EngineView>,
     /// The id of the rematch, once one was created.
     pub rematch: Option<String>,
-    /// Whether a player may ask for a rematch now (`POST /api/games/{id}/rematch` refuses
-    /// none for the game's state): the page offers one only then.
+    /// Whether a player may offer or accept a rematch now (`POST /api/games/{id}/rematch`
+    /// refuses none for the game's state; never in a tournament's game): the page shows its
+    /// button only then.
     pub rematch_allowed: bool,
-    /// The draw and takeback offers standing.
+    /// The draw, takeback and rematch offers standing.
     pub offers: crate::offers::OffersView,
     /// Whether the game is rated.
     pub rated: bool,

@@ -97,15 +97,15 @@ impl Tournaments {
             handicap,
             ..CreateRequest::default()
         };
-        let paired = self.hub.create_paired(&request, &sente, &gote).await?;
+        // Linked to the tournament as it is created: it never offers a rematch.
+        let paired = self
+            .hub
+            .create_paired_in(&request, &sente, &gote, Some(t.id.clone()))
+            .await?;
         let game = paired.creator.id;
         self.hub
             .tournament_hooks
             .set_no_show(&game, t.settings.no_show_s.saturating_mul(1000));
-        let (g, tid) = (game.clone(), t.id.clone());
-        self.hub
-            .blocking(move |s| s.link_tournament_game(&g, &tid))
-            .await?;
         Ok(Some(game))
     }
 

@@ -449,7 +449,7 @@ pub async fn resign(addr: SocketAddr, id: &str, token: &str) -> Reply {
     .await
 }
 
-/// Asks for a rematch of game `id` with `token`.
+/// Offers a rematch of game `id` with `token`, or accepts the opponent's offer.
 pub async fn rematch(addr: SocketAddr, id: &str, token: &str) -> Reply {
     post(
         addr,
@@ -457,6 +457,23 @@ pub async fn rematch(addr: SocketAddr, id: &str, token: &str) -> Reply {
         &serde_json::json!({ "token": token }),
     )
     .await
+}
+
+/// Declines the opponent's rematch offer of game `id` with `token`, or withdraws one's own.
+pub async fn no_rematch(addr: SocketAddr, id: &str, token: &str) -> Reply {
+    post(
+        addr,
+        &format!("/api/games/{id}/rematch"),
+        &serde_json::json!({ "token": token, "yes": false }),
+    )
+    .await
+}
+
+/// A rematch of the game `id` between people, offered by `offerer` and accepted by
+/// `acceptor`: the acceptor's answer (his seat in the new game).
+pub async fn rematch_agreed(addr: SocketAddr, id: &str, offerer: &str, acceptor: &str) -> Value {
+    rematch(addr, id, offerer).await.expect(202);
+    rematch(addr, id, acceptor).await.expect(201).json()
 }
 
 /// Queues a review of `line` (the request's fields) and waits until it is done (at most

@@ -161,11 +161,9 @@ async fn a_rated_game_to_resignation_moves_both_ratings_once() {
     assert!(rapid[0][0].as_i64().unwrap() >= 2025 && rapid[0][1].as_i64().unwrap() < 12);
     assert!(points(&alice_history, "blitz").is_empty());
 
-    // A rematch of a rated game is rated, the players' colours reversed.
-    let rematch = crate::common::rematch(addr, &id, sente)
-        .await
-        .expect(201)
-        .json();
+    // A rematch of a rated game, offered and accepted, is rated, the players' colours
+    // reversed.
+    let rematch = crate::common::rematch_agreed(addr, &id, sente, gote).await;
     assert_eq!(rematch["game"]["rated"], true);
     assert_eq!(rematch["game"]["players"]["sente"]["id"], "bob");
     assert_eq!(rematch["game"]["players"]["gote"]["rating"], 1662);
