@@ -7,7 +7,9 @@
 //    creates a game against a person as sente, the second opens the invitation; they play
 //    7g7f 3c3d (by drag) 8h2b+ (capture, promotion dialog: promote) 3a2b (capture) B*4e (drop),
 //    checking the record in Japanese, the hands and the status line; then gote resigns and
-//    both pages show the ending; player 1 asks for a rematch and both pages go to it.
+//    both pages show the ending; player 1 offers a rematch, player 2 declines it (player 1 is
+//    told), player 1 offers again and withdraws it, then offers once more: player 2 accepts
+//    and both pages go to the new game.
 // 2. One game against the engine at depth 1: a move, the engine's reply in the record; the
 //    player resigns and reviews the game (the plot and every position analysed).
 // 3. Sennichite between two players (rooks to and fro, the start position a fourth time), in
@@ -187,10 +189,41 @@ async function gameBetweenPeople(browser) {
   await shot(p2, "6-ending-gote");
   log("gote resigned; both pages show the ending");
 
-  // Rematch: player 1 asks, both pages move to the new game with colours reversed.
+  // Rematch: offered by player 1, nothing happens without player 2's consent.
   const gameOf = (page) => new URL(page.url()).hash.match(/game=([^&]+)/)?.[1];
   const first = gameOf(p1);
   await p1.click("#rematch");
+  await expectVisible(p1, '[data-offer="rematch-own"]', "one's own rematch offer");
+  await waitText(p1, "#rematch", "Rematch offered");
+  await shot(p1, "6a-rematch-own-offer");
+  await expectVisible(p2, '[data-offer="rematch"]', "the opponent's rematch offer");
+  await waitText(p2, '[data-offer="rematch"]', "offers a rematch");
+  if (await p2.locator("#rematch").isVisible()) throw new Error("player 2: the Rematch button shows beside the offer to answer");
+  await shot(p2, "6b-rematch-offered");
+  if (gameOf(p1) !== first || gameOf(p2) !== first) throw new Error("an offered rematch moved a page before the answer");
+  log("player 1 offered a rematch; player 2 is asked");
+
+  // Declined: player 1 is told, as of a declined draw.
+  await p2.click("#decline-rematch");
+  await expectVisible(p1, '[data-offer="rematch-declined"]', "the declined rematch notice");
+  await waitText(p1, '[data-offer="rematch-declined"]', "Your rematch offer was declined.");
+  await p2.waitForSelector('[data-offer="rematch"]', { state: "detached" });
+  await shot(p1, "6c-rematch-declined");
+  log("player 2 declined; player 1 was told");
+
+  // Offered again and withdrawn: the offer leaves player 2's page, no notice for player 1.
+  await p1.click("#rematch");
+  await expectVisible(p2, '[data-offer="rematch"]', "the second rematch offer");
+  await p1.click("#cancel-rematch");
+  await p2.waitForSelector('[data-offer="rematch"]', { state: "detached" });
+  await p1.waitForSelector('[data-offer="rematch-own"]', { state: "detached" });
+  if (await p1.locator('[data-offer="rematch-declined"]').count()) throw new Error("player 1: a withdrawn offer was called declined");
+  log("player 1 offered again and withdrew it");
+
+  // Offered once more and accepted: both pages move to the new game, colours reversed.
+  await p1.click("#rematch");
+  await expectVisible(p2, '[data-offer="rematch"]', "the third rematch offer");
+  await p2.click("#accept-rematch");
   for (const page of [p1, p2]) {
     await page.waitForURL((u) => !u.hash.includes(first) && u.hash.includes("token=")).catch(() => {
       throw new Error(`${page.koma}: did not move to the rematch (address ${page.url()})`);
@@ -199,7 +232,7 @@ async function gameBetweenPeople(browser) {
   if (gameOf(p1) !== gameOf(p2)) throw new Error(`the players went to different rematches: ${gameOf(p1)}, ${gameOf(p2)}`);
   await waitText(p2, "#status", "your move");
   await waitText(p1, "#status", "Sente to move");
-  log(`rematch ${gameOf(p1)}: player 2 is sente now`);
+  log(`rematch ${gameOf(p1)} accepted: player 2 is sente now`);
   await p1.context().close();
   await p2.context().close();
 }

@@ -38,11 +38,11 @@ export interface GameState {
   history: HistoryEntry[];
   engine: EngineView | null;
   rematch: string | null;
-  /** Whether the server would accept a player's request for a rematch now: the page offers
-   *  one only then. */
+  /** Whether the server would take a player's offer of a rematch now (never in a
+   *  tournament's game): the page shows the button only then. */
   rematch_allowed: boolean;
-  /** Who offers a draw, and who asks for a takeback. */
-  offers: { draw: Color | null; takeback: Color | null };
+  /** Who offers a draw, who asks for a takeback, and who offers a rematch. */
+  offers: { draw: Color | null; takeback: Color | null; rematch: Color | null };
   /** When this state was taken (Unix ms): the later of two states is the newer. */
   as_of_ms: number;
   /** Whether the game is rated. */
@@ -177,7 +177,8 @@ export function normalize(state: GameState): GameState {
   const history =
     state.history ??
     state.moves.map((usi) => ({ usi, japanese: usi, western: usi, german: usi, sfen: "" }));
-  const offers = state.offers ?? { draw: null, takeback: null };
+  const given: Partial<GameState["offers"]> = state.offers ?? {};
+  const offers = { draw: given.draw ?? null, takeback: given.takeback ?? null, rematch: given.rematch ?? null };
   return { ...state, history, engine: state.engine ?? null, rematch: state.rematch ?? null, rematch_allowed: state.rematch_allowed ?? false, offers, as_of_ms: state.as_of_ms ?? 0 };
 }
 
@@ -218,7 +219,13 @@ export const api = {
     normalize(await request<GameState>("POST", `${games(id)}/resign`, { token })),
   declare: async (id: string, token: string | null) =>
     normalize(await request<GameState>("POST", `${games(id)}/declare`, { token })),
-  rematch: (id: string, token: string) => request<SeatAnswer>("POST", `${games(id)}/rematch`, { token }),
+  /** `yes`: offers a rematch, or accepts the opponent's: the seat in the new game once created
+   *  (at once against the engine), else the old game's state with the offer standing. `no`:
+   *  declines or withdraws the offer (the state). */
+  rematch: async (id: string, token: string, yes = true): Promise<SeatAnswer | GameState> => {
+    const a = await request<SeatAnswer | GameState>("POST", `${games(id)}/rematch`, { token, yes });
+    return "token" in a ? { ...a, game: normalize(a.game) } : normalize(a);
+  },
   list: () => request<GameSummary[]>("GET", "/api/games"),
   recordUrl: (id: string, format: string) => `${games(id)}/record?format=${format}`,
   readRecord: (text: string, format: string | null, variant: Variant | null) =>

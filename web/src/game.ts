@@ -18,6 +18,9 @@ import { Viewer } from "./viewer.js";
 
 const DECLARING_RULES = ["amateur", "csa"];
 
+/** What a player offers the other: a draw or a takeback during the game, a rematch after it. */
+type Offer = "draw" | "takeback" | "rematch";
+
 /** Whether `s` is older than `than`: taken earlier or, at the same time, with fewer moves or less decided. */
 function older(s: GameState, than: GameState): boolean {
   if (s.as_of_ms !== than.as_of_ms) return s.as_of_ms < than.as_of_ms;
@@ -31,11 +34,15 @@ export function gameScreen(id: string, token: string | null): Screen {
   let oriented = false;
   let rematchSeen: string | null | undefined;
   let review: ReviewPanel | null = null;
-  // An offer of this player's that the opponent declined, shown until the next move; and
-  // the offers this player withdrew himself (not declined).
-  let declined: { what: "draw" | "takeback"; ply: number } | null = null;
-  const withdrawn = new Set<string>();
-  const declinedText = { draw: "Your draw offer was declined.", takeback: "Your takeback request was declined." } as const;
+  // An offer of this player's that the opponent declined, shown until the next move (a
+  // rematch's: until the next offer); and the offers this player withdrew himself (not declined).
+  let declined: { what: Offer; ply: number } | null = null;
+  const withdrawn = new Set<Offer>();
+  const declinedText = {
+    draw: "Your draw offer was declined.",
+    takeback: "Your takeback request was declined.",
+    rematch: "Your rematch offer was declined.",
+  } as const;
 
   const viewer = new Viewer((usi) => void play(usi));
   const record = new RecordPanel(viewer, { link: (f) => api.recordUrl(id, f), live: true });
@@ -46,7 +53,7 @@ export function gameScreen(id: string, token: string | null): Screen {
   const button = (id: string, label: string, onclick: () => void, cls = "") => h("button", { type: "button", id, class: cls, onclick }, label);
   const resign = button("resign", "負けました Resign", () => void doResign(), "danger");
   const declare = button("declare", "入玉宣言 Declare", () => void doDeclare());
-  const rematch = button("rematch", "Rematch", () => void doRematch());
+  const rematch = button("rematch", "Rematch", () => void doRematch(true));
   const reviewButton = button("review-button", "Review this game 検討", () => startReview());
   const drawButton = button("offer-draw", "½ Offer a draw", () => void answer("draw", true));
   const takebackButton = button("ask-takeback", "↶ Takeback", () => void answer("takeback", true));
@@ -122,14 +129,18 @@ export function gameScreen(id: string, token: string | null): Screen {
     state = s;
     // A new move that makes it this player's turn is the opponent's.
     if (previous && s.moves.length > previous.moves.length && mine(s)) opponentMoved();
-    // One's offer gone with no move and no ending: the opponent declined it.
-    for (const what of ["draw", "takeback"] as const) {
-      if (previous && seat && previous.offers[what] === seat && !s.offers[what] && !s.outcome && s.moves.length === previous.moves.length) {
+    // One's offer gone with no move and no ending (a rematch's: no rematch): the opponent
+    // declined it.
+    for (const what of ["draw", "takeback", "rematch"] as const) {
+      const undone = what === "rematch" ? !s.rematch : !s.outcome;
+      if (previous && seat && previous.offers[what] === seat && !s.offers[what] && undone && s.moves.length === previous.moves.length) {
         if (withdrawn.delete(what)) continue;
         declined = { what, ply: s.moves.length };
         toast(declinedText[what]);
       }
     }
+    // A new offer of the same kind replaces the declined one's notice.
+    if (declined && seat && s.offers[declined.what] === seat) declined = null;
     if (seat && token) rememberSeat(id, { token, seat });
     if (!oriented && (seat || !token)) {
       oriented = true;
@@ -167,16 +178,19 @@ export function gameScreen(id: string, token: string | null): Screen {
     resign.hidden = !player || over;
     declare.hidden = !player || over || !DECLARING_RULES.includes(s.rules);
     declare.disabled = !mine(s);
-    // A rematch is asked with the seat's token (the new game's seats take it over), and only
-    // where the server says it would grant one.
-    rematch.hidden = !player || !over || !token || !s.rematch_allowed;
+    // A rematch is offered with the seat's token (the new game's seats take it over), and
+    // only where the server says it would take the offer; the opponent's offer is answered
+    // in its notice.
+    const rematchBy = s.offers.rematch;
+    rematch.hidden = !player || !over || !token || !s.rematch_allowed || (rematchBy !== null && rematchBy !== seat);
+    rematch.disabled = rematchBy !== null && rematchBy === seat;
     drawButton.hidden = !player || over || !s.started || s.engine !== null;
     drawButton.disabled = s.offers.draw === seat;
     takebackButton.hidden = !player || over || !s.started || s.rated;
     takebackButton.disabled = s.offers.takeback === seat;
     moveBox.hidden = !player || over || !s.started;
     const draw = over && s.outcome!.winner === null;
-    rematch.textContent = draw ? "Rematch with colours reversed" : "Rematch (colours reversed)";
+    rematch.textContent = rematch.disabled ? "Rematch offered" : draw ? "Rematch with colours reversed" : "Rematch (colours reversed)";
     rematch.classList.toggle("primary", draw);
     rematch.classList.toggle("big", draw);
     reviewButton.hidden = !over || review !== null || s.moves.length === 0;
@@ -190,7 +204,8 @@ export function gameScreen(id: string, token: string | null): Screen {
     if (s.rated && !s.outcome) items.push(h("p", { class: "notice", id: "rated-note" }, "Rated game: the result changes both players' ratings."));
     if (s.suggested_handicap && !s.outcome && s.moves.length < 2) items.push(handicapNote(s.suggested_handicap, seat !== null));
     items.push(...offerNotes(s));
-    if (declined && declined.ply === s.moves.length && !s.outcome) {
+    const stands = declined?.what === "rematch" ? !s.rematch && !s.offers.rematch : !s.outcome;
+    if (declined && declined.ply === s.moves.length && stands) {
       items.push(h("p", { class: "notice offer", "data-offer": `${declined.what}-declined` }, declinedText[declined.what]));
     }
     if (s.rematch && !(seat && token)) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}` }, "Watch the rematch →")));
@@ -198,12 +213,18 @@ export function gameScreen(id: string, token: string | null): Screen {
     notices.replaceChildren(...items);
   }
 
-  /** The offers standing: the opponent's with Accept and Decline, one's own with Cancel. */
+  /** The offers standing: the opponent's with Accept and Decline, one's own with Cancel (a
+   *  rematch's once the game is over, answered with the seat's token). */
   function offerNotes(s: GameState): HTMLElement[] {
-    if (!seat || s.outcome) return [];
+    if (!seat) return [];
     const out: HTMLElement[] = [];
-    const words = { draw: ["offers a draw", "Accept the draw", "You offered a draw."], takeback: ["asks to take back a move", "Allow the takeback", "You asked for a takeback."] } as const;
-    for (const what of ["draw", "takeback"] as const) {
+    const words = {
+      draw: ["offers a draw", "Accept the draw", "You offered a draw."],
+      takeback: ["asks to take back a move", "Allow the takeback", "You asked for a takeback."],
+      rematch: ["offers a rematch", "Accept the rematch", "You offered a rematch."],
+    } as const;
+    const standing: readonly Offer[] = !s.outcome ? ["draw", "takeback"] : token && !s.rematch ? ["rematch"] : [];
+    for (const what of standing) {
       const by = s.offers[what];
       if (!by) continue;
       const [asks, accept, own] = words[what];
@@ -224,8 +245,9 @@ export function gameScreen(id: string, token: string | null): Screen {
     return out;
   }
 
-  async function answer(what: "draw" | "takeback", yes: boolean): Promise<void> {
+  async function answer(what: Offer, yes: boolean): Promise<void> {
     if (!seat) return;
+    if (what === "rematch") return doRematch(yes);
     if (!yes && state?.offers[what] === seat) withdrawn.add(what);
     try {
       apply(await api.offer(id, token, what, yes));
@@ -284,10 +306,14 @@ export function gameScreen(id: string, token: string | null): Screen {
     }
   }
 
-  async function doRematch(): Promise<void> {
+  /** Offers a rematch or accepts the opponent's (`yes`), or declines or withdraws it. The new
+   *  game, once created (at once against the engine), takes this page there. */
+  async function doRematch(yes: boolean): Promise<void> {
     if (!token) return;
+    if (!yes && state?.offers.rematch === seat) withdrawn.add("rematch");
     try {
-      const answer = await api.rematch(id, token);
+      const answer = await api.rematch(id, token, yes);
+      if (!("token" in answer)) return apply(answer);
       rememberSeat(answer.id, { token: answer.token, seat: answer.seat });
       rematchSeen = answer.id;
       location.hash = `#game=${encodeURIComponent(answer.id)}&token=${encodeURIComponent(answer.token)}`;
