@@ -336,6 +336,16 @@ pub enum ApiError {
         /// The most one client may have.
         limit: usize,
     },
+    /// A claim of victory that the game does not allow now (409): the opponent is here or
+    /// not gone long enough, it is the claimer's move, and the like.
+    #[error("{0}")]
+    CannotClaim(crate::presence::NoClaim),
+    /// A berserk in a game that no arena tournament started (400).
+    #[error("game {game} is not an arena tournament's game: only those can be berserked")]
+    NotArenaGame {
+        /// The game.
+        game: String,
+    },
     /// An abort after both sides have moved: resign instead (400).
     #[error("both sides have moved: the game can no longer be aborted (resign instead)")]
     TooLateToAbort,
@@ -460,6 +470,7 @@ impl ApiError {
             | E::WeakPassword { .. }
             | E::TooLong { .. }
             | E::UnreadableBody(_)
+            | E::NotArenaGame { .. }
             | E::TooLateToAbort => StatusCode::BAD_REQUEST,
             E::BadCredentials | E::Unauthenticated { .. } => StatusCode::UNAUTHORIZED,
             E::WrongPassword | E::CrossSite { .. } | E::Forbidden { .. } => StatusCode::FORBIDDEN,
@@ -485,6 +496,7 @@ impl ApiError {
             | E::NoOffer(_)
             | E::NothingToTakeBack
             | E::TakebackInRatedGame
+            | E::CannotClaim(_)
             | E::EngineDeclinesDraw => StatusCode::CONFLICT,
             E::Seat(refusal) => refusal.status(),
             E::Lobby(refusal) => refusal.status(),
@@ -547,6 +559,8 @@ impl ApiError {
             E::GameOver(_) => "game_over",
             E::NotOver => "game_not_over",
             E::TooLateToAbort => "too_late_to_abort",
+            E::CannotClaim(_) => "cannot_claim",
+            E::NotArenaGame { .. } => "not_arena_game",
             E::Refused(_) => "refused",
             E::InvalidUsername { .. } => "invalid_username",
             E::InvalidPassword { .. } => "invalid_password",
@@ -769,6 +783,10 @@ mod tests {
             ApiError::NothingToTakeBack,
             ApiError::TakebackInRatedGame,
             ApiError::EngineDeclinesDraw,
+            ApiError::CannotClaim(crate::presence::NoClaim::YourMove),
+            ApiError::NotArenaGame {
+                game: "g".to_string(),
+            },
         ]
     }
 
