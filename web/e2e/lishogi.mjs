@@ -23,6 +23,23 @@
 //  8. Bob resigns: both streams show a `gameState` with status `resign` and winner `sente`,
 //     then close; both event streams show `gameFinish`.
 //  9. `GET /api/user/{name}` of each: the rated game moved their ratings apart.
+// 10. A bot starts up as lishogi-bot does: `GET /api/account` (accountMe), `POST
+//     /api/bot/account/upgrade` (botAccountUpgrade, then `title` is `BOT`), `GET
+//     /api/stream/event` (apiStreamEvent), `GET /api/account/playing` (apiAccountPlaying:
+//     `nowPlaying`, empty) and `GET /api/challenge` (lichess's challengeList, which lishogi's
+//     clients call: `in` and `out`). Alice challenges it, it accepts, streams the game with
+//     `GET /api/bot/game/stream/{id}` (botGameStream) and moves with botGameMove; `nowPlaying`
+//     lists the game.
+// 11. The bot goes away (its game stream closed) while Alice waits for its move: her board
+//     stream says `opponentGone` (`gone`, `claimWinInSeconds`), a claim before that is
+//     refused with 400, then `POST /api/board/game/{id}/claim-victory` (lichess's
+//     boardGameClaimVictory: lishogi documents no claim, its site calls it "force
+//     resignation") wins: `gameState` status `timeout`, winner Alice's side.
+// 12. Berserk in an arena: a director makes an arena through koma's own API (`POST
+//     /api/tournaments`; lishogi's API makes none), Alice and Bob join it (koma's
+//     `/api/tournaments/{id}/join`); the pairing comes as `gameStart`; `gameFull` has the
+//     documented `tournamentId`; sente's `POST /api/board/game/{id}/berserk` (lichess's
+//     boardGameBerserk) halves its time in the next `gameState`; a second berserk is 400.
 // Any failure exits 1 with a message naming the step.
 
 import { BASE, PASSWORD, log } from "./harness.mjs";
@@ -86,8 +103,12 @@ function stream(path, token, name) {
       const left = deadline - Date.now();
       if (left <= 0) fail(`${name}: no ${what} within ${WAIT} ms; the stream sent ${JSON.stringify(s.lines)}`);
       await new Promise((resolve) => {
-        s.waiters.push(resolve);
-        setTimeout(resolve, left);
+        // The timer goes with the wait: a pending one would hold the script up at its end.
+        const timer = setTimeout(resolve, left);
+        s.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   };
@@ -237,7 +258,128 @@ async function main() {
   const [l] = ratings(loser);
   if (!(w > 1500 && l < 1500)) fail(`after the rated game alice is rated ${w} and bob ${l}: ${JSON.stringify([winner.perfs, loser.perfs])}`);
   log(`ratings after the game: alice ${w}, bob ${l}`);
+
+  const robo = await botStartsUp(`Robo_${suffix}`);
+  await botLeavesAndAliceClaims(alice, robo);
+  await berserkInAnArena(suffix, alice, bob);
   console.log("lishogi.mjs: all steps passed");
+}
+
+/** Step 10's start-up, as lishogi-bot makes it: the bot with its event stream open. */
+async function botStartsUp(username) {
+  await expect([201], "POST", "/api/accounts", { json: { username, password: PASSWORD } });
+  const { token } = await expect([200, 201], "POST", "/api/account/tokens", { basic: [username, PASSWORD] });
+  // accountMe: a person's account has no BOT title yet.
+  const before = await expect([200], "GET", "/api/account", { token });
+  if (before.username !== username || before.title === "BOT") fail(`accountMe before the upgrade: ${JSON.stringify(before)}`);
+  // botAccountUpgrade: `{"ok": true}`, then accountMe's `title` is `BOT`.
+  const upgraded = await expect([200], "POST", "/api/bot/account/upgrade", { token });
+  if (upgraded?.ok !== true) fail(`botAccountUpgrade answered ${JSON.stringify(upgraded)}`);
+  const me = await expect([200], "GET", "/api/account", { token });
+  if (me.title !== "BOT" || me.id !== username.toLowerCase()) fail(`accountMe after the upgrade: ${JSON.stringify(me)}`);
+  // apiStreamEvent, then apiAccountPlaying (the games to resume) and the open challenges.
+  const events = stream("/api/stream/event", token, "the bot's events");
+  const playing = await expect([200], "GET", "/api/account/playing", { token });
+  if (!Array.isArray(playing?.nowPlaying) || playing.nowPlaying.length !== 0) fail(`apiAccountPlaying of a new bot: ${JSON.stringify(playing)}`);
+  const open = await expect([200], "GET", "/api/challenge", { token });
+  if (!Array.isArray(open?.in) || !Array.isArray(open?.out)) fail(`GET /api/challenge: ${JSON.stringify(open)}`);
+  log(`${username}: accountMe, upgrade to BOT, event stream, nowPlaying and challenges read`);
+  return { name: username, id: me.id, token, events };
+}
+
+/** Steps 10 (a game with the bot) and 11 (the bot goes away, Alice claims the win). */
+async function botLeavesAndAliceClaims(alice, robo) {
+  const aliceEvents = stream("/api/stream/event", alice.token, "alice's events");
+  const challenge = await expect([200, 201], "POST", `/api/challenge/${robo.name}`, {
+    token: alice.token,
+    form: { rated: "false", "clock.limit": "300", "clock.byoyomi": "10", color: "sente", variant: "standard" },
+  });
+  const ch = challenge.challenge ?? challenge;
+  const seen = await robo.events.next("the challenge to the bot", (e) => e.type === "challenge" && e.challenge?.id === ch.id);
+  if (seen.challenge.destUser?.title !== "BOT") fail(`the bot's challenge event: ${JSON.stringify(seen)}`);
+  await expect([200], "POST", `/api/challenge/${ch.id}/accept`, { token: robo.token });
+  const start = await robo.events.next("the bot's gameStart", (e) => e.type === "gameStart");
+  const id = eventGameId(start);
+  if (id !== ch.id || start.game.color !== "gote") fail(`the bot's gameStart: ${JSON.stringify(start)}`);
+  await aliceEvents.next("alice's gameStart", (e) => e.type === "gameStart" && eventGameId(e) === id);
+  const playing = await expect([200], "GET", "/api/account/playing", { token: robo.token });
+  const listed = playing.nowPlaying?.find((g) => g.gameId === id);
+  if (!listed || listed.color !== "gote" || listed.isMyTurn !== false) fail(`apiAccountPlaying of the bot: ${JSON.stringify(playing)}`);
+
+  const botGame = stream(`/api/bot/game/stream/${id}`, robo.token, "the bot's game");
+  const aliceGame = stream(`/api/board/game/stream/${id}`, alice.token, "alice's game with the bot");
+  const full = await botGame.next("the bot's gameFull", () => true);
+  if (full.type !== "gameFull" || full.gote?.title !== "BOT" || full.initialSfen !== "startpos") fail(`the bot's gameFull: ${JSON.stringify(full)}`);
+  await aliceGame.next("alice's gameFull", (l) => l.type === "gameFull");
+  const moves = [
+    [alice, "board", "7g7f"],
+    [robo, "bot", "3c3d"],
+    [alice, "board", "2g2f"],
+  ];
+  for (let i = 0; i < moves.length; i++) {
+    const [who, api, usi] = moves[i];
+    await expect([200], "POST", `/api/${api}/game/${id}/move/${usi}`, { token: who.token });
+    const played = moves.slice(0, i + 1).map((m) => m[2]).join(" ");
+    await botGame.next(`the bot's state after ${played}`, (l) => l.type === "gameState" && l.moves === played);
+  }
+  log(`the bot accepted, streamed and played game ${id}`);
+
+  // While the bot is connected, a claim is refused.
+  const early = await call("POST", `/api/board/game/${id}/claim-victory`, { token: alice.token });
+  if (early.status !== 400 || typeof early.body?.error !== "string") fail(`a claim against a connected opponent answered ${early.status}: ${early.text}`);
+  // The bot goes away with the move its to make.
+  botGame.close();
+  robo.events.close();
+  const gone = await aliceGame.next("opponentGone", (l) => l.type === "opponentGone" && l.gone === true);
+  if (typeof gone.claimWinInSeconds !== "number") fail(`opponentGone without claimWinInSeconds: ${JSON.stringify(gone)}`);
+  if (gone.claimWinInSeconds > 0) {
+    await aliceGame.next("opponentGone with the win claimable", (l) => l.type === "opponentGone" && l.claimWinInSeconds === 0);
+  }
+  log(`alice's stream: the bot is gone (claim in ${gone.claimWinInSeconds} s)`);
+  const claimed = await expect([200], "POST", `/api/board/game/${id}/claim-victory`, { token: alice.token });
+  if (claimed?.ok !== true) fail(`claim-victory answered ${JSON.stringify(claimed)}`);
+  const end = await aliceGame.next("the claimed win", (l) => l.type === "gameState" && l.status !== "started");
+  if (end.status !== "timeout" || end.winner !== "sente") fail(`the claimed game ended as ${JSON.stringify(end)}`);
+  await aliceEvents.next("alice's gameFinish", (e) => e.type === "gameFinish" && eventGameId(e) === id);
+  aliceEvents.close();
+  log("alice claimed the win: status timeout, gameFinish");
+}
+
+/** Step 12: berserk in an arena game. */
+async function berserkInAnArena(suffix, alice, bob) {
+  const director = await account(`Director_${suffix}`);
+  const events = [alice, bob].map((p) => stream("/api/stream/event", p.token, `${p.name}'s events`));
+  // koma's own API: the arena, starting in a second and a half, with berserk.
+  const arena = await expect([201], "POST", "/api/tournaments", {
+    token: director.token,
+    json: {
+      name: `Arena ${suffix}`,
+      format: "arena",
+      online: true,
+      clock: { initial_s: 300, byoyomi_s: 10, periods: 1 },
+      starts_at: Date.now() + 1500,
+      arena_seconds: 120,
+      berserk: true,
+    },
+  });
+  for (const p of [alice, bob]) await expect([200], "POST", `/api/tournaments/${arena.id}/join`, { token: p.token, json: {} });
+  const starts = await Promise.all(events.map((s) => s.next("the arena's gameStart", (e) => e.type === "gameStart")));
+  const id = eventGameId(starts[0]);
+  const senteAt = starts.findIndex((e) => e.game.color === "sente");
+  if (eventGameId(starts[1]) !== id || senteAt < 0) fail(`the arena's gameStart events: ${JSON.stringify(starts)}`);
+  const sente = [alice, bob][senteAt];
+  const game = stream(`/api/board/game/stream/${id}`, sente.token, "the arena game");
+  const full = await game.next("the arena's gameFull", (l) => l.type === "gameFull");
+  if (full.tournamentId !== arena.id) fail(`the arena game's gameFull has tournamentId ${full.tournamentId}, not ${arena.id}`);
+  const ok = await expect([200], "POST", `/api/board/game/${id}/berserk`, { token: sente.token });
+  if (ok?.ok !== true) fail(`berserk answered ${JSON.stringify(ok)}`);
+  const halved = await game.next("the berserk state", (l) => l.type === "gameState" && l.btime <= 150_000);
+  if (halved.btime < 140_000 || halved.wtime < 290_000) fail(`after berserk: ${JSON.stringify(halved)}`);
+  const again = await call("POST", `/api/board/game/${id}/berserk`, { token: sente.token });
+  if (again.status !== 400 || typeof again.body?.error !== "string") fail(`a second berserk answered ${again.status}: ${again.text}`);
+  game.close();
+  for (const s of events) s.close();
+  log(`arena ${arena.id}: sente berserked in game ${id} (${halved.btime} ms left)`);
 }
 
 main().catch((e) => {

@@ -339,6 +339,16 @@ pub enum ApiError {
         /// The most one client may have.
         limit: usize,
     },
+    /// A claim of victory that the game does not allow now (409): the opponent is here or
+    /// not gone long enough, it is the claimer's move, and the like.
+    #[error("{0}")]
+    CannotClaim(crate::presence::NoClaim),
+    /// A berserk in a game that no arena tournament started (400).
+    #[error("game {game} is not an arena tournament's game: only those can be berserked")]
+    NotArenaGame {
+        /// The game.
+        game: String,
+    },
     /// An abort after both sides have moved: resign instead (400).
     #[error("both sides have moved: the game can no longer be aborted (resign instead)")]
     TooLateToAbort,
@@ -463,6 +473,7 @@ impl ApiError {
             | E::WeakPassword { .. }
             | E::TooLong { .. }
             | E::UnreadableBody(_)
+            | E::NotArenaGame { .. }
             | E::TooLateToAbort => StatusCode::BAD_REQUEST,
             E::BadCredentials | E::Unauthenticated { .. } => StatusCode::UNAUTHORIZED,
             E::WrongPassword | E::CrossSite { .. } | E::Forbidden { .. } => StatusCode::FORBIDDEN,
@@ -489,6 +500,7 @@ impl ApiError {
             | E::NoOffer(_)
             | E::NothingToTakeBack
             | E::TakebackInRatedGame
+            | E::CannotClaim(_)
             | E::EngineDeclinesDraw => StatusCode::CONFLICT,
             E::Seat(refusal) => refusal.status(),
             E::Lobby(refusal) => refusal.status(),
@@ -552,6 +564,8 @@ impl ApiError {
             E::NotOver => "game_not_over",
             E::RematchInTournament => "tournament_game",
             E::TooLateToAbort => "too_late_to_abort",
+            E::CannotClaim(_) => "cannot_claim",
+            E::NotArenaGame { .. } => "not_arena_game",
             E::Refused(_) => "refused",
             E::InvalidUsername { .. } => "invalid_username",
             E::InvalidPassword { .. } => "invalid_password",
@@ -775,6 +789,10 @@ mod tests {
             ApiError::TakebackInRatedGame,
             ApiError::EngineDeclinesDraw,
             ApiError::RematchInTournament,
+            ApiError::CannotClaim(crate::presence::NoClaim::YourMove),
+            ApiError::NotArenaGame {
+                game: "g".to_string(),
+            },
         ]
     }
 

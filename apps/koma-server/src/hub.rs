@@ -49,6 +49,8 @@ pub struct Hub {
     unsure: std::sync::Mutex<std::collections::HashSet<String>>,
     /// The tournaments' games: their ends told, their no-show limits.
     pub(crate) tournament_hooks: crate::tournaments::online::Hooks,
+    /// The seats' connections to the games (who is gone, for a claim of victory).
+    presence: crate::presence::Presence,
 }
 
 /// How often a server looks for the games of servers gone.
@@ -119,12 +121,18 @@ impl Hub {
             last_beat: std::sync::Mutex::new(None),
             unsure: std::sync::Mutex::new(std::collections::HashSet::new()),
             tournament_hooks: Default::default(),
+            presence: Default::default(),
         })
     }
 
     /// The accounts' event streams.
     pub fn events(&self) -> &crate::events::Events {
         &self.events
+    }
+
+    /// The seats' connections to the games.
+    pub(crate) fn presence(&self) -> &crate::presence::Presence {
+        &self.presence
     }
 
     /// The limits and time-outs.

@@ -53,6 +53,7 @@ mod postgres_leases;
 mod postgres_profiles;
 mod postgres_ratings;
 mod postgres_tournaments;
+mod presence;
 pub mod profiles;
 pub mod ratings;
 mod record_header;

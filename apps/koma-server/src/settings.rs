@@ -57,6 +57,10 @@ pub struct Settings {
     /// How long a challenge of lishogi's API waits for an answer (refreshed while its
     /// creator keeps its stream open); then it is gone. Default [`DEFAULT_CHALLENGE_TTL`].
     pub challenge_ttl: Duration,
+    /// How long a player of a game between people with a clock may be gone (no connection
+    /// to the game open: its WebSocket, lishogi's game stream) before his opponent may claim
+    /// the win, while it is his move. Default [`DEFAULT_GONE_AFTER`].
+    pub gone_after: Duration,
     /// How long a seek or a quick pairing waits in the lobby for an opponent; then it is
     /// removed. Default [`DEFAULT_SEEK_TTL`].
     pub seek_ttl: Duration,
@@ -110,6 +114,10 @@ pub const DEFAULT_ENGINE_IDLE_TTL: Duration = Duration::from_secs(3600);
 /// The default of [`Settings::keep_decided`]: ten minutes.
 pub const DEFAULT_KEEP_DECIDED: Duration = Duration::from_secs(600);
 
+/// The default of [`Settings::gone_after`]: forty seconds, lishogi's `disconnectTimeout`
+/// for a real-time game.
+pub const DEFAULT_GONE_AFTER: Duration = Duration::from_secs(40);
+
 /// The default of [`Settings::seek_ttl`]: ten minutes.
 pub const DEFAULT_SEEK_TTL: Duration = Duration::from_secs(600);
 /// The default of [`Settings::lobby_absence`]: twenty seconds, time for a page to reload
@@ -141,6 +149,7 @@ impl Settings {
             first_move_ttl: DEFAULT_FIRST_MOVE_TTL,
             engine_idle_ttl: DEFAULT_ENGINE_IDLE_TTL,
             keep_decided: DEFAULT_KEEP_DECIDED,
+            gone_after: DEFAULT_GONE_AFTER,
             seek_ttl: DEFAULT_SEEK_TTL,
             lobby_absence: DEFAULT_LOBBY_ABSENCE,
             max_connections: None,

@@ -88,8 +88,9 @@ pub enum Ending {
     /// time, or a side did not make its first move in time. Nobody wins; the stored result
     /// says which (`aborted (...)`).
     Aborted,
-    /// This side left a game against the engine without a clock: no move in the time the
-    /// server waits.
+    /// This side left the game: against the engine without a clock, no move in the time the
+    /// server waits; between people, gone from the game long enough that the opponent
+    /// claimed the win (lishogi's `claim-victory`, status `timeout`).
     Abandoned(Color),
 }
 

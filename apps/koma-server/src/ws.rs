@@ -117,6 +117,8 @@ pub async fn run(
     mut guard: Guard,
     mut shutdown: watch::Receiver<bool>,
 ) {
+    // A player's socket keeps his seat present (see `crate::presence`) while it is open.
+    let _here = conn.seat.map(|seat| hub.presence().arrive(&conn.id, seat));
     // A fresh state first (with the clock read now), then every change.
     let first = match hub.state(&conn.id).await {
         Ok(view) => serde_json::to_string(&view).unwrap_or_default(),

@@ -62,6 +62,10 @@ pub struct ServeArgs {
     /// Seconds a decided game stays in memory for its watchers (default 600).
     #[arg(long, value_name = "SECONDS")]
     keep_decided: Option<u64>,
+    /// Seconds a player of a game with a clock may be gone (no connection to the game)
+    /// before his opponent may claim the win (default 40).
+    #[arg(long, value_name = "SECONDS")]
+    gone_after: Option<u64>,
     /// Seconds a seek or quick pairing waits in the lobby (default 600).
     #[arg(long, value_name = "SECONDS")]
     seek_ttl: Option<u64>,
@@ -191,6 +195,7 @@ impl ServeArgs {
         }
         count(self.max_streams, &mut s.max_streams);
         seconds(self.keep_decided, &mut s.keep_decided);
+        seconds(self.gone_after, &mut s.gone_after);
         seconds(self.seek_ttl, &mut s.seek_ttl);
         seconds(self.lobby_absence, &mut s.lobby_absence);
         s.limits = self.limits();
@@ -306,9 +311,12 @@ mod tests {
             "30",
             "--lobby-absence",
             "7",
+            "--gone-after",
+            "3",
         ]);
         assert_eq!((s.engine_queue, s.max_engine_games), (1, 24));
         assert_eq!(s.keep_decided, Duration::from_secs(5));
+        assert_eq!(s.gone_after, Duration::from_secs(3));
         assert_eq!(
             (s.seek_ttl, s.lobby_absence),
             (Duration::from_secs(30), Duration::from_secs(7))

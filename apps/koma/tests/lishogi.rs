@@ -1,7 +1,8 @@
 //! lishogi's API from a client written from lishogi's documentation: `koma serve` on a free
 //! port, then `web/e2e/lishogi.mjs` (Node, no browser) creates two accounts and tokens,
-//! challenges, accepts, streams both sides and plays a rated game to resignation; and
-//! `koma bot` playing koma-engine as a bot account in a rated game.
+//! challenges, accepts, streams both sides and plays a rated game to resignation, starts a
+//! bot as lishogi-bot does, claims the win against the bot once it has gone, and berserks in
+//! an arena game; and `koma bot` playing koma-engine as a bot account in a rated game.
 
 use serde_json::Value;
 use std::io::{Read, Write};
@@ -12,12 +13,13 @@ use std::time::{Duration, Instant};
 
 mod served;
 
-use served::{Served, root, serve};
+use served::{Served, root, serve, serve_with};
 
 #[test]
 fn a_client_written_for_lishogi_plays_a_rated_game() {
     let root = root();
-    let (server, url, scratch) = serve("lishogi");
+    // A player gone 2 s may be claimed against (40 s by default), for the claim's step.
+    let (server, url, scratch) = serve_with("lishogi", &["--gone-after", "2"]);
     let status = Command::new("node")
         .arg(root.join("web/e2e/lishogi.mjs"))
         .env("KOMA_URL", &url)

@@ -111,6 +111,8 @@ pub struct Clock {
     /// Time the side to move used on this move before the clock last started running (the
     /// part of the move before a pause), in milliseconds.
     pub turn_used_ms: u64,
+    /// Whether each side went berserk ([`Clock::go_berserk`]), indexed by [`Color::index`].
+    pub berserk: [bool; 2],
 }
 
 /// The outcome of spending time on one move.
@@ -196,6 +198,58 @@ impl Clock {
             side_to_move: Color::Black,
             state: ClockState::NotStarted,
             turn_used_ms: 0,
+            berserk: [false; 2],
+        }
+    }
+
+    /// Whether `color` may go berserk ([`Clock::go_berserk`]): not yet berserk, under a
+    /// control with main time (lishogi's `berserkable`).
+    pub fn berserkable(&self, color: Color) -> bool {
+        !self.berserk[color.index()] && self.main_time_ms() > 0
+    }
+
+    /// The main time of the control (0 when unlimited).
+    fn main_time_ms(&self) -> u64 {
+        match self.control {
+            TimeControl::Unlimited => 0,
+            TimeControl::SuddenDeath { main_ms }
+            | TimeControl::Fischer { main_ms, .. }
+            | TimeControl::Byoyomi { main_ms, .. } => main_ms,
+        }
+    }
+
+    /// `color` goes berserk, as lishogi's shogi clock has it (scalashogi's `goBerserk`): half
+    /// of the control's main time is taken from it, unless the main time is short beside the
+    /// increment (under 60 of them) or the byoyomi (under 25 periods' length), and it plays on
+    /// without increment or byoyomi. False, and nothing changes, if it may not
+    /// ([`Clock::berserkable`]).
+    pub fn go_berserk(&mut self, color: Color) -> bool {
+        if !self.berserkable(color) {
+            return false;
+        }
+        let main_ms = self.main_time_ms();
+        let penalised = match self.control {
+            TimeControl::Fischer { increment_ms, .. } => main_ms >= increment_ms.saturating_mul(60),
+            TimeControl::Byoyomi { period_ms, .. } => main_ms >= period_ms.saturating_mul(25),
+            TimeControl::SuddenDeath { .. } | TimeControl::Unlimited => true,
+        };
+        self.berserk[color.index()] = true;
+        let player = &mut self.players[color.index()];
+        if penalised {
+            player.main_ms = player.main_ms.saturating_sub(main_ms / 2);
+        }
+        player.periods = 0;
+        true
+    }
+
+    /// The Fischer increment `color` gets after each move, in milliseconds (none once
+    /// berserk).
+    pub fn increment_ms(&self, color: Color) -> u64 {
+        match self.control {
+            TimeControl::Fischer { increment_ms, .. } if !self.berserk[color.index()] => {
+                increment_ms
+            }
+            _ => 0,
         }
     }
 
@@ -256,9 +310,7 @@ impl Clock {
                 over_ms,
             }),
             Spend::InTime { mut after, .. } => {
-                if let TimeControl::Fischer { increment_ms, .. } = self.control {
-                    after.main_ms = after.main_ms.saturating_add(increment_ms);
-                }
+                after.main_ms = after.main_ms.saturating_add(self.increment_ms(side));
                 self.players[side.index()] = after;
                 self.side_to_move = !side;
                 self.turn_used_ms = 0;

@@ -114,13 +114,27 @@ async fn log_out(
     Ok(([(header::SET_COOKIE, cleared)], ok()).into_response())
 }
 
+/// `GET /api/account`: the account as `GET /api/user/{name}` shows it, with what lishogi's
+/// `accountMe` adds for its owner: `online` (the caller is), `url` (the profile page) and
+/// `playing` (the page of the newest game under way, if any).
 async fn me(State(s): State<AppState>, player: Player) -> Result<Response, ApiError> {
     let user = s
         .accounts
         .user(&player.id)
         .await?
         .ok_or_else(|| ApiError::no_such("user", &player.id))?;
-    Ok(Json(crate::ratings::user_json(&s.hub, &user).await?).into_response())
+    let mut view = crate::ratings::user_json(&s.hub, &user).await?;
+    if user.deleted_ms.is_none() {
+        view["online"] = true.into();
+        view["url"] = format!("/#@/{}", user.username).into();
+        if let Some(game) = crate::lishogi::stream::ongoing(&s, &user.id, 1)
+            .await?
+            .first()
+        {
+            view["playing"] = format!("/#game={}", game.id()).into();
+        }
+    }
+    Ok(Json(view).into_response())
 }
 
 /// Who the page's visitor is, without a 401 for a guest: `{"account": null}` or

@@ -1,9 +1,11 @@
 //! The board and bot game API (lishogi's `/api/board/game/...` and `/api/bot/game/...`):
-//! a game's ND-JSON stream (`gameFull`, then `gameState` after every change and `chatLine`
-//! for every line of the players' chat, closed after the final state) and the player's
-//! requests, made as the account whose seat it is. A bot account uses the bot paths only,
-//! any other account the board paths only, as on lishogi.
+//! a game's ND-JSON stream (`gameFull`, then `gameState` after every change, `chatLine`
+//! for every line of the players' chat and `opponentGone` when the opponent leaves or comes
+//! back, closed after the final state) and the player's requests, made as the account whose
+//! seat it is. A bot account uses the bot paths only, any other account the board paths only,
+//! as on lishogi.
 
+use super::claim::{self, Told, Watch};
 use super::stream::{KEEP_ALIVE, ndjson};
 use super::{Refusal, form, json, ok};
 use crate::accounts::auth::Player;
@@ -21,6 +23,9 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use tokio::sync::broadcast;
 
+/// How often a game stream looks whether the opponent is gone.
+const LOOK: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The routes of the board and bot game API.
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -31,6 +36,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/{api}/game/{id}/draw/{answer}", post(draw))
         .route("/api/{api}/game/{id}/takeback/{answer}", post(takeback))
         .route("/api/{api}/game/{id}/chat", post(chat).get(chat_lines))
+        .route("/api/{api}/game/{id}/claim-victory", post(claim_victory))
+        .route("/api/{api}/game/{id}/berserk", post(berserk))
 }
 
 /// Whether `me` may use the `api` paths (`bot` for bots, `board` for others).
@@ -64,32 +71,45 @@ async fn game_stream(
 ) -> Result<Response, Refusal> {
     check_api(&api, &me)?;
     let permit = s.connections.open_stream(&client.holder(Some(&me.id)))?;
+    let key = id.clone();
+    let tournament = s
+        .hub
+        .blocking(move |st| st.tournament_of_game(&key))
+        .await
+        .map_err(ApiError::from)?;
     let slot = s.hub.copy(&id).await?;
-    let (full, mut updates, mut chat, over) = {
+    let (full, mut updates, mut chat, over, mut watch) = {
         let mut live = slot.lock().await;
-        Actor::Account(&me.id).seat(&live)?;
+        let seat = Actor::Account(&me.id).seat(&live)?;
         let now = live.now();
         s.hub.settle_time(&mut live, now).await?;
         (
-            json::game_full(&live, now),
+            json::game_full(&live, now, tournament.as_deref()),
             live.subscribe(),
             live.subscribe_chat(),
             live.is_over(),
+            Watch::of(&live, seat),
         )
     };
     let held = s.hub.events().open_game_stream(&me.id)?;
+    // The stream keeps the account's seat present while it is open, as lishogi's does.
+    let here = s.hub.presence().arrive(&id, watch.seat);
+    let hub = std::sync::Arc::clone(&s.hub);
     Ok(ndjson(
         s.shutdown.clone(),
         permit,
         move |lines| async move {
             // Counted while the stream lasts.
-            let _held = held;
+            let (_held, _here) = (held, here);
             if !lines.send(&full).await || over {
                 return;
             }
             // The receiver was made with the state `full` shows: a change since is pending.
             let mut tick = tokio::time::interval(KEEP_ALIVE);
             tick.reset();
+            // Whether the opponent is gone, looked at every second.
+            let mut look = tokio::time::interval(LOOK);
+            let mut told = Told::default();
             loop {
                 tokio::select! {
                     changed = updates.changed() => {
@@ -100,9 +120,20 @@ async fn game_stream(
                         let (state, over) = {
                             let mut live = slot.lock().await;
                             let now = live.now();
+                            watch = Watch::of(&live, watch.seat);
                             (json::game_state(&live, now), live.is_over())
                         };
                         if !lines.send(&state).await || over {
+                            return;
+                        }
+                    }
+                    // Gone: its seat's presence ends now, not at the next write.
+                    () = lines.closed() => return,
+                    _ = look.tick() => {
+                        let line = claim::opponent_gone(&hub, &id, &watch, &mut told);
+                        if let Some(line) = line
+                            && !lines.send(&line).await
+                        {
                             return;
                         }
                     }
@@ -186,6 +217,26 @@ async fn takeback(
     me: Player,
 ) -> Result<Response, Refusal> {
     offer(&s, &api, &id, &answer, &me, Offer::Takeback).await
+}
+
+async fn claim_victory(
+    State(s): State<AppState>,
+    Path((api, id)): Path<(String, String)>,
+    me: Player,
+) -> Result<Response, Refusal> {
+    check_api(&api, &me)?;
+    s.hub.claim_victory(&id, Actor::Account(&me.id)).await?;
+    Ok(ok())
+}
+
+async fn berserk(
+    State(s): State<AppState>,
+    Path((api, id)): Path<(String, String)>,
+    me: Player,
+) -> Result<Response, Refusal> {
+    check_api(&api, &me)?;
+    claim::berserk(&s, &id, &me).await?;
+    Ok(ok())
 }
 
 #[derive(Deserialize)]

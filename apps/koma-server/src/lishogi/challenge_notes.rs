@@ -20,13 +20,9 @@ impl Hub {
             self.challenges().end(id, how);
         }
         let events = self.events();
-        let told: &[&str] = match status {
-            "created" => &[challenger, dest],
-            "declined" => &[challenger],
-            "canceled" => &[dest],
-            _ => &[],
-        };
-        if !told.iter().any(|u| events.listens(u)) {
+        if !["created", "declined", "canceled"].contains(&status)
+            || ![challenger, dest].iter().any(|u| events.listens(u))
+        {
             return;
         }
         let key = id.to_string();
@@ -43,15 +39,12 @@ impl Hub {
             }
         };
         match status {
-            "created" => {
-                events.publish(dest, &challenge.created_event("in"));
-                events.publish(challenger, &challenge.created_event("out"));
-            }
+            "created" => challenge.tell_both(events, |side| challenge.created_event(side)),
             "declined" => {
                 let reason = reason.as_deref().unwrap_or("generic");
-                events.publish(challenger, &challenge.declined_event(reason));
+                challenge.tell_both(events, |side| challenge.declined_event(reason, side));
             }
-            _ => events.publish(dest, &challenge.canceled_event()),
+            _ => challenge.tell_both(events, |side| challenge.canceled_event(side)),
         }
     }
 }

@@ -173,16 +173,23 @@ impl Challenge {
         json!({"type": "challenge", "challenge": self.json("created", Some(direction))})
     }
 
-    /// The `challengeDeclined` event of the challenger's stream.
-    pub(super) fn declined_event(&self, reason: &str) -> Value {
-        let mut json = self.json("declined", Some("out"));
+    /// The `challengeDeclined` event of its accounts' streams, seen from `direction`.
+    pub(super) fn declined_event(&self, reason: &str, direction: &str) -> Value {
+        let mut json = self.json("declined", Some(direction));
         json["declineReason"] = reason.into();
         json!({"type": "challengeDeclined", "challenge": json})
     }
 
-    /// The `challengeCanceled` event of the challenged account's stream.
-    pub(super) fn canceled_event(&self) -> Value {
-        json!({"type": "challengeCanceled", "challenge": self.json("canceled", Some("in"))})
+    /// The `challengeCanceled` event of its accounts' streams, seen from `direction`.
+    pub(super) fn canceled_event(&self, direction: &str) -> Value {
+        json!({"type": "challengeCanceled", "challenge": self.json("canceled", Some(direction))})
+    }
+
+    /// Tells both accounts' streams here of it, each `event` seen from its side (lishogi's
+    /// event stream tells the challenger and the challenged of every change).
+    pub(super) fn tell_both(&self, events: &crate::events::Events, event: impl Fn(&str) -> Value) {
+        events.publish(&self.dest.id, &event("in"));
+        events.publish(&self.challenger.id, &event("out"));
     }
 
     /// lishogi's ChallengeJson, seen from `direction` (`in`, `out`, or none).
@@ -416,10 +423,7 @@ impl Hub {
             return Err(ApiError::TooManyChallenges { limit: PER_USER });
         }
         self.challenges().follow(&challenge);
-        self.events()
-            .publish(&challenge.dest.id, &challenge.created_event("in"));
-        self.events()
-            .publish(&challenge.challenger.id, &challenge.created_event("out"));
+        challenge.tell_both(self.events(), |side| challenge.created_event(side));
         Ok(challenge)
     }
 
@@ -492,7 +496,8 @@ impl Hub {
         Ok(())
     }
 
-    /// The challenged account `me` declines challenge `id` (`reason`: lishogi's key).
+    /// The challenged account `me` declines challenge `id` (`reason`: lishogi's key); both
+    /// accounts' streams hear it.
     pub async fn decline_challenge(
         &self,
         id: &str,
@@ -502,18 +507,16 @@ impl Hub {
         let challenge = self
             .take(id, &me.id, Answerer::Dest, "declined", Some(reason))
             .await?;
-        self.events()
-            .publish(&challenge.challenger.id, &challenge.declined_event(reason));
+        challenge.tell_both(self.events(), |side| challenge.declined_event(reason, side));
         Ok(())
     }
 
-    /// The challenger `me` cancels challenge `id`.
+    /// The challenger `me` cancels challenge `id`; both accounts' streams hear it.
     pub async fn cancel_challenge(&self, id: &str, me: &Player) -> Result<(), ApiError> {
         let challenge = self
             .take(id, &me.id, Answerer::Challenger, "canceled", None)
             .await?;
-        self.events()
-            .publish(&challenge.dest.id, &challenge.canceled_event());
+        challenge.tell_both(self.events(), |side| challenge.canceled_event(side));
         Ok(())
     }
 }

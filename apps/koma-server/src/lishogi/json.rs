@@ -74,8 +74,8 @@ fn status_name(outcome: Outcome) -> &'static str {
 
 /// lishogi's status name (scalashogi's `Status`) for a koma reason, named as
 /// `koma_game::Reason::name` names it (`checkmate`, `time-forfeit`...): the one table the
-/// game streams and the game export share. An illegal move has no status of its own on
-/// lishogi (its server refuses them): `unknownFinish`.
+/// game streams and the game export share. A player who left (a claimed win) is lishogi's
+/// `timeout`.
 pub fn status_of_reason(reason: &str) -> &'static str {
     match reason {
         "checkmate" => "mate",
@@ -86,9 +86,36 @@ pub fn status_of_reason(reason: &str) -> &'static str {
         "perpetual-check" => "perpetualCheck",
         "declaration" | "failed-declaration" | "impasse" => "impasse27",
         "try" => "tryRule",
-        "max-moves" | "agreement" => "draw",
+        "royal-captured" => "royalsLost",
+        "bare-king" => "bareKing",
+        "max-moves" | "agreement" | "bare-royals" => "draw",
         "abandoned" => "timeout",
+        "illegal-move" => "illegalMove",
         _ => "unknownFinish",
+    }
+}
+
+/// The number of lishogi's status `name` (scalashogi's `Status` ids: `created` 10,
+/// `started` 20, `aborted` 25, `mate` 30 ... `illegalMove` 46).
+pub fn status_id(name: &str) -> u32 {
+    match name {
+        "created" => 10,
+        "started" => 20,
+        "aborted" => 25,
+        "mate" => 30,
+        "resign" => 31,
+        "stalemate" => 32,
+        "timeout" => 33,
+        "draw" => 34,
+        "outoftime" => 35,
+        "tryRule" => 39,
+        "perpetualCheck" => 40,
+        "impasse27" => 41,
+        "royalsLost" => 42,
+        "bareKing" => 43,
+        "repetition" => 44,
+        "illegalMove" => 46,
+        _ => 38, // unknownFinish
     }
 }
 
@@ -102,7 +129,9 @@ pub fn game_state(live: &LiveGame, now_ms: u64) -> Value {
     let over = live.is_over();
     let at = live.ended_ms.filter(|_| over).unwrap_or(now_ms);
     let control = control_of(live);
-    let (_, inc, byo, _) = clock_parts(&control).unwrap_or_default();
+    let (_, _, byo, _) = clock_parts(&control).unwrap_or_default();
+    // Each side's increment: none for a side gone berserk.
+    let inc = |c: Color| live.game.clock().map_or(0, |clock| clock.increment_ms(c));
     let time = |c: Color| {
         live.game
             .clock()
@@ -115,8 +144,8 @@ pub fn game_state(live: &LiveGame, now_ms: u64) -> Value {
         "moves": live.game.moves_usi().join(" "),
         "btime": time(Color::Black),
         "wtime": time(Color::White),
-        "binc": inc,
-        "winc": inc,
+        "binc": inc(Color::Black),
+        "winc": inc(Color::White),
         "byo": byo,
         "sdraw": live.offers.draw == Some(Color::Black),
         "gdraw": live.offers.draw == Some(Color::White),
@@ -150,8 +179,10 @@ fn seat_player(live: &LiveGame, seat: Color) -> Value {
     }
 }
 
-/// `gameFull`: what does not change, and the state now.
-pub fn game_full(live: &LiveGame, now_ms: u64) -> Value {
+/// `gameFull`: what does not change, and the state now; `tournament` the id of the
+/// tournament that started the game, if one did. lishogi's fields kept for older clients
+/// (`white`, `black`, `initialFen`: lishogi-bot reads `initialFen`) are there too.
+pub fn game_full(live: &LiveGame, now_ms: u64, tournament: Option<&str>) -> Value {
     let control = control_of(live);
     let speed = speed(&control);
     let clock = clock_parts(&control).map(|(main, inc, byo, periods)| {
@@ -167,7 +198,7 @@ pub fn game_full(live: &LiveGame, now_ms: u64) -> Value {
         seat_player(live, Color::Black),
         seat_player(live, Color::White),
     );
-    json!({
+    let mut full = json!({
         "type": "gameFull",
         "id": live.id(),
         "variant": variant(live.game.variant()),
@@ -176,11 +207,18 @@ pub fn game_full(live: &LiveGame, now_ms: u64) -> Value {
         "perf": {"name": speed.name()},
         "rated": live.stored.rated,
         "createdAt": live.stored.created_ms,
-        "sente": sente,
-        "gote": gote,
-        "initialSfen": initial,
+        "sente": sente.clone(),
+        "white": sente,
+        "gote": gote.clone(),
+        "black": gote,
+        "initialSfen": initial.clone(),
+        "initialFen": initial,
         "state": game_state(live, now_ms),
-    })
+    });
+    if let Some(id) = tournament {
+        full["tournamentId"] = id.into();
+    }
+    full
 }
 
 /// A `chatLine` of the game stream.
@@ -197,15 +235,10 @@ pub fn game_event(live: &LiveGame, user: &str, kind: &str) -> Value {
         .find(|c| live.stored.players[c.index()].as_deref() == Some(user))
         .unwrap_or(Color::Black);
     let opponent = !color;
+    let is_bot = live.players[color.index()].as_ref().is_some_and(|p| p.bot);
     let control = control_of(live);
     let speed = speed(&control);
     let (status, winner) = status(live);
-    let status_id = match status {
-        "created" => 10,
-        "started" => 20,
-        "aborted" => 25,
-        _ => 30,
-    };
     let opponent_json = match &live.players[opponent.index()] {
         Some(p) => json!({
             "id": p.id,
@@ -232,7 +265,7 @@ pub fn game_event(live: &LiveGame, user: &str, kind: &str) -> Value {
         "sfen": live.game.sfen(),
         "lastMove": moves.last().cloned().unwrap_or_default(),
         "source": "friend",
-        "status": {"id": status_id, "name": status},
+        "status": {"id": status_id(status), "name": status},
         "variant": variant(live.game.variant()),
         "speed": speed.key(),
         "perf": speed.key(),
@@ -240,7 +273,8 @@ pub fn game_event(live: &LiveGame, user: &str, kind: &str) -> Value {
         "hasMoved": moves.len() >= 2 || (moves.len() == 1 && live.game.side_to_move() != color),
         "opponent": opponent_json,
         "isMyTurn": !over && live.started_ms.is_some() && live.game.side_to_move() == color,
-        "compat": {"bot": true, "board": true},
+        // As lishogi's event stream: the bot API for a bot's games, the board API for all.
+        "compat": {"bot": is_bot, "board": true},
     });
     if let Some(s) = seconds_left {
         game["secondsLeft"] = s.into();

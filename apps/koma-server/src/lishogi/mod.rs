@@ -7,6 +7,7 @@
 pub mod board;
 mod challenge_notes;
 pub mod challenges;
+pub mod claim;
 pub mod json;
 pub mod seek;
 pub mod stream;
@@ -27,7 +28,8 @@ use serde::Deserialize;
 use serde_json::json;
 
 /// A refusal in lishogi's words where lishogi has them (`No such game`, `Not your game`,
-/// 400 for a move refused), else koma's error; the body is JSON with `error`.
+/// 400 for a move, a claim or a berserk refused), else koma's error; the body is JSON with
+/// `error`.
 pub struct Refusal(pub ApiError);
 
 impl From<ApiError> for Refusal {
@@ -54,6 +56,9 @@ impl IntoResponse for Refusal {
             | E::NothingToTakeBack
             | E::TakebackInRatedGame
             | E::Refused(_)
+            | E::CannotClaim(_)
+            | E::NotArenaGame { .. }
+            | E::Tournament(_)
             | E::Seat(_) => said(StatusCode::BAD_REQUEST, &self.0.to_string()),
             _ => self.0.into_response(),
         }

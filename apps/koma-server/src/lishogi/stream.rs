@@ -44,6 +44,11 @@ impl Lines {
     pub async fn keep_alive(&self) -> bool {
         self.0.send(Bytes::from_static(b"\n")).await.is_ok()
     }
+
+    /// Completes once the response's body is dropped (the client is gone), without a write.
+    pub async fn closed(&self) {
+        self.0.closed().await;
+    }
 }
 
 /// A response streaming what `task` writes; `task` runs until it returns, the client goes

@@ -1,8 +1,9 @@
-//! Berserk in an arena (`POST /api/tournaments/{id}/berserk` with `{"game": id}`): before
-//! their first move in an arena game a player gives up half their main time for a point
-//! more if they win (koma_tournament's arena_score). The flag is stored with the
-//! tournament and goes into the game's end; the clock's main time is halved on the server
-//! holding the game. Increment and byoyomi stay (the clock has one control for both sides).
+//! Berserk in an arena (`POST /api/tournaments/{id}/berserk` with `{"game": id}`, and
+//! lishogi's `POST /api/{board,bot}/game/{id}/berserk`): before their first move in an
+//! arena game a player gives up half their main time, and their increment or byoyomi, for a
+//! point more if they win (koma_tournament's arena_score), as lishogi's clock has it
+//! (`koma_game::clock::Clock::go_berserk`). The flag is stored with the tournament and goes
+//! into the game's end; the clock changes on the server holding the game.
 
 use super::Tournaments;
 use super::arena::logged_end;
@@ -100,6 +101,17 @@ impl Tournaments {
                 ),
             ));
         }
+        match live.game.clock() {
+            Some(c) if c.berserkable(seat) => {}
+            Some(c) if c.berserk[seat.index()] => {
+                let message = format!("{} went berserk in game {game} already", who.name);
+                return Err(refused(&t, message));
+            }
+            _ => {
+                let message = format!("the clock of game {game} has no main time to give up");
+                return Err(refused(&t, message));
+            }
+        }
         let (t, ()) = self
             .change(id, |t| {
                 let rec = t
@@ -116,8 +128,7 @@ impl Tournaments {
             })
             .await?;
         if let Some(mut clock) = live.game.clock().cloned() {
-            let time = &mut clock.players[seat.index()];
-            time.main_ms /= 2;
+            clock.go_berserk(seat);
             live.game.set_clock(clock);
             live.publish();
         }

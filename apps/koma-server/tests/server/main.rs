@@ -17,6 +17,7 @@ mod instances;
 mod instances_challenges;
 mod limits;
 mod lishogi_api;
+mod lishogi_play;
 mod load_smoke;
 mod lobby;
 mod offers;

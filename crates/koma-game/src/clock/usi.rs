@@ -55,9 +55,9 @@ impl Clock {
         };
         match self.control {
             TimeControl::Byoyomi { .. } => time.byoyomi = mover.period_ms,
-            TimeControl::Fischer { increment_ms, .. } => {
-                time.binc = increment_ms;
-                time.winc = increment_ms;
+            TimeControl::Fischer { .. } => {
+                time.binc = self.increment_ms(Color::Black);
+                time.winc = self.increment_ms(Color::White);
             }
             TimeControl::SuddenDeath { .. } | TimeControl::Unlimited => {}
         }

@@ -204,6 +204,7 @@ fn state_saves_and_restores() {
         side_to_move: saved.side_to_move,
         state: saved.state,
         turn_used_ms: saved.turn_used_ms,
+        berserk: saved.berserk,
     };
     assert_eq!(restored, clock);
     assert_eq!(
@@ -229,4 +230,69 @@ fn state_saves_and_restores() {
         restored.remaining(White, 5_005_000),
         remaining(585_000, 2, 30_000)
     );
+}
+
+/// `color`'s main time once berserk under `control`, in seconds.
+fn berserk_main_s(control: &str) -> u64 {
+    let mut clock = Clock::new(control.parse().unwrap());
+    assert!(clock.go_berserk(Black), "{control}");
+    clock.players[Black.index()].main_ms / 1000
+}
+
+#[test]
+fn berserk_halves_the_main_time_as_lishogis_clock_does() {
+    // lishogi's cases (scalashogi's BerserkTest): half the main time, none when the main
+    // time is under 60 increments or 25 byoyomi periods.
+    assert_eq!(berserk_main_s("sudden:10m"), 300);
+    assert_eq!(berserk_main_s("sudden:1m"), 30);
+    assert_eq!(berserk_main_s("fischer:4m+4s"), 120);
+    assert_eq!(berserk_main_s("fischer:10m+5s"), 300);
+    assert_eq!(berserk_main_s("fischer:2m+10s"), 120);
+    assert_eq!(berserk_main_s("fischer:1m+3s"), 60);
+    assert_eq!(berserk_main_s("3m+2s"), 90);
+    assert_eq!(berserk_main_s("5m+30s"), 300);
+    assert_eq!(berserk_main_s("10m+30s"), 600);
+    // The other side keeps its time; nobody goes berserk twice, nor without main time.
+    let mut clock = Clock::new("10m+10sx3".parse().unwrap());
+    assert!(clock.go_berserk(White));
+    assert!(!clock.go_berserk(White));
+    assert!(!clock.berserkable(White) && clock.berserkable(Black));
+    assert_eq!(
+        clock.players,
+        [
+            PlayerTime {
+                main_ms: 600_000,
+                periods: 3
+            },
+            PlayerTime {
+                main_ms: 300_000,
+                periods: 0
+            }
+        ]
+    );
+    assert!(!Clock::new(TimeControl::Unlimited).go_berserk(Black));
+    assert!(!Clock::new("0+30s".parse().unwrap()).go_berserk(Black));
+}
+
+#[test]
+fn a_berserk_player_has_no_increment_and_no_byoyomi() {
+    // Fischer: sente berserk gets no increment, gote still does.
+    let mut clock = started("fischer:10m+5s", 0);
+    clock.go_berserk(Black);
+    assert_eq!(
+        (clock.increment_ms(Black), clock.increment_ms(White)),
+        (0, 5_000)
+    );
+    clock.press(10_000).unwrap();
+    assert_eq!(clock.remaining(Black, 10_000), remaining(290_000, 0, 0));
+    clock.press(20_000).unwrap();
+    assert_eq!(clock.remaining(White, 20_000), remaining(595_000, 0, 0));
+    let go = clock.usi_go(20_000).unwrap();
+    assert_eq!((go.binc, go.winc), (0, 5_000));
+    // Byoyomi: the berserk side loses when its main time is gone.
+    let mut clock = started("10m+10s", 0);
+    clock.go_berserk(Black);
+    assert_eq!(clock.remaining(Black, 0), remaining(300_000, 0, 0));
+    assert_eq!(clock.flagged(300_000), None);
+    assert_eq!(clock.flagged(300_001), Some(Black));
 }

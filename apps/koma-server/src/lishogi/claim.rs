@@ -1,0 +1,161 @@
+//! Leaving a game and claiming it (lichess's board API `claim-victory` and the
+//! `opponentGone` line of the game stream, which lishogi's site has as its "force
+//! resignation"): when a player of a game between people with a clock has had no connection
+//! to it for [`crate::Settings::gone_after`] while it is his move, his opponent may end the
+//! game as a win. The loser is recorded as having abandoned the game
+//! ([`crate::store::Ending::Abandoned`]), lishogi's status `timeout`. And berserk
+//! (`POST /api/{board,bot}/game/{id}/berserk`), which goes to the game's arena.
+
+use crate::accounts::auth::Player;
+use crate::actor::Actor;
+use crate::api::AppState;
+use crate::error::ApiError;
+use crate::games::{self, LiveGame};
+use crate::hub::{Hub, refuse_if_over};
+use crate::presence::NoClaim;
+use crate::store::Ending;
+use koma_rules::Color;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// How long a player is gone before his opponent's stream says so (lishogi shows it after
+/// five seconds), unless the win may be claimed sooner.
+const GRACE: Duration = Duration::from_secs(5);
+
+/// Whether a win may ever be claimed against a seat of `live` (a game between people with a
+/// clock, under way, both sides having moved): the reason if not.
+fn claimable(live: &LiveGame) -> Result<(), NoClaim> {
+    if live.stored.engine.is_some() {
+        return Err(NoClaim::Engine);
+    }
+    if live.game.clock().is_none() {
+        return Err(NoClaim::NoClock);
+    }
+    if live.started_ms.is_none() || live.game.plies() < games::FREE_MOVES {
+        return Err(NoClaim::NotBothMoved);
+    }
+    Ok(())
+}
+
+/// Whole seconds, rounded up.
+fn seconds_up(d: Duration) -> u64 {
+    d.as_millis().div_ceil(1000).try_into().unwrap_or(u64::MAX)
+}
+
+impl Hub {
+    /// The seat of `who` claims the win: its opponent is gone (see [`crate::presence`]) long
+    /// enough, and it is the opponent's move. The opponent loses by abandonment.
+    pub async fn claim_victory(&self, id: &str, who: Actor<'_>) -> Result<(), ApiError> {
+        let slot = self.game(id).await?;
+        let mut live = slot.lock().await;
+        let seat = who.seat(&live)?;
+        let now = live.now();
+        self.settle_time(&mut live, now).await?;
+        refuse_if_over(&live)?;
+        claimable(&live).map_err(ApiError::CannotClaim)?;
+        if live.game.side_to_move() == seat {
+            return Err(ApiError::CannotClaim(NoClaim::YourMove));
+        }
+        let after = self.settings().gone_after;
+        match self.presence().absent_for(id, !seat, live.loaded) {
+            None => return Err(ApiError::CannotClaim(NoClaim::OpponentHere)),
+            Some(gone) if gone < after => {
+                return Err(ApiError::CannotClaim(NoClaim::TooSoon {
+                    gone_s: gone.as_secs(),
+                    after_s: seconds_up(after),
+                }));
+            }
+            Some(_) => {}
+        }
+        let loser = !seat;
+        self.end(&mut live, now, Ending::Abandoned(loser), |g| {
+            g.end(games::abandoned(loser))
+        })
+        .await
+    }
+}
+
+/// What the game stream of `seat` last said of the opponent's absence.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Told {
+    /// Nothing, or that he is back.
+    #[default]
+    Here,
+    /// That he is gone, the win claimable in some seconds.
+    Gone,
+    /// That the win may be claimed now.
+    Claimable,
+}
+
+/// The facts of a game that decide whether its stream speaks of a gone opponent, kept by
+/// the stream from the state it last sent.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Watch {
+    /// The stream's seat.
+    pub seat: Color,
+    /// Whether a win may be claimed in the game now (see [`claimable`]).
+    pub open: bool,
+    /// When the game came into memory.
+    pub loaded: std::time::Instant,
+}
+
+impl Watch {
+    /// The watch of `seat`'s stream over `live` as it is.
+    pub fn of(live: &LiveGame, seat: Color) -> Watch {
+        Watch {
+            seat,
+            open: !live.is_over() && claimable(live).is_ok(),
+            loaded: live.loaded,
+        }
+    }
+}
+
+/// The `opponentGone` line the stream of `watch` should send about game `id` now, having
+/// told `told` (updated), if any: `{"type": "opponentGone", "gone": true,
+/// "claimWinInSeconds": N}` once the opponent has been gone a few seconds and again when the
+/// win may be claimed, `{"gone": false}` when he is back.
+pub(super) fn opponent_gone(hub: &Hub, id: &str, watch: &Watch, told: &mut Told) -> Option<Value> {
+    let after = hub.settings().gone_after;
+    let gone = match watch.open {
+        true => hub.presence().absent_for(id, !watch.seat, watch.loaded),
+        false => None,
+    };
+    let now = match gone {
+        None => Told::Here,
+        Some(g) if g >= after => Told::Claimable,
+        Some(g) if g >= GRACE.min(after) => Told::Gone,
+        Some(_) => *told,
+    };
+    if now == *told {
+        return None;
+    }
+    *told = now;
+    Some(match (now, gone) {
+        (Told::Here, _) | (_, None) => json!({"type": "opponentGone", "gone": false}),
+        (_, Some(g)) => json!({
+            "type": "opponentGone",
+            "gone": true,
+            "claimWinInSeconds": seconds_up(after.saturating_sub(g)),
+        }),
+    })
+}
+
+/// `POST /api/{board,bot}/game/{id}/berserk` for `me`: the berserk of the arena that
+/// started the game (see `tournaments::arena_berserk`); a game of no arena is refused.
+pub(super) async fn berserk(s: &AppState, id: &str, me: &Player) -> Result<(), ApiError> {
+    {
+        let slot = s.hub.copy(id).await?;
+        let live = slot.lock().await;
+        Actor::Account(&me.id).seat(&live)?;
+    }
+    let key = id.to_string();
+    let tournament = s
+        .hub
+        .blocking(move |st| st.tournament_of_game(&key))
+        .await?
+        .ok_or_else(|| ApiError::NotArenaGame {
+            game: id.to_string(),
+        })?;
+    s.tournaments.berserk(&tournament, me, id).await?;
+    Ok(())
+}
