@@ -127,7 +127,7 @@ pub enum ApiError {
         foul: Foul,
     },
     /// A record that cannot be read in its format (400).
-    #[error("{} record: {source}", .format.name())]
+    #[error("{}{source}", record_place(*.format))]
     UnreadableRecord {
         /// The format it was read as.
         format: Format,
@@ -638,6 +638,15 @@ fn cut(mut message: String) -> String {
         message.push('…');
     }
     message
+}
+
+/// `kif record: ` in front of a reader's message; nothing for a move list's, which says
+/// `move list line N` itself.
+fn record_place(format: Format) -> String {
+    match format {
+        Format::Moves => String::new(),
+        other => format!("{} record: ", other.name()),
+    }
 }
 
 fn found_type(found: &Option<String>) -> String {
