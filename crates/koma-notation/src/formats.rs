@@ -364,7 +364,9 @@ pub fn read(bytes: &[u8], format: Format, variant: VariantKind) -> Result<Readin
 /// another format.
 pub fn read_text(text: &str, format: Format, variant: VariantKind) -> Result<Reading, RecordError> {
     let reading = read_format(text, format, variant)?;
-    if format != Format::Sfen && reading.record.tree.main_moves().is_empty() {
+    // JSON strings and an SFEN hold no move lines to look at.
+    let lines = !matches!(format, Format::Sfen | Format::Jkf);
+    if lines && reading.record.tree.main_moves().is_empty() {
         if let Some((line, word)) = move_in(text, &reading.record) {
             return Err(RecordError::NoMovesRead {
                 format: format.label(),
@@ -376,15 +378,20 @@ pub fn read_text(text: &str, format: Format, variant: VariantKind) -> Result<Rea
     Ok(reading)
 }
 
-/// The first word of `text` (after a move number) outside comment and diagram lines that
-/// reads as a legal move from the record's start, with its 1-based line.
+/// The first word of `text` (after a move number) outside comment, header and diagram lines
+/// that reads as a legal move from the record's start, with its 1-based line.
 fn move_in(text: &str, record: &Record) -> Option<(usize, String)> {
     let start = record.start_position().ok()?;
-    let comment = |l: &str| l.starts_with(['*', '\'', '#', '&', '|']);
+    let comment = |l: &str| l.starts_with(['*', '\'', '#', '&', '|', '$']);
+    // `key：value`, `key:value`: a header's value may name a move.
+    let header = |l: &str| {
+        l.split_once(['：', ':'])
+            .is_some_and(|(key, _)| !key.is_empty() && !key.contains(char::is_whitespace))
+    };
     text.lines()
         .enumerate()
         .take(200)
-        .filter(|(_, l)| !comment(l.trim_start()))
+        .filter(|(_, l)| !comment(l.trim_start()) && !header(l.trim_start()))
         .find_map(|(i, l)| {
             l.split_whitespace()
                 .map(without_number)

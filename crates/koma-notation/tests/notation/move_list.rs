@@ -186,9 +186,13 @@ fn a_move_list_read_in_another_format_is_refused_not_an_empty_game() {
     let text = "先手：甲\n7g7f 3c3d\n";
     let e = formats::read_text(text, Format::Kif, SHOGI).unwrap_err();
     assert_eq!(e.line(), Some(2), "{e}");
-    // A KIF of a position alone, without move-like words, is a record without moves.
-    let position = "手合割：平手\n*考える局面\n";
+    // A KIF of a position alone is a record without moves, even with a move named in its
+    // header or comments; so is a JKF with one in a comment.
+    let position = "手合割：平手\n備考：P-7f で始める\n*考える局面 P-7f\n";
     let r = formats::read_text(position, Format::Kif, SHOGI).unwrap();
+    assert!(r.record.tree.main_moves().is_empty());
+    let jkf = r#"{"header":{},"moves":[{"comments":["P-7f or 7g7f"]}]}"#;
+    let r = formats::read_text(jkf, Format::Jkf, SHOGI).unwrap();
     assert!(r.record.tree.main_moves().is_empty());
     // Unreadable KIF says its line.
     let e = formats::read_text(
@@ -198,4 +202,29 @@ fn a_move_list_read_in_another_format_is_refused_not_an_empty_game() {
     )
     .unwrap_err();
     assert_eq!(e.line(), Some(3), "{e}");
+}
+
+/// Words move lists are made of, right and wrong.
+const WORDS: [&str; 18] = [
+    "P-7f", "P-3d", "P-2f", "Bx2b+", "Sx2b", "7g7f", "3c3d", "1.", "2...", "3", "{a", "b}", "{c}",
+    "resign", "投了", "\n", "x", "P*5e",
+];
+
+proptest::proptest! {
+    /// Any text: no panic, and a move list that reads writes and reads back to the same
+    /// moves; recognising it panics on nothing either.
+    #[test]
+    fn any_text_reads_or_is_refused(
+        text in "(\\PC|[ \\n{}.0-9a-iPLNSGBRKx*+=-]){0,40}",
+        words in proptest::collection::vec(proptest::sample::select(&WORDS[..]), 0..14),
+    ) {
+        for text in [text, words.join(" ")] {
+            let _ = Format::recognise(None, &text);
+            if let Ok(record) = move_list::read(SHOGI, &text) {
+                let written = move_list::write(&record).unwrap();
+                let again = move_list::read(SHOGI, &written).unwrap();
+                proptest::prop_assert_eq!(&again, &record, "{} -> {}", text, written);
+            }
+        }
+    }
 }
