@@ -409,3 +409,39 @@ async fn move_lists_are_read_and_unreadable_text_is_refused_with_the_reason() {
     assert_eq!(body["line"], 3);
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ki2_and_jkf_bring_their_comments_and_variations() {
+    let (_dir, server, addr) = fresh_server().await;
+    let ki2 = "手合割：平手\n*開始\n▲７六歩    △３四歩\n*三四歩へ\n▲２六歩    △８四歩\n\
+               まで4手で中断\n\n変化：3手\n▲６六歩    △６二銀\n*変化の銀\n";
+    let jkf = r#"{"header":{"先手":"A"},"moves":[{"comments":["開始"]},
+        {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU","color":0}},
+        {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU","color":1},"comments":["三四歩へ"],
+         "forks":[[{"move":{"from":{"x":8,"y":3},"to":{"x":8,"y":4},"piece":"FU","color":1},"comments":["変化の歩"]}]]}]}"#;
+    for (text, format, variation, comment) in [
+        (ki2, "ki2", "6g6f", "変化の銀"),
+        (jkf, "jkf", "8c8d", "変化の歩"),
+    ] {
+        let back = read(addr, json!({"text": text})).await;
+        assert_eq!(back["format"], format);
+        let tree = back["tree"].as_array().unwrap();
+        let main = main_line(&back["tree"]);
+        assert_eq!(main[0]["comments"], json!(["開始"]), "{format}");
+        assert_eq!(main[2]["comments"], json!(["三四歩へ"]), "{format}");
+        let branching = tree
+            .iter()
+            .find(|n| n["children"].as_array().unwrap().len() > 1)
+            .unwrap_or_else(|| panic!("{format}: no variation"));
+        let alt = &tree[branching["children"][1].as_u64().unwrap() as usize];
+        assert_eq!(alt["move"]["usi"], variation, "{format}");
+        let noted = tree.iter().any(|n| n["comments"] == json!([comment]));
+        assert!(noted, "{format}: {comment} missing");
+        // Back through the same format: the same tree.
+        let again = convert(addr, text, format).await;
+        assert_eq!(again["warnings"], json!([]), "{format}");
+        let reread = read(addr, json!({"text": again["text"]})).await;
+        assert_eq!(reread["tree"], back["tree"], "{format}");
+    }
+    server.shutdown().await.unwrap();
+}
