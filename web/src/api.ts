@@ -102,17 +102,43 @@ export interface GameSummary {
   gote?: PlayerView | null;
 }
 
+/** Something said about a record: a leniency its reading needed or something an answer
+ *  could not keep; `code` for programs (`move_number`, `variations_dropped`...), `line` 0 for
+ *  the whole text. */
+export interface RecordWarning { code: string; line: number; message: string }
+
+/** One node of a record's tree: the start (the first node), a move or an ending. */
+export interface TreeNode {
+  parent: number | null;
+  /** The nodes that follow: the line's next first, then the variations replacing it. */
+  children: number[];
+  ply: number;
+  move?: HistoryEntry;
+  /** An ending's Japanese word (投了...). */
+  end?: string;
+  comments?: string[];
+  bookmark?: string;
+  spent_ms?: number;
+}
+
 export interface RecordRead {
+  /** The format the text was read in. */
+  format: string;
   variant: Variant;
   start_sfen: string;
   moves: string[];
   history: HistoryEntry[];
-  header: { sente: string | null; gote: string | null; event: string | null };
+  header: { sente: string | null; gote: string | null; event: string | null; entries: [string, string][] };
   result: string | null;
   outcome?: OutcomeView | null;
-  /** What the reader accepted beyond the format (line 0: the whole text). */
-  warnings: { line: number; message: string }[];
+  /** The main line and every variation, with comments. */
+  tree: TreeNode[];
+  /** What the reader accepted beyond the format, and what the answer leaves out. */
+  warnings: RecordWarning[];
 }
+
+/** A record written in another format, with what that format could not keep. */
+export interface RecordConverted { format: string; text: string; warnings: RecordWarning[]; read_warnings: RecordWarning[] }
 
 export type Score = { cp: number } | { mate: number };
 
@@ -232,6 +258,8 @@ export const api = {
     request<RecordRead>("POST", "/api/records/read", { text, format, variant }),
   writeRecord: (variant: Variant, start_sfen: string, moves: string[], format: string) =>
     request<string>("POST", "/api/records/write", { variant, start_sfen, moves, format }),
+  convertRecord: (text: string, format: string, variant: Variant, to: string) =>
+    request<RecordConverted>("POST", "/api/records/convert", { text, format, variant, to }),
   startReview: (variant: Variant, start_sfen: string, moves: string[], movetime_ms: number) =>
     request<{ id: string }>("POST", "/api/reviews", { variant, start_sfen, moves, movetime_ms }),
   review: (id: string) => request<Review>("GET", `/api/reviews/${encodeURIComponent(id)}`),

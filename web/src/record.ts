@@ -13,6 +13,16 @@ export interface RecordOptions {
   write?: (format: string) => Promise<void>;
   /** Whether a "back to live" control is shown (a game going on). */
   live: boolean;
+  /** What the move at `ply` (0: the start) carries beyond itself: a comment, variations. */
+  marks?: (ply: number) => { comment: boolean; variations: boolean };
+}
+
+/** The marks KIF itself uses: `*` before a comment, `+` after a move with variations. */
+function markSpans(marks: { comment: boolean; variations: boolean } | undefined): HTMLElement[] {
+  const spans: HTMLElement[] = [];
+  if (marks?.comment) spans.push(h("span", { class: "mark-comment", title: "A comment" }, "*"));
+  if (marks?.variations) spans.push(h("span", { class: "mark-variations", title: "Variations" }, "+"));
+  return spans;
 }
 
 export function moveText(entry: HistoryEntry, notation: Notation): string {
@@ -96,13 +106,21 @@ export class RecordPanel {
   render(): void {
     const notation = settings().notation;
     for (const [n, b] of this.notationButtons) b.setAttribute("aria-pressed", String(n === notation));
-    const items = [h("li", { class: "start" }, h("button", { type: "button", "data-start": "" }, "開始局面 Start"))];
+    const marks = this.options.marks;
+    const items = [h("li", { class: "start" }, h("button", { type: "button", "data-start": "" }, "開始局面 Start", ...markSpans(marks?.(0))))];
     this.viewer.line.history.forEach((entry, i) => {
       items.push(
         h(
           "li",
           {},
-          h("button", { type: "button", "data-ply": i + 1, "data-usi": entry.usi }, h("span", { class: "num" }, String(i + 1)), " ", h("span", { class: "text" }, moveText(entry, notation))),
+          h(
+            "button",
+            { type: "button", "data-ply": i + 1, "data-usi": entry.usi },
+            h("span", { class: "num" }, String(i + 1)),
+            " ",
+            h("span", { class: "text" }, moveText(entry, notation)),
+            ...markSpans(marks?.(i + 1)),
+          ),
         ),
       );
     });

@@ -1,13 +1,15 @@
-// The #review screen: import a record (file or pasted text), replay it, export it, review it;
-// or `#review&game=ID` for a stored game.
-import { api, type HistoryEntry } from "./api.js";
+// The #review screen: import a record (file or pasted text), replay it with its comments and
+// variations, export it, review it; or `#review&game=ID` for a stored game.
+import { api, type HistoryEntry, type RecordRead, type RecordWarning } from "./api.js";
 import { download, h, toast } from "./dom.js";
 import { endingText } from "./ending.js";
+import { NotesPanel } from "./notes.js";
 import { RecordPanel } from "./record.js";
 import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
 import { openSettings } from "./settings.js";
 import type { Color, Variant } from "./sfen.js";
+import { RecordTree } from "./tree.js";
 import { variantOptions } from "./variants.js";
 import { Viewer } from "./viewer.js";
 
@@ -22,15 +24,25 @@ interface Loaded {
   /** The players' names, when the record gives them. */
   names?: Record<Color, string | null>;
   gameId: string | null;
+  /** An imported record: its text and format (exports convert it, keeping what the format
+   *  can), its tree and header. */
+  imported?: { text: string; read: RecordRead };
 }
+
+/** A warning as the page lists it: `Line 3: ...`. */
+function warningText(w: RecordWarning): string {
+  return (w.line > 0 ? `Line ${w.line}: ` : "") + w.message;
+}
+
+const FORMAT_NAMES: Record<string, string> = { moves: "Move list" };
 
 export function recordsScreen(gameId: string | null): Screen {
   const holder = h("div", { class: "loaded" });
-  let parts: { record: RecordPanel; review: ReviewPanel; viewer: Viewer } | null = null;
+  let parts: { record: RecordPanel; review: ReviewPanel; viewer: Viewer; notes: NotesPanel | null } | null = null;
 
-  const text = h("textarea", { id: "record-text", rows: 8, placeholder: "Paste a KIF, KI2, CSA, JKF, USI or SFEN record here", spellcheck: "false" });
+  const text = h("textarea", { id: "record-text", rows: 8, placeholder: "Paste a KIF, KI2, CSA, JKF, USI or SFEN record here, or a move list (1. P-7f P-3d 2. P-2f …)", spellcheck: "false" });
   const file = h("input", { type: "file", id: "record-file", accept: ".kif,.kifu,.ki2,.ki2u,.csa,.jkf,.json,.usi,.sfen,.txt" });
-  const format = h("select", { id: "record-format", "aria-label": "Format" }, ...["auto", "kif", "ki2", "csa", "jkf", "usi", "sfen"].map((f) => h("option", { value: f }, f === "auto" ? "Format: detect" : f.toUpperCase())));
+  const format = h("select", { id: "record-format", "aria-label": "Format" }, ...["auto", "kif", "ki2", "csa", "jkf", "usi", "sfen", "moves"].map((f) => h("option", { value: f }, f === "auto" ? "Format: detect" : (FORMAT_NAMES[f] ?? f.toUpperCase()))));
   const variant = h("select", { id: "record-variant", "aria-label": "Variant" }, h("option", { value: "auto" }, "Variant: detect"), ...variantOptions().map(([v, l]) => h("option", { value: v }, l)));
   const read = h("button", { type: "button", id: "read-record", class: "primary" }, "Read the record");
   file.addEventListener("change", () => {
@@ -41,11 +53,15 @@ export function recordsScreen(gameId: string | null): Screen {
       read.click();
     }, () => toast("Cannot read the file."));
   });
+  // Why the last text could not be read, where the text is: the message names the line.
+  const readError = h("p", { id: "read-error", class: "notice error", role: "alert", hidden: true });
   read.addEventListener("click", () => {
     if (!text.value.trim()) return toast("Paste a record or choose a file first.");
     read.disabled = true;
+    readError.hidden = true;
+    const source = text.value;
     api
-      .readRecord(text.value, format.value === "auto" ? null : format.value, variant.value === "auto" ? null : (variant.value as Variant))
+      .readRecord(source, format.value === "auto" ? null : format.value, variant.value === "auto" ? null : (variant.value as Variant))
       .then((r) => {
         const names = [r.header.sente, r.header.gote].filter(Boolean).join(" – ");
         show({
@@ -54,13 +70,19 @@ export function recordsScreen(gameId: string | null): Screen {
           result: r.outcome ? endingText(r.outcome) : r.result,
           names: { sente: r.header.sente, gote: r.header.gote },
           gameId: null,
+          imported: { text: source, read: r },
         });
         importBox.open = false;
         if (r.warnings.length > 0) {
-          toast(r.warnings.map((w) => (w.line > 0 ? `Line ${w.line}: ` : "") + w.message).join("\n"), "info");
+          toast(r.warnings.map(warningText).join("\n"), "info");
+          noteWarnings("Reading", r.warnings);
         }
       })
-      .catch((e: Error) => toast(`Cannot read the record: ${e.message}`))
+      .catch((e: Error) => {
+        readError.textContent = `Cannot read the record: ${e.message}`;
+        readError.hidden = false;
+        toast(`Cannot read the record: ${e.message}`);
+      })
       .finally(() => (read.disabled = false));
   });
   const importBox = h(
@@ -69,33 +91,74 @@ export function recordsScreen(gameId: string | null): Screen {
     h("summary", {}, "Import a record 棋譜を読み込む"),
     h("div", { class: "row" }, h("label", { class: "button small" }, "Open a file…", file), format, variant),
     text,
+    readError,
     h("div", { class: "buttons" }, read),
   );
 
+  // What the reading needed and what exports could not keep, listed until the next import.
+  const warnings = h("ul", { id: "record-warnings", class: "record-warnings", "aria-live": "polite" });
+  const warningsBox = h("details", { class: "panel warnings-panel", open: true, hidden: true }, h("summary", {}, "⚠ Notes on this record"), warnings);
+  function noteWarnings(what: string, list: RecordWarning[]): void {
+    warningsBox.hidden = false;
+    for (const w of list) warnings.append(h("li", { "data-code": w.code }, h("strong", {}, `${what}: `), warningText(w)));
+  }
+
   function show(line: Loaded): void {
     destroyParts();
+    warnings.replaceChildren();
+    warningsBox.hidden = true;
     const viewer = new Viewer(() => undefined);
     const id = line.gameId;
-    const record = new RecordPanel(viewer, {
-      live: false,
-      ...(id
-        ? { link: (f: string) => api.recordUrl(id, f) }
-        : {
-            write: async (f: string) => {
-              try {
-                download(`koma.${f}`, await api.writeRecord(line.variant, line.start_sfen, line.moves, f));
-              } catch (e) {
-                toast(`Export: ${(e as Error).message}`);
-              }
-            },
-          }),
-    });
-    const review = new ReviewPanel(viewer, () => line);
+    const imported = line.imported;
+    const tree = imported ? new RecordTree(imported.read.tree) : null;
+    const write = async (f: string) => {
+      try {
+        if (imported) {
+          // The imported text itself, converted: its comments and variations go along
+          // where the format has room, and what it has none for is said.
+          const r = imported.read;
+          const out = await api.convertRecord(imported.text, r.format, r.variant, f);
+          download(`koma.${f}`, out.text);
+          if (out.warnings.length) {
+            const what = `${f.toUpperCase()} export`;
+            noteWarnings(what, out.warnings);
+            toast(`${what}: ${out.warnings.map(warningText).join("; ")}`, "info");
+          }
+        } else {
+          download(`koma.${f}`, await api.writeRecord(line.variant, line.start_sfen, line.moves, f));
+        }
+      } catch (e) {
+        toast(`Export: ${(e as Error).message}`);
+      }
+    };
+    const marks = tree
+      ? (ply: number) => {
+          const node = tree.at(ply);
+          return { comment: tree.annotated(node), variations: tree.choices(node).length > 0 && ply > 0 };
+        }
+      : undefined;
+    const record = new RecordPanel(viewer, { live: false, ...(id ? { link: (f: string) => api.recordUrl(id, f) } : { write }), ...(marks ? { marks } : {}) });
+    // The line reviewed is the one shown: the main line, or a variation followed.
+    const shownLine = () => ({ variant: line.variant, start_sfen: line.start_sfen, moves: tree ? tree.history().map((e) => e.usi) : line.moves });
+    const review = new ReviewPanel(viewer, shownLine);
     viewer.setLine({ variant: line.variant, startSfen: line.start_sfen, history: line.history });
     viewer.goTo(0);
     for (const color of ["sente", "gote"] as const) viewer.setPlayer(color, line.names?.[color] ?? null);
     record.setResult(line.result);
-    parts = { record, review, viewer };
+    let notes: NotesPanel | null = null;
+    if (tree && imported) {
+      // Follows the line through node `node`, showing that node.
+      const follow = (node: number) => {
+        tree.follow(node);
+        viewer.setLine({ variant: line.variant, startSfen: line.start_sfen, history: tree.history() });
+        record.setResult(tree.isMain() ? line.result : tree.ending());
+        review.reset();
+        viewer.goTo(tree.nodes[node]?.ply ?? 0);
+        notes?.draw();
+      };
+      notes = new NotesPanel(viewer, tree, follow, imported.read.header.entries);
+    }
+    parts = { record, review, viewer, notes };
     holder.replaceChildren(
       h(
         "div",
@@ -106,7 +169,9 @@ export function recordsScreen(gameId: string | null): Screen {
           { class: "side-panel" },
           h("p", { id: "status" }, line.title),
           h("div", { class: "actions" }, h("button", { type: "button", id: "flip", onclick: () => viewer.flip() }, "⇅ Flip"), h("button", { type: "button", id: "settings-button", onclick: () => openSettings() }, "⚙ Settings")),
+          warningsBox,
           record.el,
+          notes?.el,
           review.el,
         ),
       ),
@@ -117,6 +182,7 @@ export function recordsScreen(gameId: string | null): Screen {
     if (!parts) return;
     parts.record.destroy();
     parts.review.destroy();
+    parts.notes?.destroy();
     parts.viewer.destroy();
     parts = null;
   }

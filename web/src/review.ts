@@ -35,6 +35,8 @@ export class ReviewPanel {
   private readonly startButton: HTMLButtonElement;
   private readonly movetime: HTMLSelectElement;
   private stopped = false;
+  /** Counts the analyses started: a poll of an older one (before a reset) stops. */
+  private generation = 0;
 
   constructor(private readonly viewer: Viewer, private readonly source: () => ReviewSource) {
     this.plot = plotSvg("winrate-plot", "Sente's winning chances by move");
@@ -79,9 +81,11 @@ export class ReviewPanel {
     this.startButton.disabled = true;
     this.progress.textContent = "Starting the analysis…";
     try {
+      const generation = ++this.generation;
       const { id } = await api.startReview(src.variant, src.start_sfen, src.moves, Number(this.movetime.value));
+      if (generation !== this.generation) return;
       this.review = { id, done: false, total: src.moves.length + 1, error: null, entries: [] };
-      this.poll(id);
+      this.poll(id, generation);
     } catch (e) {
       this.startButton.disabled = false;
       this.progress.textContent = "";
@@ -89,20 +93,31 @@ export class ReviewPanel {
     }
   }
 
-  private poll(id: string): void {
-    if (this.stopped) return;
+  private poll(id: string, generation: number): void {
+    if (this.stopped || generation !== this.generation) return;
     api
       .review(id)
       .then((r) => {
+        if (generation !== this.generation) return;
         this.review = r;
         this.draw();
-        if (!r.done && !r.error) this.timer = window.setTimeout(() => this.poll(id), 500);
+        if (!r.done && !r.error) this.timer = window.setTimeout(() => this.poll(id, generation), 500);
         else this.startButton.disabled = false;
       })
       .catch((e: Error) => {
+        if (generation !== this.generation) return;
         this.progress.textContent = `Review: ${e.message}; trying again…`;
-        this.timer = window.setTimeout(() => this.poll(id), 2000);
+        this.timer = window.setTimeout(() => this.poll(id, generation), 2000);
       });
+  }
+
+  /** Forgets the analysis: the line reviewed changed (another variation shown). */
+  reset(): void {
+    this.generation += 1;
+    window.clearTimeout(this.timer);
+    this.review = null;
+    this.startButton.disabled = false;
+    this.draw();
   }
 
   private marked(): ReviewEntry[] {

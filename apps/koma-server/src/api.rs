@@ -11,7 +11,7 @@ use crate::hub::Hub;
 use crate::image;
 use crate::limits::{Client, Limiter, RateClass, limited};
 use crate::offers::Offer;
-use crate::records::{self, ReadRequest, WriteRequest};
+use crate::records::{self, ConvertRequest, ReadRequest, WriteRequest};
 use crate::rematch::Rematch;
 use crate::review::{ReviewRequest, Reviews};
 use crate::store::{GameSummary, Page};
@@ -103,6 +103,10 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/api/records/write",
             limit(RateClass::Records, post(write_record)),
+        )
+        .route(
+            "/api/records/convert",
+            limit(RateClass::Records, post(convert_record)),
         )
         .route("/api/reviews", limit(RateClass::Reviews, post(review)))
         .route("/api/reviews/{id}", get(review_state))
@@ -422,6 +426,12 @@ pub(crate) async fn off_thread<T: Send + 'static>(
 async fn read_record(json: JsonBody<RecordSize>) -> Result<Response, ApiError> {
     let request: ReadRequest = body(&json.bytes)?;
     let answer = off_thread(move || records::read(&request)).await?;
+    Ok(Json(answer).into_response())
+}
+
+async fn convert_record(json: JsonBody<RecordSize>) -> Result<Response, ApiError> {
+    let request: ConvertRequest = body(&json.bytes)?;
+    let answer = off_thread(move || records::convert(&request)).await?;
     Ok(Json(answer).into_response())
 }
 

@@ -127,13 +127,18 @@ pub enum ApiError {
         foul: Foul,
     },
     /// A record that cannot be read in its format (400).
-    #[error("{} record: {source}", .format.name())]
+    #[error("{}{source}", record_place(*.format))]
     UnreadableRecord {
         /// The format it was read as.
         format: Format,
         /// What is wrong, with the place.
         source: RecordError,
     },
+    /// A record text in no format the server reads, none named (400).
+    #[error(
+        "the text is in no record format koma reads (KIF, KI2, CSA, JKF, USI, SFEN, a move list such as 1. P-7f P-3d): choose its format"
+    )]
+    UnrecognisedRecord,
     /// A line that cannot be written in the format asked for (e.g. Tori Shogi in CSA) (400).
     #[error("{0}")]
     UnwritableRecord(#[source] RecordError),
@@ -467,6 +472,7 @@ impl ApiError {
             | E::IllegalChuMove { .. }
             | E::IllegalMove { .. }
             | E::UnreadableRecord { .. }
+            | E::UnrecognisedRecord
             | E::UnwritableRecord(_)
             | E::InvalidUsername { .. }
             | E::InvalidPassword { .. }
@@ -548,6 +554,7 @@ impl ApiError {
                 "illegal_move"
             }
             E::UnreadableRecord { .. } => "unreadable_record",
+            E::UnrecognisedRecord => "unrecognised_record",
             E::UnwritableRecord(_) => "unwritable_record",
             E::RecordTooLarge { .. } | E::TooManyMoves { .. } | E::BodyTooLarge { .. } => {
                 "too_large"
@@ -613,14 +620,28 @@ impl ApiError {
         }
     }
 
+    /// The 1-based line of the text sent where the problem is, when the error names one (a
+    /// record that cannot be read).
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ApiError::UnreadableRecord { source, .. } => source.line(),
+            _ => None,
+        }
+    }
+
     /// The error as the JSON body both HTTP and WebSocket send: `error` (the message, cut
-    /// to [`MAX_MESSAGE_CHARS`]), `code` and `status`.
+    /// to [`MAX_MESSAGE_CHARS`]), `code` and `status`, and `line` when it names one
+    /// ([`ApiError::line`]).
     pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
+        let mut body = serde_json::json!({
             "error": cut(self.to_string()),
             "code": self.code(),
             "status": self.status().as_u16(),
-        })
+        });
+        if let Some(line) = self.line() {
+            body["line"] = line.into();
+        }
+        body
     }
 }
 
@@ -636,6 +657,15 @@ fn cut(mut message: String) -> String {
         message.push('…');
     }
     message
+}
+
+/// `kif record: ` in front of a reader's message; nothing for a move list's, which says
+/// `move list line N` itself.
+fn record_place(format: Format) -> String {
+    match format {
+        Format::Moves => String::new(),
+        other => format!("{} record: ", other.name()),
+    }
 }
 
 fn found_type(found: &Option<String>) -> String {
@@ -793,6 +823,7 @@ mod tests {
             ApiError::NotArenaGame {
                 game: "g".to_string(),
             },
+            ApiError::UnrecognisedRecord,
         ]
     }
 

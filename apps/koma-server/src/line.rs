@@ -121,20 +121,12 @@ impl History {
             if self.stuck {
                 return;
             }
-            let before = self.pos;
-            if self.pos.play(m).is_err() {
+            let Some((entry, after)) = entry(&self.pos, m, self.prev_to) else {
                 self.stuck = true;
                 return;
-            }
-            let prev_to = self.prev_to;
-            self.entries.push(HistoryEntry {
-                usi: usi::write_move(self.pos.variant(), m),
-                japanese: move_text(&before, m, prev_to, Notation::Japanese),
-                western: move_text(&before, m, prev_to, Notation::Western),
-                german: move_text(&before, m, prev_to, Notation::German),
-                sfen: sfen::write_any(&self.pos),
-                check: self.pos.in_check(),
-            });
+            };
+            self.entries.push(entry);
+            self.pos = after;
             self.prev_to = Some(m.to());
         }
     }
@@ -143,6 +135,26 @@ impl History {
     pub fn entries(&self) -> &[HistoryEntry] {
         &self.entries
     }
+}
+
+/// The `history` entry of `m` played in `before` (`prev_to`: the previous move's
+/// destination, for 同), with the position after it; `None` when `m` is not legal there.
+pub fn entry(
+    before: &AnyPosition,
+    m: Move,
+    prev_to: Option<Square>,
+) -> Option<(HistoryEntry, AnyPosition)> {
+    let mut after = *before;
+    after.play(m).ok()?;
+    let entry = HistoryEntry {
+        usi: usi::write_move(after.variant(), m),
+        japanese: move_text(before, m, prev_to, Notation::Japanese),
+        western: move_text(before, m, prev_to, Notation::Western),
+        german: move_text(before, m, prev_to, Notation::German),
+        sfen: sfen::write_any(&after),
+        check: after.in_check(),
+    };
+    Some((entry, after))
 }
 
 /// `moves` from `pos` in Japanese (the first after a move to `prev_to`, for 同); stops at a

@@ -75,7 +75,7 @@ enum Command {
     Convert {
         /// The record (`-` for standard input).
         file: String,
-        /// Output format: kif, ki2, csa, jkf, usi or sfen.
+        /// Output format: kif, ki2, csa, jkf, usi, sfen or moves (a Western move list).
         #[arg(long, default_value = "kif")]
         to: String,
         /// Input format when the name and content do not tell.
@@ -339,8 +339,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             ply,
             output,
         } => {
-            let to = Format::from_name(&to)
-                .ok_or_else(|| anyhow!("unknown format '{to}' (kif, ki2, csa, jkf, usi, sfen)"))?;
+            let to = Format::from_name(&to).ok_or_else(|| {
+                anyhow!("unknown format '{to}' (kif, ki2, csa, jkf, usi, sfen, moves)")
+            })?;
             let encoding = Encoding::from_name(&encoding)
                 .ok_or_else(|| anyhow!("unknown encoding '{encoding}' (utf-8, sjis)"))?;
             let from = from
@@ -356,7 +357,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                         )
                     )
                 }
-                _ => formats::write(&record, to).with_context(|| format!("--to {}", to.name()))?,
+                _ => {
+                    let (text, losses) = formats::write_checked(&record, to)
+                        .with_context(|| format!("--to {}", to.name()))?;
+                    for loss in losses {
+                        eprintln!("{file}: warning: {loss}");
+                    }
+                    text
+                }
             };
             let text = if encoding == Encoding::ShiftJis {
                 text.replace("encoding=UTF-8", "encoding=Shift_JIS")

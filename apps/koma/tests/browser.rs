@@ -3,7 +3,8 @@
 //! `tournament.mjs` through tournaments run from the page while scripted players play their
 //! games over the API, `variants.mjs` through every variant's board and a game of each small
 //! variant against the engine, `chu.mjs` through Chu shogi's board and its lion's moves,
-//! `pieces.mjs` through every piece of every variant drawn by the page's own code.
+//! `pieces.mjs` through every piece of every variant drawn by the page's own code,
+//! `records.mjs` through imported records' comments, variations, exports and refusals.
 //! `scripts/test` installs Chromium and the scripts' npm packages;
 //! screenshots land in `target/e2e-artifacts`.
 
@@ -69,6 +70,14 @@ fn tournaments_directed_in_chromium() {
 #[test]
 fn small_variants_against_the_engine_in_chromium() {
     drive("variants.mjs", &[]);
+}
+
+/// Imports on the review screen: a KIF's comments and variations shown with their moves
+/// and followed by click and keys, exported as KIF with them and as CSA with what it
+/// dropped said; a Western move list read; text in no format refused with the reason.
+#[test]
+fn records_imported_in_chromium() {
+    drive("records.mjs", &[]);
 }
 
 /// Chu shogi's 12x12 board on a laptop and a phone, then against the engine by clicks: a

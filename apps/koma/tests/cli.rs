@@ -172,6 +172,23 @@ fn convert_between_formats_from_stdin() {
     );
     let o = koma_with_stdin(&["convert", "-", "--to", "csa"], KIF.as_bytes());
     assert!(stdout(&o).contains("+7776FU") && stdout(&o).contains("%TORYO"));
+    // A Western move list, the times it cannot keep said on standard error; read back.
+    let o = koma_with_stdin(&["convert", "-", "--to", "moves"], KIF.as_bytes());
+    assert_eq!(
+        stdout(&o),
+        "1. P-7f {いい手} 1... P-3d 2. Bx2b+ Sx2b resign\n"
+    );
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("-: warning: the times of 2 moves dropped: move list has no times"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let back = koma_with_stdin(&["convert", "-", "--to", "usi"], &o.stdout);
+    assert_eq!(
+        stdout(&back).trim(),
+        "position startpos moves 7g7f 3c3d 8h2b+ 3a2b"
+    );
     let o = koma_with_stdin(
         &["convert", "-", "--to", "sfen", "--ply", "1"],
         KIF.as_bytes(),

@@ -157,11 +157,11 @@ pub fn load(
     })
 }
 
-/// The format called `name` (`kif`, `ki2`, `csa`, `jkf`, `usi`, `sfen`).
+/// The format called `name` (`kif`, `ki2`, `csa`, `jkf`, `usi`, `sfen`, `moves`).
 fn parse_format(name: &str) -> PyResult<Format> {
     Format::from_name(name).ok_or_else(|| {
         crate::errors::KomaError::new_err(format!(
-            "unknown format '{name}' (known: kif, ki2, csa, jkf, usi, sfen)"
+            "unknown format '{name}' (known: kif, ki2, csa, jkf, usi, sfen, moves)"
         ))
     })
 }

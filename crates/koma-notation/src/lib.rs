@@ -23,6 +23,7 @@ pub mod jkf;
 pub mod ki2;
 pub mod kif;
 pub mod letters;
+pub mod move_list;
 pub mod movetext;
 pub mod record;
 pub mod sfen;

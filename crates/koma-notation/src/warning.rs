@@ -1,6 +1,8 @@
-//! Leniencies: what a reader accepted that its format does not allow, said aloud. Every
-//! reader that bends a rule for a real file records a [`Warning`] next to the record, so
-//! that the CLI (on standard error) and the server (in a `warnings` list) can show it.
+//! Leniencies and losses, said aloud: what a reader accepted that its format does not
+//! allow, and what a writer's format could not keep of a record
+//! ([`crate::formats::write_checked`]). Every reader that bends a rule for a real file
+//! records a [`Warning`] next to the record, so that the CLI (on standard error) and the
+//! server (in a `warnings` list, each with its [`WarningKind::code`]) can show it.
 
 use crate::encoding::Encoding;
 use crate::record::Record;
@@ -52,7 +54,8 @@ impl fmt::Display for Warning {
     }
 }
 
-/// What a reader accepted that the format does not allow.
+/// What a reader accepted that the format does not allow, or what a written format could
+/// not keep.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WarningKind {
     /// The file declares an encoding its bytes are not in; it was read in the one found.
@@ -124,4 +127,115 @@ pub enum WarningKind {
         /// How many records the file holds.
         count: usize,
     },
+    /// Variations (変化) that the written format has no place for, left out.
+    #[error("{} dropped: {format} has no variations", count_of(*.count, "variation"))]
+    VariationsDropped {
+        /// The format written (`CSA`, `USI`).
+        format: &'static str,
+        /// How many variations the record has that the output lacks.
+        count: usize,
+    },
+    /// Comments that the written format has no place for, left out.
+    #[error("{} dropped: {format} cannot keep them", count_of(*.count, "comment"))]
+    CommentsDropped {
+        /// The format written.
+        format: &'static str,
+        /// How many comments of the main line the output lacks.
+        count: usize,
+    },
+    /// Bookmarks (KIF `&`) that the written format has no place for, left out.
+    #[error("{} dropped: {format} has no bookmarks", count_of(*.count, "bookmark"))]
+    BookmarksDropped {
+        /// The format written.
+        format: &'static str,
+        /// How many bookmarks of the main line the output lacks.
+        count: usize,
+    },
+    /// Times of moves that the written format has no place for, left out.
+    #[error("the times of {} dropped: {format} has no times", count_of(*.count, "move"))]
+    TimesDropped {
+        /// The format written.
+        format: &'static str,
+        /// How many moves of the main line lose their time.
+        count: usize,
+    },
+    /// Header entries (players, event, unknown keys...) that the written format has no
+    /// place for, left out.
+    #[error("header {} dropped: {format} has no place for {}", keys.join(", "), if keys.len() == 1 { "it" } else { "them" })]
+    HeaderDropped {
+        /// The format written.
+        format: &'static str,
+        /// The keys of the entries left out, in record order.
+        keys: Vec<String>,
+    },
+    /// An ending that the written format has no word for: left out, or written as a comment.
+    #[error("the ending {ending} is not kept: {format} has no word for it")]
+    EndingDropped {
+        /// The format written.
+        format: &'static str,
+        /// The ending, in Japanese (投了, 不戦勝...).
+        ending: String,
+    },
+    /// Moves of the main line that the written format does not keep (a foul the line ends
+    /// with, which USI and move lists leave out).
+    #[error("the last {} of the main line dropped: {format} keeps legal moves only", count_of(*.count, "move"))]
+    MovesDropped {
+        /// The format written.
+        format: &'static str,
+        /// How many moves are left out.
+        count: usize,
+    },
+    /// A format that holds one position: the moves are not written, the position after
+    /// them is.
+    #[error("{format} holds one position: the position after the main line's {} is written, not the moves", count_of(*.moves, "move"))]
+    PositionOnly {
+        /// The format written (`SFEN`).
+        format: &'static str,
+        /// How many moves the record's main line has.
+        moves: usize,
+    },
+    /// The written text did not read back, so what it lost is not known.
+    #[error("the {format} written does not read back ({reason}): what it lost is not known")]
+    Unchecked {
+        /// The format written.
+        format: &'static str,
+        /// Why it did not read back.
+        reason: String,
+    },
+}
+
+/// `1 move`, `3 moves`.
+fn count_of(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+impl WarningKind {
+    /// A stable name for the kind, for programs (`move_number`, `variations_dropped`...).
+    pub fn code(&self) -> &'static str {
+        match self {
+            WarningKind::WrongEncoding { .. } => "wrong_encoding",
+            WarningKind::MoveNumber { .. } => "move_number",
+            WarningKind::IllegalLastMove { .. } => "illegal_last_move",
+            WarningKind::EndingAfterIllegalMove { .. } => "ending_after_illegal_move",
+            WarningKind::SquareBeforeSame { .. } => "square_before_same",
+            WarningKind::RepeatedEnding { .. } => "repeated_ending",
+            WarningKind::EnterAsUp { .. } => "enter_as_up",
+            WarningKind::UndeclaredTori { .. } => "undeclared_tori",
+            WarningKind::UndeclaredMinishogi { .. } => "undeclared_minishogi",
+            WarningKind::MoreRecords { .. } => "more_records",
+            WarningKind::VariationsDropped { .. } => "variations_dropped",
+            WarningKind::CommentsDropped { .. } => "comments_dropped",
+            WarningKind::BookmarksDropped { .. } => "bookmarks_dropped",
+            WarningKind::TimesDropped { .. } => "times_dropped",
+            WarningKind::HeaderDropped { .. } => "header_dropped",
+            WarningKind::EndingDropped { .. } => "ending_dropped",
+            WarningKind::MovesDropped { .. } => "moves_dropped",
+            WarningKind::PositionOnly { .. } => "position_only",
+            WarningKind::Unchecked { .. } => "unchecked",
+        }
+    }
 }

@@ -69,7 +69,8 @@ async fn a_record_brings_its_header_and_result() {
     let back = read(addr, json!({"text": kif})).await;
     assert_eq!(
         back["header"],
-        json!({"sente": "Alice", "gote": "Bob", "event": "研究会"})
+        json!({"sente": "Alice", "gote": "Bob", "event": "研究会",
+               "entries": [["棋戦", "研究会"], ["先手", "Alice"], ["後手", "Bob"]]})
     );
     assert_eq!(back["moves"], json!(["7g7f", "3c3d"]));
     // Sente resigned at move 3: gote won.
@@ -180,5 +181,267 @@ async fn text_is_read_as_sent_and_leniencies_come_back_as_warnings() {
     assert_eq!(back["moves"], json!(["7g7f", "3c3d"]));
     assert_eq!(back["warnings"].as_array().unwrap().len(), 1);
     assert_eq!(back["warnings"][0]["line"], 3);
+    server.shutdown().await.unwrap();
+}
+
+/// A KIF with comments on the start (two lines) and on moves, a bookmark, a variation at
+/// move 3 with one nested in it at move 4, a variation at move 2, an unknown header key
+/// and times.
+const RICH_KIF: &str = "\
+#KIF version=2.0 encoding=UTF-8
+先手：甲野
+後手：乙川
+対局ID：12345
+手合割：平手
+*序盤の研究
+*二行目のコメント
+手数----指手---------消費時間--
+   1 ７六歩(77)   ( 0:10/00:00:10)
+*角道を開ける
+   2 ３四歩(33)   ( 0:05/00:00:05)+
+   3 ２六歩(27)   ( 0:03/00:00:13)+
+&読み込み時表示
+   4 ８四歩(83)   ( 0:02/00:00:07)
+*居飛車
+   5 投了         ( 0:01/00:00:14)
+まで4手で後手の勝ち
+
+変化：3手
+   3 ６六歩(67)   ( 0:04/00:00:14)+
+*振り飛車含み
+   4 ８四歩(83)   ( 0:01/00:00:06)
+
+変化：4手
+   4 ６二銀(71)   ( 0:01/00:00:06)
+*変化の中の変化
+
+変化：2手
+   2 ８四歩(83)   ( 0:01/00:00:06)
+*相掛かりへ
+";
+
+async fn convert(addr: std::net::SocketAddr, text: &str, to: &str) -> Value {
+    post(
+        addr,
+        "/api/records/convert",
+        &json!({"text": text, "to": to}),
+    )
+    .await
+    .expect(200)
+    .json()
+}
+
+/// The nodes of a read's tree reached by following first children from the start.
+fn main_line(tree: &Value) -> Vec<&Value> {
+    let mut line = vec![&tree[0]];
+    while let Some(first) = line.last().unwrap()["children"][0].as_u64() {
+        line.push(&tree[first as usize]);
+    }
+    line
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn comments_and_variations_are_read_and_written_back_unchanged() {
+    let (_dir, server, addr) = fresh_server().await;
+    let back = read(addr, json!({"text": RICH_KIF})).await;
+    assert_eq!(back["format"], "kif");
+    assert_eq!(back["warnings"], json!([]));
+    assert_eq!(back["moves"], json!(["7g7f", "3c3d", "2g2f", "8c8d"]));
+    assert_eq!(back["header"]["entries"][2], json!(["対局ID", "12345"]));
+    let tree = &back["tree"];
+    let main = main_line(tree);
+    assert_eq!(
+        main[0]["comments"],
+        json!(["序盤の研究", "二行目のコメント"])
+    );
+    assert_eq!(main[1]["comments"], json!(["角道を開ける"]));
+    assert_eq!(main[1]["spent_ms"], 10_000);
+    assert_eq!(main[3]["bookmark"], "読み込み時表示");
+    assert_eq!(main[4]["comments"], json!(["居飛車"]));
+    assert_eq!(main[5]["end"], "投了");
+    // Move 2 and move 3 have a variation each, the move-3 one a nested one at move 4.
+    assert_eq!(main[1]["children"].as_array().unwrap().len(), 2);
+    let alt3 = &tree[main[2]["children"][1].as_u64().unwrap() as usize];
+    assert_eq!(alt3["move"]["japanese"], "☗６六歩");
+    assert_eq!(alt3["comments"], json!(["振り飛車含み"]));
+    // Its move 4 has a variation: 6二銀 in place of 8四歩.
+    let four = &tree[alt3["children"][0].as_u64().unwrap() as usize];
+    assert_eq!(four["move"]["usi"], "8c8d");
+    let nested = &tree[alt3["children"][1].as_u64().unwrap() as usize];
+    assert_eq!(nested["move"]["usi"], "7a6b");
+    assert_eq!(nested["ply"], 4);
+    assert_eq!(nested["comments"], json!(["変化の中の変化"]));
+
+    // Exported as KIF and read again: the same tree, header and comments.
+    let kif = convert(addr, RICH_KIF, "kif").await;
+    assert_eq!(kif["format"], "kif");
+    assert_eq!(kif["warnings"], json!([]));
+    let text = kif["text"].as_str().unwrap();
+    let again = read(addr, json!({"text": text})).await;
+    assert_eq!(again["tree"], back["tree"]);
+    assert_eq!(again["header"], back["header"]);
+    // And once more: the KIF written is a fixed point.
+    assert_eq!(convert(addr, text, "kif").await["text"], text);
+
+    // CSA has no variations nor bookmarks, nor a place for 対局ID: said, with codes; its
+    // comments stay.
+    let csa = convert(addr, RICH_KIF, "csa").await;
+    assert_eq!(
+        csa["warnings"],
+        json!([
+            {"code": "variations_dropped", "line": 0, "message": "3 variations dropped: CSA has no variations"},
+            {"code": "bookmarks_dropped", "line": 0, "message": "1 bookmark dropped: CSA has no bookmarks"},
+            {"code": "header_dropped", "line": 0, "message": "header 対局ID dropped: CSA has no place for it"},
+        ])
+    );
+    let from_csa = read(addr, json!({"text": csa["text"]})).await;
+    let main = main_line(&from_csa["tree"]);
+    assert_eq!(
+        main[0]["comments"],
+        json!(["序盤の研究", "二行目のコメント"])
+    );
+    assert_eq!(main[1]["comments"], json!(["角道を開ける"]));
+    // KI2 keeps everything but the times.
+    let ki2 = convert(addr, RICH_KIF, "ki2").await;
+    let codes: Vec<&Value> = ki2["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| &w["code"])
+        .collect();
+    assert_eq!(codes, [&json!("times_dropped")]);
+    // Leniencies of the reading come back apart.
+    let misnumbered = "手合割：平手\n1 ７六歩(77)\n1 ３四歩(33)\n";
+    let usi = convert(addr, misnumbered, "usi").await;
+    assert_eq!(usi["text"], "position startpos moves 7g7f 3c3d\n");
+    assert_eq!(usi["warnings"], json!([]));
+    assert_eq!(usi["read_warnings"][0]["code"], "move_number");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_corpus_variations_go_out_and_back_in_unchanged() {
+    let (_dir, server, addr) = fresh_server().await;
+    let corpus =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/kif");
+    for name in [
+        "fork.kif",
+        "doh_branch.kifu",
+        "last_comment.kif",
+        "henka.kif",
+    ] {
+        let Ok(bytes) = std::fs::read(corpus.join(name)) else {
+            assert_ne!(name, "fork.kif", "the corpus is missing");
+            continue;
+        };
+        let text = koma_notation::encoding::decode(&bytes).0;
+        let first = read(addr, json!({"text": text})).await;
+        let variations = first["tree"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|n| n["children"].as_array().unwrap().len() > 1)
+            .count();
+        assert!(variations > 0 || name == "last_comment.kif", "{name}");
+        let kif = convert(addr, &text, "kif").await;
+        let again = read(addr, json!({"text": kif["text"]})).await;
+        assert_eq!(again["tree"], first["tree"], "{name}");
+    }
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn move_lists_are_read_and_unreadable_text_is_refused_with_the_reason() {
+    let (_dir, server, addr) = fresh_server().await;
+    let line = json!(["7g7f", "3c3d", "2g2f"]);
+    for text in [
+        "1. P-7f P-3d 2. P-2f",
+        "P-7f P-3d P-2f",
+        "P7g-7f P3c-3d P2g-2f",
+        "7f 3d 2f",
+        "1. P-76 P-34 2. P-26",
+    ] {
+        let back = read(addr, json!({"text": text})).await;
+        assert_eq!(back["format"], "moves", "{text}");
+        assert_eq!(back["moves"], line, "{text}");
+    }
+    let refused = |body: Value, code| async move {
+        let reply = post(addr, "/api/records/read", &body).await;
+        let json = reply.json();
+        (refused_as(reply, 400, code), json)
+    };
+    // Text in no format.
+    let (message, _) = refused(
+        json!({"text": "Dear friend, here is my game."}),
+        "unrecognised_record",
+    )
+    .await;
+    assert!(message.contains("no record format"), "{message}");
+    // A move list named KIF: no empty game, the move and its line named.
+    let (message, body) = refused(
+        json!({"text": "先手：甲\n1. P-7f P-3d", "format": "kif"}),
+        "unreadable_record",
+    )
+    .await;
+    assert!(
+        message.contains("line 2") && message.contains("'P-7f'"),
+        "{message}"
+    );
+    assert_eq!(body["line"], 2);
+    // A bad word of a move list: its line and column.
+    let (message, body) = refused(
+        json!({"text": "1. P-7f P-3d\n2. P-2f Q-9z"}),
+        "unreadable_record",
+    )
+    .await;
+    assert!(message.contains("line 2, column 9"), "{message}");
+    assert_eq!(body["line"], 2);
+    // Unreadable KIF: the line and the text.
+    let (message, body) = refused(
+        json!({"text": "手合割：平手\n1 ７六歩(77)\nこれは何\n"}),
+        "unreadable_record",
+    )
+    .await;
+    assert!(
+        message.contains("line 3") && message.contains("これは何"),
+        "{message}"
+    );
+    assert_eq!(body["line"], 3);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ki2_and_jkf_bring_their_comments_and_variations() {
+    let (_dir, server, addr) = fresh_server().await;
+    let ki2 = "手合割：平手\n*開始\n▲７六歩    △３四歩\n*三四歩へ\n▲２六歩    △８四歩\n\
+               まで4手で中断\n\n変化：3手\n▲６六歩    △６二銀\n*変化の銀\n";
+    let jkf = r#"{"header":{"先手":"A"},"moves":[{"comments":["開始"]},
+        {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU","color":0}},
+        {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU","color":1},"comments":["三四歩へ"],
+         "forks":[[{"move":{"from":{"x":8,"y":3},"to":{"x":8,"y":4},"piece":"FU","color":1},"comments":["変化の歩"]}]]}]}"#;
+    for (text, format, variation, comment) in [
+        (ki2, "ki2", "6g6f", "変化の銀"),
+        (jkf, "jkf", "8c8d", "変化の歩"),
+    ] {
+        let back = read(addr, json!({"text": text})).await;
+        assert_eq!(back["format"], format);
+        let tree = back["tree"].as_array().unwrap();
+        let main = main_line(&back["tree"]);
+        assert_eq!(main[0]["comments"], json!(["開始"]), "{format}");
+        assert_eq!(main[2]["comments"], json!(["三四歩へ"]), "{format}");
+        let branching = tree
+            .iter()
+            .find(|n| n["children"].as_array().unwrap().len() > 1)
+            .unwrap_or_else(|| panic!("{format}: no variation"));
+        let alt = &tree[branching["children"][1].as_u64().unwrap() as usize];
+        assert_eq!(alt["move"]["usi"], variation, "{format}");
+        let noted = tree.iter().any(|n| n["comments"] == json!([comment]));
+        assert!(noted, "{format}: {comment} missing");
+        // Back through the same format: the same tree.
+        let again = convert(addr, text, format).await;
+        assert_eq!(again["warnings"], json!([]), "{format}");
+        let reread = read(addr, json!({"text": again["text"]})).await;
+        assert_eq!(reread["tree"], back["tree"], "{format}");
+    }
     server.shutdown().await.unwrap();
 }

@@ -1,4 +1,4 @@
-//! Every record reader (KIF, KI2, CSA, JKF, USI position lines) on arbitrary bytes: no
+//! Every record reader (KIF, KI2, CSA, JKF, USI position lines, move lists) on arbitrary bytes: no
 //! panic, and whatever reads also writes and reads back in the same format.
 #![no_main]
 
@@ -7,7 +7,14 @@ use koma_rules::VariantKind;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    for format in [Format::Kif, Format::Ki2, Format::Csa, Format::Jkf, Format::Usi] {
+    for format in [
+        Format::Kif,
+        Format::Ki2,
+        Format::Csa,
+        Format::Jkf,
+        Format::Usi,
+        Format::Moves,
+    ] {
         let Ok(koma_notation::warning::Reading { record, .. }) =
             formats::read(data, format, VariantKind::Shogi)
         else {

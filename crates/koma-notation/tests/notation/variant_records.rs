@@ -174,8 +174,14 @@ fn formats_without_a_convention_say_so() {
             .filter(|f| f.holds(record.variant))
             .collect();
         let expected: &[Format] = match record.variant {
-            VariantKind::Dobutsu => &[Format::Usi, Format::Sfen],
-            _ => &[Format::Kif, Format::Ki2, Format::Usi, Format::Sfen],
+            VariantKind::Dobutsu => &[Format::Usi, Format::Sfen, Format::Moves],
+            _ => &[
+                Format::Kif,
+                Format::Ki2,
+                Format::Usi,
+                Format::Sfen,
+                Format::Moves,
+            ],
         };
         assert_eq!(held, expected, "{variant}");
         for (format, name) in [(Format::Csa, "CSA"), (Format::Jkf, "JKF")] {

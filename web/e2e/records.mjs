@@ -1,0 +1,189 @@
+// The review screen's imports in the system Chromium (playwright-core drives it).
+//
+//   KOMA_URL=http://127.0.0.1:8099 node records.mjs     (KOMA_ARTIFACTS: where screenshots go;
+//   KOMA_E2E_ONLY: only the tests whose name contains it)
+//
+// 1. A KIF with comments (on the start, on moves) and variations (one nested in another):
+//    the comments beside the moves as each is shown, the moves that carry them marked in the
+//    list, a variation followed by a click and another by ↓, arrows stepping along the line
+//    shown, back to the main line; exported as KIF, the text keeps comments and variations
+//    and reads back to the same marks; exported as CSA, the page says what CSA dropped.
+// 2. A Western move list (`1. P-7f P-3d 2. P-2f`) read as one, not as an empty game.
+// 3. Text in no format, and a KIF with a bad line: refused with the reason and the line.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { ARTIFACTS, BASE, log, newPlayer, pageErrors, runTests, waitText } from "./harness.mjs";
+
+const RICH_KIF = `#KIF version=2.0 encoding=UTF-8
+先手：甲野
+後手：乙川
+対局ID：12345
+手合割：平手
+*序盤の研究
+*二行目のコメント
+手数----指手---------消費時間--
+   1 ７六歩(77)   ( 0:10/00:00:10)
+*角道を開ける
+   2 ３四歩(33)   ( 0:05/00:00:05)+
+   3 ２六歩(27)   ( 0:03/00:00:13)+
+&読み込み時表示
+   4 ８四歩(83)   ( 0:02/00:00:07)
+*居飛車
+   5 投了         ( 0:01/00:00:14)
+まで4手で後手の勝ち
+
+変化：3手
+   3 ６六歩(67)   ( 0:04/00:00:14)+
+*振り飛車含み
+   4 ８四歩(83)   ( 0:01/00:00:06)
+
+変化：4手
+   4 ６二銀(71)   ( 0:01/00:00:06)
+*変化の中の変化
+
+変化：2手
+   2 ８四歩(83)   ( 0:01/00:00:06)
+*相掛かりへ
+`;
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** The text of the move the record list shows as current. */
+async function shownMove(page) {
+  return (await page.locator("#record [aria-current] .text").textContent({ timeout: 2000 }).catch(() => null))?.trim() ?? null;
+}
+
+async function expectShown(page, ply, text) {
+  await page.waitForFunction(
+    ([p, t]) => {
+      const el = document.querySelector("#record [aria-current]");
+      return el?.getAttribute("data-ply") === String(p) && el.querySelector(".text")?.textContent?.trim() === t;
+    },
+    [ply, text],
+    { timeout: 5000 },
+  ).catch(async () => {
+    throw new Error(`${page.koma}: move ${ply} ${text} should be shown, not ${await shownMove(page)}`);
+  });
+}
+
+async function importText(page, text) {
+  if (!page.url().endsWith("#review")) await page.goto(`${BASE}/#review`);
+  // After an import the box is folded: open it again.
+  if (!(await page.locator("#record-text").isVisible())) await page.click("details.import > summary");
+  await page.fill("#record-text", text);
+  await page.click("#read-record");
+}
+
+/** Clicks the export button of `format` and returns the text downloaded. */
+async function exported(page, format) {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click(`.exports [data-format="${format}"]`)]);
+  return readFile(await download.path(), "utf8");
+}
+
+async function commentsAndVariations(browser) {
+  const page = await newPlayer(browser, "records", { width: 1280, height: 900 });
+  await importText(page, RICH_KIF);
+  await page.locator('#record [data-ply="4"]').waitFor();
+  // The start's comment, and the moves with comments or variations marked as KIF marks them.
+  await waitText(page, "#comment", "序盤の研究");
+  await waitText(page, "#comment", "二行目のコメント");
+  await page.locator("#record [data-start] .mark-comment").waitFor();
+  await page.locator('#record [data-ply="1"] .mark-comment').waitFor();
+  await page.locator('#record [data-ply="2"] .mark-variations').waitFor();
+  await page.locator('#record [data-ply="3"] .mark-variations').waitFor();
+  // The header's other entries, folded.
+  await waitText(page, ".record-header", "対局ID");
+  // The arrows step along the main line; each move's comment comes with it.
+  await page.keyboard.press("ArrowRight");
+  await expectShown(page, 1, "☗７六歩");
+  await waitText(page, "#comment", "角道を開ける");
+  await waitText(page, ".notes-here", "(0:10)");
+  await page.keyboard.press("ArrowRight");
+  await expectShown(page, 2, "☖３四歩");
+  await waitText(page, "#comment", "No comment on this move.");
+  await waitText(page, "#variations", "変化 Move 2:");
+  await waitText(page, "#variations", "変化 Move 3:");
+  await shot(page, "records-1-branches-listed");
+  // Into the variation at move 3 by a click: its comment, the main line a click away.
+  await page.locator("#variations button", { hasText: "６六歩" }).click();
+  await expectShown(page, 3, "☗６六歩");
+  await waitText(page, "#comment", "振り飛車含み");
+  await page.locator("#main-line:visible").waitFor();
+  await page.keyboard.press("ArrowRight");
+  await expectShown(page, 4, "☖８四歩");
+  // ↓ switches to the variation nested at move 4.
+  await page.keyboard.press("ArrowDown");
+  await expectShown(page, 4, "☖６二銀");
+  await waitText(page, "#comment", "変化の中の変化");
+  await waitText(page, "#variations", "６二銀");
+  await shot(page, "records-2-nested-variation-comment");
+  await page.keyboard.press("ArrowLeft");
+  await expectShown(page, 3, "☗６六歩");
+  // Back to the main line, at its start.
+  await page.click("#main-line");
+  await expectShown(page, 1, "☗７六歩");
+  await page.locator("#main-line").waitFor({ state: "hidden" });
+  await page.click('#record [data-ply="4"]');
+  await waitText(page, "#comment", "居飛車");
+  await waitText(page, "#record .result", "Gote wins");
+  log("comments shown with their moves, variations followed and left");
+
+  // KIF export: comments and variations in the text, and it reads back the same.
+  const kif = await exported(page, "kif");
+  for (const part of ["*序盤の研究", "*角道を開ける", "*振り飛車含み", "*変化の中の変化", "変化：3手", "変化：4手", "変化：2手", "&読み込み時表示", "対局ID：12345"]) {
+    if (!kif.includes(part)) throw new Error(`the KIF export lacks '${part}':\n${kif}`);
+  }
+  // CSA export: said what it dropped, in the list and with a code.
+  const csa = await exported(page, "csa");
+  if (!csa.includes("'角道を開ける")) throw new Error(`the CSA export lacks the comment:\n${csa}`);
+  await waitText(page, "#record-warnings", "CSA export: 3 variations dropped: CSA has no variations");
+  await waitText(page, '#record-warnings [data-code="header_dropped"]', "対局ID");
+  await shot(page, "records-3-csa-export-warnings");
+  log("exports: KIF keeps comments and variations, CSA says what it dropped");
+  await importText(page, kif);
+  await page.locator('#record [data-ply="2"] .mark-variations').waitFor();
+  await waitText(page, "#comment", "序盤の研究");
+  await page.click('#record [data-ply="3"]');
+  await page.locator("#variations button", { hasText: "６六歩" }).click();
+  await waitText(page, "#comment", "振り飛車含み");
+  log("the KIF exported reads back with its comments and variations");
+  await page.context().close();
+}
+
+async function westernMoveList(browser) {
+  const page = await newPlayer(browser, "move list", { width: 1024, height: 768 });
+  await importText(page, "1. P-7f P-3d 2. P-2f {a plan} P-8d");
+  await page.locator('#record [data-ply="4"]').waitFor();
+  await page.click('#record [data-ply="3"]');
+  await expectShown(page, 3, "☗２六歩");
+  await waitText(page, "#comment", "a plan");
+  log("a Western move list reads as its moves");
+  await page.context().close();
+}
+
+async function refusals(browser) {
+  const page = await newPlayer(browser, "refusals", { width: 1024, height: 768 });
+  await importText(page, "Dear friend, here is my game.");
+  await waitText(page, "#read-error", "no record format");
+  await page.fill("#record-text", "手合割：平手\n1 ７六歩(77)\nこれは何\n");
+  await page.click("#read-record");
+  await waitText(page, "#read-error", "KIF line 3: cannot read 'これは何'");
+  await page.fill("#record-text", "1. P-7f P-3d\n2. P-2f Q-9z");
+  await page.click("#read-record");
+  await waitText(page, "#read-error", "line 2, column 9");
+  await shot(page, "records-4-refused");
+  // The browser logs each refused request (400) as a console error: those three are meant.
+  const refused = pageErrors.filter((e) => e.startsWith("refusals console:") && e.includes("400"));
+  if (refused.length !== 3) throw new Error(`expected 3 refused requests in the console, found: ${pageErrors.join("; ")}`);
+  for (const e of refused) pageErrors.splice(pageErrors.indexOf(e), 1);
+  log("unreadable text refused with the line and the reason");
+  await page.context().close();
+}
+
+await runTests([
+  ["comments and variations of an imported KIF", commentsAndVariations],
+  ["a Western move list", westernMoveList],
+  ["unreadable text refused", refusals],
+]);

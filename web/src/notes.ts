@@ -1,0 +1,128 @@
+// The notes of an imported record beside its moves: the comments (and bookmark, time) of the
+// move shown, the variations that branch there, to follow with a click or ↑/↓, and the way
+// back to the main line; the header's entries folded away.
+import { h } from "./dom.js";
+import { moveText } from "./record.js";
+import { onSettings, settings } from "./settings.js";
+import type { RecordTree } from "./tree.js";
+import type { Viewer } from "./viewer.js";
+
+/** Header keys the page already shows elsewhere (the player bars and the title). */
+const SHOWN_KEYS = new Set(["先手", "後手", "下手", "上手", "棋戦"]);
+
+function clock(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+export class NotesPanel {
+  readonly el: HTMLElement;
+  private readonly here: HTMLElement;
+  private readonly comments: HTMLElement;
+  private readonly variations: HTMLElement;
+  private readonly mainButton: HTMLButtonElement;
+  private readonly unsubscribe: () => void;
+
+  /** `follow(id)` shows the line through node `id` at that node. */
+  constructor(
+    private readonly viewer: Viewer,
+    private readonly tree: RecordTree,
+    follow: (id: number) => void,
+    header: [string, string][],
+  ) {
+    this.here = h("p", { class: "notes-here" });
+    this.comments = h("div", { id: "comment", class: "comment", "aria-live": "polite" });
+    this.variations = h("div", { id: "variations", class: "variations" });
+    this.variations.addEventListener("click", (e) => {
+      const button = (e.target as Element).closest<HTMLElement>("[data-node]");
+      if (button) follow(Number(button.dataset["node"]));
+    });
+    this.mainButton = h("button", { type: "button", id: "main-line", class: "small", hidden: true, onclick: () => follow(tree.nodes[0]?.children[0] ?? 0) }, "↩ Main line");
+    const extra = header.filter(([key]) => !SHOWN_KEYS.has(key));
+    const headerBox = extra.length
+      ? h(
+          "details",
+          { class: "record-header" },
+          h("summary", {}, `棋譜情報 Header (${extra.length})`),
+          h("dl", {}, ...extra.flatMap(([key, value]) => [h("dt", {}, key), h("dd", {}, value)])),
+        )
+      : null;
+    this.el = h(
+      "section",
+      { class: "panel notes-panel", "aria-label": "Comments and variations" },
+      h("div", { class: "panel-head" }, h("h2", {}, "注釈 Notes"), this.mainButton),
+      headerBox,
+      this.here,
+      this.comments,
+      this.variations,
+    );
+    viewer.onPly(() => this.draw());
+    // ↑ and ↓ switch between the variations of the move shown (not while typing).
+    const keys = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || (e.target as Element).closest("input, textarea, select") || document.querySelector(".overlay")) return;
+      const step = { ArrowUp: -1, ArrowDown: 1 }[e.key];
+      if (step === undefined) return;
+      const node = tree.at(viewer.ply);
+      const choices = tree.choices(node);
+      if (!choices.length) return;
+      e.preventDefault();
+      const i = choices.indexOf(node);
+      follow(choices[(i + step + choices.length) % choices.length]!);
+    };
+    document.addEventListener("keydown", keys);
+    const stopSettings = onSettings(() => this.draw());
+    this.unsubscribe = () => {
+      stopSettings();
+      document.removeEventListener("keydown", keys);
+    };
+    this.draw();
+  }
+
+  /** A node's words: its move in the reader's notation, or its ending. */
+  private label(id: number): string {
+    const node = this.tree.nodes[id];
+    if (!node) return "";
+    return node.move ? moveText(node.move, settings().notation) : (node.end ?? "");
+  }
+
+  /** A row of buttons, one per node of `ids`, the one shown pressed, the main one marked. */
+  private choiceRow(title: string, ids: number[]): HTMLElement {
+    return h(
+      "div",
+      { class: "choice-row" },
+      h("span", { class: "choice-title" }, title),
+      ...ids.map((id, i) =>
+        h(
+          "button",
+          { type: "button", class: "small variation", "data-node": id, "aria-pressed": String(this.tree.shown(id)) },
+          this.label(id),
+          i === 0 ? h("span", { class: "main-mark" }, " 本譜") : null,
+        ),
+      ),
+    );
+  }
+
+  draw(): void {
+    const ply = this.viewer.ply;
+    const id = this.tree.at(ply);
+    const node = this.tree.nodes[id];
+    this.here.textContent = ply === 0 ? "開始局面 Start" : `${ply}. ${this.label(id)}${node?.spent_ms !== undefined ? `  (${clock(node.spent_ms)})` : ""}`;
+    const parts: HTMLElement[] = [];
+    if (node?.bookmark) parts.push(h("p", { class: "bookmark" }, `🔖 ${node.bookmark}`));
+    for (const comment of node?.comments ?? []) parts.push(h("p", {}, comment));
+    if (!parts.length) parts.push(h("p", { class: "hint" }, ply === 0 ? "No comment on the start." : "No comment on this move."));
+    this.comments.replaceChildren(...parts);
+    const rows: HTMLElement[] = [];
+    const choices = this.tree.choices(id);
+    if (choices.length && ply > 0) rows.push(this.choiceRow(`変化 Move ${ply}:`, choices));
+    const branches = this.tree.branches(id);
+    if (branches.length) rows.push(this.choiceRow(`変化 Move ${ply + 1}:`, branches));
+    if (rows.length) rows.push(h("p", { class: "hint" }, "Click a move to follow its line; ↑ ↓ switch the variation of the move shown."));
+    this.variations.replaceChildren(...rows);
+    this.mainButton.hidden = this.tree.isMain();
+  }
+
+  destroy(): void {
+    this.unsubscribe();
+  }
+}
