@@ -796,11 +796,32 @@ impl Hub {
         id: &str,
         who: impl Into<Actor<'a>>,
     ) -> Result<(OwnedMutexGuard<LiveGame>, Color, u64), ApiError> {
+        self.locked_for(id, who, true).await
+    }
+
+    /// The game `id` locked for an action of the seat of `who` that needs no started game
+    /// (resigning, aborting, claiming): the clock settled, the game not over. Gives the seat
+    /// and the time.
+    pub(crate) async fn seated<'a>(
+        &self,
+        id: &str,
+        who: impl Into<Actor<'a>>,
+    ) -> Result<(OwnedMutexGuard<LiveGame>, Color, u64), ApiError> {
+        self.locked_for(id, who, false).await
+    }
+
+    /// [`Hub::for_turn`] (`started` asked) and [`Hub::seated`].
+    async fn locked_for<'a>(
+        &self,
+        id: &str,
+        who: impl Into<Actor<'a>>,
+        started: bool,
+    ) -> Result<(OwnedMutexGuard<LiveGame>, Color, u64), ApiError> {
         let slot = self.game(id).await?;
         let mut live = slot.lock_owned().await;
         let seat = who.into().seat(&live)?;
         let now = live.now();
-        if live.started_ms.is_none() {
+        if started && live.started_ms.is_none() {
             return Err(ApiError::NotStarted);
         }
         self.settle_time(&mut live, now).await?;
@@ -820,12 +841,7 @@ impl Hub {
 
     /// [`Hub::resign`], once.
     async fn resign_once(&self, id: &str, who: Actor<'_>) -> Result<GameView, ApiError> {
-        let slot = self.game(id).await?;
-        let mut live = slot.lock().await;
-        let seat = who.seat(&live)?;
-        let now = live.now();
-        self.settle_time(&mut live, now).await?;
-        refuse_if_over(&live)?;
+        let (mut live, seat, now) = self.seated(id, who).await?;
         self.end(&mut live, now, Ending::Resignation(seat), |g| {
             g.resign(seat)
         })

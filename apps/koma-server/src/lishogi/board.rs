@@ -12,7 +12,7 @@ use crate::accounts::auth::Player;
 use crate::actor::Actor;
 use crate::api::AppState;
 use crate::error::ApiError;
-use crate::hub::{Hub, refuse_if_over};
+use crate::hub::Hub;
 use crate::offers::Offer;
 use crate::store::Room;
 use axum::extract::rejection::FormRejection;
@@ -292,12 +292,7 @@ impl Hub {
     /// The seat of `who` aborts the game: only before both sides have moved, as on
     /// lishogi; nobody wins, the game is not rated.
     pub async fn abort_by(&self, id: &str, who: Actor<'_>) -> Result<(), ApiError> {
-        let slot = self.game(id).await?;
-        let mut live = slot.lock().await;
-        let seat = who.seat(&live)?;
-        let now = live.now();
-        self.settle_time(&mut live, now).await?;
-        refuse_if_over(&live)?;
+        let (mut live, seat, now) = self.seated(id, who).await?;
         if live.game.plies() >= 2 {
             return Err(ApiError::TooLateToAbort);
         }

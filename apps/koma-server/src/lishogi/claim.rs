@@ -11,7 +11,7 @@ use crate::actor::Actor;
 use crate::api::AppState;
 use crate::error::ApiError;
 use crate::games::{self, LiveGame};
-use crate::hub::{Hub, refuse_if_over};
+use crate::hub::Hub;
 use crate::presence::NoClaim;
 use crate::store::Ending;
 use koma_rules::Color;
@@ -46,12 +46,7 @@ impl Hub {
     /// The seat of `who` claims the win: its opponent is gone (see [`crate::presence`]) long
     /// enough, and it is the opponent's move. The opponent loses by abandonment.
     pub async fn claim_victory(&self, id: &str, who: Actor<'_>) -> Result<(), ApiError> {
-        let slot = self.game(id).await?;
-        let mut live = slot.lock().await;
-        let seat = who.seat(&live)?;
-        let now = live.now();
-        self.settle_time(&mut live, now).await?;
-        refuse_if_over(&live)?;
+        let (mut live, seat, now) = self.seated(id, who).await?;
         claimable(&live).map_err(ApiError::CannotClaim)?;
         if live.game.side_to_move() == seat {
             return Err(ApiError::CannotClaim(NoClaim::YourMove));

@@ -187,38 +187,7 @@ async fn text_is_read_as_sent_and_leniencies_come_back_as_warnings() {
 /// A KIF with comments on the start (two lines) and on moves, a bookmark, a variation at
 /// move 3 with one nested in it at move 4, a variation at move 2, an unknown header key
 /// and times.
-const RICH_KIF: &str = "\
-#KIF version=2.0 encoding=UTF-8
-先手：甲野
-後手：乙川
-対局ID：12345
-手合割：平手
-*序盤の研究
-*二行目のコメント
-手数----指手---------消費時間--
-   1 ７六歩(77)   ( 0:10/00:00:10)
-*角道を開ける
-   2 ３四歩(33)   ( 0:05/00:00:05)+
-   3 ２六歩(27)   ( 0:03/00:00:13)+
-&読み込み時表示
-   4 ８四歩(83)   ( 0:02/00:00:07)
-*居飛車
-   5 投了         ( 0:01/00:00:14)
-まで4手で後手の勝ち
-
-変化：3手
-   3 ６六歩(67)   ( 0:04/00:00:14)+
-*振り飛車含み
-   4 ８四歩(83)   ( 0:01/00:00:06)
-
-変化：4手
-   4 ６二銀(71)   ( 0:01/00:00:06)
-*変化の中の変化
-
-変化：2手
-   2 ８四歩(83)   ( 0:01/00:00:06)
-*相掛かりへ
-";
+const RICH_KIF: &str = include_str!("../../../../crates/koma-notation/tests/data/rich.kif");
 
 async fn convert(addr: std::net::SocketAddr, text: &str, to: &str) -> Value {
     post(
