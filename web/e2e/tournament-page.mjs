@@ -43,12 +43,13 @@ export async function checkStandings(page, id, what) {
   if (v.standings.length === 0) fail(`${what}: the API has no standings`);
   const keys = v.settings?.tiebreaks?.length ? v.settings.tiebreaks : Object.keys(v.standings[0].tiebreaks);
   const want = v.standings.map((s) => [String(s.place), s.name, s.score, ...keys.map((k) => s.tiebreaks[k] ?? ""), String(s.games)]);
-  const head = await page.evaluate(() => [...document.querySelectorAll("#standings-table thead th")].map((th) => th.textContent.trim()));
   const deadline = Date.now() + WAIT;
   let got = [];
   while (Date.now() < deadline) {
     got = await pageStandings(page);
     if (JSON.stringify(got) === JSON.stringify(want)) {
+      // The head of the table shown, not of one read before the page drew it.
+      const head = await page.evaluate(() => [...document.querySelectorAll("#standings-table thead th")].map((th) => th.textContent.trim()));
       if (head.length !== want[0].length) fail(`${what}: the table has ${head.length} columns, the API's rows ${want[0].length}`);
       return v;
     }
