@@ -33,10 +33,16 @@
 // 4. Arena: a player signs up on a phone, joins a running arena with Join, is paired at once
 //    with the other entrant, and presses Berserk in the arena panel: the API then shows the
 //    berserk on that player's side, and the button goes.
+// 5. Online Swiss on the page (swiss-walk.mjs): five players sign up, join, reach their games
+//    from the tournament page, the home page and the global notice, on phones and laptops (one
+//    on a second device too), play them by clicking the board; the games' KIF and CSA are
+//    exported with the page's links; the standings equal the API's and the results, and the
+//    crosstable the page links to shows every result.
 // Every wait on the API times out after 20 s, on a page after 15 s; any failure exits 1 with a
 // message and screenshots.
 import { BASE, PASSWORD, log, newPlayer, runTests, signUp, waitText } from "./harness.mjs";
 import { expect, fail } from "./http.mjs";
+import { onlineSwiss } from "./swiss-walk.mjs";
 import { afterClick, checkStandings, createTournament, currentRound, pairFromPage, RUN, shot, sleep, startFromPage, until, view, WAIT } from "./tournament-page.mjs";
 
 /** The no-show forfeit of the McMahon: short, so that the forfeited game ends quickly. */
@@ -371,6 +377,7 @@ await runTests(
     ["knockout of 8", async (browser) => knockout(browser, accounts ?? (await inParallel(Array.from({ length: 8 }, (_, i) => `Tk${i + 1}_${RUN}`), 4, account)))],
     ["over the board", overTheBoard],
     ["arena with berserk", arena],
+    ["online Swiss played on the page", onlineSwiss],
   ],
   "tournament-",
 );
