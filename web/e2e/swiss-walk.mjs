@@ -6,11 +6,12 @@
 // from the page: the pairings' "Play your game", the home page's "Your games", or the global
 // notice "Your game against X has started — Play" (notices.ts), which is never shown for the
 // game on screen. They play by clicking the board until one resigns. One player opens his game
-// on a second device (a laptop context logged in to his account) and plays a move there,
-// which his phone shows. Each game's KIF and CSA are downloaded from the game page's export
-// links (exports.mjs). The standings on the director's page and a player's phone equal the
-// API's, whose scores are the games' results plus the byes; the crosstable linked from the
-// page shows every result.
+// on a second device (another context logged in to his account) and plays a move there,
+// which his first device shows; another has a second tab, which shows the notice too while
+// his browser holds one event stream. Each game's KIF and CSA are downloaded from the game
+// page's export links (exports.mjs). The standings on the director's page and a player's
+// phone equal the API's, whose scores are the games' results plus the byes; the crosstable
+// linked from the page shows every result.
 import { BASE, PASSWORD, log, newPlayer, signUp, waitText } from "./harness.mjs";
 import { call, fail } from "./http.mjs";
 import { clearExports, exportGame } from "./exports.mjs";
@@ -97,12 +98,43 @@ async function playGame(g, second) {
   for (const p of watchers) await p.page.waitForSelector("#resign", { state: "hidden" });
 }
 
+/** Counts the event streams (`/api/stream/event`) that `context`'s pages hold open. */
+function openStreams(context) {
+  let open = 0;
+  const stream = (r) => new URL(r.url()).pathname === "/api/stream/event";
+  context.on("request", (r) => (open += stream(r) ? 1 : 0));
+  context.on("requestfinished", (r) => (open -= stream(r) ? 1 : 0));
+  context.on("requestfailed", (r) => (open -= stream(r) ? 1 : 0));
+  return () => open;
+}
+
+/** A second tab of `p` on the home page: the tabs of a browser share one event stream. */
+async function secondTab(p) {
+  const count = openStreams(p.page.context());
+  const page = await p.page.context().newPage();
+  page.koma = `${p.page.koma} (second tab)`;
+  await page.goto(`${BASE}/`);
+  return { player: p, page, count };
+}
+
+/** Once `tab.player` is paired in `games`: his second tab shows his game's notice too, his
+ *  browser holds one event stream, and the tab closes. */
+async function checkSecondTab(tab, games) {
+  const game = games.find((g) => g.sente === tab.player || g.gote === tab.player);
+  if (!tab.page || !game) return;
+  await tab.page.waitForSelector(`#game-notices [data-game="${game.id}"] a.play`);
+  if (tab.count() !== 1) fail(`${tab.player.name}: his two tabs hold ${tab.count()} event streams, not one`);
+  await tab.page.close();
+  tab.page = null;
+}
+
 /** Plays round `round` of `v` on the page; gives the results by board. */
-async function playRound(browser, v, round, players, tournamentUrl) {
+async function playRound(browser, v, round, players, tournamentUrl, tab) {
   const byNumber = new Map(v.players.map((e) => [e.n, players.find((p) => p.name.toLowerCase() === e.username?.toLowerCase())]));
   const boards = currentRound(v).boards;
   const games = boards.map((b, i) => ({ id: b.game, sente: byNumber.get(b.sente), gote: byNumber.get(b.gote), loser: (i + round) % 2 === 0 ? "sente" : "gote" }));
   const ways = WAYS[round - 1];
+  await checkSecondTab(tab, games);
   await Promise.all(
     games.flatMap((g, i) => [
       reach(g.sente, ways[2 * i], g.id, g.gote.name, round, tournamentUrl),
@@ -185,6 +217,7 @@ export async function onlineSwiss(browser) {
     await p.page.waitForSelector("#withdraw-self");
     if (room !== "tournament") await p.page.goto(`${BASE}${room}`);
   }
+  const tab = await secondTab(players[4]);
   log("Swiss: 5 players signed up and joined on the page, waiting on 4 kinds of page");
   let v = await startFromPage(director, id, 5);
   const results = [];
@@ -192,11 +225,12 @@ export async function onlineSwiss(browser) {
     if (round > 1) v = await pairFromPage(director, id, round);
     const r = currentRound(v);
     if (r.boards.length !== 2 || r.bye === null) fail(`Swiss round ${round}: ${r.boards.length} boards, bye ${r.bye}`);
-    results.push(await playRound(browser, v, round, players, tournamentUrl));
+    results.push(await playRound(browser, v, round, players, tournamentUrl, tab));
     v = await until(id, `Swiss round ${round}'s results`, (now) => now.rounds[round - 1].boards.every((b) => b.result !== null));
     await checkStandings(director, id, `Swiss after round ${round}`);
   }
   v = await until(id, "the Swiss finished", (now) => now.status === "finished");
+  if (tab.page) fail(`${tab.player.name} played no game: his second tab was not checked`);
   checkScores(v, results);
   await checkCrosstable(director, v);
   await waitText(director, "#t-status", "Finished");
