@@ -33,19 +33,20 @@
 // 4. Arena: a player signs up on a phone, joins a running arena with Join, is paired at once
 //    with the other entrant, and presses Berserk in the arena panel: the API then shows the
 //    berserk on that player's side, and the button goes.
+// 5. Online Swiss on the page (swiss-walk.mjs): five players sign up, join, reach their games
+//    from the tournament page, the home page and the global notice, on phones and laptops (one
+//    on a second device too), play them by clicking the board; the games' KIF and CSA are
+//    exported with the page's links; the standings equal the API's and the results, and the
+//    crosstable the page links to shows every result.
 // Every wait on the API times out after 20 s, on a page after 15 s; any failure exits 1 with a
 // message and screenshots.
-import path from "node:path";
-import { ARTIFACTS, BASE, PASSWORD, log, newPlayer, runTests, signUp, waitText } from "./harness.mjs";
-import { call, expect, fail } from "./http.mjs";
+import { BASE, PASSWORD, log, newPlayer, runTests, signUp, waitText } from "./harness.mjs";
+import { expect, fail } from "./http.mjs";
+import { onlineSwiss } from "./swiss-walk.mjs";
+import { afterClick, checkStandings, createTournament, currentRound, pairFromPage, RUN, shot, sleep, startFromPage, until, view, WAIT } from "./tournament-page.mjs";
 
-/** How long the script waits on the API (a round's games, a pairing). */
-const WAIT = 20_000;
 /** The no-show forfeit of the McMahon: short, so that the forfeited game ends quickly. */
 const NO_SHOW_S = 4;
-/** Appended to every account's name: the script can run again against the same server. */
-const RUN = (Date.now() % 36 ** 4).toString(36).padStart(4, "0");
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- HTTP: the API as a script uses it ----
 
@@ -70,23 +71,6 @@ async function account(username) {
   if (typeof token !== "string") fail(`no token for ${username}`);
   return { name: username, token };
 }
-
-const view = (id) => expect([200], "GET", `/api/tournaments/${encodeURIComponent(id)}`);
-
-/** Polls the tournament until `ready(view)` holds; the error says `what`. */
-async function until(id, what, ready) {
-  const deadline = Date.now() + WAIT;
-  let last = null;
-  while (Date.now() < deadline) {
-    last = await view(id);
-    if (ready(last)) return last;
-    await sleep(150);
-  }
-  fail(`${what}: not so after ${WAIT / 1000} s (status ${last?.status}, ${last?.rounds?.length} rounds)`);
-}
-
-const currentRound = (v) => v.rounds[v.rounds.length - 1];
-const roundDone = (v) => v.rounds.length > 0 && currentRound(v).boards.every((b) => b.result !== null);
 
 // ---- The scripted players: lishogi's board API ----
 
@@ -148,89 +132,8 @@ async function playRound(id, v, players, pick, special = () => null, onPage = nu
   return done;
 }
 
-// ---- The page ----
-
-async function shot(page, name) {
-  await page.screenshot({ path: path.join(ARTIFACTS, `tournament-${name}.png`), fullPage: true });
-}
-
-/** The standings table of the page: one row of cell texts per player. */
-const pageStandings = (page) =>
-  page.evaluate(() => [...document.querySelectorAll("#standings-table tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent.trim())));
-
-/** Waits until the page's standings table equals the API's (place, name, score, tie-breaks in the event's order, games). */
-async function checkStandings(page, id, what) {
-  const v = await view(id);
-  if (v.standings.length === 0) fail(`${what}: the API has no standings`);
-  const keys = v.settings?.tiebreaks?.length ? v.settings.tiebreaks : Object.keys(v.standings[0].tiebreaks);
-  const want = v.standings.map((s) => [String(s.place), s.name, s.score, ...keys.map((k) => s.tiebreaks[k] ?? ""), String(s.games)]);
-  const head = await page.evaluate(() => [...document.querySelectorAll("#standings-table thead th")].map((th) => th.textContent.trim()));
-  const deadline = Date.now() + WAIT;
-  let got = [];
-  while (Date.now() < deadline) {
-    got = await pageStandings(page);
-    if (JSON.stringify(got) === JSON.stringify(want)) {
-      if (head.length !== want[0].length) fail(`${what}: the table has ${head.length} columns, the API's rows ${want[0].length}`);
-      return v;
-    }
-    await sleep(200);
-  }
-  const first = want.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(got[i]));
-  fail(`${what}: the page's standings differ from the API's at row ${first + 1}: page ${JSON.stringify(got[first])}, API ${JSON.stringify(want[first])} (${got.length} rows on the page, ${want.length} in the API)`);
-}
-
-/** Fills the create form on /tournaments and sends it; gives the new tournament's id. */
-async function createTournament(page, fields) {
-  await page.click("#tournaments-link");
-  await page.waitForSelector("#tournament-form");
-  if (fields.listed) await waitText(page, "#tournament-list", fields.listed);
-  await page.fill("#t-name", fields.name);
-  await page.selectOption("#t-format", fields.format);
-  if (fields.rounds) await page.fill("#t-rounds", String(fields.rounds));
-  await page.uncheck("#t-rated");
-  if (fields.online === false) await page.uncheck("#t-online");
-  if (fields.noShow) await page.fill("#t-no-show", String(fields.noShow));
-  await page.click("#t-create");
-  await page.waitForURL(/\/tournaments\/[^/]+$/).catch(() => fail(`${page.koma}: creating '${fields.name}' did not lead to its page (${page.url()})`));
-  const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop());
-  await waitText(page, "#t-title", fields.name);
-  await page.waitForSelector("#director");
-  return id;
-}
-
 async function joinAll(id, accounts) {
   await inParallel(accounts, 8, (a) => expect([200, 201], "POST", `/api/tournaments/${encodeURIComponent(id)}/join`, { token: a.token, json: {} }));
-}
-
-/**
- * After a click on `page`, waits until the tournament shows `ready`; a refusal the page shows
- * in its toast fails at once with the server's words.
- */
-async function afterClick(page, id, what, ready) {
-  const deadline = Date.now() + WAIT;
-  while (Date.now() < deadline) {
-    const refused = await page.locator(".toast.error").first().textContent({ timeout: 100 }).catch(() => null);
-    if (refused) fail(`${page.koma}: ${what}: the page says '${refused}'`);
-    const v = await view(id);
-    if (ready(v)) return v;
-    await sleep(150);
-  }
-  return until(id, what, ready);
-}
-
-/** Whether the current round is paired and, online, each board has its game (the server pairs, then starts the games). */
-const started = (v, round, online) => v.rounds.length === round && (!online || currentRound(v).boards.every((b) => b.game));
-
-async function startFromPage(page, id, players, online = true) {
-  await waitText(page, "#players h2", `(${players})`);
-  await page.click("#start");
-  await page.click('[data-confirm="yes"]');
-  return afterClick(page, id, "round 1 paired", (v) => v.status === "running" && started(v, 1, online));
-}
-
-async function pairFromPage(page, id, round, online = true) {
-  await page.locator("#pair-next:enabled").click();
-  return afterClick(page, id, `round ${round} paired`, (v) => started(v, round, online));
 }
 
 async function mcmahon(browser) {
@@ -474,6 +377,7 @@ await runTests(
     ["knockout of 8", async (browser) => knockout(browser, accounts ?? (await inParallel(Array.from({ length: 8 }, (_, i) => `Tk${i + 1}_${RUN}`), 4, account)))],
     ["over the board", overTheBoard],
     ["arena with berserk", arena],
+    ["online Swiss played on the page", onlineSwiss],
   ],
   "tournament-",
 );

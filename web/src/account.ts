@@ -72,6 +72,14 @@ function forget(): void {
   void refreshAccountNav();
 }
 
+const accountListeners: ((account: Account | null) => void)[] = [];
+
+/** Calls `listener` with the account (null: a guest) whenever the top bar learns it: at load,
+ *  and after a login, a sign-up or a logout. */
+export function onAccount(listener: (account: Account | null) => void): void {
+  accountListeners.push(listener);
+}
+
 /** Fills the top bar's `#account-nav`: "Log in · Sign up", or the name and "Log out". */
 export async function refreshAccountNav(): Promise<void> {
   const nav = document.getElementById("account-nav");
@@ -82,6 +90,7 @@ export async function refreshAccountNav(): Promise<void> {
   } catch {
     // The server is unreachable: say nothing about the account.
   }
+  for (const listener of accountListeners) listener(account);
   if (account) {
     const out = h("button", { type: "button", id: "logout", class: "link" }, "Log out");
     out.addEventListener("click", () => {

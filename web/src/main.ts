@@ -20,6 +20,7 @@ import { printScreen } from "./print.js";
 import { tournamentScreen } from "./tournament.js";
 import { tournamentsScreen } from "./tournaments.js";
 import { lobbyScreen } from "./lobby.js";
+import { startGameNotices } from "./notices.js";
 import { profileRoute, profileScreen } from "./profile.js";
 import { recordsScreen } from "./records.js";
 import type { Screen } from "./screen.js";
@@ -126,4 +127,6 @@ loadVariants().then(
   },
   (e: Error) => mount(message(`Cannot load the variants from the server: ${e.message}`)),
 );
+// The notice of a game that starts, on every page: it follows the account the top bar learns.
+startGameNotices();
 void refreshAccountNav();

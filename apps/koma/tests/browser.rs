@@ -57,8 +57,9 @@ fn a_game_by_clicks_in_chromium() {
 }
 
 /// A 40-player McMahon of 7 rounds, an 8-player knockout and an over-the-board Swiss, each
-/// directed from the page, and an arena joined and gone berserk in from a phone; 50 accounts
-/// sign up from one address, hence no rate limits.
+/// directed from the page, an arena joined and gone berserk in from a phone, and an online
+/// Swiss whose players reach and play their games on the page (its records exported to
+/// `target/e2e-artifacts/exports`); some 60 accounts sign up from one address, hence no rate limits.
 #[test]
 fn tournaments_directed_in_chromium() {
     drive("tournament.mjs", &["--no-rate-limits"]);

@@ -174,6 +174,9 @@ pub async fn events(
                     _ = tick.tick() => if !lines.keep_alive().await {
                         return;
                     },
+                    // Gone: its place among the account's few streams is free now, not at
+                    // the next keep-alive (a page that reloads opens the next one at once).
+                    () = lines.closed() => return,
                 }
             }
         },

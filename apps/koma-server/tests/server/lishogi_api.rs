@@ -322,6 +322,17 @@ pub(crate) async fn open_stream(
     lines
 }
 
+/// The status line of a GET of the stream at `path` as `token`; the connection is then closed.
+async fn stream_status(addr: SocketAddr, path: &str, token: &str) -> String {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head =
+        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\n\r\n");
+    tcp.write_all(head.as_bytes()).await.unwrap();
+    let mut lines = tokio::io::BufReader::new(tcp).lines();
+    lines.next_line().await.unwrap().unwrap_or_default()
+}
+
 /// The next JSON object of a stream, within 5 s.
 pub(crate) async fn next_json(
     lines: &mut tokio::io::Lines<tokio::io::BufReader<tokio::net::TcpStream>>,
@@ -442,6 +453,21 @@ async fn streams_are_bounded_per_account() {
     }
     let fifth = api(addr, "GET", "/api/stream/event", &alice, None).await;
     crate::common::refused_as(fifth, 429, "too_many");
+    // A stream whose client went frees its place at once, not at its next keep-alive (5 s
+    // away): a page that reloads opens the next one straight away.
+    drop(open.pop());
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(2);
+    loop {
+        let status = stream_status(addr, "/api/stream/event", &alice).await;
+        if status.contains(" 200 ") {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "still {status} 2 s after a stream's client went"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     let path = format!("/api/board/game/stream/{id}");
     for _ in 0..16 {
         open.push(open_stream(addr, "GET", &path, &alice, "").await);
