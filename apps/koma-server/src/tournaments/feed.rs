@@ -1,8 +1,9 @@
 //! The streams of a tournament's view (`GET /api/tournaments/{id}/stream`): one feed per
 //! watched tournament reads it once per change and builds its view's bytes once, off the
 //! async threads; every stream of it sends those bytes. A stream sends only the newest
-//! view (a client that reads slowly skips views, it never queues them), and one address
-//! may hold only [`STREAMS_PER_ADDRESS`] streams of tournaments.
+//! view (a client that reads slowly skips views, it never queues them), and one account
+//! (signed in) or address (anonymous) may hold only [`STREAMS_PER_ADDRESS`] streams of
+//! tournaments.
 
 use super::service::Tournaments;
 use super::view;
@@ -21,7 +22,8 @@ use tokio::sync::watch;
 /// How often a feed reads its tournament again for changes made by other servers.
 const POLL: Duration = Duration::from_secs(2);
 
-/// The most tournament streams one client address holds at once.
+/// The most tournament streams one signed-in account, or one address of anonymous viewers,
+/// holds at once.
 pub const STREAMS_PER_ADDRESS: usize = 4;
 
 /// What a feed has to say.
@@ -146,8 +148,9 @@ impl Tournaments {
         }
     }
 
-    /// A stream of `id`'s view for the client `key` (holding `permit`, its place among all
-    /// streams): the view now, then each new one, an
+    /// A stream of `id`'s view for the client `key` (a signed-in viewer's account, else
+    /// the address; holding `permit`, its place among all streams): the view now, then
+    /// each new one, an
     /// empty line every few seconds while nothing changes; 404 for an unknown tournament,
     /// 429 beyond [`STREAMS_PER_ADDRESS`].
     pub async fn stream(
@@ -205,7 +208,10 @@ impl Tournaments {
             let n = counts.entry(key.clone()).or_insert(0);
             if *n >= STREAMS_PER_ADDRESS {
                 return Err(ApiError::TooManyOpen {
-                    holder: "this address",
+                    holder: match key {
+                        RateKey::Account(_) => "this account",
+                        _ => "this address",
+                    },
                     limit: STREAMS_PER_ADDRESS,
                 });
             }

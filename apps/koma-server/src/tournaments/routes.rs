@@ -179,12 +179,20 @@ async fn stream(
     State(s): State<AppState>,
     Path(id): Path<String>,
     client: crate::limits::Client,
+    me: Option<Player>,
 ) -> Result<Response, ApiError> {
-    let permit = s.connections.open_stream(&client.holder(None))?;
+    let account = me.as_ref().map(|p| p.id.as_str());
+    let permit = s.connections.open_stream(&client.holder(account))?;
+    // A signed-in viewer's tournament streams count for his account, an anonymous one's
+    // for his address: the players of a club's event in one hall share one address.
+    let key = match me {
+        Some(me) => Some(crate::limits::RateKey::Account(me.id)),
+        None => client.0,
+    };
     s.tournaments
         .stream(
             &id,
-            client.0,
+            key,
             permit,
             crate::lishogi::stream::KEEP_ALIVE,
             s.shutdown.clone(),

@@ -655,3 +655,67 @@ async fn an_online_tournament_starts_itself_at_its_time() {
     );
     server.shutdown().await.unwrap();
 }
+
+/// The status line of an anonymous GET of the stream at `path`, and the connection (held
+/// open while the caller keeps it).
+async fn anonymous_stream(addr: SocketAddr, path: &str) -> (String, tokio::net::TcpStream) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+    tcp.write_all(head.as_bytes()).await.unwrap();
+    let mut reader = tokio::io::BufReader::new(tcp);
+    let mut status = String::new();
+    reader.read_line(&mut status).await.unwrap();
+    (status, reader.into_inner())
+}
+
+/// The players of a club's event share the hall's address: each signed-in viewer holds
+/// tournament streams of his own; anonymous viewers share four per address.
+#[tokio::test]
+async fn players_in_one_hall_each_hold_their_tournament_stream() {
+    let (_dir, server, addr) = fresh_server_with(koma_server::Settings {
+        limits: koma_server::Limits::no_rate_limits(),
+        ..koma_server::Settings::default()
+    })
+    .await;
+    let director = account(addr, "Director").await;
+    let created = send(
+        addr,
+        "POST",
+        "/api/tournaments",
+        Some(&director),
+        Some(json!({
+            "name": "Hall Swiss", "format": "swiss", "rounds": 3, "online": true,
+            "clock": {"initial_s": 300, "byoyomi_s": 10, "periods": 1},
+        })),
+    )
+    .await
+    .expect(201)
+    .json();
+    let path = format!(
+        "/api/tournaments/{}/stream",
+        created["id"].as_str().unwrap()
+    );
+    // Six players from the one address: every stream opens and shows the event.
+    let mut held = Vec::new();
+    for name in ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"] {
+        let token = account(addr, name).await;
+        let mut lines = open_stream(addr, "GET", &path, &token, "").await;
+        assert_eq!(next_json(&mut lines).await["status"], "entries", "{name}");
+        held.push(lines);
+    }
+    // Anonymous viewers from that address: four, then 429.
+    let mut anonymous = Vec::new();
+    for _ in 0..4 {
+        let (status, tcp) = anonymous_stream(addr, &path).await;
+        assert!(status.contains(" 200 "), "{status}");
+        anonymous.push(tcp);
+    }
+    let (status, _) = anonymous_stream(addr, &path).await;
+    assert!(
+        status.contains(" 429 "),
+        "a fifth anonymous stream: {status}"
+    );
+    drop((held, anonymous));
+    server.shutdown().await.unwrap();
+}
