@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import subprocess
 import time
 import urllib.error
@@ -228,3 +229,28 @@ def test_time_forfeit(server: Server) -> None:
     kif = check(server, gid, sente, gote, kif_win=SKIP, csa_endgame="%TIME_UP",
                 csa_win=cshogi.WHITE_WIN)
     assert "切れ負け" in kif and "後手の勝ち" in kif, kif
+
+
+# The browser test's online Swiss downloads each game's KIF and CSA through the game page's
+# export links into this folder, with `<id>.json` (moves, players, winner, ending as the
+# server's state says them) written last. scripts/test runs it before the Python tests and
+# names the folder in KOMA_E2E_EXPORTS; run alone, these tests need that browser test.
+E2E_EXPORTS = os.environ.get("KOMA_E2E_EXPORTS")
+
+
+@pytest.mark.skipif(not E2E_EXPORTS, reason="KOMA_E2E_EXPORTS names the browser test's exports")
+def test_the_browser_walks_exports_read_by_cshogi() -> None:
+    folder = Path(E2E_EXPORTS or "")
+    games = sorted(folder.glob("*.json"))
+    assert games, f"no exported game in {folder}: the browser test writes them"
+    winners = {"sente": cshogi.BLACK_WIN, "gote": cshogi.WHITE_WIN, None: cshogi.DRAW}
+    for sidecar in games:
+        said = json.loads(sidecar.read_text())
+        kif = sidecar.with_suffix(".kif").read_text(encoding="utf-8")
+        csa = sidecar.with_suffix(".csa").read_text(encoding="utf-8")
+        kif_game, csa_game = read_both(kif, csa)
+        for name, parsed, text in (("KIF", kif_game, kif), ("CSA", csa_game, csa)):
+            where = f"{sidecar.stem}.{name.lower()}"
+            assert [cshogi.move_to_usi(m) for m in parsed.moves] == said["moves"], f"{where}\n{text}"
+            assert list(parsed.names) == [said["sente"], said["gote"]], f"{where}\n{text}"
+            assert parsed.win == winners[said["winner"]], f"{where}: {said}\n{text}"
