@@ -598,6 +598,15 @@ async function ratedGame(browser) {
   await waitPly(p1, 2);
   await clickMove(p1, "2g", "2f");
   await waitPly(p2, 3);
+  // Sente's own profile names his game under way; "Play your game" takes him back to his
+  // seat (the resign button is a player's).
+  await p1.click(".bar-sente .player-name a");
+  await waitText(p1, "#profile-name", "Rated_Sente");
+  await waitText(p1, "#current-game a", "Play your game");
+  await p1.click("#current-game a");
+  await waitPly(p1, 3);
+  await expectVisible(p1, "#resign", "sente's seat, back from his profile");
+  log("rated game: sente went to his profile and back to his seat through 'Play your game'");
   await p2.click("#resign");
   await p2.click('[data-confirm="yes"]');
   for (const page of [p1, p2]) {

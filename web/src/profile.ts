@@ -1,6 +1,7 @@
 // A player's page (lishogi's /@/name): ratings per pool with rank and history plot, the game
 // under way, and the player's games, paged.
 //   #@/NAME   #player=NAME
+import { currentAccount } from "./account.js";
 import { ApiError, request, type GameSummary, type PlayerView } from "./api.js";
 import { h, s } from "./dom.js";
 import { endingText } from "./ending.js";
@@ -178,11 +179,14 @@ function gamesPanel(user: Profile): HTMLElement {
   return h("section", { class: "panel" }, h("h2", {}, "Games 棋譜"), body, h("div", { class: "buttons pager" }, prev, where, next));
 }
 
+/** The player's game under way: his own profile opens it in his seat, another's to watch. */
 function currentPanel(name: string): HTMLElement {
   const el = h("p", { id: "current-game" });
-  profileApi
-    .current(name)
-    .then((g) => el.replaceChildren("Playing now: ", h("a", { href: `#game=${enc(g.id)}`, class: "button" }, "Watch the game")))
+  Promise.all([profileApi.current(name), currentAccount().catch(() => null)])
+    .then(([g, me]) => {
+      const label = me?.id === name ? "Play your game" : "Watch the game";
+      el.replaceChildren("Playing now: ", h("a", { href: `#game=${enc(g.id)}`, class: "button" }, label));
+    })
     .catch((e: unknown) => {
       if (!(e instanceof ApiError && e.status === 404)) el.textContent = `Cannot find the current game: ${(e as Error).message}`;
     });
