@@ -311,8 +311,10 @@ async function gameAgainstEngine(browser) {
   await page.click("#review-button");
   await waitText(page, ".review-panel", "Analysed 3 positions");
   await page.locator("#winrate-plot polyline").waitFor();
+  // The engine's best move in the position shown, drawn on the board.
+  const arrow = await page.locator('svg.board [data-arrow^="best "]').getAttribute("data-arrow", { timeout: 15_000 });
   await shot(page, "8-engine-game-review");
-  log("resigned, and the review analysed the game's 3 positions");
+  log(`resigned, and the review analysed the game's 3 positions; best move drawn: ${arrow}`);
   await page.context().close();
 }
 
@@ -519,6 +521,22 @@ async function phoneImportNames(browser) {
   await fitsWidth(page, ".side-panel *", ".side-panel");
   await shot(page, "14-phone-import-names");
   log("phone: imported names in the player bars; the review panel fits");
+  // Analysed, the review's list is below the board: scrolled down to it, the board stays in
+  // view, and shows the best move of the position chosen there.
+  await page.tap("#analyse");
+  await waitText(page, ".review-panel", "Analysed 3 positions");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  if (scrolled <= 0) throw new Error("phone review: the page does not scroll, nothing to check");
+  await page.locator('#record [data-ply="1"]').tap();
+  await page.locator('svg.board [data-arrow^="best "]').waitFor();
+  const box = await page.locator("svg.board").boundingBox();
+  const height = page.viewportSize()?.height ?? 0;
+  if (!box || box.y < -1 || box.y + box.height / 2 > height) {
+    throw new Error(`phone review: scrolled ${scrolled} px down, the board is out of view (${JSON.stringify(box)})`);
+  }
+  await shot(page, "14b-phone-review-scrolled");
+  log(`phone: scrolled ${scrolled} px down the review, the board stays in view with its best-move arrow`);
   await page.context().close();
 }
 

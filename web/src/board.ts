@@ -27,6 +27,16 @@ export interface BoardView {
   dragging: string | null;
   /** The keyboard cursor's square, while the board has the focus. */
   cursor?: string | null;
+  /** Moves drawn as arrows (a drop: a ring on its square), e.g. the review's best move. */
+  arrows?: readonly Arrow[];
+}
+
+/** A move drawn on the board: `from` null for a drop. */
+export interface Arrow {
+  from: string | null;
+  to: string;
+  /** What it shows (its class `arrow-KIND`): the engine's best move. */
+  kind: "best";
 }
 
 const TOP = 28;
@@ -100,7 +110,35 @@ export class BoardSvg {
       for (const c of [3, 6]) for (const r of [3, 6]) dots.append(s("circle", { cx: LEFT + c * SQ_W, cy: TOP + r * SQ_H, r: 3 }));
       el.append(dots);
     }
-    el.append(pieces, marks, this.coordinates(v));
+    el.append(pieces, marks, this.arrows(v), this.coordinates(v));
+  }
+
+  /** The centre of a square as drawn. */
+  private centre(square: string, bottom: Color): [number, number] {
+    const [col, row] = this.cell(Number(square.slice(0, -1)), square.charCodeAt(square.length - 1) - 96, bottom);
+    return [LEFT + (col + 0.5) * SQ_W, TOP + (row + 0.5) * SQ_H];
+  }
+
+  /** The view's arrows: a shaft and a head for a move, a ring for a drop. */
+  private arrows(v: BoardView): SVGGElement {
+    const g = s("g", { class: "arrows", "pointer-events": "none" });
+    for (const a of v.arrows ?? []) {
+      const [x2, y2] = this.centre(a.to, v.bottom);
+      const data = { class: `arrow arrow-${a.kind}`, "data-arrow": `${a.kind} ${a.from ?? "*"}${a.to}` };
+      if (!a.from) {
+        g.append(s("circle", { ...data, cx: x2, cy: y2, r: SQ_W * 0.4 }));
+        continue;
+      }
+      const [x1, y1] = this.centre(a.from, v.bottom);
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+      const head = SQ_W * 0.42;
+      const [bx, by] = [x2 - ux * head, y2 - uy * head];
+      const wing = head * 0.6;
+      const points = `${x2},${y2} ${bx - uy * wing},${by + ux * wing} ${bx + uy * wing},${by - ux * wing}`;
+      g.append(s("g", data, s("line", { x1, y1, x2: bx, y2: by }), s("polygon", { points })));
+    }
+    return g;
   }
 
   private coordinates(v: BoardView): SVGGElement {

@@ -3,7 +3,8 @@
 import { api, type Review, type ReviewEntry, type Score } from "./api.js";
 import { h, s, toast } from "./dom.js";
 import { B, H, L, R, T, W, plotSvg, plotX, plotY, xLabel, yLabel } from "./plot.js";
-import type { Variant } from "./sfen.js";
+import type { Arrow } from "./board.js";
+import { parseUsi, type Variant } from "./sfen.js";
 import type { Viewer } from "./viewer.js";
 
 export interface ReviewSource {
@@ -165,6 +166,7 @@ export class ReviewPanel {
     }
     this.drawPlot(r?.entries ?? []);
     this.drawInfo(r?.entries ?? []);
+    this.drawArrows(r?.entries ?? []);
     this.list.replaceChildren(
       ...this.marked().map((e) =>
         h(
@@ -210,6 +212,16 @@ export class ReviewPanel {
     plot.append(s("line", { x1: this.x(this.viewer.ply), x2: this.x(this.viewer.ply), y1: T, y2: H - B, class: "plot-cursor" }));
   }
 
+  /** The engine's best move in the position shown, as an arrow on the board. */
+  private drawArrows(entries: ReviewEntry[]): void {
+    const best = entries.find((x) => x.ply === this.viewer.ply)?.best;
+    const move = best ? parseUsi(best) : null;
+    const arrows: Arrow[] = move ? [{ from: move.from, to: move.to, kind: "best" }] : [];
+    if (JSON.stringify(arrows) === JSON.stringify(this.viewer.arrows)) return;
+    this.viewer.arrows = arrows;
+    this.viewer.draw();
+  }
+
   private drawInfo(entries: ReviewEntry[]): void {
     const e = entries.find((x) => x.ply === this.viewer.ply);
     if (!e) {
@@ -232,6 +244,7 @@ export class ReviewPanel {
 
   destroy(): void {
     this.stopped = true;
+    this.viewer.arrows = [];
     window.clearTimeout(this.timer);
   }
 }

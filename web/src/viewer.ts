@@ -1,7 +1,7 @@
 // A board with both hands and player bars, showing one ply of a line of moves; moving pieces
 // when the host allows it (the live position of one's own game).
 import type { HistoryEntry } from "./api.js";
-import { BoardSvg } from "./board.js";
+import { BoardSvg, type Arrow } from "./board.js";
 import { h } from "./dom.js";
 import { drawHand } from "./hands.js";
 import { playerLink } from "./players.js";
@@ -45,6 +45,8 @@ export class Viewer {
   ply = 0;
   following = true;
   bottom: Color = "sente";
+  /** Moves drawn on the board as arrows (the review's best move), until set again. */
+  arrows: readonly Arrow[] = [];
   private readonly input: MoveInput;
   private readonly keys: BoardKeys;
   private readonly plyListeners: ((ply: number) => void)[] = [];
@@ -167,6 +169,7 @@ export class Viewer {
       check: (live ? live.inCheck : this.line.history[this.ply - 1]?.check) ? kingSquare(pos, pos.side) : null,
       dragging: dragging?.square ?? null,
       cursor: this.keys.cursor,
+      arrows: this.arrows,
     });
     const droppable = this.input.droppable();
     for (const color of ["sente", "gote"] as const) {
