@@ -522,13 +522,12 @@ async function phoneImportNames(browser) {
   await shot(page, "14-phone-import-names");
   log("phone: imported names in the player bars; the review panel fits");
   // Analysed, the review's list is below the board: scrolled down to it, the board stays in
-  // view, and shows the best move of the position chosen there.
+  // view, with the best move of the position shown.
   await page.tap("#analyse");
   await waitText(page, ".review-panel", "Analysed 3 positions");
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   const scrolled = await page.evaluate(() => window.scrollY);
   if (scrolled <= 0) throw new Error("phone review: the page does not scroll, nothing to check");
-  await page.locator('#record [data-ply="1"]').tap();
   await page.locator('svg.board [data-arrow^="best "]').waitFor();
   const box = await page.locator("svg.board").boundingBox();
   const height = page.viewportSize()?.height ?? 0;
