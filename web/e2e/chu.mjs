@@ -182,9 +182,43 @@ async function iguiAndOn(browser) {
   await page.context().close();
 }
 
+/** Take back (待った), the time used, the piece legend and resigning. */
+async function takeBackAndResign(browser) {
+  const page = await newPlayer(browser, "chu-controls", LAPTOP);
+  await page.goto(`${BASE}/#chu&movetime=200`);
+  await waitText(page, "#chu-status", "Your move");
+  if (!(await page.locator("#chu-takeback").isDisabled())) fail("take back is offered before any move");
+  await click(page, "7i");
+  await click(page, "7h");
+  await settle(page, 2);
+  await waitText(page, "#chu-times", "☗ 0:0");
+  await page.click("#chu-takeback");
+  await settle(page, 0);
+  if ((await pageMoves(page)).length !== 0) fail("take back left moves on the board");
+  await expectBoard(page, (await serverState(null, [])).sfen, "after the take back");
+  // Every piece of the rules' table is in the legend, with its moves drawn.
+  await page.click("#piece-legend summary");
+  const shown = await page.locator("#piece-legend li").count();
+  const variants = await (await fetch(`${BASE}/api/variants`)).json();
+  const chu = (variants.variants ?? variants).find((v) => v.key === "chushogi");
+  if (shown !== chu.pieces.length) fail(`the legend shows ${shown} pieces, the rules have ${chu.pieces.length}`);
+  await page.locator('#piece-legend li[data-legend="N"]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(ARTIFACTS, "chu-legend.png"), fullPage: true });
+  await click(page, "7i");
+  await click(page, "7h");
+  await settle(page, 2);
+  await page.click("#chu-resign");
+  await page.click('[data-confirm="yes"]');
+  await waitText(page, "#chu-status", "Gote ☖ wins by resignation");
+  if (!(await page.locator("#chu-resign").isDisabled())) fail("resign is still offered after resigning");
+  log(`take back emptied the board; the legend lists ${shown} pieces; resigned after 2 plies`);
+  await page.context().close();
+}
+
 runTests(
   [
     ["the board is drawn as the rules say", drawsTheStart],
+    ["take back, the legend and resigning", takeBackAndResign],
     ["a lion's double move from the start", doubleMoveFromTheStart],
     ["igui, a double move and play on, on a phone", iguiAndOn],
   ],

@@ -5,8 +5,10 @@
 // middle square again stops there.
 import { request } from "./api.js";
 import { BoardSvg } from "./board.js";
-import { download, h, toast } from "./dom.js";
+import { clockText } from "./clock.js";
+import { confirmDialog, download, h, toast } from "./dom.js";
 import { choosePromotion } from "./input.js";
+import { pieceLegend } from "./legend.js";
 import type { Screen } from "./screen.js";
 import { type Color, parseSfen, parseUsi, type UsiMove } from "./sfen.js";
 import { settings } from "./settings.js";
@@ -50,12 +52,20 @@ export function chuScreen(params: URLSearchParams): Screen {
   const board = new BoardSvg("Chu shogi board");
   const status = h("p", { id: "chu-status", class: "status", role: "status", "aria-live": "polite" }, "Loading…");
   const moveList = h("ol", { id: "chu-moves", class: "moves" });
+  // The time each side has used (a casual game against the engine: no limit to lose on).
+  const used: Record<Color, number> = { sente: 0, gote: 0 };
+  let turnSince = Date.now();
+  const times = h("p", { id: "chu-times", class: "chu-times" });
+  const resign = h("button", { type: "button", id: "chu-resign", onclick: () => void resignGame() }, "Resign 投了");
+  const takeBack = h("button", { type: "button", id: "chu-takeback", onclick: () => void takeBackMove() }, "Take back 待った");
   const el = h(
     "div",
     { class: "panel chu", id: "chu" },
     h("h2", {}, "Chu shogi 中将棋 against the engine"),
     h("div", { class: "board-wrap" }, board.el),
+    times,
     status,
+    h("p", { class: "buttons" }, resign, " ", takeBack),
     h("p", { class: "hint" }, "Click a piece, then where it goes. A lion (獅) or a piece with its power moves twice: click the square it passes, then where it goes on, or the same square again to stop there."),
     moveList,
     h(
@@ -65,6 +75,7 @@ export function chuScreen(params: URLSearchParams): Screen {
       " ",
       h("a", { href: "#", class: "button" }, "Home"),
     ),
+    pieceLegend(VARIANT),
   );
   let state: ChuState | null = null;
   let selected: string | null = null;
@@ -102,17 +113,77 @@ export function chuScreen(params: URLSearchParams): Screen {
     // Each move in the notation chosen in the settings, its USI in data-usi.
     const texts = settings().notation === "japanese" ? state.japanese : state.western;
     moveList.replaceChildren(...state.moves.map((m, i) => h("li", { "data-usi": m, title: m }, texts[i] ?? m)));
+    resign.disabled = !!state.outcome || busy;
+    takeBack.disabled = busy || ownMoves() === 0;
+    drawTimes();
     if (state.outcome) status.textContent = endingWords(state.outcome);
     else if (busy) status.textContent = "The engine is thinking…";
     else status.textContent = state.side === you ? `Your move (${you === "sente" ? "☗" : "☖"})${state.in_check ? ": your king is attacked" : ""}.` : "Waiting…";
     dests = new Set();
   }
 
-  async function ask(path: string, line: string[]): Promise<void> {
-    const body: { moves: string[]; sfen?: string; movetime_ms?: number } = { moves: line };
+  /** The time used by each side, the side to move's running. */
+  function drawTimes(): void {
+    if (!state) return;
+    const now = Date.now();
+    const shown = (c: Color) => used[c] + (!state?.outcome && state?.side === c ? now - turnSince : 0);
+    times.textContent = `☗ ${clockText(shown("sente"))} · ☖ ${clockText(shown("gote"))}`;
+  }
+
+  /** Counts the time of the side that was to move, and starts the next side's. */
+  function turnOver(side: Color): void {
+    const now = Date.now();
+    used[side] += now - turnSince;
+    turnSince = now;
+  }
+
+  /** How many of the line's moves are the player's. */
+  function ownMoves(): number {
+    if (!state) return 0;
+    const first: Color = parseSfen(state.start_sfen, VARIANT).side;
+    return state.moves.filter((_, i) => (i % 2 === 0) === (first === you)).length;
+  }
+
+  async function ask(path: string, line: string[], resigned?: Color): Promise<void> {
+    const body: { moves: string[]; sfen?: string; movetime_ms?: number; resigned?: Color } = { moves: line };
     if (start) body.sfen = start;
     if (path.endsWith("engine")) body.movetime_ms = movetime;
+    if (resigned) body.resigned = resigned;
+    const before = state?.side;
     state = await request<ChuState>("POST", path, body);
+    if (before && before !== state.side) turnOver(before);
+  }
+
+  /** The player resigns: the game ends, its KIF says so. */
+  async function resignGame(): Promise<void> {
+    if (!state || state.outcome || busy) return;
+    if (!(await confirmDialog("Resign this game?", "Resign 投了"))) return;
+    try {
+      await ask("/api/chu/state", state.moves, you);
+    } catch (e) {
+      toast((e as Error).message);
+    }
+    draw();
+  }
+
+  /** Takes back the player's last move (and the engine's reply to it): 待った, in a
+   *  friendly game. A resignation is taken back the same way. */
+  async function takeBackMove(): Promise<void> {
+    if (!state || busy || ownMoves() === 0) return;
+    const first: Color = parseSfen(state.start_sfen, VARIANT).side;
+    let line = state.moves.slice();
+    // Back to the player's turn, one of his moves fewer.
+    do line = line.slice(0, -1);
+    while (line.length > 0 && (line.length % 2 === 0) !== (first === you));
+    selected = null;
+    mid = null;
+    try {
+      await ask("/api/chu/state", line);
+    } catch (e) {
+      toast((e as Error).message);
+    }
+    turnSince = Date.now();
+    draw();
   }
 
   async function engineTurn(): Promise<void> {
@@ -198,10 +269,13 @@ export function chuScreen(params: URLSearchParams): Screen {
     await engineTurn();
   })();
 
+  const ticking = window.setInterval(drawTimes, 1000);
+
   return {
     el,
     destroy: () => {
       gone = true;
+      window.clearInterval(ticking);
     },
   };
 }

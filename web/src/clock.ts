@@ -48,7 +48,8 @@ export function tick(time: TimeView, elapsed: number, period: number | null): Ti
   return { main_ms: 0, periods, period_ms: Math.max(0, period_ms - over) };
 }
 
-function clockText(ms: number): string {
+/** `m:ss` or `h:mm:ss`, whole seconds rounded up. */
+export function clockText(ms: number): string {
   const total = Math.ceil(ms / 1000);
   const [hours, minutes, seconds] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
   const ss = String(seconds).padStart(2, "0");

@@ -15,6 +15,7 @@ use axum::{Json, Router};
 use koma_engine::Limits;
 use koma_engine::chu::ChuSearcher;
 use koma_game::chu::ChuGame;
+use koma_game::{Outcome, Reason};
 use koma_notation::chu::{ChuUsiError, START_SFEN, kif, parse, parse_legal, text, write};
 use koma_rules::Color;
 use serde::{Deserialize, Serialize};
@@ -41,6 +42,8 @@ pub struct ChuRequest {
     pub moves: Vec<String>,
     /// The engine's time for its move (`/api/chu/engine`; default 500, clamped to 50..=3000).
     pub movetime_ms: Option<u64>,
+    /// `sente` or `gote`: that side resigned after the moves (`/api/chu/state`).
+    pub resigned: Option<String>,
 }
 
 /// The position a line leads to, as the page needs it.
@@ -108,6 +111,14 @@ fn replay(request: &ChuRequest) -> Result<ChuGame, ApiError> {
         let m = parse_legal(game.position(), text).map_err(illegal)?;
         let _ = game.play(m);
     }
+    if let Some(side) = &request.resigned {
+        let loser = match side.as_str() {
+            "sente" => Color::Black,
+            "gote" => Color::White,
+            _ => return Err(ApiError::unknown("side", side, "sente, gote")),
+        };
+        game.end(Outcome::win(!loser, Reason::Resignation));
+    }
     Ok(game)
 }
 
@@ -141,7 +152,7 @@ fn view(game: &ChuGame, engine_move: Option<String>) -> ChuStateView {
             reason: o.reason.name(),
         }),
         engine_move,
-        kif: kif::write(game.start(), game.moves(), None),
+        kif: kif::write(game.start(), game.moves(), game.summary().as_deref()),
     }
 }
 

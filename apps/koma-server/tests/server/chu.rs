@@ -78,3 +78,37 @@ async fn bad_lines_are_refused_with_their_reason() {
         "too_large",
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resignation_ends_the_line_and_its_kif() {
+    let (_dir, _server, addr) = fresh_server().await;
+    let s = post(
+        addr,
+        "/api/chu/state",
+        &json!({"moves": ["7i7h"], "resigned": "gote"}),
+    )
+    .await
+    .expect(200)
+    .json();
+    assert_eq!(
+        s["outcome"],
+        json!({"winner": "sente", "reason": "resignation"})
+    );
+    assert_eq!(s["legal"], json!([]));
+    assert!(
+        s["kif"]
+            .as_str()
+            .unwrap()
+            .ends_with("まで1手で先手の勝ち\n"),
+        "{}",
+        s["kif"]
+    );
+    // A side that is not one is refused, naming the field.
+    let bad = post(
+        addr,
+        "/api/chu/state",
+        &json!({"moves": [], "resigned": "black"}),
+    )
+    .await;
+    assert_eq!(bad.status, 400, "{}", bad.body);
+}

@@ -207,12 +207,9 @@ fn play_game(
     let mut records = Vec::new();
     if let Some(dir) = &config.out_dir {
         let path = dir.join(format!("game-{:03}.kif", index + 1));
-        let plies = game.moves().len();
-        let ending = match outcome.winner {
-            Some(Color::Black) => format!("まで{plies}手で先手の勝ち ({})", outcome.reason.name()),
-            Some(Color::White) => format!("まで{plies}手で後手の勝ち ({})", outcome.reason.name()),
-            None => format!("まで{plies}手で引き分け ({})", outcome.reason.name()),
-        };
+        game.end(outcome);
+        let summary = game.summary().unwrap_or_default();
+        let ending = format!("{summary} ({})", outcome.reason.name());
         let text = koma_notation::chu::kif::write(game.start(), game.moves(), Some(&ending));
         std::fs::create_dir_all(dir)
             .and_then(|()| std::fs::write(&path, text))

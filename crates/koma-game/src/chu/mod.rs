@@ -80,6 +80,17 @@ impl ChuGame {
         self.outcome.is_some()
     }
 
+    /// The KIF's last line once the game is over: `まで64手で先手の勝ち`, `まで90手で引き分け`.
+    pub fn summary(&self) -> Option<String> {
+        let outcome = self.outcome?;
+        let plies = self.moves().len();
+        Some(match outcome.winner {
+            Some(Color::Black) => format!("まで{plies}手で先手の勝ち"),
+            Some(Color::White) => format!("まで{plies}手で後手の勝ち"),
+            None => format!("まで{plies}手で引き分け"),
+        })
+    }
+
     /// Ends the game (a resignation, a loss on time, an adjudication).
     pub fn end(&mut self, outcome: Outcome) {
         if self.outcome.is_none() {

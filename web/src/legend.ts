@@ -1,0 +1,25 @@
+// A variant's pieces, each drawn with its moves (the beginner style's marks), its kanji and
+// its names, read from the rules' piece table (GET /api/variants): for a game whose pieces a
+// player does not all know yet, as Chu shogi's 21 kinds.
+import { h, s } from "./dom.js";
+import type { Variant } from "./sfen.js";
+import { variantInfo } from "./variants.js";
+import { pieceGraphic, SQ_H, SQ_W } from "./wedge.js";
+
+/** The legend of `variant`'s pieces, folded (`<details id="piece-legend">`). */
+export function pieceLegend(variant: Variant): HTMLElement {
+  const pieces = variantInfo(variant).pieces;
+  const items = pieces.map((p) => {
+    const svg = s("svg", { class: "legend-piece", viewBox: `${-SQ_W / 2} ${-SQ_H / 2} ${SQ_W} ${SQ_H}`, "aria-hidden": "true" });
+    svg.append(pieceGraphic(variant, { color: "sente", kind: p.sfen }, "beginner", true));
+    const promoted = p.promotes_to ? pieces.find((q) => q.role === p.promotes_to) ?? null : null;
+    return h(
+      "li",
+      { "data-legend": p.sfen },
+      svg,
+      h("span", { class: "legend-kanji" }, p.kanji),
+      h("span", { class: "legend-name" }, `${p.names.en} · ${p.names.ja}`, promoted ? h("small", {}, ` → ${promoted.kanji} ${promoted.names.en}`) : null),
+    );
+  });
+  return h("details", { id: "piece-legend", class: "piece-legend" }, h("summary", {}, "Pieces 駒"), h("ul", {}, ...items));
+}
