@@ -129,6 +129,7 @@ async function gameBetweenPeople(browser) {
   await p1.selectOption("#variant", "shogi");
   await p1.selectOption("#side", "sente");
   await p1.fill("#time-control", "10m+30s");
+  if ((await p1.inputValue("#time-preset")) !== "10m+30s") throw new Error("player 1: a control typed as a preset's does not show the preset");
   await p1.click("#create");
   const link = (await p1.locator("#invite-link").textContent({ timeout: WAIT }))?.trim();
   if (!link?.includes("invite=")) throw new Error(`player 1: #invite-link shows '${link}', not an invitation`);
@@ -245,6 +246,7 @@ async function offersChatAndKeyboard(browser) {
   await p1.selectOption("#opponent", "person");
   await p1.selectOption("#side", "sente");
   await p1.fill("#time-control", "10m+30s");
+  if ((await p1.inputValue("#time-preset")) !== "10m+30s") throw new Error("player 1: a control typed as a preset's does not show the preset");
   await p1.click("#create");
   const link = (await p1.locator("#invite-link").textContent({ timeout: WAIT }))?.trim();
   await p2.goto(link);
@@ -398,7 +400,10 @@ async function phoneGameByTaps(browser) {
   await phone.goto(`${BASE}/`);
   await phone.selectOption("#opponent", "person");
   await phone.selectOption("#side", "sente");
-  await phone.fill("#time-control", "fischer:5m+10s");
+  // A preset from the menu fills the field; the field still takes any control.
+  await phone.selectOption("#time-preset", "fischer:15m+10s");
+  const written = await phone.inputValue("#time-control");
+  if (written !== "fischer:15m+10s") throw new Error(`phone: the preset wrote '${written}' in the time control`);
   await phone.tap("#create");
   const link = (await phone.locator("#invite-link").textContent())?.trim();
   await desk.goto(link);

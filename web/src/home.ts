@@ -1,4 +1,5 @@
 // The home screen: a new game (against the engine or a person) and the recent games.
+import { presetMenu } from "./time-presets.js";
 import { currentAccount } from "./account.js";
 import { api, type CreateRequest, type GameSummary, type NowPlaying } from "./api.js";
 import { h, toast } from "./dom.js";
@@ -39,8 +40,8 @@ export function homeScreen(): Screen {
   options(variant, variantOptions());
   const handicap = h("select", { id: "handicap", name: "handicap" });
   const rules = h("select", { id: "rules", name: "rules" });
-  const presets = h("datalist", { id: "time-presets" }, ...["none", "10m+30s", "30m+60s", "10m+30sx3", "fischer:5m+10s", "sudden:15m"].map((v) => h("option", { value: v })));
-  const timeControl = h("input", { id: "time-control", name: "time_control", value: "none", list: "time-presets", autocomplete: "off", spellcheck: "false" });
+  const timeControl = h("input", { id: "time-control", name: "time_control", value: "none", autocomplete: "off", spellcheck: "false" });
+  const presets = presetMenu("time-preset", timeControl);
   const side = h("select", { id: "side", name: "side" });
   const EVEN_SIDES: [string, string][] = [["random", "Furigoma 振り駒 (random)"], ["sente", "Sente ☗ (moves first)"], ["gote", "Gote ☖"]];
   // A handicap game has no furigoma: the giver (上手) plays gote and moves first.
@@ -96,10 +97,9 @@ export function homeScreen(): Screen {
     field("Variant", variant),
     field("Handicap 駒落ち", handicap, "The handicap giver (上手) plays gote and moves first; no furigoma."),
     field("Rules", rules),
-    field("Time control", timeControl, "none · byoyomi 10m+30s · 10m+30sx3 · fischer:5m+10s · sudden:15m"),
+    field("Time control", h("span", { class: "row" }, presets, timeControl), "Or write one: none · byoyomi 10m+30s · 10m+30sx3 · fischer:5m+10s · sudden:15m"),
     field("Your side", side),
     ratedField,
-    presets,
     h("div", { class: "buttons" }, create),
   );
   form.addEventListener("submit", (e) => {

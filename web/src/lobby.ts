@@ -11,6 +11,7 @@ import type { Screen } from "./screen.js";
 import { parseSfen, type Variant } from "./sfen.js";
 import { handicapOptions, shortName, variantOptions } from "./variants.js";
 import { settings } from "./settings.js";
+import { presetMenu } from "./time-presets.js";
 import { rememberSeat } from "./store.js";
 
 interface PlayersView { sente: PlayerView | null; gote: PlayerView | null }
@@ -112,7 +113,7 @@ export function lobbyScreen(): Screen {
     { id: "seek-form", class: "panel" },
     h("h2", {}, "Post a seek 対局待ち"),
     field("Variant", variant),
-    field("Time control", timeControl),
+    field("Time control", presetMenu("seek-time-preset", timeControl), timeControl),
     ratedField,
     field("Opponent's rating", min, max),
     field("Your side", side),
