@@ -11,7 +11,7 @@ import type { Screen } from "./screen.js";
 import { parseSfen, type Variant } from "./sfen.js";
 import { handicapOptions, shortName, variantOptions } from "./variants.js";
 import { settings } from "./settings.js";
-import { presetMenu } from "./time-presets.js";
+import { presetMenu, TIME_PRESETS } from "./time-presets.js";
 import { rememberSeat } from "./store.js";
 
 interface PlayersView { sente: PlayerView | null; gote: PlayerView | null }
@@ -34,7 +34,8 @@ const lobbyApi = {
 };
 
 /** The quick pairing buttons: the common time controls. */
-const QUICK: [string, string][] = [["fischer:3m+2s", "3+2 Fischer"], ["5m+10s", "5m + 10s byoyomi"], ["10m+30s", "10m + 30s byoyomi"]];
+/** The quick pairing's controls: three of the presets. */
+const QUICK = TIME_PRESETS.filter(([tc]) => ["fischer:3m+2s", "5m+10s", "10m+30s"].includes(tc));
 
 const playerText = (p: LobbyPlayer) => `${p.name} ${p.rating}${p.provisional ? "?" : ""} · ${p.rank}`;
 
