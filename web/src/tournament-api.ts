@@ -81,7 +81,8 @@ export const tournamentApi = {
   list: (page = 1, per = 20) => request<TournamentSummary[]>("GET", `/api/tournaments?page=${page}&per=${per}`),
   create: (body: TournamentSettings) => request<TournamentView>("POST", "/api/tournaments", body),
   view: (id: string) => request<TournamentView>("GET", base(id)),
-  join: (id: string) => request<TournamentView>("POST", `${base(id)}/join`, {}),
+  /** Joins (or accepts the invitation); `nationality` (a two-letter code) for FESA's file. */
+  join: (id: string, nationality = "") => request<TournamentView>("POST", `${base(id)}/join`, nationality.trim() ? { nationality: nationality.trim() } : {}),
   /** The player withdraws; the director names a player by `n`. */
   withdraw: (id: string, player?: number) => request<TournamentView>("POST", `${base(id)}/withdraw`, player === undefined ? {} : { player }),
   addPlayer: (id: string, player: NewPlayer) =>

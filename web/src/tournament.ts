@@ -261,13 +261,16 @@ function infoSection(view: TournamentView, viewer: Viewer, live: HTMLElement, ac
   // A director's entry of one's account is an invitation: one is entered only by accepting.
   const invited = viewer !== null && (view.invited ?? []).some((p) => sameName(p.username, viewer));
   const join = h("button", { type: "button", id: "join", class: "primary" }, invited ? "Accept the invitation" : "Join");
-  join.addEventListener("click", () => act(() => tournamentApi.join(view.id), join, "join"));
+  // The country FESA's results file names a player new to its list by (optional).
+  const country = h("input", { id: "join-nationality", maxlength: "2", size: "3", placeholder: "DE", autocomplete: "country", "aria-label": "Your country (two letters, for FESA's rating list)" });
+  const joinWithCountry = h("span", { class: "row" }, join, h("label", { class: "hint" }, "Country ", country));
+  join.addEventListener("click", () => act(() => tournamentApi.join(view.id, country.value), join, "join"));
   const decline = h("button", { type: "button", id: "decline" }, "Decline");
   decline.addEventListener("click", () => act(() => tournamentApi.withdraw(view.id), decline, "decline"));
   const leave = h("button", { type: "button", id: "withdraw-self" }, "Withdraw");
   leave.addEventListener("click", () => act(() => tournamentApi.withdraw(view.id), leave, "withdraw"));
   const buttons = [
-    viewer !== null && view.online && !me && lateEntry ? join : null,
+    viewer !== null && view.online && !me && lateEntry ? (invited ? join : joinWithCountry) : null,
     invited && !me ? decline : null,
     me && !me.withdrawn && view.status !== "finished" ? leave : null,
     viewer === null && view.online && lateEntry ? h("a", { href: "/#login", id: "login-to-join", class: "button", onclick: () => afterLogIn(location.pathname) }, "Log in to join") : null,

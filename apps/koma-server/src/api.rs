@@ -131,7 +131,7 @@ pub(crate) fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
 }
 
 /// [`body`], or the default for an empty body (only blanks).
-fn body_or_default<T: DeserializeOwned + Default>(bytes: &Bytes) -> Result<T, ApiError> {
+pub(crate) fn body_or_default<T: DeserializeOwned + Default>(bytes: &Bytes) -> Result<T, ApiError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         Ok(T::default())
     } else {

@@ -36,6 +36,41 @@ pub struct PlayerBody {
     pub account: Option<String>,
 }
 
+/// What a player may say of himself as he joins: the FESA data a director would enter.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinBody {
+    /// His FESA id, if he has one.
+    #[serde(default)]
+    pub fesa_id: Option<String>,
+    /// His nationality, a two-letter country code (ISO 3166), for FESA's results file.
+    #[serde(default)]
+    pub nationality: Option<String>,
+}
+
+/// A FESA id as entered: at most 32 characters, no control characters; blank is none.
+fn checked_fesa_id(id: Option<String>) -> Result<Option<String>, ApiError> {
+    match id {
+        Some(f) if f.len() > 32 || f.chars().any(char::is_control) => {
+            Err(Refusal::invalid("fesa_id", "at most 32 characters").into())
+        }
+        Some(f) if f.trim().is_empty() => Ok(None),
+        other => Ok(other),
+    }
+}
+
+/// A nationality as entered: a two-letter country code in any case, stored in capitals;
+/// blank is none.
+fn checked_nationality(code: Option<&str>) -> Result<Option<String>, ApiError> {
+    match code.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(code) if code.len() == 2 && code.bytes().all(|b| b.is_ascii_alphabetic()) => {
+            Ok(Some(code.to_ascii_uppercase()))
+        }
+        Some(_) => Err(Refusal::invalid("nationality", "a two-letter country code").into()),
+    }
+}
+
 /// The lowest and highest rating an entry may have.
 const RATINGS: std::ops::RangeInclusive<i32> = -1000..=5000;
 
@@ -56,13 +91,24 @@ impl Tournaments {
 
     /// `player` enters the tournament `id` (late entries in a Swiss or McMahon until the
     /// last round is paired), accepting the director's invitation if one waits.
-    pub async fn join(&self, id: &str, player: &Player) -> Result<Tournament, ApiError> {
+    pub async fn join(
+        &self,
+        id: &str,
+        player: &Player,
+        said: JoinBody,
+    ) -> Result<Tournament, ApiError> {
+        let fesa_id = checked_fesa_id(said.fesa_id)?;
+        let nationality = checked_nationality(said.nationality.as_deref())?;
         let (t, _) = self.read(id).await?;
         let rating = self.rating_of(&t, &player.id).await?;
         if t.settings.format == Format::Arena {
             return self.arena_join(id, player, rating).await;
         }
-        let entry = Entry::of_account(player, rating);
+        let entry = Entry {
+            fesa_id,
+            nationality,
+            ..Entry::of_account(player, rating)
+        };
         let (t, ()) = self
             .change(id, |t| match t.invitation_of(&player.id) {
                 // The director's entry as he made it (name, rating, FESA data).
@@ -101,22 +147,8 @@ impl Tournaments {
             )
             .into());
         }
-        if body
-            .fesa_id
-            .as_ref()
-            .is_some_and(|f| f.len() > 32 || f.chars().any(char::is_control))
-        {
-            return Err(Refusal::invalid("fesa_id", "at most 32 characters").into());
-        }
-        let nationality = match body.nationality.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(code) if code.len() == 2 && code.bytes().all(|b| b.is_ascii_alphabetic()) => {
-                Some(code.to_ascii_uppercase())
-            }
-            Some(_) => {
-                return Err(Refusal::invalid("nationality", "a two-letter country code").into());
-            }
-        };
+        let fesa_id = checked_fesa_id(body.fesa_id)?;
+        let nationality = checked_nationality(body.nationality.as_deref())?;
         let (account, username) = match &body.account {
             None => (None, None),
             Some(username) => {
@@ -140,7 +172,7 @@ impl Tournaments {
             username,
             rating: body.rating,
             start_score: 0,
-            fesa_id: body.fesa_id,
+            fesa_id,
             fesa_games: body.fesa_games,
             nationality,
             first_round: 0,

@@ -1,7 +1,7 @@
 //! The tournaments' HTTP routes (see docs/tournaments.md).
 
 use super::directing::ResultBody;
-use super::entries::PlayerBody;
+use super::entries::{JoinBody, PlayerBody};
 use super::settings::Settings;
 use super::{Refusal, view};
 use crate::accounts::auth::Player;
@@ -94,11 +94,13 @@ async fn join(
     State(s): State<AppState>,
     Path(id): Path<String>,
     player: Option<Player>,
+    json: JsonBody,
 ) -> Result<Response, ApiError> {
     let player = account(player)?;
+    let request: JoinBody = crate::api::body_or_default(&json.bytes)?;
     Ok(answer(
         StatusCode::OK,
-        &s.tournaments.join(&id, &player).await?,
+        &s.tournaments.join(&id, &player, request).await?,
     ))
 }
 

@@ -175,3 +175,50 @@ async fn a_swiss_of_new_players_is_rated_from_the_typed_ratings_and_filed_with_n
     );
     server.shutdown().await.unwrap();
 }
+
+/// A player who joins an online event himself may give his nationality (and FESA id) for
+/// FESA's file, as a director's entry carries them; a code that is not one is refused.
+#[tokio::test]
+async fn a_player_joining_himself_gives_his_nationality() {
+    let (_dir, server, addr) = fresh_server().await;
+    let director = account(addr, "Director").await;
+    let (id, _) = create(
+        addr,
+        &director,
+        json!({
+            "name": "Open", "format": "swiss", "rounds": 3, "online": true,
+            "clock": {"initial_s": 300, "byoyomi_s": 10, "periods": 1},
+        }),
+    )
+    .await;
+    let join = format!("/api/tournaments/{id}/join");
+    let ann = account(addr, "Ann").await;
+    let bad = send(
+        addr,
+        "POST",
+        &join,
+        Some(&ann),
+        Some(json!({"nationality": "FIN"})),
+    )
+    .await;
+    refused_as(bad, 400, "invalid");
+    send(
+        addr,
+        "POST",
+        &join,
+        Some(&ann),
+        Some(json!({"nationality": "fi", "fesa_id": "F-9"})),
+    )
+    .await
+    .expect(200);
+    let ben = account(addr, "Ben").await;
+    let t = send(addr, "POST", &join, Some(&ben), None)
+        .await
+        .expect(200)
+        .json();
+    let players = t["players"].as_array().unwrap();
+    let of = |name: &str| players.iter().find(|p| p["name"] == name).unwrap().clone();
+    assert_eq!(of("Ann")["nationality"], "FI", "{t:#}");
+    assert!(of("Ben")["nationality"].is_null(), "{t:#}");
+    server.shutdown().await.unwrap();
+}
