@@ -201,7 +201,7 @@ async fn a_player_joining_himself_gives_his_nationality() {
         Some(json!({"nationality": "FIN"})),
     )
     .await;
-    refused_as(bad, 400, "invalid");
+    refused_as(bad, 400, "invalid_value");
     send(
         addr,
         "POST",
