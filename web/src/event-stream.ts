@@ -4,6 +4,7 @@
 // the list to the others over a BroadcastChannel, since the server lets an account hold only
 // a few event streams (without Web Locks, as on plain http other than localhost, each tab
 // reads its own). A dropped stream is opened again after 1 s, doubling to 30 s.
+import { lines } from "./ndjson.js";
 
 /** A game under way of the account, as its `gameStart` event tells it. */
 export interface StartedGame {
@@ -116,39 +117,29 @@ export class AccountGames {
     const under = new Map<string, StartedGame>();
     let first = true;
     try {
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let newline: number;
-        while ((newline = buffer.indexOf("\n")) >= 0) {
-          const line = buffer.slice(0, newline).trim();
-          buffer = buffer.slice(newline + 1);
-          if (!line) {
-            if (first) this.set(new Map(under), true);
-            first = false;
-            continue;
-          }
-          let event: { type?: unknown; game?: unknown };
-          try {
-            event = JSON.parse(line) as typeof event;
-          } catch {
-            continue;
-          }
-          const game = startedGame(event.game);
-          if (!game) continue;
-          const games = new Map(this.games);
-          if (event.type === "gameStart") {
-            games.set(game.id, game);
-            if (first) under.set(game.id, game);
-          } else if (event.type === "gameFinish") {
-            games.delete(game.id);
-            under.delete(game.id);
-          } else continue;
-          this.set(games, true);
+      for await (const line of lines(response.body)) {
+        if (!line) {
+          if (first) this.set(new Map(under), true);
+          first = false;
+          continue;
         }
+        let event: { type?: unknown; game?: unknown };
+        try {
+          event = JSON.parse(line) as typeof event;
+        } catch {
+          continue;
+        }
+        const game = startedGame(event.game);
+        if (!game) continue;
+        const games = new Map(this.games);
+        if (event.type === "gameStart") {
+          games.set(game.id, game);
+          if (first) under.set(game.id, game);
+        } else if (event.type === "gameFinish") {
+          games.delete(game.id);
+          under.delete(game.id);
+        } else continue;
+        this.set(games, true);
       }
     } catch {
       // dropped or aborted

@@ -1,5 +1,6 @@
 // The tournaments' HTTP API (the lead's spec, tournament-api.md): the views the server
 // sends, the create body, the calls, and the event's live stream (newline-delimited JSON).
+import { lines } from "./ndjson.js";
 import { request } from "./api.js";
 
 export type Format = "swiss" | "mcmahon" | "knockout" | "round_robin" | "double_round_robin" | "arena";
@@ -127,31 +128,21 @@ export class TournamentStream {
       if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
       this.onConnected(true);
       this.delay = 1000;
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let newline: number;
-        while ((newline = buffer.indexOf("\n")) >= 0) {
-          const line = buffer.slice(0, newline).trim();
-          buffer = buffer.slice(newline + 1);
-          // Empty lines keep the connection open.
-          if (!line) continue;
-          let view: unknown;
-          try {
-            view = JSON.parse(line);
-          } catch {
-            continue;
-          }
-          if (!isView(view)) continue;
-          try {
-            this.onView(view);
-          } catch (e) {
-            // A fault of the page, not of the connection: say so, and keep reading.
-            console.error("tournament page:", e);
-          }
+      for await (const line of lines(response.body)) {
+        // Empty lines keep the connection open.
+        if (!line) continue;
+        let view: unknown;
+        try {
+          view = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        if (!isView(view)) continue;
+        try {
+          this.onView(view);
+        } catch (e) {
+          // A fault of the page, not of the connection: say so, and keep reading.
+          console.error("tournament page:", e);
         }
       }
     } catch {
