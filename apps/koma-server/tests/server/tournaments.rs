@@ -679,23 +679,16 @@ async fn players_in_one_hall_each_hold_their_tournament_stream() {
     })
     .await;
     let director = account(addr, "Director").await;
-    let created = send(
+    let (id, _) = create(
         addr,
-        "POST",
-        "/api/tournaments",
-        Some(&director),
-        Some(json!({
+        &director,
+        json!({
             "name": "Hall Swiss", "format": "swiss", "rounds": 3, "online": true,
             "clock": {"initial_s": 300, "byoyomi_s": 10, "periods": 1},
-        })),
+        }),
     )
-    .await
-    .expect(201)
-    .json();
-    let path = format!(
-        "/api/tournaments/{}/stream",
-        created["id"].as_str().unwrap()
-    );
+    .await;
+    let path = format!("/api/tournaments/{id}/stream");
     // Six players from the one address: every stream opens and shows the event.
     let mut held = Vec::new();
     for name in ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"] {
