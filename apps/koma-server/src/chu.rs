@@ -226,7 +226,7 @@ mod tests {
         ChuRequest {
             sfen: sfen.map(str::to_string),
             moves: moves.iter().map(|m| m.to_string()).collect(),
-            movetime_ms: None,
+            ..ChuRequest::default()
         }
     }
 
