@@ -100,6 +100,34 @@ impl<S: BodySize + Send> FromRequest<AppState> for JsonBody<S> {
     }
 }
 
+/// A JSON body a route may go without (joining an event): a request that declares neither
+/// a type nor a body (no `Content-Type`, no or a zero `Content-Length`, no
+/// `Transfer-Encoding`) has an empty one; any other is a [`JsonBody`].
+pub struct OptionalJsonBody {
+    /// The body: empty when left out.
+    pub bytes: Bytes,
+}
+
+impl FromRequest<AppState> for OptionalJsonBody {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &AppState) -> Result<Self, ApiError> {
+        let headers = request.headers();
+        let left_out = headers.get(header::CONTENT_TYPE).is_none()
+            && headers.get(header::TRANSFER_ENCODING).is_none()
+            && headers
+                .get(header::CONTENT_LENGTH)
+                .is_none_or(|v| v.as_bytes() == b"0");
+        if left_out {
+            return Ok(OptionalJsonBody {
+                bytes: Bytes::new(),
+            });
+        }
+        let body = JsonBody::<Small>::from_request(request, state).await?;
+        Ok(OptionalJsonBody { bytes: body.bytes })
+    }
+}
+
 /// Whether a body's error (or one it wraps) is the pause between its pieces running out.
 fn stalled(e: &(dyn std::error::Error + 'static)) -> bool {
     let mut cause = Some(e);

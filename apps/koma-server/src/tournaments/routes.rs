@@ -94,7 +94,7 @@ async fn join(
     State(s): State<AppState>,
     Path(id): Path<String>,
     player: Option<Player>,
-    json: JsonBody,
+    json: crate::body::OptionalJsonBody,
 ) -> Result<Response, ApiError> {
     let player = account(player)?;
     let request: JoinBody = crate::api::body_or_default(&json.bytes)?;
