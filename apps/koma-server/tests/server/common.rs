@@ -339,6 +339,20 @@ pub async fn open_moves(addr: SocketAddr, id: &str, sente: &str, gote: &str) {
 /// A WebSocket client.
 pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
+/// A WebSocket to `path` with `headers` (a session cookie and its Origin, a Bearer token).
+pub async fn socket_with(addr: SocketAddr, path: &str, headers: &[(&str, String)]) -> Socket {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{addr}{path}").into_client_request().unwrap();
+    for (name, value) in headers {
+        let name = axum::http::HeaderName::from_bytes(name.as_bytes()).unwrap();
+        request.headers_mut().insert(name, value.parse().unwrap());
+    }
+    tokio_tungstenite::connect_async(request)
+        .await
+        .expect("ws")
+        .0
+}
+
 /// Connects to a game's WebSocket (with a seat token, or as a spectator).
 pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Socket {
     let query = token.map_or(String::new(), |t| format!("?token={t}"));

@@ -2,15 +2,11 @@
 //! challenge made on one server is shown, listed and answered on another, and each side's
 //! streams, wherever they are open, hear of it.
 
-use crate::lishogi_api::{account, api, next_json, open_stream};
+use crate::lishogi_api::{Stream, account, api, next_json, open_stream};
 use crate::postgres::fresh_database;
 use koma_server::{Database, Server, Settings};
 use serde_json::Value;
 use std::net::SocketAddr;
-use tokio::io::{BufReader, Lines};
-use tokio::net::TcpStream;
-
-type Stream = Lines<BufReader<TcpStream>>;
 
 /// Two servers on one fresh database, and the tokens of the accounts alice and bob.
 async fn two_servers() -> (Server, Server, String, String) {

@@ -77,7 +77,8 @@ pub(crate) async fn game(addr: SocketAddr, sente: &str, gote: &str, gote_name: &
     id
 }
 
-fn error(reply: Reply, status: u16) -> String {
+/// The `error` of a refusal with `status`.
+pub(crate) fn error(reply: Reply, status: u16) -> String {
     let body: Value = reply.expect(status).json();
     body["error"].as_str().unwrap_or_default().to_string()
 }
@@ -333,25 +334,38 @@ async fn stream_status(addr: SocketAddr, path: &str, token: &str) -> String {
     lines.next_line().await.unwrap().unwrap_or_default()
 }
 
+/// A lishogi ND-JSON stream's lines.
+pub(crate) type Stream = tokio::io::Lines<tokio::io::BufReader<tokio::net::TcpStream>>;
+
 /// The next JSON object of a stream, within 5 s.
-pub(crate) async fn next_json(
-    lines: &mut tokio::io::Lines<tokio::io::BufReader<tokio::net::TcpStream>>,
+pub(crate) async fn next_json(lines: &mut Stream) -> Value {
+    line_where(lines, 5, |_| true).await
+}
+
+/// The first JSON object of `stream` that `wanted` accepts, within `secs` seconds.
+pub(crate) async fn line_where(
+    stream: &mut Stream,
+    secs: u64,
+    wanted: impl Fn(&Value) -> bool,
 ) -> Value {
     let read = async {
         loop {
-            let line = lines
+            let line = stream
                 .next_line()
                 .await
                 .unwrap()
                 .expect("the stream goes on");
             if line.starts_with('{') {
-                return serde_json::from_str::<Value>(&line).unwrap();
+                let line: Value = serde_json::from_str(&line).unwrap();
+                if wanted(&line) {
+                    return line;
+                }
             }
         }
     };
-    tokio::time::timeout(Duration::from_secs(5), read)
+    tokio::time::timeout(Duration::from_secs(secs), read)
         .await
-        .expect("a line within 5 s")
+        .unwrap_or_else(|_| panic!("no such line within {secs} s"))
 }
 
 #[tokio::test]

@@ -4,43 +4,11 @@
 //! berserks refused; the JSON fields bots read at start-up.
 
 use crate::common::{fresh_server_with, get, state};
-use crate::lishogi_api::{account, api, game, next_json, open_stream};
+use crate::lishogi_api::{account, api, error, game, line_where, next_json, open_stream};
 use crate::tournaments::{create, send, view_when};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tokio::io::{BufReader, Lines};
-use tokio::net::TcpStream;
-
-type Stream = Lines<BufReader<TcpStream>>;
-
-/// The `error` of a refusal with `status`.
-fn error(reply: crate::common::Reply, status: u16) -> String {
-    let body: Value = reply.expect(status).json();
-    body["error"].as_str().unwrap_or_default().to_string()
-}
-
-/// The first line of `stream` that `wanted` accepts, within `secs` seconds.
-async fn line_where(stream: &mut Stream, secs: u64, wanted: impl Fn(&Value) -> bool) -> Value {
-    let read = async {
-        loop {
-            let line = stream
-                .next_line()
-                .await
-                .unwrap()
-                .expect("the stream goes on");
-            if line.starts_with('{') {
-                let line: Value = serde_json::from_str(&line).unwrap();
-                if wanted(&line) {
-                    return line;
-                }
-            }
-        }
-    };
-    tokio::time::timeout(Duration::from_secs(secs), read)
-        .await
-        .unwrap_or_else(|_| panic!("no such line within {secs} s"))
-}
 
 /// `token`'s claim of victory in `id`.
 async fn claim(addr: SocketAddr, id: &str, token: &str) -> crate::common::Reply {
@@ -50,16 +18,8 @@ async fn claim(addr: SocketAddr, id: &str, token: &str) -> crate::common::Reply 
 
 /// The game's WebSocket as the account of `token`.
 async fn socket_as(addr: SocketAddr, id: &str, token: &str) -> crate::common::Socket {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut request = format!("ws://{addr}/api/games/{id}/ws")
-        .into_client_request()
-        .unwrap();
-    let auth = format!("Bearer {token}").parse().unwrap();
-    request.headers_mut().insert("Authorization", auth);
-    tokio_tungstenite::connect_async(request)
-        .await
-        .expect("ws")
-        .0
+    let auth = [("Authorization", format!("Bearer {token}"))];
+    crate::common::socket_with(addr, &format!("/api/games/{id}/ws"), &auth).await
 }
 
 #[tokio::test]

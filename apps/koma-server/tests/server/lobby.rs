@@ -3,13 +3,13 @@
 
 use crate::accounts::{as_page, log_in, sign_up};
 use crate::common::{
-    PASSWORD, Socket, fresh_server, fresh_server_with, get, next, post, refused_as, seated, state,
+    PASSWORD, Socket, fresh_server, fresh_server_with, get, next, post, refused_as, seated,
+    socket_with, state,
 };
 use koma_server::Settings;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::time::Duration;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 async fn account(addr: SocketAddr, name: &str) -> String {
     sign_up(addr, name, PASSWORD).await.expect(201);
@@ -32,18 +32,11 @@ async fn seeks(addr: SocketAddr) -> Vec<Value> {
 
 /// The lobby's WebSocket with the session `cookie` (none: a guest).
 async fn lobby_socket(addr: SocketAddr, cookie: Option<&str>) -> Socket {
-    let mut request = format!("ws://{addr}/api/lobby/ws")
-        .into_client_request()
-        .unwrap();
-    if let Some(cookie) = cookie {
-        request
-            .headers_mut()
-            .insert("Cookie", cookie.parse().unwrap());
-    }
-    tokio_tungstenite::connect_async(request)
-        .await
-        .expect("ws")
-        .0
+    let headers: Vec<_> = cookie
+        .map(|c| ("Cookie", c.to_string()))
+        .into_iter()
+        .collect();
+    socket_with(addr, "/api/lobby/ws", &headers).await
 }
 
 /// The next lobby message for which `done` holds, waiting at most `secs` seconds.

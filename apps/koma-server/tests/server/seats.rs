@@ -4,13 +4,14 @@
 //! /api/account/playing` (lishogi's `nowPlaying`) lists an account's games under way.
 
 use crate::accounts::{as_page, log_in};
-use crate::common::{PASSWORD, Socket, fresh_server_with, next, plies, refused_as, request, send};
+use crate::common::{
+    PASSWORD, Socket, fresh_server_with, next, plies, refused_as, request, send, socket_with,
+};
 use crate::consent::challenge_accepted;
 use crate::lishogi_api::{account, api};
 use koma_server::{Limits, Settings};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 /// A casual game of `challenger` (sente) and `challenged` (its name and token), made by a
 /// challenge and its acceptance; its id.
@@ -21,16 +22,11 @@ async fn challenged_game(addr: SocketAddr, challenger: &str, challenged: (&str, 
 
 /// Game `id`'s WebSocket as the page opens it for the session `cookie` (no seat token).
 async fn socket_of(addr: SocketAddr, id: &str, cookie: &str) -> Socket {
-    let mut request = format!("ws://{addr}/api/games/{id}/ws")
-        .into_client_request()
-        .unwrap();
-    let headers = request.headers_mut();
-    headers.insert("Cookie", cookie.parse().unwrap());
-    headers.insert("Origin", format!("http://{addr}").parse().unwrap());
-    tokio_tungstenite::connect_async(request)
-        .await
-        .expect("ws")
-        .0
+    let headers = [
+        ("Cookie", cookie.to_string()),
+        ("Origin", format!("http://{addr}")),
+    ];
+    socket_with(addr, &format!("/api/games/{id}/ws"), &headers).await
 }
 
 /// The first state message of a socket.
