@@ -1114,8 +1114,9 @@ impl Hub {
 
     /// Ends the games whose clock ran out and the games nobody played in time (see
     /// [`LiveGame::expiry`]), and forgets the games that need no watching (the store keeps
-    /// them): decided ones nobody watches or decided long ago, and started games without a
-    /// clock or engine that nobody watches and nobody moved in for a while.
+    /// them): decided ones nobody watches and no rematch offer holds, or decided long ago,
+    /// and started games without a clock or engine that nobody watches and nobody moved in
+    /// for a while.
     pub async fn tick(&self) {
         self.adopt_orphans().await;
         let slots: Vec<(String, Slot)> = self
@@ -1147,7 +1148,10 @@ impl Hub {
                     && live.loaded.elapsed() >= self.settings.keep_decided
             };
             let forget = if live.is_over() {
-                live.watchers() == 0 || live.ended_ms.is_none_or(quiet)
+                // An offer of a rematch stands in memory only: the game stays for it (the
+                // offer lapses with the game, once quiet), watched or not.
+                (live.watchers() == 0 && live.offers.rematch.is_none())
+                    || live.ended_ms.is_none_or(quiet)
             } else if !held {
                 live.watchers() == 0
             } else {

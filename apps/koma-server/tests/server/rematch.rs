@@ -226,6 +226,9 @@ async fn the_state_says_whether_a_rematch_would_be_granted() {
     assert_eq!(state(addr, &decided.id).await["rematch_allowed"], true);
     rematch(addr, &decided.id, &decided.sente).await.expect(202);
     assert_eq!(state(addr, &decided.id).await["rematch_allowed"], true);
+    // Nobody watches the game: the offer still stands after the server's sweeps.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(state(addr, &decided.id).await["offers"]["rematch"], "sente");
     rematch(addr, &decided.id, &decided.gote).await.expect(201);
     assert_eq!(state(addr, &decided.id).await["rematch_allowed"], true);
     rematch(addr, &decided.id, &decided.sente).await.expect(200);
