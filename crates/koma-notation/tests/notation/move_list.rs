@@ -223,7 +223,15 @@ proptest::proptest! {
             if let Ok(record) = move_list::read(SHOGI, &text) {
                 let written = move_list::write(&record).unwrap();
                 let again = move_list::read(SHOGI, &written).unwrap();
-                proptest::prop_assert_eq!(&again, &record, "{} -> {}", text, written);
+                // The format has no escape: a brace inside a comment is written as a
+                // parenthesis, the rest comes back as it was.
+                let mut expected = record.clone();
+                for id in 0..expected.tree.len() {
+                    for comment in &mut expected.tree.node_mut(id).comments {
+                        *comment = comment.replace('{', "(").replace('}', ")");
+                    }
+                }
+                proptest::prop_assert_eq!(&again, &expected, "{} -> {}", text, written);
             }
         }
     }
