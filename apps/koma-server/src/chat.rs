@@ -8,7 +8,7 @@ use crate::actor::Actor;
 use crate::error::ApiError;
 use crate::games::unix_ms;
 use crate::hub::Hub;
-use crate::store::{ChatLine, Room};
+use koma_store::{ChatLine, Room};
 use serde::Serialize;
 use std::sync::Arc;
 use tokio::sync::broadcast;

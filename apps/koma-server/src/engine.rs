@@ -12,11 +12,11 @@
 use crate::anygame::AnyGame;
 use crate::line;
 use crate::settings::Settings;
-use crate::store::{EngineLevel, EngineSeat};
 use koma_engine::time::{self, GoParams, TimeOptions};
 use koma_engine::{Limits, PastPosition, SearchInfo, SearchResult, Searcher};
 use koma_game::clock::Clock;
 use koma_rules::{AnyPosition, Move, Repetition};
+use koma_store::{EngineLevel, EngineSeat};
 use serde::Deserialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

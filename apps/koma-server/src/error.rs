@@ -1,6 +1,5 @@
 //! Errors: the API's answers to a refused request, and the server's own failures.
 
-use crate::store::StoreError;
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -9,6 +8,7 @@ use koma_notation::formats::{Format, RecordError};
 use koma_notation::sfen::SfenError;
 use koma_notation::usi::UsiMoveError;
 use koma_rules::{Color, IllegalMove, SetupError};
+use koma_store::StoreError;
 
 /// A refused request: what went wrong, with the HTTP status ([`ApiError::status`]) and a
 /// stable machine-readable code ([`ApiError::code`]) for each kind; the message (its

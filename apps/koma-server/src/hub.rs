@@ -7,13 +7,13 @@ use crate::engine::{self, Answer, Turn};
 use crate::error::ApiError;
 use crate::games::{self, CreateRequest, Expiry, LiveGame};
 use crate::settings::Settings;
-use crate::store::{
-    Ending, GameSummary, Note, Page, Store, StoreError, StoredGame, StoredMove, StoredOutcome,
-};
 use crate::view::GameView;
 use koma_game::GameError;
 use koma_notation::formats;
 use koma_rules::{AnyPosition, Color, Move};
+use koma_store::{
+    Ending, GameSummary, Note, Page, Store, StoreError, StoredGame, StoredMove, StoredOutcome,
+};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -563,8 +563,8 @@ impl Hub {
         live.stored.rated = rated;
         live.stored.players[seat.index()] = Some(creator.id.clone());
         live.stored.players[(!seat).index()] = Some(opponent.id.clone());
-        let token = crate::tokens::secret()?;
-        live.stored.seat_tokens[(!seat).index()] = crate::tokens::hash(&token);
+        let token = koma_store::tokens::secret()?;
+        live.stored.seat_tokens[(!seat).index()] = koma_store::tokens::hash(&token);
         live.start(now)?;
         live.in_tournament = tournament.is_some();
         let stored = live.stored.clone();
@@ -623,7 +623,7 @@ impl Hub {
     ) -> Result<Joined, ApiError> {
         let slot = self.game(id).await?;
         let mut live = slot.lock().await;
-        if !crate::tokens::matches(invite, &live.stored.invite) {
+        if !koma_store::tokens::matches(invite, &live.stored.invite) {
             return Err(ApiError::WrongInvitation);
         }
         if live.started_ms.is_some() {
@@ -644,8 +644,8 @@ impl Hub {
         let now = live.now();
         // The invited player's token is made now: the store keeps only its hash, so a token
         // made at creation could not be said after a restart.
-        let token = crate::tokens::secret()?;
-        let hashed = crate::tokens::hash(&token);
+        let token = koma_store::tokens::secret()?;
+        let hashed = koma_store::tokens::hash(&token);
         let (key, seat_hash) = (id.to_string(), hashed.clone());
         self.write(id, move |s| s.start_game(&key, now, &seat_hash))
             .await?;

@@ -11,9 +11,9 @@
 use crate::error::ApiError;
 use crate::games::{self, LiveGame};
 use crate::hub::Hub;
-use crate::store::Ending;
 use crate::view::GameView;
 use koma_rules::Color;
+use koma_store::Ending;
 use serde::Serialize;
 
 /// The offers standing in a game: who made each.

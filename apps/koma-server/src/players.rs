@@ -3,14 +3,14 @@
 //! together (the handicap their ratings call for).
 
 use crate::accounts::auth::Player;
-use crate::accounts::store::DELETED_PLAYER;
 use crate::games::CreateRequest;
 use crate::ratings::pool_of;
-use crate::store::{GameSetup, NewGame, Store, StoreError};
 use axum::http::StatusCode;
 use koma_game::clock::TimeControl;
 use koma_game::rating::{Glicko, Rank, suggest_for_ratings};
 use koma_rules::{Color, Handicap, VariantKind};
+use koma_store::accounts::DELETED_PLAYER;
+use koma_store::{GameSetup, NewGame, Store, StoreError};
 use serde::Serialize;
 
 /// Why a rated game, or a seat, is refused.

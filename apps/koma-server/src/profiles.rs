@@ -7,7 +7,6 @@ use crate::api::AppState;
 use crate::error::ApiError;
 use crate::players::{self, SeatPlayer};
 use crate::ratings::{pool_of, shown_key};
-use crate::store::{GameSummary, Page, StoreError, StoredGame};
 use crate::view::OutcomeView;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -17,68 +16,14 @@ use axum::{Json, Router};
 use koma_game::clock::TimeControl;
 use koma_game::rating::speed::estimated_ms;
 use koma_rules::Color;
+use koma_store::profiles::{GameCounts, PlayerQuery};
+use koma_store::{GameSummary, Page, StoreError, StoredGame};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
 /// The most games one export gives (lishogi streams them all; koma answers at once, so the
 /// answer is bounded).
 pub const MAX_EXPORT: usize = 300;
-
-/// Which games of a player a list asks for, newest first.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayerQuery {
-    /// The account's id.
-    pub user: String,
-    /// Only rated (`true`) or casual (`false`) games.
-    pub rated: Option<bool>,
-    /// Only games created at or after this time (Unix milliseconds).
-    pub since_ms: Option<u64>,
-    /// Only games created at or before this time (Unix milliseconds).
-    pub until_ms: Option<u64>,
-    /// Decided games.
-    pub finished: bool,
-    /// Games under way (both seats taken, undecided).
-    pub ongoing: bool,
-    /// Games waiting for their second player.
-    pub waiting: bool,
-    /// The page.
-    pub page: Page,
-}
-
-impl PlayerQuery {
-    /// Every game of `user`, on `page`.
-    pub fn all(user: &str, page: Page) -> PlayerQuery {
-        PlayerQuery {
-            user: user.to_string(),
-            rated: None,
-            since_ms: None,
-            until_ms: None,
-            finished: true,
-            ongoing: true,
-            waiting: true,
-            page,
-        }
-    }
-}
-
-/// How many games a player has.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GameCounts {
-    /// All of them.
-    pub all: u64,
-    /// The rated ones.
-    pub rated: u64,
-    /// Those under way.
-    pub playing: u64,
-}
-
-/// Where players' games are found. Blocking, like [`crate::Store`].
-pub trait ProfileStore: Send + Sync {
-    /// The games of `query.user` that `query` asks for, newest first.
-    fn player_games(&self, query: &PlayerQuery) -> Result<Vec<StoredGame>, StoreError>;
-    /// How many games `user` has.
-    fn player_counts(&self, user: &str) -> Result<GameCounts, StoreError>;
-}
 
 /// The list's line of a stored game (as `GET /api/games` shows every game).
 fn summary_of(stored: &StoredGame) -> GameSummary {
@@ -128,7 +73,7 @@ fn games_with_players(
 }
 
 /// The account called `name`, 404 if there is none.
-async fn account(s: &AppState, name: &str) -> Result<crate::accounts::store::User, ApiError> {
+async fn account(s: &AppState, name: &str) -> Result<koma_store::accounts::User, ApiError> {
     s.accounts
         .user(name)
         .await?

@@ -10,7 +10,6 @@ use crate::api::AppState;
 use crate::error::ApiError;
 use crate::games::LiveGame;
 use crate::hub::Hub;
-use crate::store::{StoreError, StoredGame};
 use crate::view::OutcomeView;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
@@ -18,119 +17,11 @@ use axum::routing::get;
 use axum::{Json, Router};
 use koma_game::clock::TimeControl;
 use koma_game::datetime;
-use koma_game::rating::{Glicko, GlickoError, Pool, Score, Speed};
+use koma_game::rating::{Glicko, Pool, Speed};
 use koma_rules::{Color, VariantKind};
+use koma_store::ratings::{HistoryRow, RatedGame};
+use koma_store::{StoreError, StoredGame};
 use serde_json::{Map, Value, json};
-
-/// A decided rated game to rate.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RatedGame {
-    /// The game's id.
-    pub id: String,
-    /// Its pool.
-    pub pool: Pool,
-    /// The accounts of sente and gote.
-    pub players: [String; 2],
-    /// The winner, `None` for a draw.
-    pub winner: Option<Color>,
-    /// When it ended (Unix milliseconds).
-    pub at_ms: u64,
-}
-
-/// What a rated game did to one player's rating.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RatingChange {
-    /// The player's seat.
-    pub seat: Color,
-    /// The account.
-    pub user: String,
-    /// The rating before the game (its RD grown to the game's end), as it entered the formula.
-    pub before: Glicko,
-    /// The rating after it.
-    pub after: Glicko,
-}
-
-/// One point of a player's rating history: the rating after a rated game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct HistoryRow {
-    /// The game.
-    pub game_id: String,
-    /// The pool's key (`shogi-blitz`).
-    pub pool: String,
-    /// When the game ended (Unix milliseconds).
-    pub at_ms: u64,
-    /// The rating after it.
-    pub rating: f64,
-    /// The deviation after it.
-    pub deviation: f64,
-}
-
-/// Where seats' accounts and ratings are kept. Blocking, like [`crate::Store`].
-pub trait RatingStore: Send + Sync {
-    /// The account `user` (`None`: a guest) takes seat `seat` of the game `id`, refused once
-    /// it started.
-    fn seat_player(&self, id: &str, seat: Color, user: Option<&str>) -> Result<(), StoreError>;
-    /// Rates the decided game: both players' ratings in its pool updated by [`rated`] and a
-    /// history row each, in one transaction. A game already rated is not rated again: its
-    /// stored changes are returned instead. Sente's change first.
-    fn rate_game(&self, game: &RatedGame) -> Result<Vec<RatingChange>, StoreError>;
-    /// The changes the game `id` made, sente's first; empty if it was not rated (yet).
-    fn game_changes(&self, id: &str) -> Result<Vec<RatingChange>, StoreError>;
-    /// The rating of `user` in the pool keyed `pool`, `None` before a rated game there.
-    fn rating(&self, user: &str, pool: &str) -> Result<Option<Glicko>, StoreError>;
-    /// Every rating of `user`, by pool key.
-    fn ratings(&self, user: &str) -> Result<Vec<(String, Glicko)>, StoreError>;
-    /// The ratings of `user` after each rated game, oldest first.
-    fn rating_history(&self, user: &str) -> Result<Vec<HistoryRow>, StoreError>;
-    /// The decided rated games that have no ratings update (the server stopped between the
-    /// end and the update), oldest first.
-    fn unrated_games(&self) -> Result<Vec<String>, StoreError>;
-}
-
-/// Sente's and gote's ratings after a game between them that `winner` won (`None`: a draw)
-/// at `at_s` (Unix seconds), by `koma_game`'s Glicko-2 with lishogi's parameters.
-pub fn rated(
-    before: &[Glicko; 2],
-    winner: Option<Color>,
-    at_s: u64,
-) -> Result<[Glicko; 2], GlickoError> {
-    let score = Score::for_player(winner, Color::Black);
-    let (sente, gote) = before[0].rate_game(&before[1], score, at_s)?;
-    Ok([sente, gote])
-}
-
-/// What rated `game` does to each seat, from the seats' stored ratings `before` it (the
-/// default for a first game): the change as shown and kept in the history (the rating
-/// before as it entered the formula, its RD grown to the game's end) and the whole new
-/// rating to store. Every store writes these; the rules of the update live here.
-pub fn updates(
-    game: &RatedGame,
-    before: &[Glicko; 2],
-) -> Result<[(RatingChange, Glicko); 2], StoreError> {
-    let at_s = game.at_ms / 1000;
-    let after = rated(before, game.winner, at_s)
-        .map_err(|e| StoreError::Damaged(format!("rating game {}: {e}", game.id)))?;
-    Ok(Color::ALL.map(|seat| {
-        let i = seat.index();
-        let old = before[i].at(at_s);
-        let change = RatingChange {
-            seat,
-            user: game.players[i].clone(),
-            before: shown(old.rating, old.deviation),
-            after: shown(after[i].rating, after[i].deviation),
-        };
-        (change, after[i])
-    }))
-}
-
-/// A shown rating (rating and deviation) as a `Glicko` with the defaults for the rest.
-pub(crate) fn shown(rating: f64, deviation: f64) -> Glicko {
-    Glicko {
-        rating,
-        deviation,
-        ..Glicko::default()
-    }
-}
 
 /// The pool of a game of `variant` (its name) under `time_control` (as stored; `None`:
 /// no clock, the correspondence pool).
@@ -372,7 +263,7 @@ pub fn history_json(rows: &[HistoryRow]) -> Value {
 
 /// The account as `accounts::json::user` writes it, with its `perfs` filled (a deleted
 /// account has none).
-pub async fn user_json(hub: &Hub, user: &crate::accounts::store::User) -> Result<Value, ApiError> {
+pub async fn user_json(hub: &Hub, user: &koma_store::accounts::User) -> Result<Value, ApiError> {
     let mut view = crate::accounts::json::user(user);
     if view.get("perfs").is_some() {
         let id = user.id.clone();
@@ -410,27 +301,6 @@ async fn rating_history(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_first_game_between_new_players() {
-        let [a, b] = rated(
-            &[Glicko::default(), Glicko::default()],
-            Some(Color::Black),
-            1_000,
-        )
-        .unwrap();
-        assert_eq!(
-            format!("{:.2} {:.2}", a.rating, b.rating),
-            "1662.21 1337.79"
-        );
-        assert_eq!(
-            format!("{:.2} {:.2}", a.deviation, b.deviation),
-            "290.23 290.23"
-        );
-        assert_eq!((a.games, b.games, a.latest), (1, 1, Some(1_000)));
-        let [c, d] = rated(&[Glicko::default(), Glicko::default()], None, 1_000).unwrap();
-        assert_eq!((c.rating, d.rating), (1500.0, 1500.0));
-    }
 
     #[test]
     fn progress_counts_from_the_eleventh_game_and_the_last_twelve() {
@@ -491,7 +361,7 @@ mod tests {
 
     #[test]
     fn decided_rated_games_are_rated_and_aborted_ones_not() {
-        use crate::store::{Ending, GameSetup, NewGame, StoredOutcome};
+        use koma_store::{Ending, GameSetup, NewGame, StoredOutcome};
         let stored = |result: &str, players: [Option<String>; 2]| StoredGame {
             game: NewGame {
                 id: "g".into(),

@@ -1,10 +1,10 @@
 //! The JSON a client gets: a game's state, as the HTTP API returns it and the WebSocket
 //! pushes it.
 
-use crate::store::EngineSeat;
 use koma_game::Outcome;
 use koma_game::clock::Clock;
 use koma_rules::Color;
+use koma_store::EngineSeat;
 use serde::Serialize;
 
 /// A game's state at one moment.

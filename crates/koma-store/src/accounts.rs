@@ -1,9 +1,9 @@
 //! What an account is on disk, and the operations on accounts the store must offer.
 //!
 //! Secrets never reach the store: a session id and an API token are stored as their SHA-256
-//! ([`super::secrets::digest`]), a password as its argon2id PHC string.
+//! ([`crate::tokens::hash`]), a password as its argon2id PHC string.
 
-use crate::store::StoreError;
+use crate::StoreError;
 
 /// A new account as it is first stored.
 #[derive(Clone, Debug, PartialEq, Eq)]

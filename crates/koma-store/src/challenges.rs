@@ -6,7 +6,7 @@
 //! answer reaches them, to tell the accounts' event streams. Each operation is one
 //! statement or one transaction whose checks the database makes, as several servers race.
 
-use crate::store::StoreError;
+use crate::StoreError;
 
 /// A challenge's row is deleted this long after it lapsed (answered rows are never
 /// refreshed, so they lapse too): long enough for every server to read an answer's row.

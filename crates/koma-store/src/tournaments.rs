@@ -3,7 +3,7 @@
 //! never overwrite each other's change: the loser reads again and retries. The games a
 //! tournament started are indexed, so that a game's end finds its tournament.
 
-use crate::store::{Page, StoreError};
+use crate::{Page, StoreError};
 
 /// A tournament as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]

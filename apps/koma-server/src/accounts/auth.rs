@@ -18,7 +18,6 @@
 //! covers a sibling subdomain, which `SameSite` counts as the same site). Requests with a
 //! Bearer token are exempt: a browser never adds a token by itself.
 
-use super::store::User;
 use crate::api::AppState;
 use crate::error::ApiError;
 use crate::limits::{AccountCount, RateKey};
@@ -27,6 +26,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
+use koma_store::accounts::User;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "koma_session";

@@ -2,7 +2,7 @@
 //! that a client written for lishogi reads them: lishogi's `UserApi.extended` and
 //! `user.JsonView` (modules/api, modules/user).
 
-use super::store::User;
+use koma_store::accounts::User;
 use serde_json::{Value, json};
 
 /// The account as lishogi writes a user: `id` (the lowercase name), `username`, `perfs`

@@ -11,15 +11,14 @@ pub mod json;
 pub mod password;
 pub mod routes;
 pub mod secrets;
-pub mod store;
 
 use crate::api::off_thread;
 use crate::error::ApiError;
 use crate::games::unix_ms;
-use crate::store::Store;
+use koma_store::Store;
+use koma_store::accounts::{NewSession, NewToken, NewUser, TokenInfo, User};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use store::{NewSession, NewToken, NewUser, TokenInfo, User};
 use tokio::sync::{Semaphore, SemaphorePermit};
 
 /// How long a session lasts after the login (30 days).
@@ -74,7 +73,7 @@ impl Accounts {
     /// Runs a store call off the async threads.
     async fn blocking<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&dyn Store) -> Result<T, crate::store::StoreError> + Send + 'static,
+        f: impl FnOnce(&dyn Store) -> Result<T, koma_store::StoreError> + Send + 'static,
     ) -> Result<T, ApiError> {
         let store = Arc::clone(&self.store);
         off_thread(move || Ok(f(store.as_ref())?)).await

@@ -4,14 +4,14 @@
 //! SHA-256 (not argon2) is right here: these secrets are 128 random bits, not chosen by a
 //! person, so no dictionary can guess them and a fast digest loses nothing.
 
-use crate::tokens;
+use koma_store::tokens;
 
 /// What every API token starts with, as lishogi's start with `lip_`: a token pasted in the
 /// wrong place can be recognised (and found by secret scanners).
 pub const TOKEN_PREFIX: &str = "koma_";
 
 /// The SHA-256 of `secret`, in lowercase hex: the store's one digest of secrets.
-pub use crate::tokens::hash as digest;
+pub use koma_store::tokens::hash as digest;
 
 /// A new session id: 128 random bits in hex.
 pub fn session_id() -> Result<String, getrandom::Error> {

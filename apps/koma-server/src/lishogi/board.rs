@@ -14,12 +14,12 @@ use crate::api::AppState;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::offers::Offer;
-use crate::store::Room;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use koma_store::Room;
 use serde::Deserialize;
 use tokio::sync::broadcast;
 

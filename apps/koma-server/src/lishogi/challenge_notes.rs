@@ -1,5 +1,5 @@
 //! What a server does when another one sharing its database made or answered a challenge
-//! (the store's [`crate::store::Note::Challenge`]): it tells the accounts' event streams
+//! (the store's [`koma_store::Note::Challenge`]): it tells the accounts' event streams
 //! and the challenge's keep-alive stream that are open here.
 
 use super::challenges::{Challenge, ending_of};

@@ -1,5 +1,5 @@
 //! Challenges between accounts (lishogi's `POST /api/challenge/{username}`): kept in the
-//! store (see [`crate::challenge_store`]) until the challenged account accepts or declines,
+//! store (see [`koma_store::challenges`]) until the challenged account accepts or declines,
 //! the challenger cancels, or [`crate::Settings::challenge_ttl`] passes without a
 //! `keepAliveStream` refreshing it. Servers sharing a database hear of each other's
 //! challenges and answers by the store's notes, for their accounts' event streams and
@@ -9,14 +9,14 @@
 
 use super::json as shapes;
 use crate::accounts::auth::Player;
-use crate::challenge_store::{Answerer, ChallengeRow};
 use crate::error::ApiError;
 use crate::games::{self, CreateRequest};
 use crate::hub::Hub;
-use crate::store::StoreError;
 use koma_game::clock::TimeControl;
 use koma_game::rating::Pool;
 use koma_rules::VariantKind;
+use koma_store::StoreError;
+use koma_store::challenges::{Answerer, ChallengeRow};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -385,7 +385,7 @@ impl Hub {
             other => return Err(ApiError::unknown("color", other, "sente, gote, random")),
         };
         let mut challenge = Challenge {
-            id: crate::tokens::game_id()?,
+            id: koma_store::tokens::game_id()?,
             challenger: self
                 .party(
                     me.id.clone(),
@@ -485,7 +485,7 @@ impl Hub {
         live.stored.players[(!creator).index()] = Some(challenge.dest.id.clone());
         // The seats are the accounts': the page's seat tokens are secrets nobody holds.
         live.stored.seat_tokens[(!creator).index()] =
-            crate::tokens::hash(&crate::tokens::secret()?);
+            koma_store::tokens::hash(&koma_store::tokens::secret()?);
         live.start(now)?;
         let stored = live.stored.clone();
         self.blocking(move |s| s.create_game(&stored, Some(now)))

@@ -3,7 +3,7 @@
 //! resignation"): when a player of a game between people with a clock has had no connection
 //! to it for [`crate::Settings::gone_after`] while it is his move, his opponent may end the
 //! game as a win. The loser is recorded as having abandoned the game
-//! ([`crate::store::Ending::Abandoned`]), lishogi's status `timeout`. And berserk
+//! ([`koma_store::Ending::Abandoned`]), lishogi's status `timeout`. And berserk
 //! (`POST /api/{board,bot}/game/{id}/berserk`), which goes to the game's arena.
 
 use crate::accounts::auth::Player;
@@ -13,8 +13,8 @@ use crate::error::ApiError;
 use crate::games::{self, LiveGame};
 use crate::hub::Hub;
 use crate::presence::NoClaim;
-use crate::store::Ending;
 use koma_rules::Color;
+use koma_store::Ending;
 use serde_json::{Value, json};
 use std::time::Duration;
 

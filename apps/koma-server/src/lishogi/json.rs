@@ -222,7 +222,7 @@ pub fn game_full(live: &LiveGame, now_ms: u64, tournament: Option<&str>) -> Valu
 }
 
 /// A `chatLine` of the game stream.
-pub fn chat_line(line: &crate::store::ChatLine) -> Value {
+pub fn chat_line(line: &koma_store::ChatLine) -> Value {
     let view = crate::chat::ChatView::of(line);
     json!({"type": "chatLine", "room": view.room, "username": view.username, "text": view.text})
 }

@@ -23,8 +23,8 @@ use crate::games::{self, CreateRequest};
 use crate::hub::{Hub, Joined, Paired};
 use crate::ratings::pool_of;
 use crate::settings::Settings;
-use crate::store::Page;
 use koma_game::rating::Glicko;
+use koma_store::Page;
 use seek::LobbyPlayer;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -375,7 +375,7 @@ impl Lobby {
             match best {
                 Some(i) => Some(state.quick.remove(i)),
                 None => {
-                    let ticket = crate::tokens::game_id()?;
+                    let ticket = koma_store::tokens::game_id()?;
                     state.quick.push(Waiting {
                         ticket: ticket.clone(),
                         player: player.clone(),

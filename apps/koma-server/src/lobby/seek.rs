@@ -123,7 +123,7 @@ impl SeekId {
 
     /// A new random id.
     pub fn new() -> Result<SeekId, getrandom::Error> {
-        let text = crate::tokens::game_id()?;
+        let text = koma_store::tokens::game_id()?;
         Ok(SeekId::parse(&text).unwrap_or(SeekId([b'0'; 16])))
     }
 

@@ -22,7 +22,6 @@ mod refusal;
 pub mod routes;
 mod service;
 pub mod settings;
-pub mod store;
 mod view;
 
 pub use refusal::Refusal;
@@ -31,9 +30,9 @@ pub use service::Tournaments;
 /// The 棋戦 of the game `game` for its record (the tournament's name and round), if a
 /// tournament started it.
 pub(crate) fn event_of_game(
-    store: &dyn crate::store::Store,
+    store: &dyn koma_store::Store,
     game: &str,
-) -> Result<Option<String>, crate::store::StoreError> {
+) -> Result<Option<String>, koma_store::StoreError> {
     let Some(id) = store.tournament_of_game(game)? else {
         return Ok(None);
     };
@@ -41,6 +40,6 @@ pub(crate) fn event_of_game(
         return Ok(None);
     };
     let t: model::Tournament = serde_json::from_str(&row.body)
-        .map_err(|e| crate::store::StoreError::Damaged(format!("tournament {id}: {e}")))?;
+        .map_err(|e| koma_store::StoreError::Damaged(format!("tournament {id}: {e}")))?;
     Ok(Some(t.event_of(game)))
 }

@@ -6,12 +6,12 @@
 use super::model::{Status, Tournament};
 use super::refusal::Refusal;
 use super::settings::Settings;
-use super::store::TournamentRow;
 use crate::accounts::auth::Player;
 use crate::error::ApiError;
 use crate::games::unix_ms;
 use crate::hub::Hub;
-use crate::store::{Page, StoreError};
+use koma_store::tournaments::TournamentRow;
+use koma_store::{Page, StoreError};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -151,7 +151,7 @@ impl Tournaments {
         let mut seed = [0u8; 8];
         getrandom::fill(&mut seed).map_err(ApiError::Random)?;
         let t = Tournament {
-            id: crate::tokens::game_id().map_err(ApiError::Random)?,
+            id: koma_store::tokens::game_id().map_err(ApiError::Random)?,
             director: director.id.clone(),
             director_name: director.name.clone(),
             settings,

@@ -4,9 +4,9 @@
 
 use crate::common::{connect, get, next, play, plies, seated, state};
 use crate::postgres::fresh_database;
-use koma_server::postgres::PgStore;
-use koma_server::store::Store;
 use koma_server::{Database, Server, Settings};
+use koma_store::Store;
+use koma_store::postgres::PgStore;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::time::Duration;

@@ -8,9 +8,9 @@ use koma_game::rating::Pool;
 use koma_rules::Color;
 use koma_server::PgStore;
 use koma_server::Store;
-use koma_server::accounts::store::{AccountStore, NewUser};
-use koma_server::ratings::{RatedGame, RatingStore};
-use koma_server::store::{Ending, StoreError, StoredMove, StoredOutcome};
+use koma_store::accounts::{AccountStore, NewUser};
+use koma_store::ratings::{RatedGame, RatingStore};
+use koma_store::{Ending, StoreError, StoredMove, StoredOutcome};
 
 /// `n` stores on one fresh database, as `n` server processes would hold.
 fn stores(n: usize) -> Vec<PgStore> {
@@ -51,7 +51,7 @@ fn instances_starting_together_migrate_once() {
         let store = store.expect("every instance starts");
         assert_eq!(
             store.schema_version().unwrap(),
-            koma_server::postgres::SCHEMA_VERSION.to_string()
+            koma_store::postgres::SCHEMA_VERSION.to_string()
         );
     }
     // A database of a newer version is refused, untouched.
@@ -190,7 +190,7 @@ fn a_game_rated_by_several_instances_at_once_is_rated_once() {
 
 #[test]
 fn a_challenge_answered_by_several_instances_at_once_is_taken_once() {
-    use koma_server::challenge_store::{Answerer, ChallengeStore};
+    use koma_store::challenges::{Answerer, ChallengeStore};
     let stores = stores(4);
     for round in 0..10 {
         let id = format!("c{round}");
@@ -217,7 +217,7 @@ fn a_challenge_answered_by_several_instances_at_once_is_taken_once() {
 
 #[test]
 fn challenges_made_by_several_instances_at_once_stay_within_the_most() {
-    use koma_server::challenge_store::ChallengeStore;
+    use koma_store::challenges::ChallengeStore;
     let stores = stores(4);
     let next = std::sync::atomic::AtomicUsize::new(0);
     for _ in 0..3 {

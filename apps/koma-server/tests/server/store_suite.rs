@@ -3,11 +3,11 @@
 //! semantics. Games here; accounts, ratings and profiles in `store_suite_*.rs`.
 
 use koma_rules::Color;
-use koma_server::store::{
+use koma_server::{PgStore, SqliteStore};
+use koma_store::{
     ChatLine, Ending, EngineLevel, EngineSeat, GameSetup, NewGame, Page, Room, Store, StoreError,
     StoredMove, StoredOutcome,
 };
-use koma_server::{PgStore, SqliteStore};
 
 /// Defines, for each test function `f(&dyn Store)` of the calling module, `on_sqlite::f`
 /// and `on_postgres::f`.

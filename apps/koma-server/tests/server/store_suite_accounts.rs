@@ -2,7 +2,7 @@
 //! PostgreSQL, see `store_suite.rs`).
 
 use koma_server::Store;
-use koma_server::accounts::store::{NewSession, NewToken, NewUser, SEEN_RESOLUTION_MS};
+use koma_store::accounts::{NewSession, NewToken, NewUser, SEEN_RESOLUTION_MS};
 
 fn add_user(store: &dyn Store, name: &str) {
     let user = NewUser {

@@ -3,7 +3,7 @@
 //! refresh (on SQLite and on PostgreSQL, see `store_suite.rs`).
 
 use koma_server::Store;
-use koma_server::challenge_store::{Answerer, ChallengeRow, PURGE_AFTER_MS};
+use koma_store::challenges::{Answerer, ChallengeRow, PURGE_AFTER_MS};
 
 /// An open challenge `id` of `challenger` to `dest`, lapsing at `expires_ms`.
 pub fn open(id: &str, challenger: &str, dest: &str, expires_ms: u64) -> ChallengeRow {

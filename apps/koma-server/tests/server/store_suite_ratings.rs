@@ -6,10 +6,10 @@ use crate::store_suite::new_game;
 use koma_game::rating::{Glicko, Pool};
 use koma_rules::Color;
 use koma_server::Store;
-use koma_server::accounts::store::NewUser;
-use koma_server::profiles::{GameCounts, PlayerQuery};
-use koma_server::ratings::RatedGame;
-use koma_server::store::{Ending, NewGame, Page, StoredOutcome};
+use koma_store::accounts::NewUser;
+use koma_store::profiles::{GameCounts, PlayerQuery};
+use koma_store::ratings::RatedGame;
+use koma_store::{Ending, NewGame, Page, StoredOutcome};
 
 fn add_users(store: &dyn Store, names: &[&str]) {
     for name in names {

@@ -4,8 +4,8 @@
 //! (on SQLite and on PostgreSQL, see `store_suite.rs`).
 
 use koma_server::Store;
-use koma_server::store::Page;
-use koma_server::tournaments::store::TournamentRow;
+use koma_store::Page;
+use koma_store::tournaments::TournamentRow;
 
 fn row(id: &str, created_ms: u64) -> TournamentRow {
     TournamentRow {

@@ -1,10 +1,10 @@
 //! Accounts, sessions and API tokens in the PostgreSQL store.
 
-use crate::accounts::store::{AccountStore, NewSession, NewToken, NewUser, TokenInfo, User};
+use crate::StoreError;
+use crate::accounts::{AccountStore, NewSession, NewToken, NewUser, TokenInfo, User};
 use crate::postgres::{PgStore, refused, unstorable};
+use crate::sqlite::accounts::stale;
 use crate::sqlite::{ms_from_sql as ms_from, ms_to_sql as ms_to};
-use crate::sqlite_accounts::stale;
-use crate::store::StoreError;
 use postgres::{GenericClient, Row};
 
 /// The tables of accounts (version 1), as SQLite's: `users.id` is the username in

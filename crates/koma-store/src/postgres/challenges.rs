@@ -4,11 +4,11 @@
 //! each answer is announced on [`CHANNEL`] as `c ID STATUS CHALLENGER DEST BY`, sent when
 //! its transaction commits.
 
-use crate::challenge_store::{Answerer, ChallengeRow, ChallengeStore, PURGE_AFTER_MS};
+use crate::StoreError;
+use crate::challenges::{Answerer, ChallengeRow, ChallengeStore, PURGE_AFTER_MS};
+use crate::postgres::leases::CHANNEL;
 use crate::postgres::{PgStore, to_sql, unstorable};
-use crate::postgres_leases::CHANNEL;
 use crate::sqlite::{ms_from_sql, ms_to_sql};
-use crate::store::StoreError;
 use postgres::Row;
 
 /// Version 3 of the schema: the challenges, found by either account, in the order made.

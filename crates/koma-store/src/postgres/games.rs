@@ -1,11 +1,11 @@
 //! Games, their moves and chat in the PostgreSQL store.
 
+use crate::postgres::leases::CHANNEL;
 use crate::postgres::{PgStore, refused, to_sql, to_usize, unstorable};
-use crate::postgres_leases::CHANNEL;
 use crate::sqlite::{
     ending_from_sql, ending_to_sql, engine_from_sql, ms_from_sql as ms_from, ms_to_sql as ms_to,
 };
-use crate::store::{
+use crate::{
     ChatLine, GameSetup, GameSummary, NewGame, Note, Page, Room, Store, StoreError, StoredGame,
     StoredMove, StoredOutcome, color_from_name,
 };

@@ -10,7 +10,7 @@
 //! announced on the channel `koma` with its game's id; a new lease with its number.
 
 use crate::postgres::PgStore;
-use crate::store::{Note, StoreError};
+use crate::{Note, StoreError};
 use postgres::fallible_iterator::FallibleIterator;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};

@@ -7,7 +7,15 @@
 //! checked against what is stored (a move's number, a rating done once) is one statement or
 //! one transaction whose check the database enforces, not this process's memory.
 
-use crate::store::StoreError;
+mod accounts;
+mod challenges;
+mod games;
+mod leases;
+mod profiles;
+mod ratings;
+mod tournaments;
+
+use crate::StoreError;
 use postgres::error::SqlState;
 use postgres::{Client, NoTls, Row};
 use r2d2_postgres::PostgresConnectionManager;
@@ -22,17 +30,17 @@ pub const SCHEMA_VERSION: u32 = 4;
 const MIGRATIONS: [&[&str]; SCHEMA_VERSION as usize] = [
     // 1: everything SQLite's version 7 has (accounts first: games refer to them).
     &[
-        crate::postgres_accounts::TABLES,
-        crate::postgres_games::TABLES,
-        crate::postgres_ratings::TABLES,
-        crate::postgres_profiles::INDEXES,
+        crate::postgres::accounts::TABLES,
+        crate::postgres::games::TABLES,
+        crate::postgres::ratings::TABLES,
+        crate::postgres::profiles::INDEXES,
     ],
     // 2: the games' leases and the servers' heartbeats (several servers on one database).
-    &[crate::postgres_leases::TABLES],
+    &[crate::postgres::leases::TABLES],
     // 3: the open challenges between accounts.
-    &[crate::postgres_challenges::TABLES],
+    &[crate::postgres::challenges::TABLES],
     // 4: the tournaments and the games they started.
-    &[crate::postgres_tournaments::TABLES],
+    &[crate::postgres::tournaments::TABLES],
 ];
 
 /// The key of the advisory lock the migrations hold ("koma" in ASCII).
@@ -148,7 +156,7 @@ pub struct PgStore {
     /// This server's name among those sharing the database, new at every start.
     pub(crate) instance: String,
     /// The games' leases this server holds.
-    pub(crate) leases: crate::postgres_leases::Leases,
+    pub(crate) leases: crate::postgres::leases::Leases,
 }
 
 impl Drop for PgStore {

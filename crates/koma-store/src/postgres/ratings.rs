@@ -4,7 +4,7 @@ use crate::postgres::{PgStore, unstorable};
 use crate::ratings::shown;
 use crate::ratings::{HistoryRow, RatedGame, RatingChange, RatingStore};
 use crate::sqlite::{ms_from_sql as ms_from, ms_to_sql as ms_to};
-use crate::store::{StoreError, color_from_name};
+use crate::{StoreError, color_from_name};
 use koma_game::rating::Glicko;
 use koma_rules::Color;
 use postgres::GenericClient;

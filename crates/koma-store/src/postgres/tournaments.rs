@@ -4,8 +4,8 @@
 
 use crate::postgres::{PgStore, refused, to_sql, unstorable};
 use crate::sqlite::{ms_from_sql, ms_to_sql};
-use crate::store::{Page, StoreError};
-use crate::tournaments::store::{TournamentRow, TournamentStore};
+use crate::tournaments::{TournamentRow, TournamentStore};
+use crate::{Page, StoreError};
 use postgres::Row;
 
 /// Version 4 of the schema: the tournaments and the games they started.

@@ -1,10 +1,10 @@
 //! Accounts, sessions and API tokens in the SQLite store (schema version 3).
 
-use crate::accounts::store::{
+use crate::StoreError;
+use crate::accounts::{
     AccountStore, NewSession, NewToken, NewUser, SEEN_RESOLUTION_MS, TokenInfo, User,
 };
 use crate::sqlite::{SqliteStore, ms_from_sql, ms_to_sql};
-use crate::store::StoreError;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 /// The migration to version 3: the tables of accounts.

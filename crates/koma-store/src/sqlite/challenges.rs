@@ -1,9 +1,9 @@
 //! Open challenges in the SQLite store (schema version 8). One connection behind a lock
 //! writes: each operation's checks and its write are one transaction or one statement.
 
-use crate::challenge_store::{Answerer, ChallengeRow, ChallengeStore, PURGE_AFTER_MS};
+use crate::StoreError;
+use crate::challenges::{Answerer, ChallengeRow, ChallengeStore, PURGE_AFTER_MS};
 use crate::sqlite::{SqliteStore, ms_from_sql, ms_to_sql};
-use crate::store::StoreError;
 use rusqlite::{OptionalExtension, Row, params};
 
 /// The migration to version 8: the challenges, found by either account.

@@ -4,7 +4,13 @@
 //! and brought up to date by the same migrations an older file goes through, so that every
 //! file of one version has the same tables whatever its history.
 
-use crate::store::{
+pub(crate) mod accounts;
+mod challenges;
+mod profiles;
+mod ratings;
+mod tournaments;
+
+use crate::{
     ChatLine, Ending, EngineLevel, EngineSeat, GameSetup, GameSummary, NewGame, Page, Room, Store,
     StoreError, StoredGame, StoredMove, StoredOutcome, color_from_name,
 };
@@ -67,7 +73,7 @@ ALTER TABLE games ADD COLUMN rematch            TEXT;
 ",
     ),
     // 3: accounts, their login sessions and personal API tokens.
-    Migration::Sql(crate::sqlite_accounts::MIGRATION),
+    Migration::Sql(crate::sqlite::accounts::MIGRATION),
     // 4: the chat of each game.
     Migration::Sql(
         "
@@ -85,13 +91,13 @@ CREATE TABLE chat (
     // 5: seat tokens and invitations stored as their SHA-256, not in clear.
     Migration::Code(hash_secrets),
     // 6: the accounts playing each seat, rated games and the ratings they produce.
-    Migration::Sql(crate::sqlite_ratings::MIGRATION),
+    Migration::Sql(crate::sqlite::ratings::MIGRATION),
     // 7: the games of an account, found by either seat.
-    Migration::Sql(crate::sqlite_profiles::MIGRATION),
+    Migration::Sql(crate::sqlite::profiles::MIGRATION),
     // 8: the open challenges between accounts.
-    Migration::Sql(crate::sqlite_challenges::MIGRATION),
+    Migration::Sql(crate::sqlite::challenges::MIGRATION),
     // 9: the tournaments and the games they started.
-    Migration::Sql(crate::sqlite_tournaments::MIGRATION),
+    Migration::Sql(crate::sqlite::tournaments::MIGRATION),
 ];
 
 /// Migration 5: replaces every seat token and invitation by its hash (`tokens::hash`); the

@@ -3,7 +3,7 @@
 
 use crate::ratings::{HistoryRow, RatedGame, RatingChange, RatingStore, shown};
 use crate::sqlite::{SqliteStore, ms_from_sql, ms_to_sql};
-use crate::store::{StoreError, color_from_name};
+use crate::{StoreError, color_from_name};
 use koma_game::rating::Glicko;
 use koma_rules::Color;
 use rusqlite::{Connection, OptionalExtension, params};

@@ -1,8 +1,8 @@
 //! Tournaments in the SQLite store (schema version 9).
 
 use crate::sqlite::{SqliteStore, ms_from_sql, ms_to_sql};
-use crate::store::{Page, StoreError};
-use crate::tournaments::store::{TournamentRow, TournamentStore};
+use crate::tournaments::{TournamentRow, TournamentStore};
+use crate::{Page, StoreError};
 use rusqlite::{OptionalExtension, Row, params};
 
 /// The migration to version 9: the tournaments and the games they started.

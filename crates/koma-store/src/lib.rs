@@ -1,0 +1,30 @@
+//! koma's storage layer: what a game, an account, a rating, a challenge and a tournament
+//! are on disk, the [`Store`] trait every operation of the server goes through, and its two
+//! databases, SQLite ([`SqliteStore`], the default: one file) and PostgreSQL ([`PgStore`]:
+//! several servers on one database, each game leased to one of them).
+//!
+//! This crate knows nothing of HTTP or of the server's game hub: the server's services call
+//! it, never the other way round (see `docs/architecture.md`).
+
+pub mod accounts;
+pub mod challenges;
+pub mod database;
+mod error;
+mod model;
+pub mod postgres;
+pub mod profiles;
+pub mod ratings;
+pub mod sqlite;
+mod store;
+pub mod tokens;
+pub mod tournaments;
+
+pub use database::{Database, DatabaseError};
+pub use error::StoreError;
+pub use model::{
+    ChatLine, Ending, EngineLevel, EngineSeat, GameSetup, GameSummary, NewGame, Page, Room,
+    StoredGame, StoredMove, StoredOutcome, color_from_name,
+};
+pub use postgres::PgStore;
+pub use sqlite::SqliteStore;
+pub use store::{Note, Store};
