@@ -28,6 +28,8 @@ export interface GameState {
   start_sfen: string;
   sfen: string;
   moves: string[];
+  /** In a WebSocket push only: how many moves of the socket's previous state stay; `moves` and `history` follow them. */
+  moves_from?: number;
   side_to_move: Color;
   in_check: boolean;
   legal_moves: string[];
@@ -270,9 +272,27 @@ export type ServerMessage =
   | { type: "chat"; lines: ChatLine[] }
   | { type: "error"; status: number; code?: string; error: string };
 
+/**
+ * A pushed state made whole: a push with `moves_from` carries only the moves after the first
+ * `moves_from` of the socket's previous state. `null` if the previous state is too short.
+ */
+export function whole(pushed: GameState, previous: GameState | null): GameState | null {
+  const from = pushed.moves_from;
+  if (from === undefined) return pushed;
+  if (!previous || previous.moves.length < from) return null;
+  const { moves_from: _, ...rest } = pushed;
+  return {
+    ...rest,
+    moves: previous.moves.slice(0, from).concat(pushed.moves),
+    history: previous.history.slice(0, from).concat(pushed.history),
+  };
+}
+
 /** The game's WebSocket: reconnects after a drop (0.5 s, doubling to 8 s) until closed. */
 export class GameSocket {
   private socket: WebSocket | null = null;
+  /** The last state this socket got, made whole: the base of the next push. */
+  private last: GameState | null = null;
   private closed = false;
   private delay = 500;
   private timer: number | undefined;
@@ -291,6 +311,8 @@ export class GameSocket {
     const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
     const ws = new WebSocket(`${scheme}://${location.host}${games(this.id)}/ws${query}`);
     this.socket = ws;
+    // A new socket starts with a whole state.
+    this.last = null;
     ws.onopen = () => {
       this.delay = 500;
       this.onConnected(true);
@@ -298,7 +320,14 @@ export class GameSocket {
     ws.onmessage = (event) => {
       try {
         const m = JSON.parse(String(event.data)) as ServerMessage;
-        if (m.type === "state") m.game = normalize(m.game);
+        if (m.type === "state") {
+          const game = whole(m.game, this.last);
+          // The server sends a push only after the state it follows; should one ever come
+          // without it, the socket starts again with a whole state.
+          if (!game) return ws.close();
+          m.game = normalize(game);
+          this.last = m.game;
+        }
         this.onMessage(m);
       } catch {
         // ignore what is not JSON

@@ -165,7 +165,20 @@ impl AnyGame {
 
     /// The moves played, in USI.
     pub fn moves_usi(&self) -> Vec<String> {
-        self.moves().into_iter().map(|m| self.usi(m)).collect()
+        self.moves_usi_since(0)
+    }
+
+    /// The moves played after the first `ply` (none if there are fewer), in USI.
+    pub fn moves_usi_since(&self, ply: usize) -> Vec<String> {
+        self.moves_since(ply)
+            .into_iter()
+            .map(|m| self.usi(m))
+            .collect()
+    }
+
+    /// The moves played after the first `ply` (none if there are fewer).
+    pub fn moves_since(&self, ply: usize) -> Vec<Move> {
+        forward!(self, g => g.moves().get(ply..).unwrap_or_default().to_vec())
     }
 
     /// How many moves have been played.

@@ -85,8 +85,11 @@ pub struct LiveGame {
     pub thinking: Option<Arc<AtomicBool>>,
     /// The moves' texts made so far, extended as the game goes on.
     history: std::sync::Mutex<line::History>,
-    /// The latest state, as JSON, for WebSocket subscribers.
+    /// The latest change, as JSON, for WebSocket subscribers.
     push: watch::Sender<crate::ws::Push>,
+    /// How many moves the last push had; `None` until the first, and in a copy read again
+    /// from the store (its line may differ anywhere). A takeback keeps the line's start.
+    pushed_plies: Option<usize>,
     /// The draw and takeback offers standing (in memory only, as on lishogi).
     pub offers: Offers,
     /// Every new chat line, for WebSocket subscribers (each keeps the lines of its room).
@@ -439,6 +442,7 @@ impl LiveGame {
             in_tournament: false,
             thinking: None,
             history: std::sync::Mutex::new(line::History::new(&game_start)),
+            pushed_plies: None,
             push,
             offers: Offers::default(),
             chat: broadcast::channel(CHAT_PUSHES).0,
@@ -563,6 +567,12 @@ impl LiveGame {
 
     /// The state at `now_ms` (clocks stop at the end of the game).
     pub fn view(&self, now_ms: u64) -> GameView {
+        self.view_since(now_ms, 0)
+    }
+
+    /// The state at `now_ms` with the moves and history after the first `ply` only (see
+    /// [`GameView::moves_from`]; 0: whole, and `moves_from` absent).
+    fn view_since(&self, now_ms: u64, ply: usize) -> GameView {
         let over = self.is_over();
         let at = self.ended_ms.filter(|_| over).unwrap_or(now_ms);
         GameView {
@@ -572,7 +582,8 @@ impl LiveGame {
             time_control: self.stored.setup.time_control.clone(),
             start_sfen: self.stored.setup.start_sfen.clone(),
             sfen: self.game.sfen(),
-            moves: self.game.moves_usi(),
+            moves: self.game.moves_usi_since(ply),
+            moves_from: (ply > 0).then_some(ply),
             side_to_move: self.game.side_to_move().name(),
             in_check: self.game.in_check(),
             legal_moves: if self.started_ms.is_some() && !over {
@@ -593,8 +604,9 @@ impl LiveGame {
             },
             history: {
                 let mut history = self.history.lock().unwrap_or_else(|e| e.into_inner());
-                history.extend(&self.game.moves());
-                history.entries().to_vec()
+                let made = history.made();
+                history.append(&self.game.moves_since(made));
+                history.entries().get(ply..).unwrap_or_default().to_vec()
             },
             engine: self.stored.engine.as_ref().map(EngineView::of),
             rematch: self.rematch.clone(),
@@ -610,15 +622,23 @@ impl LiveGame {
         }
     }
 
-    /// Sends the current state to every subscriber.
+    /// Sends the change to every subscriber: the state with the moves after those of the
+    /// last push only (all of them after a change anywhere else in the line), so that a
+    /// move costs the same to push at any length of game.
     pub fn publish(&mut self) {
         let now = self.last_ms;
-        let json = serde_json::to_string(&self.view(now)).unwrap_or_default();
-        let push = crate::ws::Push {
-            message: crate::ws::spectator_state(&json),
-            watchers: self.push.receiver_count(),
-        };
+        let plies = self.game.plies();
+        let kept = self.pushed_plies.map_or(0, |p| p.min(plies));
+        let json = serde_json::to_string(&self.view_since(now, kept)).unwrap_or_default();
+        let message = crate::ws::spectator_state(&json);
+        let push = self.push.borrow().next(message, self.push.receiver_count());
+        self.pushed_plies = Some(plies);
         self.push.send_replace(push);
+    }
+
+    /// The number of the last push: a state read under the same lock is as of it.
+    pub fn pushed_version(&self) -> u64 {
+        self.push.borrow().version
     }
 
     /// A receiver of the state after every change, as the message every spectator's
@@ -643,6 +663,9 @@ impl LiveGame {
         std::mem::swap(&mut fresh.chat, &mut self.chat);
         fresh.loaded = self.loaded;
         *self = fresh;
+        // The subscribers never got what `fresh` pushed, and its line may differ from
+        // theirs anywhere: the next push is whole.
+        self.pushed_plies = None;
     }
 
     /// Sends a new chat line to every subscriber.

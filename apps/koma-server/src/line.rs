@@ -117,7 +117,17 @@ impl History {
     /// Adds the entries of `moves` beyond those already made; `moves` is the whole line,
     /// which only ever grows (a game takes no move back).
     pub fn extend(&mut self, moves: &[Move]) {
-        for &m in moves.iter().skip(self.entries.len()) {
+        self.append(moves.get(self.entries.len()..).unwrap_or_default());
+    }
+
+    /// How many entries are made.
+    pub fn made(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Adds the entries of `moves`, the moves that follow those already made.
+    pub fn append(&mut self, moves: &[Move]) {
+        for &m in moves {
             if self.stuck {
                 return;
             }

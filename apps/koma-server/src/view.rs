@@ -22,8 +22,13 @@ pub struct GameView {
     pub start_sfen: String,
     /// The current position as SFEN.
     pub sfen: String,
-    /// The moves played, in USI.
+    /// The moves played, in USI; in a WebSocket push, those after the first `moves_from`.
     pub moves: Vec<String>,
+    /// In a WebSocket push only: how many moves of the state the socket sent before this one
+    /// stay (the moves and history given follow them). Absent: the moves and history are
+    /// whole.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves_from: Option<usize>,
     /// `sente` or `gote`.
     pub side_to_move: &'static str,
     /// Whether the side to move is in check.
@@ -38,7 +43,8 @@ pub struct GameView {
     pub clock: Option<ClockView>,
     /// The result, once decided.
     pub outcome: Option<OutcomeView>,
-    /// Every move played, in every notation, with the position after it.
+    /// Every move played, in every notation, with the position after it (in a WebSocket
+    /// push, those after the first `moves_from`).
     pub history: Vec<HistoryEntry>,
     /// The engine's seat and level, or null in a game between people.
     pub engine: Option<EngineView>,

@@ -74,10 +74,45 @@ pub struct Connection {
 /// change, however many watch) and how many sockets watched when it was made.
 #[derive(Clone, Debug, Default)]
 pub struct Push {
-    /// The spectators' state message.
-    pub message: Utf8Bytes,
+    /// The change's number: each is one more than the one before.
+    pub version: u64,
+    /// The spectators' state messages of the last changes, up to [`RECENT_PUSHES`], oldest
+    /// first, this change's last: each with the moves after those of the change before only
+    /// (see [`crate::view::GameView::moves_from`]). A socket a few changes behind sends
+    /// those it missed; one further behind, the whole state.
+    pub recent: Arc<[Utf8Bytes]>,
     /// The sockets subscribed when it was made.
     pub watchers: usize,
+}
+
+/// How many changes' messages a push keeps for the sockets that missed some.
+pub const RECENT_PUSHES: usize = 16;
+
+impl Push {
+    /// The push after `self`: `message` added to the recent ones, the oldest dropped beyond
+    /// [`RECENT_PUSHES`].
+    pub fn next(&self, message: Utf8Bytes, watchers: usize) -> Push {
+        let skip = (self.recent.len() + 1).saturating_sub(RECENT_PUSHES);
+        let recent = self
+            .recent
+            .iter()
+            .skip(skip)
+            .cloned()
+            .chain([message])
+            .collect();
+        Push {
+            version: self.version + 1,
+            recent,
+            watchers,
+        }
+    }
+
+    /// The messages of the changes after `version`, oldest first, if this push still has
+    /// every one of them.
+    fn since(&self, version: u64) -> Option<&[Utf8Bytes]> {
+        let missed = usize::try_from(self.version.checked_sub(version)?).ok()?;
+        self.recent.get(self.recent.len().checked_sub(missed)?..)
+    }
 }
 
 /// The start of a spectator's state message; a player's names his seat instead of null.
@@ -119,25 +154,12 @@ pub async fn run(
 ) {
     // A player's socket keeps his seat present (see `crate::presence`) while it is open.
     let _here = conn.seat.map(|seat| hub.presence().arrive(&conn.id, seat));
-    // A fresh state first (with the clock read now), then every change.
-    let first = match hub.state(&conn.id).await {
-        Ok(view) => serde_json::to_string(&view).unwrap_or_default(),
-        Err(e) => {
-            let _ = socket.send(Message::text(error_message(&e))).await;
-            return;
-        }
+    // A whole state first (with the clock read now), then every change: the moves after
+    // those the socket has, or the whole state again if it missed a change.
+    let mut sent = match send_whole(&mut socket, &hub, &conn).await {
+        Some(version) => version,
+        None => return,
     };
-    conn.updates.borrow_and_update();
-    if socket
-        .send(Message::Text(state_for(
-            conn.seat,
-            &spectator_state(&first),
-        )))
-        .await
-        .is_err()
-    {
-        return;
-    }
     let room = chat::room_of(conn.seat.is_some());
     let mut chat_lines = match hub.chat_since_start(&conn.id, room).await {
         Ok((lines, receiver)) => {
@@ -191,8 +213,21 @@ pub async fn run(
                     tokio::time::sleep(crate::sockets::spread(watchers)).await;
                 }
                 let push = conn.updates.borrow_and_update().clone();
-                if socket.send(Message::Text(state_for(conn.seat, &push.message))).await.is_err() {
-                    break;
+                if push.version <= sent {
+                    continue; // the whole state sent already had it
+                }
+                if let Some(missed) = push.since(sent) {
+                    for message in missed {
+                        if socket.send(Message::Text(state_for(conn.seat, message))).await.is_err() {
+                            return;
+                        }
+                    }
+                    sent = push.version;
+                } else {
+                    match send_whole(&mut socket, &hub, &conn).await {
+                        Some(version) => sent = version,
+                        None => break,
+                    }
                 }
             }
             incoming = socket.recv() => {
@@ -224,6 +259,22 @@ pub async fn run(
         }
     }
     let _ = socket.send(Message::Close(None)).await;
+}
+
+/// Sends the game's whole state, read now; the number of the last push it includes, or
+/// `None` if the socket is gone or the game could not be read (its error sent).
+async fn send_whole(socket: &mut WebSocket, hub: &Hub, conn: &Connection) -> Option<u64> {
+    let (view, version) = match hub.state_pushed(&conn.id).await {
+        Ok(read) => read,
+        Err(e) => {
+            let _ = socket.send(Message::text(error_message(&e))).await;
+            return None;
+        }
+    };
+    let game = serde_json::to_string(&view).unwrap_or_default();
+    let message = state_for(conn.seat, &spectator_state(&game));
+    socket.send(Message::Text(message)).await.ok()?;
+    Some(version)
 }
 
 /// Carries out one client message; the state push that follows is the answer.
@@ -266,6 +317,27 @@ async fn handle(hub: &Hub, conn: &Connection, text: &str) -> Result<(), ApiError
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_socket_behind_sends_what_it_missed_while_the_push_keeps_it() {
+        let mut push = Push::default();
+        for n in 1..=20 {
+            push = push.next(Utf8Bytes::from(n.to_string()), 0);
+        }
+        assert_eq!(push.version, 20);
+        assert_eq!(push.recent.len(), RECENT_PUSHES);
+        let texts = |v: u64| {
+            push.since(v)
+                .map(|m| m.iter().map(|t| t.to_string()).collect::<Vec<_>>())
+        };
+        assert_eq!(texts(20), Some(vec![]));
+        assert_eq!(texts(19), Some(vec!["20".to_string()]));
+        assert_eq!(texts(17), Some(vec!["18".into(), "19".into(), "20".into()]));
+        assert_eq!(texts(4).map(|m| m.len()), Some(16));
+        // Further behind, or ahead: the whole state instead.
+        assert_eq!(texts(3), None);
+        assert_eq!(texts(21), None);
+    }
 
     #[test]
     fn a_players_state_names_his_seat() {

@@ -156,16 +156,42 @@ fn call(addr: &str, method: &str, path: &str, body: Option<&Value>) -> Answer {
     }
 }
 
-type Socket = tungstenite::WebSocket<MaybeTlsStream<TcpStream>>;
+/// A game's WebSocket, with the last state it gave made whole (a push with `moves_from`
+/// carries only the moves after the first `moves_from` of the state before it).
+struct Socket {
+    ws: tungstenite::WebSocket<MaybeTlsStream<TcpStream>>,
+    last: Option<Value>,
+}
+
+impl Socket {
+    /// Sends `message`.
+    fn send(&mut self, message: Message) -> tungstenite::Result<()> {
+        self.ws.send(message)
+    }
+
+    /// The pushed state `game` made whole from the one before it on this socket.
+    fn whole(&mut self, mut game: Value) -> Value {
+        if let Some(from) = game["moves_from"].as_u64() {
+            let from = usize::try_from(from).unwrap();
+            let last = self.last.as_ref().expect("a push follows a whole state");
+            for key in ["moves", "history"] {
+                let mut all = last[key].as_array().unwrap()[..from].to_vec();
+                all.extend(game[key].as_array().unwrap().iter().cloned());
+                game[key] = Value::Array(all);
+            }
+        }
+        self.last = Some(game.clone());
+        game
+    }
+}
 
 /// Game `id`'s WebSocket at `addr` (a seat's with `token`, else a spectator's), with the
 /// instance that took it (`X-Served-By`), or the handshake's error.
 fn open(addr: &str, id: &str, token: Option<&str>) -> Result<(Socket, String), String> {
     let query = token.map_or(String::new(), |t| format!("?token={t}"));
-    let (mut socket, response) =
-        tungstenite::connect(format!("ws://{addr}/api/games/{id}/ws{query}"))
-            .map_err(|e| e.to_string())?;
-    if let MaybeTlsStream::Plain(tcp) = socket.get_mut() {
+    let (mut ws, response) = tungstenite::connect(format!("ws://{addr}/api/games/{id}/ws{query}"))
+        .map_err(|e| e.to_string())?;
+    if let MaybeTlsStream::Plain(tcp) = ws.get_mut() {
         tcp.set_read_timeout(Some(COMEBACK)).unwrap();
     }
     let served_by = response
@@ -174,7 +200,7 @@ fn open(addr: &str, id: &str, token: Option<&str>) -> Result<(Socket, String), S
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default()
         .to_string();
-    Ok((socket, served_by))
+    Ok((Socket { ws, last: None }, served_by))
 }
 
 /// What a socket gave.
@@ -190,11 +216,11 @@ enum Pushed {
 /// The next state or error on `socket`.
 fn next(socket: &mut Socket) -> Pushed {
     loop {
-        match socket.read() {
+        match socket.ws.read() {
             Ok(Message::Text(text)) => {
                 let msg: Value = serde_json::from_str(&text).expect("a push is JSON");
                 match msg["type"].as_str() {
-                    Some("state") => return Pushed::State(msg["game"].clone()),
+                    Some("state") => return Pushed::State(socket.whole(msg["game"].clone())),
                     Some("error") => return Pushed::Error(msg),
                     _ => continue,
                 }

@@ -951,10 +951,22 @@ fn take_push(
     if msg["type"] != "state" {
         return Push::Skip;
     }
-    let Some(moves) = usi_list(&msg["game"]["moves"]) else {
+    let Some(mut moves) = usi_list(&msg["game"]["moves"]) else {
         run.problems.push(format!("a state without moves: {msg}"));
         return Push::Stop;
     };
+    // A push carries the moves after the first `moves_from` of the state before it (the
+    // first state of a socket is whole): those are the moves seen so far.
+    if let Some(from) = msg["game"]["moves_from"].as_u64() {
+        let Some(kept) = usize::try_from(from).ok().and_then(|k| run.seen.get(..k)) else {
+            run.problems.push(format!(
+                "a push from ply {from} after {} plies",
+                run.seen.len()
+            ));
+            return Push::Stop;
+        };
+        moves = kept.iter().cloned().chain(moves).collect();
+    }
     if !run.observe(moves, received) {
         return Push::Stop;
     }

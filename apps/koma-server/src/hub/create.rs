@@ -199,11 +199,17 @@ impl Hub {
 
     /// The game's state now (a clock that ran out ends the game first).
     pub async fn state(&self, id: &str) -> Result<GameView, ApiError> {
+        Ok(self.state_pushed(id).await?.0)
+    }
+
+    /// [`Hub::state`], with the number of the last push it includes (read under the same
+    /// lock): a WebSocket sends the pushes after it.
+    pub async fn state_pushed(&self, id: &str) -> Result<(GameView, u64), ApiError> {
         let slot = self.copy(id).await?;
         let mut live = slot.lock().await;
         let now = live.now();
         self.settle_time(&mut live, now).await?;
-        Ok(live.view(now))
+        Ok((live.view(now), live.pushed_version()))
     }
 
     /// The game as a record in `format` (kif, ki2, csa, jkf, usi, sfen).

@@ -353,6 +353,11 @@ async fn websocket_pushes_and_takes_moves() {
     send(&mut gote, json!({"type": "move", "usi": "3c3d"})).await;
     let pushed = next(&mut gote, 2.0).await;
     assert_eq!(pushed["game"]["moves"], json!(["7g7f", "3c3d"]));
+    // The push itself carried only the new move: the socket had the one before.
+    assert_eq!(gote.raw["game"]["moves_from"], 1);
+    assert_eq!(gote.raw["game"]["moves"], json!(["3c3d"]));
+    assert_eq!(gote.raw["game"]["history"].as_array().unwrap().len(), 1);
+    assert_eq!(pushed["game"]["history"][1]["usi"], "3c3d");
     until(&mut watcher, 2.0, |g| {
         g["moves"].as_array().unwrap().len() == 2
     })

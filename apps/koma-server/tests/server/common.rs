@@ -336,8 +336,68 @@ pub async fn open_moves(addr: SocketAddr, id: &str, sente: &str, gote: &str) {
     play(addr, id, gote, "3c3d").await.expect(200);
 }
 
-/// A WebSocket client.
-pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+/// A WebSocket connection.
+pub type Stream = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+/// A WebSocket client. A game's states come whole, as the page makes them: a push with
+/// `moves_from` carries only the moves (and history) after the first `moves_from` of the
+/// state before it on the same socket.
+#[derive(Debug)]
+pub struct Socket {
+    stream: Stream,
+    /// The last state this socket got, made whole.
+    last: Option<Value>,
+    /// The last message as it came, before it was made whole.
+    pub raw: Value,
+}
+
+impl From<Stream> for Socket {
+    fn from(stream: Stream) -> Socket {
+        Socket {
+            stream,
+            last: None,
+            raw: Value::Null,
+        }
+    }
+}
+
+impl std::ops::Deref for Socket {
+    type Target = Stream;
+    fn deref(&self) -> &Stream {
+        &self.stream
+    }
+}
+
+impl std::ops::DerefMut for Socket {
+    fn deref_mut(&mut self) -> &mut Stream {
+        &mut self.stream
+    }
+}
+
+impl Socket {
+    /// `msg` made whole if it is a game's pushed state (see [`Socket`]).
+    fn whole(&mut self, mut msg: Value) -> Value {
+        self.raw = msg.clone();
+        if msg["type"] != "state" || !msg["game"].is_object() {
+            return msg;
+        }
+        let game = &mut msg["game"];
+        if let Some(from) = game["moves_from"].as_u64() {
+            let from = usize::try_from(from).unwrap();
+            let last = self.last.as_ref().expect("a push follows a whole state");
+            for key in ["moves", "history"] {
+                let before = last[key].as_array().unwrap();
+                assert!(before.len() >= from, "a push from {from} after {last}");
+                let mut all = before[..from].to_vec();
+                all.extend(game[key].as_array().unwrap().iter().cloned());
+                game[key] = Value::Array(all);
+            }
+            game.as_object_mut().unwrap().remove("moves_from");
+        }
+        self.last = Some(game.clone());
+        msg
+    }
+}
 
 /// A WebSocket to `path` with `headers` (a session cookie and its Origin, a Bearer token).
 pub async fn socket_with(addr: SocketAddr, path: &str, headers: &[(&str, String)]) -> Socket {
@@ -351,13 +411,18 @@ pub async fn socket_with(addr: SocketAddr, path: &str, headers: &[(&str, String)
         .await
         .expect("ws")
         .0
+        .into()
 }
 
 /// Connects to a game's WebSocket (with a seat token, or as a spectator).
 pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Socket {
     let query = token.map_or(String::new(), |t| format!("?token={t}"));
     let url = format!("ws://{addr}/api/games/{id}/ws{query}");
-    tokio_tungstenite::connect_async(url).await.expect("ws").0
+    tokio_tungstenite::connect_async(url)
+        .await
+        .expect("ws")
+        .0
+        .into()
 }
 
 /// The next JSON message other than chat, waiting at most `secs` seconds.
@@ -379,7 +444,7 @@ pub async fn next_any(ws: &mut Socket, secs: f64) -> Value {
             .expect("the socket is open")
             .expect("a message");
         if let Message::Text(text) = msg {
-            return serde_json::from_str(text.as_str()).unwrap();
+            return ws.whole(serde_json::from_str(text.as_str()).unwrap());
         }
     }
 }

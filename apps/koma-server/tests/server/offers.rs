@@ -87,6 +87,7 @@ async fn a_takeback_goes_back_to_the_askers_turn_with_its_clock() {
     let (dir, server, addr) = fresh_server().await;
     let g = seated(addr, json!({"side": "sente", "time_control": "10m+10s"})).await;
     let id = &g.id;
+    let mut watcher = connect(addr, id, None).await;
     // Gote has not moved: nothing to take back.
     refused_as(
         offer(addr, id, "takeback", &g.gote, true).await,
@@ -119,6 +120,21 @@ async fn a_takeback_goes_back_to_the_askers_turn_with_its_clock() {
     let sente_before = before["clock"]["sente"]["main_ms"].as_u64().unwrap();
     assert!(sente_ms >= sente_before, "{sente_ms} < {sente_before}");
     play(addr, id, &g.sente, "2g2f").await.expect(200);
+    // A spectator's pushes carried the moves after those he had (after the takeback: none,
+    // from two): his line is the game's.
+    let seen = until(&mut watcher, 2.0, |g| {
+        plies(g) == 3 && g["moves"][2] == "2g2f"
+    })
+    .await;
+    assert_eq!(seen["game"]["moves"], json!(["7g7f", "3c3d", "2g2f"]));
+    let usi: Vec<&Value> = seen["game"]["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| &e["usi"])
+        .collect();
+    assert_eq!(usi, [&json!("7g7f"), &json!("3c3d"), &json!("2g2f")]);
+    assert_eq!(watcher.raw["game"]["moves_from"], 2);
     // Declining and withdrawing.
     offer(addr, id, "takeback", &g.gote, true).await.expect(200);
     offer(addr, id, "takeback", &g.sente, false)

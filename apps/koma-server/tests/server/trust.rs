@@ -51,7 +51,10 @@ async fn socket_from(
         request.headers_mut().insert(name, value.parse().unwrap());
     }
     let tcp = tokio_tungstenite::MaybeTlsStream::Plain(bare(from, addr).await);
-    Ok(tokio_tungstenite::client_async(request, tcp).await?.0)
+    Ok(tokio_tungstenite::client_async(request, tcp)
+        .await?
+        .0
+        .into())
 }
 
 /// The HTTP status a refused WebSocket upgrade got.
