@@ -5,7 +5,7 @@ use crate::accounts::{self, Accounts};
 use crate::actor::Speaker;
 use crate::assets;
 use crate::body::{JsonBody, RecordSize};
-use crate::error::ApiError;
+use crate::error::{ApiError, off_thread};
 use crate::games::CreateRequest;
 use crate::hub::Hub;
 use crate::image;
@@ -113,9 +113,9 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::chu::routes(&state))
         .merge(crate::lishogi::routes(&state))
         .merge(accounts::routes::routes())
-        .merge(crate::ratings::routes())
+        .merge(crate::http::ratings::routes())
         .merge(crate::lobby::routes::routes(&state))
-        .merge(crate::profiles::routes())
+        .merge(crate::http::profiles::routes())
         .merge(crate::tournaments::routes::routes(&state))
         .merge(crate::variants::routes())
         .merge(assets::routes())
@@ -292,10 +292,10 @@ async fn list(
     Query(query): Query<PageQuery>,
 ) -> Result<Response, ApiError> {
     if let Some(name) = &query.player {
-        return crate::profiles::player_list(&s, name, query.page()).await;
+        return crate::http::profiles::player_list(&s, name, query.page()).await;
     }
     let games = s.hub.list(query.page()).await?;
-    Ok(Json(crate::profiles::list_json(&s, games).await?).into_response())
+    Ok(Json(crate::http::profiles::list_json(&s, games).await?).into_response())
 }
 
 async fn create(
@@ -412,15 +412,6 @@ async fn rematch(
         Rematch::Offered(game) => (StatusCode::ACCEPTED, Json(game)).into_response(),
         Rematch::Withdrawn(game) => (StatusCode::OK, Json(game)).into_response(),
     })
-}
-
-/// Runs CPU work on a record off the async threads.
-pub(crate) async fn off_thread<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| ApiError::internal(format!("the task failed: {e}")))?
 }
 
 async fn read_record(json: JsonBody<RecordSize>) -> Result<Response, ApiError> {

@@ -32,6 +32,7 @@ mod engine_seats;
 mod error;
 mod events;
 mod games;
+mod http;
 mod hub;
 mod image;
 mod layers;

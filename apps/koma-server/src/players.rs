@@ -5,7 +5,6 @@
 use crate::accounts::auth::Player;
 use crate::games::CreateRequest;
 use crate::ratings::pool_of;
-use axum::http::StatusCode;
 use koma_game::clock::TimeControl;
 use koma_game::rating::{Glicko, Rank, suggest_for_ratings};
 use koma_rules::{Color, Handicap, VariantKind};
@@ -37,17 +36,6 @@ pub enum SeatRefusal {
 }
 
 impl SeatRefusal {
-    /// The HTTP status.
-    pub fn status(self) -> StatusCode {
-        match self {
-            SeatRefusal::RatedByGuest | SeatRefusal::RatedJoinedByGuest => StatusCode::UNAUTHORIZED,
-            SeatRefusal::RatedAgainstEngine
-            | SeatRefusal::RatedFromPosition
-            | SeatRefusal::RatedWithoutClock => StatusCode::BAD_REQUEST,
-            SeatRefusal::OwnGame => StatusCode::FORBIDDEN,
-        }
-    }
-
     /// The stable code.
     pub fn code(self) -> &'static str {
         match self {

@@ -6,15 +6,10 @@
 //! keys standard shogi's ratings by speed (`blitz`), so koma's shogi pools are shown under
 //! the speed's key; Tori Shogi's keep their pool key (`tori-blitz`).
 
-use crate::api::AppState;
 use crate::error::ApiError;
 use crate::games::LiveGame;
 use crate::hub::Hub;
 use crate::view::OutcomeView;
-use axum::extract::{Path, State};
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::{Json, Router};
 use koma_game::clock::TimeControl;
 use koma_game::datetime;
 use koma_game::rating::{Glicko, Pool, Speed};
@@ -275,27 +270,6 @@ pub async fn user_json(hub: &Hub, user: &koma_store::accounts::User) -> Result<V
         view["count"] = crate::profiles::counts_json(counts);
     }
     Ok(view)
-}
-
-/// The routes of ratings, merged into the API's router.
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/api/user/{name}/rating-history", get(rating_history))
-}
-
-async fn rating_history(
-    State(s): State<AppState>,
-    Path(name): Path<String>,
-) -> Result<Response, ApiError> {
-    let user = s
-        .accounts
-        .user(&name)
-        .await?
-        .ok_or_else(|| ApiError::no_such("user", &name))?;
-    let rows = s
-        .hub
-        .blocking(move |st| st.rating_history(&user.id))
-        .await?;
-    Ok(Json(history_json(&rows)).into_response())
 }
 
 #[cfg(test)]

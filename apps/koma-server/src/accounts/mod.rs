@@ -12,8 +12,8 @@ pub mod password;
 pub mod routes;
 pub mod secrets;
 
-use crate::api::off_thread;
 use crate::error::ApiError;
+use crate::error::off_thread;
 use crate::games::unix_ms;
 use koma_store::Store;
 use koma_store::accounts::{NewSession, NewToken, NewUser, TokenInfo, User};

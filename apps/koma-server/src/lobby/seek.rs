@@ -2,7 +2,6 @@
 //! seek.
 
 use crate::games::CreateRequest;
-use axum::http::StatusCode;
 use koma_game::rating::glicko::{MAX_RATING, MIN_RATING};
 use koma_game::rating::{Glicko, Rank};
 use serde::{Deserialize, Serialize};
@@ -152,21 +151,6 @@ impl Serialize for SeekId {
 }
 
 impl LobbyRefusal {
-    /// The HTTP status.
-    pub fn status(self) -> StatusCode {
-        match self {
-            LobbyRefusal::LoginRequired => StatusCode::UNAUTHORIZED,
-            LobbyRefusal::NoSuchSeek(_) => StatusCode::NOT_FOUND,
-            LobbyRefusal::OwnSeek | LobbyRefusal::NotYourSeek | LobbyRefusal::OutOfRange { .. } => {
-                StatusCode::FORBIDDEN
-            }
-            LobbyRefusal::BadRange { .. } | LobbyRefusal::QuickWithoutClock => {
-                StatusCode::BAD_REQUEST
-            }
-            LobbyRefusal::Full => StatusCode::SERVICE_UNAVAILABLE,
-        }
-    }
-
     /// The stable code.
     pub fn code(self) -> &'static str {
         match self {

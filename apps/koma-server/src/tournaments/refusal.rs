@@ -1,7 +1,5 @@
 //! Why a tournament request is refused: each reason with its HTTP status and a stable code.
 
-use axum::http::StatusCode;
-
 /// A tournament request refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
@@ -64,23 +62,6 @@ impl Refusal {
         Refusal::Invalid {
             field,
             message: message.into(),
-        }
-    }
-
-    /// The HTTP status.
-    pub fn status(&self) -> StatusCode {
-        match self {
-            Refusal::LoginRequired => StatusCode::UNAUTHORIZED,
-            Refusal::NotDirector { .. } => StatusCode::FORBIDDEN,
-            Refusal::NoSuchTournament(_) => StatusCode::NOT_FOUND,
-            Refusal::Invalid { .. } => StatusCode::BAD_REQUEST,
-            Refusal::WrongState { .. }
-            | Refusal::AlreadyEntered(_)
-            | Refusal::NotEntered(_)
-            | Refusal::RoundUnfinished { .. }
-            | Refusal::Pairing(_)
-            | Refusal::Export(_) => StatusCode::CONFLICT,
-            Refusal::Busy => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
