@@ -1,6 +1,6 @@
 //! The HTTP API: routes and request bodies (the page's own routes are in `assets`).
 
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::accounts::{self, Accounts};
 use crate::actor::Speaker;
 use crate::assets;
@@ -301,7 +301,7 @@ async fn list(
 async fn create(
     State(s): State<AppState>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
-    player: Option<accounts::auth::Player>,
+    player: Option<accounts::Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
     let request: CreateRequest = body_or_default(&json.bytes)?;
@@ -316,7 +316,7 @@ async fn game(State(s): State<AppState>, Path(id): Path<String>) -> Result<Respo
 async fn join(
     State(s): State<AppState>,
     Path(id): Path<String>,
-    player: Option<accounts::auth::Player>,
+    player: Option<accounts::Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
     let request: JoinBody = body(&json.bytes)?;

@@ -2,7 +2,7 @@
 //! shows of each player (name, rating, rank, the change a rated game made) and of the two
 //! together (the handicap their ratings call for).
 
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::games::CreateRequest;
 use crate::ratings::pool_of;
 use koma_game::clock::TimeControl;
@@ -252,7 +252,7 @@ mod tests {
             id: id.into(),
             name: id.into(),
             bot: false,
-            credential: crate::accounts::auth::Credential::Token,
+            credential: crate::accounts::Credential::Token,
         }
     }
 

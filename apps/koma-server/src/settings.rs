@@ -4,7 +4,7 @@
 //! One struct for every setting, so that `koma serve` builds it once and the server reads
 //! its part of it where it needs it.
 
-use crate::limits::Limits;
+use crate::rates::Limits;
 use std::time::Duration;
 
 /// How the server is run: its limits and time-outs.

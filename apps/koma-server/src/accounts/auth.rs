@@ -18,6 +18,7 @@
 //! covers a sibling subdomain, which `SameSite` counts as the same site). Requests with a
 //! Bearer token are exempt: a browser never adds a token by itself.
 
+use super::{Credential, Player};
 use crate::api::AppState;
 use crate::error::ApiError;
 use crate::limits::{AccountCount, RateKey};
@@ -26,65 +27,9 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
-use koma_store::accounts::User;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "koma_session";
-
-/// How a request proved who it comes from.
-#[derive(Clone, PartialEq, Eq)]
-pub enum Credential {
-    /// The session cookie (its secret, to end or keep this session).
-    Session(String),
-    /// An API token (`Authorization: Bearer`).
-    Token,
-    /// The username and password (`Authorization: Basic`), accepted only where a handler
-    /// takes an [`Owner`].
-    Password,
-}
-
-impl std::fmt::Debug for Credential {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // Never the secret.
-        f.write_str(match self {
-            Credential::Session(_) => "Session",
-            Credential::Token => "Token",
-            Credential::Password => "Password",
-        })
-    }
-}
-
-/// A logged-in player: the account a request comes from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Player {
-    /// The account's id: the username in lowercase.
-    pub id: String,
-    /// The username as typed at sign-up.
-    pub name: String,
-    /// A bot account.
-    pub bot: bool,
-    /// How the request proved it (the cross-site check applies to the cookie only).
-    pub credential: Credential,
-}
-
-impl Player {
-    fn of(user: User, credential: Credential) -> Player {
-        Player {
-            id: user.id,
-            name: user.username,
-            bot: user.bot,
-            credential,
-        }
-    }
-
-    /// The session's secret, when the request came with the cookie.
-    pub fn session(&self) -> Option<&str> {
-        match &self.credential {
-            Credential::Session(secret) => Some(secret),
-            _ => None,
-        }
-    }
-}
 
 /// The account a request comes from, as [`Player`], with HTTP Basic (username and
 /// password) accepted as well: for the requests that manage API tokens.

@@ -9,8 +9,11 @@
 pub mod auth;
 pub mod json;
 pub mod password;
+mod player;
 pub mod routes;
 pub mod secrets;
+
+pub use player::{Credential, Player};
 
 use crate::error::ApiError;
 use crate::error::off_thread;

@@ -1,6 +1,7 @@
 //! The HTTP routes of accounts.
 
-use super::auth::{COOKIE, Credential, Owner, Player, SameOrigin};
+use super::auth::{COOKIE, Owner, SameOrigin};
+use super::{Credential, Player};
 use super::{SESSION_MS, json};
 use crate::api::{AppState, body};
 use crate::body::JsonBody;

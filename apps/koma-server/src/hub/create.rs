@@ -1,7 +1,7 @@
 //! Creating and joining games, and reading one: its state, record, line and pushes.
 
 use super::{Created, Hub, Joined, Paired, once_more_if_moved};
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::actor::Actor;
 use crate::error::ApiError;
 use crate::games::{self, CreateRequest};

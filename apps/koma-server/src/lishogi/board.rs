@@ -8,7 +8,7 @@
 use super::claim::{self, Told, Watch};
 use super::stream::{KEEP_ALIVE, ndjson};
 use super::{Refusal, form, json, ok};
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::actor::Actor;
 use crate::api::AppState;
 use crate::error::ApiError;

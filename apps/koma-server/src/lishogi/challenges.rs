@@ -8,7 +8,7 @@
 //! accounts, the clock running.
 
 use super::json as shapes;
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::error::ApiError;
 use crate::games::{self, CreateRequest};
 use crate::hub::Hub;

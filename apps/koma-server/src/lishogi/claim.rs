@@ -6,7 +6,7 @@
 //! ([`koma_store::Ending::Abandoned`]), lishogi's status `timeout`. And berserk
 //! (`POST /api/{board,bot}/game/{id}/berserk`), which goes to the game's arena.
 
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::actor::Actor;
 use crate::api::AppState;
 use crate::error::ApiError;

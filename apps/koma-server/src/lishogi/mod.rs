@@ -12,7 +12,7 @@ pub mod json;
 pub mod seek;
 pub mod stream;
 
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::api::AppState;
 use crate::error::ApiError;
 use crate::limits::{RateClass, limited};

@@ -6,7 +6,7 @@
 
 use super::Refusal;
 use super::stream::{KEEP_ALIVE, ndjson};
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::api::AppState;
 use crate::error::ApiError;
 use crate::lobby::seek::SeekRequest;

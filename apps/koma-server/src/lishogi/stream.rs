@@ -4,7 +4,7 @@
 //! goes (the next write fails), when its subject ends, or when the server stops.
 
 use super::challenges::Challenge;
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::api::AppState;
 use crate::connections::StreamPermit;
 use crate::error::ApiError;

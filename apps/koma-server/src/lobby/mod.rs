@@ -17,7 +17,7 @@ pub mod seek;
 
 pub use seek::{LobbyRefusal, QuickRequest, SeekId, SeekRequest, SeekView};
 
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::error::ApiError;
 use crate::games::{self, CreateRequest};
 use crate::hub::{Hub, Joined, Paired};

@@ -8,7 +8,7 @@
 
 use super::live::{self, MAX_LIVE};
 use super::{LobbyRefusal, QuickAnswer, QuickRequest, SeekId, SeekRequest};
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::api::{AppState, PageQuery, body};
 use crate::body::JsonBody;
 use crate::error::ApiError;

@@ -10,7 +10,7 @@ use super::model::{Entry, Status, Tournament};
 use super::online::{self, GameEnd};
 use super::refusal::Refusal;
 use super::settings::Format;
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::error::ApiError;
 use crate::games::unix_ms;
 

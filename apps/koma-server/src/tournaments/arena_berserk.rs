@@ -10,7 +10,7 @@ use super::arena::logged_end;
 use super::model::Tournament;
 use super::refusal::Refusal;
 use super::settings::Format;
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::api::{AppState, body};
 use crate::body::JsonBody;
 use crate::error::ApiError;

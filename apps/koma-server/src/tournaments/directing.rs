@@ -4,7 +4,7 @@ use super::model::{Outcome, Status, Tournament};
 use super::refusal::Refusal;
 use super::service::{Tournaments, check_director};
 use super::settings::Format;
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::error::ApiError;
 use crate::games::unix_ms;
 

@@ -10,7 +10,7 @@ use super::model::{Entry, Status, Tournament};
 use super::refusal::Refusal;
 use super::service::{Tournaments, check_director, finished};
 use super::settings::Format;
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::error::ApiError;
 
 /// The body of a director's entry of a player.

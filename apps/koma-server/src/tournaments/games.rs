@@ -6,7 +6,7 @@ use super::knockout_match;
 use super::model::{Status, Tournament};
 use super::online::GameEnd;
 use super::service::Tournaments;
-use crate::accounts::auth::{Credential, Player};
+use crate::accounts::{Credential, Player};
 use crate::error::ApiError;
 use crate::games::CreateRequest;
 use std::time::{Duration, Instant};

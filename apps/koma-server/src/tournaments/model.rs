@@ -65,7 +65,7 @@ pub struct Entry {
 
 impl Entry {
     /// An online player's entry from their account, at `rating`, from the first round.
-    pub fn of_account(player: &crate::accounts::auth::Player, rating: i32) -> Entry {
+    pub fn of_account(player: &crate::accounts::Player, rating: i32) -> Entry {
         Entry {
             name: player.name.clone(),
             account: Some(player.id.clone()),

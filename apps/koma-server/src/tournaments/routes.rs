@@ -4,7 +4,7 @@ use super::directing::ResultBody;
 use super::entries::{JoinBody, PlayerBody};
 use super::settings::Settings;
 use super::{Refusal, view};
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::api::{AppState, PageQuery, body};
 use crate::body::JsonBody;
 use crate::error::ApiError;

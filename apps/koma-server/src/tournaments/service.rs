@@ -6,7 +6,7 @@
 use super::model::{Status, Tournament};
 use super::refusal::Refusal;
 use super::settings::Settings;
-use crate::accounts::auth::Player;
+use crate::accounts::Player;
 use crate::error::ApiError;
 use crate::games::unix_ms;
 use crate::hub::Hub;
