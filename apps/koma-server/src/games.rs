@@ -86,7 +86,7 @@ pub struct LiveGame {
     /// The moves' texts made so far, extended as the game goes on.
     history: std::sync::Mutex<line::History>,
     /// The latest change, as JSON, for WebSocket subscribers.
-    push: watch::Sender<crate::ws::Push>,
+    push: watch::Sender<crate::pushes::Push>,
     /// How many moves the last push had; `None` until the first, and in a copy read again
     /// from the store (its line may differ anywhere). A takeback keeps the line's start.
     pushed_plies: Option<usize>,
@@ -427,7 +427,7 @@ fn build(setup: &GameSetup) -> Result<AnyGame, ApiError> {
 
 impl LiveGame {
     fn new(stored: NewGame, game: AnyGame, now_ms: u64) -> LiveGame {
-        let (push, _) = watch::channel(crate::ws::Push::default());
+        let (push, _) = watch::channel(crate::pushes::Push::default());
         let game_start = game.start_position();
         let mut live = LiveGame {
             stored,
@@ -630,7 +630,7 @@ impl LiveGame {
         let plies = self.game.plies();
         let kept = self.pushed_plies.map_or(0, |p| p.min(plies));
         let json = serde_json::to_string(&self.view_since(now, kept)).unwrap_or_default();
-        let message = crate::ws::spectator_state(&json);
+        let message = crate::pushes::spectator_state(&json);
         let push = self.push.borrow().next(message, self.push.receiver_count());
         self.pushed_plies = Some(plies);
         self.push.send_replace(push);
@@ -643,7 +643,7 @@ impl LiveGame {
 
     /// A receiver of the state after every change, as the message every spectator's
     /// WebSocket sends (made once per change, however many watch).
-    pub fn subscribe(&self) -> watch::Receiver<crate::ws::Push> {
+    pub fn subscribe(&self) -> watch::Receiver<crate::pushes::Push> {
         self.push.subscribe()
     }
 

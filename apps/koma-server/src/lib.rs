@@ -46,6 +46,7 @@ mod players;
 pub mod png;
 mod presence;
 pub mod profiles;
+mod pushes;
 mod rates;
 pub mod ratings;
 mod record_header;

@@ -15,7 +15,9 @@ use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::limits::{Limiter, RateKey};
 use crate::offers::Offer;
+use crate::pushes::{Push, SPECTATOR_HEAD, spectator_state};
 use crate::sockets::Guard;
+use axum::body::Bytes;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use koma_rules::Color;
 use serde::Deserialize;
@@ -70,67 +72,24 @@ pub struct Connection {
     pub limiter: Arc<Limiter>,
 }
 
-/// A change of a game as its sockets get it: the spectators' state message (made once per
-/// change, however many watch) and how many sockets watched when it was made.
-#[derive(Clone, Debug, Default)]
-pub struct Push {
-    /// The change's number: each is one more than the one before.
-    pub version: u64,
-    /// The spectators' state messages of the last changes, up to [`RECENT_PUSHES`], oldest
-    /// first, this change's last: each with the moves after those of the change before only
-    /// (see [`crate::view::GameView::moves_from`]). A socket a few changes behind sends
-    /// those it missed; one further behind, the whole state.
-    pub recent: Arc<[Utf8Bytes]>,
-    /// The sockets subscribed when it was made.
-    pub watchers: usize,
-}
-
-/// How many changes' messages a push keeps for the sockets that missed some.
-pub const RECENT_PUSHES: usize = 16;
-
-impl Push {
-    /// The push after `self`: `message` added to the recent ones, the oldest dropped beyond
-    /// [`RECENT_PUSHES`].
-    pub fn next(&self, message: Utf8Bytes, watchers: usize) -> Push {
-        let skip = (self.recent.len() + 1).saturating_sub(RECENT_PUSHES);
-        let recent = self
-            .recent
-            .iter()
-            .skip(skip)
-            .cloned()
-            .chain([message])
-            .collect();
-        Push {
-            version: self.version + 1,
-            recent,
-            watchers,
-        }
-    }
-
-    /// The messages of the changes after `version`, oldest first, if this push still has
-    /// every one of them.
-    fn since(&self, version: u64) -> Option<&[Utf8Bytes]> {
-        let missed = usize::try_from(self.version.checked_sub(version)?).ok()?;
-        self.recent.get(self.recent.len().checked_sub(missed)?..)
-    }
-}
-
-/// The start of a spectator's state message; a player's names his seat instead of null.
-const SPECTATOR_HEAD: &str = "{\"type\":\"state\",\"seat\":null,";
-
-/// The state message of a spectator's socket for the game's state `game_json`: made once per
-/// change and sent as it is to every spectator (thousands may watch one game).
-pub fn spectator_state(game_json: &str) -> Utf8Bytes {
-    format!("{SPECTATOR_HEAD}\"game\":{game_json}}}").into()
-}
-
 /// The state message for `seat` (none: a spectator) from the spectator's message.
-fn state_for(seat: Option<Color>, spectator: &Utf8Bytes) -> Utf8Bytes {
-    match (seat, spectator.as_str().strip_prefix(SPECTATOR_HEAD)) {
+fn state_for(seat: Option<Color>, spectator: &Arc<str>) -> Utf8Bytes {
+    match (seat, spectator.strip_prefix(SPECTATOR_HEAD)) {
         (Some(c), Some(rest)) => {
             format!("{{\"type\":\"state\",\"seat\":\"{}\",{rest}", c.name()).into()
         }
-        _ => spectator.clone(),
+        // The one message every spectator shares, not copied: only checked to be UTF-8.
+        _ => Utf8Bytes::try_from(Bytes::from_owner(Shared(Arc::clone(spectator))))
+            .unwrap_or_else(|_| Utf8Bytes::from(&**spectator)),
+    }
+}
+
+/// A message shared by the sockets, as the bytes a WebSocket frame is sent from.
+struct Shared(Arc<str>);
+
+impl AsRef<[u8]> for Shared {
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_bytes()
     }
 }
 
@@ -319,37 +278,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_socket_behind_sends_what_it_missed_while_the_push_keeps_it() {
-        let mut push = Push::default();
-        for n in 1..=20 {
-            push = push.next(Utf8Bytes::from(n.to_string()), 0);
-        }
-        assert_eq!(push.version, 20);
-        assert_eq!(push.recent.len(), RECENT_PUSHES);
-        let texts = |v: u64| {
-            push.since(v)
-                .map(|m| m.iter().map(|t| t.to_string()).collect::<Vec<_>>())
-        };
-        assert_eq!(texts(20), Some(vec![]));
-        assert_eq!(texts(19), Some(vec!["20".to_string()]));
-        assert_eq!(texts(17), Some(vec!["18".into(), "19".into(), "20".into()]));
-        assert_eq!(texts(4).map(|m| m.len()), Some(16));
-        // Further behind, or ahead: the whole state instead.
-        assert_eq!(texts(3), None);
-        assert_eq!(texts(21), None);
-    }
-
-    #[test]
     fn a_players_state_names_his_seat() {
         let spectator = spectator_state("{\"id\":\"g\"}");
         assert_eq!(
-            spectator.as_str(),
+            &*spectator,
             "{\"type\":\"state\",\"seat\":null,\"game\":{\"id\":\"g\"}}"
         );
         assert_eq!(
             state_for(Some(Color::White), &spectator).as_str(),
             "{\"type\":\"state\",\"seat\":\"gote\",\"game\":{\"id\":\"g\"}}"
         );
-        assert_eq!(state_for(None, &spectator), spectator);
+        assert_eq!(state_for(None, &spectator).as_str(), &*spectator);
+        // Every spectator's socket sends the one message, not a copy of it.
+        assert_eq!(
+            state_for(None, &spectator).as_str().as_ptr(),
+            spectator.as_ptr()
+        );
     }
 }

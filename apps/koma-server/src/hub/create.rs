@@ -245,7 +245,7 @@ impl Hub {
         &self,
         id: &str,
         who: Option<Actor<'_>>,
-    ) -> Result<(Option<Color>, watch::Receiver<crate::ws::Push>), ApiError> {
+    ) -> Result<(Option<Color>, watch::Receiver<crate::pushes::Push>), ApiError> {
         let slot = self.copy(id).await?;
         let live = slot.lock().await;
         let seat = who.map(|who| who.seat(&live)).transpose()?;
