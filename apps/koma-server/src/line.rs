@@ -86,7 +86,7 @@ fn check_length(plies: usize) -> Result<(), ApiError> {
 /// Stops at a move that is not legal (the callers have checked them).
 pub fn history(start: &AnyPosition, moves: &[Move]) -> Vec<HistoryEntry> {
     let mut history = History::new(start);
-    history.extend(moves);
+    history.append(moves);
     history.entries
 }
 
@@ -112,12 +112,6 @@ impl History {
             prev_to: None,
             stuck: false,
         }
-    }
-
-    /// Adds the entries of `moves` beyond those already made; `moves` is the whole line,
-    /// which only ever grows (a game takes no move back).
-    pub fn extend(&mut self, moves: &[Move]) {
-        self.append(moves.get(self.entries.len()..).unwrap_or_default());
     }
 
     /// How many entries are made.
