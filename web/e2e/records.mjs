@@ -41,8 +41,13 @@ async function expectShown(page, ply, text) {
 
 async function importText(page, text) {
   if (!page.url().endsWith("#review")) await page.goto(`${BASE}/#review`);
-  // After an import the box is folded: open it again.
-  if (!(await page.locator("#record-text").isVisible())) await page.click("details.import > summary");
+  // After an import the box is folded: open it again. The screen is drawn after the page
+  // loads, so wait for the box before asking whether it is open (a click on a box not yet
+  // asked about would fold the open one).
+  const box = page.locator("details.import");
+  await box.waitFor();
+  if (!(await box.evaluate((d) => d.open))) await page.click("details.import > summary");
+  await page.locator("#record-text").waitFor();
   await page.fill("#record-text", text);
   await page.click("#read-record");
 }
