@@ -37,6 +37,24 @@ pub enum StoreError {
 }
 
 impl StoreError {
+    /// This error as a refusal ([`StoreError::Conflict`], `what` says of what) when the
+    /// database refused a write for a key already taken, a row that does not exist or a
+    /// text it cannot hold (PostgreSQL: a NUL character); as it is otherwise.
+    pub(crate) fn refusal(self, what: impl FnOnce() -> String) -> StoreError {
+        let refused = match &self {
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(e, _)) => {
+                e.code == rusqlite::ErrorCode::ConstraintViolation
+            }
+            StoreError::Postgres(e) => crate::postgres::is_refusal(e),
+            _ => false,
+        };
+        if refused {
+            StoreError::Conflict(format!("{}: {self}", what()))
+        } else {
+            self
+        }
+    }
+
     /// Whether the same call may succeed if tried again soon: the database could not be
     /// reached or restarts, or the game moved to another server.
     pub fn is_transient(&self) -> bool {

@@ -14,6 +14,7 @@ mod model;
 pub mod postgres;
 pub mod profiles;
 pub mod ratings;
+mod sql;
 pub mod sqlite;
 mod store;
 pub mod tokens;
@@ -27,4 +28,4 @@ pub use model::{
 };
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
-pub use store::{Note, Store};
+pub use store::{GameStore, Note, Store};

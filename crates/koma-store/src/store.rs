@@ -45,17 +45,8 @@ pub enum Note {
     Resync,
 }
 
-/// Where games (and accounts) are kept. Every method is blocking; the server calls them off
-/// the async threads. Each write is durable when the call returns.
-pub trait Store:
-    crate::accounts::AccountStore
-    + crate::ratings::RatingStore
-    + crate::profiles::ProfileStore
-    + crate::challenges::ChallengeStore
-    + crate::tournaments::TournamentStore
-    + Send
-    + Sync
-{
+/// Games, their moves and chat: written once for both databases (`sql::games`).
+pub trait GameStore {
     /// Stores a new game; `started_ms` when both seats are taken at once (a game against the
     /// engine), so that the clock starts then.
     fn create_game(&self, game: &NewGame, started_ms: Option<u64>) -> Result<(), StoreError>;
@@ -85,7 +76,20 @@ pub trait Store:
     fn list_games(&self, unfinished_only: bool) -> Result<Vec<GameSummary>, StoreError>;
     /// One page of every game, newest first (the order of [`Store::list_games`]).
     fn list_page(&self, page: Page) -> Result<Vec<GameSummary>, StoreError>;
+}
 
+/// Where games (and accounts) are kept. Every method is blocking; the server calls them off
+/// the async threads. Each write is durable when the call returns.
+pub trait Store:
+    GameStore
+    + crate::accounts::AccountStore
+    + crate::ratings::RatingStore
+    + crate::profiles::ProfileStore
+    + crate::challenges::ChallengeStore
+    + crate::tournaments::TournamentStore
+    + Send
+    + Sync
+{
     // Several servers on one database. Each undecided game has one owner, the server
     // holding its lease: only the owner changes it (the store refuses another's write with
     // [`StoreError::NotOwner`]). Where one server holds the store (SQLite), it owns every

@@ -5,7 +5,7 @@
 use crate::common::{connect, get, next, play, plies, seated, state};
 use crate::postgres::fresh_database;
 use koma_server::{Database, Server, Settings};
-use koma_store::Store;
+use koma_store::GameStore;
 use koma_store::postgres::PgStore;
 use serde_json::{Value, json};
 use std::net::SocketAddr;

@@ -8,6 +8,7 @@ use koma_game::rating::Pool;
 use koma_rules::Color;
 use koma_server::PgStore;
 use koma_server::Store;
+use koma_store::GameStore;
 use koma_store::accounts::{AccountStore, NewUser};
 use koma_store::ratings::{RatedGame, RatingStore};
 use koma_store::{Ending, StoreError, StoredMove, StoredOutcome};

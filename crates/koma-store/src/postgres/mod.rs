@@ -63,8 +63,10 @@ pub(crate) struct Manager(PostgresConnectionManager<NoTls>);
 /// and `execute` take the text of a statement the code writes (never a client's data) and
 /// reuse its preparation, which otherwise costs a round trip to the database every call.
 pub(crate) struct Cached {
-    client: Client,
-    prepared: HashMap<String, postgres::Statement>,
+    /// The connection.
+    pub(crate) client: Client,
+    /// Its prepared statements, by their text.
+    pub(crate) prepared: HashMap<String, postgres::Statement>,
 }
 
 /// The parameters of a statement.
@@ -287,14 +289,22 @@ fn connect_error(e: postgres::Error) -> StoreError {
 /// already taken, a row that does not exist or a text it cannot hold (a NUL character);
 /// as PostgreSQL's error otherwise.
 pub(crate) fn refused(e: postgres::Error, what: impl FnOnce() -> String) -> StoreError {
-    match e.code() {
-        Some(&SqlState::UNIQUE_VIOLATION)
-        | Some(&SqlState::FOREIGN_KEY_VIOLATION)
-        | Some(&SqlState::CHARACTER_NOT_IN_REPERTOIRE) => {
-            StoreError::Conflict(format!("{}: {}", what(), e))
-        }
-        _ => StoreError::Postgres(e),
+    if is_refusal(&e) {
+        StoreError::Conflict(format!("{}: {}", what(), e))
+    } else {
+        StoreError::Postgres(e)
     }
+}
+
+/// Whether the database refused a write for a key already taken, a row that does not
+/// exist or a text it cannot hold (a NUL character).
+pub(crate) fn is_refusal(e: &postgres::Error) -> bool {
+    matches!(
+        e.code(),
+        Some(&SqlState::UNIQUE_VIOLATION)
+            | Some(&SqlState::FOREIGN_KEY_VIOLATION)
+            | Some(&SqlState::CHARACTER_NOT_IN_REPERTOIRE)
+    )
 }
 
 /// Whether `e` says the database could not be reached or is restarting, rather than that
@@ -318,17 +328,7 @@ pub(crate) fn is_transient(e: &postgres::Error) -> bool {
     }
 }
 
-/// Whether `key` cannot be stored: PostgreSQL's text holds no NUL character, so no stored
-/// key has one. A lookup by such a key (from a URL: `%00`) finds nothing, as in SQLite,
-/// instead of failing.
-pub(crate) fn unstorable(key: &str) -> bool {
-    key.contains('\0')
-}
-
-/// A count or number as stored (PostgreSQL's BIGINT) as a `usize`.
-pub(crate) fn to_usize(n: i64) -> usize {
-    usize::try_from(n).unwrap_or(0)
-}
+pub(crate) use crate::sql::unstorable;
 
 /// A `usize` (a ply, an offset) as PostgreSQL's BIGINT.
 pub(crate) fn to_sql(n: usize) -> i64 {

@@ -3,7 +3,7 @@
 use crate::postgres::{PgStore, to_sql, unstorable};
 use crate::profiles::{GameCounts, PlayerQuery, ProfileStore};
 use crate::sqlite::ms_to_sql as ms_to;
-use crate::{Store, StoreError, StoredGame};
+use crate::{GameStore, StoreError, StoredGame};
 
 /// The indexes of a player's games (version 1): by either seat's column, newest first.
 pub(crate) const INDEXES: &str = "

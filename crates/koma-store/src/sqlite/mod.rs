@@ -10,16 +10,15 @@ mod profiles;
 mod ratings;
 mod tournaments;
 
-use crate::{
-    ChatLine, Ending, EngineLevel, EngineSeat, GameSetup, GameSummary, NewGame, Page, Room, Store,
-    StoreError, StoredGame, StoredMove, StoredOutcome, color_from_name,
-};
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use crate::sql::lite::Lite;
+use crate::sql::{Backend, Db};
+use crate::{Store, StoreError};
+use rusqlite::{Connection, params};
 use std::path::Path;
 use std::sync::Mutex;
 
 /// The schema this code writes, kept in the `meta` table.
-pub const SCHEMA_VERSION: u32 = 9;
+pub const SCHEMA_VERSION: u32 = 10;
 
 /// Version 1 of the schema, where every file starts.
 const SCHEMA_V1: &str = "
@@ -98,6 +97,14 @@ CREATE TABLE chat (
     Migration::Sql(crate::sqlite::challenges::MIGRATION),
     // 9: the tournaments and the games they started.
     Migration::Sql(crate::sqlite::tournaments::MIGRATION),
+    // 10: the lease columns PostgreSQL's games have, so that one SQL writes a game on
+    // either database (one server holds a SQLite file: no game has an owner there).
+    Migration::Sql(
+        "
+ALTER TABLE games ADD COLUMN owner TEXT;
+ALTER TABLE games ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
+",
+    ),
 ];
 
 /// Migration 5: replaces every seat token and invitation by its hash (`tokens::hash`); the
@@ -122,14 +129,7 @@ pub struct SqliteStore {
     conn: Mutex<Connection>,
 }
 
-/// Milliseconds as SQLite's signed integers (Unix milliseconds fit for 292 million years).
-pub(crate) fn ms_to_sql(ms: u64) -> i64 {
-    i64::try_from(ms).unwrap_or(i64::MAX)
-}
-
-pub(crate) fn ms_from_sql(ms: i64) -> u64 {
-    u64::try_from(ms).unwrap_or(0)
-}
+pub(crate) use crate::sql::{ms_from_sql, ms_to_sql};
 
 impl SqliteStore {
     /// Opens (creating if missing) the database at `path`: WAL mode, the schema, its version.
@@ -212,408 +212,37 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Inserts a new game (started at `started_ms`, if given).
-fn insert_game(conn: &Connection, g: &NewGame, started_ms: Option<u64>) -> Result<(), StoreError> {
-    let engine = g.engine.as_ref();
-    conn.execute(
-        "INSERT INTO games (id, variant, start_sfen, rules, time_control, creator,
-            sente_token, gote_token, invite, created_ms, started_ms,
-            engine_seat, engine_movetime_ms, engine_depth, sente_user, gote_user, rated)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
-        params![
-            g.id,
-            g.setup.variant,
-            g.setup.start_sfen,
-            g.setup.rules,
-            g.setup.time_control,
-            g.creator.name(),
-            g.seat_tokens[0],
-            g.seat_tokens[1],
-            g.invite,
-            ms_to_sql(g.created_ms),
-            started_ms.map(ms_to_sql),
-            engine.map(|e| e.seat.name()),
-            engine.and_then(|e| e.level.movetime_ms).map(ms_to_sql),
-            engine.and_then(|e| e.level.depth),
-            g.players[0],
-            g.players[1],
-            g.rated,
-        ],
-    )?;
-    Ok(())
-}
+impl Backend for SqliteStore {
+    type Dialect = sea_query::SqliteQueryBuilder;
+    const STORED_ORDER: &'static str = "rowid";
 
-/// The engine's seat from its three columns (none without a seat).
-pub(crate) fn engine_from_sql(
-    seat: Option<String>,
-    movetime_ms: Option<i64>,
-    depth: Option<u32>,
-) -> Result<Option<EngineSeat>, StoreError> {
-    let Some(seat) = seat else {
-        return Ok(None);
-    };
-    Ok(Some(EngineSeat {
-        seat: color_from_name(&seat)?,
-        level: EngineLevel {
-            movetime_ms: movetime_ms.map(ms_from_sql),
-            depth,
-        },
-    }))
-}
-
-/// Reads the `games` columns shared by loading and listing (in SELECT order from `id`).
-fn setup_from_row(row: &Row<'_>) -> rusqlite::Result<GameSetup> {
-    Ok(GameSetup {
-        variant: row.get("variant")?,
-        start_sfen: row.get("start_sfen")?,
-        rules: row.get("rules")?,
-        time_control: row.get("time_control")?,
-    })
-}
-
-pub(crate) fn ending_to_sql(ending: Ending) -> (&'static str, Option<&'static str>) {
-    match ending {
-        Ending::Board => ("board", None),
-        Ending::Resignation(c) => ("resignation", Some(c.name())),
-        Ending::TimeForfeit => ("time-forfeit", None),
-        Ending::Declaration => ("declaration", None),
-        Ending::Agreement => ("agreement", None),
-        Ending::Aborted => ("aborted", None),
-        Ending::Abandoned(c) => ("abandoned", Some(c.name())),
-    }
-}
-
-pub(crate) fn ending_from_sql(kind: &str, color: Option<&str>) -> Result<Ending, StoreError> {
-    Ok(match (kind, color) {
-        ("board", _) => Ending::Board,
-        ("resignation", Some(c)) => Ending::Resignation(color_from_name(c)?),
-        ("time-forfeit", _) => Ending::TimeForfeit,
-        ("declaration", _) => Ending::Declaration,
-        ("agreement", _) => Ending::Agreement,
-        ("aborted", _) => Ending::Aborted,
-        ("abandoned", Some(c)) => Ending::Abandoned(color_from_name(c)?),
-        (other, _) => return Err(StoreError::Damaged(format!("unknown ending '{other}'"))),
-    })
-}
-
-impl Store for SqliteStore {
-    fn create_game(&self, g: &NewGame, started_ms: Option<u64>) -> Result<(), StoreError> {
-        insert_game(&self.conn(), g, started_ms)
+    fn run<R>(
+        &self,
+        f: impl FnOnce(&mut dyn Db) -> Result<R, StoreError>,
+    ) -> Result<R, StoreError> {
+        f(&mut Lite(&self.conn()))
     }
 
-    fn create_rematch(&self, of: &str, g: &NewGame, started_ms: u64) -> Result<(), StoreError> {
+    fn transaction<R>(
+        &self,
+        f: impl FnOnce(&mut dyn Db) -> Result<R, StoreError>,
+    ) -> Result<R, StoreError> {
         let conn = self.conn();
         let tx = conn.unchecked_transaction()?;
-        insert_game(&tx, g, Some(started_ms))?;
-        let changed = tx.execute(
-            "UPDATE games SET rematch = ?2
-             WHERE id = ?1 AND ending IS NOT NULL AND rematch IS NULL",
-            params![of, g.id],
-        )?;
-        if changed != 1 {
-            // Dropping the transaction rolls the new game back.
-            return Err(StoreError::Conflict(format!(
-                "game {of} is unknown, undecided or has a rematch already"
-            )));
-        }
+        let result = f(&mut Lite(&tx))?;
         tx.commit()?;
-        Ok(())
-    }
-
-    fn load_game(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        let conn = self.conn();
-        let row = conn
-            .query_row("SELECT * FROM games WHERE id = ?1", params![id], |row| {
-                Ok((
-                    setup_from_row(row)?,
-                    row.get::<_, String>("creator")?,
-                    [row.get("sente_token")?, row.get("gote_token")?],
-                    row.get::<_, String>("invite")?,
-                    row.get::<_, i64>("created_ms")?,
-                    row.get::<_, Option<i64>>("started_ms")?,
-                    row.get::<_, Option<String>>("ending")?,
-                    row.get::<_, Option<String>>("ending_color")?,
-                    row.get::<_, Option<i64>>("ended_ms")?,
-                    row.get::<_, Option<String>>("result")?,
-                    (
-                        row.get::<_, Option<String>>("engine_seat")?,
-                        row.get::<_, Option<i64>>("engine_movetime_ms")?,
-                        row.get::<_, Option<u32>>("engine_depth")?,
-                    ),
-                    row.get::<_, Option<String>>("rematch")?,
-                    (
-                        [row.get("sente_user")?, row.get("gote_user")?],
-                        row.get::<_, bool>("rated")?,
-                    ),
-                ))
-            })
-            .optional()?;
-        let Some((
-            setup,
-            creator,
-            seat_tokens,
-            invite,
-            created,
-            started,
-            ending,
-            color,
-            ended,
-            result,
-            (engine_seat, engine_movetime, engine_depth),
-            rematch,
-            (players, rated),
-        )) = row
-        else {
-            return Ok(None);
-        };
-        let mut stmt =
-            conn.prepare("SELECT ply, usi, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply")?;
-        let rows = stmt.query_map(params![id], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, i64>(2)?,
-            ))
-        })?;
-        let mut moves = Vec::new();
-        for row in rows {
-            let (ply, usi, at) = row?;
-            if ply != moves.len() as i64 {
-                return Err(StoreError::Damaged(format!(
-                    "game {id}: move {ply} out of order"
-                )));
-            }
-            moves.push(StoredMove {
-                usi,
-                at_ms: ms_from_sql(at),
-            });
-        }
-        let outcome = match (ending, ended, result) {
-            (Some(kind), Some(at), Some(result)) => Some(StoredOutcome {
-                ending: ending_from_sql(&kind, color.as_deref())?,
-                at_ms: ms_from_sql(at),
-                result,
-            }),
-            _ => None,
-        };
-        Ok(Some(StoredGame {
-            game: NewGame {
-                id: id.to_string(),
-                setup,
-                seat_tokens,
-                invite,
-                creator: color_from_name(&creator)?,
-                created_ms: ms_from_sql(created),
-                engine: engine_from_sql(engine_seat, engine_movetime, engine_depth)?,
-                players,
-                rated,
-            },
-            started_ms: started.map(ms_from_sql),
-            moves,
-            outcome,
-            rematch,
-        }))
-    }
-
-    fn start_game(&self, id: &str, at_ms: u64, seat_token: &str) -> Result<(), StoreError> {
-        // The invited player's seat is the one the creator does not hold.
-        let changed = self.conn().execute(
-            "UPDATE games SET started_ms = ?2,
-                sente_token = CASE creator WHEN 'sente' THEN sente_token ELSE ?3 END,
-                gote_token = CASE creator WHEN 'gote' THEN gote_token ELSE ?3 END
-             WHERE id = ?1 AND started_ms IS NULL",
-            params![id, ms_to_sql(at_ms), seat_token],
-        )?;
-        if changed != 1 {
-            return Err(StoreError::Conflict(format!(
-                "game {id} is unknown or already started"
-            )));
-        }
-        Ok(())
-    }
-
-    fn append_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<(), StoreError> {
-        let conn = self.conn();
-        let count: i64 = conn.query_row(
-            "SELECT COUNT(*) FROM moves WHERE game_id = ?1",
-            params![id],
-            |r| r.get(0),
-        )?;
-        if count != ply as i64 {
-            return Err(StoreError::Conflict(format!(
-                "game {id}: move {ply} appended after {count} moves"
-            )));
-        }
-        conn.execute(
-            "INSERT INTO moves (game_id, ply, usi, at_ms) VALUES (?1, ?2, ?3, ?4)",
-            params![id, ply as i64, m.usi, ms_to_sql(m.at_ms)],
-        )?;
-        Ok(())
-    }
-
-    fn take_back(&self, id: &str, keep: usize, shift_ms: u64) -> Result<(), StoreError> {
-        let conn = self.conn();
-        let tx = conn.unchecked_transaction()?;
-        let undecided: Option<bool> = tx
-            .query_row(
-                "SELECT ending IS NULL FROM games WHERE id = ?1",
-                params![id],
-                |r| r.get(0),
-            )
-            .optional()?;
-        if undecided != Some(true) {
-            return Err(StoreError::Conflict(format!(
-                "game {id} is unknown or already decided"
-            )));
-        }
-        tx.execute(
-            "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
-            params![id, keep as i64],
-        )?;
-        let shift = ms_to_sql(shift_ms);
-        tx.execute(
-            "UPDATE moves SET at_ms = at_ms + ?2 WHERE game_id = ?1",
-            params![id, shift],
-        )?;
-        tx.execute(
-            "UPDATE games SET started_ms = started_ms + ?2 WHERE id = ?1",
-            params![id, shift],
-        )?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    fn add_chat(&self, id: &str, line: &ChatLine, keep: usize) -> Result<(), StoreError> {
-        let conn = self.conn();
-        let tx = conn.unchecked_transaction()?;
-        let (next, in_room): (i64, i64) = tx.query_row(
-            "SELECT COALESCE(MAX(seq) + 1, 0), COUNT(CASE WHEN room = ?2 THEN 1 END)
-             FROM chat WHERE game_id = ?1",
-            params![id, line.room.name()],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )?;
-        if in_room >= keep as i64 {
-            tx.execute(
-                "DELETE FROM chat WHERE game_id = ?1 AND seq IN (SELECT seq FROM chat
-                 WHERE game_id = ?1 AND room = ?2 ORDER BY seq LIMIT ?3)",
-                params![id, line.room.name(), in_room + 1 - keep as i64],
-            )?;
-        }
-        tx.execute(
-            "INSERT INTO chat (game_id, seq, room, author, text, at_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![
-                id,
-                next,
-                line.room.name(),
-                line.author,
-                line.text,
-                ms_to_sql(line.at_ms)
-            ],
-        )?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    fn chat(&self, id: &str) -> Result<Vec<ChatLine>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
-            "SELECT room, author, text, at_ms FROM chat WHERE game_id = ?1 ORDER BY seq",
-        )?;
-        let rows = stmt.query_map(params![id], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, i64>(3)?,
-            ))
-        })?;
-        let mut lines = Vec::new();
-        for row in rows {
-            let (room, author, text, at) = row?;
-            let room = match room.as_str() {
-                "player" => Room::Players,
-                "spectator" => Room::Spectators,
-                other => {
-                    return Err(StoreError::Damaged(format!(
-                        "game {id}: unknown chat room '{other}'"
-                    )));
-                }
-            };
-            lines.push(ChatLine {
-                room,
-                author,
-                text,
-                at_ms: ms_from_sql(at),
-            });
-        }
-        Ok(lines)
-    }
-
-    fn set_outcome(&self, id: &str, outcome: &StoredOutcome) -> Result<(), StoreError> {
-        let (kind, color) = ending_to_sql(outcome.ending);
-        let changed = self.conn().execute(
-            "UPDATE games SET ending = ?2, ending_color = ?3, ended_ms = ?4, result = ?5
-             WHERE id = ?1 AND ending IS NULL",
-            params![id, kind, color, ms_to_sql(outcome.at_ms), outcome.result],
-        )?;
-        if changed != 1 {
-            return Err(StoreError::Conflict(format!(
-                "game {id} is unknown or already decided"
-            )));
-        }
-        Ok(())
-    }
-
-    fn list_games(&self, unfinished_only: bool) -> Result<Vec<GameSummary>, StoreError> {
-        list(&self.conn(), unfinished_only, None)
-    }
-
-    fn list_page(&self, page: Page) -> Result<Vec<GameSummary>, StoreError> {
-        list(&self.conn(), false, Some(page))
+        Ok(result)
     }
 }
 
-/// The games (only the undecided ones if `unfinished_only`), newest first: all of them, or
-/// one page.
-fn list(
-    conn: &Connection,
-    unfinished_only: bool,
-    page: Option<Page>,
-) -> Result<Vec<GameSummary>, StoreError> {
-    // LIMIT -1: no limit.
-    let (offset, limit) = page.map_or((0, -1), |p| {
-        (
-            i64::try_from(p.offset).unwrap_or(i64::MAX),
-            i64::try_from(p.limit).unwrap_or(i64::MAX),
-        )
-    });
-    let mut stmt = conn.prepare(
-        "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies
-         FROM games g WHERE (?1 = 0 OR g.ending IS NULL)
-         ORDER BY g.created_ms DESC, g.rowid DESC
-         LIMIT ?2 OFFSET ?3",
-    )?;
-    let rows = stmt.query_map(params![unfinished_only, limit, offset], |row| {
-        Ok(GameSummary {
-            id: row.get("id")?,
-            setup: setup_from_row(row)?,
-            created_ms: ms_from_sql(row.get("created_ms")?),
-            started: row.get::<_, Option<i64>>("started_ms")?.is_some(),
-            plies: usize::try_from(row.get::<_, i64>("plies")?).unwrap_or(0),
-            result: row.get("result")?,
-            rated: row.get("rated")?,
-            players: [row.get("sente_user")?, row.get("gote_user")?],
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
+impl Store for SqliteStore {}
 
 /// The behaviour every store shares is tested on this one and on PostgreSQL's by the
 /// conformance suite (`tests/server/store_suite*.rs`); here what is SQLite's own.
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{EngineLevel, EngineSeat, GameSetup, GameStore, NewGame};
     use koma_rules::Color;
 
     fn new_game(id: &str) -> NewGame {

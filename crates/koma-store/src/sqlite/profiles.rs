@@ -3,7 +3,7 @@
 
 use crate::profiles::{GameCounts, PlayerQuery, ProfileStore};
 use crate::sqlite::{SqliteStore, ms_to_sql};
-use crate::{Store, StoreError, StoredGame};
+use crate::{GameStore, StoreError, StoredGame};
 use rusqlite::params;
 
 /// The migration to version 7: the games of an account are found by either seat's column

@@ -1,0 +1,216 @@
+//! One SQL for both databases: each query is written once, as text both SQLite and
+//! PostgreSQL read (`sea_query::raw_sql!`, which renders each database's placeholders and
+//! carries the values) or, where the two say a thing differently (a row lock), as a
+//! `sea_query` statement each database's builder renders its own way. A [`Backend`] (the
+//! SQLite or the PostgreSQL store) runs them on its connections and says what only it does:
+//! the leases and notifications of several servers on one PostgreSQL database.
+
+pub(crate) mod games;
+pub(crate) mod lite;
+pub(crate) mod pg;
+
+use crate::StoreError;
+use sea_query::QueryBuilder;
+
+/// A statement and its values, rendered for one database.
+pub(crate) type Query = sea_query::raw_sql::seaql::Query;
+
+/// One value of a row, as either database returns it.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Cell {
+    /// SQL's NULL.
+    Null,
+    /// An integer (SQLite's INTEGER, PostgreSQL's BIGINT, INTEGER or SMALLINT).
+    Int(i64),
+    /// A floating-point number.
+    Real(f64),
+    /// Text.
+    Text(String),
+    /// A truth value (PostgreSQL's BOOLEAN; SQLite stores it as 0 or 1).
+    Bool(bool),
+}
+
+/// A row of a result, its cells in the order of the SELECT.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Row(pub(crate) Vec<Cell>);
+
+impl Row {
+    /// Cell `i`, or an error naming the column that is missing.
+    fn cell(&self, i: usize) -> Result<&Cell, StoreError> {
+        self.0
+            .get(i)
+            .ok_or_else(|| StoreError::Damaged(format!("no column {i} in a row")))
+    }
+
+    /// An error for cell `i`, which does not hold a `what`.
+    fn wrong(&self, i: usize, what: &str) -> StoreError {
+        StoreError::Damaged(format!("column {i} holds {:?}, not {what}", self.0.get(i)))
+    }
+
+    /// Cell `i` as text, or `None` for NULL.
+    pub(crate) fn opt_text(&self, i: usize) -> Result<Option<String>, StoreError> {
+        match self.cell(i)? {
+            Cell::Null => Ok(None),
+            Cell::Text(t) => Ok(Some(t.clone())),
+            _ => Err(self.wrong(i, "text")),
+        }
+    }
+
+    /// Cell `i` as text.
+    pub(crate) fn text(&self, i: usize) -> Result<String, StoreError> {
+        self.opt_text(i)?.ok_or_else(|| self.wrong(i, "text"))
+    }
+
+    /// Cell `i` as an integer, or `None` for NULL.
+    pub(crate) fn opt_int(&self, i: usize) -> Result<Option<i64>, StoreError> {
+        match self.cell(i)? {
+            Cell::Null => Ok(None),
+            Cell::Int(n) => Ok(Some(*n)),
+            _ => Err(self.wrong(i, "an integer")),
+        }
+    }
+
+    /// Cell `i` as an integer.
+    pub(crate) fn int(&self, i: usize) -> Result<i64, StoreError> {
+        self.opt_int(i)?.ok_or_else(|| self.wrong(i, "an integer"))
+    }
+
+    /// Cell `i` as milliseconds (a time or a duration), or `None` for NULL.
+    pub(crate) fn opt_ms(&self, i: usize) -> Result<Option<u64>, StoreError> {
+        Ok(self.opt_int(i)?.map(ms_from_sql))
+    }
+
+    /// Cell `i` as milliseconds.
+    pub(crate) fn ms(&self, i: usize) -> Result<u64, StoreError> {
+        Ok(ms_from_sql(self.int(i)?))
+    }
+
+    /// Cell `i` as a count (a number of moves, an index).
+    pub(crate) fn count(&self, i: usize) -> Result<usize, StoreError> {
+        Ok(usize::try_from(self.int(i)?).unwrap_or(0))
+    }
+
+    /// Cell `i` as a truth value (SQLite's 0 or 1 too).
+    pub(crate) fn bool(&self, i: usize) -> Result<bool, StoreError> {
+        match self.cell(i)? {
+            Cell::Bool(b) => Ok(*b),
+            Cell::Int(n) => Ok(*n != 0),
+            _ => Err(self.wrong(i, "a truth value")),
+        }
+    }
+}
+
+/// A connection, or a transaction on one, of either database.
+pub(crate) trait Db {
+    /// Runs `q`; how many rows it changed.
+    fn execute(&mut self, q: Query) -> Result<u64, StoreError>;
+    /// The rows `q` returns.
+    fn rows(&mut self, q: Query) -> Result<Vec<Row>, StoreError>;
+    /// The first row `q` returns, if any.
+    fn row(&mut self, q: Query) -> Result<Option<Row>, StoreError> {
+        Ok(self.rows(q)?.into_iter().next())
+    }
+}
+
+/// The lease under which this server writes a game: where one server holds the database
+/// (SQLite), `free`, and every write goes through.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Lease {
+    /// No lease is needed.
+    pub(crate) free: bool,
+    /// This server's name.
+    pub(crate) owner: String,
+    /// The lease's number.
+    pub(crate) epoch: i64,
+}
+
+impl Lease {
+    /// The lease of a database that one server holds.
+    pub(crate) fn free() -> Lease {
+        Lease {
+            free: true,
+            owner: String::new(),
+            epoch: 0,
+        }
+    }
+}
+
+/// A database the store's queries run on: SQLite or PostgreSQL.
+pub(crate) trait Backend: Send + Sync {
+    /// Renders the queries for this database.
+    type Dialect: QueryBuilder + Default;
+    /// The column that numbers rows in the order they were stored (games created in the
+    /// same millisecond are listed by it): SQLite's `rowid`, PostgreSQL's `seq`.
+    const STORED_ORDER: &'static str;
+
+    /// Runs `f` on a connection.
+    fn run<R>(&self, f: impl FnOnce(&mut dyn Db) -> Result<R, StoreError>)
+    -> Result<R, StoreError>;
+    /// Runs `f` in a transaction, committed if `f` returns `Ok`, else rolled back.
+    fn transaction<R>(
+        &self,
+        f: impl FnOnce(&mut dyn Db) -> Result<R, StoreError>,
+    ) -> Result<R, StoreError>;
+    /// Runs `f`, whose reads see the database as of one moment.
+    fn snapshot<R>(
+        &self,
+        f: impl FnOnce(&mut dyn Db) -> Result<R, StoreError>,
+    ) -> Result<R, StoreError> {
+        self.run(f)
+    }
+
+    /// The lease under which this server writes the game `id`, or
+    /// [`StoreError::NotOwner`].
+    fn lease(&self, _id: &str) -> Result<Lease, StoreError> {
+        Ok(Lease::free())
+    }
+    /// The owner and lease number a new game of this server is stored with.
+    fn new_lease(&self) -> (Option<&str>, i64) {
+        (None, 0)
+    }
+    /// This server created the game `id`, holding its first lease.
+    fn created(&self, _id: &str) {}
+    /// Runs `q`, a write of the game `id` that returns one row for each row it changed, and
+    /// tells the other servers of the change; how many rows it changed.
+    fn write_game(&self, db: &mut dyn Db, _id: &str, q: Query) -> Result<usize, StoreError> {
+        Ok(db.rows(q)?.len())
+    }
+    /// Tells the other servers, when the transaction of `db` commits, that the game `id`
+    /// changed.
+    fn changed(&self, _db: &mut dyn Db, _id: &str) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// After a write of `id` under `lease` changed nothing: [`StoreError::NotOwner`] if
+    /// another server took the lease since, else nothing (the write did not fit).
+    fn check_lease(&self, _db: &mut dyn Db, _id: &str, _lease: &Lease) -> Result<(), StoreError> {
+        Ok(())
+    }
+}
+
+/// The renderer of `B`'s queries (for `raw_sql!(seaql::b::query, ...)`, with `let b =`).
+pub(crate) fn dialect<B: Backend>(_: &B) -> B::Dialect {
+    B::Dialect::default()
+}
+
+/// Milliseconds as the databases' signed integers (Unix milliseconds fit for 292 million
+/// years).
+pub(crate) fn ms_to_sql(ms: u64) -> i64 {
+    i64::try_from(ms).unwrap_or(i64::MAX)
+}
+
+/// Milliseconds as stored.
+pub(crate) fn ms_from_sql(ms: i64) -> u64 {
+    u64::try_from(ms).unwrap_or(0)
+}
+
+/// A count or index as the databases' signed integers.
+pub(crate) fn count_to_sql(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+/// Whether `key` cannot be stored: PostgreSQL's text holds no NUL character, and no key
+/// the server makes has one. A lookup by such a key (from a URL: `%00`) finds nothing on
+/// either database instead of failing.
+pub(crate) fn unstorable(key: &str) -> bool {
+    key.contains('\0')
+}
