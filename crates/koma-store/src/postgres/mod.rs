@@ -11,9 +11,8 @@ mod accounts;
 mod challenges;
 mod games;
 mod leases;
-mod profiles;
+
 mod ratings;
-mod tournaments;
 
 use crate::StoreError;
 use postgres::error::SqlState;
@@ -33,14 +32,14 @@ const MIGRATIONS: [&[&str]; SCHEMA_VERSION as usize] = [
         crate::postgres::accounts::TABLES,
         crate::postgres::games::TABLES,
         crate::postgres::ratings::TABLES,
-        crate::postgres::profiles::INDEXES,
+        crate::sql::profiles::INDEXES,
     ],
     // 2: the games' leases and the servers' heartbeats (several servers on one database).
     &[crate::postgres::leases::TABLES],
     // 3: the open challenges between accounts.
     &[crate::postgres::challenges::TABLES],
     // 4: the tournaments and the games they started.
-    &[crate::postgres::tournaments::TABLES],
+    &[crate::sql::tournaments::TABLES],
 ];
 
 /// The key of the advisory lock the migrations hold ("koma" in ASCII).

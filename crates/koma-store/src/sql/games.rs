@@ -1,13 +1,15 @@
 //! Games, their moves and chat, written once for both databases: every store that is a
 //! [`Backend`] is a [`GameStore`].
 
-use crate::sql::{Backend, Db, Lease, Query, Row, count_to_sql, dialect, ms_to_sql, unstorable};
+use crate::sql::{
+    Backend, Db, Lease, Query, Row, count_to_sql, dialect, ms_to_sql, render, unstorable,
+};
 use crate::store::GameStore;
 use crate::{
     ChatLine, Ending, EngineLevel, EngineSeat, GameSetup, GameSummary, NewGame, Page, Room,
     StoreError, StoredGame, StoredMove, StoredOutcome, color_from_name,
 };
-use sea_query::{Expr, ExprTrait, Iden, LockType, Order, QueryBuilder, SelectStatement, raw_sql};
+use sea_query::{Expr, ExprTrait, Iden, LockType, Order, SelectStatement, raw_sql};
 
 /// The columns of `games` the builder's statements name.
 #[derive(Iden)]
@@ -58,12 +60,6 @@ fn game_row(id: &str, lease: Option<&Lease>, lock: LockType) -> SelectStatement 
         q.and_where(leased(lease));
     }
     q
-}
-
-/// A statement of the builder, rendered for `B`.
-fn render<B: QueryBuilder>(b: B, q: &impl sea_query::QueryStatementWriter) -> Query {
-    let (sql, values) = q.build_any(&b);
-    Query { sql, values }
 }
 
 /// The names an ending is stored by: its kind and the side it names, if any.

@@ -8,6 +8,8 @@
 pub(crate) mod games;
 pub(crate) mod lite;
 pub(crate) mod pg;
+pub(crate) mod profiles;
+pub(crate) mod tournaments;
 
 use crate::StoreError;
 use sea_query::QueryBuilder;
@@ -190,6 +192,12 @@ pub(crate) trait Backend: Send + Sync {
 /// The renderer of `B`'s queries (for `raw_sql!(seaql::b::query, ...)`, with `let b =`).
 pub(crate) fn dialect<B: Backend>(_: &B) -> B::Dialect {
     B::Dialect::default()
+}
+
+/// A statement of the builder, rendered by `b`.
+pub(crate) fn render<Q: QueryBuilder>(b: Q, q: &impl sea_query::QueryStatementWriter) -> Query {
+    let (sql, values) = q.build_any(&b);
+    Query { sql, values }
 }
 
 /// Milliseconds as the databases' signed integers (Unix milliseconds fit for 292 million

@@ -6,9 +6,8 @@
 
 pub(crate) mod accounts;
 mod challenges;
-mod profiles;
+
 mod ratings;
-mod tournaments;
 
 use crate::sql::lite::Lite;
 use crate::sql::{Backend, Db};
@@ -92,11 +91,11 @@ CREATE TABLE chat (
     // 6: the accounts playing each seat, rated games and the ratings they produce.
     Migration::Sql(crate::sqlite::ratings::MIGRATION),
     // 7: the games of an account, found by either seat.
-    Migration::Sql(crate::sqlite::profiles::MIGRATION),
+    Migration::Sql(crate::sql::profiles::INDEXES),
     // 8: the open challenges between accounts.
     Migration::Sql(crate::sqlite::challenges::MIGRATION),
     // 9: the tournaments and the games they started.
-    Migration::Sql(crate::sqlite::tournaments::MIGRATION),
+    Migration::Sql(crate::sql::tournaments::TABLES),
     // 10: the lease columns PostgreSQL's games have, so that one SQL writes a game on
     // either database (one server holds a SQLite file: no game has an owner there).
     Migration::Sql(
