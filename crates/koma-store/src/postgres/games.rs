@@ -58,9 +58,14 @@ CREATE TABLE chat (
 );
 ";
 
+/// The first key of the advisory locks [`Backend::serialize`] holds (the second is the hash
+/// of the key): the two-key locks are apart from the one-key lock of the migrations.
+const SERIAL_LOCK: i32 = 0x6b63_6863;
+
 impl Backend for PgStore {
     type Dialect = sea_query::PostgresQueryBuilder;
     const STORED_ORDER: &'static str = "seq";
+    const SEQ: &'static str = "seq BIGINT GENERATED ALWAYS AS IDENTITY,";
 
     fn run<R>(
         &self,
@@ -138,12 +143,21 @@ impl Backend for PgStore {
         Ok(db.rows(Query { sql, values })?.len())
     }
 
-    fn changed(&self, db: &mut dyn Db, id: &str) -> Result<(), StoreError> {
+    fn tell(&self, db: &mut dyn Db, note: &str) -> Result<(), StoreError> {
         let b = dialect(self);
         let me = &self.instance;
         db.execute(raw_sql!(
             seaql::b::query,
-            "SELECT pg_notify({CHANNEL}, 'g ' || {id} || ' ' || {me})"
+            "SELECT pg_notify({CHANNEL}, {note} || ' ' || {me})"
+        ))?;
+        Ok(())
+    }
+
+    fn serialize(&self, db: &mut dyn Db, key: &str) -> Result<(), StoreError> {
+        let b = dialect(self);
+        db.execute(raw_sql!(
+            seaql::b::query,
+            "SELECT pg_advisory_xact_lock({SERIAL_LOCK}, hashtext({key}))"
         ))?;
         Ok(())
     }

@@ -8,13 +8,13 @@
 //! one transaction whose check the database enforces, not this process's memory.
 
 mod accounts;
-mod challenges;
 mod games;
 mod leases;
 
 mod ratings;
 
 use crate::StoreError;
+use crate::sql::{Backend, schema};
 use postgres::error::SqlState;
 use postgres::{Client, NoTls, Row};
 use r2d2_postgres::PostgresConnectionManager;
@@ -37,7 +37,7 @@ const MIGRATIONS: [&[&str]; SCHEMA_VERSION as usize] = [
     // 2: the games' leases and the servers' heartbeats (several servers on one database).
     &[crate::postgres::leases::TABLES],
     // 3: the open challenges between accounts.
-    &[crate::postgres::challenges::TABLES],
+    &[crate::sql::challenges::TABLES],
     // 4: the tournaments and the games they started.
     &[crate::sql::tournaments::TABLES],
 ];
@@ -257,7 +257,7 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
     }
     for step in &MIGRATIONS[version as usize..] {
         for batch in *step {
-            tx.batch_execute(batch)?;
+            tx.batch_execute(&schema(batch, <PgStore as Backend>::SEQ))?;
         }
     }
     tx.execute(
@@ -328,8 +328,3 @@ pub(crate) fn is_transient(e: &postgres::Error) -> bool {
 }
 
 pub(crate) use crate::sql::unstorable;
-
-/// A `usize` (a ply, an offset) as PostgreSQL's BIGINT.
-pub(crate) fn to_sql(n: usize) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
-}

@@ -215,7 +215,7 @@ impl<B: Backend> GameStore for B {
                     "game {of} is unknown, undecided or has a rematch already"
                 )));
             }
-            self.changed(db, of)
+            self.tell(db, &format!("g {of}"))
         })?;
         self.created(&g.id);
         Ok(())
@@ -378,7 +378,7 @@ impl<B: Backend> GameStore for B {
                 seaql::b::query,
                 "UPDATE games SET started_ms = started_ms + {shift} WHERE id = {id}"
             ))?;
-            self.changed(db, id)
+            self.tell(db, &format!("g {id}"))
         })
     }
 

@@ -5,6 +5,7 @@
 //! SQLite or the PostgreSQL store) runs them on its connections and says what only it does:
 //! the leases and notifications of several servers on one PostgreSQL database.
 
+pub(crate) mod challenges;
 pub(crate) mod games;
 pub(crate) mod lite;
 pub(crate) mod pg;
@@ -144,6 +145,8 @@ pub(crate) trait Backend: Send + Sync {
     /// The column that numbers rows in the order they were stored (games created in the
     /// same millisecond are listed by it): SQLite's `rowid`, PostgreSQL's `seq`.
     const STORED_ORDER: &'static str;
+    /// The column definition a table's `$SEQ` stands for ([`SEQ`]).
+    const SEQ: &'static str;
 
     /// Runs `f` on a connection.
     fn run<R>(&self, f: impl FnOnce(&mut dyn Db) -> Result<R, StoreError>)
@@ -177,9 +180,15 @@ pub(crate) trait Backend: Send + Sync {
     fn write_game(&self, db: &mut dyn Db, _id: &str, q: Query) -> Result<usize, StoreError> {
         Ok(db.rows(q)?.len())
     }
-    /// Tells the other servers, when the transaction of `db` commits, that the game `id`
-    /// changed.
-    fn changed(&self, _db: &mut dyn Db, _id: &str) -> Result<(), StoreError> {
+    /// Tells the other servers `note` (with this server's name after it) when the
+    /// transaction of `db` commits.
+    fn tell(&self, _db: &mut dyn Db, _note: &str) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// Makes the transaction of `db` wait for any other server's transaction that called
+    /// this with the same `key`, until it ends (one server writes at a time anyway on
+    /// SQLite).
+    fn serialize(&self, _db: &mut dyn Db, _key: &str) -> Result<(), StoreError> {
         Ok(())
     }
     /// After a write of `id` under `lease` changed nothing: [`StoreError::NotOwner`] if
@@ -192,6 +201,16 @@ pub(crate) trait Backend: Send + Sync {
 /// The renderer of `B`'s queries (for `raw_sql!(seaql::b::query, ...)`, with `let b =`).
 pub(crate) fn dialect<B: Backend>(_: &B) -> B::Dialect {
     B::Dialect::default()
+}
+
+/// Where a table's text (written once for both databases) says `$SEQ`, PostgreSQL's
+/// column that numbers its rows in the order they were stored goes ([`Backend::SEQ`]);
+/// SQLite numbers every row already (its `rowid`) and puts nothing there.
+pub(crate) const SEQ: &str = "$SEQ";
+
+/// The schema text `sql` for the backend whose row-numbering column is `seq`.
+pub(crate) fn schema(sql: &str, seq: &str) -> String {
+    sql.replace(SEQ, seq)
 }
 
 /// A statement of the builder, rendered by `b`.

@@ -5,12 +5,11 @@
 //! file of one version has the same tables whatever its history.
 
 pub(crate) mod accounts;
-mod challenges;
 
 mod ratings;
 
 use crate::sql::lite::Lite;
-use crate::sql::{Backend, Db};
+use crate::sql::{Backend, Db, schema};
 use crate::{Store, StoreError};
 use rusqlite::{Connection, params};
 use std::path::Path;
@@ -93,15 +92,19 @@ CREATE TABLE chat (
     // 7: the games of an account, found by either seat.
     Migration::Sql(crate::sql::profiles::INDEXES),
     // 8: the open challenges between accounts.
-    Migration::Sql(crate::sqlite::challenges::MIGRATION),
+    Migration::Sql(crate::sql::challenges::TABLES),
     // 9: the tournaments and the games they started.
     Migration::Sql(crate::sql::tournaments::TABLES),
     // 10: the lease columns PostgreSQL's games have, so that one SQL writes a game on
-    // either database (one server holds a SQLite file: no game has an owner there).
+    // either database (one server holds a SQLite file: no game has an owner there), and
+    // the indexes PostgreSQL's tables had that SQLite's lacked (the tables' text is one
+    // now: a file that ran it for 8 and 9 has them already).
     Migration::Sql(
         "
 ALTER TABLE games ADD COLUMN owner TEXT;
 ALTER TABLE games ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX IF NOT EXISTS challenges_by_expiry ON challenges(expires_ms);
+CREATE INDEX IF NOT EXISTS tournaments_by_created ON tournaments(created_ms DESC);
 ",
     ),
 ];
@@ -194,7 +197,7 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     for from in version..SCHEMA_VERSION {
         let tx = conn.transaction()?;
         match &MIGRATIONS[(from - 1) as usize] {
-            Migration::Sql(sql) => tx.execute_batch(sql)?,
+            Migration::Sql(sql) => tx.execute_batch(&schema(sql, <SqliteStore as Backend>::SEQ))?,
             Migration::Code(step) => step(&tx)?,
         }
         tx.execute(
@@ -214,6 +217,7 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
 impl Backend for SqliteStore {
     type Dialect = sea_query::SqliteQueryBuilder;
     const STORED_ORDER: &'static str = "rowid";
+    const SEQ: &'static str = "";
 
     fn run<R>(
         &self,
