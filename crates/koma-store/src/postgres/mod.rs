@@ -11,8 +11,6 @@ mod accounts;
 mod games;
 mod leases;
 
-mod ratings;
-
 use crate::StoreError;
 use crate::sql::{Backend, schema};
 use postgres::error::SqlState;
@@ -31,7 +29,7 @@ const MIGRATIONS: [&[&str]; SCHEMA_VERSION as usize] = [
     &[
         crate::postgres::accounts::TABLES,
         crate::postgres::games::TABLES,
-        crate::postgres::ratings::TABLES,
+        crate::sql::ratings::TABLES,
         crate::sql::profiles::INDEXES,
     ],
     // 2: the games' leases and the servers' heartbeats (several servers on one database).

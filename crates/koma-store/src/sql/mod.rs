@@ -10,6 +10,7 @@ pub(crate) mod games;
 pub(crate) mod lite;
 pub(crate) mod pg;
 pub(crate) mod profiles;
+pub(crate) mod ratings;
 pub(crate) mod tournaments;
 
 use crate::StoreError;
@@ -91,6 +92,15 @@ impl Row {
     /// Cell `i` as a count (a number of moves, an index).
     pub(crate) fn count(&self, i: usize) -> Result<usize, StoreError> {
         Ok(usize::try_from(self.int(i)?).unwrap_or(0))
+    }
+
+    /// Cell `i` as a floating-point number (SQLite may hand back an integer).
+    pub(crate) fn real(&self, i: usize) -> Result<f64, StoreError> {
+        match self.cell(i)? {
+            Cell::Real(x) => Ok(*x),
+            Cell::Int(n) => Ok(*n as f64),
+            _ => Err(self.wrong(i, "a number")),
+        }
     }
 
     /// Cell `i` as a truth value (SQLite's 0 or 1 too).

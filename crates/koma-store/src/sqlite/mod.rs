@@ -6,8 +6,6 @@
 
 pub(crate) mod accounts;
 
-mod ratings;
-
 use crate::sql::lite::Lite;
 use crate::sql::{Backend, Db, schema};
 use crate::{Store, StoreError};
@@ -54,6 +52,8 @@ CREATE TABLE IF NOT EXISTS moves (
 enum Migration {
     /// Statements run as one batch.
     Sql(&'static str),
+    /// Batches of statements run one after the other.
+    Batches(&'static [&'static str]),
     /// A function run in the step's transaction.
     Code(fn(&rusqlite::Transaction<'_>) -> Result<(), StoreError>),
 }
@@ -88,7 +88,7 @@ CREATE TABLE chat (
     // 5: seat tokens and invitations stored as their SHA-256, not in clear.
     Migration::Code(hash_secrets),
     // 6: the accounts playing each seat, rated games and the ratings they produce.
-    Migration::Sql(crate::sqlite::ratings::MIGRATION),
+    Migration::Batches(&[SEATS, crate::sql::ratings::TABLES]),
     // 7: the games of an account, found by either seat.
     Migration::Sql(crate::sql::profiles::INDEXES),
     // 8: the open challenges between accounts.
@@ -108,6 +108,15 @@ CREATE INDEX IF NOT EXISTS tournaments_by_created ON tournaments(created_ms DESC
 ",
     ),
 ];
+
+/// Migration 6, with the tables of ratings: `games.sente_user` and `games.gote_user` name the
+/// account of each seat (NULL for a guest or the engine), `games.rated` says whether the
+/// game counts for ratings (PostgreSQL's games have them from the start).
+const SEATS: &str = "
+ALTER TABLE games ADD COLUMN sente_user TEXT REFERENCES users(id);
+ALTER TABLE games ADD COLUMN gote_user  TEXT REFERENCES users(id);
+ALTER TABLE games ADD COLUMN rated      INTEGER NOT NULL DEFAULT 0;
+";
 
 /// Migration 5: replaces every seat token and invitation by its hash (`tokens::hash`); the
 /// holders of the old tokens keep playing with them.
@@ -198,6 +207,11 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
         let tx = conn.transaction()?;
         match &MIGRATIONS[(from - 1) as usize] {
             Migration::Sql(sql) => tx.execute_batch(&schema(sql, <SqliteStore as Backend>::SEQ))?,
+            Migration::Batches(batches) => {
+                for sql in *batches {
+                    tx.execute_batch(&schema(sql, <SqliteStore as Backend>::SEQ))?;
+                }
+            }
             Migration::Code(step) => step(&tx)?,
         }
         tx.execute(
