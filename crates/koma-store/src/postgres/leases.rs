@@ -90,7 +90,7 @@ impl Leases {
 impl PgStore {
     /// Takes the lease of `id` if it is undecided; a decided or unknown game needs none.
     pub(crate) fn claim_lease(&self, id: &str) -> Result<(), StoreError> {
-        if crate::postgres::unstorable(id) {
+        if crate::sql::unstorable(id) {
             return Ok(());
         }
         let rows = self.conn()?.query(

@@ -7,7 +7,6 @@
 //! checked against what is stored (a move's number, a rating done once) is one statement or
 //! one transaction whose check the database enforces, not this process's memory.
 
-mod accounts;
 mod games;
 mod leases;
 
@@ -27,7 +26,7 @@ pub const SCHEMA_VERSION: u32 = 4;
 const MIGRATIONS: [&[&str]; SCHEMA_VERSION as usize] = [
     // 1: everything SQLite's version 7 has (accounts first: games refer to them).
     &[
-        crate::postgres::accounts::TABLES,
+        crate::sql::accounts::TABLES,
         crate::postgres::games::TABLES,
         crate::sql::ratings::TABLES,
         crate::sql::profiles::INDEXES,
@@ -282,17 +281,6 @@ fn connect_error(e: postgres::Error) -> StoreError {
     StoreError::Connect(text)
 }
 
-/// `e` as a refusal (`what` says of what) when the database refused the write for a key
-/// already taken, a row that does not exist or a text it cannot hold (a NUL character);
-/// as PostgreSQL's error otherwise.
-pub(crate) fn refused(e: postgres::Error, what: impl FnOnce() -> String) -> StoreError {
-    if is_refusal(&e) {
-        StoreError::Conflict(format!("{}: {}", what(), e))
-    } else {
-        StoreError::Postgres(e)
-    }
-}
-
 /// Whether the database refused a write for a key already taken, a row that does not
 /// exist or a text it cannot hold (a NUL character).
 pub(crate) fn is_refusal(e: &postgres::Error) -> bool {
@@ -324,5 +312,3 @@ pub(crate) fn is_transient(e: &postgres::Error) -> bool {
         }
     }
 }
-
-pub(crate) use crate::sql::unstorable;

@@ -5,6 +5,7 @@
 //! SQLite or the PostgreSQL store) runs them on its connections and says what only it does:
 //! the leases and notifications of several servers on one PostgreSQL database.
 
+pub(crate) mod accounts;
 pub(crate) mod challenges;
 pub(crate) mod games;
 pub(crate) mod lite;

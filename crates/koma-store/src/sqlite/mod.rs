@@ -4,8 +4,6 @@
 //! and brought up to date by the same migrations an older file goes through, so that every
 //! file of one version has the same tables whatever its history.
 
-pub(crate) mod accounts;
-
 use crate::sql::lite::Lite;
 use crate::sql::{Backend, Db, schema};
 use crate::{Store, StoreError};
@@ -70,7 +68,7 @@ ALTER TABLE games ADD COLUMN rematch            TEXT;
 ",
     ),
     // 3: accounts, their login sessions and personal API tokens.
-    Migration::Sql(crate::sqlite::accounts::MIGRATION),
+    Migration::Sql(crate::sql::accounts::TABLES),
     // 4: the chat of each game.
     Migration::Sql(
         "
@@ -139,8 +137,6 @@ fn hash_secrets(tx: &rusqlite::Transaction<'_>) -> Result<(), StoreError> {
 pub struct SqliteStore {
     conn: Mutex<Connection>,
 }
-
-pub(crate) use crate::sql::{ms_from_sql, ms_to_sql};
 
 impl SqliteStore {
     /// Opens (creating if missing) the database at `path`: WAL mode, the schema, its version.
