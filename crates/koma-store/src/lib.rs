@@ -27,5 +27,6 @@ pub use model::{
     StoredGame, StoredMove, StoredOutcome, color_from_name,
 };
 pub use postgres::PgStore;
+pub use sql::schema::VERSION as SCHEMA_VERSION;
 pub use sqlite::SqliteStore;
 pub use store::{GameStore, Note, Store};

@@ -25,6 +25,7 @@ mod paging;
 mod postgres;
 mod postgres_server;
 mod postgres_store;
+mod postgres_upgrade;
 mod profiles;
 mod ratings;
 mod records;

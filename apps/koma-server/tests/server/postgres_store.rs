@@ -52,7 +52,7 @@ fn instances_starting_together_migrate_once() {
         let store = store.expect("every instance starts");
         assert_eq!(
             store.schema_version().unwrap(),
-            koma_store::postgres::SCHEMA_VERSION.to_string()
+            koma_store::SCHEMA_VERSION.to_string()
         );
     }
     // A database of a newer version is refused, untouched.

@@ -172,7 +172,7 @@ async fn a_file_from_before_plays_with_its_old_tokens() {
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(version, koma_store::sqlite::SCHEMA_VERSION.to_string());
+    assert_eq!(version, koma_store::SCHEMA_VERSION.to_string());
     drop(conn);
     let bytes = file_bytes(&dir);
     for secret in [&sente, &gote, &invite, &creator, &waiting_invite, &new] {

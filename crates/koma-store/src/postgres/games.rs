@@ -10,54 +10,6 @@ use crate::{Note, Store, StoreError};
 use postgres::IsolationLevel;
 use sea_query::raw_sql;
 
-/// The tables of games (version 1). `seq` numbers games in the order they were stored: the
-/// newest-first lists break ties of `created_ms` with it, as SQLite's with its rowid. A move
-/// is keyed by its game and number, so the same move is never stored twice.
-pub(crate) const TABLES: &str = "
-CREATE TABLE games (
-    seq                BIGSERIAL NOT NULL UNIQUE,
-    id                 TEXT PRIMARY KEY,
-    variant            TEXT NOT NULL,
-    start_sfen         TEXT NOT NULL,
-    rules              TEXT NOT NULL,
-    time_control       TEXT,
-    creator            TEXT NOT NULL,
-    sente_token        TEXT NOT NULL,
-    gote_token         TEXT NOT NULL,
-    invite             TEXT NOT NULL,
-    created_ms         BIGINT NOT NULL,
-    started_ms         BIGINT,
-    ending             TEXT,
-    ending_color       TEXT,
-    ended_ms           BIGINT,
-    result             TEXT,
-    engine_seat        TEXT,
-    engine_movetime_ms BIGINT,
-    engine_depth       BIGINT,
-    rematch            TEXT,
-    sente_user         TEXT REFERENCES users(id),
-    gote_user          TEXT REFERENCES users(id),
-    rated              BOOLEAN NOT NULL DEFAULT FALSE
-);
-CREATE INDEX games_newest ON games(created_ms DESC, seq DESC);
-CREATE TABLE moves (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    ply     BIGINT NOT NULL,
-    usi     TEXT NOT NULL,
-    at_ms   BIGINT NOT NULL,
-    PRIMARY KEY (game_id, ply)
-);
-CREATE TABLE chat (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seq     BIGINT NOT NULL,
-    room    TEXT NOT NULL,
-    author  TEXT NOT NULL,
-    text    TEXT NOT NULL,
-    at_ms   BIGINT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-";
-
 /// The first key of the advisory locks [`Backend::serialize`] holds (the second is the hash
 /// of the key): the two-key locks are apart from the one-key lock of the migrations.
 const SERIAL_LOCK: i32 = 0x6b63_6863;
@@ -66,6 +18,8 @@ impl Backend for PgStore {
     type Dialect = sea_query::PostgresQueryBuilder;
     const STORED_ORDER: &'static str = "seq";
     const SEQ: &'static str = "seq BIGINT GENERATED ALWAYS AS IDENTITY,";
+    const BY_SEQ: &'static str = ", seq DESC";
+    const OWN_TABLES: &'static [&'static str] = &[crate::postgres::leases::INSTANCES];
 
     fn run<R>(
         &self,

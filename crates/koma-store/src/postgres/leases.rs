@@ -18,10 +18,14 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
-/// Version 2 of the schema: the leases and the servers' heartbeats.
-pub(crate) const TABLES: &str = "
+/// Step 1 to 2 of a database made before the schema was one: the games' leases.
+pub(crate) const LEASES: &str = "
 ALTER TABLE games ADD COLUMN owner TEXT, ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
 CREATE INDEX games_owned ON games(owner) WHERE ending IS NULL;
+";
+
+/// The servers' heartbeats, a table only PostgreSQL's schema has.
+pub(crate) const INSTANCES: &str = "
 CREATE TABLE instances (
     id   TEXT PRIMARY KEY,
     seen TIMESTAMPTZ NOT NULL

@@ -1,9 +1,8 @@
 //! The PostgreSQL store: the same data and semantics as the SQLite store, in a database that
 //! several server processes may share.
 //!
-//! The schema has a version, kept in the `meta` table like SQLite's. Migrations run at start
-//! in one transaction holding an advisory lock, so that instances starting at once migrate
-//! once: the others wait for the lock, then find the schema current. Every write that is
+//! The schema and its versions are SQLite's (`sql::schema`); they are brought up to date at
+//! start in one transaction holding an advisory lock. Every write that is
 //! checked against what is stored (a move's number, a rating done once) is one statement or
 //! one transaction whose check the database enforces, not this process's memory.
 
@@ -11,32 +10,35 @@ mod games;
 mod leases;
 
 use crate::StoreError;
-use crate::sql::{Backend, schema};
+use crate::sql::pg::Pg;
+use crate::sql::schema::{self, Legacy, Step};
 use postgres::error::SqlState;
 use postgres::{Client, NoTls, Row};
 use r2d2_postgres::PostgresConnectionManager;
 use std::collections::HashMap;
 use std::time::Duration;
 
-/// The schema this code writes, kept in the `meta` table.
-pub const SCHEMA_VERSION: u32 = 4;
-
-/// The migrations: `MIGRATIONS[i]` takes a database from version `i` (0: empty) to `i + 1`,
-/// each a list of statement batches.
-const MIGRATIONS: [&[&str]; SCHEMA_VERSION as usize] = [
-    // 1: everything SQLite's version 7 has (accounts first: games refer to them).
-    &[
-        crate::sql::accounts::TABLES,
-        crate::postgres::games::TABLES,
-        crate::sql::ratings::TABLES,
-        crate::sql::profiles::INDEXES,
-    ],
-    // 2: the games' leases and the servers' heartbeats (several servers on one database).
-    &[crate::postgres::leases::TABLES],
+/// The steps of a database that a version of koma made before the schema was one
+/// ([`schema::ONE`]): from each version named to the next.
+const LEGACY: &Legacy = &[
+    // 1 to 2: the games' leases and the servers' heartbeats.
+    (
+        1,
+        Step::Sql(&[
+            crate::postgres::leases::LEASES,
+            crate::postgres::leases::INSTANCES,
+        ]),
+    ),
     // 3: the open challenges between accounts.
-    &[crate::sql::challenges::TABLES],
+    (2, Step::Sql(&[crate::sql::challenges::TABLES])),
     // 4: the tournaments and the games they started.
-    &[crate::sql::tournaments::TABLES],
+    (3, Step::Sql(&[crate::sql::tournaments::TABLES])),
+    // To the schema both share: version 4's, but that the games' `seq` was unique too
+    // (nothing needs it: the newest-first index orders by it).
+    (
+        4,
+        Step::Sql(&["ALTER TABLE games DROP CONSTRAINT IF EXISTS games_seq_key"]),
+    ),
 ];
 
 /// The key of the advisory lock the migrations hold ("koma" in ASCII).
@@ -226,41 +228,19 @@ impl PgStore {
     }
 }
 
-/// Brings the database from its version to [`SCHEMA_VERSION`] in one transaction under the
-/// advisory lock; a database of an unknown (newer) version is refused untouched.
+/// Brings the database to the schema's version in one transaction under the advisory lock,
+/// so that servers starting at once migrate once: the others wait for the lock, then find
+/// the schema current.
 fn migrate(client: &mut Client) -> Result<(), StoreError> {
     let mut tx = client.transaction()?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
-    tx.batch_execute(
-        "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    )?;
-    let found: Option<String> = tx
-        .query_opt("SELECT value FROM meta WHERE key = 'schema_version'", &[])?
-        .map(|r| r.try_get(0))
-        .transpose()?;
-    let version = match found {
-        None => 0,
-        Some(found) => found
-            .parse::<u32>()
-            .ok()
-            .filter(|v| *v <= SCHEMA_VERSION)
-            .ok_or(StoreError::SchemaVersion {
-                found,
-                known: SCHEMA_VERSION,
-            })?,
-    };
-    if version == SCHEMA_VERSION {
-        return Ok(());
-    }
-    for step in &MIGRATIONS[version as usize..] {
-        for batch in *step {
-            tx.batch_execute(&schema(batch, <PgStore as Backend>::SEQ))?;
-        }
-    }
-    tx.execute(
-        "INSERT INTO meta (key, value) VALUES ('schema_version', $1)
-         ON CONFLICT (key) DO UPDATE SET value = $1",
-        &[&SCHEMA_VERSION.to_string()],
+    let mut prepared = HashMap::new();
+    schema::migrate::<PgStore>(
+        &mut Pg {
+            client: &mut tx,
+            prepared: &mut prepared,
+        },
+        LEGACY,
     )?;
     tx.commit()?;
     Ok(())

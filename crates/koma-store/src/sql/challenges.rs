@@ -9,7 +9,7 @@ use crate::sql::{Backend, Row, count_to_sql, dialect, ms_to_sql, render, unstora
 use sea_query::{Alias, Expr, ExprTrait, Iden, raw_sql};
 
 /// The table of challenges (SQLite's schema 8, PostgreSQL's 3), found by either account,
-/// in the order made (`$SEQ`: see [`crate::sql::SEQ`]).
+/// in the order made (`$SEQ`: see [`crate::sql::schema::SEQ`]).
 pub(crate) const TABLES: &str = "
 CREATE TABLE challenges (
     id         TEXT PRIMARY KEY,

@@ -41,6 +41,10 @@ impl Db for Lite<'_> {
         Ok(changed as u64)
     }
 
+    fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
+        Ok(self.0.execute_batch(sql)?)
+    }
+
     fn rows(&mut self, q: Query) -> Result<Vec<Row>, StoreError> {
         let (sql, values) = values(q);
         let mut statement = self.0.prepare_cached(&sql)?;

@@ -12,6 +12,7 @@ pub(crate) mod lite;
 pub(crate) mod pg;
 pub(crate) mod profiles;
 pub(crate) mod ratings;
+pub(crate) mod schema;
 pub(crate) mod tournaments;
 
 use crate::StoreError;
@@ -120,6 +121,8 @@ pub(crate) trait Db {
     fn execute(&mut self, q: Query) -> Result<u64, StoreError>;
     /// The rows `q` returns.
     fn rows(&mut self, q: Query) -> Result<Vec<Row>, StoreError>;
+    /// Runs `sql`, statements without values (the schema's).
+    fn batch(&mut self, sql: &str) -> Result<(), StoreError>;
     /// The first row `q` returns, if any.
     fn row(&mut self, q: Query) -> Result<Option<Row>, StoreError> {
         Ok(self.rows(q)?.into_iter().next())
@@ -156,8 +159,13 @@ pub(crate) trait Backend: Send + Sync {
     /// The column that numbers rows in the order they were stored (games created in the
     /// same millisecond are listed by it): SQLite's `rowid`, PostgreSQL's `seq`.
     const STORED_ORDER: &'static str;
-    /// The column definition a table's `$SEQ` stands for ([`SEQ`]).
+    /// The column definition a table's `$SEQ` stands for, and the index key `$BY_SEQ`
+    /// stands for ([`schema::SEQ`]).
     const SEQ: &'static str;
+    /// See [`Backend::SEQ`].
+    const BY_SEQ: &'static str;
+    /// The tables only this database has, made with the others in a new database.
+    const OWN_TABLES: &'static [&'static str] = &[];
 
     /// Runs `f` on a connection.
     fn run<R>(&self, f: impl FnOnce(&mut dyn Db) -> Result<R, StoreError>)
@@ -212,16 +220,6 @@ pub(crate) trait Backend: Send + Sync {
 /// The renderer of `B`'s queries (for `raw_sql!(seaql::b::query, ...)`, with `let b =`).
 pub(crate) fn dialect<B: Backend>(_: &B) -> B::Dialect {
     B::Dialect::default()
-}
-
-/// Where a table's text (written once for both databases) says `$SEQ`, PostgreSQL's
-/// column that numbers its rows in the order they were stored goes ([`Backend::SEQ`]);
-/// SQLite numbers every row already (its `rowid`) and puts nothing there.
-pub(crate) const SEQ: &str = "$SEQ";
-
-/// The schema text `sql` for the backend whose row-numbering column is `seq`.
-pub(crate) fn schema(sql: &str, seq: &str) -> String {
-    sql.replace(SEQ, seq)
 }
 
 /// A statement of the builder, rendered by `b`.

@@ -81,6 +81,10 @@ impl<C: GenericClient> Db for Pg<'_, C> {
         Ok(self.client.execute(&statement, &values.as_params())?)
     }
 
+    fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
+        Ok(self.client.batch_execute(sql)?)
+    }
+
     fn rows(&mut self, q: Query) -> Result<Vec<Row>, StoreError> {
         let (statement, values) = self.prepare(q)?;
         self.client

@@ -1,133 +1,86 @@
 //! The SQLite store: one file, created on first start, in WAL mode.
 //!
-//! The schema has a version, kept in the `meta` table. A new file is created at version 1
-//! and brought up to date by the same migrations an older file goes through, so that every
-//! file of one version has the same tables whatever its history.
+//! The schema and its versions are the same as PostgreSQL's (`sql::schema`); a file made
+//! before they were one is brought to them by the steps of its own history ([`LEGACY`]).
 
 use crate::sql::lite::Lite;
-use crate::sql::{Backend, Db, schema};
+use crate::sql::schema::{self, Legacy, Step};
+use crate::sql::{Backend, Db};
 use crate::{Store, StoreError};
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
+use sea_query::raw_sql;
 use std::path::Path;
 use std::sync::Mutex;
 
-/// The schema this code writes, kept in the `meta` table.
-pub const SCHEMA_VERSION: u32 = 10;
-
-/// Version 1 of the schema, where every file starts.
-const SCHEMA_V1: &str = "
-CREATE TABLE IF NOT EXISTS meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS games (
-    id           TEXT PRIMARY KEY,
-    variant      TEXT NOT NULL,
-    start_sfen   TEXT NOT NULL,
-    rules        TEXT NOT NULL,
-    time_control TEXT,
-    creator      TEXT NOT NULL,
-    sente_token  TEXT NOT NULL,
-    gote_token   TEXT NOT NULL,
-    invite       TEXT NOT NULL,
-    created_ms   INTEGER NOT NULL,
-    started_ms   INTEGER,
-    ending       TEXT,
-    ending_color TEXT,
-    ended_ms     INTEGER,
-    result       TEXT
-);
-CREATE TABLE IF NOT EXISTS moves (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    ply     INTEGER NOT NULL,
-    usi     TEXT NOT NULL,
-    at_ms   INTEGER NOT NULL,
-    PRIMARY KEY (game_id, ply)
-);
-";
-
-/// One step of the schema: SQL, or Rust code for what SQL cannot do (SQLite has no SHA-256).
-enum Migration {
-    /// Statements run as one batch.
-    Sql(&'static str),
-    /// Batches of statements run one after the other.
-    Batches(&'static [&'static str]),
-    /// A function run in the step's transaction.
-    Code(fn(&rusqlite::Transaction<'_>) -> Result<(), StoreError>),
-}
-
-/// The migrations: `MIGRATIONS[i]` takes a file from version `i + 1` to `i + 2`.
-const MIGRATIONS: [Migration; (SCHEMA_VERSION - 1) as usize] = [
-    // 2: games against the engine (its seat and level) and the link to a rematch.
-    Migration::Sql(
-        "
+/// The steps of a file that a version of koma made before the schema was one
+/// ([`schema::ONE`]): from each version named to the next.
+const LEGACY: &Legacy = &[
+    // 1 to 2: games against the engine (its seat and level) and the link to a rematch.
+    (
+        1,
+        Step::Sql(&["
 ALTER TABLE games ADD COLUMN engine_seat        TEXT;
 ALTER TABLE games ADD COLUMN engine_movetime_ms INTEGER;
 ALTER TABLE games ADD COLUMN engine_depth       INTEGER;
 ALTER TABLE games ADD COLUMN rematch            TEXT;
-",
+"]),
     ),
     // 3: accounts, their login sessions and personal API tokens.
-    Migration::Sql(crate::sql::accounts::TABLES),
+    (2, Step::Sql(&[crate::sql::accounts::TABLES])),
     // 4: the chat of each game.
-    Migration::Sql(
-        "
-CREATE TABLE chat (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seq     INTEGER NOT NULL,
-    room    TEXT NOT NULL,
-    author  TEXT NOT NULL,
-    text    TEXT NOT NULL,
-    at_ms   INTEGER NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-",
-    ),
+    (3, Step::Sql(&[schema::CHAT])),
     // 5: seat tokens and invitations stored as their SHA-256, not in clear.
-    Migration::Code(hash_secrets),
+    (4, Step::Code(hash_secrets)),
     // 6: the accounts playing each seat, rated games and the ratings they produce.
-    Migration::Batches(&[SEATS, crate::sql::ratings::TABLES]),
+    (5, Step::Sql(&[SEATS, crate::sql::ratings::TABLES])),
     // 7: the games of an account, found by either seat.
-    Migration::Sql(crate::sql::profiles::INDEXES),
+    (6, Step::Sql(&[crate::sql::profiles::INDEXES])),
     // 8: the open challenges between accounts.
-    Migration::Sql(crate::sql::challenges::TABLES),
+    (7, Step::Sql(&[crate::sql::challenges::TABLES])),
     // 9: the tournaments and the games they started.
-    Migration::Sql(crate::sql::tournaments::TABLES),
-    // 10: the lease columns PostgreSQL's games have, so that one SQL writes a game on
-    // either database (one server holds a SQLite file: no game has an owner there), and
-    // the indexes PostgreSQL's tables had that SQLite's lacked (the tables' text is one
-    // now: a file that ran it for 8 and 9 has them already).
-    Migration::Sql(
-        "
+    (8, Step::Sql(&[crate::sql::tournaments::TABLES])),
+    // To the schema both databases share: the lease columns and the indexes PostgreSQL's
+    // games had (a file that ran the texts above for 8 and 9 has their indexes already).
+    (
+        9,
+        Step::Sql(&["
 ALTER TABLE games ADD COLUMN owner TEXT;
 ALTER TABLE games ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX games_newest ON games(created_ms DESC);
+CREATE INDEX games_owned ON games(owner) WHERE ending IS NULL;
 CREATE INDEX IF NOT EXISTS challenges_by_expiry ON challenges(expires_ms);
 CREATE INDEX IF NOT EXISTS tournaments_by_created ON tournaments(created_ms DESC);
-",
+"]),
     ),
 ];
 
-/// Migration 6, with the tables of ratings: `games.sente_user` and `games.gote_user` name the
-/// account of each seat (NULL for a guest or the engine), `games.rated` says whether the
-/// game counts for ratings (PostgreSQL's games have them from the start).
+/// Step 5 to 6, with the tables of ratings: `games.sente_user` and `games.gote_user` name
+/// the account of each seat (NULL for a guest or the engine), `games.rated` says whether
+/// the game counts for ratings.
 const SEATS: &str = "
 ALTER TABLE games ADD COLUMN sente_user TEXT REFERENCES users(id);
 ALTER TABLE games ADD COLUMN gote_user  TEXT REFERENCES users(id);
 ALTER TABLE games ADD COLUMN rated      INTEGER NOT NULL DEFAULT 0;
 ";
 
-/// Migration 5: replaces every seat token and invitation by its hash (`tokens::hash`); the
+/// Step 4 to 5: replaces every seat token and invitation by its hash (`tokens::hash`); the
 /// holders of the old tokens keep playing with them.
-fn hash_secrets(tx: &rusqlite::Transaction<'_>) -> Result<(), StoreError> {
-    let rows: Vec<(String, [String; 3])> = tx
-        .prepare("SELECT id, sente_token, gote_token, invite FROM games")?
-        .query_map([], |r| Ok((r.get(0)?, [r.get(1)?, r.get(2)?, r.get(3)?])))?
-        .collect::<Result<_, _>>()?;
-    let mut update = tx
-        .prepare("UPDATE games SET sente_token = ?2, gote_token = ?3, invite = ?4 WHERE id = ?1")?;
-    for (id, secrets) in rows {
-        let [sente, gote, invite] = secrets.map(|s| crate::tokens::hash(&s));
-        update.execute(params![id, sente, gote, invite])?;
+fn hash_secrets(db: &mut dyn Db) -> Result<(), StoreError> {
+    let b = sea_query::SqliteQueryBuilder;
+    let rows = db.rows(raw_sql!(
+        seaql::b::query,
+        "SELECT id, sente_token, gote_token, invite FROM games"
+    ))?;
+    for row in rows {
+        let id = row.text(0)?;
+        let [sente, gote, invite] =
+            [row.text(1)?, row.text(2)?, row.text(3)?].map(|s| crate::tokens::hash(&s));
+        let b = sea_query::SqliteQueryBuilder;
+        db.execute(raw_sql!(
+            seaql::b::query,
+            "UPDATE games SET sente_token = {sente}, gote_token = {gote}, invite = {invite}
+             WHERE id = {id}"
+        ))?;
     }
     Ok(())
 }
@@ -160,12 +113,14 @@ impl SqliteStore {
         // replaced by its hash (migration 3) leaves no trace in the file.
         conn.pragma_update(None, "secure_delete", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.execute_batch(SCHEMA_V1)?;
-        conn.execute(
-            "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', '1')",
-            [],
-        )?;
-        migrate(&mut conn)?;
+        let tx = conn.transaction()?;
+        let migrated = schema::migrate::<SqliteStore>(&mut Lite(&tx), LEGACY)?;
+        tx.commit()?;
+        if migrated {
+            // The migrated pages into the file now, over the old ones (which the
+            // write-ahead log would otherwise leave there until a later checkpoint).
+            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        }
         Ok(SqliteStore {
             conn: Mutex::new(conn),
         })
@@ -178,56 +133,11 @@ impl SqliteStore {
     }
 }
 
-/// The file's schema version.
-fn schema_version(conn: &Connection) -> Result<String, StoreError> {
-    Ok(conn.query_row(
-        "SELECT value FROM meta WHERE key = 'schema_version'",
-        [],
-        |r| r.get(0),
-    )?)
-}
-
-/// Brings the file from its version to [`SCHEMA_VERSION`], each step in a transaction of its
-/// own; a file of an unknown (newer) version is refused untouched.
-fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
-    let found = schema_version(conn)?;
-    let version = found
-        .parse::<u32>()
-        .ok()
-        .filter(|v| (1..=SCHEMA_VERSION).contains(v))
-        .ok_or(StoreError::SchemaVersion {
-            found,
-            known: SCHEMA_VERSION,
-        })?;
-    for from in version..SCHEMA_VERSION {
-        let tx = conn.transaction()?;
-        match &MIGRATIONS[(from - 1) as usize] {
-            Migration::Sql(sql) => tx.execute_batch(&schema(sql, <SqliteStore as Backend>::SEQ))?,
-            Migration::Batches(batches) => {
-                for sql in *batches {
-                    tx.execute_batch(&schema(sql, <SqliteStore as Backend>::SEQ))?;
-                }
-            }
-            Migration::Code(step) => step(&tx)?,
-        }
-        tx.execute(
-            "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
-            params![(from + 1).to_string()],
-        )?;
-        tx.commit()?;
-    }
-    if version < SCHEMA_VERSION {
-        // The migrated pages into the file now, over the old ones (which the write-ahead
-        // log would otherwise leave there until a later checkpoint).
-        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
-    }
-    Ok(())
-}
-
 impl Backend for SqliteStore {
     type Dialect = sea_query::SqliteQueryBuilder;
     const STORED_ORDER: &'static str = "rowid";
     const SEQ: &'static str = "";
+    const BY_SEQ: &'static str = "";
 
     fn run<R>(
         &self,
@@ -290,13 +200,77 @@ mod tests {
         dir.join("koma.sqlite")
     }
 
+    /// The tables of a file as version 1 of the server made them.
+    const VERSION_1: &str = "
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE games (
+    id TEXT PRIMARY KEY, variant TEXT NOT NULL, start_sfen TEXT NOT NULL, rules TEXT NOT NULL,
+    time_control TEXT, creator TEXT NOT NULL, sente_token TEXT NOT NULL,
+    gote_token TEXT NOT NULL, invite TEXT NOT NULL, created_ms INTEGER NOT NULL,
+    started_ms INTEGER, ending TEXT, ending_color TEXT, ended_ms INTEGER, result TEXT
+);
+CREATE TABLE moves (
+    game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL, usi TEXT NOT NULL,
+    at_ms INTEGER NOT NULL, PRIMARY KEY (game_id, ply)
+);
+";
+
+    /// The tables, their columns and the indexes of the file at `path`, sorted.
+    fn shape(path: &std::path::Path) -> Vec<String> {
+        let conn = Connection::open(path).unwrap();
+        let mut shape: Vec<String> = conn
+            .prepare(
+                "SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'",
+            )
+            .unwrap()
+            .query_map([], |r| {
+                Ok(format!(
+                    "{} {} on {}",
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?
+                ))
+            })
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let tables: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        for table in tables {
+            let columns = conn
+                .prepare(&format!(
+                    "SELECT name, \"notnull\", pk FROM pragma_table_info('{table}')"
+                ))
+                .unwrap()
+                .query_map([], |r| {
+                    Ok(format!(
+                        "{table}.{} notnull={} pk={}",
+                        r.get::<_, String>(0)?,
+                        r.get::<_, i64>(1)?,
+                        r.get::<_, i64>(2)?
+                    ))
+                })
+                .unwrap()
+                .collect::<Result<Vec<String>, _>>()
+                .unwrap();
+            shape.extend(columns);
+        }
+        shape.sort();
+        shape
+    }
+
     #[test]
     fn a_version_1_file_is_upgraded() {
         let path = temp_db("v1");
         {
             // The file as version 1 of the server wrote it, with a game and a move.
             let conn = Connection::open(&path).unwrap();
-            conn.execute_batch(SCHEMA_V1).unwrap();
+            conn.execute_batch(VERSION_1).unwrap();
             conn.execute_batch(
                 "INSERT INTO meta (key, value) VALUES ('schema_version', '1');
                  INSERT INTO games (id, variant, start_sfen, rules, time_control, creator,
@@ -310,8 +284,15 @@ mod tests {
         }
         {
             let store = SqliteStore::open(&path).unwrap();
-            let version = schema_version(&store.conn()).unwrap();
-            assert_eq!(version, SCHEMA_VERSION.to_string());
+            let version: String = store
+                .conn()
+                .query_row(
+                    "SELECT value FROM meta WHERE key = 'schema_version'",
+                    [],
+                    |r| r.get(0),
+                )
+                .unwrap();
+            assert_eq!(version, schema::VERSION.to_string());
             let old = store.load_game("old").unwrap().unwrap();
             assert_eq!((old.game.engine, old.rematch), (None, None));
             assert_eq!(old.moves.len(), 1);
@@ -334,6 +315,11 @@ mod tests {
         }
         // Opened again: already current, nothing to do.
         assert!(SqliteStore::open(&path).is_ok());
+        // The same tables, columns and indexes as a new file's.
+        let new = temp_db("new");
+        drop(SqliteStore::open(&new).unwrap());
+        assert_eq!(shape(&path), shape(&new));
+        let _ = std::fs::remove_dir_all(new.parent().unwrap());
         // A file of a newer version is refused.
         Connection::open(&path)
             .unwrap()
