@@ -48,6 +48,8 @@ pub struct AppState {
     pub lobby: Arc<crate::lobby::Lobby>,
     /// The tournaments.
     pub tournaments: Arc<crate::tournaments::Tournaments>,
+    /// The streams of tournaments' views open, per account or address.
+    pub tournament_streams: Arc<crate::tournaments::stream::Streams>,
     /// The engine's searches, shared by games, reviews and Chu's engine moves.
     pub engine: Arc<crate::engine::Pool>,
     /// The open connections, WebSockets and streams, counted against their caps.

@@ -157,6 +157,7 @@ impl Server {
             limiter: Arc::clone(&limiter),
             lobby: Arc::clone(&lobby),
             tournaments: Arc::clone(&tournaments),
+            tournament_streams: Default::default(),
             engine: searchers,
             connections: Arc::clone(&connections),
         });

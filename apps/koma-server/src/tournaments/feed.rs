@@ -1,18 +1,11 @@
-//! The streams of a tournament's view (`GET /api/tournaments/{id}/stream`): one feed per
-//! watched tournament reads it once per change and builds its view's bytes once, off the
-//! async threads; every stream of it sends those bytes. A stream sends only the newest
-//! view (a client that reads slowly skips views, it never queues them), and one account
-//! (signed in) or address (anonymous) may hold only [`STREAMS_PER_ADDRESS`] streams of
-//! tournaments.
+//! The live views of the tournaments being watched: one feed per watched tournament reads
+//! it once per change and builds its view's bytes once, off the async threads; the streams
+//! of its page (`stream.rs`, HTTP) send those bytes to every viewer.
 
 use super::service::Tournaments;
 use super::view;
-use crate::connections::StreamPermit;
 use crate::error::ApiError;
-use crate::limits::RateKey;
-use axum::body::{Body, Bytes};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
 use koma_store::StoreError;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -21,10 +14,6 @@ use tokio::sync::watch;
 
 /// How often a feed reads its tournament again for changes made by other servers.
 const POLL: Duration = Duration::from_secs(2);
-
-/// The most tournament streams one signed-in account, or one address of anonymous viewers,
-/// holds at once.
-pub const STREAMS_PER_ADDRESS: usize = 4;
 
 /// What a feed has to say.
 #[derive(Clone, Debug)]
@@ -37,32 +26,9 @@ pub enum Feed {
     Gone,
 }
 
-/// The feeds and the streams' counts per address.
+/// The feeds of the tournaments watched now, by id.
 #[derive(Default)]
-pub struct Feeds {
-    feeds: Mutex<HashMap<String, watch::Receiver<Feed>>>,
-    per_address: Mutex<HashMap<RateKey, usize>>,
-}
-
-/// One address's place among the tournament streams; given back when dropped.
-struct Place {
-    tournaments: Arc<Tournaments>,
-    key: Option<RateKey>,
-}
-
-impl Drop for Place {
-    fn drop(&mut self) {
-        if let Some(key) = &self.key {
-            let mut counts = lock(&self.tournaments.feeds.per_address);
-            if let Some(n) = counts.get_mut(key) {
-                *n -= 1;
-                if *n == 0 {
-                    counts.remove(key);
-                }
-            }
-        }
-    }
-}
+pub struct Feeds(Mutex<HashMap<String, watch::Receiver<Feed>>>);
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -98,8 +64,8 @@ impl Tournaments {
     }
 
     /// The feed of `id`: started when its first stream comes, ended when its last goes.
-    fn feed(self: &Arc<Self>, id: &str) -> watch::Receiver<Feed> {
-        let mut feeds = lock(&self.feeds.feeds);
+    pub(super) fn feed(self: &Arc<Self>, id: &str) -> watch::Receiver<Feed> {
+        let mut feeds = lock(&self.feeds.0);
         if let Some(rx) = feeds.get(id)
             && rx.has_changed().is_ok()
         {
@@ -139,87 +105,12 @@ impl Tournaments {
                 break;
             }
         }
-        let mut feeds = lock(&self.feeds.feeds);
+        let mut feeds = lock(&self.feeds.0);
         if feeds
             .get(&id)
             .is_some_and(|rx| rx.same_channel(&tx.subscribe()))
         {
             feeds.remove(&id);
         }
-    }
-
-    /// A stream of `id`'s view for the client `key` (a signed-in viewer's account, else
-    /// the address; holding `permit`, its place among all streams): the view now, then
-    /// each new one, an
-    /// empty line every few seconds while nothing changes; 404 for an unknown tournament,
-    /// 429 beyond [`STREAMS_PER_ADDRESS`].
-    pub async fn stream(
-        self: &Arc<Self>,
-        id: &str,
-        key: Option<RateKey>,
-        permit: StreamPermit,
-        keep_alive: Duration,
-        mut shutdown: watch::Receiver<bool>,
-    ) -> Result<Response, ApiError> {
-        let place = (self.take_place(key)?, permit);
-        let mut feed = self.feed(id);
-        let first = feed
-            .wait_for(|f| !matches!(f, Feed::Waiting))
-            .await
-            .map(|f| f.clone())
-            .unwrap_or(Feed::Gone);
-        if let Feed::Gone = first {
-            return Err(super::Refusal::NoSuchTournament(id.to_string()).into());
-        }
-        feed.mark_changed();
-        let lines = futures_util::stream::unfold(
-            (feed, place, shutdown.clone()),
-            move |(mut feed, place, mut stop)| async move {
-                let line = tokio::select! {
-                    changed = feed.changed() => {
-                        changed.ok()?;
-                        match &*feed.borrow_and_update() {
-                            Feed::View(line) => line.clone(),
-                            Feed::Gone => return None,
-                            Feed::Waiting => Bytes::new(),
-                        }
-                    }
-                    () = tokio::time::sleep(keep_alive) => Bytes::from_static(b"\n"),
-                    _ = stop.wait_for(|&s| s) => return None,
-                };
-                Some((Ok::<_, std::convert::Infallible>(line), (feed, place, stop)))
-            },
-        );
-        // Checked now rather than at the first poll: a stopping server opens no stream.
-        if *shutdown.borrow_and_update() {
-            return Err(ApiError::ShuttingDown);
-        }
-        Ok((
-            [(header::CONTENT_TYPE, "application/x-ndjson")],
-            Body::from_stream(lines),
-        )
-            .into_response())
-    }
-
-    /// A place among the tournament streams for the client `key`.
-    fn take_place(self: &Arc<Self>, key: Option<RateKey>) -> Result<Place, ApiError> {
-        if let Some(key) = &key {
-            let mut counts = lock(&self.feeds.per_address);
-            let n = counts.entry(key.clone()).or_insert(0);
-            if *n >= STREAMS_PER_ADDRESS {
-                return Err(ApiError::TooManyOpen {
-                    holder: match key {
-                        RateKey::Account(_) => "this account",
-                        _ => "this address",
-                    },
-                    limit: STREAMS_PER_ADDRESS,
-                });
-            }
-            *n += 1;
-        }
-        Ok(Place {
-            tournaments: Arc::clone(self),
-            key,
-        })
     }
 }

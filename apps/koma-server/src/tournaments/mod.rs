@@ -22,6 +22,7 @@ mod refusal;
 pub mod routes;
 mod service;
 pub mod settings;
+pub mod stream;
 mod view;
 
 pub use refusal::Refusal;

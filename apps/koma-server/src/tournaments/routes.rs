@@ -191,15 +191,16 @@ async fn stream(
         Some(me) => Some(crate::limits::RateKey::Account(me.id)),
         None => client.0,
     };
-    s.tournaments
-        .stream(
-            &id,
-            key,
-            permit,
-            crate::lishogi::stream::KEEP_ALIVE,
-            s.shutdown.clone(),
-        )
-        .await
+    super::stream::stream(
+        &s.tournaments,
+        &s.tournament_streams,
+        &id,
+        key,
+        permit,
+        crate::lishogi::stream::KEEP_ALIVE,
+        s.shutdown.clone(),
+    )
+    .await
 }
 
 async fn crosstable_csv(
