@@ -10,8 +10,10 @@
 //! announced on the channel `koma` with its game's id; a new lease with its number.
 
 use crate::postgres::PgStore;
+use crate::sql::{Backend, dialect};
 use crate::{Note, StoreError};
 use postgres::fallible_iterator::FallibleIterator;
+use sea_query::raw_sql;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
@@ -97,17 +99,16 @@ impl PgStore {
         if crate::sql::unstorable(id) {
             return Ok(());
         }
-        let rows = self.conn()?.query(
+        let (b, me) = (dialect(self), &self.instance);
+        let q = raw_sql!(
+            seaql::b::query,
             "WITH taken AS (
-                 UPDATE games SET owner = $2, epoch = epoch + 1
-                 WHERE id = $1 AND ending IS NULL RETURNING epoch)
-             SELECT epoch, pg_notify($3, 'o ' || $1 || ' ' || epoch || ' ' || $2) FROM taken",
-            &[&id, &self.instance, &CHANNEL],
-        )?;
-        let epoch = match rows.first() {
-            Some(row) => row.try_get(0)?,
-            None => 0,
-        };
+                 UPDATE games SET owner = {me}, epoch = epoch + 1
+                 WHERE id = {id} AND ending IS NULL RETURNING epoch)
+             SELECT epoch, pg_notify({CHANNEL}, 'o ' || {id} || ' ' || epoch || ' ' || {me})
+             FROM taken"
+        );
+        let epoch = self.run(|db| db.row(q))?.map_or(Ok(0), |r| r.int(0))?;
         self.leases.hold(id, epoch);
         Ok(())
     }
@@ -120,14 +121,12 @@ impl PgStore {
             Some(0) => return Ok(true),
             Some(epoch) => *epoch,
         };
-        let row = self.conn()?.query_opt(
-            "SELECT owner = $2 AND epoch = $3 FROM games WHERE id = $1",
-            &[&id, &self.instance, &epoch],
-        )?;
-        let mine = match row {
-            Some(row) => row.try_get::<_, Option<bool>>(0)?.unwrap_or(false),
-            None => false,
-        };
+        let (b, me) = (dialect(self), &self.instance);
+        let q = raw_sql!(
+            seaql::b::query,
+            "SELECT 1 FROM games WHERE id = {id} AND owner = {me} AND epoch = {epoch}"
+        );
+        let mine = self.run(|db| db.row(q))?.is_some();
         if !mine {
             self.leases.disown(id, None);
         }
@@ -138,7 +137,7 @@ impl PgStore {
     /// [`PgStore::listen`]).
     pub(crate) fn beat_now(&self) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
-        beat(&mut conn, &self.instance)?;
+        beat(&mut conn.client, &self.instance)?;
         Ok(())
     }
 
@@ -148,25 +147,26 @@ impl PgStore {
         if self.leases.beats.load(Ordering::SeqCst) < BEATS_BEFORE_TAKING {
             return Ok(Vec::new());
         }
-        let mut conn = self.conn()?;
-        let rows = conn.query(
+        let (b, me) = (dialect(self), &self.instance);
+        let q = raw_sql!(
+            seaql::b::query,
             "WITH orphans AS (
                  SELECT g.id FROM games g
                  WHERE g.ending IS NULL AND (g.owner IS NULL OR NOT EXISTS (
                      SELECT 1 FROM instances i WHERE i.id = g.owner
-                     AND i.seen > clock_timestamp() - make_interval(secs => $2)))
-                 ORDER BY g.seq LIMIT $3 FOR UPDATE SKIP LOCKED),
+                     AND i.seen > clock_timestamp() - make_interval(secs => {DEAD_AFTER_S})))
+                 ORDER BY g.seq LIMIT {TAKE_AT_ONCE} FOR UPDATE SKIP LOCKED),
              taken AS (
-                 UPDATE games g SET owner = $1, epoch = g.epoch + 1
+                 UPDATE games g SET owner = {me}, epoch = g.epoch + 1
                  FROM orphans WHERE g.id = orphans.id RETURNING g.id, g.epoch)
-             SELECT id, epoch, pg_notify($4, 'o ' || id || ' ' || epoch || ' ' || $1)
-             FROM taken",
-            &[&self.instance, &DEAD_AFTER_S, &TAKE_AT_ONCE, &CHANNEL],
-        )?;
+             SELECT id, epoch, pg_notify({CHANNEL}, 'o ' || id || ' ' || epoch || ' ' || {me})
+             FROM taken"
+        );
+        let rows = self.run(|db| db.rows(q))?;
         let mut ids = Vec::with_capacity(rows.len());
         for row in rows {
-            let id: String = row.try_get(0)?;
-            self.leases.hold(&id, row.try_get(1)?);
+            let id = row.text(0)?;
+            self.leases.hold(&id, row.int(1)?);
             ids.push(id);
         }
         Ok(ids)
@@ -184,21 +184,25 @@ impl PgStore {
             .clone()
             .map(|p| p.unwrap_or_else(|| ".".to_string()));
         let kind = if finished { "f" } else { "s" };
-        let payload = format!("a {id} {kind} {sente} {gote} {}", self.instance);
-        self.conn()?
-            .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])?;
-        Ok(())
+        self.run(|db| self.tell(db, &format!("a {id} {kind} {sente} {gote}")))
     }
 
     /// Gives back every lease and says this server is gone.
     pub(crate) fn release_leases(&self) -> Result<(), StoreError> {
         self.leases.gone.store(true, Ordering::SeqCst);
-        let mut conn = self.conn()?;
-        conn.execute(
-            "UPDATE games SET owner = NULL WHERE owner = $1 AND ending IS NULL",
-            &[&self.instance],
-        )?;
-        conn.execute("DELETE FROM instances WHERE id = $1", &[&self.instance])?;
+        let me = &self.instance;
+        self.run(|db| {
+            let b = dialect(self);
+            db.execute(raw_sql!(
+                seaql::b::query,
+                "UPDATE games SET owner = NULL WHERE owner = {me} AND ending IS NULL"
+            ))?;
+            let b = dialect(self);
+            db.execute(raw_sql!(
+                seaql::b::query,
+                "DELETE FROM instances WHERE id = {me}"
+            ))
+        })?;
         self.leases.held().clear();
         Ok(())
     }

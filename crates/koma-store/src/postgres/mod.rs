@@ -12,9 +12,11 @@ mod leases;
 use crate::StoreError;
 use crate::sql::pg::Pg;
 use crate::sql::schema::{self, Legacy, Step};
+use crate::sql::{Backend, dialect};
 use postgres::error::SqlState;
-use postgres::{Client, NoTls, Row};
+use postgres::{Client, NoTls};
 use r2d2_postgres::PostgresConnectionManager;
+use sea_query::raw_sql;
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -57,74 +59,14 @@ pub(crate) type Conn = r2d2::PooledConnection<Manager>;
 #[derive(Debug)]
 pub(crate) struct Manager(PostgresConnectionManager<NoTls>);
 
-/// A connection that prepares each statement once: its `query`, `query_one`, `query_opt`
-/// and `execute` take the text of a statement the code writes (never a client's data) and
-/// reuse its preparation, which otherwise costs a round trip to the database every call.
+/// A connection of the pool with the statements prepared on it (by their text, which the
+/// code writes, never a client's data): a preparation otherwise costs a round trip to the
+/// database every call.
 pub(crate) struct Cached {
     /// The connection.
     pub(crate) client: Client,
     /// Its prepared statements, by their text.
     pub(crate) prepared: HashMap<String, postgres::Statement>,
-}
-
-/// The parameters of a statement.
-type Params<'a> = [&'a (dyn postgres::types::ToSql + Sync)];
-
-impl Cached {
-    /// The statement `sql`, prepared on first use.
-    fn statement(&mut self, sql: &str) -> Result<postgres::Statement, postgres::Error> {
-        if let Some(statement) = self.prepared.get(sql) {
-            return Ok(statement.clone());
-        }
-        let statement = self.client.prepare(sql)?;
-        self.prepared.insert(sql.to_string(), statement.clone());
-        Ok(statement)
-    }
-
-    /// The rows of `sql`.
-    pub(crate) fn query(
-        &mut self,
-        sql: &str,
-        params: &Params,
-    ) -> Result<Vec<Row>, postgres::Error> {
-        let statement = self.statement(sql)?;
-        self.client.query(&statement, params)
-    }
-
-    /// The one row of `sql`.
-    pub(crate) fn query_one(&mut self, sql: &str, params: &Params) -> Result<Row, postgres::Error> {
-        let statement = self.statement(sql)?;
-        self.client.query_one(&statement, params)
-    }
-
-    /// The row of `sql`, if any.
-    pub(crate) fn query_opt(
-        &mut self,
-        sql: &str,
-        params: &Params,
-    ) -> Result<Option<Row>, postgres::Error> {
-        let statement = self.statement(sql)?;
-        self.client.query_opt(&statement, params)
-    }
-
-    /// How many rows `sql` changed.
-    pub(crate) fn execute(&mut self, sql: &str, params: &Params) -> Result<u64, postgres::Error> {
-        let statement = self.statement(sql)?;
-        self.client.execute(&statement, params)
-    }
-}
-
-impl std::ops::Deref for Cached {
-    type Target = Client;
-    fn deref(&self) -> &Client {
-        &self.client
-    }
-}
-
-impl std::ops::DerefMut for Cached {
-    fn deref_mut(&mut self) -> &mut Client {
-        &mut self.client
-    }
 }
 
 impl r2d2::ManageConnection for Manager {
@@ -221,10 +163,14 @@ impl PgStore {
 
     /// The database's schema version.
     pub fn schema_version(&self) -> Result<String, StoreError> {
-        let row = self
-            .conn()?
-            .query_one("SELECT value FROM meta WHERE key = 'schema_version'", &[])?;
-        Ok(row.try_get(0)?)
+        let b = dialect(self);
+        let q = raw_sql!(
+            seaql::b::query,
+            "SELECT value FROM meta WHERE key = 'schema_version'"
+        );
+        self.run(|db| db.row(q))?
+            .ok_or_else(|| StoreError::Damaged("no schema version".to_string()))?
+            .text(0)
     }
 }
 
