@@ -9,15 +9,13 @@ use crate::{
     ChatLine, Ending, EngineLevel, EngineSeat, GameSetup, GameSummary, NewGame, Page, Room,
     StoreError, StoredGame, StoredMove, StoredOutcome, color_from_name,
 };
-use sea_query::{Expr, ExprTrait, Iden, LockType, Order, SelectStatement, raw_sql};
+use sea_query::{Expr, ExprTrait, Iden, Order, raw_sql};
 
 /// The columns of `games` the builder's statements name.
 #[derive(Iden)]
 enum Games {
     Table,
     Id,
-    Owner,
-    Epoch,
     Ending,
     CreatedMs,
     Variant,
@@ -37,29 +35,6 @@ enum Moves {
     Table,
     GameId,
     Ply,
-    Usi,
-    AtMs,
-}
-
-/// `games` rows that `lease` lets this server write.
-fn leased(lease: &Lease) -> Expr {
-    Expr::val(lease.free).or(Expr::col(Games::Owner)
-        .eq(lease.owner.as_str())
-        .and(Expr::col(Games::Epoch).eq(lease.epoch)))
-}
-
-/// `SELECT 1 FROM games WHERE id = id AND ...`, the game's row locked as `lock` says
-/// (PostgreSQL: SQLite's writer holds the whole file).
-fn game_row(id: &str, lease: Option<&Lease>, lock: LockType) -> SelectStatement {
-    let mut q = sea_query::Query::select();
-    q.expr(Expr::cust("1"))
-        .from(Games::Table)
-        .and_where(Expr::col(Games::Id).eq(id))
-        .lock(lock);
-    if let Some(lease) = lease {
-        q.and_where(leased(lease));
-    }
-    q
 }
 
 /// The names an ending is stored by: its kind and the side it names, if any.
@@ -282,45 +257,28 @@ impl<B: Backend> GameStore for B {
     }
 
     fn append_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<(), StoreError> {
+        let b = dialect(self);
         let lease = self.lease(id)?;
-        let ply_sql = count_to_sql(ply);
+        let (n, first, at) = (count_to_sql(ply), ply == 0, ms_to_sql(m.at_ms));
+        let before = n - 1;
         // Stored only if it is the next move: none from it on, the one before it there (the
         // moves are numbered from 0 without a gap, so this is "as many moves as `ply`", read
         // from the key instead of counted). Two writers of the same move meet the key. On
         // PostgreSQL the game's row is locked meanwhile, so that a server taking the lease
         // waits for this move and reads it.
-        let moves_from = |from: i64, exact: bool| {
-            let mut q = sea_query::Query::select();
-            q.expr(Expr::cust("1"))
-                .from(Moves::Table)
-                .and_where(Expr::col(Moves::GameId).eq(id))
-                .and_where(if exact {
-                    Expr::col(Moves::Ply).eq(from)
-                } else {
-                    Expr::col(Moves::Ply).gte(from)
-                });
-            q
-        };
-        let mut next = sea_query::Query::select();
-        next.exprs([
-            Expr::val(id).cast_as("TEXT"),
-            Expr::val(ply_sql).cast_as("BIGINT"),
-            Expr::val(m.usi.as_str()).cast_as("TEXT"),
-            Expr::val(ms_to_sql(m.at_ms)).cast_as("BIGINT"),
-        ])
-        .and_where(Expr::exists(game_row(id, Some(&lease), LockType::Share)))
-        .and_where(Expr::exists(moves_from(ply_sql, false)).not());
-        if ply > 0 {
-            next.and_where(Expr::exists(moves_from(ply_sql - 1, true)));
-        }
-        let insert = sea_query::Query::insert()
-            .into_table(Moves::Table)
-            .columns([Moves::GameId, Moves::Ply, Moves::Usi, Moves::AtMs])
-            .select_from(next)
-            .map_err(|e| StoreError::Damaged(format!("the move's statement: {e}")))?
-            .returning_col(Moves::GameId)
-            .to_owned();
-        let changed = write_game(self, id, &lease, render(dialect(self), &insert))
+        let q = raw_sql!(
+            seaql::b::query,
+            "INSERT INTO moves (game_id, ply, usi, at_ms)
+             SELECT CAST({id} AS TEXT), CAST({n} AS BIGINT), CAST({m.usi} AS TEXT),
+                CAST({at} AS BIGINT)
+             WHERE EXISTS (SELECT 1 FROM games WHERE id = {id}
+                    AND ({lease.free} OR (owner = {lease.owner} AND epoch = {lease.epoch}))
+                    /*FOR SHARE*/)
+               AND NOT EXISTS (SELECT 1 FROM moves WHERE game_id = {id} AND ply >= {n})
+               AND ({first} OR EXISTS (SELECT 1 FROM moves WHERE game_id = {id} AND ply = {before}))
+             RETURNING game_id"
+        );
+        let changed = write_game(self, id, &lease, q)
             .map_err(|e| e.refusal(|| format!("game {id}: move {ply}")))?;
         if changed != 1 {
             return Err(StoreError::Conflict(format!(
@@ -356,9 +314,14 @@ impl<B: Backend> GameStore for B {
         let (keep, shift) = (count_to_sql(keep), ms_to_sql(shift_ms));
         self.transaction(|db| {
             // The game's row locked (PostgreSQL): no move or ending is written meanwhile.
-            let mut undecided = game_row(id, Some(&lease), LockType::Update);
-            undecided.and_where(Expr::col(Games::Ending).is_null());
-            if db.row(render(dialect(self), &undecided))?.is_none() {
+            let b = dialect(self);
+            let undecided = db.row(raw_sql!(
+                seaql::b::query,
+                "SELECT 1 FROM games WHERE id = {id} AND ending IS NULL
+                    AND ({lease.free} OR (owner = {lease.owner} AND epoch = {lease.epoch}))
+                 /*FOR UPDATE*/"
+            ))?;
+            if undecided.is_none() {
                 return Err(StoreError::Conflict(format!(
                     "game {id} is unknown or already decided"
                 )));
@@ -386,7 +349,11 @@ impl<B: Backend> GameStore for B {
         let (room, keep, at) = (line.room.name(), count_to_sql(keep), ms_to_sql(line.at_ms));
         self.transaction(|db| {
             // One writer of the game's chat at a time: the next line's number is read here.
-            db.rows(render(dialect(self), &game_row(id, None, LockType::Update)))?;
+            let b = dialect(self);
+            db.rows(raw_sql!(
+                seaql::b::query,
+                "SELECT 1 FROM games WHERE id = {id} /*FOR UPDATE*/"
+            ))?;
             let b = dialect(self);
             let counts = db
                 .row(raw_sql!(

@@ -1,7 +1,9 @@
 //! One SQL for both databases: each query is written once, as text both SQLite and
 //! PostgreSQL read (`sea_query::raw_sql!`, which renders each database's placeholders and
-//! carries the values) or, where the two say a thing differently (a row lock), as a
-//! `sea_query` statement each database's builder renders its own way. A [`Backend`] (the
+//! carries the values; a row lock is written as a comment, `/*FOR UPDATE*/`, which SQLite
+//! reads as nothing and `pg.rs` makes PostgreSQL's lock) or, where the statement's shape
+//! depends on the call (conditions added only when asked for, the column that orders rows
+//! by when they were stored), as a `sea_query` statement each database's builder renders. A [`Backend`] (the
 //! SQLite or the PostgreSQL store) runs them on its connections and says what only it does:
 //! the leases and notifications of several servers on one PostgreSQL database.
 

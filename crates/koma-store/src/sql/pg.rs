@@ -23,7 +23,12 @@ impl<C: GenericClient> Pg<'_, C> {
         if let Some(statement) = self.prepared.get(sql) {
             return Ok(statement.clone());
         }
-        let statement = self.client.prepare(sql)?;
+        // A row lock is written as a comment, which SQLite reads as nothing: PostgreSQL's
+        // statement has the lock itself (made once per statement, cached by the text).
+        let text = sql
+            .replace("/*FOR SHARE*/", "FOR SHARE")
+            .replace("/*FOR UPDATE*/", "FOR UPDATE");
+        let statement = self.client.prepare(&text)?;
         self.prepared.insert(sql.to_string(), statement.clone());
         Ok(statement)
     }

@@ -6,7 +6,7 @@ use crate::sql::{Backend, Db, dialect, ms_to_sql, render, unstorable};
 use crate::{StoreError, color_from_name};
 use koma_game::rating::Glicko;
 use koma_rules::Color;
-use sea_query::{Expr, ExprTrait, Iden, LockType, Order, raw_sql};
+use sea_query::{Expr, ExprTrait, Iden, raw_sql};
 
 /// The tables of ratings (SQLite's schema 6, PostgreSQL's 1; SQLite reads DOUBLE
 /// PRECISION as its REAL): one Glicko-2 rating per account and pool (`shogi-blitz`),
@@ -38,13 +38,6 @@ CREATE TABLE rating_history (
 );
 CREATE INDEX rating_history_by_user ON rating_history(user_id, at_ms);
 ";
-
-/// The columns of `users` and `games` the builder's statements name.
-#[derive(Iden)]
-enum Users {
-    Table,
-    Id,
-}
 
 /// The columns of `games` a seat names.
 #[derive(Iden)]
@@ -133,18 +126,12 @@ impl<B: Backend> RatingStore for B {
     fn rate_game(&self, game: &RatedGame) -> Result<Vec<RatingChange>, StoreError> {
         // Both accounts locked, in one order (PostgreSQL): another server rating this game
         // (or another game of theirs) waits, then reads what this one wrote.
-        let lock = sea_query::Query::select()
-            .expr(Expr::cust("1"))
-            .from(Users::Table)
-            .and_where(
-                Expr::col(Users::Id)
-                    .eq(game.players[0].as_str())
-                    .or(Expr::col(Users::Id).eq(game.players[1].as_str())),
-            )
-            .order_by(Users::Id, Order::Asc)
-            .lock(LockType::Update)
-            .to_owned();
-        let lock = render(dialect(self), &lock);
+        let b = dialect(self);
+        let [sente, gote] = &game.players;
+        let lock = raw_sql!(
+            seaql::b::query,
+            "SELECT 1 FROM users WHERE id = {sente} OR id = {gote} ORDER BY id /*FOR UPDATE*/"
+        );
         self.transaction(|db| {
             db.rows(lock)?;
             let done = changes_of(self, db, &game.id)?;
