@@ -2,6 +2,8 @@
 //! (every move of every game) and loading a game of 120 moves (every game a server takes
 //! into memory). Run on a commit before and after a change of the SQL layer, side by side,
 //! to see what the change costs per call (`cargo bench -p koma-store`).
+// criterion_group! defines an undocumented public function.
+#![allow(missing_docs)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use koma_rules::Color;
