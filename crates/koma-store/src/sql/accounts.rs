@@ -95,7 +95,8 @@ fn revoke_tokens<B: Backend>(
     Ok(())
 }
 
-/// Marks the live account `id` changed by `set` (an UPDATE of it), or refuses.
+/// Runs `q`, an UPDATE of the live account `id`; refused if it changed no row (no such
+/// account, or a deleted one).
 fn live_account(db: &mut dyn Db, id: &str, q: crate::sql::Query) -> Result<(), StoreError> {
     if db.execute(q)? != 1 {
         return Err(StoreError::Conflict(format!("no live account '{id}'")));
