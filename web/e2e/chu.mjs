@@ -193,6 +193,8 @@ async function takeBackAndResign(browser) {
   await settle(page, 2);
   await waitText(page, "#chu-times", "☗ 0:0");
   await page.click("#chu-takeback");
+  // The take back is a request: wait for the line to shrink, not for a state that already holds.
+  await page.waitForFunction(() => document.querySelector("svg.board")?.dataset.plies === "0", null, { timeout: 30_000 });
   await settle(page, 0);
   if ((await pageMoves(page)).length !== 0) fail("take back left moves on the board");
   await expectBoard(page, (await serverState(null, [])).sfen, "after the take back");
