@@ -52,7 +52,14 @@ pub enum IllegalMove {
 
 impl<V: Variant> Position<V> {
     /// Whether `m` is legal here; if not, the first rule it breaks.
+    #[inline]
     pub fn is_legal(&self, m: Move) -> Result<(), IllegalMove> {
+        V::is_legal_of(self, m)
+    }
+
+    /// [`Position::is_legal`] as compiled in the crate that calls it.
+    #[inline]
+    pub(crate) fn is_legal_inline(&self, m: Move) -> Result<(), IllegalMove> {
         let us = self.side;
         let to = m.to();
         if !V::BOARD.contains(to) {

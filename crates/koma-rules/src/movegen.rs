@@ -257,7 +257,14 @@ pub fn pawn_moves<V: Variant, S: MoveSink, const ALL: bool>(
 
 impl<V: Variant> Position<V> {
     /// The legal moves of the kind asked for.
+    #[inline]
     pub fn moves(&self, kind: MoveKind) -> MoveList {
+        V::moves_of(self, kind)
+    }
+
+    /// [`Position::moves`] as compiled in the crate that calls it.
+    #[inline]
+    pub(crate) fn moves_inline(&self, kind: MoveKind) -> MoveList {
         let mut list = MoveList::new();
         self.generate(kind, &mut list);
         list
@@ -311,6 +318,12 @@ impl<V: Variant> Position<V> {
     /// The number of legal moves (all of them, as perft counts).
     #[inline]
     pub fn count_legal(&self) -> u64 {
+        V::count_legal_of(self)
+    }
+
+    /// [`Position::count_legal`] as compiled in the crate that calls it.
+    #[inline]
+    pub(crate) fn count_legal_inline(&self) -> u64 {
         let mut counter = MoveCounter::new();
         self.generate_into::<MoveCounter, true>(Bitboard::FULL, true, &mut counter);
         counter.count

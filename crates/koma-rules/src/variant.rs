@@ -2,9 +2,35 @@
 
 use crate::movegen::{Ctx, MoveSink, piece_moves};
 use crate::pieces::{Face, info_of};
-use crate::{Bitboard, Color, Position, Role, Setup, Square, attacks};
+use crate::{
+    Bitboard, Color, IllegalMove, Move, MoveKind, MoveList, Position, Role, Setup, Square, attacks,
+};
 use core::fmt::Debug;
 use core::hash::Hash;
+
+/// The [`Variant`] methods that are compiled once, here, for each variant; every variant's
+/// impl invokes it. A generic function is compiled again by every crate that calls it (at
+/// that crate's optimisation), and the move generator, inlined throughout, was most of what
+/// the crates above the rules compiled: calling these, they call this crate's code.
+macro_rules! compiled_here {
+    () => {
+        fn moves_of(pos: &crate::Position<Self>, kind: crate::MoveKind) -> crate::MoveList {
+            pos.moves_inline(kind)
+        }
+
+        fn count_legal_of(pos: &crate::Position<Self>) -> u64 {
+            pos.count_legal_inline()
+        }
+
+        fn is_legal_of(
+            pos: &crate::Position<Self>,
+            m: crate::Move,
+        ) -> Result<(), crate::IllegalMove> {
+            pos.is_legal_inline(m)
+        }
+    };
+}
+pub(crate) use compiled_here;
 
 /// A shogi variant, as a zero-sized type whose rules are associated constants, so that
 /// generic code monomorphizes into a generator written for that variant alone.
@@ -50,6 +76,14 @@ pub trait Variant: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
     const HAND_ROLES: &'static [Role];
     /// Every role that can stand on the board, the king first.
     const BOARD_ROLES: &'static [Role];
+
+    /// [`Position::moves`] for this variant, compiled once in this crate: every variant's
+    /// impl says `compiled_here!()`.
+    fn moves_of(pos: &Position<Self>, kind: MoveKind) -> MoveList;
+    /// [`Position::count_legal`] for this variant, compiled once in this crate.
+    fn count_legal_of(pos: &Position<Self>) -> u64;
+    /// [`Position::is_legal`] for this variant, compiled once in this crate.
+    fn is_legal_of(pos: &Position<Self>, m: Move) -> Result<(), IllegalMove>;
 
     /// What `role` turns into when it promotes (or, in Kyoto, turns over), if it can.
     #[inline(always)]

@@ -24,9 +24,7 @@ pub mod japanese;
 pub mod western;
 
 use koma_rules::pieces::Face;
-use koma_rules::{
-    Bitboard, IllegalMove, Move, MoveKind, MoveSink, Position, Role, Square, Variant,
-};
+use koma_rules::{IllegalMove, Move, Position, Role, Square, Variant};
 
 /// A move text that does not name exactly one legal move, with the text and the reason.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -153,51 +151,11 @@ pub(crate) fn mover<V: Variant>(pos: &Position<V>, m: Move) -> Option<Role> {
 
 /// The legal moves (all of them, as perft counts) of `role` to `to`.
 fn moves_to<V: Variant>(pos: &Position<V>, role: Role, to: Square) -> Vec<Move> {
-    let mut sink = Collect {
-        pos,
-        role,
-        to,
-        found: Vec::new(),
-    };
-    pos.generate(MoveKind::AllLegal, &mut sink);
-    sink.found
-}
-
-/// A move sink that keeps the moves of one role to one square.
-struct Collect<'a, V: Variant> {
-    pos: &'a Position<V>,
-    role: Role,
-    to: Square,
-    found: Vec<Move>,
-}
-
-impl<V: Variant> MoveSink for Collect<'_, V> {
-    fn board_moves(&mut self, from: Square, plain: Bitboard, both: Bitboard, promote: Bitboard) {
-        if self
-            .pos
-            .piece_at(from)
-            .is_some_and(|p| p.role() == self.role)
-        {
-            for (set, promotes) in [(promote | both, true), (plain | both, false)] {
-                if set.contains(self.to) {
-                    self.found.push(Move::normal(from, self.to, promotes));
-                }
-            }
-        }
-    }
-
-    fn drops(&mut self, role: Role, to: Bitboard) {
-        if role == self.role && to.contains(self.to) {
-            self.found.push(Move::drop(role, self.to));
-        }
-    }
-
-    fn shifted_moves(&mut self, delta: i8, plain: Bitboard, both: Bitboard, promote: Bitboard) {
-        let from = (self.to.index() as isize).checked_sub(isize::from(delta));
-        if let Some(from) = from.and_then(|i| Square::from_index(usize::try_from(i).ok()?)) {
-            self.board_moves(from, plain, both, promote);
-        }
-    }
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| m.to() == to && mover(pos, m) == Some(role))
+        .collect()
 }
 
 /// The distinct origins of the board moves among `moves`, in order of appearance.

@@ -48,6 +48,8 @@ const fn animal(
 }
 
 impl Variant for Dobutsu {
+    crate::variant::compiled_here!();
+
     const KIND: crate::VariantKind = crate::VariantKind::Dobutsu;
     const FILES: u8 = 3;
     const RANKS: u8 = 4;

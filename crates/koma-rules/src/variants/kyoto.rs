@@ -38,6 +38,8 @@ const fn fsf(role: Role, letters: &'static str) -> (Role, Face) {
 }
 
 impl Variant for Kyoto {
+    crate::variant::compiled_here!();
+
     const KIND: crate::VariantKind = crate::VariantKind::Kyoto;
     const FILES: u8 = 5;
     const RANKS: u8 = 5;

@@ -15,6 +15,8 @@ pub struct Minishogi;
 const BOARD: Bitboard = Bitboard::board(5, 5);
 
 impl Variant for Minishogi {
+    crate::variant::compiled_here!();
+
     const KIND: crate::VariantKind = crate::VariantKind::Minishogi;
     const FILES: u8 = 5;
     const RANKS: u8 = 5;

@@ -25,6 +25,8 @@ impl Shogi {
 }
 
 impl Variant for Shogi {
+    crate::variant::compiled_here!();
+
     const KIND: crate::VariantKind = crate::VariantKind::Shogi;
     const FILES: u8 = 9;
     const RANKS: u8 = 9;

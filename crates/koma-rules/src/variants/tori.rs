@@ -10,6 +10,8 @@ use crate::{Bitboard, Position, Role, Setup, Variant};
 pub struct Tori;
 
 impl Variant for Tori {
+    crate::variant::compiled_here!();
+
     const KIND: crate::VariantKind = crate::VariantKind::Tori;
     const FILES: u8 = 7;
     const RANKS: u8 = 7;
