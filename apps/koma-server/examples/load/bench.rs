@@ -945,6 +945,18 @@ fn take_push(
         if retry && run.pending.is_some() && (try_again(status, code) || run.again) {
             return Push::Retry(msg.to_string());
         }
+        // A move sent again after a reconnection that the server had after all (the server
+        // that died wrote it): the state already showed it, and the answer to the copy is
+        // "not your turn". A client carries on.
+        let resent_and_seen = run.again
+            && run.pending.is_none()
+            && run
+                .sent
+                .last()
+                .is_some_and(|(ply, usi)| run.seen.get(*ply) == Some(usi));
+        if code == "not_your_turn" && resent_and_seen {
+            return Push::Skip;
+        }
         run.refused(&msg.to_string());
         return Push::Stop;
     }

@@ -73,9 +73,38 @@ impl Hub {
         };
         let mut live = games::rebuild(stored)?;
         self.prepare(&mut live).await?;
-        let slot = Arc::new(Mutex::new(live));
-        let slot = Arc::clone(self.slots().entry(id.to_string()).or_insert(slot));
-        self.wake_engine(&mut *slot.lock().await);
+        let mine = Arc::new(Mutex::new(live));
+        let slot = Arc::clone(
+            self.slots()
+                .entry(id.to_string())
+                .or_insert_with(|| Arc::clone(&mine)),
+        );
+        let mut live = slot.lock().await;
+        // A change another server made after the read above, if its note came before the
+        // copy was in `slots`, found no copy there (`take_note` drops it) and nothing would
+        // read it for this copy's watchers: read once more, now that every later note finds
+        // the copy. A game this server holds needs it not: another server takes the lease
+        // (a note that disowns it here) before it writes.
+        if Arc::ptr_eq(&slot, &mine) && self.store.shared() && !self.store.holds(id) {
+            let plies = live.game.plies();
+            if let Err(e) = self.read_again(&mut live, false).await {
+                // Not left in memory as it may be: the next request reads it again.
+                drop(live);
+                let mut slots = self.slots();
+                if slots.get(id).is_some_and(|s| Arc::ptr_eq(s, &slot)) {
+                    slots.remove(id);
+                }
+                return Err(e);
+            }
+            if live.game.plies() != plies {
+                eprintln!(
+                    "koma serve: game {id}: changed while it was loaded ({plies} to {} plies)",
+                    live.game.plies()
+                );
+            }
+        }
+        self.wake_engine(&mut live);
+        drop(live);
         Ok(Some(slot))
     }
 
