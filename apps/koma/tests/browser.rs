@@ -7,7 +7,7 @@
 //! `records.mjs` through imported records' comments, variations, exports and refusals.
 //! `scripts/test` installs Chromium and the scripts' npm packages;
 //! screenshots land in `target/e2e-artifacts`. Every test's name ends in `_in_chromium`:
-//! `scripts/test` runs this binary in a lane of its own and skips those names in the other.
+//! `scripts/test` runs this binary beside the server tests and skips those names later.
 
 use std::path::Path;
 use std::process::Command;
