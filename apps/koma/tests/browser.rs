@@ -6,8 +6,7 @@
 //! `pieces.mjs` through every piece of every variant drawn by the page's own code,
 //! `records.mjs` through imported records' comments, variations, exports and refusals.
 //! `scripts/test` installs Chromium and the scripts' npm packages;
-//! screenshots land in `target/e2e-artifacts`. Every test's name ends in `_in_chromium`:
-//! `scripts/test` runs this binary beside the server tests and skips those names later.
+//! screenshots land in `target/e2e-artifacts`.
 
 use std::path::Path;
 use std::process::Command;
