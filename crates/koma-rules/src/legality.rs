@@ -57,7 +57,7 @@ impl<V: Variant> Position<V> {
         V::is_legal_of(self, m)
     }
 
-    /// [`Position::is_legal`] as compiled in the crate that calls it.
+    /// The body of [`Position::is_legal`], which each variant compiles here (`is_legal_of`).
     #[inline]
     pub(crate) fn is_legal_inline(&self, m: Move) -> Result<(), IllegalMove> {
         let us = self.side;

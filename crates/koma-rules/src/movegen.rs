@@ -262,7 +262,7 @@ impl<V: Variant> Position<V> {
         V::moves_of(self, kind)
     }
 
-    /// [`Position::moves`] as compiled in the crate that calls it.
+    /// The body of [`Position::moves`], which each variant compiles here (`moves_of`).
     #[inline]
     pub(crate) fn moves_inline(&self, kind: MoveKind) -> MoveList {
         let mut list = MoveList::new();
@@ -321,7 +321,7 @@ impl<V: Variant> Position<V> {
         V::count_legal_of(self)
     }
 
-    /// [`Position::count_legal`] as compiled in the crate that calls it.
+    /// The body of [`Position::count_legal`], which each variant compiles here (`count_legal_of`).
     #[inline]
     pub(crate) fn count_legal_inline(&self) -> u64 {
         let mut counter = MoveCounter::new();
