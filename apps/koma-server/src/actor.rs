@@ -5,6 +5,7 @@
 use crate::error::ApiError;
 use crate::games::LiveGame;
 use koma_rules::Color;
+use koma_store::UserId;
 
 /// Who a request on a game speaks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +35,7 @@ pub enum Speaker {
     Token(String),
     /// The logged-in account (its id) a seat belongs to: the player on another device
     /// than the one that took the seat.
-    Account(String),
+    Account(UserId),
 }
 
 impl Speaker {

@@ -24,6 +24,7 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use koma_store::GameId;
 use koma_store::{GameSummary, Page};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -74,7 +75,7 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/api/games/{id}/draw",
             post(
-                |s: State<AppState>, p: Path<String>, me: Option<Player>, j: JsonBody| {
+                |s: State<AppState>, p: Path<GameId>, me: Option<Player>, j: JsonBody| {
                     answer(s, p, me, j, Offer::Draw)
                 },
             ),
@@ -82,7 +83,7 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/api/games/{id}/takeback",
             post(
-                |s: State<AppState>, p: Path<String>, me: Option<Player>, j: JsonBody| {
+                |s: State<AppState>, p: Path<GameId>, me: Option<Player>, j: JsonBody| {
                     answer(s, p, me, j, Offer::Takeback)
                 },
             ),
@@ -164,7 +165,7 @@ fn speaker(token: Option<String>, me: Option<Player>) -> Result<Speaker, ApiErro
 /// and a request with neither is a spectator's.
 async fn seated_or_watching(
     hub: &Hub,
-    id: &str,
+    id: &GameId,
     token: Option<String>,
     me: Option<Player>,
 ) -> Result<Option<Speaker>, ApiError> {
@@ -278,9 +279,9 @@ struct SocketQuery {
 pub(crate) fn summary_json(g: &GameSummary) -> serde_json::Value {
     serde_json::json!({
         "id": g.id,
-        "variant": g.setup.variant,
-        "rules": g.setup.rules,
-        "time_control": g.setup.time_control,
+        "variant": g.setup.variant.name(),
+        "rules": g.setup.rules.name,
+        "time_control": g.setup.time_control.map(|c| c.to_string()),
         "created_ms": g.created_ms,
         "started": g.started,
         "plies": g.plies,
@@ -311,13 +312,13 @@ async fn create(
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
-async fn game(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn game(State(s): State<AppState>, Path(id): Path<GameId>) -> Result<Response, ApiError> {
     Ok(Json(s.hub.state(&id).await?).into_response())
 }
 
 async fn join(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<GameId>,
     player: Option<accounts::Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
@@ -327,7 +328,7 @@ async fn join(
 
 async fn play(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<GameId>,
     me: Option<Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
@@ -345,7 +346,7 @@ async fn play(
 /// withdraw it.
 async fn answer(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<GameId>,
     me: Option<Player>,
     json: JsonBody,
     offer: Offer,
@@ -358,7 +359,7 @@ async fn answer(
 
 async fn chat(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<GameId>,
     client: Client,
     me: Option<Player>,
     json: JsonBody,
@@ -375,7 +376,7 @@ async fn chat(
 
 async fn resign(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<GameId>,
     me: Option<Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
@@ -385,7 +386,7 @@ async fn resign(
 
 async fn declare(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<GameId>,
     me: Option<Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
@@ -399,7 +400,7 @@ async fn declare(
 async fn rematch(
     State(s): State<AppState>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
-    Path(id): Path<String>,
+    Path(id): Path<GameId>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
     let request: RematchBody = body_or_default(&json.bytes)?;
@@ -447,14 +448,14 @@ async fn review(
 
 async fn review_state(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<GameId>,
 ) -> Result<Response, ApiError> {
     Ok(Json(s.reviews.get(&id)?).into_response())
 }
 
 async fn record(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<GameId>,
     Query(query): Query<RecordQuery>,
 ) -> Result<Response, ApiError> {
     let format = query.format.unwrap_or_else(|| "kif".to_string());
@@ -464,7 +465,7 @@ async fn record(
 
 async fn socket(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<GameId>,
     Query(query): Query<SocketQuery>,
     client: Client,
     me: Option<Player>,

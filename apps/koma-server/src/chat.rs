@@ -8,6 +8,7 @@ use crate::actor::Actor;
 use crate::error::ApiError;
 use crate::games::unix_ms;
 use crate::hub::Hub;
+use koma_store::GameId;
 use koma_store::{ChatLine, Room};
 use serde::Serialize;
 use std::sync::Arc;
@@ -76,7 +77,7 @@ impl Hub {
     /// spectators' room without one. Stored before it is pushed.
     pub async fn chat(
         &self,
-        id: &str,
+        id: &GameId,
         who: Option<Actor<'_>>,
         text: &str,
     ) -> Result<ChatView, ApiError> {
@@ -97,7 +98,7 @@ impl Hub {
             at_ms: unix_ms(),
         };
         let stored = line.clone();
-        let key = id.to_string();
+        let key = id.clone();
         self.blocking(move |s| s.add_chat(&key, &stored, CAP))
             .await?;
         let view = ChatView::of(&line);
@@ -109,13 +110,13 @@ impl Hub {
     /// reader keeps its own), taken together so that no line falls between them.
     pub async fn chat_since_start(
         &self,
-        id: &str,
+        id: &GameId,
         room: Room,
     ) -> Result<(Vec<ChatView>, broadcast::Receiver<Arc<ChatLine>>), ApiError> {
         let slot = self.copy(id).await?;
         let live = slot.lock().await;
         let receiver = live.subscribe_chat();
-        let key = id.to_string();
+        let key = id.clone();
         let lines = self.blocking(move |s| s.chat(&key)).await?;
         let lines = lines
             .iter()

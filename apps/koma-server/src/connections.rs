@@ -8,6 +8,7 @@
 
 use crate::error::ApiError;
 use crate::limits::RateKey;
+use koma_store::UserId;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
@@ -34,7 +35,7 @@ pub struct Holder {
     /// process.
     pub address: Option<RateKey>,
     /// The account's id.
-    pub account: Option<String>,
+    pub account: Option<UserId>,
 }
 
 /// The counts of open connections.
@@ -266,7 +267,7 @@ mod tests {
         let c = Connections::new(caps());
         let here = |account: Option<&str>| Holder {
             address: Some(RateKey::ip("192.0.2.1".parse().unwrap())),
-            account: account.map(str::to_string),
+            account: account.map(Into::into),
         };
         let alice = c.open_stream(&here(Some("alice"))).unwrap();
         let refused = c.open_stream(&here(Some("alice"))).err().unwrap();

@@ -16,6 +16,7 @@ use koma_engine::time::{self, GoParams, TimeOptions};
 use koma_engine::{Limits, PastPosition, SearchInfo, SearchResult, Searcher};
 use koma_game::clock::Clock;
 use koma_rules::{AnyPosition, Move, Repetition};
+use koma_store::GameId;
 use koma_store::{EngineLevel, EngineSeat};
 use serde::Deserialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -77,7 +78,7 @@ pub enum Answer {
 /// stops it.
 pub struct Turn {
     /// The game's id.
-    pub id: String,
+    pub id: GameId,
     /// The number of moves played when the turn began (the answer is for that position).
     pub ply: usize,
     /// The position to move in.
@@ -106,7 +107,7 @@ pub fn past(positions: &[AnyPosition]) -> Vec<PastPosition> {
 
 impl Turn {
     /// The engine's turn in `game` at `now_ms`, if it is the engine's to move.
-    pub fn of(id: &str, game: &AnyGame, engine: &EngineSeat, now_ms: u64) -> Option<Turn> {
+    pub fn of(id: &GameId, game: &AnyGame, engine: &EngineSeat, now_ms: u64) -> Option<Turn> {
         if game.outcome().is_some() || game.side_to_move() != engine.seat {
             return None;
         }
@@ -114,7 +115,7 @@ impl Turn {
         let positions = line::positions(&game.start_position(), &moves);
         let root = *positions.last()?;
         Some(Turn {
-            id: id.to_string(),
+            id: id.clone(),
             ply: moves.len(),
             root,
             history: past(&positions),
@@ -533,7 +534,7 @@ mod tests {
         tokio::time::sleep(Duration::from_millis(50)).await;
         let root = koma_rules::VariantKind::Shogi.startpos();
         let turn = |clocked| Turn {
-            id: "g".to_string(),
+            id: "g".into(),
             ply: 0,
             root,
             history: Vec::new(),

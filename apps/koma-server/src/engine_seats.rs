@@ -7,6 +7,8 @@
 
 use crate::error::ApiError;
 use crate::settings::Settings;
+use koma_store::GameId;
+use koma_store::UserId;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Mutex;
@@ -18,7 +20,7 @@ pub struct Creator {
     /// The client's address (none for a game loaded from the store).
     pub address: Option<IpAddr>,
     /// The account, when logged in.
-    pub account: Option<String>,
+    pub account: Option<UserId>,
 }
 
 /// One undecided game against the engine.
@@ -32,18 +34,23 @@ struct Held {
 /// The undecided games against the engine.
 #[derive(Default)]
 pub struct EngineSeats {
-    games: Mutex<HashMap<String, Held>>,
+    games: Mutex<HashMap<GameId, Held>>,
 }
 
 impl EngineSeats {
-    fn games(&self) -> std::sync::MutexGuard<'_, HashMap<String, Held>> {
+    fn games(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, Held>> {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Admits the game `id` of `creator` under `settings`: refused (429) when its address
     /// or its account holds as many active games as a client may, 503 when the server
     /// does. Games idle longer than [`Settings::engine_slot_idle`] are not counted.
-    pub fn admit(&self, id: &str, creator: Creator, settings: &Settings) -> Result<(), ApiError> {
+    pub fn admit(
+        &self,
+        id: &GameId,
+        creator: Creator,
+        settings: &Settings,
+    ) -> Result<(), ApiError> {
         let mut games = self.games();
         let idle = settings.engine_slot_idle;
         let active: Vec<&Held> = games
@@ -69,7 +76,7 @@ impl EngineSeats {
             });
         }
         games.insert(
-            id.to_string(),
+            id.clone(),
             Held {
                 creator,
                 active: Instant::now(),
@@ -80,22 +87,22 @@ impl EngineSeats {
 
     /// Counts the game `id`, loaded from the store, if it is not counted yet (its creator
     /// unknown).
-    pub fn hold_loaded(&self, id: &str) {
-        self.games().entry(id.to_string()).or_insert(Held {
+    pub fn hold_loaded(&self, id: &GameId) {
+        self.games().entry(id.clone()).or_insert(Held {
             creator: Creator::default(),
             active: Instant::now(),
         });
     }
 
     /// The person of game `id` moved: it counts as active again.
-    pub fn touch(&self, id: &str) {
+    pub fn touch(&self, id: &GameId) {
         if let Some(held) = self.games().get_mut(id) {
             held.active = Instant::now();
         }
     }
 
     /// The game `id` is decided (or gone): it no longer counts.
-    pub fn release(&self, id: &str) {
+    pub fn release(&self, id: &GameId) {
         self.games().remove(id);
     }
 }
@@ -108,7 +115,7 @@ mod tests {
     fn from(ip: &str, account: Option<&str>) -> Creator {
         Creator {
             address: Some(ip.parse().unwrap()),
-            account: account.map(str::to_string),
+            account: account.map(Into::into),
         }
     }
 
@@ -122,35 +129,43 @@ mod tests {
         };
         let seats = EngineSeats::default();
         seats
-            .admit("a1", from("192.0.2.1", None), &settings)
+            .admit(&GameId::from("a1"), from("192.0.2.1", None), &settings)
             .unwrap();
-        let refused = seats.admit("a2", from("192.0.2.1", None), &settings);
+        let refused = seats.admit(&GameId::from("a2"), from("192.0.2.1", None), &settings);
         assert_eq!(refused.unwrap_err().code(), "too_many");
         // One account over two addresses is one client.
         seats
-            .admit("b1", from("192.0.2.2", Some("bob")), &settings)
+            .admit(
+                &GameId::from("b1"),
+                from("192.0.2.2", Some("bob")),
+                &settings,
+            )
             .unwrap();
-        let refused = seats.admit("b2", from("192.0.2.3", Some("bob")), &settings);
+        let refused = seats.admit(
+            &GameId::from("b2"),
+            from("192.0.2.3", Some("bob")),
+            &settings,
+        );
         assert_eq!(refused.unwrap_err().code(), "too_many");
         seats
-            .admit("c1", from("192.0.2.4", None), &settings)
+            .admit(&GameId::from("c1"), from("192.0.2.4", None), &settings)
             .unwrap();
-        let full = seats.admit("d1", from("192.0.2.5", None), &settings);
+        let full = seats.admit(&GameId::from("d1"), from("192.0.2.5", None), &settings);
         assert_eq!(full.unwrap_err().code(), "engine_games_full");
         // Nobody moves: the places come back, and a moving game takes its own again.
         std::thread::sleep(Duration::from_millis(60));
-        seats.touch("a1");
+        seats.touch(&GameId::from("a1"));
         seats
-            .admit("d1", from("192.0.2.5", None), &settings)
+            .admit(&GameId::from("d1"), from("192.0.2.5", None), &settings)
             .unwrap();
         assert!(
             seats
-                .admit("a2", from("192.0.2.1", None), &settings)
+                .admit(&GameId::from("a2"), from("192.0.2.1", None), &settings)
                 .is_err()
         );
-        seats.release("a1");
+        seats.release(&GameId::from("a1"));
         seats
-            .admit("a2", from("192.0.2.1", None), &settings)
+            .admit(&GameId::from("a2"), from("192.0.2.1", None), &settings)
             .unwrap();
     }
 }

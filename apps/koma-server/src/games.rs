@@ -14,7 +14,9 @@ use koma_game::{GameError, Outcome, Reason, RuleSet};
 use koma_notation::sfen;
 use koma_rules::{AnyPosition, Color, Handicap, Move, VariantKind};
 use koma_store::tokens;
-use koma_store::{ChatLine, Ending, EngineSeat, GameSetup, NewGame, StoreError, StoredGame};
+use koma_store::{
+    ChatLine, Ending, EngineSeat, GameId, GameSetup, NewGame, StoreError, StoredGame,
+};
 use serde::Deserialize;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -76,7 +78,7 @@ pub struct LiveGame {
     /// the system's does.
     last_ms: u64,
     /// The id of the rematch, once one was created.
-    pub rematch: Option<String>,
+    pub rematch: Option<GameId>,
     /// Whether a tournament started the game: it pairs the players, so there is no rematch
     /// (read from the store with the game).
     pub in_tournament: bool,
@@ -118,7 +120,7 @@ pub fn create(
     let start = start_position(variant, request)?;
     let rules = match request.rules.as_deref() {
         None => RuleSet::default_for(variant),
-        Some(name) => rule_set(name)?,
+        Some(name) => rule_set(variant, name)?,
     };
     let control = match request.time_control.as_deref() {
         None => None,
@@ -169,12 +171,12 @@ pub fn create(
     let mut seat_tokens = [String::new(), String::new()];
     seat_tokens[creator.index()] = tokens::hash(&secrets.token);
     let stored = NewGame {
-        id: tokens::game_id()?,
+        id: GameId::new(tokens::game_id()?),
         setup: GameSetup {
-            variant: variant.name().to_string(),
+            variant,
             start_sfen: game.start_sfen(),
-            rules: rules.name.to_string(),
-            time_control: control.map(|c| c.to_string()),
+            rules,
+            time_control: control,
         },
         seat_tokens,
         invite: tokens::hash(&secrets.invite),
@@ -246,7 +248,7 @@ pub fn abandoned(loser: Color) -> Outcome {
 pub fn rematch(old: &NewGame, now_ms: u64) -> Result<LiveGame, ApiError> {
     let [sente, gote] = old.seat_tokens.clone();
     let stored = NewGame {
-        id: tokens::game_id()?,
+        id: GameId::new(tokens::game_id()?),
         setup: old.setup.clone(),
         seat_tokens: [gote, sente],
         invite: tokens::hash(&tokens::secret()?),
@@ -267,8 +269,8 @@ pub fn rematch(old: &NewGame, now_ms: u64) -> Result<LiveGame, ApiError> {
     Ok(live)
 }
 
-fn rule_set(name: &str) -> Result<RuleSet, ApiError> {
-    RuleSet::from_name(name).ok_or_else(|| {
+fn rule_set(variant: VariantKind, name: &str) -> Result<RuleSet, ApiError> {
+    RuleSet::named_for(variant, name).ok_or_else(|| {
         let known: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name).collect();
         ApiError::unknown("rule set", name, &known.join(", "))
     })
@@ -410,19 +412,13 @@ pub const FREE_MOVES: usize = 2;
 /// A new game of `setup` (its start, rule set and clock, not started); the error names
 /// what of it cannot be read.
 fn build(setup: &GameSetup) -> Result<AnyGame, ApiError> {
-    let variant = line::variant(Some(&setup.variant))?;
-    let start = sfen::parse_position(variant, &setup.start_sfen).map_err(ApiError::StartSfen)?;
-    let rules = rule_set(&setup.rules)?;
-    let clock = match &setup.time_control {
-        None => None,
-        Some(text) => Some(Clock::new(text.parse().map_err(|source| {
-            ApiError::TimeControl {
-                text: text.clone(),
-                source,
-            }
-        })?)),
-    };
-    Ok(AnyGame::new(start, rules, clock))
+    let start =
+        sfen::parse_position(setup.variant, &setup.start_sfen).map_err(ApiError::StartSfen)?;
+    Ok(AnyGame::new(
+        start,
+        setup.rules,
+        setup.time_control.map(Clock::new),
+    ))
 }
 
 impl LiveGame {
@@ -456,7 +452,7 @@ impl LiveGame {
     }
 
     /// The game's id.
-    pub fn id(&self) -> &str {
+    pub fn id(&self) -> &GameId {
         &self.stored.id
     }
 
@@ -579,7 +575,7 @@ impl LiveGame {
             id: self.stored.id.clone(),
             variant: self.game.variant().name(),
             rules: self.game.rules().name,
-            time_control: self.stored.setup.time_control.clone(),
+            time_control: self.stored.setup.time_control.map(|c| c.to_string()),
             start_sfen: self.stored.setup.start_sfen.clone(),
             sfen: self.game.sfen(),
             moves: self.game.moves_usi_since(ply),

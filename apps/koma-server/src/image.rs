@@ -9,6 +9,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use koma_notation::svg::{self, Options};
+use koma_store::GameId;
 
 /// The query's parameters, as given (each read by [`Request::read`], so that a bad value
 /// gets the API's JSON error).
@@ -62,7 +63,7 @@ impl Request {
 }
 
 /// The SVG of game `id` as `request` asks.
-async fn picture(state: &AppState, id: &str, request: &Request) -> Result<String, ApiError> {
+async fn picture(state: &AppState, id: &GameId, request: &Request) -> Result<String, ApiError> {
     let (mut pos, moves) = state.hub.line(id).await?;
     let ply = request.ply.unwrap_or(moves.len());
     if ply > moves.len() {
@@ -90,7 +91,7 @@ async fn picture(state: &AppState, id: &str, request: &Request) -> Result<String
 /// `GET /api/games/{id}/image.svg`.
 pub async fn svg(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<GameId>,
     Query(params): Query<Params>,
 ) -> Result<Response, ApiError> {
     let request = Request::read(&params)?;
@@ -101,7 +102,7 @@ pub async fn svg(
 /// `GET /api/games/{id}/image.png`: drawn off the async threads.
 pub async fn png(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<GameId>,
     Query(params): Query<Params>,
 ) -> Result<Response, ApiError> {
     let request = Request::read(&params)?;

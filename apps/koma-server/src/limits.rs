@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::MethodRouter;
 use governor::clock::Clock;
 use governor::{DefaultKeyedRateLimiter, Quota};
+use koma_store::UserId;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -23,7 +24,7 @@ pub enum RateKey {
     Ip(IpAddr),
     /// A logged-in account (its id): its requests count here as well as per address, so
     /// that many addresses do not multiply one account's rate.
-    Account(String),
+    Account(UserId),
     /// A username given to log in (lowercase, whether the account exists or not) by the
     /// client at an address (cut as for [`RateKey::Ip`]; `None` for a request made in
     /// process, not over a socket).
@@ -234,13 +235,13 @@ impl Limiter {
     pub fn check_chat(
         &self,
         client: Option<&RateKey>,
-        account: Option<&str>,
+        account: Option<&UserId>,
     ) -> Result<(), ApiError> {
         if let Some(key) = client {
             self.check(RateClass::Chat, key)?;
         }
         if let Some(id) = account {
-            self.check(RateClass::Chat, &RateKey::Account(id.to_string()))?;
+            self.check(RateClass::Chat, &RateKey::Account(id.clone()))?;
         }
         Ok(())
     }
@@ -279,7 +280,7 @@ impl Client {
     pub fn holder(&self, account: Option<&str>) -> crate::connections::Holder {
         crate::connections::Holder {
             address: self.0.clone(),
-            account: account.map(str::to_string),
+            account: account.map(UserId::from),
         }
     }
 }

@@ -14,6 +14,7 @@ use crate::hub::Hub;
 use crate::view::GameView;
 use koma_rules::Color;
 use koma_store::Ending;
+use koma_store::GameId;
 use serde::Serialize;
 
 /// The offers standing in a game: who made each.
@@ -95,7 +96,7 @@ impl Hub {
     /// `no` declines the opponent's offer or withdraws its own.
     pub async fn offer<'a>(
         &self,
-        id: &str,
+        id: &GameId,
         who: impl Into<crate::actor::Actor<'a>>,
         offer: Offer,
         yes: bool,
@@ -153,7 +154,7 @@ impl Hub {
     async fn take_back(&self, live: &mut LiveGame, plies: usize, now: u64) -> Result<(), ApiError> {
         live.stop_thinking();
         let keep = live.game.plies().saturating_sub(plies);
-        let key = live.id().to_string();
+        let key = live.id().clone();
         let stored = self
             .write(live.id(), move |s| {
                 let before = s.load_game(&key)?;

@@ -4,10 +4,11 @@
 
 use crate::accounts::Player;
 use crate::games::CreateRequest;
-use crate::ratings::pool_of;
 use koma_game::clock::TimeControl;
 use koma_game::rating::{Glicko, Rank, suggest_for_ratings};
 use koma_rules::{Color, Handicap, VariantKind};
+use koma_store::GameId;
+use koma_store::UserId;
 use koma_store::accounts::DELETED_PLAYER;
 use koma_store::{GameSetup, NewGame, Store, StoreError};
 use serde::Serialize;
@@ -93,7 +94,7 @@ pub fn check_join(game: &NewGame, player: Option<&Player>) -> Result<(), SeatRef
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatPlayer {
     /// The account's id.
-    pub id: String,
+    pub id: UserId,
     /// The name shown: the username, or "deleted player".
     pub name: String,
     /// The rating in the game's pool before the game.
@@ -108,7 +109,7 @@ pub struct SeatPlayer {
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayerView {
     /// The account's id (the lowercase username).
-    pub id: String,
+    pub id: UserId,
     /// The name shown ("deleted player" for a deleted account).
     pub name: String,
     /// The rating in the game's pool: before the game, and after it once rated.
@@ -204,13 +205,13 @@ pub fn suggested_handicap(
 /// pool; for a rated game already rated, the ratings before and after it as stored.
 pub fn load(
     store: &dyn Store,
-    id: &str,
+    id: &GameId,
     setup: &GameSetup,
     rated: bool,
-    players: &[Option<String>; 2],
+    players: &[Option<UserId>; 2],
     now_s: u64,
 ) -> Result<[Option<SeatPlayer>; 2], StoreError> {
-    let pool = pool_of(&setup.variant, setup.time_control.as_deref())?.key();
+    let pool = setup.pool().key();
     let changes = if rated {
         store.game_changes(id)?
     } else {

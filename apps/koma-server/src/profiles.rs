@@ -2,11 +2,11 @@
 //! shape, and the counts of games the profile shows (the routes: `crate::http::profiles`).
 
 use crate::players::{self, SeatPlayer};
-use crate::ratings::{pool_of, shown_key};
+use crate::ratings::shown_key;
 use crate::view::OutcomeView;
 use koma_game::clock::TimeControl;
 use koma_game::rating::speed::estimated_ms;
-use koma_rules::Color;
+use koma_rules::{Color, VariantKind};
 use koma_store::profiles::{GameCounts, PlayerQuery};
 use koma_store::{GameSummary, StoreError, StoredGame};
 use serde_json::{Value, json};
@@ -76,8 +76,8 @@ fn status(stored: &StoredGame) -> &'static str {
 }
 
 /// lishogi's `clock` of a time control (seconds), `None` without a clock.
-fn clock(text: Option<&str>) -> Option<Value> {
-    let control: TimeControl = text?.parse().ok()?;
+fn clock(control: Option<TimeControl>) -> Option<Value> {
+    let control = control?;
     let s = |ms: u64| ms / 1000;
     let (initial, increment, byoyomi, periods) = match control {
         TimeControl::Unlimited => return None,
@@ -126,11 +126,11 @@ pub fn export_json(
 ) -> Result<Value, StoreError> {
     let game = &stored.game;
     let setup = &game.setup;
-    let pool = pool_of(&setup.variant, setup.time_control.as_deref())?;
-    let variant = if setup.variant == "shogi" {
+    let pool = setup.pool();
+    let variant = if setup.variant == VariantKind::Shogi {
         "standard"
     } else {
-        setup.variant.as_str()
+        setup.variant.name()
     };
     let last_move = stored
         .moves
@@ -165,7 +165,7 @@ pub fn export_json(
         let moves: Vec<&str> = stored.moves.iter().map(|m| m.usi.as_str()).collect();
         v["moves"] = json!(moves.join(" "));
     }
-    if let Some(clock) = clock(setup.time_control.as_deref()) {
+    if let Some(clock) = clock(setup.time_control) {
         v["clock"] = clock;
     }
     Ok(v)

@@ -10,27 +10,13 @@ use crate::error::ApiError;
 use crate::games::LiveGame;
 use crate::hub::Hub;
 use crate::view::OutcomeView;
-use koma_game::clock::TimeControl;
 use koma_game::datetime;
 use koma_game::rating::{Glicko, Pool, Speed};
 use koma_rules::{Color, VariantKind};
+use koma_store::UserId;
 use koma_store::ratings::{HistoryRow, RatedGame};
 use koma_store::{StoreError, StoredGame};
 use serde_json::{Map, Value, json};
-
-/// The pool of a game of `variant` (its name) under `time_control` (as stored; `None`:
-/// no clock, the correspondence pool).
-pub fn pool_of(variant: &str, time_control: Option<&str>) -> Result<Pool, StoreError> {
-    let variant = VariantKind::from_name(variant)
-        .ok_or_else(|| StoreError::Damaged(format!("unknown variant '{variant}'")))?;
-    let control = match time_control {
-        None => TimeControl::Unlimited,
-        Some(text) => text
-            .parse()
-            .map_err(|e| StoreError::Damaged(format!("time control '{text}': {e}")))?,
-    };
-    Ok(Pool::of(variant, &control))
-}
 
 /// The game to rate, if `stored` is a decided rated game between two accounts; a game
 /// whose result names no winner or draw (an aborted one) is not rated.
@@ -51,7 +37,7 @@ fn to_rate(stored: &StoredGame) -> Result<Option<RatedGame>, StoreError> {
     };
     Ok(Some(RatedGame {
         id: game.id.clone(),
-        pool: pool_of(&game.setup.variant, game.setup.time_control.as_deref())?,
+        pool: game.setup.pool(),
         players: [sente.clone(), gote.clone()],
         winner,
         at_ms: outcome.at_ms,
@@ -74,19 +60,12 @@ impl Hub {
             return;
         };
         let winner = live.game.outcome().and_then(|o| o.winner);
-        let pool = pool_of(&game.setup.variant, game.setup.time_control.as_deref());
-        let rated = match pool {
-            Ok(pool) => RatedGame {
-                id: game.id.clone(),
-                pool,
-                players: [sente, gote],
-                winner,
-                at_ms,
-            },
-            Err(e) => {
-                eprintln!("koma serve: game {}: {e}", game.id);
-                return;
-            }
+        let rated = RatedGame {
+            id: game.id.clone(),
+            pool: game.setup.pool(),
+            players: [sente, gote],
+            winner,
+            at_ms,
         };
         let id = rated.id.clone();
         if let Err(e) = self.blocking(move |s| s.rate_game(&rated)).await {
@@ -183,7 +162,7 @@ fn perf(glicko: &Glicko, history: &[f64], now_s: u64) -> Value {
 /// before a game), and the other variants' pools where the player has a rating.
 pub fn perfs(
     store: &dyn crate::Store,
-    user: &str,
+    user: &UserId,
     now_s: u64,
 ) -> Result<Map<String, Value>, StoreError> {
     let ratings = store.ratings(user)?;
@@ -336,14 +315,14 @@ mod tests {
     #[test]
     fn decided_rated_games_are_rated_and_aborted_ones_not() {
         use koma_store::{Ending, GameSetup, NewGame, StoredOutcome};
-        let stored = |result: &str, players: [Option<String>; 2]| StoredGame {
+        let stored = |result: &str, players: [Option<UserId>; 2]| StoredGame {
             game: NewGame {
                 id: "g".into(),
                 setup: GameSetup {
-                    variant: "shogi".into(),
+                    variant: VariantKind::Shogi,
                     start_sfen: String::new(),
-                    rules: "amateur".into(),
-                    time_control: Some("sudden:3m".into()),
+                    rules: koma_game::RuleSet::AMATEUR,
+                    time_control: "sudden:3m".parse().ok(),
                 },
                 seat_tokens: [String::new(), String::new()],
                 invite: String::new(),
@@ -362,7 +341,7 @@ mod tests {
             }),
             rematch: None,
         };
-        let both = [Some("a".to_string()), Some("b".to_string())];
+        let both = [Some("a".into()), Some("b".into())];
         let game = to_rate(&stored("gote resignation", both.clone()))
             .unwrap()
             .unwrap();
@@ -386,15 +365,14 @@ mod tests {
 
     #[test]
     fn pools_from_the_stored_setup() {
-        assert_eq!(
-            pool_of("shogi", Some("5m+10s")).unwrap().key(),
-            "shogi-blitz"
-        );
-        assert_eq!(
-            pool_of("shogi", None).unwrap().key(),
-            "shogi-correspondence"
-        );
-        assert!(pool_of("chess", None).is_err());
+        let setup = |time_control: Option<&str>| koma_store::GameSetup {
+            variant: VariantKind::Shogi,
+            start_sfen: String::new(),
+            rules: koma_game::RuleSet::AMATEUR,
+            time_control: time_control.map(|t| t.parse().unwrap()),
+        };
+        assert_eq!(setup(Some("5m+10s")).pool().key(), "shogi-blitz");
+        assert_eq!(setup(None).pool().key(), "shogi-correspondence");
         assert_eq!(shown_key("shogi-rapid"), "rapid");
         assert_eq!(shown_key("tori-rapid"), "tori-rapid");
     }

@@ -8,6 +8,7 @@ use crate::error::ApiError;
 use crate::games;
 use crate::hub::{Hub, Joined, seat};
 use crate::view::GameView;
+use koma_store::GameId;
 use std::net::IpAddr;
 
 /// What a player's answer about a rematch came to.
@@ -33,7 +34,7 @@ impl Hub {
     /// or withdraws one's own. A tournament's game is refused whoever asks.
     pub async fn rematch(
         &self,
-        id: &str,
+        id: &GameId,
         token: &str,
         yes: bool,
         client: Option<IpAddr>,
@@ -45,7 +46,7 @@ impl Hub {
             return Err(ApiError::RematchInTournament);
         }
         let asker = seat(&old, token)?;
-        let joined = |id: String, game: GameView| Joined {
+        let joined = |id: GameId, game: GameView| Joined {
             id,
             // The requester's seat in the rematch: the other colour.
             seat: (!asker).name(),
@@ -88,7 +89,7 @@ impl Hub {
         }
         let mut live = games::rematch(&old.stored, now)?;
         self.admit(&live, client)?;
-        let (stored, of) = (live.stored.clone(), id.to_string());
+        let (stored, of) = (live.stored.clone(), id.clone());
         if let Err(e) = self
             .blocking(move |s| s.create_rematch(&of, &stored, now))
             .await
@@ -98,7 +99,7 @@ impl Hub {
         }
         self.refresh_players(&mut live).await?;
         live.publish();
-        let new_id = live.id().to_string();
+        let new_id = live.id().clone();
         old.rematch = Some(new_id.clone());
         old.offers.rematch = None;
         old.publish();

@@ -5,13 +5,14 @@ use koma_game::Outcome;
 use koma_game::clock::Clock;
 use koma_rules::Color;
 use koma_store::EngineSeat;
+use koma_store::GameId;
 use serde::Serialize;
 
 /// A game's state at one moment.
 #[derive(Clone, Debug, Serialize)]
 pub struct GameView {
     /// The game's id.
-    pub id: String,
+    pub id: GameId,
     /// `shogi` or `tori`.
     pub variant: &'static str,
     /// The rule set's name.
@@ -49,7 +50,7 @@ pub struct GameView {
     /// The engine's seat and level, or null in a game between people.
     pub engine: Option<EngineView>,
     /// The id of the rematch, once one was created.
-    pub rematch: Option<String>,
+    pub rematch: Option<GameId>,
     /// Whether a player may offer or accept a rematch now (`POST /api/games/{id}/rematch`
     /// refuses none for the game's state; never in a tournament's game): the page shows its
     /// button only then.

@@ -20,6 +20,7 @@ use crate::sockets::Guard;
 use axum::body::Bytes;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use koma_rules::Color;
+use koma_store::GameId;
 use serde::Deserialize;
 use std::sync::Arc;
 use tokio::sync::{broadcast, watch};
@@ -59,7 +60,7 @@ enum Request {
 /// What a connection knows: the game, the seat and who it speaks for.
 pub struct Connection {
     /// The game's id.
-    pub id: String,
+    pub id: GameId,
     /// Who acts for the seat (its token, or the account it belongs to), for players.
     pub speaker: Option<crate::actor::Speaker>,
     /// The seat, for players.

@@ -118,6 +118,13 @@ impl RuleSet {
         RuleSet::ALL.into_iter().find(|r| r.name == name)
     }
 
+    /// The rule set called `name` for a game of `variant`: a named one ([`RuleSet::ALL`]),
+    /// or the variant's own default, which is called by the variant's name (`minishogi`).
+    pub fn named_for(variant: VariantKind, name: &str) -> Option<RuleSet> {
+        let own = RuleSet::default_for(variant);
+        RuleSet::from_name(name).or((own.name == name).then_some(own))
+    }
+
     /// The default for `variant`: amateur rules for shogi, the rulebook for Tori Shogi, and
     /// for the others their own repetition rule and nothing more.
     pub fn default_for(variant: VariantKind) -> RuleSet {
@@ -155,5 +162,23 @@ mod tests {
             assert_eq!(repetition_from_name(&name.to_uppercase()), Some(rule));
         }
         assert_eq!(repetition_from_name("never"), None);
+    }
+
+    #[test]
+    fn every_variants_default_is_found_by_its_name() {
+        for variant in VariantKind::ALL {
+            let own = RuleSet::default_for(variant);
+            assert_eq!(
+                RuleSet::named_for(variant, own.name),
+                Some(own),
+                "{variant:?}"
+            );
+        }
+        assert_eq!(
+            RuleSet::named_for(VariantKind::Minishogi, "amateur"),
+            Some(RuleSet::AMATEUR)
+        );
+        assert_eq!(RuleSet::named_for(VariantKind::Shogi, "minishogi"), None);
+        assert_eq!(RuleSet::named_for(VariantKind::Minishogi, "kyoto"), None);
     }
 }

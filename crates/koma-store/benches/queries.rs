@@ -6,19 +6,20 @@
 #![allow(missing_docs)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use koma_rules::Color;
+use koma_game::RuleSet;
+use koma_rules::{Color, VariantKind};
 use koma_store::{GameSetup, GameStore, NewGame, SqliteStore, StoredMove};
 use std::hint::black_box;
 
 /// A game of two guests with the id `id`.
 fn new_game(id: &str) -> NewGame {
     NewGame {
-        id: id.to_string(),
+        id: id.into(),
         setup: GameSetup {
-            variant: "shogi".into(),
+            variant: VariantKind::Shogi,
             start_sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".into(),
-            rules: "amateur".into(),
-            time_control: Some("10m+30s".into()),
+            rules: RuleSet::AMATEUR,
+            time_control: "10m+30s".parse().ok(),
         },
         seat_tokens: ["s".into(), "g".into()],
         invite: "i".into(),
@@ -62,7 +63,7 @@ fn queries(c: &mut Criterion) {
                     .expect("created");
             }
             store
-                .append_move(&format!("append-{game}"), ply, &mv(ply))
+                .append_move(&format!("append-{game}").into(), ply, &mv(ply))
                 .expect("appended");
             ply += 1;
         })
@@ -73,11 +74,11 @@ fn queries(c: &mut Criterion) {
         .expect("created");
     for ply in 0..120 {
         store
-            .append_move("loaded", ply, &mv(ply))
+            .append_move(&"loaded".into(), ply, &mv(ply))
             .expect("appended");
     }
     c.bench_function("sqlite load_game (120 moves)", |b| {
-        b.iter(|| black_box(store.load_game("loaded").expect("loaded")))
+        b.iter(|| black_box(store.load_game(&"loaded".into()).expect("loaded")))
     });
     drop(store);
     let _ = std::fs::remove_dir_all(&dir);

@@ -4,13 +4,14 @@
 //! ([`crate::tokens::hash`]), a password as its argon2id PHC string.
 
 use crate::StoreError;
+use crate::{TokenId, UserId};
 
 /// A new account as it is first stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewUser {
     /// The username in lowercase: the account's id, unique (so names are unique whatever
     /// their case).
-    pub id: String,
+    pub id: UserId,
     /// The username as typed.
     pub username: String,
     /// The password's argon2id hash (a PHC string).
@@ -23,7 +24,7 @@ pub struct NewUser {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct User {
     /// The username in lowercase.
-    pub id: String,
+    pub id: UserId,
     /// The username as typed.
     pub username: String,
     /// The password's argon2id hash (empty once the account is deleted).
@@ -60,7 +61,7 @@ pub struct NewSession {
     /// The SHA-256 of the cookie's secret, in hex.
     pub hash: String,
     /// The account's id.
-    pub user_id: String,
+    pub user_id: UserId,
     /// When it was opened (Unix milliseconds).
     pub created_ms: u64,
     /// When it stops being accepted (Unix milliseconds).
@@ -71,11 +72,11 @@ pub struct NewSession {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewToken {
     /// Its public id (shown in lists, used to revoke it).
-    pub id: String,
+    pub id: TokenId,
     /// The SHA-256 of the whole token, in hex.
     pub hash: String,
     /// The account's id.
-    pub user_id: String,
+    pub user_id: UserId,
     /// What its owner said it is for.
     pub description: String,
     /// When it was created (Unix milliseconds).
@@ -86,7 +87,7 @@ pub struct NewToken {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct TokenInfo {
     /// Its public id.
-    pub id: String,
+    pub id: TokenId,
     /// What its owner said it is for.
     pub description: String,
     /// When it was created (Unix milliseconds).
@@ -103,20 +104,20 @@ pub trait AccountStore: Send + Sync {
     /// Stores a new account; `false` (nothing stored) if its id is taken.
     fn create_user(&self, user: &NewUser) -> Result<bool, StoreError>;
     /// The account `id` (lowercase), deleted or not.
-    fn user(&self, id: &str) -> Result<Option<User>, StoreError>;
+    fn user(&self, id: &UserId) -> Result<Option<User>, StoreError>;
     /// Replaces the password hash of `id`, ends its sessions but `keep` (a session hash) and
     /// revokes its API tokens at `now_ms`, in one transaction: whoever knew the old password
     /// keeps nothing it opened.
     fn set_password(
         &self,
-        id: &str,
+        id: &UserId,
         hash: &str,
         keep: Option<&str>,
         now_ms: u64,
     ) -> Result<(), StoreError>;
     /// Marks `id` deleted at `now_ms`, forgets its password, ends its sessions and revokes
     /// its tokens, in one transaction. The row stays: the name remains taken.
-    fn delete_user(&self, id: &str, now_ms: u64) -> Result<(), StoreError>;
+    fn delete_user(&self, id: &UserId, now_ms: u64) -> Result<(), StoreError>;
     /// Stores a new session.
     fn create_session(&self, session: &NewSession) -> Result<(), StoreError>;
     /// The live account whose unexpired session has this hash (its `seen` noted at
@@ -130,12 +131,13 @@ pub trait AccountStore: Send + Sync {
     /// `now_ms`).
     fn token_user(&self, hash: &str, now_ms: u64) -> Result<Option<User>, StoreError>;
     /// The unrevoked tokens of `user_id`, oldest first.
-    fn list_tokens(&self, user_id: &str) -> Result<Vec<TokenInfo>, StoreError>;
+    fn list_tokens(&self, user_id: &UserId) -> Result<Vec<TokenInfo>, StoreError>;
     /// Revokes token `id` of `user_id` at `now_ms`; `false` if it has no such live token.
-    fn revoke_token(&self, user_id: &str, id: &str, now_ms: u64) -> Result<bool, StoreError>;
+    fn revoke_token(&self, user_id: &UserId, id: &TokenId, now_ms: u64)
+    -> Result<bool, StoreError>;
     /// Makes `id` a bot account (lishogi's upgrade) if it has played no game; `false`
     /// (nothing changed) if it has.
-    fn make_bot(&self, id: &str) -> Result<bool, StoreError>;
+    fn make_bot(&self, id: &UserId) -> Result<bool, StoreError>;
 }
 
 #[cfg(test)]
@@ -145,7 +147,7 @@ mod tests {
     #[test]
     fn a_deleted_player_is_shown_as_such() {
         let mut user = User {
-            id: "habu".to_string(),
+            id: "habu".into(),
             username: "Habu".to_string(),
             password_hash: String::new(),
             created_ms: 0,

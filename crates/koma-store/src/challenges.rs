@@ -7,6 +7,7 @@
 //! statement or one transaction whose checks the database makes, as several servers race.
 
 use crate::StoreError;
+use crate::{ChallengeId, UserId};
 
 /// A challenge's row is deleted this long after it lapsed (answered rows are never
 /// refreshed, so they lapse too): long enough for every server to read an answer's row.
@@ -16,11 +17,11 @@ pub const PURGE_AFTER_MS: u64 = 60_000;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeRow {
     /// Its id (the id of the game it becomes).
-    pub id: String,
+    pub id: ChallengeId,
     /// The challenger's account id.
-    pub challenger: String,
+    pub challenger: UserId,
     /// The challenged account's id.
-    pub dest: String,
+    pub dest: UserId,
     /// What the challenge holds (its parties, variant, clock...), as the caller wrote it.
     pub body: String,
     /// When it lapses (Unix milliseconds).
@@ -63,21 +64,21 @@ pub trait ChallengeStore: Send + Sync {
         now_ms: u64,
     ) -> Result<bool, StoreError>;
     /// The open challenges made by or to `user`, not lapsed at `now_ms`, oldest first.
-    fn challenges_of(&self, user: &str, now_ms: u64) -> Result<Vec<ChallengeRow>, StoreError>;
+    fn challenges_of(&self, user: &UserId, now_ms: u64) -> Result<Vec<ChallengeRow>, StoreError>;
     /// Answers the open challenge `id` as `status` (with a decline's `reason`) if `user` is
     /// its `answerer` and it has not lapsed at `now_ms`: the row as answered, or `None`.
     /// Of several servers answering at once, one gets it.
     fn take_challenge(
         &self,
-        id: &str,
-        user: &str,
+        id: &ChallengeId,
+        user: &UserId,
         answerer: Answerer,
         status: &str,
         reason: Option<&str>,
         now_ms: u64,
     ) -> Result<Option<ChallengeRow>, StoreError>;
     /// Pushes the lapse of the open challenge `id` to `until_ms` (never earlier).
-    fn refresh_challenge(&self, id: &str, until_ms: u64) -> Result<(), StoreError>;
+    fn refresh_challenge(&self, id: &ChallengeId, until_ms: u64) -> Result<(), StoreError>;
     /// The challenge `id`, open or answered, until it is purged.
-    fn challenge(&self, id: &str) -> Result<Option<ChallengeRow>, StoreError>;
+    fn challenge(&self, id: &ChallengeId) -> Result<Option<ChallengeRow>, StoreError>;
 }

@@ -24,6 +24,14 @@ pub enum StoreError {
     /// A stored value this code cannot read.
     #[error("stored data is damaged: {0}")]
     Damaged(String),
+    /// A stored name (of a variant, a rule set, a time control) this server does not know.
+    #[error("stored data is damaged: the {column} '{value}' is not one this server knows")]
+    Unknown {
+        /// The column.
+        column: &'static str,
+        /// What it holds.
+        value: String,
+    },
     /// The store's worker could not run the call.
     #[error("the store could not be reached: {0}")]
     Unavailable(String),

@@ -10,6 +10,7 @@ pub mod accounts;
 pub mod challenges;
 pub mod database;
 mod error;
+mod ids;
 mod model;
 pub mod postgres;
 pub mod profiles;
@@ -22,6 +23,7 @@ pub mod tournaments;
 
 pub use database::{Database, DatabaseError};
 pub use error::StoreError;
+pub use ids::{ChallengeId, GameId, TokenId, TournamentId, UserId};
 pub use model::{
     ChatLine, Ending, EngineLevel, EngineSeat, GameSetup, GameSummary, NewGame, Page, Room,
     StoredGame, StoredMove, StoredOutcome, color_from_name,

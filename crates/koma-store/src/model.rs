@@ -4,20 +4,35 @@
 //! decided, how it ended. Nothing derived is stored: the position, the clocks and the
 //! outcome are rebuilt by replaying the moves through `koma_game::Game`.
 
-use crate::StoreError;
-use koma_rules::Color;
+use crate::{GameId, StoreError, UserId};
+use koma_game::RuleSet;
+use koma_game::clock::TimeControl;
+use koma_game::rating::Pool;
+use koma_rules::{Color, VariantKind};
 
 /// How a game is set up: everything needed to start it again.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSetup {
-    /// The variant's name (`shogi`, `tori`).
-    pub variant: String,
+    /// The variant (stored by its name: `shogi`, `tori`).
+    pub variant: VariantKind,
     /// The start position as SFEN.
     pub start_sfen: String,
-    /// The rule set's name (`amateur`, `tori`, ...).
-    pub rules: String,
-    /// The time control as `TimeControl` prints it, or `None` for no clock.
-    pub time_control: Option<String>,
+    /// The rule set (stored by its name: `amateur`, `tori`, ...).
+    pub rules: RuleSet,
+    /// The time control (stored as it prints), or `None` for no clock.
+    pub time_control: Option<TimeControl>,
+}
+
+impl GameSetup {
+    /// The rating pool of a game of this setup (no clock: the correspondence pool).
+    pub fn pool(&self) -> Pool {
+        Pool::of(
+            self.variant,
+            self.time_control
+                .as_ref()
+                .unwrap_or(&TimeControl::Unlimited),
+        )
+    }
 }
 
 /// How strongly the engine plays: a time per move, a depth, or both (whichever comes first).
@@ -42,7 +57,7 @@ pub struct EngineSeat {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGame {
     /// The game's public id.
-    pub id: String,
+    pub id: GameId,
     /// The setup.
     pub setup: GameSetup,
     /// The SHA-256 (`tokens::hash`) of each seat's secret token, indexed by `Color::index`;
@@ -58,7 +73,7 @@ pub struct NewGame {
     pub engine: Option<EngineSeat>,
     /// The account (its id) playing each seat, indexed by `Color::index`; `None` for a guest,
     /// the engine, or a seat not taken yet.
-    pub players: [Option<String>; 2],
+    pub players: [Option<UserId>; 2],
     /// Whether the game is rated (both seats accounts; see `players::check_rated`).
     pub rated: bool,
 }
@@ -119,14 +134,14 @@ pub struct StoredGame {
     /// The ending, once the game is over.
     pub outcome: Option<StoredOutcome>,
     /// The id of the rematch, once one was created.
-    pub rematch: Option<String>,
+    pub rematch: Option<GameId>,
 }
 
 /// One line of a list of games.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSummary {
     /// The game's id.
-    pub id: String,
+    pub id: GameId,
     /// The setup.
     pub setup: GameSetup,
     /// When the game was created (Unix milliseconds).
@@ -141,7 +156,7 @@ pub struct GameSummary {
     pub rated: bool,
     /// The account of each seat (by `Color::index`), `None` for a guest, the engine or a
     /// free seat.
-    pub players: [Option<String>; 2],
+    pub players: [Option<UserId>; 2],
 }
 
 /// Who may read a chat line: the players, or the spectators (each room is its own).

@@ -1,13 +1,14 @@
 //! Players' games in the store: the games of one player a list asks for, and how many
 //! games a player has.
 
+use crate::UserId;
 use crate::{Page, StoreError, StoredGame};
 
 /// Which games of a player a list asks for, newest first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerQuery {
     /// The account's id.
-    pub user: String,
+    pub user: UserId,
     /// Only rated (`true`) or casual (`false`) games.
     pub rated: Option<bool>,
     /// Only games created at or after this time (Unix milliseconds).
@@ -26,9 +27,9 @@ pub struct PlayerQuery {
 
 impl PlayerQuery {
     /// Every game of `user`, on `page`.
-    pub fn all(user: &str, page: Page) -> PlayerQuery {
+    pub fn all(user: &UserId, page: Page) -> PlayerQuery {
         PlayerQuery {
-            user: user.to_string(),
+            user: user.clone(),
             rated: None,
             since_ms: None,
             until_ms: None,
@@ -56,5 +57,5 @@ pub trait ProfileStore: Send + Sync {
     /// The games of `query.user` that `query` asks for, newest first.
     fn player_games(&self, query: &PlayerQuery) -> Result<Vec<StoredGame>, StoreError>;
     /// How many games `user` has.
-    fn player_counts(&self, user: &str) -> Result<GameCounts, StoreError>;
+    fn player_counts(&self, user: &UserId) -> Result<GameCounts, StoreError>;
 }

@@ -3,6 +3,7 @@
 //! that rates a game.
 
 use crate::StoreError;
+use crate::{GameId, UserId};
 use koma_game::rating::{Glicko, GlickoError, Pool, Score};
 use koma_rules::Color;
 
@@ -10,11 +11,11 @@ use koma_rules::Color;
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatedGame {
     /// The game's id.
-    pub id: String,
+    pub id: GameId,
     /// Its pool.
     pub pool: Pool,
     /// The accounts of sente and gote.
-    pub players: [String; 2],
+    pub players: [UserId; 2],
     /// The winner, `None` for a draw.
     pub winner: Option<Color>,
     /// When it ended (Unix milliseconds).
@@ -27,7 +28,7 @@ pub struct RatingChange {
     /// The player's seat.
     pub seat: Color,
     /// The account.
-    pub user: String,
+    pub user: UserId,
     /// The rating before the game (its RD grown to the game's end), as it entered the formula.
     pub before: Glicko,
     /// The rating after it.
@@ -38,7 +39,7 @@ pub struct RatingChange {
 #[derive(Clone, Debug, PartialEq)]
 pub struct HistoryRow {
     /// The game.
-    pub game_id: String,
+    pub game_id: GameId,
     /// The pool's key (`shogi-blitz`).
     pub pool: String,
     /// When the game ended (Unix milliseconds).
@@ -53,22 +54,27 @@ pub struct HistoryRow {
 pub trait RatingStore: Send + Sync {
     /// The account `user` (`None`: a guest) takes seat `seat` of the game `id`, refused once
     /// it started.
-    fn seat_player(&self, id: &str, seat: Color, user: Option<&str>) -> Result<(), StoreError>;
+    fn seat_player(
+        &self,
+        id: &GameId,
+        seat: Color,
+        user: Option<&UserId>,
+    ) -> Result<(), StoreError>;
     /// Rates the decided game: both players' ratings in its pool updated by [`rated`] and a
     /// history row each, in one transaction. A game already rated is not rated again: its
     /// stored changes are returned instead. Sente's change first.
     fn rate_game(&self, game: &RatedGame) -> Result<Vec<RatingChange>, StoreError>;
     /// The changes the game `id` made, sente's first; empty if it was not rated (yet).
-    fn game_changes(&self, id: &str) -> Result<Vec<RatingChange>, StoreError>;
+    fn game_changes(&self, id: &GameId) -> Result<Vec<RatingChange>, StoreError>;
     /// The rating of `user` in the pool keyed `pool`, `None` before a rated game there.
-    fn rating(&self, user: &str, pool: &str) -> Result<Option<Glicko>, StoreError>;
+    fn rating(&self, user: &UserId, pool: &str) -> Result<Option<Glicko>, StoreError>;
     /// Every rating of `user`, by pool key.
-    fn ratings(&self, user: &str) -> Result<Vec<(String, Glicko)>, StoreError>;
+    fn ratings(&self, user: &UserId) -> Result<Vec<(String, Glicko)>, StoreError>;
     /// The ratings of `user` after each rated game, oldest first.
-    fn rating_history(&self, user: &str) -> Result<Vec<HistoryRow>, StoreError>;
+    fn rating_history(&self, user: &UserId) -> Result<Vec<HistoryRow>, StoreError>;
     /// The decided rated games that have no ratings update (the server stopped between the
     /// end and the update), oldest first.
-    fn unrated_games(&self) -> Result<Vec<String>, StoreError>;
+    fn unrated_games(&self) -> Result<Vec<GameId>, StoreError>;
 }
 
 /// Sente's and gote's ratings after a game between them that `winner` won (`None`: a draw)

@@ -1,6 +1,7 @@
 //! The store: every operation the server needs of its database, and what other servers
 //! sharing the database tell this one.
 
+use crate::{ChallengeId, GameId, UserId};
 use crate::{
     ChatLine, GameSummary, NewGame, Page, StoreError, StoredGame, StoredMove, StoredOutcome,
 };
@@ -10,11 +11,11 @@ use crate::{
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Note {
     /// The game changed: a move, its start, its ending, a takeback.
-    Changed(String),
+    Changed(GameId),
     /// Another server took the game's lease, numbered `epoch`.
     Taken {
         /// The game.
-        game: String,
+        game: GameId,
         /// The lease's number: a later lease has a larger one.
         epoch: i64,
     },
@@ -22,23 +23,23 @@ pub enum Note {
     /// accounts of its seats (by `Color::index`) hear of it on their event streams.
     Announced {
         /// The game.
-        game: String,
+        game: GameId,
         /// Whether it ended (else it started).
         finished: bool,
         /// The account of each seat.
-        players: [Option<String>; 2],
+        players: [Option<UserId>; 2],
     },
     /// A challenge between accounts was made (`status` `created`) or answered (`accepted`,
     /// `declined`, `canceled`) on another server: its row is read from the store.
     Challenge {
         /// The challenge.
-        id: String,
+        id: ChallengeId,
         /// What happened to it.
         status: String,
         /// The challenger's account.
-        challenger: String,
+        challenger: UserId,
         /// The challenged account.
-        dest: String,
+        dest: UserId,
     },
     /// Notifications may have been missed (the connection to the database was lost): what
     /// is followed should be read again.
@@ -52,26 +53,31 @@ pub trait GameStore {
     fn create_game(&self, game: &NewGame, started_ms: Option<u64>) -> Result<(), StoreError>;
     /// Stores `game`, started at `started_ms`, as the rematch of the decided game `of`, in
     /// one transaction; refused if `of` is unknown, undecided or has a rematch already.
-    fn create_rematch(&self, of: &str, game: &NewGame, started_ms: u64) -> Result<(), StoreError>;
+    fn create_rematch(
+        &self,
+        of: &GameId,
+        game: &NewGame,
+        started_ms: u64,
+    ) -> Result<(), StoreError>;
     /// The game with this id, or `None`.
-    fn load_game(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+    fn load_game(&self, id: &GameId) -> Result<Option<StoredGame>, StoreError>;
     /// The invited player took the free seat at `at_ms` with the token whose hash is
     /// `seat_token`: the clock starts then.
-    fn start_game(&self, id: &str, at_ms: u64, seat_token: &str) -> Result<(), StoreError>;
+    fn start_game(&self, id: &GameId, at_ms: u64, seat_token: &str) -> Result<(), StoreError>;
     /// Appends move number `ply` (0-based); refused unless it is the next one.
-    fn append_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<(), StoreError>;
+    fn append_move(&self, id: &GameId, ply: usize, m: &StoredMove) -> Result<(), StoreError>;
     /// Records how the game ended.
-    fn set_outcome(&self, id: &str, outcome: &StoredOutcome) -> Result<(), StoreError>;
+    fn set_outcome(&self, id: &GameId, outcome: &StoredOutcome) -> Result<(), StoreError>;
     /// Takes back the moves from number `keep` (0-based) on, and moves the time stamps of
     /// the start and of the moves kept `shift_ms` later, so that the clocks stand as they did
     /// after the last move kept, running again from then + `shift_ms`. Refused once the
     /// game is decided.
-    fn take_back(&self, id: &str, keep: usize, shift_ms: u64) -> Result<(), StoreError>;
+    fn take_back(&self, id: &GameId, keep: usize, shift_ms: u64) -> Result<(), StoreError>;
     /// Appends a chat line; its room keeps its latest `keep` lines (older ones go), so that
     /// nobody can fill a room and silence it for the rest of the game.
-    fn add_chat(&self, id: &str, line: &ChatLine, keep: usize) -> Result<(), StoreError>;
+    fn add_chat(&self, id: &GameId, line: &ChatLine, keep: usize) -> Result<(), StoreError>;
     /// The chat lines of a game, oldest first.
-    fn chat(&self, id: &str) -> Result<Vec<ChatLine>, StoreError>;
+    fn chat(&self, id: &GameId) -> Result<Vec<ChatLine>, StoreError>;
     /// Every game (only the undecided ones if `unfinished_only`), newest first.
     fn list_games(&self, unfinished_only: bool) -> Result<Vec<GameSummary>, StoreError>;
     /// One page of every game, newest first (the order of [`Store::list_games`]).
@@ -98,11 +104,11 @@ pub trait Store:
     /// Takes the lease of the game `id` for this server, unless it is decided (nobody
     /// changes a decided game): the server applies its changes from now on, and reads it
     /// again first.
-    fn claim(&self, _id: &str) -> Result<(), StoreError> {
+    fn claim(&self, _id: &GameId) -> Result<(), StoreError> {
         Ok(())
     }
     /// Whether this server holds the lease of `id` (or needs none: a decided game).
-    fn holds(&self, _id: &str) -> bool {
+    fn holds(&self, _id: &GameId) -> bool {
         true
     }
     /// Whether other servers may share the database (then [`Store::confirm`] is worth
@@ -112,29 +118,29 @@ pub trait Store:
     }
     /// Whether this server still holds the lease of `id`, as the database says now (a
     /// note that another server took it may still be on its way); forgets it if not.
-    fn confirm(&self, id: &str) -> Result<bool, StoreError> {
+    fn confirm(&self, id: &GameId) -> Result<bool, StoreError> {
         Ok(self.holds(id))
     }
     /// Forgets the lease of `id` if its number is below `epoch` (another server took it), or
     /// whatever it is with `None` (the game leaves memory).
-    fn disown(&self, _id: &str, _epoch: Option<i64>) {}
+    fn disown(&self, _id: &GameId, _epoch: Option<i64>) {}
     /// Says this server is alive, and takes the leases of the undecided games whose owner is
     /// not (or that nobody holds): their ids, to load.
-    fn heartbeat(&self) -> Result<Vec<String>, StoreError> {
+    fn heartbeat(&self) -> Result<Vec<GameId>, StoreError> {
         Ok(Vec::new())
     }
     /// The undecided games this server holds at start: all of them where it is the only
     /// server, else those nobody alive held, their leases taken.
-    fn unfinished_to_hold(&self) -> Result<Vec<String>, StoreError> {
+    fn unfinished_to_hold(&self) -> Result<Vec<GameId>, StoreError> {
         Ok(self.list_games(true)?.into_iter().map(|g| g.id).collect())
     }
     /// Tells the other servers that the game `id` between `players` started or ended
     /// (`finished`), for their accounts' event streams.
     fn announce(
         &self,
-        _id: &str,
+        _id: &GameId,
         _finished: bool,
-        _players: &[Option<String>; 2],
+        _players: &[Option<UserId>; 2],
     ) -> Result<(), StoreError> {
         Ok(())
     }

@@ -35,7 +35,7 @@ mod tests {
 
     fn habu() -> User {
         User {
-            id: "habu".to_string(),
+            id: "habu".into(),
             username: "Habu".to_string(),
             password_hash: "$argon2id$secret".to_string(),
             created_ms: 1_700_000_000_000,

@@ -20,6 +20,7 @@ use crate::error::off_thread;
 use crate::games::unix_ms;
 use koma_store::Store;
 use koma_store::accounts::{NewSession, NewToken, NewUser, TokenInfo, User};
+use koma_store::{TokenId, UserId};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::sync::{Semaphore, SemaphorePermit};
@@ -126,8 +127,8 @@ impl Accounts {
 
     /// Makes the account `id` a bot (lishogi's `/api/bot/account/upgrade`): refused (400)
     /// once it has played a game, as on lishogi.
-    pub async fn make_bot(&self, id: &str) -> Result<(), ApiError> {
-        let key = id.to_string();
+    pub async fn make_bot(&self, id: &UserId) -> Result<(), ApiError> {
+        let key = id.clone();
         if self.blocking(move |s| s.make_bot(&key)).await? {
             Ok(())
         } else {
@@ -140,7 +141,7 @@ impl Accounts {
 
     /// The account called `name` (any case), deleted or not.
     pub async fn user(&self, name: &str) -> Result<Option<User>, ApiError> {
-        let id = name.to_ascii_lowercase();
+        let id = UserId::new(name.to_ascii_lowercase());
         self.blocking(move |s| s.user(&id)).await
     }
 
@@ -158,7 +159,7 @@ impl Accounts {
         let pw = password.to_string();
         let password_hash = self.hashing(move |m| password::hash(&pw, m)).await?;
         let new = NewUser {
-            id,
+            id: id.into(),
             username: username.to_string(),
             password_hash,
             created_ms: unix_ms(),
@@ -244,7 +245,7 @@ impl Accounts {
     }
 
     /// Checks `password` for the account `id` before a change of the account.
-    async fn confirm(&self, id: &str, password: &str) -> Result<(), ApiError> {
+    async fn confirm(&self, id: &UserId, password: &str) -> Result<(), ApiError> {
         let user = self
             .user(id)
             .await?
@@ -264,7 +265,7 @@ impl Accounts {
     /// revoked.
     pub async fn change_password(
         &self,
-        id: &str,
+        id: &UserId,
         old: &str,
         new: &str,
         keep_session: Option<&str>,
@@ -273,23 +274,23 @@ impl Accounts {
         self.confirm(id, old).await?;
         let pw = new.to_string();
         let hash = self.hashing(move |m| password::hash(&pw, m)).await?;
-        let (id, keep) = (id.to_string(), keep_session.map(secrets::digest));
+        let (id, keep) = (id.clone(), keep_session.map(secrets::digest));
         self.blocking(move |s| s.set_password(&id, &hash, keep.as_deref(), unix_ms()))
             .await
     }
 
     /// Deletes the account `id` after checking its password: it can no longer log in, its
     /// sessions end, its tokens are revoked, its name stays taken.
-    pub async fn delete(&self, id: &str, password: &str) -> Result<(), ApiError> {
+    pub async fn delete(&self, id: &UserId, password: &str) -> Result<(), ApiError> {
         self.confirm(id, password).await?;
-        let id = id.to_string();
+        let id = id.clone();
         self.blocking(move |s| s.delete_user(&id, unix_ms())).await
     }
 
     /// A new API token for `user_id`: its id and the token, which is shown this once.
     pub async fn create_token(
         &self,
-        user_id: &str,
+        user_id: &UserId,
         description: &str,
     ) -> Result<(String, String), ApiError> {
         let chars = description.chars().count();
@@ -302,9 +303,9 @@ impl Accounts {
         }
         let (id, token) = secrets::api_token()?;
         let new = NewToken {
-            id: id.clone(),
+            id: TokenId::new(id.clone()),
             hash: secrets::digest(&token),
-            user_id: user_id.to_string(),
+            user_id: user_id.clone(),
             description: description.trim().to_string(),
             created_ms: unix_ms(),
         };
@@ -313,14 +314,14 @@ impl Accounts {
     }
 
     /// The live tokens of `user_id`, without their secrets.
-    pub async fn tokens(&self, user_id: &str) -> Result<Vec<TokenInfo>, ApiError> {
-        let id = user_id.to_string();
+    pub async fn tokens(&self, user_id: &UserId) -> Result<Vec<TokenInfo>, ApiError> {
+        let id = user_id.clone();
         self.blocking(move |s| s.list_tokens(&id)).await
     }
 
     /// Revokes token `token_id` of `user_id`.
-    pub async fn revoke_token(&self, user_id: &str, token_id: &str) -> Result<(), ApiError> {
-        let (user, token) = (user_id.to_string(), token_id.to_string());
+    pub async fn revoke_token(&self, user_id: &UserId, token_id: &TokenId) -> Result<(), ApiError> {
+        let (user, token) = (user_id.clone(), token_id.clone());
         let revoked = self
             .blocking(move |s| s.revoke_token(&user, &token, unix_ms()))
             .await?;
@@ -347,7 +348,10 @@ mod tests {
         let accounts = Accounts::new(Arc::new(SqliteStore::in_memory().unwrap()), false);
         accounts.sign_up("Alice", PASSWORD).await.unwrap();
         accounts.sign_up("Bob", PASSWORD).await.unwrap();
-        accounts.delete("bob", PASSWORD).await.unwrap();
+        accounts
+            .delete(&UserId::from("bob"), PASSWORD)
+            .await
+            .unwrap();
         for (name, password) in [
             ("alice", "wrong guess"),
             ("nobody", "wrong guess"),

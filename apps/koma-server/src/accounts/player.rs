@@ -2,6 +2,7 @@
 //! layer's extractors (`auth.rs`) make one from the session cookie or a token; the services
 //! take it.
 
+use koma_store::UserId;
 use koma_store::accounts::User;
 
 /// How a request proved who it comes from.
@@ -31,7 +32,7 @@ impl std::fmt::Debug for Credential {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
     /// The account's id: the username in lowercase.
-    pub id: String,
+    pub id: UserId,
     /// The username as typed at sign-up.
     pub name: String,
     /// A bot account.

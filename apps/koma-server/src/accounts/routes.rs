@@ -13,6 +13,7 @@ use axum::http::{Extensions, HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
+use koma_store::TokenId;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -225,7 +226,7 @@ async fn list_tokens(
 async fn revoke_token(
     State(s): State<AppState>,
     Owner(player): Owner,
-    Path(id): Path<String>,
+    Path(id): Path<TokenId>,
 ) -> Result<Response, ApiError> {
     s.accounts.revoke_token(&player.id, &id).await?;
     Ok(ok())

@@ -4,18 +4,20 @@
 use super::{BEAT, Hub, Slot};
 use crate::error::ApiError;
 use crate::games::{self, LiveGame};
+use koma_store::GameId;
 use koma_store::Note;
+use koma_store::UserId;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 impl Hub {
     /// Tells the other servers sharing the database that the game `id` between `players`
     /// started or ended, in the background.
-    pub(crate) fn tell_others(&self, id: &str, finished: bool, players: &[Option<String>; 2]) {
+    pub(crate) fn tell_others(&self, id: &GameId, finished: bool, players: &[Option<UserId>; 2]) {
         if !self.store.shared() {
             return;
         }
-        let (store, id, players) = (Arc::clone(&self.store), id.to_string(), players.clone());
+        let (store, id, players) = (Arc::clone(&self.store), id.clone(), players.clone());
         tokio::task::spawn_blocking(move || {
             if let Err(e) = store.announce(&id, finished, &players) {
                 eprintln!("koma serve: game {id}: telling the other servers: {e}");
@@ -96,7 +98,7 @@ impl Hub {
             Note::Resync => {
                 // Notes were missed: a lease this server believes it holds may have been
                 // taken meanwhile. The database says; a game lost is given up and read again.
-                let slots: Vec<(String, Slot)> = self
+                let slots: Vec<(GameId, Slot)> = self
                     .slots()
                     .iter()
                     .map(|(id, slot)| (id.clone(), Arc::clone(slot)))
@@ -142,7 +144,7 @@ impl Hub {
             }
             *last = Some(std::time::Instant::now());
         }
-        let unsure: Vec<String> = self.unsure().drain().collect();
+        let unsure: Vec<GameId> = self.unsure().drain().collect();
         for id in unsure {
             if let Err(e) = self.game(&id).await {
                 eprintln!("koma serve: game {id}: reading it again: {e}");

@@ -8,6 +8,8 @@ use crate::games::{self, CreateRequest};
 use crate::view::GameView;
 use koma_notation::formats;
 use koma_rules::{AnyPosition, Color, Move};
+use koma_store::TournamentId;
+use koma_store::{GameId, UserId};
 use koma_store::{GameSummary, Page};
 use std::net::IpAddr;
 use tokio::sync::watch;
@@ -45,7 +47,7 @@ impl Hub {
             return Err(e.into());
         }
         live.publish();
-        let id = live.id().to_string();
+        let id = live.id().clone();
         let creator = live.stored.creator;
         let invite = (live.stored.engine.is_none()).then_some(secrets.invite);
         let now = live.now();
@@ -87,7 +89,7 @@ impl Hub {
         request: &CreateRequest,
         creator: &Player,
         opponent: &Player,
-        tournament: Option<String>,
+        tournament: Option<TournamentId>,
     ) -> Result<Paired, ApiError> {
         if creator.id == opponent.id {
             return Err(crate::players::SeatRefusal::OwnGame.into());
@@ -121,7 +123,7 @@ impl Hub {
         .await?;
         self.refresh_players(&mut live).await?;
         live.publish();
-        let id = live.id().to_string();
+        let id = live.id().clone();
         let game = live.view(now);
         self.insert(live).await;
         let joined = |seat: Color, token: String| Joined {
@@ -141,7 +143,7 @@ impl Hub {
     /// the clock starts.
     pub async fn join(
         &self,
-        id: &str,
+        id: &GameId,
         invite: &str,
         player: Option<Player>,
     ) -> Result<Joined, ApiError> {
@@ -151,7 +153,7 @@ impl Hub {
     /// [`Hub::join`], once.
     pub(super) async fn join_once(
         &self,
-        id: &str,
+        id: &GameId,
         invite: &str,
         player: Option<Player>,
     ) -> Result<Joined, ApiError> {
@@ -172,15 +174,15 @@ impl Hub {
         crate::players::check_join(&live.stored, player.as_ref())?;
         let seat = !live.stored.creator;
         let user = player.map(|p| p.id);
-        let (key, account) = (id.to_string(), user.clone());
-        self.write(id, move |s| s.seat_player(&key, seat, account.as_deref()))
+        let (key, account) = (id.clone(), user.clone());
+        self.write(id, move |s| s.seat_player(&key, seat, account.as_ref()))
             .await?;
         let now = live.now();
         // The invited player's token is made now: the store keeps only its hash, so a token
         // made at creation could not be said after a restart.
         let token = koma_store::tokens::secret()?;
         let hashed = koma_store::tokens::hash(&token);
-        let (key, seat_hash) = (id.to_string(), hashed.clone());
+        let (key, seat_hash) = (id.clone(), hashed.clone());
         self.write(id, move |s| s.start_game(&key, now, &seat_hash))
             .await?;
         live.stored.players[seat.index()] = user;
@@ -190,7 +192,7 @@ impl Hub {
         live.publish();
         self.announce_start(&live);
         Ok(Joined {
-            id: id.to_string(),
+            id: id.clone(),
             seat: seat.name(),
             token,
             game: live.view(now),
@@ -198,13 +200,13 @@ impl Hub {
     }
 
     /// The game's state now (a clock that ran out ends the game first).
-    pub async fn state(&self, id: &str) -> Result<GameView, ApiError> {
+    pub async fn state(&self, id: &GameId) -> Result<GameView, ApiError> {
         Ok(self.state_pushed(id).await?.0)
     }
 
     /// [`Hub::state`], with the number of the last push it includes (read under the same
     /// lock): a WebSocket sends the pushes after it.
-    pub async fn state_pushed(&self, id: &str) -> Result<(GameView, u64), ApiError> {
+    pub async fn state_pushed(&self, id: &GameId) -> Result<(GameView, u64), ApiError> {
         let slot = self.copy(id).await?;
         let mut live = slot.lock().await;
         let now = live.now();
@@ -213,9 +215,9 @@ impl Hub {
     }
 
     /// The game as a record in `format` (kif, ki2, csa, jkf, usi, sfen).
-    pub async fn record(&self, id: &str, format: &str) -> Result<String, ApiError> {
+    pub async fn record(&self, id: &GameId, format: &str) -> Result<String, ApiError> {
         let format = crate::records::format_named(format)?;
-        let key = id.to_string();
+        let key = id.clone();
         let event = self
             .blocking(move |s| crate::tournaments::event_of_game(s, &key))
             .await?;
@@ -227,14 +229,14 @@ impl Hub {
     }
 
     /// The game's start position and the moves played so far.
-    pub async fn line(&self, id: &str) -> Result<(AnyPosition, Vec<Move>), ApiError> {
+    pub async fn line(&self, id: &GameId) -> Result<(AnyPosition, Vec<Move>), ApiError> {
         let slot = self.copy(id).await?;
         let live = slot.lock().await;
         Ok((live.game.start_position(), live.game.moves()))
     }
 
     /// Whether the account `user` (its id) holds a seat of game `id`.
-    pub async fn sits(&self, id: &str, user: &str) -> Result<bool, ApiError> {
+    pub async fn sits(&self, id: &GameId, user: &UserId) -> Result<bool, ApiError> {
         let slot = self.copy(id).await?;
         let live = slot.lock().await;
         Ok(Actor::Account(user).seat(&live).is_ok())
@@ -243,7 +245,7 @@ impl Hub {
     /// The seat `who` holds (none for a spectator) and the state pushes.
     pub async fn subscribe(
         &self,
-        id: &str,
+        id: &GameId,
         who: Option<Actor<'_>>,
     ) -> Result<(Option<Color>, watch::Receiver<crate::pushes::Push>), ApiError> {
         let slot = self.copy(id).await?;

@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::games::LiveGame;
 use koma_rules::Move;
 use koma_store::Ending;
+use koma_store::GameId;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -33,7 +34,7 @@ impl Hub {
     }
 
     /// The game `id` no longer counts as an undecided game against the engine.
-    pub(crate) fn release_engine(&self, id: &str) {
+    pub(crate) fn release_engine(&self, id: &GameId) {
         self.engine_games.release(id);
     }
 

@@ -7,13 +7,14 @@ use crate::error::ApiError;
 use crate::games::{self, Expiry, LiveGame};
 use crate::view::GameView;
 use koma_game::GameError;
+use koma_store::GameId;
 use koma_store::{Ending, StoredOutcome};
 
 impl Hub {
     /// The seat of `who` resigns (at any time, as the rules allow).
     pub async fn resign<'a>(
         &self,
-        id: &str,
+        id: &GameId,
         who: impl Into<Actor<'a>>,
     ) -> Result<GameView, ApiError> {
         let who = who.into();
@@ -21,7 +22,11 @@ impl Hub {
     }
 
     /// [`Hub::resign`], once.
-    pub(super) async fn resign_once(&self, id: &str, who: Actor<'_>) -> Result<GameView, ApiError> {
+    pub(super) async fn resign_once(
+        &self,
+        id: &GameId,
+        who: Actor<'_>,
+    ) -> Result<GameView, ApiError> {
         let (mut live, seat, now) = self.seated(id, who).await?;
         self.end(&mut live, now, Ending::Resignation(seat), |g| {
             g.resign(seat)
@@ -34,7 +39,7 @@ impl Hub {
     /// fails).
     pub async fn declare<'a>(
         &self,
-        id: &str,
+        id: &GameId,
         who: impl Into<Actor<'a>>,
     ) -> Result<GameView, ApiError> {
         let who = who.into();
@@ -44,7 +49,7 @@ impl Hub {
     /// [`Hub::declare`], once.
     pub(super) async fn declare_once(
         &self,
-        id: &str,
+        id: &GameId,
         who: Actor<'_>,
     ) -> Result<GameView, ApiError> {
         let (mut live, seat, now) = self.for_turn(id, who).await?;
@@ -81,7 +86,7 @@ impl Hub {
             at_ms: now,
             result: outcome.to_string(),
         };
-        let key = live.id().to_string();
+        let key = live.id().clone();
         if let Err(e) = self
             .write(live.id(), move |s| s.set_outcome(&key, &stored))
             .await
@@ -110,7 +115,7 @@ impl Hub {
             at_ms: now,
             result: result.to_string(),
         };
-        let key = live.id().to_string();
+        let key = live.id().clone();
         self.write(live.id(), move |s| s.set_outcome(&key, &stored))
             .await?;
         live.aborted = Some(result.to_string());

@@ -5,6 +5,7 @@
 use super::{Hub, Slot};
 use crate::error::ApiError;
 use crate::games::{self, LiveGame};
+use koma_store::GameId;
 use koma_store::{Store, StoreError, StoredGame};
 use std::sync::Arc;
 use tokio::sync::Mutex;
@@ -25,7 +26,7 @@ impl Hub {
     /// Runs a write of the game `id` off the async threads. If its outcome is unknown (the
     /// database went away before it answered: the write may have been committed), this
     /// server's copy is no longer trusted: it leaves memory, and the game is read again.
-    pub(crate) async fn write<T, F>(&self, id: &str, f: F) -> Result<T, StoreError>
+    pub(crate) async fn write<T, F>(&self, id: &GameId, f: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
@@ -39,7 +40,7 @@ impl Hub {
             // game as stored.
             self.store.disown(id, None);
             self.slots().remove(id);
-            self.unsure().insert(id.to_string());
+            self.unsure().insert(id.clone());
         }
         done
     }
@@ -56,7 +57,7 @@ impl Hub {
 
     /// Takes the game `id` into memory from the store, its lease held already, or reads a
     /// copy in memory again.
-    pub(super) async fn adopt(&self, id: &str) -> Result<Option<Slot>, StoreError> {
+    pub(super) async fn adopt(&self, id: &GameId) -> Result<Option<Slot>, StoreError> {
         let existing = self.slots().get(id).cloned();
         let Some(slot) = existing else {
             return self.load(id, false).await;
@@ -67,7 +68,7 @@ impl Hub {
 
     /// Loads a game from the store into memory (`None` if unknown), taking its lease first
     /// if `claim`; the engine resumes thinking if it is its turn.
-    pub(super) async fn load(&self, id: &str, claim: bool) -> Result<Option<Slot>, StoreError> {
+    pub(super) async fn load(&self, id: &GameId, claim: bool) -> Result<Option<Slot>, StoreError> {
         let Some(stored) = self.stored(id, claim).await? else {
             return Ok(None);
         };
@@ -76,7 +77,7 @@ impl Hub {
         let mine = Arc::new(Mutex::new(live));
         let slot = Arc::clone(
             self.slots()
-                .entry(id.to_string())
+                .entry(id.clone())
                 .or_insert_with(|| Arc::clone(&mine)),
         );
         let mut live = slot.lock().await;
@@ -143,7 +144,7 @@ impl Hub {
         if live.stored.engine.is_some() || live.stored.players.iter().any(Option::is_none) {
             return Ok(false);
         }
-        let id = live.id().to_string();
+        let id = live.id().clone();
         let tournament = self.blocking(move |s| s.tournament_of_game(&id)).await?;
         Ok(tournament.is_some())
     }
@@ -151,10 +152,10 @@ impl Hub {
     /// The game `id` as stored, its lease taken first if `claim`.
     pub(super) async fn stored(
         &self,
-        id: &str,
+        id: &GameId,
         claim: bool,
     ) -> Result<Option<StoredGame>, StoreError> {
-        let key = id.to_string();
+        let key = id.clone();
         self.blocking(move |s| {
             if claim {
                 s.claim(&key)?;
@@ -180,7 +181,7 @@ impl Hub {
 
     /// The game `id`, from memory or the store, its lease held: a game another server held
     /// is taken over and read again.
-    pub(crate) async fn game(&self, id: &str) -> Result<Slot, ApiError> {
+    pub(crate) async fn game(&self, id: &GameId) -> Result<Slot, ApiError> {
         let existing = self.slots().get(id).cloned();
         let Some(slot) = existing else {
             return self
@@ -199,20 +200,20 @@ impl Hub {
 
     /// Whether this server holds the game `id` now: as it knows, and where other servers
     /// share the database, as the database says.
-    pub(super) async fn holds_now(&self, id: &str) -> Result<bool, StoreError> {
+    pub(super) async fn holds_now(&self, id: &GameId) -> Result<bool, StoreError> {
         if !self.store.holds(id) {
             return Ok(false);
         }
         if !self.store.shared() {
             return Ok(true);
         }
-        let key = id.to_string();
+        let key = id.clone();
         self.blocking(move |s| s.confirm(&key)).await
     }
 
     /// The game `id` to read: this server's copy, held or not (another server's is kept up
     /// to date by its notes), else read from the store, its lease left where it is.
-    pub(crate) async fn copy(&self, id: &str) -> Result<Slot, ApiError> {
+    pub(crate) async fn copy(&self, id: &GameId) -> Result<Slot, ApiError> {
         if let Some(slot) = self.slots().get(id).cloned() {
             return Ok(slot);
         }
@@ -224,7 +225,7 @@ impl Hub {
 
     /// Puts a new game in memory; the engine starts thinking if it is its move.
     pub(crate) async fn insert(&self, live: LiveGame) {
-        let id = live.id().to_string();
+        let id = live.id().clone();
         self.announce_start(&live);
         let slot = Arc::new(Mutex::new(live));
         self.slots().insert(id, Arc::clone(&slot));

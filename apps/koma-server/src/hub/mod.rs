@@ -23,7 +23,7 @@ use crate::games::LiveGame;
 use crate::settings::Settings;
 use crate::view::GameView;
 use koma_rules::Color;
-use koma_store::{Store, StoreError};
+use koma_store::{GameId, Store, StoreError};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
@@ -36,7 +36,7 @@ pub(crate) type Slot = Arc<Mutex<LiveGame>>;
 /// The server's games: a cache over the store, and the engine that plays its seats.
 pub struct Hub {
     store: Arc<dyn Store>,
-    games: std::sync::Mutex<HashMap<String, Slot>>,
+    games: std::sync::Mutex<HashMap<GameId, Slot>>,
     /// The hub itself, for the engine's tasks.
     me: Weak<Hub>,
     /// The engine's searches, shared with the reviews.
@@ -55,7 +55,7 @@ pub struct Hub {
     last_beat: std::sync::Mutex<Option<std::time::Instant>>,
     /// The games whose last write may or may not have been stored: read again at the next
     /// look for games of servers gone, so that their clocks and engines go on.
-    unsure: std::sync::Mutex<std::collections::HashSet<String>>,
+    unsure: std::sync::Mutex<std::collections::HashSet<GameId>>,
     /// The tournaments' games: their ends told, their no-show limits.
     pub(crate) tournament_hooks: crate::tournaments::online::Hooks,
     /// The seats' connections to the games (who is gone, for a claim of victory).
@@ -69,7 +69,7 @@ const BEAT: std::time::Duration = std::time::Duration::from_secs(1);
 #[derive(Clone, Debug, Serialize)]
 pub struct Created {
     /// The game's id.
-    pub id: String,
+    pub id: GameId,
     /// The creator's seat: `sente` or `gote`.
     pub seat: &'static str,
     /// The creator's secret seat token.
@@ -89,7 +89,7 @@ pub struct Created {
 #[derive(Clone, Debug, Serialize)]
 pub struct Joined {
     /// The game's id.
-    pub id: String,
+    pub id: GameId,
     /// The player's seat.
     pub seat: &'static str,
     /// The player's secret seat token.
@@ -154,11 +154,11 @@ impl Hub {
         &self.challenges
     }
 
-    fn slots(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {
+    fn slots(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, Slot>> {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn unsure(&self) -> std::sync::MutexGuard<'_, std::collections::HashSet<String>> {
+    fn unsure(&self) -> std::sync::MutexGuard<'_, std::collections::HashSet<GameId>> {
         self.unsure.lock().unwrap_or_else(|e| e.into_inner())
     }
 }

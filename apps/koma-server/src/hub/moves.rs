@@ -7,6 +7,7 @@ use crate::games::LiveGame;
 use crate::view::GameView;
 use koma_game::GameError;
 use koma_rules::{Color, Move};
+use koma_store::GameId;
 use koma_store::{Ending, StoredMove, StoredOutcome};
 use tokio::sync::OwnedMutexGuard;
 
@@ -14,7 +15,7 @@ impl Hub {
     /// Plays `usi` for the seat of `who`.
     pub async fn play<'a>(
         &self,
-        id: &str,
+        id: &GameId,
         who: impl Into<Actor<'a>>,
         usi: &str,
     ) -> Result<GameView, ApiError> {
@@ -29,7 +30,7 @@ impl Hub {
     /// for the seat of `token`.
     pub async fn play_text<'a>(
         &self,
-        id: &str,
+        id: &GameId,
         who: impl Into<Actor<'a>>,
         text: &str,
     ) -> Result<GameView, ApiError> {
@@ -42,7 +43,7 @@ impl Hub {
     /// Plays the move `read` makes of `usi` for the seat of `who`.
     pub(super) async fn play_read(
         &self,
-        id: &str,
+        id: &GameId,
         who: Actor<'_>,
         usi: &str,
         read: impl Fn(&crate::anygame::AnyGame, &str) -> Result<Move, ApiError>,
@@ -53,7 +54,7 @@ impl Hub {
     /// [`Hub::play_read`], once.
     pub(super) async fn play_read_once(
         &self,
-        id: &str,
+        id: &GameId,
         who: Actor<'_>,
         usi: &str,
         read: &impl Fn(&crate::anygame::AnyGame, &str) -> Result<Move, ApiError>,
@@ -88,7 +89,7 @@ impl Hub {
         m: Move,
         now: u64,
     ) -> Result<(), ApiError> {
-        let id = live.id().to_string();
+        let id = live.id().clone();
         let before = live.game.clone();
         let ply = live.game.plies();
         let mover = live.game.side_to_move();
@@ -137,7 +138,7 @@ impl Hub {
     /// joined, the clock settled, the game not over. Gives the seat and the time.
     pub(crate) async fn for_turn<'a>(
         &self,
-        id: &str,
+        id: &GameId,
         who: impl Into<Actor<'a>>,
     ) -> Result<(OwnedMutexGuard<LiveGame>, Color, u64), ApiError> {
         self.locked_for(id, who, true).await
@@ -148,7 +149,7 @@ impl Hub {
     /// and the time.
     pub(crate) async fn seated<'a>(
         &self,
-        id: &str,
+        id: &GameId,
         who: impl Into<Actor<'a>>,
     ) -> Result<(OwnedMutexGuard<LiveGame>, Color, u64), ApiError> {
         self.locked_for(id, who, false).await
@@ -157,7 +158,7 @@ impl Hub {
     /// [`Hub::for_turn`] (`started` asked) and [`Hub::seated`].
     pub(super) async fn locked_for<'a>(
         &self,
-        id: &str,
+        id: &GameId,
         who: impl Into<Actor<'a>>,
         started: bool,
     ) -> Result<(OwnedMutexGuard<LiveGame>, Color, u64), ApiError> {

@@ -1,6 +1,7 @@
 //! The server's tick and stop: clocks and time-outs checked, quiet games forgotten.
 
 use super::{Hub, Slot};
+use koma_store::GameId;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -25,7 +26,7 @@ impl Hub {
     /// for a while.
     pub async fn tick(&self) {
         self.adopt_orphans().await;
-        let slots: Vec<(String, Slot)> = self
+        let slots: Vec<(GameId, Slot)> = self
             .slots()
             .iter()
             .map(|(id, s)| (id.clone(), Arc::clone(s)))

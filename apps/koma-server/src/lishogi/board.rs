@@ -19,6 +19,7 @@ use axum::extract::{Form, Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use koma_store::GameId;
 use koma_store::Room;
 use serde::Deserialize;
 use tokio::sync::broadcast;
@@ -65,7 +66,7 @@ fn yes_no(answer: &str) -> Result<bool, ApiError> {
 
 async fn game_stream(
     State(s): State<AppState>,
-    Path((api, id)): Path<(String, String)>,
+    Path((api, id)): Path<(String, GameId)>,
     me: Player,
     client: crate::limits::Client,
 ) -> Result<Response, Refusal> {
@@ -157,7 +158,7 @@ async fn game_stream(
 
 async fn play(
     State(s): State<AppState>,
-    Path((api, id, usi)): Path<(String, String, String)>,
+    Path((api, id, usi)): Path<(String, GameId, String)>,
     me: Player,
 ) -> Result<Response, Refusal> {
     check_api(&api, &me)?;
@@ -167,7 +168,7 @@ async fn play(
 
 async fn resign(
     State(s): State<AppState>,
-    Path((api, id)): Path<(String, String)>,
+    Path((api, id)): Path<(String, GameId)>,
     me: Player,
 ) -> Result<Response, Refusal> {
     check_api(&api, &me)?;
@@ -177,7 +178,7 @@ async fn resign(
 
 async fn abort(
     State(s): State<AppState>,
-    Path((api, id)): Path<(String, String)>,
+    Path((api, id)): Path<(String, GameId)>,
     me: Player,
 ) -> Result<Response, Refusal> {
     check_api(&api, &me)?;
@@ -188,7 +189,7 @@ async fn abort(
 async fn offer(
     s: &AppState,
     api: &str,
-    id: &str,
+    id: &GameId,
     answer: &str,
     me: &Player,
     offer: Offer,
@@ -205,7 +206,7 @@ async fn offer(
 
 async fn draw(
     State(s): State<AppState>,
-    Path((api, id, answer)): Path<(String, String, String)>,
+    Path((api, id, answer)): Path<(String, GameId, String)>,
     me: Player,
 ) -> Result<Response, Refusal> {
     offer(&s, &api, &id, &answer, &me, Offer::Draw).await
@@ -213,7 +214,7 @@ async fn draw(
 
 async fn takeback(
     State(s): State<AppState>,
-    Path((api, id, answer)): Path<(String, String, String)>,
+    Path((api, id, answer)): Path<(String, GameId, String)>,
     me: Player,
 ) -> Result<Response, Refusal> {
     offer(&s, &api, &id, &answer, &me, Offer::Takeback).await
@@ -221,7 +222,7 @@ async fn takeback(
 
 async fn claim_victory(
     State(s): State<AppState>,
-    Path((api, id)): Path<(String, String)>,
+    Path((api, id)): Path<(String, GameId)>,
     me: Player,
 ) -> Result<Response, Refusal> {
     check_api(&api, &me)?;
@@ -231,7 +232,7 @@ async fn claim_victory(
 
 async fn berserk(
     State(s): State<AppState>,
-    Path((api, id)): Path<(String, String)>,
+    Path((api, id)): Path<(String, GameId)>,
     me: Player,
 ) -> Result<Response, Refusal> {
     check_api(&api, &me)?;
@@ -247,7 +248,7 @@ struct ChatForm {
 
 async fn chat(
     State(s): State<AppState>,
-    Path((api, id)): Path<(String, String)>,
+    Path((api, id)): Path<(String, GameId)>,
     me: Player,
     client: crate::limits::Client,
     body: Result<Form<ChatForm>, FormRejection>,
@@ -271,7 +272,7 @@ async fn chat(
 
 async fn chat_lines(
     State(s): State<AppState>,
-    Path((api, id)): Path<(String, String)>,
+    Path((api, id)): Path<(String, GameId)>,
     me: Player,
 ) -> Result<Response, Refusal> {
     check_api(&api, &me)?;
@@ -291,7 +292,7 @@ async fn chat_lines(
 impl Hub {
     /// The seat of `who` aborts the game: only before both sides have moved, as on
     /// lishogi; nobody wins, the game is not rated.
-    pub async fn abort_by(&self, id: &str, who: Actor<'_>) -> Result<(), ApiError> {
+    pub async fn abort_by(&self, id: &GameId, who: Actor<'_>) -> Result<(), ApiError> {
         let (mut live, seat, now) = self.seated(id, who).await?;
         if live.game.plies() >= 2 {
             return Err(ApiError::TooLateToAbort);

@@ -4,6 +4,7 @@
 
 use super::challenges::{Challenge, ending_of};
 use crate::hub::Hub;
+use koma_store::ChallengeId;
 
 impl Hub {
     /// Another server made (`created`) or answered challenge `id` between `challenger`
@@ -11,7 +12,7 @@ impl Hub {
     /// the events, its row read from the store.
     pub(crate) async fn challenge_note(
         &self,
-        id: &str,
+        id: &ChallengeId,
         status: &str,
         challenger: &str,
         dest: &str,
@@ -25,7 +26,7 @@ impl Hub {
         {
             return;
         }
-        let key = id.to_string();
+        let key = id.clone();
         let challenge = match self.blocking(move |s| s.challenge(&key)).await {
             Ok(Some(row)) => Challenge::of_row(&row).map(|c| (c, row.reason)),
             Ok(None) => return,

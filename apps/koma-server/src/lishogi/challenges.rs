@@ -16,7 +16,9 @@ use koma_game::clock::TimeControl;
 use koma_game::rating::Pool;
 use koma_rules::VariantKind;
 use koma_store::StoreError;
+use koma_store::UserId;
 use koma_store::challenges::{Answerer, ChallengeRow};
+use koma_store::{ChallengeId, GameId};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -60,7 +62,7 @@ pub struct ChallengeForm {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Party {
     /// The account's id.
-    pub id: String,
+    pub id: UserId,
     /// Its username.
     pub name: String,
     /// Its rating in the challenge's pool.
@@ -75,7 +77,7 @@ pub struct Party {
 #[derive(Clone, Debug)]
 pub struct Challenge {
     /// Its id: the id of the game it becomes.
-    pub id: String,
+    pub id: ChallengeId,
     /// Who challenges.
     pub challenger: Party,
     /// Who is challenged.
@@ -261,11 +263,11 @@ impl Challenge {
 /// id: told how each ends, whichever server answers it.
 #[derive(Default)]
 pub struct Challenges {
-    waiting: Mutex<HashMap<String, Done>>,
+    waiting: Mutex<HashMap<ChallengeId, Done>>,
 }
 
 impl Challenges {
-    fn waiting(&self) -> std::sync::MutexGuard<'_, HashMap<String, Done>> {
+    fn waiting(&self) -> std::sync::MutexGuard<'_, HashMap<ChallengeId, Done>> {
         self.waiting.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -277,7 +279,7 @@ impl Challenges {
     }
 
     /// Tells the keep-alive stream of challenge `id`, if any here, how it ended.
-    pub(super) fn end(&self, id: &str, how: &'static str) {
+    pub(super) fn end(&self, id: &ChallengeId, how: &'static str) {
         if let Some(done) = self.waiting().remove(id) {
             done.send_replace(Some(how));
         }
@@ -342,7 +344,7 @@ impl Hub {
     /// An account of the challenge's pool as a party.
     async fn party(
         &self,
-        id: String,
+        id: UserId,
         name: String,
         bot: bool,
         pool: Pool,
@@ -366,7 +368,7 @@ impl Hub {
     pub async fn challenge(
         &self,
         me: &Player,
-        dest: (String, String, bool),
+        dest: (UserId, String, bool),
         form: &ChallengeForm,
     ) -> Result<Challenge, ApiError> {
         if dest.0 == me.id {
@@ -385,7 +387,7 @@ impl Hub {
             other => return Err(ApiError::unknown("color", other, "sente, gote, random")),
         };
         let mut challenge = Challenge {
-            id: koma_store::tokens::game_id()?,
+            id: ChallengeId::new(koma_store::tokens::game_id()?),
             challenger: self
                 .party(
                     me.id.clone(),
@@ -428,12 +430,12 @@ impl Hub {
     }
 
     /// The open challenges made by or to `user`, with their direction.
-    pub async fn challenges_of(&self, user: &str) -> Result<Vec<Value>, ApiError> {
-        let (key, now) = (user.to_string(), games::unix_ms());
+    pub async fn challenges_of(&self, user: &UserId) -> Result<Vec<Value>, ApiError> {
+        let (key, now) = (user.clone(), games::unix_ms());
         let rows = self.blocking(move |s| s.challenges_of(&key, now)).await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in &rows {
-            let direction = if row.dest == user { "in" } else { "out" };
+            let direction = if row.dest == *user { "in" } else { "out" };
             out.push(Challenge::of_row(row)?.json("created", Some(direction)));
         }
         Ok(out)
@@ -441,11 +443,8 @@ impl Hub {
 
     /// Pushes the lapse of challenge `id` one time-to-live from now, while its keep-alive
     /// stream is open.
-    pub async fn refresh_challenge(&self, id: &str) -> Result<(), ApiError> {
-        let (key, until) = (
-            id.to_string(),
-            games::unix_ms().saturating_add(ttl_ms(self)),
-        );
+    pub async fn refresh_challenge(&self, id: &ChallengeId) -> Result<(), ApiError> {
+        let (key, until) = (id.clone(), games::unix_ms().saturating_add(ttl_ms(self)));
         Ok(self
             .blocking(move |s| s.refresh_challenge(&key, until))
             .await?)
@@ -455,13 +454,13 @@ impl Hub {
     /// keep-alive stream; 404 if it is not open or not `user`'s to answer.
     async fn take(
         &self,
-        id: &str,
-        user: &str,
+        id: &ChallengeId,
+        user: &UserId,
         answerer: Answerer,
         how: &'static str,
         reason: Option<&str>,
     ) -> Result<Challenge, ApiError> {
-        let (key, who, why) = (id.to_string(), user.to_string(), reason.map(str::to_string));
+        let (key, who, why) = (id.clone(), user.clone(), reason.map(str::to_string));
         let now = games::unix_ms();
         let row = self
             .blocking(move |s| s.take_challenge(&key, &who, answerer, how, why.as_deref(), now))
@@ -472,14 +471,14 @@ impl Hub {
     }
 
     /// The challenged account `me` accepts challenge `id`: the game starts.
-    pub async fn accept_challenge(&self, id: &str, me: &Player) -> Result<(), ApiError> {
+    pub async fn accept_challenge(&self, id: &ChallengeId, me: &Player) -> Result<(), ApiError> {
         let challenge = self
             .take(id, &me.id, Answerer::Dest, "accepted", None)
             .await?;
         let now = games::unix_ms();
         let (mut live, _, _) = games::create(&challenge.request(), now)?;
         let creator = live.stored.creator;
-        live.stored.id = challenge.id.clone();
+        live.stored.id = GameId::new(challenge.id.as_str());
         live.stored.rated = challenge.rated;
         live.stored.players[creator.index()] = Some(challenge.challenger.id.clone());
         live.stored.players[(!creator).index()] = Some(challenge.dest.id.clone());
@@ -500,7 +499,7 @@ impl Hub {
     /// accounts' streams hear it.
     pub async fn decline_challenge(
         &self,
-        id: &str,
+        id: &ChallengeId,
         me: &Player,
         reason: &str,
     ) -> Result<(), ApiError> {
@@ -512,7 +511,7 @@ impl Hub {
     }
 
     /// The challenger `me` cancels challenge `id`; both accounts' streams hear it.
-    pub async fn cancel_challenge(&self, id: &str, me: &Player) -> Result<(), ApiError> {
+    pub async fn cancel_challenge(&self, id: &ChallengeId, me: &Player) -> Result<(), ApiError> {
         let challenge = self
             .take(id, &me.id, Answerer::Challenger, "canceled", None)
             .await?;

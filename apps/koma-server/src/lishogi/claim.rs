@@ -15,6 +15,7 @@ use crate::hub::Hub;
 use crate::presence::NoClaim;
 use koma_rules::Color;
 use koma_store::Ending;
+use koma_store::GameId;
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -45,7 +46,7 @@ fn seconds_up(d: Duration) -> u64 {
 impl Hub {
     /// The seat of `who` claims the win: its opponent is gone (see [`crate::presence`]) long
     /// enough, and it is the opponent's move. The opponent loses by abandonment.
-    pub async fn claim_victory(&self, id: &str, who: Actor<'_>) -> Result<(), ApiError> {
+    pub async fn claim_victory(&self, id: &GameId, who: Actor<'_>) -> Result<(), ApiError> {
         let (mut live, seat, now) = self.seated(id, who).await?;
         claimable(&live).map_err(ApiError::CannotClaim)?;
         if live.game.side_to_move() == seat {
@@ -109,7 +110,12 @@ impl Watch {
 /// told `told` (updated), if any: `{"type": "opponentGone", "gone": true,
 /// "claimWinInSeconds": N}` once the opponent has been gone a few seconds and again when the
 /// win may be claimed, `{"gone": false}` when he is back.
-pub(super) fn opponent_gone(hub: &Hub, id: &str, watch: &Watch, told: &mut Told) -> Option<Value> {
+pub(super) fn opponent_gone(
+    hub: &Hub,
+    id: &GameId,
+    watch: &Watch,
+    told: &mut Told,
+) -> Option<Value> {
     let after = hub.settings().gone_after;
     let gone = match watch.open {
         true => hub.presence().absent_for(id, !watch.seat, watch.loaded),
@@ -137,13 +143,13 @@ pub(super) fn opponent_gone(hub: &Hub, id: &str, watch: &Watch, told: &mut Told)
 
 /// `POST /api/{board,bot}/game/{id}/berserk` for `me`: the berserk of the arena that
 /// started the game (see `tournaments::arena_berserk`); a game of no arena is refused.
-pub(super) async fn berserk(s: &AppState, id: &str, me: &Player) -> Result<(), ApiError> {
+pub(super) async fn berserk(s: &AppState, id: &GameId, me: &Player) -> Result<(), ApiError> {
     {
         let slot = s.hub.copy(id).await?;
         let live = slot.lock().await;
         Actor::Account(&me.id).seat(&live)?;
     }
-    let key = id.to_string();
+    let key = id.clone();
     let tournament = s
         .hub
         .blocking(move |st| st.tournament_of_game(&key))

@@ -28,13 +28,11 @@ pub fn variant_of_key(key: &str) -> Option<VariantKind> {
     VariantKind::from_name(key)
 }
 
-/// The time control of a game, read from its stored text (unlimited when none).
+/// The time control of a game (unlimited when none).
 pub fn control_of(live: &LiveGame) -> TimeControl {
     live.stored
         .setup
         .time_control
-        .as_deref()
-        .and_then(|t| t.parse().ok())
         .unwrap_or(TimeControl::Unlimited)
 }
 
@@ -155,7 +153,7 @@ pub fn game_state(live: &LiveGame, now_ms: u64) -> Value {
         state["winner"] = w.name().into();
     }
     if let Some(rematch) = &live.rematch {
-        state["rematch"] = rematch.clone().into();
+        state["rematch"] = rematch.as_str().into();
     }
     state
 }

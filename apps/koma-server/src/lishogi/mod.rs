@@ -24,6 +24,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use challenges::ChallengeForm;
+use koma_store::ChallengeId;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -147,7 +148,7 @@ async fn list_challenges(State(s): State<AppState>, me: Player) -> Result<Respon
 
 async fn accept(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<ChallengeId>,
     me: Player,
 ) -> Result<Response, Refusal> {
     s.hub.accept_challenge(&id, &me).await?;
@@ -161,7 +162,7 @@ struct DeclineForm {
 
 async fn decline(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<ChallengeId>,
     me: Player,
     body: Result<Form<DeclineForm>, FormRejection>,
 ) -> Result<Response, Refusal> {
@@ -174,7 +175,7 @@ async fn decline(
 
 async fn cancel(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<ChallengeId>,
     me: Player,
 ) -> Result<Response, Refusal> {
     s.hub.cancel_challenge(&id, &me).await?;

@@ -14,6 +14,7 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use koma_store::Page;
+use koma_store::UserId;
 use koma_store::profiles::PlayerQuery;
 use serde_json::{Value, json};
 use std::convert::Infallible;
@@ -83,7 +84,7 @@ where
 /// hold them.
 pub async fn ongoing(
     s: &AppState,
-    account: &str,
+    account: &UserId,
     limit: usize,
 ) -> Result<Vec<crate::games::LiveGame>, ApiError> {
     let query = PlayerQuery {

@@ -3,6 +3,7 @@
 
 use crate::hub::Hub;
 use crate::players::PlayersView;
+use koma_store::GameId;
 use serde::Serialize;
 use std::cmp::Reverse;
 
@@ -10,7 +11,7 @@ use std::cmp::Reverse;
 #[derive(Clone, Debug, Serialize)]
 pub struct LiveView {
     /// The game's id (watch it on its WebSocket without a token).
-    pub id: String,
+    pub id: GameId,
     /// The variant's name.
     pub variant: &'static str,
     /// The time control (null: none).
@@ -54,9 +55,9 @@ pub async fn live_games(hub: &Hub) -> Vec<LiveView> {
             continue;
         }
         out.push(LiveView {
-            id: live.id().to_string(),
+            id: live.id().clone(),
             variant: live.game.variant().name(),
-            time_control: live.stored.setup.time_control.clone(),
+            time_control: live.stored.setup.time_control.map(|c| c.to_string()),
             rated: live.stored.rated,
             started_ms,
             plies: live.game.plies(),

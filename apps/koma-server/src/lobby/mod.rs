@@ -21,10 +21,10 @@ use crate::accounts::Player;
 use crate::error::ApiError;
 use crate::games::{self, CreateRequest};
 use crate::hub::{Hub, Joined, Paired};
-use crate::ratings::pool_of;
 use crate::settings::Settings;
 use koma_game::rating::Glicko;
 use koma_store::Page;
+use koma_store::{GameId, UserId};
 use seek::LobbyPlayer;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -90,13 +90,13 @@ struct State {
     /// Oldest first.
     seeks: Vec<Seek>,
     quick: Vec<Waiting>,
-    presence: HashMap<String, Presence>,
-    pending: HashMap<String, (Instant, Arc<str>)>,
+    presence: HashMap<UserId, Presence>,
+    pending: HashMap<UserId, (Instant, Arc<str>)>,
 }
 
 impl State {
     /// Whether `user` left the lobby (his connections closed) at least `absence` ago.
-    fn gone(&self, user: &str, absence: Duration) -> bool {
+    fn gone(&self, user: &UserId, absence: Duration) -> bool {
         self.presence
             .get(user)
             .is_some_and(|p| p.open == 0 && p.gone_since.is_some_and(|t| t.elapsed() >= absence))
@@ -144,7 +144,7 @@ pub struct PairedNotice {
     #[serde(rename = "type")]
     pub kind: &'static str,
     /// The game's id.
-    pub game: String,
+    pub game: GameId,
     /// The player's seat.
     pub seat: &'static str,
     /// The player's secret seat token.
@@ -195,7 +195,7 @@ impl Lobby {
         // The game as it would be created: every field checked, names made canonical.
         let (live, _, _) = games::create(request, games::unix_ms())?;
         let setup = live.stored.setup.clone();
-        let pool = pool_of(&setup.variant, setup.time_control.as_deref())?.key();
+        let pool = setup.pool().key();
         let (id, key) = (player.id.clone(), pool.clone());
         let now_s = games::unix_ms() / 1000;
         let rating = self
@@ -204,7 +204,12 @@ impl Lobby {
             .await?
             .unwrap_or_default()
             .at(now_s);
-        Ok((pool, rating, setup.time_control, setup.variant))
+        Ok((
+            pool,
+            rating,
+            setup.time_control.map(|c| c.to_string()),
+            setup.variant.name().to_string(),
+        ))
     }
 
     /// Posts a seek for `poster`, replacing his open one.
@@ -434,7 +439,7 @@ impl Lobby {
 
     /// Sends `notice` to the lobby connections of `user`, or keeps it a while for his next
     /// connection if none is open.
-    fn tell(&self, user: &str, notice: &PairedNotice) {
+    fn tell(&self, user: &UserId, notice: &PairedNotice) {
         let json: Arc<str> = Arc::from(serde_json::to_string(notice).unwrap_or_default());
         let mut state = self.state();
         let open = state.presence.get(user).is_some_and(|p| p.open > 0);
@@ -444,9 +449,7 @@ impl Lobby {
                 json,
             }));
         } else {
-            state
-                .pending
-                .insert(user.to_string(), (Instant::now(), json));
+            state.pending.insert(user.clone(), (Instant::now(), json));
         }
     }
 
@@ -465,11 +468,11 @@ impl Lobby {
 
     /// A lobby connection opens (for `user`, when logged in): the seek list's pushes, the
     /// notices, and a notice that waited for him.
-    pub fn connect(&self, user: Option<&str>) -> Connected {
+    pub fn connect(&self, user: Option<&UserId>) -> Connected {
         let mut waiting = None;
         if let Some(user) = user {
             let mut state = self.state();
-            let presence = state.presence.entry(user.to_string()).or_default();
+            let presence = state.presence.entry(user.clone()).or_default();
             presence.open += 1;
             presence.gone_since = None;
             waiting = state
@@ -486,7 +489,7 @@ impl Lobby {
     }
 
     /// A lobby connection of `user` closed.
-    pub fn disconnect(&self, user: &str) {
+    pub fn disconnect(&self, user: &UserId) {
         let mut state = self.state();
         if let Some(presence) = state.presence.get_mut(user) {
             presence.open = presence.open.saturating_sub(1);
@@ -518,7 +521,7 @@ impl Lobby {
             let mut guard = self.state();
             let state = &mut *guard;
             let before = state.seeks.len();
-            let gone: Vec<String> = state
+            let gone: Vec<UserId> = state
                 .presence
                 .keys()
                 .filter(|u| state.gone(u, absence))

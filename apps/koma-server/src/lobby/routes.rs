@@ -145,7 +145,7 @@ async fn socket(
         .max_frame_size(most)
         .on_upgrade(move |socket| async move {
             let user = player.map(|p| p.id);
-            let connected = lobby.connect(user.as_deref());
+            let connected = lobby.connect(user.as_ref());
             run(socket, user.as_deref(), connected, guard, shutdown).await;
             if let Some(user) = &user {
                 lobby.disconnect(user);

@@ -4,6 +4,7 @@
 use crate::games::CreateRequest;
 use koma_game::rating::glicko::{MAX_RATING, MIN_RATING};
 use koma_game::rating::{Glicko, Rank};
+use koma_store::UserId;
 use serde::{Deserialize, Serialize};
 
 /// A seek (`POST /api/lobby/seeks`): the game its poster wants and the opponent he accepts.
@@ -170,7 +171,7 @@ impl LobbyRefusal {
 #[derive(Clone, Debug, Serialize)]
 pub struct LobbyPlayer {
     /// The account's id.
-    pub id: String,
+    pub id: UserId,
     /// The username.
     pub name: String,
     /// The rating in the seek's pool.
@@ -185,10 +186,10 @@ pub struct LobbyPlayer {
 
 impl LobbyPlayer {
     /// The player `id` called `name` with `rating`.
-    pub fn new(id: &str, name: &str, rating: &Glicko) -> LobbyPlayer {
+    pub fn new(id: &UserId, name: &str, rating: &Glicko) -> LobbyPlayer {
         let rank = Rank::of(rating.rating);
         LobbyPlayer {
-            id: id.to_string(),
+            id: id.clone(),
             name: name.to_string(),
             rating: rating.int_rating(),
             provisional: rating.is_provisional(),

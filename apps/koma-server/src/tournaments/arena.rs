@@ -13,6 +13,8 @@ use super::settings::Format;
 use crate::accounts::Player;
 use crate::error::ApiError;
 use crate::games::unix_ms;
+use koma_store::GameId;
+use koma_store::TournamentId;
 
 /// How long after its pairing a game still without a server game is started by the tick
 /// (the request that paired it normally starts it at once).
@@ -53,7 +55,7 @@ impl Tournaments {
     /// `player` (rated `rating`) enters the arena `id`, or comes back after a pause.
     pub(super) async fn arena_join(
         &self,
-        id: &str,
+        id: &TournamentId,
         player: &Player,
         rating: i32,
     ) -> Result<Tournament, ApiError> {
@@ -79,7 +81,7 @@ impl Tournaments {
     /// joining again.
     pub(super) async fn arena_pause(
         &self,
-        id: &str,
+        id: &TournamentId,
         who: &Player,
         player: Option<usize>,
     ) -> Result<Tournament, ApiError> {
@@ -107,7 +109,11 @@ impl Tournaments {
 
     /// Logs the end of the arena game playing `end.id` in `tid` (unless logged already),
     /// with its length and berserks, and starts the games it pairs.
-    pub(super) async fn arena_game_ended(&self, tid: &str, end: &GameEnd) -> Result<(), ApiError> {
+    pub(super) async fn arena_game_ended(
+        &self,
+        tid: &TournamentId,
+        end: &GameEnd,
+    ) -> Result<(), ApiError> {
         let (t, _) = self.read(tid).await?;
         let Some(g) = t
             .arena
@@ -156,7 +162,7 @@ impl Tournaments {
             return Ok(t);
         };
         let arena = arena_log::replay(&t)?;
-        let mut started: Vec<(usize, String)> = Vec::new();
+        let mut started: Vec<(usize, GameId)> = Vec::new();
         for g in arena.games() {
             let missing = t.arena.games.get(g.id).is_some_and(|r| r.game.is_none());
             let due = late.is_none_or(|now| now >= g.started_at + START_GRACE_MS);
@@ -208,7 +214,7 @@ impl Tournaments {
 
     /// Starts or ends the arena `id` when its time comes, starts the games a stop left
     /// without one, takes the ends that never came, and sets the no-show limits again.
-    async fn tick_arena(&self, id: &str) -> Result<(), ApiError> {
+    async fn tick_arena(&self, id: &TournamentId) -> Result<(), ApiError> {
         let (t, _) = self.read(id).await?;
         if t.settings.format != Format::Arena {
             return Ok(());
@@ -229,7 +235,7 @@ impl Tournaments {
         };
         let t = self.start_arena_games_of(t, Some(now)).await?;
         let limit = t.settings.no_show_s.saturating_mul(1000);
-        let open: Vec<String> = (0..t.arena.games.len())
+        let open: Vec<GameId> = (0..t.arena.games.len())
             .filter(|&g| !logged_end(&t, g))
             .filter_map(|g| t.arena.games[g].game.clone())
             .collect();

@@ -18,19 +18,21 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use koma_rules::Color;
+use koma_store::GameId;
+use koma_store::TournamentId;
 
 /// The body of a berserk.
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BerserkBody {
     /// The game (the server's id).
-    game: String,
+    game: GameId,
 }
 
 /// `POST /api/tournaments/{id}/berserk`.
 pub async fn route(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<TournamentId>,
     player: Option<Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
@@ -53,9 +55,9 @@ impl Tournaments {
     /// `who` goes berserk in `game` of the arena `id`.
     pub async fn berserk(
         &self,
-        id: &str,
+        id: &TournamentId,
         who: &Player,
-        game: &str,
+        game: &GameId,
     ) -> Result<Tournament, ApiError> {
         let (t, _) = self.read(id).await?;
         if t.settings.format != Format::Arena {

@@ -7,6 +7,7 @@
 use super::arena_rules;
 use super::model::{Outcome, Status, Tournament};
 use super::refusal::Refusal;
+use koma_store::{GameId, TournamentId};
 use koma_tournament::arena::{Arena, ArenaConfig, ArenaError, ArenaEvent, ArenaGame};
 use koma_tournament::record::GameResult;
 use serde::{Deserialize, Serialize};
@@ -59,7 +60,7 @@ pub struct Stamped {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRec {
     /// The server's game, once started.
-    pub game: Option<String>,
+    pub game: Option<GameId>,
     /// Whether sente and gote went berserk (until the end is logged).
     pub berserk: [bool; 2],
 }
@@ -142,7 +143,7 @@ const KEPT: usize = 64;
 /// The arenas replayed lately, by tournament id: the log replayed, the settings, and the
 /// arena they gave. Replaying costs each event a ranking of the field, so a change replays
 /// only the events logged since (any other log is replayed whole).
-static REPLAYED: LazyLock<Mutex<HashMap<String, Replayed>>> = LazyLock::new(Default::default);
+static REPLAYED: LazyLock<Mutex<HashMap<TournamentId, Replayed>>> = LazyLock::new(Default::default);
 
 /// A log replayed, the settings it was replayed under, and the arena it gave.
 type Replayed = (Vec<Stamped>, ArenaConfig, Arena);
@@ -232,7 +233,7 @@ mod tests {
         for i in 0..n {
             t.players.push(Entrant {
                 name: format!("P{i}"),
-                account: Some(format!("a{i}")),
+                account: Some(format!("a{i}").into()),
                 username: None,
                 rating: 1500 + 10 * i as i32,
                 start_score: 0,
@@ -304,7 +305,7 @@ mod tests {
         // grown by an event and for another log under the same id.
         let whole = |t: &Tournament| {
             let mut fresh = t.clone();
-            fresh.id = format!("{}-whole-{}", t.id, t.arena.events.len());
+            fresh.id = format!("{}-whole-{}", t.id, t.arena.events.len()).into();
             let arena = replay(&fresh).unwrap();
             (arena.games().to_vec(), arena.standings())
         };

@@ -7,6 +7,7 @@ use super::settings::Format;
 use crate::accounts::Player;
 use crate::error::ApiError;
 use crate::games::unix_ms;
+use koma_store::TournamentId;
 
 /// The body of a result's entry.
 #[derive(Debug, serde::Deserialize)]
@@ -25,7 +26,11 @@ pub struct ResultBody {
 
 impl Tournaments {
     /// The director closes the entries and pairs round 1.
-    pub async fn start(&self, id: &str, director: &Player) -> Result<Tournament, ApiError> {
+    pub async fn start(
+        &self,
+        id: &TournamentId,
+        director: &Player,
+    ) -> Result<Tournament, ApiError> {
         let now = unix_ms();
         let (t, ()) = self
             .change(id, |t| {
@@ -39,7 +44,7 @@ impl Tournaments {
 
     /// Starts the online tournament `id` if its `starts_at` has come and it is still taking
     /// entries with two players or more (an arena starts by its own tick).
-    pub(super) async fn start_if_due(&self, id: &str) -> Result<(), ApiError> {
+    pub(super) async fn start_if_due(&self, id: &TournamentId) -> Result<(), ApiError> {
         let now = unix_ms();
         let due = |t: &Tournament| {
             t.status == Status::Entries
@@ -68,7 +73,7 @@ impl Tournaments {
     }
 
     /// The director pairs the next round.
-    pub async fn pair(&self, id: &str, director: &Player) -> Result<Tournament, ApiError> {
+    pub async fn pair(&self, id: &TournamentId, director: &Player) -> Result<Tournament, ApiError> {
         let now = unix_ms();
         let (t, ()) = self
             .change(id, |t| {
@@ -92,7 +97,7 @@ impl Tournaments {
     /// The director enters or corrects a result.
     pub async fn enter_result(
         &self,
-        id: &str,
+        id: &TournamentId,
         director: &Player,
         body: ResultBody,
     ) -> Result<Tournament, ApiError> {

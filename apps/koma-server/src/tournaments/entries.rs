@@ -12,6 +12,10 @@ use super::service::{Tournaments, check_director, finished};
 use super::settings::Format;
 use crate::accounts::Player;
 use crate::error::ApiError;
+use koma_game::clock::TimeControl;
+use koma_game::rating::Pool;
+use koma_rules::VariantKind;
+use koma_store::{TournamentId, UserId};
 
 /// The body of a director's entry of a player.
 #[derive(Debug, serde::Deserialize)]
@@ -78,9 +82,14 @@ impl Tournaments {
     /// The rating `player` enters `t` with: the account's in the pool of the event's
     /// clock (1500 before any rated game there).
     async fn rating_of(&self, t: &Tournament, account: &str) -> Result<i32, ApiError> {
-        let control = t.settings.clock.map(|c| c.time_control()).transpose()?;
-        let pool = crate::ratings::pool_of("shogi", control.as_deref())?.key();
-        let user = account.to_string();
+        let control = match t.settings.clock.map(|c| c.time_control()).transpose()? {
+            None => TimeControl::Unlimited,
+            Some(text) => text
+                .parse()
+                .map_err(|source| ApiError::TimeControl { text, source })?,
+        };
+        let pool = Pool::of(VariantKind::Shogi, &control).key();
+        let user = UserId::new(account);
         let glicko = self
             .hub
             .blocking(move |s| s.rating(&user, &pool))
@@ -93,7 +102,7 @@ impl Tournaments {
     /// last round is paired), accepting the director's invitation if one waits.
     pub async fn join(
         &self,
-        id: &str,
+        id: &TournamentId,
         player: &Player,
         said: JoinBody,
     ) -> Result<Tournament, ApiError> {
@@ -127,7 +136,7 @@ impl Tournaments {
     /// The director enters a player.
     pub async fn add_player(
         &self,
-        id: &str,
+        id: &TournamentId,
         director: &Player,
         body: PlayerBody,
     ) -> Result<Tournament, ApiError> {
@@ -152,7 +161,7 @@ impl Tournaments {
         let (account, username) = match &body.account {
             None => (None, None),
             Some(username) => {
-                let key = username.to_lowercase();
+                let key = UserId::new(username.to_lowercase());
                 let found = self.hub.blocking(move |s| s.user(&key)).await?;
                 match found {
                     Some(user) if user.deleted_ms.is_none() => (Some(user.id), Some(user.username)),
@@ -196,7 +205,7 @@ impl Tournaments {
     /// (its number).
     pub async fn withdraw(
         &self,
-        id: &str,
+        id: &TournamentId,
         who: &Player,
         player: Option<usize>,
     ) -> Result<Tournament, ApiError> {

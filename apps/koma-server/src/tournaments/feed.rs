@@ -7,6 +7,7 @@ use super::view;
 use crate::error::ApiError;
 use bytes::Bytes;
 use koma_store::StoreError;
+use koma_store::TournamentId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -28,7 +29,7 @@ pub enum Feed {
 
 /// The feeds of the tournaments watched now, by id.
 #[derive(Default)]
-pub struct Feeds(Mutex<HashMap<String, watch::Receiver<Feed>>>);
+pub struct Feeds(Mutex<HashMap<TournamentId, watch::Receiver<Feed>>>);
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -39,10 +40,10 @@ impl Tournaments {
     /// version it was built from; `None` if the stored version is still `seen`.
     pub(super) async fn view_line(
         &self,
-        id: &str,
+        id: &TournamentId,
         seen: Option<i64>,
     ) -> Result<Option<(i64, Bytes)>, ApiError> {
-        let key = id.to_string();
+        let key = id.clone();
         let built = self
             .hub
             .blocking(move |s| {
@@ -64,7 +65,7 @@ impl Tournaments {
     }
 
     /// The feed of `id`: started when its first stream comes, ended when its last goes.
-    pub(super) fn feed(self: &Arc<Self>, id: &str) -> watch::Receiver<Feed> {
+    pub(super) fn feed(self: &Arc<Self>, id: &TournamentId) -> watch::Receiver<Feed> {
         let mut feeds = lock(&self.feeds.0);
         if let Some(rx) = feeds.get(id)
             && rx.has_changed().is_ok()
@@ -72,14 +73,14 @@ impl Tournaments {
             return rx.clone();
         }
         let (tx, rx) = watch::channel(Feed::Waiting);
-        feeds.insert(id.to_string(), rx.clone());
-        tokio::spawn(Arc::clone(self).publish(id.to_string(), tx));
+        feeds.insert(id.clone(), rx.clone());
+        tokio::spawn(Arc::clone(self).publish(id.clone(), tx));
         rx
     }
 
     /// Reads `id` at each change (and every [`POLL`]) while anyone streams it, and gives each
     /// new version's view to the streams.
-    async fn publish(self: Arc<Self>, id: String, tx: watch::Sender<Feed>) {
+    async fn publish(self: Arc<Self>, id: TournamentId, tx: watch::Sender<Feed>) {
         let mut changes = self.watch(&id);
         let mut seen = None;
         loop {

@@ -9,6 +9,8 @@ use super::service::Tournaments;
 use crate::accounts::{Credential, Player};
 use crate::error::ApiError;
 use crate::games::CreateRequest;
+use koma_store::GameId;
+use koma_store::TournamentId;
 use std::time::{Duration, Instant};
 
 /// How often the tick looks at the running online tournaments' games.
@@ -26,7 +28,7 @@ impl Tournaments {
         };
         clock.time_control()?;
         let r = t.rounds.len() - 1;
-        let mut started: Vec<(usize, String)> = Vec::new();
+        let mut started: Vec<(usize, GameId)> = Vec::new();
         for (i, b) in round.boards.iter().enumerate() {
             if b.game.is_some() || b.result.is_some() {
                 continue;
@@ -85,7 +87,7 @@ impl Tournaments {
         sente: usize,
         gote: usize,
         handicap: Option<String>,
-    ) -> Result<Option<String>, ApiError> {
+    ) -> Result<Option<GameId>, ApiError> {
         let (Some(sente), Some(gote)) = (player(t, sente), player(t, gote)) else {
             return Ok(None);
         };
@@ -133,7 +135,7 @@ impl Tournaments {
     }
 
     /// Sets the result of the board playing `end.id` in `tid`, if it has none.
-    async fn set_game_result(&self, tid: &str, end: &GameEnd) -> Result<(), ApiError> {
+    async fn set_game_result(&self, tid: &TournamentId, end: &GameEnd) -> Result<(), ApiError> {
         let (t, _) = self.read(tid).await?;
         if t.settings.format == super::settings::Format::Arena {
             return self.arena_game_ended(tid, end).await;
@@ -206,7 +208,7 @@ impl Tournaments {
                 }
             }
             let limit = t.settings.no_show_s.saturating_mul(1000);
-            let open: Vec<String> = t
+            let open: Vec<GameId> = t
                 .rounds
                 .iter()
                 .flat_map(|r| &r.boards)
@@ -239,7 +241,7 @@ impl Tournaments {
     }
 
     /// The ids of the tournaments in `status`; a store error is logged and gives none.
-    pub(super) async fn ids_with_status(&self, status: Status) -> Vec<String> {
+    pub(super) async fn ids_with_status(&self, status: Status) -> Vec<TournamentId> {
         let listed = self
             .hub
             .blocking(move |s| s.tournaments_with_status(status.name()))

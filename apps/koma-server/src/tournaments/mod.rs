@@ -32,7 +32,7 @@ pub use service::Tournaments;
 /// tournament started it.
 pub(crate) fn event_of_game(
     store: &dyn koma_store::Store,
-    game: &str,
+    game: &koma_store::GameId,
 ) -> Result<Option<String>, koma_store::StoreError> {
     let Some(id) = store.tournament_of_game(game)? else {
         return Ok(None);

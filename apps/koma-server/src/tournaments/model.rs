@@ -3,6 +3,8 @@
 
 use super::refusal::Refusal;
 use super::settings::{Format, Settings};
+use koma_store::GameId;
+use koma_store::{TournamentId, UserId};
 use koma_tournament::record::{Entrant, GameHandicap, GameResult, Pairing, Record, Round};
 use serde::{Deserialize, Serialize};
 
@@ -39,7 +41,7 @@ pub struct Entry {
     /// The name shown.
     pub name: String,
     /// The account's id, for a player with an account.
-    pub account: Option<String>,
+    pub account: Option<UserId>,
     /// The account's username as typed at sign-up.
     #[serde(default)]
     pub username: Option<String>,
@@ -114,7 +116,7 @@ pub struct Board {
     /// The result, once in.
     pub result: Option<Outcome>,
     /// The online game's id.
-    pub game: Option<String>,
+    pub game: Option<GameId>,
     /// A handicap (koma_game's name), if the game is one.
     pub handicap: Option<String>,
     /// Online knockout: the drawn games of the match before the one now played (the board's
@@ -131,7 +133,7 @@ pub struct Replayed {
     /// Gote's index.
     pub gote: usize,
     /// The online game's id.
-    pub game: Option<String>,
+    pub game: Option<GameId>,
     /// How it ended.
     pub result: Outcome,
 }
@@ -175,9 +177,9 @@ pub struct RoundRec {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Tournament {
     /// Its id.
-    pub id: String,
+    pub id: TournamentId,
     /// The director's account id.
-    pub director: String,
+    pub director: UserId,
     /// The director's username as shown.
     pub director_name: String,
     /// The settings, as created.
@@ -206,7 +208,7 @@ impl Tournament {
     /// (`春季大会 第2回戦`); an arena has no rounds.
     pub fn event_of(&self, game: &str) -> String {
         let name = &self.settings.name;
-        let this = |g: &Option<String>| g.as_deref() == Some(game);
+        let this = |g: &Option<GameId>| g.as_deref() == Some(game);
         let round = self.rounds.iter().position(|r| {
             r.boards
                 .iter()

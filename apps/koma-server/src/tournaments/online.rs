@@ -4,6 +4,7 @@
 use super::model::Outcome;
 use crate::games::LiveGame;
 use koma_rules::Color;
+use koma_store::GameId;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use tokio::sync::mpsc;
@@ -12,7 +13,7 @@ use tokio::sync::mpsc;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameEnd {
     /// The game's id.
-    pub id: String,
+    pub id: GameId,
     /// Its result as a board's.
     pub result: Outcome,
 }
@@ -22,7 +23,7 @@ pub struct GameEnd {
 #[derive(Default)]
 pub struct Hooks {
     ends: Mutex<Option<mpsc::UnboundedSender<GameEnd>>>,
-    no_show_ms: Mutex<HashMap<String, u64>>,
+    no_show_ms: Mutex<HashMap<GameId, u64>>,
 }
 
 impl Hooks {
@@ -50,22 +51,22 @@ impl Hooks {
         let sender = self.ends.lock().unwrap_or_else(|e| e.into_inner()).clone();
         if let Some(tx) = sender {
             let _ = tx.send(GameEnd {
-                id: id.to_string(),
+                id: id.clone(),
                 result,
             });
         }
     }
 
     /// Sets how long the game `id` waits for each side's first move.
-    pub fn set_no_show(&self, id: &str, limit_ms: u64) {
+    pub fn set_no_show(&self, id: &GameId, limit_ms: u64) {
         self.no_show_ms
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(id.to_string(), limit_ms);
+            .insert(id.clone(), limit_ms);
     }
 
     /// The no-show limit of game `id`, if a tournament set one.
-    pub fn no_show(&self, id: &str) -> Option<u64> {
+    pub fn no_show(&self, id: &GameId) -> Option<u64> {
         self.no_show_ms
             .lock()
             .unwrap_or_else(|e| e.into_inner())

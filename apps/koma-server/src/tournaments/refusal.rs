@@ -14,7 +14,7 @@ pub enum Refusal {
     },
     /// No tournament has that id (404).
     #[error("no tournament '{0}'")]
-    NoSuchTournament(String),
+    NoSuchTournament(koma_store::TournamentId),
     /// A field of the body with a value the request cannot take (400).
     #[error("{field}: {message}")]
     Invalid {

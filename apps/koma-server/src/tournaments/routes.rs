@@ -14,6 +14,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use koma_store::TournamentId;
 use serde_json::Value;
 
 /// The routes, merged into the API's router.
@@ -76,7 +77,10 @@ async fn create(
     Ok(answer(StatusCode::CREATED, &t))
 }
 
-async fn show(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn show(
+    State(s): State<AppState>,
+    Path(id): Path<TournamentId>,
+) -> Result<Response, ApiError> {
     // Read and built on a blocking thread, as the streams' views are.
     let (_, line) = s
         .tournaments
@@ -92,7 +96,7 @@ async fn show(State(s): State<AppState>, Path(id): Path<String>) -> Result<Respo
 
 async fn join(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<TournamentId>,
     player: Option<Player>,
     json: crate::body::OptionalJsonBody,
 ) -> Result<Response, ApiError> {
@@ -113,7 +117,7 @@ struct WithdrawBody {
 
 async fn withdraw(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<TournamentId>,
     player: Option<Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
@@ -129,7 +133,7 @@ async fn withdraw(
 
 async fn add_player(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<TournamentId>,
     player: Option<Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
@@ -141,7 +145,7 @@ async fn add_player(
 
 async fn start(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<TournamentId>,
     player: Option<Player>,
 ) -> Result<Response, ApiError> {
     let director = account(player)?;
@@ -153,7 +157,7 @@ async fn start(
 
 async fn pair(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<TournamentId>,
     player: Option<Player>,
 ) -> Result<Response, ApiError> {
     let director = account(player)?;
@@ -165,7 +169,7 @@ async fn pair(
 
 async fn result(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<TournamentId>,
     player: Option<Player>,
     json: JsonBody,
 ) -> Result<Response, ApiError> {
@@ -179,7 +183,7 @@ async fn result(
 /// `feed.rs`).
 async fn stream(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<TournamentId>,
     client: crate::limits::Client,
     me: Option<Player>,
 ) -> Result<Response, ApiError> {
@@ -205,14 +209,17 @@ async fn stream(
 
 async fn crosstable_csv(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<TournamentId>,
 ) -> Result<Response, ApiError> {
     let (t, _) = s.tournaments.read(&id).await?;
     let text = crate::cpu::run(|| super::export::csv(&t))?;
     Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], text).into_response())
 }
 
-async fn elo_csv(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn elo_csv(
+    State(s): State<AppState>,
+    Path(id): Path<TournamentId>,
+) -> Result<Response, ApiError> {
     let (t, _) = s.tournaments.read(&id).await?;
     let text = crate::cpu::run(|| super::export::elo_csv(&t))?;
     Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], text).into_response())
@@ -220,7 +227,7 @@ async fn elo_csv(State(s): State<AppState>, Path(id): Path<String>) -> Result<Re
 
 async fn crosstable_html(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<TournamentId>,
 ) -> Result<Response, ApiError> {
     let (t, _) = s.tournaments.read(&id).await?;
     let page = crate::cpu::run(|| super::export::html(&t))?;
@@ -236,7 +243,7 @@ struct FesaQuery {
 
 async fn fesa(
     State(s): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<TournamentId>,
     Query(query): Query<FesaQuery>,
 ) -> Result<Response, ApiError> {
     let (t, _) = s.tournaments.read(&id).await?;

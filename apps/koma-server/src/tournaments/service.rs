@@ -10,6 +10,7 @@ use crate::accounts::Player;
 use crate::error::ApiError;
 use crate::games::unix_ms;
 use crate::hub::Hub;
+use koma_store::TournamentId;
 use koma_store::tournaments::TournamentRow;
 use koma_store::{Page, StoreError};
 use std::collections::HashMap;
@@ -24,7 +25,7 @@ const TRIES: usize = 50;
 pub struct Tournaments {
     pub(super) hub: Arc<Hub>,
     /// Each watched tournament's change counter, for its streams.
-    changes: Mutex<HashMap<String, watch::Sender<u64>>>,
+    changes: Mutex<HashMap<TournamentId, watch::Sender<u64>>>,
     /// When the tick last swept the running tournaments.
     pub(super) last_sweep: Mutex<Option<Instant>>,
     /// The views streamed, built once per change.
@@ -54,20 +55,20 @@ impl Tournaments {
         });
     }
 
-    fn changes(&self) -> std::sync::MutexGuard<'_, HashMap<String, watch::Sender<u64>>> {
+    fn changes(&self) -> std::sync::MutexGuard<'_, HashMap<TournamentId, watch::Sender<u64>>> {
         self.changes.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// A receiver that changes whenever this server changes the tournament `id`.
-    pub fn watch(&self, id: &str) -> watch::Receiver<u64> {
+    pub fn watch(&self, id: &TournamentId) -> watch::Receiver<u64> {
         self.changes()
-            .entry(id.to_string())
+            .entry(id.clone())
             .or_insert_with(|| watch::channel(0).0)
             .subscribe()
     }
 
     /// Tells the streams of `id` that it changed.
-    fn changed(&self, id: &str) {
+    fn changed(&self, id: &TournamentId) {
         let mut changes = self.changes();
         if let Some(tx) = changes.get(id) {
             if tx.receiver_count() == 0 {
@@ -79,8 +80,8 @@ impl Tournaments {
     }
 
     /// The tournament `id` and its stored version.
-    pub async fn read(&self, id: &str) -> Result<(Tournament, i64), ApiError> {
-        let key = id.to_string();
+    pub async fn read(&self, id: &TournamentId) -> Result<(Tournament, i64), ApiError> {
+        let key = id.clone();
         // Read and parsed on a blocking thread: a field of a thousand players is half a
         // megabyte of JSON.
         let found = self
@@ -94,7 +95,7 @@ impl Tournaments {
                 Ok(Some((t, row.version)))
             })
             .await?;
-        Ok(found.ok_or_else(|| Refusal::NoSuchTournament(id.to_string()))?)
+        Ok(found.ok_or_else(|| Refusal::NoSuchTournament(id.clone()))?)
     }
 
     /// Applies `f` to the tournament `id` and stores it, again from a fresh read while
@@ -102,7 +103,7 @@ impl Tournaments {
     /// what `f` answered.
     pub(super) async fn change<T>(
         &self,
-        id: &str,
+        id: &TournamentId,
         mut f: impl FnMut(&mut Tournament) -> Result<T, ApiError>,
     ) -> Result<(Tournament, T), ApiError> {
         for _ in 0..TRIES {
@@ -151,7 +152,7 @@ impl Tournaments {
         let mut seed = [0u8; 8];
         getrandom::fill(&mut seed).map_err(ApiError::Random)?;
         let t = Tournament {
-            id: koma_store::tokens::game_id().map_err(ApiError::Random)?,
+            id: TournamentId::new(koma_store::tokens::game_id().map_err(ApiError::Random)?),
             director: director.id.clone(),
             director_name: director.name.clone(),
             settings,

@@ -11,6 +11,7 @@ use crate::limits::RateKey;
 use axum::body::{Body, Bytes};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use koma_store::TournamentId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -55,7 +56,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 pub(super) async fn stream(
     tournaments: &Arc<Tournaments>,
     streams: &Arc<Streams>,
-    id: &str,
+    id: &TournamentId,
     key: Option<RateKey>,
     permit: StreamPermit,
     keep_alive: Duration,
@@ -69,7 +70,7 @@ pub(super) async fn stream(
         .map(|f| f.clone())
         .unwrap_or(Feed::Gone);
     if let Feed::Gone = first {
-        return Err(super::Refusal::NoSuchTournament(id.to_string()).into());
+        return Err(super::Refusal::NoSuchTournament(id.clone()).into());
     }
     feed.mark_changed();
     let lines = futures_util::stream::unfold(

@@ -399,6 +399,63 @@ async fn websocket_pushes_and_takes_moves() {
     server.shutdown().await.unwrap();
 }
 
+/// Every variant's game comes back after a restart with its rule set: the store keeps the
+/// variant, rules and clock as typed columns, and a variant's own rules (named after it:
+/// `minishogi`, `kyoto`, `dobutsu`) are read back as well as the named ones.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_variant_and_rule_set_survives_a_restart() {
+    let (dir, server, addr) = fresh_server().await;
+    let asked = [
+        json!({"variant": "minishogi"}),
+        json!({"variant": "kyoto", "time_control": "5m+3s"}),
+        json!({"variant": "dobutsu"}),
+        json!({"variant": "tori"}),
+        json!({"variant": "shogi", "rules": "csa", "time_control": "byoyomi:10m+30s"}),
+    ];
+    let mut before = Vec::new();
+    for settings in &asked {
+        let game = seated(addr, settings.clone()).await;
+        let state = get(addr, &format!("/api/games/{}", game.id))
+            .await
+            .expect(200)
+            .json();
+        before.push((game.id, state));
+    }
+    server.shutdown().await.unwrap();
+
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    for ((id, was), settings) in before.iter().zip(&asked) {
+        let now = get(addr, &format!("/api/games/{id}"))
+            .await
+            .expect(200)
+            .json();
+        let asked = settings["variant"].as_str().unwrap();
+        assert!(now["variant"].as_str().unwrap().starts_with(asked), "{id}");
+        for key in ["variant", "rules", "time_control", "sfen", "legal_moves"] {
+            assert_eq!(now[key], was[key], "{id}: {key}");
+        }
+    }
+    // Asked for by name, a variant's own rule set is accepted (it was refused before).
+    let own = post(
+        addr,
+        "/api/games",
+        &json!({"variant": "minishogi", "rules": "minishogi"}),
+    )
+    .await
+    .expect(201)
+    .json();
+    assert_eq!(own["game"]["rules"], "minishogi");
+    let wrong = post(
+        addr,
+        "/api/games",
+        &json!({"variant": "shogi", "rules": "kyoto"}),
+    )
+    .await;
+    assert_eq!(wrong.status, 400, "{}", wrong.body);
+    server.shutdown().await.unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_keeps_position_clocks_and_seats() {
     let (dir, server, addr) = fresh_server().await;

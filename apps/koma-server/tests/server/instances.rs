@@ -5,6 +5,7 @@
 use crate::common::{connect, get, next, play, plies, seated, state};
 use crate::postgres::fresh_database;
 use koma_server::{Database, Server, Settings};
+use koma_store::GameId;
 use koma_store::GameStore;
 use koma_store::postgres::PgStore;
 use serde_json::{Value, json};
@@ -133,7 +134,7 @@ async fn a_stopped_servers_games_go_on_on_another() {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
     loop {
         let (s, key) = (std::sync::Arc::clone(&store), id.clone());
-        let stored = tokio::task::spawn_blocking(move || s.load_game(&key))
+        let stored = tokio::task::spawn_blocking(move || s.load_game(&GameId::new(key.as_str())))
             .await
             .unwrap()
             .unwrap()

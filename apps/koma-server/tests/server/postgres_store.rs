@@ -11,6 +11,7 @@ use koma_server::Store;
 use koma_store::GameStore;
 use koma_store::accounts::{AccountStore, NewUser};
 use koma_store::ratings::{RatedGame, RatingStore};
+use koma_store::{ChallengeId, GameId, UserId};
 use koma_store::{Ending, StoreError, StoredMove, StoredOutcome};
 
 /// `n` stores on one fresh database, as `n` server processes would hold.
@@ -93,8 +94,8 @@ fn a_move_written_by_several_instances_at_once_is_stored_once() {
                 usi: format!("move{ply}"),
                 at_ms: 10 + ply as u64,
             };
-            store.claim("g")?;
-            store.append_move("g", ply, &m)
+            store.claim(&GameId::from("g"))?;
+            store.append_move(&GameId::from("g"), ply, &m)
         });
         let stored = results.iter().filter(|r| r.is_ok()).count();
         assert_eq!(stored, 1, "ply {ply}: {results:?}");
@@ -105,7 +106,15 @@ fn a_move_written_by_several_instances_at_once_is_stored_once() {
             );
         }
     }
-    assert_eq!(stores[3].load_game("g").unwrap().unwrap().moves.len(), 10);
+    assert_eq!(
+        stores[3]
+            .load_game(&GameId::from("g"))
+            .unwrap()
+            .unwrap()
+            .moves
+            .len(),
+        10
+    );
 }
 
 #[test]
@@ -116,41 +125,49 @@ fn a_write_under_a_lease_taken_since_is_refused() {
         at_ms: 10 + ply,
     };
     stores[0].create_game(&new_game("g"), Some(1)).unwrap();
-    assert!(stores[0].holds("g") && !stores[1].holds("g"));
+    assert!(stores[0].holds(&GameId::from("g")) && !stores[1].holds(&GameId::from("g")));
     // Without the lease, no write.
     assert!(matches!(
-        stores[1].append_move("g", 0, &m(0)),
+        stores[1].append_move(&GameId::from("g"), 0, &m(0)),
         Err(StoreError::NotOwner(_))
     ));
-    stores[0].append_move("g", 0, &m(0)).unwrap();
-    stores[1].claim("g").unwrap();
+    stores[0].append_move(&GameId::from("g"), 0, &m(0)).unwrap();
+    stores[1].claim(&GameId::from("g")).unwrap();
     // The first owner's lease is gone: its move, its ending, its takeback are refused, and
     // it knows it holds the game no more.
     assert!(matches!(
-        stores[0].append_move("g", 1, &m(1)),
+        stores[0].append_move(&GameId::from("g"), 1, &m(1)),
         Err(StoreError::NotOwner(_))
     ));
-    assert!(!stores[0].holds("g"));
-    stores[1].append_move("g", 1, &m(1)).unwrap();
-    stores[0].claim("g").unwrap();
+    assert!(!stores[0].holds(&GameId::from("g")));
+    stores[1].append_move(&GameId::from("g"), 1, &m(1)).unwrap();
+    stores[0].claim(&GameId::from("g")).unwrap();
     let outcome = StoredOutcome {
         ending: Ending::Resignation(Color::White),
         at_ms: 9_000,
         result: "sente resignation".into(),
     };
     assert!(matches!(
-        stores[1].set_outcome("g", &outcome),
+        stores[1].set_outcome(&GameId::from("g"), &outcome),
         Err(StoreError::NotOwner(_))
     ));
     assert!(matches!(
-        stores[1].take_back("g", 1, 5),
+        stores[1].take_back(&GameId::from("g"), 1, 5),
         Err(StoreError::NotOwner(_))
     ));
-    stores[0].set_outcome("g", &outcome).unwrap();
-    assert_eq!(stores[1].load_game("g").unwrap().unwrap().moves.len(), 2);
+    stores[0].set_outcome(&GameId::from("g"), &outcome).unwrap();
+    assert_eq!(
+        stores[1]
+            .load_game(&GameId::from("g"))
+            .unwrap()
+            .unwrap()
+            .moves
+            .len(),
+        2
+    );
     // A decided game needs no lease: anyone may read it as its own.
-    stores[1].claim("g").unwrap();
-    assert!(stores[1].holds("g"));
+    stores[1].claim(&GameId::from("g")).unwrap();
+    assert!(stores[1].holds(&GameId::from("g")));
 }
 
 #[test]
@@ -174,7 +191,7 @@ fn a_game_rated_by_several_instances_at_once_is_rated_once() {
         at_ms: 9_000,
         result: "sente resignation".into(),
     };
-    stores[0].set_outcome("g", &outcome).unwrap();
+    stores[0].set_outcome(&GameId::from("g"), &outcome).unwrap();
     let rated = RatedGame {
         id: "g".into(),
         pool: "shogi-blitz".parse::<Pool>().unwrap(),
@@ -184,9 +201,18 @@ fn a_game_rated_by_several_instances_at_once_is_rated_once() {
     };
     let results = at_once(&stores, |store| store.rate_game(&rated).unwrap());
     assert!(results.iter().all(|r| *r == results[0]), "{results:?}");
-    let alice = stores[1].rating("alice", "shogi-blitz").unwrap().unwrap();
+    let alice = stores[1]
+        .rating(&UserId::from("alice"), "shogi-blitz")
+        .unwrap()
+        .unwrap();
     assert_eq!(alice.games, 1);
-    assert_eq!(stores[2].rating_history("bob").unwrap().len(), 1);
+    assert_eq!(
+        stores[2]
+            .rating_history(&UserId::from("bob"))
+            .unwrap()
+            .len(),
+        1
+    );
 }
 
 #[test]
@@ -206,12 +232,22 @@ fn a_challenge_answered_by_several_instances_at_once_is_taken_once() {
                 _ => ("bob", Answerer::Dest, "accepted"),
             };
             store
-                .take_challenge(&id, user, answerer, status, None, 5)
+                .take_challenge(
+                    &ChallengeId::new(id.as_str()),
+                    &UserId::from(user),
+                    answerer,
+                    status,
+                    None,
+                    5,
+                )
                 .unwrap()
         });
         let won: Vec<_> = results.iter().flatten().collect();
         assert_eq!(won.len(), 1, "round {round}: {results:?}");
-        let stored = stores[1].challenge(&id).unwrap().unwrap();
+        let stored = stores[1]
+            .challenge(&ChallengeId::new(id.as_str()))
+            .unwrap()
+            .unwrap();
         assert_eq!(stored.status, won[0].status);
     }
 }
@@ -228,5 +264,11 @@ fn challenges_made_by_several_instances_at_once_stay_within_the_most() {
             store.add_challenge(&row, 5, 0).unwrap()
         });
     }
-    assert_eq!(stores[0].challenges_of("alice", 1).unwrap().len(), 5);
+    assert_eq!(
+        stores[0]
+            .challenges_of(&UserId::from("alice"), 1)
+            .unwrap()
+            .len(),
+        5
+    );
 }

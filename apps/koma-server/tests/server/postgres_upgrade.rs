@@ -4,6 +4,7 @@
 
 use crate::postgres::fresh_database;
 use koma_server::PgStore;
+use koma_store::GameId;
 use koma_store::GameStore;
 
 /// The tables of version 1, as koma made them then, with a game of one move.
@@ -93,7 +94,7 @@ fn a_version_1_database_is_upgraded_to_the_schema_both_share() {
         store.schema_version().unwrap(),
         koma_store::SCHEMA_VERSION.to_string()
     );
-    let game = store.load_game("old").unwrap().unwrap();
+    let game = store.load_game(&GameId::from("old")).unwrap().unwrap();
     assert_eq!((game.moves.len(), game.started_ms), (1, Some(2)));
     drop(store);
     let new = fresh_database();

@@ -4,6 +4,7 @@
 
 use koma_rules::Color;
 use koma_server::{PgStore, SqliteStore};
+use koma_store::GameId;
 use koma_store::{
     ChatLine, Ending, EngineLevel, EngineSeat, GameSetup, NewGame, Page, Room, Store, StoreError,
     StoredMove, StoredOutcome,
@@ -42,12 +43,12 @@ pub fn postgres() -> PgStore {
 /// A game of two guests, gote its creator, created at 5.
 pub fn new_game(id: &str) -> NewGame {
     NewGame {
-        id: id.to_string(),
+        id: id.into(),
         setup: GameSetup {
-            variant: "shogi".into(),
+            variant: koma_rules::VariantKind::Shogi,
             start_sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".into(),
-            rules: "amateur".into(),
-            time_control: Some("10m+30s".into()),
+            rules: koma_game::RuleSet::AMATEUR,
+            time_control: "10m+30s".parse().ok(),
         },
         seat_tokens: ["s".into(), "g".into()],
         invite: "i".into(),
@@ -67,24 +68,24 @@ fn mv(usi: &str, at_ms: u64) -> StoredMove {
 }
 
 fn round_trip(store: &dyn Store) {
-    assert_eq!(store.load_game("x").unwrap(), None);
+    assert_eq!(store.load_game(&GameId::from("x")).unwrap(), None);
     store.create_game(&new_game("a"), None).unwrap();
     assert!(store.create_game(&new_game("a"), None).is_err(), "same id");
-    store.start_game("a", 10, "s").unwrap();
-    assert!(store.start_game("a", 11, "x").is_err());
+    store.start_game(&GameId::from("a"), 10, "s").unwrap();
+    assert!(store.start_game(&GameId::from("a"), 11, "x").is_err());
     let m = mv("7g7f", 20);
-    store.append_move("a", 0, &m).unwrap();
-    assert!(store.append_move("a", 0, &m).is_err());
-    assert!(store.append_move("a", 2, &m).is_err());
+    store.append_move(&GameId::from("a"), 0, &m).unwrap();
+    assert!(store.append_move(&GameId::from("a"), 0, &m).is_err());
+    assert!(store.append_move(&GameId::from("a"), 2, &m).is_err());
     assert_eq!(store.list_games(true).unwrap().len(), 1);
     let outcome = StoredOutcome {
         ending: Ending::Resignation(Color::White),
         at_ms: 30,
         result: "sente resignation".into(),
     };
-    store.set_outcome("a", &outcome).unwrap();
-    assert!(store.set_outcome("a", &outcome).is_err());
-    let loaded = store.load_game("a").unwrap().unwrap();
+    store.set_outcome(&GameId::from("a"), &outcome).unwrap();
+    assert!(store.set_outcome(&GameId::from("a"), &outcome).is_err());
+    let loaded = store.load_game(&GameId::from("a")).unwrap().unwrap();
     assert_eq!(loaded.game, new_game("a"));
     assert_eq!(loaded.started_ms, Some(10));
     assert_eq!(loaded.moves, vec![m]);
@@ -98,19 +99,23 @@ fn round_trip(store: &dyn Store) {
 fn a_move_is_stored_once_and_only_in_order(store: &dyn Store) {
     store.create_game(&new_game("a"), Some(1)).unwrap();
     assert!(matches!(
-        store.append_move("nope", 0, &mv("7g7f", 2)),
+        store.append_move(&GameId::from("nope"), 0, &mv("7g7f", 2)),
         Err(StoreError::Conflict(_) | StoreError::Sqlite(_) | StoreError::NotOwner(_))
     ));
-    store.append_move("a", 0, &mv("7g7f", 2)).unwrap();
+    store
+        .append_move(&GameId::from("a"), 0, &mv("7g7f", 2))
+        .unwrap();
     // The same move again (a retry, another writer): refused, not stored twice.
-    let again = store.append_move("a", 0, &mv("3c3d", 3));
+    let again = store.append_move(&GameId::from("a"), 0, &mv("3c3d", 3));
     assert!(matches!(again, Err(StoreError::Conflict(_))), "{again:?}");
     assert!(matches!(
-        store.append_move("a", 5, &mv("3c3d", 3)),
+        store.append_move(&GameId::from("a"), 5, &mv("3c3d", 3)),
         Err(StoreError::Conflict(_))
     ));
-    store.append_move("a", 1, &mv("3c3d", 4)).unwrap();
-    let moves = store.load_game("a").unwrap().unwrap().moves;
+    store
+        .append_move(&GameId::from("a"), 1, &mv("3c3d", 4))
+        .unwrap();
+    let moves = store.load_game(&GameId::from("a")).unwrap().unwrap().moves;
     assert_eq!(moves, [mv("7g7f", 2), mv("3c3d", 4)]);
 }
 
@@ -126,7 +131,7 @@ fn pages_split_the_list_newest_first(store: &dyn Store) {
             .list_page(page)
             .unwrap()
             .into_iter()
-            .map(|g| g.id)
+            .map(|g| g.id.into_string())
             .collect()
     };
     let page = |offset, limit| Page { offset, limit };
@@ -139,7 +144,7 @@ fn pages_split_the_list_newest_first(store: &dyn Store) {
         .list_games(false)
         .unwrap()
         .into_iter()
-        .map(|g| g.id)
+        .map(|g| g.id.into_string())
         .collect();
     assert_eq!(all, ["e", "d", "c", "b", "a"]);
 }
@@ -159,8 +164,11 @@ fn aborted_and_abandoned_games_are_kept_as_such(store: &dyn Store) {
             at_ms: 9,
             result: "aborted (invitation not taken)".into(),
         };
-        store.set_outcome(id, &outcome).unwrap();
-        assert_eq!(store.load_game(id).unwrap().unwrap().outcome, Some(outcome));
+        store.set_outcome(&GameId::from(id), &outcome).unwrap();
+        assert_eq!(
+            store.load_game(&GameId::from(id)).unwrap().unwrap().outcome,
+            Some(outcome)
+        );
     }
 }
 
@@ -174,7 +182,7 @@ fn engine_seat_and_rematch_link(store: &dyn Store) {
         },
     });
     store.create_game(&game, Some(7)).unwrap();
-    let loaded = store.load_game("a").unwrap().unwrap();
+    let loaded = store.load_game(&GameId::from("a")).unwrap().unwrap();
     assert_eq!(loaded.game, game);
     assert_eq!(loaded.started_ms, Some(7));
 
@@ -187,24 +195,33 @@ fn engine_seat_and_rematch_link(store: &dyn Store) {
         },
     });
     // Not before the end; and a refused rematch leaves no game behind.
-    assert!(store.create_rematch("a", &again, 9).is_err());
-    assert_eq!(store.load_game("b").unwrap(), None);
+    assert!(store.create_rematch(&GameId::from("a"), &again, 9).is_err());
+    assert_eq!(store.load_game(&GameId::from("b")).unwrap(), None);
     let outcome = StoredOutcome {
         ending: Ending::Resignation(Color::White),
         at_ms: 8,
         result: "sente resignation".into(),
     };
-    store.set_outcome("a", &outcome).unwrap();
-    store.create_rematch("a", &again, 9).unwrap();
+    store.set_outcome(&GameId::from("a"), &outcome).unwrap();
+    store.create_rematch(&GameId::from("a"), &again, 9).unwrap();
     assert_eq!(
-        store.load_game("a").unwrap().unwrap().rematch.as_deref(),
+        store
+            .load_game(&GameId::from("a"))
+            .unwrap()
+            .unwrap()
+            .rematch
+            .as_deref(),
         Some("b")
     );
-    let b = store.load_game("b").unwrap().unwrap();
+    let b = store.load_game(&GameId::from("b")).unwrap().unwrap();
     assert_eq!((b.game, b.started_ms), (again, Some(9)));
     // Only one rematch per game.
-    assert!(store.create_rematch("a", &new_game("c"), 10).is_err());
-    assert_eq!(store.load_game("c").unwrap(), None);
+    assert!(
+        store
+            .create_rematch(&GameId::from("a"), &new_game("c"), 10)
+            .is_err()
+    );
+    assert_eq!(store.load_game(&GameId::from("c")).unwrap(), None);
 }
 
 fn a_takeback_shifts_the_times_and_stops_at_the_end(store: &dyn Store) {
@@ -213,25 +230,37 @@ fn a_takeback_shifts_the_times_and_stops_at_the_end(store: &dyn Store) {
         .into_iter()
         .enumerate()
     {
-        store.append_move("a", ply, &mv(usi, at)).unwrap();
+        store
+            .append_move(&GameId::from("a"), ply, &mv(usi, at))
+            .unwrap();
     }
-    store.take_back("a", 1, 1_000).unwrap();
-    let game = store.load_game("a").unwrap().unwrap();
+    store.take_back(&GameId::from("a"), 1, 1_000).unwrap();
+    let game = store.load_game(&GameId::from("a")).unwrap().unwrap();
     assert_eq!(game.started_ms, Some(1_100));
     assert_eq!(game.moves, [mv("7g7f", 1_110)]);
-    store.append_move("a", 1, &mv("8c8d", 1_200)).unwrap();
+    store
+        .append_move(&GameId::from("a"), 1, &mv("8c8d", 1_200))
+        .unwrap();
     let outcome = StoredOutcome {
         ending: Ending::Agreement,
         at_ms: 1_300,
         result: "draw agreement".into(),
     };
-    store.set_outcome("a", &outcome).unwrap();
+    store.set_outcome(&GameId::from("a"), &outcome).unwrap();
     assert!(matches!(
-        store.take_back("a", 0, 0),
+        store.take_back(&GameId::from("a"), 0, 0),
         Err(StoreError::Conflict(_))
     ));
-    assert!(store.take_back("unknown", 0, 0).is_err());
-    assert_eq!(store.load_game("a").unwrap().unwrap().moves.len(), 2);
+    assert!(store.take_back(&GameId::from("unknown"), 0, 0).is_err());
+    assert_eq!(
+        store
+            .load_game(&GameId::from("a"))
+            .unwrap()
+            .unwrap()
+            .moves
+            .len(),
+        2
+    );
 }
 
 fn the_chat_keeps_each_rooms_latest_lines(store: &dyn Store) {
@@ -251,10 +280,10 @@ fn the_chat_keeps_each_rooms_latest_lines(store: &dyn Store) {
         line(Room::Spectators, "me too", 5),
         line(Room::Players, "and another", 6),
     ] {
-        store.add_chat("a", &l, 2).unwrap();
+        store.add_chat(&GameId::from("a"), &l, 2).unwrap();
     }
     assert_eq!(
-        store.chat("a").unwrap(),
+        store.chat(&GameId::from("a")).unwrap(),
         [
             line(Room::Spectators, "watching", 2),
             line(Room::Players, "one more", 4),
@@ -262,7 +291,7 @@ fn the_chat_keeps_each_rooms_latest_lines(store: &dyn Store) {
             line(Room::Players, "and another", 6),
         ]
     );
-    assert!(store.chat("b").unwrap().is_empty());
+    assert!(store.chat(&GameId::from("b")).unwrap().is_empty());
 }
 
 on_both!(

@@ -2,11 +2,12 @@
 //! PostgreSQL, see `store_suite.rs`).
 
 use koma_server::Store;
+use koma_store::UserId;
 use koma_store::accounts::{NewSession, NewToken, NewUser, SEEN_RESOLUTION_MS};
 
 fn add_user(store: &dyn Store, name: &str) {
     let user = NewUser {
-        id: name.to_lowercase(),
+        id: name.to_lowercase().into(),
         username: name.to_string(),
         password_hash: "$argon2id$fake".to_string(),
         created_ms: 1_000,
@@ -17,7 +18,7 @@ fn add_user(store: &dyn Store, name: &str) {
 fn session(hash: &str, user: &str, created_ms: u64, expires_ms: u64) -> NewSession {
     NewSession {
         hash: hash.to_string(),
-        user_id: user.to_string(),
+        user_id: user.into(),
         created_ms,
         expires_ms,
     }
@@ -26,21 +27,21 @@ fn session(hash: &str, user: &str, created_ms: u64, expires_ms: u64) -> NewSessi
 fn names_are_unique_whatever_their_case(store: &dyn Store) {
     add_user(store, "Habu");
     let again = NewUser {
-        id: "habu".to_string(),
+        id: "habu".into(),
         username: "HABU".to_string(),
         password_hash: "x".to_string(),
         created_ms: 2_000,
     };
     assert!(!store.create_user(&again).unwrap());
-    let user = store.user("habu").unwrap().unwrap();
+    let user = store.user(&UserId::from("habu")).unwrap().unwrap();
     assert_eq!((user.username.as_str(), user.created_ms), ("Habu", 1_000));
 }
 
 fn token(id: &str, hash: &str, user: &str) -> NewToken {
     NewToken {
-        id: id.to_string(),
+        id: id.into(),
         hash: hash.to_string(),
-        user_id: user.to_string(),
+        user_id: user.into(),
         description: "bot".to_string(),
         created_ms: 10,
     }
@@ -64,16 +65,33 @@ fn sessions_expire_and_a_new_password_ends_the_others_and_the_tokens(store: &dyn
     store.create_token(&token("t1", "th", "habu")).unwrap();
     add_user(store, "Kato");
     store.create_token(&token("t2", "kh", "kato")).unwrap();
-    store.set_password("habu", "new", Some("c"), 35).unwrap();
+    store
+        .set_password(&UserId::from("habu"), "new", Some("c"), 35)
+        .unwrap();
     assert_eq!(store.session_user("b", 40).unwrap(), None);
     assert!(store.session_user("c", 40).unwrap().is_some());
-    assert_eq!(store.user("habu").unwrap().unwrap().password_hash, "new");
+    assert_eq!(
+        store
+            .user(&UserId::from("habu"))
+            .unwrap()
+            .unwrap()
+            .password_hash,
+        "new"
+    );
     assert_eq!(store.token_user("th", 40).unwrap(), None);
-    assert!(store.list_tokens("habu").unwrap().is_empty());
-    assert!(!store.revoke_token("habu", "t1", 50).unwrap());
+    assert!(store.list_tokens(&UserId::from("habu")).unwrap().is_empty());
+    assert!(
+        !store
+            .revoke_token(&"habu".into(), &"t1".into(), 50)
+            .unwrap()
+    );
     // Another account's tokens stay.
     assert_eq!(store.token_user("kh", 40).unwrap().unwrap().id, "kato");
-    assert!(store.set_password("nobody", "x", None, 60).is_err());
+    assert!(
+        store
+            .set_password(&UserId::from("nobody"), "x", None, 60)
+            .is_err()
+    );
 }
 
 fn seen_times_are_written_once_a_minute(store: &dyn Store) {
@@ -81,7 +99,7 @@ fn seen_times_are_written_once_a_minute(store: &dyn Store) {
     store
         .create_session(&session("s", "habu", 0, u64::MAX))
         .unwrap();
-    let seen = |store: &dyn Store| store.user("habu").unwrap().unwrap().seen_ms;
+    let seen = |store: &dyn Store| store.user(&UserId::from("habu")).unwrap().unwrap().seen_ms;
     assert_eq!(seen(store), Some(0), "the login is a visit");
     store
         .session_user("s", SEEN_RESOLUTION_MS - 1)
@@ -102,18 +120,25 @@ fn deleting_ends_sessions_revokes_tokens_and_keeps_the_name(store: &dyn Store) {
         .unwrap();
     store.create_token(&token("t1", "th", "habu")).unwrap();
     assert_eq!(store.token_user("th", 20).unwrap().unwrap().id, "habu");
-    assert_eq!(store.list_tokens("habu").unwrap()[0].used_ms, Some(20));
-    store.delete_user("habu", 30).unwrap();
+    assert_eq!(
+        store.list_tokens(&UserId::from("habu")).unwrap()[0].used_ms,
+        Some(20)
+    );
+    store.delete_user(&UserId::from("habu"), 30).unwrap();
     assert_eq!(store.session_user("s", 40).unwrap(), None);
     assert_eq!(store.token_user("th", 40).unwrap(), None);
-    assert!(store.list_tokens("habu").unwrap().is_empty());
-    let user = store.user("habu").unwrap().unwrap();
+    assert!(store.list_tokens(&UserId::from("habu")).unwrap().is_empty());
+    let user = store.user(&UserId::from("habu")).unwrap().unwrap();
     assert_eq!(
         (user.deleted_ms, user.password_hash.as_str()),
         (Some(30), "")
     );
-    assert!(store.delete_user("habu", 50).is_err());
-    assert!(!store.revoke_token("habu", "t1", 60).unwrap());
+    assert!(store.delete_user(&UserId::from("habu"), 50).is_err());
+    assert!(
+        !store
+            .revoke_token(&"habu".into(), &"t1".into(), 60)
+            .unwrap()
+    );
 }
 
 crate::store_suite::on_both!(

@@ -10,11 +10,12 @@ use koma_store::accounts::NewUser;
 use koma_store::profiles::{GameCounts, PlayerQuery};
 use koma_store::ratings::RatedGame;
 use koma_store::{Ending, NewGame, Page, StoredOutcome};
+use koma_store::{GameId, UserId};
 
 fn add_users(store: &dyn Store, names: &[&str]) {
     for name in names {
         let user = NewUser {
-            id: name.to_string(),
+            id: (*name).into(),
             username: name.to_string(),
             password_hash: "$argon2id$fake".to_string(),
             created_ms: 0,
@@ -26,7 +27,7 @@ fn add_users(store: &dyn Store, names: &[&str]) {
 /// A game between the accounts `sente` and `gote`, created at `created_ms`.
 fn between(id: &str, sente: &str, gote: &str, created_ms: u64, rated: bool) -> NewGame {
     NewGame {
-        players: [Some(sente.to_string()), Some(gote.to_string())],
+        players: [Some(sente.into()), Some(gote.into())],
         rated,
         created_ms,
         ..new_game(id)
@@ -39,7 +40,7 @@ fn decide(store: &dyn Store, id: &str, at_ms: u64) {
         at_ms,
         result: "sente resignation".into(),
     };
-    store.set_outcome(id, &outcome).unwrap();
+    store.set_outcome(&GameId::from(id), &outcome).unwrap();
 }
 
 fn a_rated_game_is_rated_once(store: &dyn Store) {
@@ -49,7 +50,7 @@ fn a_rated_game_is_rated_once(store: &dyn Store) {
         .unwrap();
     decide(store, "g", 60_000);
     assert_eq!(store.unrated_games().unwrap(), ["g"]);
-    assert!(store.game_changes("g").unwrap().is_empty());
+    assert!(store.game_changes(&GameId::from("g")).unwrap().is_empty());
     let game = RatedGame {
         id: "g".into(),
         pool: "shogi-blitz".parse::<Pool>().unwrap(),
@@ -65,17 +66,23 @@ fn a_rated_game_is_rated_once(store: &dyn Store) {
     assert!(changes[0].after.rating > 1500.0 && changes[1].after.rating < 1500.0);
     // Again (a restart between the end and the update, another instance): nothing changes.
     assert_eq!(store.rate_game(&game).unwrap(), changes);
-    assert_eq!(store.game_changes("g").unwrap(), changes);
+    assert_eq!(store.game_changes(&GameId::from("g")).unwrap(), changes);
     assert!(store.unrated_games().unwrap().is_empty());
-    let alice = store.rating("alice", "shogi-blitz").unwrap().unwrap();
+    let alice = store
+        .rating(&UserId::from("alice"), "shogi-blitz")
+        .unwrap()
+        .unwrap();
     assert_eq!((alice.games, alice.latest), (1, Some(60)));
     assert_eq!(alice.rating, changes[0].after.rating);
-    assert_eq!(store.rating("alice", "shogi-rapid").unwrap(), None);
-    let ratings = store.ratings("bob").unwrap();
+    assert_eq!(
+        store.rating(&UserId::from("alice"), "shogi-rapid").unwrap(),
+        None
+    );
+    let ratings = store.ratings(&UserId::from("bob")).unwrap();
     assert_eq!(ratings.len(), 1);
     assert_eq!(ratings[0].0, "shogi-blitz");
     assert_eq!(ratings[0].1.games, 1);
-    let history = store.rating_history("alice").unwrap();
+    let history = store.rating_history(&UserId::from("alice")).unwrap();
     assert_eq!(history.len(), 1);
     assert_eq!(
         (history[0].game_id.as_str(), history[0].at_ms),
@@ -87,19 +94,48 @@ fn a_rated_game_is_rated_once(store: &dyn Store) {
 fn seats_are_taken_before_the_start_only(store: &dyn Store) {
     add_users(store, &["alice", "bob"]);
     store.create_game(&new_game("g"), None).unwrap();
-    store.seat_player("g", Color::Black, Some("alice")).unwrap();
-    store.seat_player("g", Color::White, Some("bob")).unwrap();
-    store.seat_player("g", Color::White, None).unwrap();
-    store.seat_player("g", Color::White, Some("bob")).unwrap();
+    store
+        .seat_player(
+            &GameId::from("g"),
+            Color::Black,
+            Some(&UserId::from("alice")),
+        )
+        .unwrap();
+    store
+        .seat_player(&GameId::from("g"), Color::White, Some(&UserId::from("bob")))
+        .unwrap();
+    store
+        .seat_player(&GameId::from("g"), Color::White, None)
+        .unwrap();
+    store
+        .seat_player(&GameId::from("g"), Color::White, Some(&UserId::from("bob")))
+        .unwrap();
     assert!(
         store
-            .seat_player("g", Color::Black, Some("nobody"))
+            .seat_player(
+                &GameId::from("g"),
+                Color::Black,
+                Some(&UserId::from("nobody"))
+            )
             .is_err()
     );
-    store.start_game("g", 5, "t").unwrap();
-    assert!(store.seat_player("g", Color::White, None).is_err());
-    assert!(store.seat_player("unknown", Color::White, None).is_err());
-    let players = store.load_game("g").unwrap().unwrap().game.players;
+    store.start_game(&GameId::from("g"), 5, "t").unwrap();
+    assert!(
+        store
+            .seat_player(&GameId::from("g"), Color::White, None)
+            .is_err()
+    );
+    assert!(
+        store
+            .seat_player(&GameId::from("unknown"), Color::White, None)
+            .is_err()
+    );
+    let players = store
+        .load_game(&GameId::from("g"))
+        .unwrap()
+        .unwrap()
+        .game
+        .players;
     assert_eq!(players, [Some("alice".into()), Some("bob".into())]);
 }
 
@@ -128,10 +164,10 @@ fn a_players_games_and_counts(store: &dyn Store) {
             .player_games(q)
             .unwrap()
             .into_iter()
-            .map(|g| g.game.id)
+            .map(|g| g.game.id.into_string())
             .collect()
     };
-    let all = PlayerQuery::all("alice", page);
+    let all = PlayerQuery::all(&UserId::from("alice"), page);
     assert_eq!(ids(&all), ["f", "o", "w"]);
     let only = |finished, ongoing, waiting| PlayerQuery {
         finished,
@@ -164,7 +200,7 @@ fn a_players_games_and_counts(store: &dyn Store) {
     let loaded = &store.player_games(&only(true, false, false)).unwrap()[0];
     assert_eq!(loaded.game, between("f", "alice", "carol", 30, true));
     assert_eq!(
-        store.player_counts("alice").unwrap(),
+        store.player_counts(&UserId::from("alice")).unwrap(),
         GameCounts {
             all: 3,
             rated: 1,
@@ -172,7 +208,7 @@ fn a_players_games_and_counts(store: &dyn Store) {
         }
     );
     assert_eq!(
-        store.player_counts("nobody").unwrap(),
+        store.player_counts(&UserId::from("nobody")).unwrap(),
         GameCounts::default()
     );
 }
@@ -182,11 +218,11 @@ fn only_an_account_without_games_becomes_a_bot(store: &dyn Store) {
     store
         .create_game(&between("g", "alice", "bob", 1, false), None)
         .unwrap();
-    assert!(!store.make_bot("alice").unwrap());
-    assert!(store.make_bot("robot").unwrap());
-    assert!(store.user("robot").unwrap().unwrap().bot);
-    assert!(!store.user("alice").unwrap().unwrap().bot);
-    assert!(!store.make_bot("nobody").unwrap());
+    assert!(!store.make_bot(&UserId::from("alice")).unwrap());
+    assert!(store.make_bot(&UserId::from("robot")).unwrap());
+    assert!(store.user(&UserId::from("robot")).unwrap().unwrap().bot);
+    assert!(!store.user(&UserId::from("alice")).unwrap().unwrap().bot);
+    assert!(!store.make_bot(&UserId::from("nobody")).unwrap());
 }
 
 /// Keys from URLs may hold anything: a NUL (`%00`, which PostgreSQL's text cannot hold)
@@ -195,28 +231,38 @@ fn a_key_with_a_nul_character_finds_nothing(store: &dyn Store) {
     add_users(store, &["alice"]);
     store.create_game(&new_game("g"), None).unwrap();
     let key = "g\0x";
-    assert_eq!(store.load_game(key).unwrap(), None);
-    assert!(store.chat(key).unwrap().is_empty());
-    assert_eq!(store.user("alice\0").unwrap(), None);
-    assert!(store.game_changes(key).unwrap().is_empty());
-    assert_eq!(store.rating("alice\0", "shogi-blitz").unwrap(), None);
-    assert!(store.ratings("alice\0").unwrap().is_empty());
-    assert!(store.rating_history("alice\0").unwrap().is_empty());
+    assert_eq!(store.load_game(&GameId::from(key)).unwrap(), None);
+    assert!(store.chat(&GameId::from(key)).unwrap().is_empty());
+    assert_eq!(store.user(&UserId::from("alice\0")).unwrap(), None);
+    assert!(store.game_changes(&GameId::from(key)).unwrap().is_empty());
+    assert_eq!(
+        store
+            .rating(&UserId::from("alice\0"), "shogi-blitz")
+            .unwrap(),
+        None
+    );
+    assert!(store.ratings(&UserId::from("alice\0")).unwrap().is_empty());
+    assert!(
+        store
+            .rating_history(&UserId::from("alice\0"))
+            .unwrap()
+            .is_empty()
+    );
     let page = Page {
         offset: 0,
         limit: 10,
     };
     assert!(
         store
-            .player_games(&PlayerQuery::all("alice\0", page))
+            .player_games(&PlayerQuery::all(&UserId::from("alice\0"), page))
             .unwrap()
             .is_empty()
     );
     assert_eq!(
-        store.player_counts("alice\0").unwrap(),
+        store.player_counts(&UserId::from("alice\0")).unwrap(),
         GameCounts::default()
     );
-    assert!(store.start_game(key, 1, "t").is_err());
+    assert!(store.start_game(&GameId::from(key), 1, "t").is_err());
 }
 
 crate::store_suite::on_both!(

@@ -6,11 +6,12 @@
 use koma_server::Store;
 use koma_store::Page;
 use koma_store::tournaments::TournamentRow;
+use koma_store::{GameId, TournamentId};
 
 fn row(id: &str, created_ms: u64) -> TournamentRow {
     TournamentRow {
-        id: id.to_string(),
-        director: "alice".to_string(),
+        id: id.into(),
+        director: "alice".into(),
         status: "entries".to_string(),
         created_ms,
         version: 0,
@@ -20,16 +21,22 @@ fn row(id: &str, created_ms: u64) -> TournamentRow {
 
 fn a_tournament_comes_back_as_written_and_its_id_is_taken_once(store: &dyn Store) {
     store.create_tournament(&row("t1", 10)).unwrap();
-    assert_eq!(store.tournament("t1").unwrap(), Some(row("t1", 10)));
-    assert_eq!(store.tournament("t2").unwrap(), None);
+    assert_eq!(
+        store.tournament(&TournamentId::from("t1")).unwrap(),
+        Some(row("t1", 10))
+    );
+    assert_eq!(store.tournament(&TournamentId::from("t2")).unwrap(), None);
     assert!(store.create_tournament(&row("t1", 20)).is_err());
-    assert_eq!(store.tournament("t1").unwrap(), Some(row("t1", 10)));
-    assert_eq!(store.tournament("t\0").unwrap(), None);
+    assert_eq!(
+        store.tournament(&TournamentId::from("t1")).unwrap(),
+        Some(row("t1", 10))
+    );
+    assert_eq!(store.tournament(&TournamentId::from("t\0")).unwrap(), None);
 }
 
 fn a_change_is_stored_only_over_the_version_read(store: &dyn Store) {
     store.create_tournament(&row("t", 10)).unwrap();
-    let read = store.tournament("t").unwrap().unwrap();
+    let read = store.tournament(&TournamentId::from("t")).unwrap().unwrap();
     // Two writers read version 0; the first write wins, the second is refused.
     let first = TournamentRow {
         status: "running".into(),
@@ -42,7 +49,7 @@ fn a_change_is_stored_only_over_the_version_read(store: &dyn Store) {
     };
     assert!(store.update_tournament(&first).unwrap());
     assert!(!store.update_tournament(&second).unwrap());
-    let now = store.tournament("t").unwrap().unwrap();
+    let now = store.tournament(&TournamentId::from("t")).unwrap().unwrap();
     assert_eq!(now.version, 1);
     assert_eq!(now.status, "running");
     assert_eq!(now.body, "{\"first\": true}");
@@ -52,7 +59,14 @@ fn a_change_is_stored_only_over_the_version_read(store: &dyn Store) {
         ..now
     };
     assert!(store.update_tournament(&again).unwrap());
-    assert_eq!(store.tournament("t").unwrap().unwrap().version, 2);
+    assert_eq!(
+        store
+            .tournament(&TournamentId::from("t"))
+            .unwrap()
+            .unwrap()
+            .version,
+        2
+    );
     // An unknown tournament is no write.
     assert!(!store.update_tournament(&row("nothing", 0)).unwrap());
 }
@@ -72,7 +86,7 @@ fn pages_are_newest_first_and_status_finds_the_running(store: &dyn Store) {
     assert_eq!(page(0, 10), ["a", "c", "b"]);
     assert_eq!(page(1, 1), ["c"]);
     assert!(page(3, 5).is_empty());
-    let c = store.tournament("c").unwrap().unwrap();
+    let c = store.tournament(&TournamentId::from("c")).unwrap().unwrap();
     let running = TournamentRow {
         status: "running".into(),
         ..c
@@ -86,20 +100,37 @@ fn pages_are_newest_first_and_status_finds_the_running(store: &dyn Store) {
 
 fn a_games_tournament_is_found(store: &dyn Store) {
     store.create_tournament(&row("t", 10)).unwrap();
-    assert_eq!(store.tournament_of_game("g1").unwrap(), None);
-    store.link_tournament_game("g1", "t").unwrap();
-    store.link_tournament_game("g2", "t").unwrap();
+    assert_eq!(store.tournament_of_game(&GameId::from("g1")).unwrap(), None);
+    store
+        .link_tournament_game(&"g1".into(), &"t".into())
+        .unwrap();
+    store
+        .link_tournament_game(&"g2".into(), &"t".into())
+        .unwrap();
     assert_eq!(
-        store.tournament_of_game("g1").unwrap().as_deref(),
+        store
+            .tournament_of_game(&GameId::from("g1"))
+            .unwrap()
+            .as_deref(),
         Some("t")
     );
     assert_eq!(
-        store.tournament_of_game("g2").unwrap().as_deref(),
+        store
+            .tournament_of_game(&GameId::from("g2"))
+            .unwrap()
+            .as_deref(),
         Some("t")
     );
-    assert_eq!(store.tournament_of_game("g\0").unwrap(), None);
+    assert_eq!(
+        store.tournament_of_game(&GameId::from("g\0")).unwrap(),
+        None
+    );
     // A game of no stored tournament is refused.
-    assert!(store.link_tournament_game("g3", "nothing").is_err());
+    assert!(
+        store
+            .link_tournament_game(&"g3".into(), &"nothing".into())
+            .is_err()
+    );
 }
 
 crate::store_suite::on_both!(

@@ -6,6 +6,7 @@ use crate::postgres::leases::CHANNEL;
 use crate::postgres::{Cached, PgStore};
 use crate::sql::pg::Pg;
 use crate::sql::{Backend, Db, Lease, Query, dialect};
+use crate::{GameId, UserId};
 use crate::{Note, Store, StoreError};
 use postgres::IsolationLevel;
 use sea_query::raw_sql;
@@ -134,11 +135,11 @@ impl Backend for PgStore {
 }
 
 impl Store for PgStore {
-    fn claim(&self, id: &str) -> Result<(), StoreError> {
+    fn claim(&self, id: &GameId) -> Result<(), StoreError> {
         self.claim_lease(id)
     }
 
-    fn holds(&self, id: &str) -> bool {
+    fn holds(&self, id: &GameId) -> bool {
         self.leases.holds(id)
     }
 
@@ -146,19 +147,19 @@ impl Store for PgStore {
         true
     }
 
-    fn confirm(&self, id: &str) -> Result<bool, StoreError> {
+    fn confirm(&self, id: &GameId) -> Result<bool, StoreError> {
         self.confirm_lease(id)
     }
 
-    fn disown(&self, id: &str, epoch: Option<i64>) {
+    fn disown(&self, id: &GameId, epoch: Option<i64>) {
         self.leases.disown(id, epoch);
     }
 
-    fn heartbeat(&self) -> Result<Vec<String>, StoreError> {
+    fn heartbeat(&self) -> Result<Vec<GameId>, StoreError> {
         self.take_orphans()
     }
 
-    fn unfinished_to_hold(&self) -> Result<Vec<String>, StoreError> {
+    fn unfinished_to_hold(&self) -> Result<Vec<GameId>, StoreError> {
         // Alive at once; the others' games are taken later, once the heartbeat has gone
         // well for a while.
         self.beat_now()?;
@@ -167,9 +168,9 @@ impl Store for PgStore {
 
     fn announce(
         &self,
-        id: &str,
+        id: &GameId,
         finished: bool,
-        players: &[Option<String>; 2],
+        players: &[Option<UserId>; 2],
     ) -> Result<(), StoreError> {
         self.announce_game(id, finished, players)
     }

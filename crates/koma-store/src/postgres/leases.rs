@@ -11,6 +11,7 @@
 
 use crate::postgres::PgStore;
 use crate::sql::{Backend, dialect};
+use crate::{ChallengeId, GameId, UserId};
 use crate::{Note, StoreError};
 use postgres::fallible_iterator::FallibleIterator;
 use sea_query::raw_sql;
@@ -143,7 +144,7 @@ impl PgStore {
 
     /// Takes (at most [`TAKE_AT_ONCE`]) the undecided games nobody alive holds, once this
     /// server's own heartbeat has gone well for a while.
-    pub(crate) fn take_orphans(&self) -> Result<Vec<String>, StoreError> {
+    pub(crate) fn take_orphans(&self) -> Result<Vec<GameId>, StoreError> {
         if self.leases.beats.load(Ordering::SeqCst) < BEATS_BEFORE_TAKING {
             return Ok(Vec::new());
         }
@@ -165,7 +166,7 @@ impl PgStore {
         let rows = self.run(|db| db.rows(q))?;
         let mut ids = Vec::with_capacity(rows.len());
         for row in rows {
-            let id = row.text(0)?;
+            let id: GameId = row.id(0)?;
             self.leases.hold(&id, row.int(1)?);
             ids.push(id);
         }
@@ -178,11 +179,9 @@ impl PgStore {
         &self,
         id: &str,
         finished: bool,
-        players: &[Option<String>; 2],
+        players: &[Option<UserId>; 2],
     ) -> Result<(), StoreError> {
-        let [sente, gote] = players
-            .clone()
-            .map(|p| p.unwrap_or_else(|| ".".to_string()));
+        let [sente, gote] = players.each_ref().map(|p| p.as_deref().unwrap_or("."));
         let kind = if finished { "f" } else { "s" };
         self.run(|db| self.tell(db, &format!("a {id} {kind} {sente} {gote}")))
     }
@@ -343,29 +342,28 @@ fn parse(payload: &str, me: &str) -> Option<Note> {
                 "f" => true,
                 _ => return None,
             };
-            let mut player = || words.next().map(|p| (p != ".").then(|| p.to_string()));
+            let mut player = || words.next().map(|p| (p != ".").then(|| UserId::from(p)));
             let players = [player()?, player()?];
             (words.next()? != me).then(|| Note::Announced {
-                game: id.to_string(),
+                game: GameId::from(id),
                 finished,
                 players,
             })
         }
         ("c", id) => {
-            let mut word = || words.next().map(str::to_string);
-            let (status, challenger, dest) = (word()?, word()?, word()?);
+            let (status, challenger, dest) = (words.next()?, words.next()?, words.next()?);
             (words.next()? != me).then(|| Note::Challenge {
-                id: id.to_string(),
-                status,
-                challenger,
-                dest,
+                id: ChallengeId::from(id),
+                status: status.to_string(),
+                challenger: UserId::from(challenger),
+                dest: UserId::from(dest),
             })
         }
-        ("g", id) => (words.next()? != me).then(|| Note::Changed(id.to_string())),
+        ("g", id) => (words.next()? != me).then(|| Note::Changed(GameId::from(id))),
         ("o", id) => {
             let epoch = words.next()?.parse().ok()?;
             (words.next()? != me).then(|| Note::Taken {
-                game: id.to_string(),
+                game: GameId::from(id),
                 epoch,
             })
         }

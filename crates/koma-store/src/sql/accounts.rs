@@ -5,6 +5,7 @@ use crate::accounts::{
     AccountStore, NewSession, NewToken, NewUser, SEEN_RESOLUTION_MS, TokenInfo, User,
 };
 use crate::sql::{Backend, Db, Row, dialect, ms_to_sql, unstorable};
+use crate::{TokenId, UserId};
 use sea_query::raw_sql;
 
 /// The tables of accounts (SQLite's schema 3, PostgreSQL's 1; SQLite reads BOOLEAN and
@@ -45,7 +46,7 @@ CREATE INDEX api_tokens_by_user ON api_tokens(user_id);
 /// u.seen_ms, u.deleted_ms, u.bot` (the first seven of every SELECT of a user here).
 fn user(row: &Row) -> Result<User, StoreError> {
     Ok(User {
-        id: row.text(0)?,
+        id: row.id(0)?,
         username: row.text(1)?,
         password_hash: row.text(2)?,
         created_ms: row.ms(3)?,
@@ -117,7 +118,7 @@ impl<B: Backend> AccountStore for B {
         Ok(self.run(|db| db.execute(q))? == 1)
     }
 
-    fn user(&self, id: &str) -> Result<Option<User>, StoreError> {
+    fn user(&self, id: &UserId) -> Result<Option<User>, StoreError> {
         if unstorable(id) {
             return Ok(None);
         }
@@ -133,7 +134,7 @@ impl<B: Backend> AccountStore for B {
 
     fn set_password(
         &self,
-        id: &str,
+        id: &UserId,
         hash: &str,
         keep: Option<&str>,
         now_ms: u64,
@@ -157,7 +158,7 @@ impl<B: Backend> AccountStore for B {
         })
     }
 
-    fn delete_user(&self, id: &str, now_ms: u64) -> Result<(), StoreError> {
+    fn delete_user(&self, id: &UserId, now_ms: u64) -> Result<(), StoreError> {
         let now = ms_to_sql(now_ms);
         self.transaction(|db| {
             let b = dialect(self);
@@ -296,7 +297,7 @@ impl<B: Backend> AccountStore for B {
         })
     }
 
-    fn list_tokens(&self, user_id: &str) -> Result<Vec<TokenInfo>, StoreError> {
+    fn list_tokens(&self, user_id: &UserId) -> Result<Vec<TokenInfo>, StoreError> {
         if unstorable(user_id) {
             return Ok(Vec::new());
         }
@@ -311,7 +312,7 @@ impl<B: Backend> AccountStore for B {
             .iter()
             .map(|r| {
                 Ok(TokenInfo {
-                    id: r.text(0)?,
+                    id: r.id(0)?,
                     description: r.text(1)?,
                     created_ms: r.ms(2)?,
                     used_ms: r.opt_ms(3)?,
@@ -323,7 +324,12 @@ impl<B: Backend> AccountStore for B {
         Ok(tokens)
     }
 
-    fn revoke_token(&self, user_id: &str, id: &str, now_ms: u64) -> Result<bool, StoreError> {
+    fn revoke_token(
+        &self,
+        user_id: &UserId,
+        id: &TokenId,
+        now_ms: u64,
+    ) -> Result<bool, StoreError> {
         if unstorable(user_id) || unstorable(id) {
             return Ok(false);
         }
@@ -337,7 +343,7 @@ impl<B: Backend> AccountStore for B {
         Ok(self.run(|db| db.execute(q))? == 1)
     }
 
-    fn make_bot(&self, id: &str) -> Result<bool, StoreError> {
+    fn make_bot(&self, id: &UserId) -> Result<bool, StoreError> {
         if unstorable(id) {
             return Ok(false);
         }

@@ -6,6 +6,7 @@
 use crate::StoreError;
 use crate::challenges::{Answerer, ChallengeRow, ChallengeStore, PURGE_AFTER_MS};
 use crate::sql::{Backend, Row, count_to_sql, dialect, ms_to_sql, render, unstorable};
+use crate::{ChallengeId, UserId};
 use sea_query::{Alias, Expr, ExprTrait, Iden, raw_sql};
 
 /// The table of challenges (SQLite's schema 8, PostgreSQL's 3), found by either account,
@@ -42,9 +43,9 @@ enum Challenges {
 /// A challenge from the columns `id, challenger, dest, body, expires_ms, status, reason`.
 fn challenge(r: &Row) -> Result<ChallengeRow, StoreError> {
     Ok(ChallengeRow {
-        id: r.text(0)?,
-        challenger: r.text(1)?,
-        dest: r.text(2)?,
+        id: r.id(0)?,
+        challenger: r.id(1)?,
+        dest: r.id(2)?,
         body: r.text(3)?,
         expires_ms: r.ms(4)?,
         status: r.text(5)?,
@@ -100,7 +101,7 @@ impl<B: Backend> ChallengeStore for B {
         })
     }
 
-    fn challenges_of(&self, user: &str, now_ms: u64) -> Result<Vec<ChallengeRow>, StoreError> {
+    fn challenges_of(&self, user: &UserId, now_ms: u64) -> Result<Vec<ChallengeRow>, StoreError> {
         if unstorable(user) {
             return Ok(Vec::new());
         }
@@ -122,8 +123,8 @@ impl<B: Backend> ChallengeStore for B {
 
     fn take_challenge(
         &self,
-        id: &str,
-        user: &str,
+        id: &ChallengeId,
+        user: &UserId,
         answerer: Answerer,
         status: &str,
         reason: Option<&str>,
@@ -154,7 +155,7 @@ impl<B: Backend> ChallengeStore for B {
         })
     }
 
-    fn refresh_challenge(&self, id: &str, until_ms: u64) -> Result<(), StoreError> {
+    fn refresh_challenge(&self, id: &ChallengeId, until_ms: u64) -> Result<(), StoreError> {
         if unstorable(id) {
             return Ok(());
         }
@@ -170,7 +171,7 @@ impl<B: Backend> ChallengeStore for B {
         Ok(())
     }
 
-    fn challenge(&self, id: &str) -> Result<Option<ChallengeRow>, StoreError> {
+    fn challenge(&self, id: &ChallengeId) -> Result<Option<ChallengeRow>, StoreError> {
         if unstorable(id) {
             return Ok(None);
         }

@@ -6,9 +6,11 @@ use crate::sql::{
 };
 use crate::store::GameStore;
 use crate::{
-    ChatLine, Ending, EngineLevel, EngineSeat, GameSetup, GameSummary, NewGame, Page, Room,
+    ChatLine, Ending, EngineLevel, EngineSeat, GameId, GameSetup, GameSummary, NewGame, Page, Room,
     StoreError, StoredGame, StoredMove, StoredOutcome, color_from_name,
 };
+use koma_game::RuleSet;
+use koma_rules::VariantKind;
 use sea_query::{Expr, ExprTrait, Iden, Order, raw_sql};
 
 /// The columns of `games` the builder's statements name.
@@ -99,6 +101,8 @@ fn insert_game<B: Backend>(
     let movetime = engine.and_then(|e| e.level.movetime_ms).map(ms_to_sql);
     let depth = engine.and_then(|e| e.level.depth).map(i64::from);
     let (owner, epoch) = store.new_lease();
+    let (variant, rules) = (g.setup.variant.name(), g.setup.rules.name);
+    let time_control = g.setup.time_control.as_ref().map(|c| c.to_string());
     let (sente, gote) = (g.seat_tokens[0].as_str(), g.seat_tokens[1].as_str());
     let (sente_user, gote_user) = (g.players[0].as_deref(), g.players[1].as_deref());
     let b = dialect(store);
@@ -108,8 +112,8 @@ fn insert_game<B: Backend>(
             sente_token, gote_token, invite, created_ms, started_ms,
             engine_seat, engine_movetime_ms, engine_depth, sente_user, gote_user, rated,
             owner, epoch)
-         VALUES ({g.id}, {g.setup.variant}, {g.setup.start_sfen}, {g.setup.rules},
-            {g.setup.time_control}, {creator}, {sente}, {gote}, {g.invite}, {created},
+         VALUES ({g.id}, {variant}, {g.setup.start_sfen}, {rules},
+            {time_control}, {creator}, {sente}, {gote}, {g.invite}, {created},
             {started}, {engine_seat}, {movetime}, {depth}, {sente_user}, {gote_user},
             {g.rated}, {owner}, {epoch})"
     ))
@@ -134,6 +138,32 @@ fn write_game<B: Backend>(
     })
 }
 
+/// A game's setup from columns 1 to 4 of its row: variant, start, rules, time control.
+fn setup_from_row(row: &Row) -> Result<GameSetup, StoreError> {
+    let name = row.text(1)?;
+    let variant = VariantKind::from_name(&name).ok_or(StoreError::Unknown {
+        column: "variant",
+        value: name,
+    })?;
+    let rules = row.text(3)?;
+    let time_control = match row.opt_text(4)? {
+        None => None,
+        Some(text) => Some(text.parse().map_err(|_| StoreError::Unknown {
+            column: "time_control",
+            value: text,
+        })?),
+    };
+    Ok(GameSetup {
+        variant,
+        start_sfen: row.text(2)?,
+        rules: RuleSet::named_for(variant, &rules).ok_or(StoreError::Unknown {
+            column: "rules",
+            value: rules,
+        })?,
+        time_control,
+    })
+}
+
 /// The game `id` from its row (the columns of `load_game`'s SELECT) and its moves.
 fn game_from_row(id: &str, row: &Row, moves: Vec<StoredMove>) -> Result<StoredGame, StoreError> {
     let outcome = match (row.opt_text(11)?, row.opt_ms(13)?, row.opt_text(14)?) {
@@ -146,25 +176,20 @@ fn game_from_row(id: &str, row: &Row, moves: Vec<StoredMove>) -> Result<StoredGa
     };
     Ok(StoredGame {
         game: NewGame {
-            id: id.to_string(),
-            setup: GameSetup {
-                variant: row.text(1)?,
-                start_sfen: row.text(2)?,
-                rules: row.text(3)?,
-                time_control: row.opt_text(4)?,
-            },
+            id: GameId::new(id),
+            setup: setup_from_row(row)?,
             creator: color_from_name(&row.text(5)?)?,
             seat_tokens: [row.text(6)?, row.text(7)?],
             invite: row.text(8)?,
             created_ms: row.ms(9)?,
             engine: engine_from_sql(row.opt_text(15)?, row.opt_ms(16)?, row.opt_int(17)?)?,
-            players: [row.opt_text(19)?, row.opt_text(20)?],
+            players: [row.opt_id(19)?, row.opt_id(20)?],
             rated: row.bool(21)?,
         },
         started_ms: row.opt_ms(10)?,
         moves,
         outcome,
-        rematch: row.opt_text(18)?,
+        rematch: row.opt_id(18)?,
     })
 }
 
@@ -175,7 +200,7 @@ impl<B: Backend> GameStore for B {
         Ok(())
     }
 
-    fn create_rematch(&self, of: &str, g: &NewGame, started_ms: u64) -> Result<(), StoreError> {
+    fn create_rematch(&self, of: &GameId, g: &NewGame, started_ms: u64) -> Result<(), StoreError> {
         self.transaction(|db| {
             insert_game(self, db, g, Some(started_ms))?;
             let b = dialect(self);
@@ -196,7 +221,7 @@ impl<B: Backend> GameStore for B {
         Ok(())
     }
 
-    fn load_game(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+    fn load_game(&self, id: &GameId) -> Result<Option<StoredGame>, StoreError> {
         if unstorable(id) {
             return Ok(None);
         }
@@ -234,7 +259,7 @@ impl<B: Backend> GameStore for B {
         })
     }
 
-    fn start_game(&self, id: &str, at_ms: u64, seat_token: &str) -> Result<(), StoreError> {
+    fn start_game(&self, id: &GameId, at_ms: u64, seat_token: &str) -> Result<(), StoreError> {
         let lease = self.lease(id)?;
         let at = ms_to_sql(at_ms);
         // The invited player's seat is the one the creator does not hold.
@@ -256,7 +281,7 @@ impl<B: Backend> GameStore for B {
         Ok(())
     }
 
-    fn append_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<(), StoreError> {
+    fn append_move(&self, id: &GameId, ply: usize, m: &StoredMove) -> Result<(), StoreError> {
         let b = dialect(self);
         let lease = self.lease(id)?;
         let (n, first, at) = (count_to_sql(ply), ply == 0, ms_to_sql(m.at_ms));
@@ -288,7 +313,7 @@ impl<B: Backend> GameStore for B {
         Ok(())
     }
 
-    fn set_outcome(&self, id: &str, outcome: &StoredOutcome) -> Result<(), StoreError> {
+    fn set_outcome(&self, id: &GameId, outcome: &StoredOutcome) -> Result<(), StoreError> {
         let lease = self.lease(id)?;
         let (kind, color) = ending_to_sql(outcome.ending);
         let at = ms_to_sql(outcome.at_ms);
@@ -309,7 +334,7 @@ impl<B: Backend> GameStore for B {
         Ok(())
     }
 
-    fn take_back(&self, id: &str, keep: usize, shift_ms: u64) -> Result<(), StoreError> {
+    fn take_back(&self, id: &GameId, keep: usize, shift_ms: u64) -> Result<(), StoreError> {
         let lease = self.lease(id)?;
         let (keep, shift) = (count_to_sql(keep), ms_to_sql(shift_ms));
         self.transaction(|db| {
@@ -345,7 +370,7 @@ impl<B: Backend> GameStore for B {
         })
     }
 
-    fn add_chat(&self, id: &str, line: &ChatLine, keep: usize) -> Result<(), StoreError> {
+    fn add_chat(&self, id: &GameId, line: &ChatLine, keep: usize) -> Result<(), StoreError> {
         let (room, keep, at) = (line.room.name(), count_to_sql(keep), ms_to_sql(line.at_ms));
         self.transaction(|db| {
             // One writer of the game's chat at a time: the next line's number is read here.
@@ -383,7 +408,7 @@ impl<B: Backend> GameStore for B {
         })
     }
 
-    fn chat(&self, id: &str) -> Result<Vec<ChatLine>, StoreError> {
+    fn chat(&self, id: &GameId) -> Result<Vec<ChatLine>, StoreError> {
         if unstorable(id) {
             return Ok(Vec::new());
         }
@@ -466,18 +491,13 @@ fn list<B: Backend>(
     rows.iter()
         .map(|row| {
             Ok(GameSummary {
-                id: row.text(0)?,
-                setup: GameSetup {
-                    variant: row.text(1)?,
-                    start_sfen: row.text(2)?,
-                    rules: row.text(3)?,
-                    time_control: row.opt_text(4)?,
-                },
+                id: row.id(0)?,
+                setup: setup_from_row(row)?,
                 created_ms: row.ms(5)?,
                 started: row.opt_int(6)?.is_some(),
                 result: row.opt_text(7)?,
                 rated: row.bool(8)?,
-                players: [row.opt_text(9)?, row.opt_text(10)?],
+                players: [row.opt_id(9)?, row.opt_id(10)?],
                 plies: row.count(11)?,
             })
         })

@@ -69,6 +69,16 @@ impl Row {
         self.opt_text(i)?.ok_or_else(|| self.wrong(i, "text"))
     }
 
+    /// Cell `i` as an id (of a game, an account...).
+    pub(crate) fn id<T: From<String>>(&self, i: usize) -> Result<T, StoreError> {
+        Ok(self.text(i)?.into())
+    }
+
+    /// Cell `i` as an id, or `None` for NULL.
+    pub(crate) fn opt_id<T: From<String>>(&self, i: usize) -> Result<Option<T>, StoreError> {
+        Ok(self.opt_text(i)?.map(T::from))
+    }
+
     /// Cell `i` as an integer, or `None` for NULL.
     pub(crate) fn opt_int(&self, i: usize) -> Result<Option<i64>, StoreError> {
         match self.cell(i)? {

@@ -1,5 +1,6 @@
 //! Players' games, written once for both databases: found by the seats' accounts.
 
+use crate::UserId;
 use crate::profiles::{GameCounts, PlayerQuery, ProfileStore};
 use crate::sql::{Backend, count_to_sql, dialect, ms_to_sql, render, unstorable};
 use crate::{GameStore, StoreError, StoredGame};
@@ -77,14 +78,14 @@ impl<B: Backend> ProfileStore for B {
         let mut games = Vec::with_capacity(ids.len());
         for id in ids {
             // Games are never deleted, but stay safe.
-            if let Some(game) = self.load_game(&id.text(0)?)? {
+            if let Some(game) = self.load_game(&id.id(0)?)? {
                 games.push(game);
             }
         }
         Ok(games)
     }
 
-    fn player_counts(&self, user: &str) -> Result<GameCounts, StoreError> {
+    fn player_counts(&self, user: &UserId) -> Result<GameCounts, StoreError> {
         if unstorable(user) {
             return Ok(GameCounts::default());
         }
@@ -119,7 +120,7 @@ mod tests {
     fn a_players_games_are_found_by_the_indexes_on_sqlite() {
         let store = SqliteStore::in_memory().unwrap();
         let query = PlayerQuery::all(
-            "alice",
+            &"alice".into(),
             crate::Page {
                 offset: 0,
                 limit: 10,

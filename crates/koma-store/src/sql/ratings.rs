@@ -3,6 +3,7 @@
 
 use crate::ratings::{HistoryRow, RatedGame, RatingChange, RatingStore, shown};
 use crate::sql::{Backend, Db, dialect, ms_to_sql, render, unstorable};
+use crate::{GameId, UserId};
 use crate::{StoreError, color_from_name};
 use koma_game::rating::Glicko;
 use koma_rules::Color;
@@ -91,7 +92,7 @@ fn changes_of<B: Backend>(
     .map(|r| {
         Ok(RatingChange {
             seat: color_from_name(&r.text(0)?)?,
-            user: r.text(1)?,
+            user: r.id(1)?,
             before: shown(r.real(2)?, r.real(3)?),
             after: shown(r.real(4)?, r.real(5)?),
         })
@@ -100,15 +101,20 @@ fn changes_of<B: Backend>(
 }
 
 impl<B: Backend> RatingStore for B {
-    fn seat_player(&self, id: &str, seat: Color, user: Option<&str>) -> Result<(), StoreError> {
+    fn seat_player(
+        &self,
+        id: &GameId,
+        seat: Color,
+        user: Option<&UserId>,
+    ) -> Result<(), StoreError> {
         let column = match seat {
             Color::Black => Games::SenteUser,
             Color::White => Games::GoteUser,
         };
         let q = sea_query::Query::update()
             .table(Games::Table)
-            .value(column, user)
-            .and_where(Expr::col(Games::Id).eq(id))
+            .value(column, user.map(UserId::as_str))
+            .and_where(Expr::col(Games::Id).eq(id.as_str()))
             .and_where(Expr::col(Games::StartedMs).is_null())
             .to_owned();
         let q = render(dialect(self), &q);
@@ -173,21 +179,21 @@ impl<B: Backend> RatingStore for B {
         })
     }
 
-    fn game_changes(&self, id: &str) -> Result<Vec<RatingChange>, StoreError> {
+    fn game_changes(&self, id: &GameId) -> Result<Vec<RatingChange>, StoreError> {
         if unstorable(id) {
             return Ok(Vec::new());
         }
         self.run(|db| changes_of(self, db, id))
     }
 
-    fn rating(&self, user: &str, pool: &str) -> Result<Option<Glicko>, StoreError> {
+    fn rating(&self, user: &UserId, pool: &str) -> Result<Option<Glicko>, StoreError> {
         if unstorable(user) || unstorable(pool) {
             return Ok(None);
         }
         self.run(|db| rating_in(self, db, user, pool))
     }
 
-    fn ratings(&self, user: &str) -> Result<Vec<(String, Glicko)>, StoreError> {
+    fn ratings(&self, user: &UserId) -> Result<Vec<(String, Glicko)>, StoreError> {
         if unstorable(user) {
             return Ok(Vec::new());
         }
@@ -214,7 +220,7 @@ impl<B: Backend> RatingStore for B {
         })
     }
 
-    fn rating_history(&self, user: &str) -> Result<Vec<HistoryRow>, StoreError> {
+    fn rating_history(&self, user: &UserId) -> Result<Vec<HistoryRow>, StoreError> {
         if unstorable(user) {
             return Ok(Vec::new());
         }
@@ -229,7 +235,7 @@ impl<B: Backend> RatingStore for B {
             .iter()
             .map(|r| {
                 Ok(HistoryRow {
-                    game_id: r.text(0)?,
+                    game_id: r.id(0)?,
                     pool: r.text(1)?,
                     at_ms: r.ms(2)?,
                     rating: r.real(3)?,
@@ -242,7 +248,7 @@ impl<B: Backend> RatingStore for B {
         Ok(rows)
     }
 
-    fn unrated_games(&self) -> Result<Vec<String>, StoreError> {
+    fn unrated_games(&self) -> Result<Vec<GameId>, StoreError> {
         let b = dialect(self);
         let yes = true;
         let q = raw_sql!(
@@ -258,6 +264,6 @@ impl<B: Backend> RatingStore for B {
             .collect::<Result<Vec<_>, StoreError>>()?;
         // In the order they ended, then by the bytes of the id.
         games.sort();
-        Ok(games.into_iter().map(|(_, id)| id).collect())
+        Ok(games.into_iter().map(|(_, id)| GameId::from(id)).collect())
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::sql::{Backend, Row, count_to_sql, dialect, ms_to_sql, unstorable};
 use crate::tournaments::{TournamentRow, TournamentStore};
+use crate::{GameId, TournamentId};
 use crate::{Page, StoreError};
 use sea_query::raw_sql;
 
@@ -29,8 +30,8 @@ CREATE TABLE tournament_games (
 /// A tournament from the columns `id, director, status, created_ms, version, body`.
 fn tournament(r: &Row) -> Result<TournamentRow, StoreError> {
     Ok(TournamentRow {
-        id: r.text(0)?,
-        director: r.text(1)?,
+        id: r.id(0)?,
+        director: r.id(1)?,
         status: r.text(2)?,
         created_ms: r.ms(3)?,
         version: r.int(4)?,
@@ -60,7 +61,7 @@ impl<B: Backend> TournamentStore for B {
         Ok(())
     }
 
-    fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+    fn tournament(&self, id: &TournamentId) -> Result<Option<TournamentRow>, StoreError> {
         if unstorable(id) {
             return Ok(None);
         }
@@ -100,19 +101,20 @@ impl<B: Backend> TournamentStore for B {
         self.run(|db| db.rows(q))?.iter().map(tournament).collect()
     }
 
-    fn tournaments_with_status(&self, status: &str) -> Result<Vec<String>, StoreError> {
+    fn tournaments_with_status(&self, status: &str) -> Result<Vec<TournamentId>, StoreError> {
         let b = dialect(self);
         let q = raw_sql!(
             seaql::b::query,
             "SELECT id FROM tournaments WHERE status = {status}"
         );
-        self.run(|db| db.rows(q))?
-            .iter()
-            .map(|r| r.text(0))
-            .collect()
+        self.run(|db| db.rows(q))?.iter().map(|r| r.id(0)).collect()
     }
 
-    fn link_tournament_game(&self, game: &str, tournament: &str) -> Result<(), StoreError> {
+    fn link_tournament_game(
+        &self,
+        game: &GameId,
+        tournament: &TournamentId,
+    ) -> Result<(), StoreError> {
         let b = dialect(self);
         let q = raw_sql!(
             seaql::b::query,
@@ -124,7 +126,7 @@ impl<B: Backend> TournamentStore for B {
         Ok(())
     }
 
-    fn tournament_of_game(&self, game: &str) -> Result<Option<String>, StoreError> {
+    fn tournament_of_game(&self, game: &GameId) -> Result<Option<TournamentId>, StoreError> {
         if unstorable(game) {
             return Ok(None);
         }
@@ -133,6 +135,6 @@ impl<B: Backend> TournamentStore for B {
             seaql::b::query,
             "SELECT tournament_id FROM tournament_games WHERE game_id = {game}"
         );
-        self.run(|db| db.row(q))?.map(|r| r.text(0)).transpose()
+        self.run(|db| db.row(q))?.map(|r| r.id(0)).transpose()
     }
 }

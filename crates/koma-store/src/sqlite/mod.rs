@@ -170,13 +170,13 @@ mod tests {
 
     fn new_game(id: &str) -> NewGame {
         NewGame {
-            id: id.to_string(),
+            id: id.into(),
             setup: GameSetup {
-                variant: "shogi".into(),
+                variant: koma_rules::VariantKind::Shogi,
                 start_sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
                     .into(),
-                rules: "amateur".into(),
-                time_control: Some("10m+30s".into()),
+                rules: koma_game::RuleSet::AMATEUR,
+                time_control: "10m+30s".parse().ok(),
             },
             seat_tokens: ["s".into(), "g".into()],
             invite: "i".into(),
@@ -293,7 +293,7 @@ CREATE TABLE moves (
                 )
                 .unwrap();
             assert_eq!(version, schema::VERSION.to_string());
-            let old = store.load_game("old").unwrap().unwrap();
+            let old = store.load_game(&"old".into()).unwrap().unwrap();
             assert_eq!((old.game.engine, old.rematch), (None, None));
             assert_eq!(old.moves.len(), 1);
             assert_eq!(old.started_ms, Some(2));
@@ -311,7 +311,7 @@ CREATE TABLE moves (
                 },
             });
             store.create_game(&game, Some(4)).unwrap();
-            assert_eq!(store.load_game("new").unwrap().unwrap().game, game);
+            assert_eq!(store.load_game(&"new".into()).unwrap().unwrap().game, game);
         }
         // Opened again: already current, nothing to do.
         assert!(SqliteStore::open(&path).is_ok());
