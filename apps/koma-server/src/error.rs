@@ -408,7 +408,66 @@ pub enum ApiError {
     Random(#[from] getrandom::Error),
     /// Another failure of the server itself (500), said for its log.
     #[error("{0}")]
-    Internal(String),
+    Internal(#[from] Internal),
+}
+
+/// A failure of the server itself: what should not happen, said for its log (500).
+#[derive(Debug, thiserror::Error)]
+pub enum Internal {
+    /// A blocking task failed (it panicked, or the runtime is shutting down).
+    #[error("the task failed: {0}")]
+    Task(#[source] tokio::task::JoinError),
+    /// A quick pairing's partner was taken out of the queue and lost.
+    #[error("quick pairing lost its partner")]
+    QuickPartnerLost,
+    /// The game refused a move the server had checked legal.
+    #[error("the game refused a checked move: {0}")]
+    CheckedMove(#[source] GameError),
+    /// The engine found no move in an undecided game.
+    #[error("the engine has no move in an undecided game")]
+    EngineNoMove,
+    /// A stored move does not replay.
+    #[error("game {game}: stored move {number} is illegal: {source}")]
+    StoredMove {
+        /// The game.
+        game: koma_store::GameId,
+        /// The move's number (1-based).
+        number: usize,
+        /// Why it is illegal.
+        source: IllegalMove,
+    },
+    /// The board's picture could not be drawn.
+    #[error("the picture: {0}")]
+    Picture(#[source] crate::png::PngError),
+    /// A tournament's view was built without its version.
+    #[error("a tournament view without a version")]
+    ViewWithoutVersion,
+    /// A tournament could not be written as JSON.
+    #[error("tournament as JSON: {0}")]
+    TournamentJson(#[source] serde_json::Error),
+    /// The rematch of a game could not be set up.
+    #[error("the rematch of game {game}: {source}")]
+    Rematch {
+        /// The game.
+        game: koma_store::GameId,
+        /// Why.
+        source: Box<ApiError>,
+    },
+    /// The clock of a game against the engine could not be started.
+    #[error("clock: {0}")]
+    Clock(#[source] GameError),
+    /// argon2 refused its parameters or its input.
+    #[error("argon2: {0}")]
+    Argon2(#[source] argon2::Error),
+    /// A password hash's parameters could not be written.
+    #[error("argon2: {0}")]
+    PasswordHash(#[source] argon2::password_hash::Error),
+    /// A password hash's salt or output could not be written.
+    #[error("argon2: {0}")]
+    Phc(#[source] argon2::password_hash::phc::Error),
+    /// The Chu shogi engine's search failed.
+    #[error("the Chu engine: {0}")]
+    ChuSearch(#[source] crate::engine::SearchFailed),
 }
 
 impl ApiError {
@@ -432,11 +491,6 @@ impl ApiError {
             name: name.to_string(),
             known: known.to_string(),
         }
-    }
-
-    /// The server failed (500); the message says where.
-    pub fn internal(message: impl Into<String>) -> ApiError {
-        ApiError::Internal(message.into())
     }
 
     /// The game refused a request: over, or another reason (409).
@@ -601,7 +655,7 @@ pub(crate) async fn off_thread<T: Send + 'static>(
 ) -> Result<T, ApiError> {
     tokio::task::spawn_blocking(f)
         .await
-        .map_err(|e| ApiError::internal(format!("the task failed: {e}")))?
+        .map_err(Internal::Task)?
 }
 
 /// Why the server could not start or stopped.

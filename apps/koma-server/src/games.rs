@@ -262,8 +262,10 @@ pub fn rematch(old: &NewGame, now_ms: u64) -> Result<LiveGame, ApiError> {
         players: [old.players[1].clone(), old.players[0].clone()],
         rated: old.rated,
     };
-    let game =
-        build(&stored.setup).map_err(|e| ApiError::internal(format!("game {}: {e}", old.id)))?;
+    let game = build(&stored.setup).map_err(|e| crate::error::Internal::Rematch {
+        game: old.id.clone(),
+        source: Box::new(e),
+    })?;
     let mut live = LiveGame::new(stored, game, now_ms);
     live.start(now_ms)?;
     Ok(live)
@@ -365,7 +367,13 @@ pub fn rebuild(stored: StoredGame) -> Result<LiveGame, StoreError> {
 /// The stored game's start, its clock started when it was, and every move played at its
 /// time through the game layer (its ending not applied); with the latest time stamp seen.
 pub fn replay(stored: &StoredGame) -> Result<(AnyGame, u64), StoreError> {
-    let damaged = |what: String| StoreError::Damaged(format!("game {}: {what}", stored.game.id));
+    let damaged = |reason: String| -> StoreError {
+        koma_store::Damage::Replay {
+            game: stored.game.id.clone(),
+            reason,
+        }
+        .into()
+    };
     let mut game = build(&stored.game.setup).map_err(|e| damaged(e.to_string()))?;
     let mut last_ms = stored.game.created_ms;
     let people = stored.game.engine.is_none();
@@ -462,7 +470,7 @@ impl LiveGame {
         if self.stored.engine.is_some() {
             self.game
                 .start_clock(now_ms)
-                .map_err(|e| ApiError::internal(format!("clock: {e}")))?;
+                .map_err(crate::error::Internal::Clock)?;
         }
         self.started_ms = Some(now_ms);
         self.last_move_ms = now_ms;

@@ -3,7 +3,7 @@
 //! from gote's side) and, for PNG, `scale` (1: a square 60 pixels wide; 0.25 to 4).
 
 use crate::api::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, Internal};
 use crate::png::{Fonts, SCALES};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -73,11 +73,10 @@ async fn picture(state: &AppState, id: &GameId, request: &Request) -> Result<Str
         });
     }
     for (i, &m) in moves[..ply].iter().enumerate() {
-        pos.play(m).map_err(|reason| {
-            ApiError::internal(format!(
-                "game {id}: stored move {} is illegal: {reason}",
-                i + 1
-            ))
+        pos.play(m).map_err(|source| Internal::StoredMove {
+            game: id.clone(),
+            number: i + 1,
+            source,
         })?;
     }
     let options = Options {
@@ -110,7 +109,7 @@ pub async fn png(
     let scale = request.scale;
     let bytes = tokio::task::spawn_blocking(move || Fonts::system()?.png(&text, scale))
         .await
-        .map_err(|e| ApiError::internal(format!("the task failed: {e}")))?
-        .map_err(|e| ApiError::internal(e.to_string()))?;
+        .map_err(Internal::Task)?
+        .map_err(Internal::Picture)?;
     Ok(([(header::CONTENT_TYPE, "image/png")], bytes).into_response())
 }

@@ -22,7 +22,7 @@ pub mod tokens;
 pub mod tournaments;
 
 pub use database::{Database, DatabaseError};
-pub use error::StoreError;
+pub use error::{Damage, Refusal, StoreError, Unavailable};
 pub use ids::{ChallengeId, GameId, TokenId, TournamentId, UserId};
 pub use model::{
     ChatLine, Ending, EngineLevel, EngineSeat, GameSetup, GameSummary, NewGame, Page, Room,

@@ -4,6 +4,7 @@
 //! decided, how it ended. Nothing derived is stored: the position, the clocks and the
 //! outcome are rebuilt by replaying the moves through `koma_game::Game`.
 
+use crate::Damage;
 use crate::{GameId, StoreError, UserId};
 use koma_game::RuleSet;
 use koma_game::clock::TimeControl;
@@ -205,6 +206,10 @@ pub fn color_from_name(name: &str) -> Result<Color, StoreError> {
     match name {
         "sente" => Ok(Color::Black),
         "gote" => Ok(Color::White),
-        other => Err(StoreError::Damaged(format!("'{other}' is not a side"))),
+        other => Err(Damage::Unknown {
+            column: "side",
+            value: other.to_string(),
+        }
+        .into()),
     }
 }

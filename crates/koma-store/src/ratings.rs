@@ -2,6 +2,7 @@
 //! of a player's ratings, and the Glicko-2 update every store applies in the transaction
 //! that rates a game.
 
+use crate::Damage;
 use crate::StoreError;
 use crate::{GameId, UserId};
 use koma_game::rating::{Glicko, GlickoError, Pool, Score};
@@ -98,8 +99,10 @@ pub fn updates(
     before: &[Glicko; 2],
 ) -> Result<[(RatingChange, Glicko); 2], StoreError> {
     let at_s = game.at_ms / 1000;
-    let after = rated(before, game.winner, at_s)
-        .map_err(|e| StoreError::Damaged(format!("rating game {}: {e}", game.id)))?;
+    let after = rated(before, game.winner, at_s).map_err(|source| Damage::Rating {
+        game: game.id.clone(),
+        source,
+    })?;
     Ok(Color::ALL.map(|seat| {
         let i = seat.index();
         let old = before[i].at(at_s);

@@ -1,7 +1,7 @@
 //! Usernames and passwords: the rules they follow (a password's strength estimated by
 //! zxcvbn), and the argon2id hash a password is stored as.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Internal};
 use argon2::password_hash::phc::{Output, ParamsString, PasswordHash, Salt};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
 use std::sync::OnceLock;
@@ -95,8 +95,7 @@ const PASSES: u32 = 2;
 
 /// The parameters of a new hash.
 fn params() -> Result<Params, ApiError> {
-    Params::new(MEMORY_KIB, PASSES, 1, None)
-        .map_err(|e| ApiError::internal(format!("argon2 parameters: {e}")))
+    Params::new(MEMORY_KIB, PASSES, 1, None).map_err(|e| Internal::Argon2(e).into())
 }
 
 /// The 19 MiB an argon2id hash works in, allocated once and reused hash after hash. Each
@@ -145,14 +144,13 @@ pub fn hash(password: &str, memory: &mut Memory) -> Result<String, ApiError> {
     let params = params()?;
     let argon2 = Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone());
     let mut out = [0u8; Params::DEFAULT_OUTPUT_LEN];
-    let failed = |e: &dyn std::fmt::Display| ApiError::internal(format!("argon2: {e}"));
-    run(&argon2, password, &salt, &mut out, memory).map_err(|e| failed(&e))?;
+    run(&argon2, password, &salt, &mut out, memory).map_err(Internal::Argon2)?;
     let hashed = PasswordHash {
         algorithm: Algorithm::Argon2id.ident(),
         version: Some(Version::V0x13.into()),
-        params: ParamsString::try_from(&params).map_err(|e| failed(&e))?,
-        salt: Some(Salt::new(&salt).map_err(|e| failed(&e))?),
-        hash: Some(Output::new(&out).map_err(|e| failed(&e))?),
+        params: ParamsString::try_from(&params).map_err(Internal::PasswordHash)?,
+        salt: Some(Salt::new(&salt).map_err(Internal::Phc)?),
+        hash: Some(Output::new(&out).map_err(Internal::Phc)?),
     };
     Ok(hashed.to_string())
 }

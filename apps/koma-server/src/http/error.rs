@@ -234,9 +234,9 @@ mod tests {
             ApiError::TooManyEngineGames { limit: 4 },
             ApiError::TooManyReviews { limit: 2 },
             ApiError::ShuttingDown,
-            ApiError::internal("the task failed"),
-            ApiError::Storage(StoreError::NotOwner("g".to_string())),
-            ApiError::Storage(StoreError::Damaged("move 3".to_string())),
+            ApiError::Internal(crate::error::Internal::EngineNoMove),
+            ApiError::Storage(StoreError::NotOwner("g".into())),
+            ApiError::Storage(koma_store::Damage::NoAnswer("count of games").into()),
             ApiError::InvalidUsername {
                 reason: "too short".to_string(),
             },

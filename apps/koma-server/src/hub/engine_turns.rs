@@ -124,7 +124,7 @@ impl Hub {
         let m = best
             .filter(|&m| live.game.check(m).is_ok())
             .or_else(|| live.game.legal_moves().first().copied())
-            .ok_or_else(|| ApiError::internal("the engine has no move in an undecided game"))?;
+            .ok_or(crate::error::Internal::EngineNoMove)?;
         self.commit_move(live, m, now).await
     }
 }

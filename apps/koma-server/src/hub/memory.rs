@@ -20,7 +20,7 @@ impl Hub {
         let store = Arc::clone(&self.store);
         tokio::task::spawn_blocking(move || f(store.as_ref()))
             .await
-            .unwrap_or_else(|e| Err(StoreError::Unavailable(e.to_string())))
+            .unwrap_or_else(|e| Err(koma_store::Unavailable::Worker(e).into()))
     }
 
     /// Runs a write of the game `id` off the async threads. If its outcome is unknown (the

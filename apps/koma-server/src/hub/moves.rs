@@ -95,7 +95,7 @@ impl Hub {
         let mover = live.game.side_to_move();
         let outcome = live
             .play_at(m, now)
-            .map_err(|e| ApiError::internal(format!("the game refused a checked move: {e}")))?;
+            .map_err(crate::error::Internal::CheckedMove)?;
         let record = StoredMove {
             usi: live.game.usi(m),
             at_ms: now,

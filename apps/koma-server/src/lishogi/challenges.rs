@@ -136,7 +136,7 @@ impl Challenge {
             sfen: self.sfen.clone(),
         };
         let body = serde_json::to_string(&body)
-            .map_err(|e| StoreError::Damaged(format!("challenge {}: {e}", self.id)))?;
+            .map_err(|e| koma_store::Damage::json("challenge", &self.id, e))?;
         Ok(ChallengeRow {
             id: self.id.clone(),
             challenger: self.challenger.id.clone(),
@@ -150,21 +150,28 @@ impl Challenge {
 
     /// The challenge a stored row holds.
     pub(super) fn of_row(row: &ChallengeRow) -> Result<Challenge, StoreError> {
-        let damaged = |what: &str| StoreError::Damaged(format!("challenge {}: {what}", row.id));
-        let body: Body = serde_json::from_str(&row.body).map_err(|e| damaged(&e.to_string()))?;
+        let unknown = |column: &'static str, value: &str| -> StoreError {
+            koma_store::Damage::Unknown {
+                column,
+                value: value.to_string(),
+            }
+            .into()
+        };
+        let body: Body = serde_json::from_str(&row.body)
+            .map_err(|e| koma_store::Damage::json("challenge", &row.id, e))?;
         Ok(Challenge {
             id: row.id.clone(),
             challenger: body.challenger,
             dest: body.dest,
             variant: VariantKind::from_name(&body.variant)
-                .ok_or_else(|| damaged(&format!("no variant '{}'", body.variant)))?,
+                .ok_or_else(|| unknown("challenge's variant", &body.variant))?,
             control: body
                 .control
                 .parse()
-                .map_err(|_| damaged(&format!("no time control '{}'", body.control)))?,
+                .map_err(|_| unknown("challenge's time control", &body.control))?,
             rated: body.rated,
             color: color_of(&body.color)
-                .ok_or_else(|| damaged(&format!("no colour '{}'", body.color)))?,
+                .ok_or_else(|| unknown("challenge's colour", &body.color))?,
             sfen: body.sfen,
             done: Arc::new(watch::channel(None).0),
         })

@@ -394,7 +394,7 @@ impl Lobby {
             }
         };
         let Some(partner) = partner else {
-            return Err(ApiError::internal("quick pairing lost its partner"));
+            return Err(crate::error::Internal::QuickPartnerLost.into());
         };
         match self.start_quick(&partner, player).await {
             Ok((partner_seat, mine)) => {

@@ -6,7 +6,6 @@ use super::service::Tournaments;
 use super::view;
 use crate::error::ApiError;
 use bytes::Bytes;
-use koma_store::StoreError;
 use koma_store::TournamentId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -54,9 +53,9 @@ impl Tournaments {
                     return Ok(Ok(None));
                 }
                 let t = serde_json::from_str(&row.body)
-                    .map_err(|e| StoreError::Damaged(format!("tournament {key}: {e}")))?;
+                    .map_err(|e| koma_store::Damage::json("tournament", &key, e))?;
                 let mut line = serde_json::to_vec(&view::full(&t))
-                    .map_err(|e| StoreError::Damaged(format!("tournament {key}: {e}")))?;
+                    .map_err(|e| koma_store::Damage::json("tournament", &key, e))?;
                 line.push(b'\n');
                 Ok(Ok(Some((row.version, Bytes::from(line)))))
             })

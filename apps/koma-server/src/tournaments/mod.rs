@@ -41,6 +41,6 @@ pub(crate) fn event_of_game(
         return Ok(None);
     };
     let t: model::Tournament = serde_json::from_str(&row.body)
-        .map_err(|e| koma_store::StoreError::Damaged(format!("tournament {id}: {e}")))?;
+        .map_err(|e| koma_store::Damage::json("tournament", &id, e))?;
     Ok(Some(t.event_of(game)))
 }

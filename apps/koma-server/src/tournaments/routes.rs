@@ -86,7 +86,7 @@ async fn show(
         .tournaments
         .view_line(&id, None)
         .await?
-        .ok_or_else(|| ApiError::internal("a view without a version"))?;
+        .ok_or(crate::error::Internal::ViewWithoutVersion)?;
     Ok((
         [(header::CONTENT_TYPE, "application/json")],
         line.slice(..line.len().saturating_sub(1)),

@@ -10,9 +10,9 @@ use crate::accounts::Player;
 use crate::error::ApiError;
 use crate::games::unix_ms;
 use crate::hub::Hub;
+use koma_store::Page;
 use koma_store::TournamentId;
 use koma_store::tournaments::TournamentRow;
-use koma_store::{Page, StoreError};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -91,7 +91,7 @@ impl Tournaments {
                     return Ok(None);
                 };
                 let t = serde_json::from_str(&row.body)
-                    .map_err(|e| StoreError::Damaged(format!("tournament {key}: {e}")))?;
+                    .map_err(|e| koma_store::Damage::json("tournament", &key, e))?;
                 Ok(Some((t, row.version)))
             })
             .await?;
@@ -121,7 +121,7 @@ impl Tournaments {
                     created_ms: t.created_ms,
                     version,
                     body: serde_json::to_string(&t)
-                        .map_err(|e| ApiError::internal(format!("tournament as JSON: {e}")))?,
+                        .map_err(crate::error::Internal::TournamentJson)?,
                 };
                 Ok((answer, row))
             })?;
@@ -170,8 +170,7 @@ impl Tournaments {
             status: t.status.name().to_string(),
             created_ms: now,
             version: 0,
-            body: serde_json::to_string(&t)
-                .map_err(|e| ApiError::internal(format!("tournament as JSON: {e}")))?,
+            body: serde_json::to_string(&t).map_err(crate::error::Internal::TournamentJson)?,
         };
         self.hub
             .blocking(move |s| s.create_tournament(&row))
@@ -185,7 +184,7 @@ impl Tournaments {
         rows.iter()
             .map(|row| {
                 serde_json::from_str(&row.body)
-                    .map_err(|e| StoreError::Damaged(format!("tournament {}: {e}", row.id)).into())
+                    .map_err(|e| koma_store::Damage::json("tournament", &row.id, e).into())
             })
             .collect()
     }

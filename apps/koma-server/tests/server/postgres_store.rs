@@ -101,7 +101,7 @@ fn a_move_written_by_several_instances_at_once_is_stored_once() {
         assert_eq!(stored, 1, "ply {ply}: {results:?}");
         for refused in results.iter().filter_map(|r| r.as_ref().err()) {
             assert!(
-                matches!(refused, StoreError::Conflict(_) | StoreError::NotOwner(_)),
+                matches!(refused, StoreError::Refused(_) | StoreError::NotOwner(_)),
                 "{refused:?}"
             );
         }

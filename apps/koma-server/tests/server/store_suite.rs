@@ -100,17 +100,17 @@ fn a_move_is_stored_once_and_only_in_order(store: &dyn Store) {
     store.create_game(&new_game("a"), Some(1)).unwrap();
     assert!(matches!(
         store.append_move(&GameId::from("nope"), 0, &mv("7g7f", 2)),
-        Err(StoreError::Conflict(_) | StoreError::Sqlite(_) | StoreError::NotOwner(_))
+        Err(StoreError::Refused(_) | StoreError::Sqlite(_) | StoreError::NotOwner(_))
     ));
     store
         .append_move(&GameId::from("a"), 0, &mv("7g7f", 2))
         .unwrap();
     // The same move again (a retry, another writer): refused, not stored twice.
     let again = store.append_move(&GameId::from("a"), 0, &mv("3c3d", 3));
-    assert!(matches!(again, Err(StoreError::Conflict(_))), "{again:?}");
+    assert!(matches!(again, Err(StoreError::Refused(_))), "{again:?}");
     assert!(matches!(
         store.append_move(&GameId::from("a"), 5, &mv("3c3d", 3)),
-        Err(StoreError::Conflict(_))
+        Err(StoreError::Refused(_))
     ));
     store
         .append_move(&GameId::from("a"), 1, &mv("3c3d", 4))
@@ -249,7 +249,7 @@ fn a_takeback_shifts_the_times_and_stops_at_the_end(store: &dyn Store) {
     store.set_outcome(&GameId::from("a"), &outcome).unwrap();
     assert!(matches!(
         store.take_back(&GameId::from("a"), 0, 0),
-        Err(StoreError::Conflict(_))
+        Err(StoreError::Refused(koma_store::Refusal::Decided(_)))
     ));
     assert!(store.take_back(&GameId::from("unknown"), 0, 0).is_err());
     assert_eq!(

@@ -128,7 +128,7 @@ impl Backend for PgStore {
         };
         if row.opt_text(0)?.as_deref() != Some(lease.owner.as_str()) || row.int(1)? != lease.epoch {
             self.leases.disown(id, None);
-            return Err(StoreError::NotOwner(id.to_string()));
+            return Err(StoreError::NotOwner(GameId::new(id)));
         }
         Ok(())
     }

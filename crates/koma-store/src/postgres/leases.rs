@@ -72,7 +72,7 @@ impl Leases {
         self.held()
             .get(id)
             .copied()
-            .ok_or_else(|| StoreError::NotOwner(id.to_string()))
+            .ok_or_else(|| StoreError::NotOwner(GameId::new(id)))
     }
 
     /// This server holds lease `epoch` of `id`.

@@ -13,6 +13,7 @@ use crate::StoreError;
 use crate::sql::pg::Pg;
 use crate::sql::schema::{self, Legacy, Step};
 use crate::sql::{Backend, dialect};
+use crate::{Damage, Unavailable};
 use postgres::error::SqlState;
 use postgres::{Client, NoTls};
 use r2d2_postgres::PostgresConnectionManager;
@@ -141,9 +142,8 @@ impl PgStore {
                 config.clone(),
                 NoTls,
             )))
-            .map_err(|e| StoreError::Unavailable(e.to_string()))?;
-        let instance = crate::tokens::game_id()
-            .map_err(|e| StoreError::Unavailable(format!("no random name: {e}")))?;
+            .map_err(Unavailable::Pool)?;
+        let instance = crate::tokens::game_id().map_err(Unavailable::Random)?;
         Ok(PgStore {
             pool: Some(pool),
             config,
@@ -154,11 +154,8 @@ impl PgStore {
 
     /// A connection of the pool.
     pub(crate) fn conn(&self) -> Result<Conn, StoreError> {
-        let pool = self.pool.as_ref().ok_or_else(|| {
-            StoreError::Unavailable("the PostgreSQL store is closing".to_string())
-        })?;
-        pool.get()
-            .map_err(|e| StoreError::Unavailable(format!("postgresql: {e}")))
+        let pool = self.pool.as_ref().ok_or(Unavailable::Closing)?;
+        Ok(pool.get().map_err(Unavailable::Pool)?)
     }
 
     /// The database's schema version.
@@ -169,7 +166,7 @@ impl PgStore {
             "SELECT value FROM meta WHERE key = 'schema_version'"
         );
         self.run(|db| db.row(q))?
-            .ok_or_else(|| StoreError::Damaged("no schema version".to_string()))?
+            .ok_or(Damage::NoAnswer("schema version"))?
             .text(0)
     }
 }

@@ -1,5 +1,6 @@
 //! Accounts, sessions and API tokens, written once for both databases.
 
+use crate::Refusal;
 use crate::StoreError;
 use crate::accounts::{
     AccountStore, NewSession, NewToken, NewUser, SEEN_RESOLUTION_MS, TokenInfo, User,
@@ -100,7 +101,7 @@ fn revoke_tokens<B: Backend>(
 /// account, or a deleted one).
 fn live_account(db: &mut dyn Db, id: &str, q: crate::sql::Query) -> Result<(), StoreError> {
     if db.execute(q)? != 1 {
-        return Err(StoreError::Conflict(format!("no live account '{id}'")));
+        return Err(Refusal::NoAccount(UserId::new(id)).into());
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ use crate::{
     ChatLine, Ending, EngineLevel, EngineSeat, GameId, GameSetup, GameSummary, NewGame, Page, Room,
     StoreError, StoredGame, StoredMove, StoredOutcome, color_from_name,
 };
+use crate::{Damage, Refusal};
 use koma_game::RuleSet;
 use koma_rules::VariantKind;
 use sea_query::{Expr, ExprTrait, Iden, Order, raw_sql};
@@ -62,7 +63,13 @@ pub(crate) fn ending_from_sql(kind: &str, color: Option<&str>) -> Result<Ending,
         ("agreement", _) => Ending::Agreement,
         ("aborted", _) => Ending::Aborted,
         ("abandoned", Some(c)) => Ending::Abandoned(color_from_name(c)?),
-        (other, _) => return Err(StoreError::Damaged(format!("unknown ending '{other}'"))),
+        (other, _) => {
+            return Err(Damage::Unknown {
+                column: "ending",
+                value: other.to_string(),
+            }
+            .into());
+        }
     })
 }
 
@@ -76,7 +83,12 @@ pub(crate) fn engine_from_sql(
         return Ok(None);
     };
     let depth = depth
-        .map(|d| u32::try_from(d).map_err(|_| StoreError::Damaged(format!("engine depth {d}"))))
+        .map(|d| {
+            u32::try_from(d).map_err(|_| Damage::Unknown {
+                column: "engine_depth",
+                value: d.to_string(),
+            })
+        })
         .transpose()?;
     Ok(Some(EngineSeat {
         seat: color_from_name(&seat)?,
@@ -141,14 +153,14 @@ fn write_game<B: Backend>(
 /// A game's setup from columns 1 to 4 of its row: variant, start, rules, time control.
 fn setup_from_row(row: &Row) -> Result<GameSetup, StoreError> {
     let name = row.text(1)?;
-    let variant = VariantKind::from_name(&name).ok_or(StoreError::Unknown {
+    let variant = VariantKind::from_name(&name).ok_or(Damage::Unknown {
         column: "variant",
         value: name,
     })?;
     let rules = row.text(3)?;
     let time_control = match row.opt_text(4)? {
         None => None,
-        Some(text) => Some(text.parse().map_err(|_| StoreError::Unknown {
+        Some(text) => Some(text.parse().map_err(|_| Damage::Unknown {
             column: "time_control",
             value: text,
         })?),
@@ -156,7 +168,7 @@ fn setup_from_row(row: &Row) -> Result<GameSetup, StoreError> {
     Ok(GameSetup {
         variant,
         start_sfen: row.text(2)?,
-        rules: RuleSet::named_for(variant, &rules).ok_or(StoreError::Unknown {
+        rules: RuleSet::named_for(variant, &rules).ok_or(Damage::Unknown {
             column: "rules",
             value: rules,
         })?,
@@ -211,9 +223,7 @@ impl<B: Backend> GameStore for B {
             ))?;
             if changed != 1 {
                 // The transaction is rolled back: the new game goes too.
-                return Err(StoreError::Conflict(format!(
-                    "game {of} is unknown, undecided or has a rematch already"
-                )));
+                return Err(Refusal::NoRematch(of.clone()).into());
             }
             self.tell(db, &format!("g {of}"))
         })?;
@@ -246,9 +256,11 @@ impl<B: Backend> GameStore for B {
             ))? {
                 let ply = m.int(0)?;
                 if ply != count_to_sql(moves.len()) {
-                    return Err(StoreError::Damaged(format!(
-                        "game {id}: move {ply} out of order"
-                    )));
+                    return Err(Damage::MoveOrder {
+                        game: id.clone(),
+                        ply,
+                    }
+                    .into());
                 }
                 moves.push(StoredMove {
                     usi: m.text(1)?,
@@ -274,9 +286,7 @@ impl<B: Backend> GameStore for B {
              RETURNING id"
         );
         if write_game(self, id, &lease, q)? != 1 {
-            return Err(StoreError::Conflict(format!(
-                "game {id} is unknown or already started"
-            )));
+            return Err(Refusal::Started(id.clone()).into());
         }
         Ok(())
     }
@@ -306,9 +316,11 @@ impl<B: Backend> GameStore for B {
         let changed = write_game(self, id, &lease, q)
             .map_err(|e| e.refusal(|| format!("game {id}: move {ply}")))?;
         if changed != 1 {
-            return Err(StoreError::Conflict(format!(
-                "game {id}: move {ply} is not the next one"
-            )));
+            return Err(Refusal::NotNext {
+                game: id.clone(),
+                ply,
+            }
+            .into());
         }
         Ok(())
     }
@@ -327,9 +339,7 @@ impl<B: Backend> GameStore for B {
              RETURNING id"
         );
         if write_game(self, id, &lease, q)? != 1 {
-            return Err(StoreError::Conflict(format!(
-                "game {id} is unknown or already decided"
-            )));
+            return Err(Refusal::Decided(id.clone()).into());
         }
         Ok(())
     }
@@ -347,9 +357,7 @@ impl<B: Backend> GameStore for B {
                  /*FOR UPDATE*/"
             ))?;
             if undecided.is_none() {
-                return Err(StoreError::Conflict(format!(
-                    "game {id} is unknown or already decided"
-                )));
+                return Err(Refusal::Decided(id.clone()).into());
             }
             let b = dialect(self);
             db.execute(raw_sql!(
@@ -386,7 +394,7 @@ impl<B: Backend> GameStore for B {
                     "SELECT COALESCE(MAX(seq) + 1, 0), COUNT(CASE WHEN room = {room} THEN 1 END)
                      FROM chat WHERE game_id = {id}"
                 ))?
-                .ok_or_else(|| StoreError::Damaged("no count of the chat".to_string()))?;
+                .ok_or(Damage::NoAnswer("count of the chat"))?;
             let (next, in_room) = (counts.int(0)?, counts.int(1)?);
             if in_room >= keep {
                 let over = in_room + 1 - keep;
@@ -425,9 +433,11 @@ impl<B: Backend> GameStore for B {
                     "player" => Room::Players,
                     "spectator" => Room::Spectators,
                     other => {
-                        return Err(StoreError::Damaged(format!(
-                            "game {id}: unknown chat room '{other}'"
-                        )));
+                        return Err(Damage::Unknown {
+                            column: "room",
+                            value: other.to_string(),
+                        }
+                        .into());
                     }
                 };
                 Ok(ChatLine {

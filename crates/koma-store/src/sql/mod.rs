@@ -17,6 +17,7 @@ pub(crate) mod ratings;
 pub(crate) mod schema;
 pub(crate) mod tournaments;
 
+use crate::Damage;
 use crate::StoreError;
 use sea_query::QueryBuilder;
 
@@ -47,12 +48,17 @@ impl Row {
     fn cell(&self, i: usize) -> Result<&Cell, StoreError> {
         self.0
             .get(i)
-            .ok_or_else(|| StoreError::Damaged(format!("no column {i} in a row")))
+            .ok_or(StoreError::Damaged(Damage::NoColumn(i)))
     }
 
     /// An error for cell `i`, which does not hold a `what`.
-    fn wrong(&self, i: usize, what: &str) -> StoreError {
-        StoreError::Damaged(format!("column {i} holds {:?}, not {what}", self.0.get(i)))
+    fn wrong(&self, i: usize, what: &'static str) -> StoreError {
+        Damage::Column {
+            column: i,
+            found: format!("{:?}", self.0.get(i)),
+            wanted: what,
+        }
+        .into()
     }
 
     /// Cell `i` as text, or `None` for NULL.

@@ -1,6 +1,7 @@
 //! The store's queries on PostgreSQL (rust-postgres), their values bound by sea-query's
 //! binder, each statement prepared once per connection.
 
+use crate::Damage;
 use crate::StoreError;
 use crate::sql::{Cell, Db, Query, Row};
 use postgres::types::Type;
@@ -72,10 +73,11 @@ fn cell(row: &postgres::Row, i: usize) -> Result<Cell, StoreError> {
         // pg_notify's result, and whatever else is only selected to be counted.
         Type::VOID => Cell::Null,
         ref other => {
-            return Err(StoreError::Damaged(format!(
-                "column {} is of a type the store does not read ({other})",
-                row.columns()[i].name()
-            )));
+            return Err(Damage::ColumnType {
+                column: row.columns()[i].name().to_string(),
+                kind: other.to_string(),
+            }
+            .into());
         }
     })
 }

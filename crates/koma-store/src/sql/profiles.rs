@@ -1,5 +1,6 @@
 //! Players' games, written once for both databases: found by the seats' accounts.
 
+use crate::Damage;
 use crate::UserId;
 use crate::profiles::{GameCounts, PlayerQuery, ProfileStore};
 use crate::sql::{Backend, count_to_sql, dialect, ms_to_sql, render, unstorable};
@@ -98,7 +99,7 @@ impl<B: Backend> ProfileStore for B {
         );
         let row = self
             .run(|db| db.row(q))?
-            .ok_or_else(|| StoreError::Damaged("no count of games".to_string()))?;
+            .ok_or(Damage::NoAnswer("count of games"))?;
         let n =
             |i: usize| -> Result<u64, StoreError> { Ok(u64::try_from(row.int(i)?).unwrap_or(0)) };
         Ok(GameCounts {

@@ -1,6 +1,7 @@
 //! Seats held by accounts, ratings per pool and their history, written once for both
 //! databases.
 
+use crate::Refusal;
 use crate::ratings::{HistoryRow, RatedGame, RatingChange, RatingStore, shown};
 use crate::sql::{Backend, Db, dialect, ms_to_sql, render, unstorable};
 use crate::{GameId, UserId};
@@ -122,9 +123,7 @@ impl<B: Backend> RatingStore for B {
             .run(|db| db.execute(q))
             .map_err(|e| e.refusal(|| format!("game {id}: seat")))?;
         if changed != 1 {
-            return Err(StoreError::Conflict(format!(
-                "game {id} is unknown or already started"
-            )));
+            return Err(Refusal::Started(id.clone()).into());
         }
         Ok(())
     }

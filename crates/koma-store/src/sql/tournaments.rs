@@ -2,6 +2,7 @@
 //! version read, so that of two servers changing a tournament at once one wins and the
 //! other reads again.
 
+use crate::Refusal;
 use crate::sql::{Backend, Row, count_to_sql, dialect, ms_to_sql, unstorable};
 use crate::tournaments::{TournamentRow, TournamentStore};
 use crate::{GameId, TournamentId};
@@ -53,10 +54,7 @@ impl<B: Backend> TournamentStore for B {
             .run(|db| db.execute(q))
             .map_err(|e| e.refusal(|| format!("tournament {}", t.id)))?;
         if done != 1 {
-            return Err(StoreError::Conflict(format!(
-                "tournament {} exists already",
-                t.id
-            )));
+            return Err(Refusal::TournamentExists(t.id.clone()).into());
         }
         Ok(())
     }
