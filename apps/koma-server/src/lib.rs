@@ -20,12 +20,7 @@
 pub mod accounts;
 mod actor;
 mod anygame;
-mod api;
-mod assets;
-mod body;
 mod chat;
-mod chu;
-pub mod connections;
 mod cpu;
 mod engine;
 mod engine_seats;
@@ -34,12 +29,8 @@ mod events;
 mod games;
 mod http;
 mod hub;
-mod image;
-mod layers;
-pub mod limits;
 mod line;
 mod lishogi;
-mod listener;
 pub mod lobby;
 mod offers;
 mod players;
@@ -54,15 +45,13 @@ mod records;
 mod rematch;
 mod review;
 pub mod settings;
-mod sockets;
 pub mod tournaments;
-pub mod variants;
 mod view;
-mod ws;
 
 pub use error::{ApiError, ServerError};
+pub use http::limits::{Limits, Rate};
+pub use http::{connections, limits, variants};
 pub use koma_store::{Database, DatabaseError, PgStore, SqliteStore, Store};
-pub use limits::{Limits, Rate};
 pub use settings::Settings;
 
 use std::net::SocketAddr;
@@ -142,14 +131,14 @@ impl Server {
             hub.close().await;
             return Err(e.into());
         }
-        let limiter = Arc::new(limits::Limiter::new(settings.limits.clone()));
-        let connections = connections::Connections::new(connection_caps(&settings));
+        let limiter = Arc::new(http::limits::Limiter::new(settings.limits.clone()));
+        let connections = http::connections::Connections::new(connection_caps(&settings));
         let lobby = lobby::Lobby::new(Arc::clone(&hub), Arc::clone(&settings));
         let reviews = review::Reviews::start(Arc::clone(&searchers), Arc::clone(&settings));
         let tournaments = tournaments::Tournaments::new(Arc::clone(&hub));
         tournaments.follow_games();
         let (stop, stopped) = watch::channel(false);
-        let app = api::router(api::AppState {
+        let app = http::api::router(http::api::AppState {
             hub: Arc::clone(&hub),
             reviews: Arc::clone(&reviews),
             shutdown: stopped.clone(),
@@ -162,11 +151,11 @@ impl Server {
             connections: Arc::clone(&connections),
         });
         // The security headers, the request log and the limit on every request.
-        let app = layers::wrap(app, &limiter);
-        let serving = listener::Serving {
+        let app = http::layers::wrap(app, &limiter);
+        let serving = http::listener::Serving {
             head_timeout: settings.head_timeout,
         };
-        let http = tokio::spawn(listener::run(
+        let http = tokio::spawn(http::listener::run(
             listener,
             app,
             connections,
@@ -226,11 +215,11 @@ impl Server {
 
 /// The connection caps of `settings`: the total from the limit on open files unless set
 /// (the limit is raised to its hard limit either way), no cap per address behind a proxy.
-fn connection_caps(settings: &Settings) -> connections::Caps {
-    let budget = listener::descriptor_budget();
+fn connection_caps(settings: &Settings) -> http::connections::Caps {
+    let budget = http::listener::descriptor_budget();
     let total = settings.max_connections.unwrap_or(budget).max(1);
     let limits = &settings.limits;
-    connections::Caps {
+    http::connections::Caps {
         per_address: limits
             .connections_per_address
             .filter(|_| !limits.behind_proxy),

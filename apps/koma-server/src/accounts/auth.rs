@@ -19,9 +19,9 @@
 //! Bearer token are exempt: a browser never adds a token by itself.
 
 use super::{Credential, Player};
-use crate::api::AppState;
 use crate::error::ApiError;
-use crate::limits::{AccountCount, RateKey};
+use crate::http::api::AppState;
+use crate::http::limits::{AccountCount, RateKey};
 use axum::extract::{FromRequestParts, OptionalFromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, header};
@@ -210,7 +210,7 @@ async fn authenticate(
 }
 
 /// Counts a request of a limited class for its account too (see
-/// [`crate::limits::AccountCount`]), once per request: many addresses do not multiply one
+/// [`crate::http::limits::AccountCount`]), once per request: many addresses do not multiply one
 /// account's rate.
 fn count_for_account(
     parts: &mut Parts,

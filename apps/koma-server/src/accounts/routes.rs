@@ -3,9 +3,9 @@
 use super::auth::{COOKIE, Owner, SameOrigin};
 use super::{Credential, Player};
 use super::{SESSION_MS, json};
-use crate::api::{AppState, body};
-use crate::body::JsonBody;
 use crate::error::ApiError;
+use crate::http::api::{AppState, body};
+use crate::http::body::JsonBody;
 use crate::lishogi::ok;
 use axum::body::Bytes;
 use axum::extract::{Path, State};

@@ -3,8 +3,8 @@
 //! (`GET /api/games/user/{username}`) and the player's ongoing game
 //! (`GET /api/user/{name}/current-game`).
 
-use crate::api::AppState;
 use crate::error::ApiError;
+use crate::http::api::AppState;
 use crate::players::{self, SeatPlayer};
 use crate::profiles::{export_json, games_with_players, seats_of, summary_of};
 use axum::extract::{Path, Query, State};
@@ -32,7 +32,7 @@ async fn account(s: &AppState, name: &str) -> Result<koma_store::accounts::User,
 /// The list's line of a game with `rated` and each seat's player (`null` for a guest, the
 /// engine or a free seat).
 fn entry_json(summary: &GameSummary, seats: &[Option<SeatPlayer>; 2]) -> Value {
-    let mut entry = crate::api::summary_json(summary);
+    let mut entry = crate::http::api::summary_json(summary);
     let view = players::view(seats);
     entry["rated"] = json!(summary.rated);
     entry["sente"] = json!(view.sente);

@@ -1,7 +1,7 @@
 //! The routes of ratings: a player's rating history (`GET /api/user/{name}/rating-history`).
 
-use crate::api::AppState;
 use crate::error::ApiError;
+use crate::http::api::AppState;
 use crate::ratings::history_json;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};

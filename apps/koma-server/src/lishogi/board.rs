@@ -10,8 +10,8 @@ use super::stream::{KEEP_ALIVE, ndjson};
 use super::{Refusal, form, json, ok};
 use crate::accounts::Player;
 use crate::actor::Actor;
-use crate::api::AppState;
 use crate::error::ApiError;
+use crate::http::api::AppState;
 use crate::hub::Hub;
 use crate::offers::Offer;
 use axum::extract::rejection::FormRejection;
@@ -68,7 +68,7 @@ async fn game_stream(
     State(s): State<AppState>,
     Path((api, id)): Path<(String, GameId)>,
     me: Player,
-    client: crate::limits::Client,
+    client: crate::http::limits::Client,
 ) -> Result<Response, Refusal> {
     check_api(&api, &me)?;
     let permit = s.connections.open_stream(&client.holder(Some(&me.id)))?;
@@ -250,7 +250,7 @@ async fn chat(
     State(s): State<AppState>,
     Path((api, id)): Path<(String, GameId)>,
     me: Player,
-    client: crate::limits::Client,
+    client: crate::http::limits::Client,
     body: Result<Form<ChatForm>, FormRejection>,
 ) -> Result<Response, Refusal> {
     check_api(&api, &me)?;

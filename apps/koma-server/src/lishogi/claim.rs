@@ -8,9 +8,9 @@
 
 use crate::accounts::Player;
 use crate::actor::Actor;
-use crate::api::AppState;
 use crate::error::ApiError;
 use crate::games::{self, LiveGame};
+use crate::http::api::AppState;
 use crate::hub::Hub;
 use crate::presence::NoClaim;
 use koma_rules::Color;

@@ -13,9 +13,9 @@ pub mod seek;
 pub mod stream;
 
 use crate::accounts::Player;
-use crate::api::AppState;
 use crate::error::ApiError;
-use crate::limits::{RateClass, limited};
+use crate::http::api::AppState;
+use crate::http::limits::{RateClass, limited};
 use axum::extract::DefaultBodyLimit;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, Path, State};
@@ -111,7 +111,7 @@ async fn challenge(
     State(s): State<AppState>,
     Path(username): Path<String>,
     me: Player,
-    client: crate::limits::Client,
+    client: crate::http::limits::Client,
     body: Result<Form<ChallengeForm>, FormRejection>,
 ) -> Result<Response, Refusal> {
     let request = form(body, s.limiter.limits().body_bytes)?;

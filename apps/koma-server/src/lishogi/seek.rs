@@ -7,8 +7,8 @@
 use super::Refusal;
 use super::stream::{KEEP_ALIVE, ndjson};
 use crate::accounts::Player;
-use crate::api::AppState;
 use crate::error::ApiError;
+use crate::http::api::AppState;
 use crate::lobby::seek::SeekRequest;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, State};
@@ -85,7 +85,7 @@ impl SeekForm {
 pub async fn seek(
     State(s): State<AppState>,
     me: Player,
-    client: crate::limits::Client,
+    client: crate::http::limits::Client,
     body: Result<Form<SeekForm>, FormRejection>,
 ) -> Result<Response, Refusal> {
     if me.bot {

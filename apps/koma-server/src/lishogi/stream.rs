@@ -5,10 +5,10 @@
 
 use super::challenges::Challenge;
 use crate::accounts::Player;
-use crate::api::AppState;
-use crate::connections::StreamPermit;
 use crate::error::ApiError;
-use crate::limits::Client;
+use crate::http::api::AppState;
+use crate::http::connections::StreamPermit;
+use crate::http::limits::Client;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::header;

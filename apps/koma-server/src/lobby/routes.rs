@@ -9,11 +9,11 @@
 use super::live::{self, MAX_LIVE};
 use super::{LobbyRefusal, QuickAnswer, QuickRequest, SeekId, SeekRequest};
 use crate::accounts::Player;
-use crate::api::{AppState, PageQuery, body};
-use crate::body::JsonBody;
 use crate::error::ApiError;
-use crate::limits::{Client, RateClass, limited};
-use crate::sockets::Guard;
+use crate::http::api::{AppState, PageQuery, body};
+use crate::http::body::JsonBody;
+use crate::http::limits::{Client, RateClass, limited};
+use crate::http::sockets::Guard;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -175,7 +175,7 @@ async fn run(
             return;
         }
     }
-    let mut pings = crate::sockets::pings();
+    let mut pings = crate::http::sockets::pings();
     loop {
         tokio::select! {
             _ = pings.tick() => {

@@ -5,10 +5,10 @@ use super::entries::{JoinBody, PlayerBody};
 use super::settings::Settings;
 use super::{Refusal, view};
 use crate::accounts::Player;
-use crate::api::{AppState, PageQuery, body};
-use crate::body::JsonBody;
 use crate::error::ApiError;
-use crate::limits::{RateClass, limited};
+use crate::http::api::{AppState, PageQuery, body};
+use crate::http::body::JsonBody;
+use crate::http::limits::{RateClass, limited};
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -98,10 +98,10 @@ async fn join(
     State(s): State<AppState>,
     Path(id): Path<TournamentId>,
     player: Option<Player>,
-    json: crate::body::OptionalJsonBody,
+    json: crate::http::body::OptionalJsonBody,
 ) -> Result<Response, ApiError> {
     let player = account(player)?;
-    let request: JoinBody = crate::api::body_or_default(&json.bytes)?;
+    let request: JoinBody = crate::http::api::body_or_default(&json.bytes)?;
     Ok(answer(
         StatusCode::OK,
         &s.tournaments.join(&id, &player, request).await?,
@@ -184,7 +184,7 @@ async fn result(
 async fn stream(
     State(s): State<AppState>,
     Path(id): Path<TournamentId>,
-    client: crate::limits::Client,
+    client: crate::http::limits::Client,
     me: Option<Player>,
 ) -> Result<Response, ApiError> {
     let account = me.as_ref().map(|p| p.id.as_str());
@@ -192,7 +192,7 @@ async fn stream(
     // A signed-in viewer's tournament streams count for his account, an anonymous one's
     // for his address: the players of a club's event in one hall share one address.
     let key = match me {
-        Some(me) => Some(crate::limits::RateKey::Account(me.id)),
+        Some(me) => Some(crate::http::limits::RateKey::Account(me.id)),
         None => client.0,
     };
     super::stream::stream(

@@ -5,9 +5,9 @@
 
 use super::feed::Feed;
 use super::service::Tournaments;
-use crate::connections::StreamPermit;
 use crate::error::ApiError;
-use crate::limits::RateKey;
+use crate::http::connections::StreamPermit;
+use crate::http::limits::RateKey;
 use axum::body::{Body, Bytes};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};

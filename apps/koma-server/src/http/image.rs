@@ -2,8 +2,8 @@
 //! `ply` (the position after that many moves; the current one without it), `flip=1` (seen
 //! from gote's side) and, for PNG, `scale` (1: a square 60 pixels wide; 0.25 to 4).
 
-use crate::api::AppState;
 use crate::error::{ApiError, Internal};
+use crate::http::api::AppState;
 use crate::png::{Fonts, SCALES};
 use axum::extract::{Path, Query, State};
 use axum::http::header;

@@ -262,12 +262,12 @@ fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
 /// `None` for a request made in process.
 pub struct Client(pub Option<RateKey>);
 
-impl axum::extract::FromRequestParts<crate::api::AppState> for Client {
+impl axum::extract::FromRequestParts<crate::http::api::AppState> for Client {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(
         parts: &mut axum::http::request::Parts,
-        state: &crate::api::AppState,
+        state: &crate::http::api::AppState,
     ) -> Result<Client, std::convert::Infallible> {
         Ok(Client(
             state.limiter.key_from(&parts.extensions, &parts.headers),
@@ -277,8 +277,8 @@ impl axum::extract::FromRequestParts<crate::api::AppState> for Client {
 
 impl Client {
     /// The holder of a WebSocket or stream this client opens, for `account` if logged in.
-    pub fn holder(&self, account: Option<&str>) -> crate::connections::Holder {
-        crate::connections::Holder {
+    pub fn holder(&self, account: Option<&str>) -> crate::http::connections::Holder {
+        crate::http::connections::Holder {
             address: self.0.clone(),
             account: account.map(UserId::from),
         }

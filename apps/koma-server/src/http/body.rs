@@ -1,9 +1,9 @@
 //! Request bodies: JSON only (declared as `application/json`) and no larger than the route
 //! takes, refused otherwise with the API's JSON error.
 
-use crate::api::AppState;
 use crate::error::ApiError;
-use crate::limits::Limits;
+use crate::http::api::AppState;
+use crate::http::limits::Limits;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::{HeaderMap, header};

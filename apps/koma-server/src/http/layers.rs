@@ -1,7 +1,7 @@
 //! What wraps every answer: the request log, the security headers and the limit on all
 //! requests per client.
 
-use crate::limits::{Limiter, RateClass, limit};
+use crate::http::limits::{Limiter, RateClass, limit};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Request, State};

@@ -4,11 +4,11 @@
 //! frame ([`koma_rules::chu`]), which the hosted games (lobby, clocks, ratings) do not take
 //! yet.
 
-use crate::api::{AppState, body};
-use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::error::off_thread;
-use crate::limits::{RateClass, limited};
+use crate::http::api::{AppState, body};
+use crate::http::body::JsonBody;
+use crate::http::limits::{RateClass, limited};
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;

@@ -7,7 +7,7 @@
 //! WebSocket upgrade and stream asks [`Connections::open_stream`] before it starts.
 
 use crate::error::ApiError;
-use crate::limits::RateKey;
+use crate::http::limits::RateKey;
 use koma_store::UserId;
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -31,7 +31,7 @@ pub struct Caps {
 /// Who holds a long-lived connection: its client's address, and its account if logged in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Holder {
-    /// The client (see [`crate::limits::Limiter::key_of`]); `None` for a request made in
+    /// The client (see [`crate::http::limits::Limiter::key_of`]); `None` for a request made in
     /// process.
     pub address: Option<RateKey>,
     /// The account's id.

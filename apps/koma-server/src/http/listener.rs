@@ -6,7 +6,7 @@
 //! axum's own `serve` takes none of these settings, so the loop is ours; the service is
 //! the same router, with the peer's address in each request (`ConnectInfo`) as before.
 
-use crate::connections::{ConnectionPermit, Connections};
+use crate::http::connections::{ConnectionPermit, Connections};
 use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;

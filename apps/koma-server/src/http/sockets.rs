@@ -3,9 +3,9 @@
 //! peer gone silent (a phone that lost its network, a half-open connection), so that such
 //! a socket gives its place back instead of holding it for ever.
 
-use crate::connections::StreamPermit;
 use crate::error::ApiError;
-use crate::limits::Rate;
+use crate::http::connections::StreamPermit;
+use crate::http::limits::Rate;
 use governor::{DefaultDirectRateLimiter, Quota};
 use std::time::{Duration, Instant};
 
@@ -86,7 +86,7 @@ pub fn pings() -> tokio::time::Interval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::connections::{Caps, Connections, Holder};
+    use crate::http::connections::{Caps, Connections, Holder};
 
     #[test]
     fn a_flood_is_refused_after_the_burst() {

@@ -3,19 +3,19 @@
 use crate::accounts::Player;
 use crate::accounts::{self, Accounts};
 use crate::actor::Speaker;
-use crate::assets;
-use crate::body::{JsonBody, RecordSize};
 use crate::error::{ApiError, off_thread};
 use crate::games::CreateRequest;
+use crate::http::assets;
+use crate::http::body::{JsonBody, RecordSize};
+use crate::http::image;
+use crate::http::limits::{Client, Limiter, RateClass, limited};
+use crate::http::ws;
 use crate::hub::Hub;
-use crate::image;
-use crate::limits::{Client, Limiter, RateClass, limited};
 use crate::offers::Offer;
 use crate::records::{self, ConvertRequest, ReadRequest, WriteRequest};
 use crate::rematch::Rematch;
 use crate::review::{ReviewRequest, Reviews};
 use crate::view::OutcomeView;
-use crate::ws;
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
@@ -54,7 +54,7 @@ pub struct AppState {
     /// The engine's searches, shared by games, reviews and Chu's engine moves.
     pub engine: Arc<crate::engine::Pool>,
     /// The open connections, WebSockets and streams, counted against their caps.
-    pub connections: Arc<crate::connections::Connections>,
+    pub connections: Arc<crate::http::connections::Connections>,
 }
 
 /// The routes of `koma serve`.
@@ -113,14 +113,14 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/reviews", limit(RateClass::Reviews, post(review)))
         .route("/api/reviews/{id}", get(review_state))
-        .merge(crate::chu::routes(&state))
+        .merge(crate::http::chu::routes(&state))
         .merge(crate::lishogi::routes(&state))
         .merge(accounts::routes::routes())
         .merge(crate::http::ratings::routes())
         .merge(crate::lobby::routes::routes(&state))
         .merge(crate::http::profiles::routes())
         .merge(crate::tournaments::routes::routes(&state))
-        .merge(crate::variants::routes())
+        .merge(crate::http::variants::routes())
         .merge(assets::routes())
         .with_state(state)
 }
@@ -472,7 +472,7 @@ async fn socket(
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let permit = s.connections.open_stream(&client.holder(None))?;
-    let guard = crate::sockets::Guard::new(s.limiter.limits().ws_messages, permit);
+    let guard = crate::http::sockets::Guard::new(s.limiter.limits().ws_messages, permit);
     // Refused before the upgrade: an unknown game (404) or a token that holds no seat (403).
     // Without a token, a logged-in player of the game gets his seat (on any device); any
     // other account watches.

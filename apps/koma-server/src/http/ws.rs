@@ -12,11 +12,11 @@
 
 use crate::chat::{self, ChatView};
 use crate::error::ApiError;
+use crate::http::limits::{Limiter, RateKey};
+use crate::http::sockets::Guard;
 use crate::hub::Hub;
-use crate::limits::{Limiter, RateKey};
 use crate::offers::Offer;
 use crate::pushes::{Push, SPECTATOR_HEAD, spectator_state};
-use crate::sockets::Guard;
 use axum::body::Bytes;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use koma_rules::Color;
@@ -138,7 +138,7 @@ pub async fn run(
             return;
         }
     };
-    let mut pings = crate::sockets::pings();
+    let mut pings = crate::http::sockets::pings();
     loop {
         tokio::select! {
             _ = pings.tick() => {
@@ -170,7 +170,7 @@ pub async fn run(
                     // number, the players at once: thousands of watchers' sockets served in
                     // one instant would hold up every other request behind them.
                     let watchers = conn.updates.borrow().watchers;
-                    tokio::time::sleep(crate::sockets::spread(watchers)).await;
+                    tokio::time::sleep(crate::http::sockets::spread(watchers)).await;
                 }
                 let push = conn.updates.borrow_and_update().clone();
                 if push.version <= sent {
