@@ -72,37 +72,51 @@ impl Hub {
         let Some(stored) = self.stored(id, claim).await? else {
             return Ok(None);
         };
-        let mut live = games::rebuild(stored)?;
-        self.prepare(&mut live).await?;
+        let live = games::rebuild(stored)?;
+        // Locked before it is put in `slots`, so that no other task sees it before it is
+        // ready (its players read, its state pushed).
         let mine = Arc::new(Mutex::new(live));
+        let mut live = Arc::clone(&mine).lock_owned().await;
         let slot = Arc::clone(
             self.slots()
                 .entry(id.clone())
                 .or_insert_with(|| Arc::clone(&mine)),
         );
-        let mut live = slot.lock().await;
+        if !Arc::ptr_eq(&slot, &mine) {
+            // Another task loaded it first: its copy is the one in memory.
+            drop(live);
+            let mut theirs = slot.lock().await;
+            self.wake_engine(&mut theirs);
+            drop(theirs);
+            return Ok(Some(slot));
+        }
         // A change another server made after the read above, if its note came before the
         // copy was in `slots`, found no copy there (`take_note` drops it) and nothing would
         // read it for this copy's watchers: read once more, now that every later note finds
-        // the copy. A game this server holds needs it not: another server takes the lease
-        // (a note that disowns it here) before it writes.
-        if Arc::ptr_eq(&slot, &mine) && self.store.shared() && !self.store.holds(id) {
-            let plies = live.game.plies();
-            if let Err(e) = self.read_again(&mut live, false).await {
-                // Not left in memory as it may be: the next request reads it again.
-                drop(live);
-                let mut slots = self.slots();
-                if slots.get(id).is_some_and(|s| Arc::ptr_eq(s, &slot)) {
-                    slots.remove(id);
-                }
-                return Err(e);
+        // the copy (the second read prepares it, so the first is not). A game this server
+        // holds needs it not: another server takes the lease (a note that disowns it here)
+        // before it writes.
+        let copy = self.store.shared() && !self.store.holds(id);
+        let plies = live.game.plies();
+        let ready = if copy {
+            self.read_again(&mut live, false).await.map(drop)
+        } else {
+            self.prepare(&mut live).await
+        };
+        if let Err(e) = ready {
+            // Not left in memory as it may be: the next request reads it again.
+            drop(live);
+            let mut slots = self.slots();
+            if slots.get(id).is_some_and(|s| Arc::ptr_eq(s, &slot)) {
+                slots.remove(id);
             }
-            if live.game.plies() != plies {
-                eprintln!(
-                    "koma serve: game {id}: changed while it was loaded ({plies} to {} plies)",
-                    live.game.plies()
-                );
-            }
+            return Err(e);
+        }
+        if copy && live.game.plies() != plies {
+            eprintln!(
+                "koma serve: game {id}: changed while it was loaded ({plies} to {} plies)",
+                live.game.plies()
+            );
         }
         self.wake_engine(&mut live);
         drop(live);
