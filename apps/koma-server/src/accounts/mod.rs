@@ -6,11 +6,9 @@
 //! or with HTTP Basic (username and password). Secrets are stored only as digests
 //! ([`secrets`]), passwords only as argon2id hashes ([`password`]).
 
-pub mod auth;
 pub mod json;
 pub mod password;
 mod player;
-pub mod routes;
 pub mod secrets;
 
 pub use player::{Credential, Player};

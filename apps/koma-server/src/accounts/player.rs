@@ -1,5 +1,5 @@
 //! Who acts: a logged-in player (an account) and how the request proved it. The HTTP
-//! layer's extractors (`auth.rs`) make one from the session cookie or a token; the services
+//! layer's extractors (`http/auth.rs`) make one from the session cookie or a token; the services
 //! take it.
 
 use koma_store::UserId;
@@ -13,7 +13,7 @@ pub enum Credential {
     /// An API token (`Authorization: Bearer`).
     Token,
     /// The username and password (`Authorization: Basic`), accepted only where a handler
-    /// takes an `Owner` (`auth.rs`).
+    /// takes an `Owner` (`http/auth.rs`).
     Password,
 }
 

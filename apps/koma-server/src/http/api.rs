@@ -50,7 +50,7 @@ pub struct AppState {
     /// The tournaments.
     pub tournaments: Arc<crate::tournaments::Tournaments>,
     /// The streams of tournaments' views open, per account or address.
-    pub tournament_streams: Arc<crate::tournaments::stream::Streams>,
+    pub tournament_streams: Arc<crate::http::tournament_stream::Streams>,
     /// The engine's searches, shared by games, reviews and Chu's engine moves.
     pub engine: Arc<crate::engine::Pool>,
     /// The open connections, WebSockets and streams, counted against their caps.
@@ -115,11 +115,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/reviews/{id}", get(review_state))
         .merge(crate::http::chu::routes(&state))
         .merge(crate::lishogi::routes(&state))
-        .merge(accounts::routes::routes())
+        .merge(crate::http::accounts::routes())
         .merge(crate::http::ratings::routes())
-        .merge(crate::lobby::routes::routes(&state))
+        .merge(crate::http::lobby::routes(&state))
         .merge(crate::http::profiles::routes())
-        .merge(crate::tournaments::routes::routes(&state))
+        .merge(crate::http::tournaments::routes(&state))
         .merge(crate::http::variants::routes())
         .merge(assets::routes())
         .with_state(state)

@@ -1,12 +1,14 @@
-//! The HTTP layer: the application's state and router (`api`), the listener and its layers,
-//! the rate limits and connection counts, request bodies, the WebSockets, the static assets
-//! and the stateless endpoints (variants, board pictures, Chu shogi), and how the services'
-//! answers and refusals go out over HTTP (`error`). Each concern's own routes still sit
-//! beside its service (`lobby/routes.rs`, `accounts/routes.rs`, ...); see
-//! docs/architecture.md.
+//! The HTTP layer: the application's state and router (`api`), each concern's routes, the
+//! extractors that say who acts (`auth`), the listener and its layers, the rate limits and
+//! connection counts, request bodies, the WebSockets and streams, the static assets and the
+//! stateless endpoints (variants, board pictures, Chu shogi), and how the services' answers
+//! and refusals go out over HTTP (`error`). lishogi's routes still sit with its API logic
+//! (`lishogi/`); see docs/architecture.md.
 
+pub mod accounts;
 pub mod api;
 pub mod assets;
+pub mod auth;
 pub mod body;
 pub mod chu;
 pub mod connections;
@@ -15,8 +17,11 @@ pub mod image;
 pub mod layers;
 pub mod limits;
 pub mod listener;
+pub mod lobby;
 pub mod profiles;
 pub mod ratings;
 pub mod sockets;
+pub mod tournament_stream;
+pub mod tournaments;
 pub mod variants;
 pub mod ws;

@@ -12,7 +12,6 @@
 
 pub mod live;
 pub mod quick;
-pub mod routes;
 pub mod seek;
 
 pub use seek::{LobbyRefusal, QuickRequest, SeekId, SeekRequest, SeekView};

@@ -37,7 +37,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 impl Tournaments {
     /// The view of `id` as one ND-JSON line, read and built on a blocking thread, with the
     /// version it was built from; `None` if the stored version is still `seen`.
-    pub(super) async fn view_line(
+    pub(crate) async fn view_line(
         &self,
         id: &TournamentId,
         seen: Option<i64>,
@@ -64,7 +64,7 @@ impl Tournaments {
     }
 
     /// The feed of `id`: started when its first stream comes, ended when its last goes.
-    pub(super) fn feed(self: &Arc<Self>, id: &TournamentId) -> watch::Receiver<Feed> {
+    pub(crate) fn feed(self: &Arc<Self>, id: &TournamentId) -> watch::Receiver<Feed> {
         let mut feeds = lock(&self.feeds.0);
         if let Some(rx) = feeds.get(id)
             && rx.has_changed().is_ok()

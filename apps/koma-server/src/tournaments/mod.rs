@@ -4,26 +4,24 @@
 //! tournaments are stored, changed by their directors and players, and shown.
 
 mod arena;
-mod arena_berserk;
+pub(crate) mod arena_berserk;
 mod arena_log;
 mod arena_rules;
 mod arena_view;
-mod directing;
-mod entries;
-mod export;
-mod feed;
+pub(crate) mod directing;
+pub(crate) mod entries;
+pub(crate) mod export;
+pub(crate) mod feed;
 mod games;
 mod knockout_match;
-mod model;
+pub(crate) mod model;
 pub mod online;
 mod pairing;
 mod pairing_swiss;
 mod refusal;
-pub mod routes;
-mod service;
+pub(crate) mod service;
 pub mod settings;
-pub mod stream;
-mod view;
+pub(crate) mod view;
 
 pub use refusal::Refusal;
 pub use service::Tournaments;

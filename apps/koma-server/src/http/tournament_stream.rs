@@ -3,11 +3,11 @@
 //! reads slowly skips views, it never queues them), and one account (signed in) or address
 //! (anonymous) may hold only [`STREAMS_PER_ADDRESS`] streams of tournaments.
 
-use super::feed::Feed;
-use super::service::Tournaments;
 use crate::error::ApiError;
 use crate::http::connections::StreamPermit;
 use crate::http::limits::RateKey;
+use crate::tournaments::feed::Feed;
+use crate::tournaments::service::Tournaments;
 use axum::body::{Body, Bytes};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -70,7 +70,7 @@ pub(super) async fn stream(
         .map(|f| f.clone())
         .unwrap_or(Feed::Gone);
     if let Feed::Gone = first {
-        return Err(super::Refusal::NoSuchTournament(id.clone()).into());
+        return Err(crate::tournaments::Refusal::NoSuchTournament(id.clone()).into());
     }
     feed.mark_changed();
     let lines = futures_util::stream::unfold(

@@ -18,7 +18,7 @@
 //! covers a sibling subdomain, which `SameSite` counts as the same site). Requests with a
 //! Bearer token are exempt: a browser never adds a token by itself.
 
-use super::{Credential, Player};
+use crate::accounts::{Credential, Player};
 use crate::error::ApiError;
 use crate::http::api::AppState;
 use crate::http::limits::{AccountCount, RateKey};

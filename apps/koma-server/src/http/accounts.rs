@@ -1,10 +1,10 @@
 //! The HTTP routes of accounts.
 
-use super::auth::{COOKIE, Owner, SameOrigin};
-use super::{Credential, Player};
-use super::{SESSION_MS, json};
+use crate::accounts::{Credential, Player};
+use crate::accounts::{SESSION_MS, json};
 use crate::error::ApiError;
 use crate::http::api::{AppState, body};
+use crate::http::auth::{COOKIE, Owner, SameOrigin};
 use crate::http::body::JsonBody;
 use crate::lishogi::ok;
 use axum::body::Bytes;

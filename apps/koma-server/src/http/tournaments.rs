@@ -1,14 +1,14 @@
 //! The tournaments' HTTP routes (see docs/tournaments.md).
 
-use super::directing::ResultBody;
-use super::entries::{JoinBody, PlayerBody};
-use super::settings::Settings;
-use super::{Refusal, view};
 use crate::accounts::Player;
 use crate::error::ApiError;
 use crate::http::api::{AppState, PageQuery, body};
 use crate::http::body::JsonBody;
 use crate::http::limits::{RateClass, limited};
+use crate::tournaments::directing::ResultBody;
+use crate::tournaments::entries::{JoinBody, PlayerBody};
+use crate::tournaments::settings::Settings;
+use crate::tournaments::{Refusal, view};
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -42,7 +42,7 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         .route("/api/tournaments/{id}/elo.csv", get(elo_csv))
         .route(
             "/api/tournaments/{id}/berserk",
-            post(super::arena_berserk::route),
+            post(crate::tournaments::arena_berserk::route),
         )
 }
 
@@ -52,7 +52,7 @@ fn account(player: Option<Player>) -> Result<Player, ApiError> {
 }
 
 /// A tournament's view as the answer (built where it may take its time).
-fn answer(status: StatusCode, t: &super::model::Tournament) -> Response {
+fn answer(status: StatusCode, t: &crate::tournaments::model::Tournament) -> Response {
     let view = crate::cpu::run(|| view::full(t));
     (status, Json(view)).into_response()
 }
@@ -195,7 +195,7 @@ async fn stream(
         Some(me) => Some(crate::http::limits::RateKey::Account(me.id)),
         None => client.0,
     };
-    super::stream::stream(
+    crate::http::tournament_stream::stream(
         &s.tournaments,
         &s.tournament_streams,
         &id,
@@ -212,7 +212,7 @@ async fn crosstable_csv(
     Path(id): Path<TournamentId>,
 ) -> Result<Response, ApiError> {
     let (t, _) = s.tournaments.read(&id).await?;
-    let text = crate::cpu::run(|| super::export::csv(&t))?;
+    let text = crate::cpu::run(|| crate::tournaments::export::csv(&t))?;
     Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], text).into_response())
 }
 
@@ -221,7 +221,7 @@ async fn elo_csv(
     Path(id): Path<TournamentId>,
 ) -> Result<Response, ApiError> {
     let (t, _) = s.tournaments.read(&id).await?;
-    let text = crate::cpu::run(|| super::export::elo_csv(&t))?;
+    let text = crate::cpu::run(|| crate::tournaments::export::elo_csv(&t))?;
     Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], text).into_response())
 }
 
@@ -230,7 +230,7 @@ async fn crosstable_html(
     Path(id): Path<TournamentId>,
 ) -> Result<Response, ApiError> {
     let (t, _) = s.tournaments.read(&id).await?;
-    let page = crate::cpu::run(|| super::export::html(&t))?;
+    let page = crate::cpu::run(|| crate::tournaments::export::html(&t))?;
     Ok(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response())
 }
 
@@ -248,7 +248,7 @@ async fn fesa(
 ) -> Result<Response, ApiError> {
     let (t, _) = s.tournaments.read(&id).await?;
     let bytes = crate::cpu::run(|| {
-        super::export::fesa(
+        crate::tournaments::export::fesa(
             &t,
             query.city.as_deref().unwrap_or_default(),
             query.country.as_deref().unwrap_or_default(),

@@ -1,19 +1,19 @@
 //! The lobby's HTTP routes and its WebSocket.
 //!
 //! `GET /api/lobby/ws` pushes `{"type":"seeks","seeks":[...]}` on connect and after every
-//! change (the newest [`super::SHOWN_SEEKS`]), and to a logged-in player
+//! change (the newest [`crate::lobby::SHOWN_SEEKS`]), and to a logged-in player
 //! `{"type":"paired","game","seat","token","furigoma"}` when his seek is accepted or his
 //! quick pairing found. The client sends nothing (its messages are ignored, but counted
 //! against the throttle of `sockets.rs`).
 
-use super::live::{self, MAX_LIVE};
-use super::{LobbyRefusal, QuickAnswer, QuickRequest, SeekId, SeekRequest};
 use crate::accounts::Player;
 use crate::error::ApiError;
 use crate::http::api::{AppState, PageQuery, body};
 use crate::http::body::JsonBody;
 use crate::http::limits::{Client, RateClass, limited};
 use crate::http::sockets::Guard;
+use crate::lobby::live::{self, MAX_LIVE};
+use crate::lobby::{LobbyRefusal, QuickAnswer, QuickRequest, SeekId, SeekRequest};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -157,11 +157,11 @@ async fn socket(
 async fn run(
     mut socket: WebSocket,
     user: Option<&str>,
-    connected: super::Connected,
+    connected: crate::lobby::Connected,
     mut guard: Guard,
     mut shutdown: watch::Receiver<bool>,
 ) {
-    let super::Connected {
+    let crate::lobby::Connected {
         mut list,
         mut notices,
         waiting,
