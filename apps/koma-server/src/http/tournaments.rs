@@ -14,7 +14,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use koma_store::TournamentId;
+use koma_store::{GameId, TournamentId};
 use serde_json::Value;
 
 /// The routes, merged into the API's router.
@@ -40,10 +40,7 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         )
         .route("/api/tournaments/{id}/fesa.txt", get(fesa))
         .route("/api/tournaments/{id}/elo.csv", get(elo_csv))
-        .route(
-            "/api/tournaments/{id}/berserk",
-            post(crate::tournaments::arena_berserk::route),
-        )
+        .route("/api/tournaments/{id}/berserk", post(berserk))
 }
 
 /// The account of a write, or 401.
@@ -259,4 +256,25 @@ async fn fesa(
         bytes,
     )
         .into_response())
+}
+
+/// The body of a berserk.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BerserkBody {
+    /// The game (the server's id).
+    game: GameId,
+}
+
+/// `POST /api/tournaments/{id}/berserk`.
+async fn berserk(
+    State(s): State<AppState>,
+    Path(id): Path<TournamentId>,
+    player: Option<Player>,
+    json: JsonBody,
+) -> Result<Response, ApiError> {
+    let who = player.ok_or(Refusal::LoginRequired)?;
+    let request: BerserkBody = body(&json.bytes)?;
+    let t = s.tournaments.berserk(&id, &who, &request.game).await?;
+    Ok(Json(view::full(&t)).into_response())
 }

@@ -1,5 +1,5 @@
-//! Berserk in an arena (`POST /api/tournaments/{id}/berserk` with `{"game": id}`, and
-//! lishogi's `POST /api/{board,bot}/game/{id}/berserk`): before their first move in an
+//! Berserk in an arena (its routes: `POST /api/tournaments/{id}/berserk` with
+//! `{"game": id}`, `http/tournaments.rs`, and lishogi's `POST /api/{board,bot}/game/{id}/berserk`): before their first move in an
 //! arena game a player gives up half their main time, and their increment or byoyomi, for a
 //! point more if they win (koma_tournament's arena_score), as lishogi's clock has it
 //! (`koma_game::clock::Clock::go_berserk`). The flag is stored with the tournament and goes
@@ -12,35 +12,9 @@ use super::refusal::Refusal;
 use super::settings::Format;
 use crate::accounts::Player;
 use crate::error::ApiError;
-use crate::http::api::{AppState, body};
-use crate::http::body::JsonBody;
-use axum::Json;
-use axum::extract::{Path, State};
-use axum::response::{IntoResponse, Response};
 use koma_rules::Color;
 use koma_store::GameId;
 use koma_store::TournamentId;
-
-/// The body of a berserk.
-#[derive(Debug, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct BerserkBody {
-    /// The game (the server's id).
-    game: GameId,
-}
-
-/// `POST /api/tournaments/{id}/berserk`.
-pub async fn route(
-    State(s): State<AppState>,
-    Path(id): Path<TournamentId>,
-    player: Option<Player>,
-    json: JsonBody,
-) -> Result<Response, ApiError> {
-    let who = player.ok_or(Refusal::LoginRequired)?;
-    let request: BerserkBody = body(&json.bytes)?;
-    let t = s.tournaments.berserk(&id, &who, &request.game).await?;
-    Ok(Json(super::view::full(&t)).into_response())
-}
 
 /// A refusal in the tournament's state.
 fn refused(t: &Tournament, message: String) -> ApiError {

@@ -4,7 +4,7 @@
 //! tournaments are stored, changed by their directors and players, and shown.
 
 mod arena;
-pub(crate) mod arena_berserk;
+mod arena_berserk;
 mod arena_log;
 mod arena_rules;
 mod arena_view;
