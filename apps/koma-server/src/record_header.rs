@@ -39,9 +39,7 @@ pub fn fill(record: &mut Record, live: &LiveGame, format: Format, event: Option<
     record
         .header
         .push("開始日時", &datetime::record_text(started / 1000));
-    let control = live.stored.setup.time_control.map(|c| c.to_string());
-    let control = control.as_deref();
-    if let Some(control) = control.and_then(|c| c.parse::<TimeControl>().ok()) {
+    if let Some(control) = live.stored.setup.time_control {
         let text = match format {
             Format::Csa => csa_time(control),
             _ => japanese_time(control),
