@@ -34,8 +34,17 @@ pub const MOVETIME_MS: std::ops::RangeInclusive<u64> = 100..=30_000;
 /// The range a requested depth is clamped to.
 pub const DEPTH: std::ops::RangeInclusive<u32> = 1..=30;
 /// Milliseconds of the engine's clock kept back for the server's own delays (the search
-/// starting, the move being stored), so that it does not lose on time.
+/// starting, the move being stored), so that it does not lose on time: at least this...
 pub const MARGIN_MS: u64 = 150;
+/// ...and a fifth of a byoyomi period up to this (YaneuraOu keeps back a second in byoyomi,
+/// its `NetworkDelay2`): a busy server's delays grow with its load, and the engine that
+/// overruns its period loses the game, while a fifth less thought costs it little.
+pub const MAX_MARGIN_MS: u64 = 1000;
+
+/// What the engine keeps back of its clock when `byoyomi_ms` of its period are left.
+pub fn margin_ms(byoyomi_ms: u64) -> u64 {
+    (byoyomi_ms / 5).clamp(MARGIN_MS, MAX_MARGIN_MS)
+}
 /// The longest a move may take when neither the level nor the clock limits it (a depth
 /// level without a clock).
 pub const MAX_THINK_MS: u64 = 30_000;
@@ -43,7 +52,7 @@ pub const MAX_THINK_MS: u64 = 30_000;
 const SEARCH_STACK: usize = 64 << 20;
 
 /// The level asked for in `POST /api/games` (`engine`): a time per move, a depth, or both.
-#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct LevelRequest {
     /// Milliseconds per move (clamped to 100..=30000).
@@ -136,7 +145,7 @@ fn can_declare(pos: &AnyPosition) -> bool {
 }
 
 /// The limits of the engine's search: its level, and within what its clock allows at
-/// `now_ms` less [`MARGIN_MS`] (koma-engine's time management for byoyomi, Fischer and sudden
+/// `now_ms` less [`margin_ms`] (koma-engine's time management for byoyomi, Fischer and sudden
 /// death); at most [`MAX_THINK_MS`] when nothing else limits it.
 pub fn limits(engine: &EngineSeat, clock: Option<&Clock>, now_ms: u64) -> Limits {
     let level = engine.level;
@@ -151,7 +160,7 @@ pub fn limits(engine: &EngineSeat, clock: Option<&Clock>, now_ms: u64) -> Limits
             ..GoParams::default()
         };
         let options = TimeOptions {
-            network_delay: MARGIN_MS,
+            network_delay: margin_ms(t.byoyomi),
             minimum_thinking: 0,
         };
         if let Some(b) = time::budget(time::control(&go, engine.seat), &options) {
@@ -465,14 +474,19 @@ mod tests {
         assert_eq!((ms(l.soft_time), ms(l.hard_time)), (Some(1000), Some(1000)));
         let l = limits(&seat(None, Some(3)), None, 0);
         assert_eq!((l.depth, ms(l.hard_time)), (Some(3), Some(MAX_THINK_MS)));
-        // Byoyomi 1 s, no main time: the period less the margin.
+        // Byoyomi 1 s, no main time: the period less the margin, a fifth of it.
         let mut clock = Clock::new(TimeControl::byoyomi(0, 1000));
         clock.start(Color::Black, 0).unwrap();
         let l = limits(&seat(Some(5000), None), Some(&clock), 0);
-        assert_eq!(ms(l.hard_time), Some(1000 - MARGIN_MS));
-        // 300 ms into the period: what is left of it.
+        assert_eq!(ms(l.hard_time), Some(800));
+        // 300 ms into the period: what is left of it, less the least margin.
         let l = limits(&seat(Some(5000), None), Some(&clock), 300);
         assert_eq!(ms(l.hard_time), Some(700 - MARGIN_MS));
+        // Byoyomi 10 s: the margin is a second at most.
+        let mut clock = Clock::new(TimeControl::byoyomi(0, 10_000));
+        clock.start(Color::Black, 0).unwrap();
+        let l = limits(&seat(Some(30_000), None), Some(&clock), 0);
+        assert_eq!(ms(l.hard_time), Some(10_000 - MAX_MARGIN_MS));
         // Sudden death 2 s: well under the clock.
         let mut clock = Clock::new(TimeControl::sudden_death(2000));
         clock.start(Color::Black, 0).unwrap();

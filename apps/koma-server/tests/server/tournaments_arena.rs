@@ -210,6 +210,7 @@ async fn an_arena_pairs_players_as_they_finish_until_its_end() {
     // then are finished after the end (they do not count).
     let mut done: HashSet<usize> = HashSet::new();
     let mut counted: Vec<usize> = Vec::new();
+    let mut uncertain: Vec<usize> = Vec::new();
     while now_ms() + 1000 < ends_at {
         let t = view(addr, &id).await;
         let games = t["arena"]["games"].as_array().unwrap().clone();
@@ -219,7 +220,14 @@ async fn an_arena_pairs_players_as_they_finish_until_its_end() {
             }
             finish(addr, g["game"].as_str().unwrap(), &seats(&t, g, &tokens), k).await;
             done.insert(k);
-            counted.push(k);
+            // The arena logs a game's end when it hears of it, a moment after the last
+            // request: one finished less than half a second before the end may have been
+            // heard after it on a busy machine, and may or may not count.
+            if now_ms() + 500 < ends_at {
+                counted.push(k);
+            } else {
+                uncertain.push(k);
+            }
         }
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
@@ -293,8 +301,20 @@ async fn an_arena_pairs_players_as_they_finish_until_its_end() {
     }
     let scores = last["arena"]["scores"].as_array().unwrap();
     assert_eq!(scores.len(), 6);
+    // The players of a game that may or may not count are not checked.
+    let unsure: HashSet<u64> = uncertain
+        .iter()
+        .flat_map(|&k| ["sente", "gote"].map(|side| games[k][side].as_u64().unwrap()))
+        .collect();
+    assert!(
+        unsure.len() <= 4,
+        "the games were finished in time: {uncertain:?}"
+    );
     for s in scores {
         let sheet = sheets.remove(&s["n"].as_u64().unwrap()).unwrap_or_default();
+        if unsure.contains(&s["n"].as_u64().unwrap()) {
+            continue;
+        }
         let expected: i32 = points(&sheet, true).iter().sum();
         assert_eq!(s["score"], expected, "player {}: {sheet:?}", s["n"]);
         assert_eq!(s["games"], sheet.len(), "{s}");
