@@ -417,9 +417,9 @@ pub enum Internal {
     /// A blocking task failed (it panicked, or the runtime is shutting down).
     #[error("the task failed: {0}")]
     Task(#[source] tokio::task::JoinError),
-    /// A quick pairing's partner was taken out of the queue and lost.
-    #[error("quick pairing lost its partner")]
-    QuickPartnerLost,
+    /// A seek or a quick pairing could not be written as JSON for the store.
+    #[error("the lobby's row as JSON: {0}")]
+    LobbyJson(#[source] serde_json::Error),
     /// The game refused a move the server had checked legal.
     #[error("the game refused a checked move: {0}")]
     CheckedMove(#[source] GameError),

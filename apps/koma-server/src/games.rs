@@ -17,13 +17,13 @@ use koma_store::tokens;
 use koma_store::{
     ChatLine, Ending, EngineSeat, GameId, GameSetup, NewGame, StoreError, StoredGame,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use tokio::sync::{broadcast, watch};
 
-/// The request for a new game (`POST /api/games`).
-#[derive(Clone, Debug, Default, Deserialize)]
+/// The request for a new game (`POST /api/games`; the lobby keeps it in the store as JSON).
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateRequest {
     /// `shogi` (default) or `tori`.

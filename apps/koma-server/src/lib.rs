@@ -133,7 +133,7 @@ impl Server {
         }
         let limiter = Arc::new(http::limits::Limiter::new(settings.limits.clone()));
         let connections = http::connections::Connections::new(connection_caps(&settings));
-        let lobby = lobby::Lobby::new(Arc::clone(&hub), Arc::clone(&settings));
+        let lobby = lobby::Lobby::start(Arc::clone(&hub), Arc::clone(&settings)).await;
         let reviews = review::Reviews::start(Arc::clone(&searchers), Arc::clone(&settings));
         let tournaments = tournaments::Tournaments::new(Arc::clone(&hub));
         tournaments.follow_games();

@@ -1,5 +1,5 @@
-//! koma's storage layer: what a game, an account, a rating, a challenge and a tournament
-//! are on disk, the [`Store`] trait every operation of the server goes through, and its two
+//! koma's storage layer: what a game, an account, a rating, a challenge, a tournament and
+//! the lobby are on disk, the [`Store`] trait every operation of the server goes through, and its two
 //! databases, SQLite ([`SqliteStore`], the default: one file) and PostgreSQL ([`PgStore`]:
 //! several servers on one database, each game leased to one of them).
 //!
@@ -11,6 +11,7 @@ pub mod challenges;
 pub mod database;
 mod error;
 mod ids;
+pub mod lobby;
 mod model;
 pub mod postgres;
 pub mod profiles;

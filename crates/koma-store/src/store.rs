@@ -41,6 +41,10 @@ pub enum Note {
         /// The challenged account.
         dest: UserId,
     },
+    /// The lobby's seek list changed on another server.
+    Seeks,
+    /// A notice is kept for this account's lobby connections ([`crate::lobby::LobbyStore`]).
+    Notice(UserId),
     /// Notifications may have been missed (the connection to the database was lost): what
     /// is followed should be read again.
     Resync,
@@ -82,6 +86,9 @@ pub trait GameStore {
     fn list_games(&self, unfinished_only: bool) -> Result<Vec<GameSummary>, StoreError>;
     /// One page of every game, newest first (the order of [`Store::list_games`]).
     fn list_page(&self, page: Page) -> Result<Vec<GameSummary>, StoreError>;
+    /// The games under way (started, undecided) on every server, the newest started first:
+    /// at most `limit`.
+    fn live_games(&self, limit: usize) -> Result<Vec<GameId>, StoreError>;
 }
 
 /// Where games (and accounts) are kept. Every method is blocking; the server calls them off
@@ -93,6 +100,7 @@ pub trait Store:
     + crate::profiles::ProfileStore
     + crate::challenges::ChallengeStore
     + crate::tournaments::TournamentStore
+    + crate::lobby::LobbyStore
     + Send
     + Sync
 {

@@ -50,8 +50,11 @@ fn seek_id(text: &str) -> Result<SeekId, ApiError> {
     SeekId::parse(text).ok_or_else(|| ApiError::no_such("seek", text))
 }
 
-async fn seeks(State(s): State<AppState>, Query(query): Query<PageQuery>) -> Response {
-    Json(s.lobby.seeks(query.page())).into_response()
+async fn seeks(
+    State(s): State<AppState>,
+    Query(query): Query<PageQuery>,
+) -> Result<Response, ApiError> {
+    Ok(Json(s.lobby.seeks(query.page()).await?).into_response())
 }
 
 async fn add(
@@ -71,7 +74,7 @@ async fn cancel(
     player: Option<Player>,
 ) -> Result<Response, ApiError> {
     let player = account(player)?;
-    s.lobby.cancel(seek_id(&id)?, &player)?;
+    s.lobby.cancel(seek_id(&id)?, &player).await?;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -105,7 +108,7 @@ async fn cancel_quick(
     player: Option<Player>,
 ) -> Result<Response, ApiError> {
     let player = account(player)?;
-    s.lobby.cancel_quick(&player);
+    s.lobby.cancel_quick(&player).await?;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -115,16 +118,19 @@ struct LiveQuery {
     per: Option<usize>,
 }
 
-async fn live_list(State(s): State<AppState>, Query(query): Query<LiveQuery>) -> Response {
+async fn live_list(
+    State(s): State<AppState>,
+    Query(query): Query<LiveQuery>,
+) -> Result<Response, ApiError> {
     let per = query.per.unwrap_or(MAX_LIVE).clamp(1, MAX_LIVE);
-    let mut games = live::live_games(&s.hub).await;
+    let mut games = s.lobby.live().await?;
     games.truncate(per);
-    Json(games).into_response()
+    Ok(Json(games).into_response())
 }
 
-async fn featured(State(s): State<AppState>) -> Response {
-    let games = live::live_games(&s.hub).await;
-    Json(serde_json::json!({ "game": live::featured(&games) })).into_response()
+async fn featured(State(s): State<AppState>) -> Result<Response, ApiError> {
+    let games = s.lobby.live().await?;
+    Ok(Json(serde_json::json!({ "game": live::featured(&games) })).into_response())
 }
 
 async fn socket(
@@ -145,10 +151,10 @@ async fn socket(
         .max_frame_size(most)
         .on_upgrade(move |socket| async move {
             let user = player.map(|p| p.id);
-            let connected = lobby.connect(user.as_ref());
+            let connected = lobby.connect(user.as_ref()).await;
             run(socket, user.as_deref(), connected, guard, shutdown).await;
             if let Some(user) = &user {
-                lobby.disconnect(user);
+                lobby.disconnect(user).await;
             }
         }))
 }
@@ -170,7 +176,7 @@ async fn run(
     if socket.send(Message::text(&*first)).await.is_err() {
         return;
     }
-    if let Some(json) = waiting {
+    for json in waiting {
         if socket.send(Message::text(&*json)).await.is_err() {
             return;
         }

@@ -3,7 +3,7 @@
 
 use super::{BEAT, Hub, Slot};
 use crate::error::ApiError;
-use crate::games::{self, LiveGame};
+use crate::games::LiveGame;
 use koma_store::GameId;
 use koma_store::Note;
 use koma_store::UserId;
@@ -73,19 +73,12 @@ impl Hub {
                 if !players.iter().flatten().any(|p| events.listens(p)) {
                     return;
                 }
-                let live = match self.stored(&game, false).await {
-                    Ok(Some(stored)) => games::rebuild(stored),
-                    Ok(None) => return,
-                    Err(e) => Err(e),
-                };
-                match live {
-                    Ok(mut live) => {
-                        if let Err(e) = self.refresh_players(&mut live).await {
-                            eprintln!("koma serve: game {game}: its players: {e}");
-                        }
+                match self.rebuilt(&game).await {
+                    Ok(Some(live)) => {
                         let kind = if finished { "gameFinish" } else { "gameStart" };
                         self.announce_here(&live, kind);
                     }
+                    Ok(None) => {}
                     Err(e) => eprintln!("koma serve: game {game}: announcing it: {e}"),
                 }
             }
@@ -95,7 +88,11 @@ impl Hub {
                 challenger,
                 dest,
             } => self.challenge_note(&id, &status, &challenger, &dest).await,
+            Note::Seeks | Note::Notice(_) => {
+                let _ = self.lobby_notes.send(note);
+            }
             Note::Resync => {
+                let _ = self.lobby_notes.send(Note::Resync);
                 // Notes were missed: a lease this server believes it holds may have been
                 // taken meanwhile. The database says; a game lost is given up and read again.
                 let slots: Vec<(GameId, Slot)> = self

@@ -246,9 +246,20 @@ impl Hub {
         self.wake_engine(&mut *slot.lock().await);
     }
 
-    /// Every game in memory (the lobby's live games and the event streams read them).
-    pub(crate) fn in_memory_games(&self) -> Vec<Slot> {
-        self.slots().values().cloned().collect()
+    /// The game `id` if it is in memory here.
+    pub(crate) fn in_memory_game(&self, id: &GameId) -> Option<Slot> {
+        self.slots().get(id).cloned()
+    }
+
+    /// The game `id` as stored, rebuilt with its players' ratings, without holding it (a
+    /// game of another server, to show): `None` if the store does not know it.
+    pub(crate) async fn rebuilt(&self, id: &GameId) -> Result<Option<LiveGame>, StoreError> {
+        let Some(stored) = self.stored(id, false).await? else {
+            return Ok(None);
+        };
+        let mut live = games::rebuild(stored)?;
+        self.refresh_players(&mut live).await?;
+        Ok(Some(live))
     }
 
     /// How many games are in memory.

@@ -60,7 +60,13 @@ pub struct Hub {
     pub(crate) tournament_hooks: crate::tournaments::online::Hooks,
     /// The seats' connections to the games (who is gone, for a claim of victory).
     presence: crate::presence::Presence,
+    /// The other servers' changes to the lobby, for it to follow.
+    lobby_notes: tokio::sync::broadcast::Sender<koma_store::Note>,
 }
+
+/// How many of the other servers' lobby changes may wait for the lobby to read them (it
+/// reads the whole lobby again when it missed some).
+const LOBBY_NOTES: usize = 1024;
 
 /// How often a server looks for the games of servers gone.
 const BEAT: std::time::Duration = std::time::Duration::from_secs(1);
@@ -131,12 +137,18 @@ impl Hub {
             unsure: std::sync::Mutex::new(std::collections::HashSet::new()),
             tournament_hooks: Default::default(),
             presence: Default::default(),
+            lobby_notes: tokio::sync::broadcast::channel(LOBBY_NOTES).0,
         })
     }
 
     /// The accounts' event streams.
     pub fn events(&self) -> &crate::events::Events {
         &self.events
+    }
+
+    /// The other servers' changes to the lobby (and [`koma_store::Note::Resync`]).
+    pub(crate) fn lobby_notes(&self) -> tokio::sync::broadcast::Receiver<koma_store::Note> {
+        self.lobby_notes.subscribe()
     }
 
     /// The seats' connections to the games.

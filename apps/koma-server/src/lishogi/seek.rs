@@ -100,7 +100,7 @@ pub async fn seek(
     let lobby = Arc::clone(&s.lobby);
     let id = added.view.id;
     // The open answer counts as being in the lobby (a seek lapses once its poster leaves).
-    drop(lobby.connect(Some(&me.id)));
+    drop(lobby.connect(Some(&me.id)).await);
     let user = me.id;
     let mut accepted = added.accepted;
     Ok(ndjson(
@@ -113,12 +113,12 @@ pub async fn seek(
                     // Accepted, or cancelled, replaced or expired (the sender dropped).
                     _ = &mut accepted => break,
                     _ = tick.tick() => if !lines.keep_alive().await {
-                        lobby.remove(id);
+                        lobby.remove(id).await;
                         break;
                     },
                 }
             }
-            lobby.disconnect(&user);
+            lobby.disconnect(&user).await;
         },
     ))
 }

@@ -1,5 +1,9 @@
-//! The lobby, in memory: open seeks (one per account, posting again replaces it), quick
-//! pairing in a rating window, and the notices that tell a player his game started.
+//! The lobby: open seeks (one per account, posting again replaces it), quick pairing in a
+//! rating window, and the notices that tell a player his game started. The seeks and the
+//! waiting players are kept in the store (`koma_store::lobby`), so that every server
+//! sharing a database lists, accepts and pairs the same ones; each server keeps only its
+//! own lobby connections, and hears of the other servers' changes through the store's
+//! notes.
 //!
 //! Only accounts post, accept and pair: the game starts with both seats bound to accounts,
 //! and the seat token reaches the poster through his own lobby connection, which a guest has
@@ -16,20 +20,24 @@ pub mod seek;
 
 pub use seek::{LobbyRefusal, QuickRequest, SeekId, SeekRequest, SeekView};
 
-use crate::accounts::Player;
+use crate::accounts::{Credential, Player};
 use crate::error::ApiError;
 use crate::games::{self, CreateRequest};
-use crate::hub::{Hub, Joined, Paired};
+use crate::hub::Hub;
 use crate::settings::Settings;
 use koma_game::rating::Glicko;
-use koma_store::Page;
-use koma_store::{GameId, UserId};
+use koma_store::lobby::SeekRow;
+use koma_store::{GameId, Note, Page, UserId};
 use seek::LobbyPlayer;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, oneshot, watch};
+
+mod queue;
+
+pub use queue::QuickAnswer;
 
 /// The most seeks open at once (one per account: this bounds a lobby flooded by accounts).
 pub const MAX_SEEKS: usize = 2000;
@@ -40,7 +48,8 @@ const NOTICE_KEEP: Duration = Duration::from_secs(60);
 /// How many notices may wait for slow lobby connections.
 const NOTICES: usize = 256;
 
-/// The lobby: seeks, quick pairings, and who is connected.
+/// The lobby: this server's side of the seeks and quick pairings the store keeps, and who
+/// is connected here.
 pub struct Lobby {
     hub: Arc<Hub>,
     settings: Arc<Settings>,
@@ -49,6 +58,8 @@ pub struct Lobby {
     list: watch::Sender<Arc<str>>,
     /// The notices to players (a game started), for their connections.
     notices: broadcast::Sender<Arc<Notice>>,
+    /// The live list's views of games held by other servers.
+    remote: live::RemoteViews,
 }
 
 /// A message for one player's lobby connections.
@@ -59,71 +70,33 @@ pub struct Notice {
     pub json: Arc<str>,
 }
 
-struct Seek {
+/// A seek as the store keeps it (its row's body).
+#[derive(Serialize, Deserialize)]
+struct StoredSeek {
+    /// As listed.
     view: SeekView,
-    poster: Player,
+    /// The game it asks for.
     request: CreateRequest,
-    posted: Instant,
-    /// Told the poster's seat when the seek is accepted (for an API client's stream).
-    accepted: Option<oneshot::Sender<Joined>>,
-}
-
-struct Waiting {
-    ticket: String,
-    player: Player,
-    request: CreateRequest,
-    /// The pool, the time control and rated-ness: who may meet.
-    key: String,
-    rating: i64,
-    since: Instant,
-}
-
-#[derive(Default)]
-struct Presence {
-    open: usize,
-    gone_since: Option<Instant>,
 }
 
 #[derive(Default)]
 struct State {
-    /// Oldest first.
-    seeks: Vec<Seek>,
-    quick: Vec<Waiting>,
-    presence: HashMap<UserId, Presence>,
-    pending: HashMap<UserId, (Instant, Arc<str>)>,
+    /// The lobby connections open here, by account.
+    presence: HashMap<UserId, usize>,
+    /// The seeks posted here whose poster waits to hear they are gone (lishogi's seek
+    /// stream): told when they are accepted, and dropped once they are gone otherwise.
+    waiters: HashMap<SeekId, oneshot::Sender<()>>,
+    /// When the store's lobby was last ticked.
+    ticked: Option<Instant>,
 }
 
-impl State {
-    /// Whether `user` left the lobby (his connections closed) at least `absence` ago.
-    fn gone(&self, user: &UserId, absence: Duration) -> bool {
-        self.presence
-            .get(user)
-            .is_some_and(|p| p.open == 0 && p.gone_since.is_some_and(|t| t.elapsed() >= absence))
-    }
-}
-
-/// A seek posted: its id and view, and the receiver told the poster's seat once accepted
-/// (closed without a value if the seek is cancelled, replaced or expires).
+/// A seek posted: its view, and the receiver told once it is accepted (closed without a
+/// value if the seek is cancelled, replaced or expires).
 pub struct Added {
     /// The seek as listed.
     pub view: SeekView,
-    /// The poster's seat in the game, once someone accepts.
-    pub accepted: oneshot::Receiver<Joined>,
-}
-
-/// The answer to a quick pairing: a game at once, or a ticket while waiting.
-#[derive(Clone, Debug, Serialize)]
-#[serde(untagged)]
-pub enum QuickAnswer {
-    /// Paired now: the player's seat (as the `paired` notice).
-    Paired(PairedNotice),
-    /// Waiting; the game comes as a `paired` notice on the lobby connection.
-    Waiting {
-        /// The ticket (cancel with `DELETE /api/lobby/quick`).
-        ticket: String,
-        /// The rating the pairing uses.
-        rating: i64,
-    },
+    /// Told once someone accepts.
+    pub accepted: oneshot::Receiver<()>,
 }
 
 /// A lobby connection's feeds (see [`Lobby::connect`]).
@@ -132,8 +105,8 @@ pub struct Connected {
     pub list: watch::Receiver<Arc<str>>,
     /// The notices to players (each connection keeps its own player's).
     pub notices: broadcast::Receiver<Arc<Notice>>,
-    /// A notice that waited for this player.
-    pub waiting: Option<Arc<str>>,
+    /// The notices that waited for this player.
+    pub waiting: Vec<Arc<str>>,
 }
 
 /// What a player is told when his game starts: `{"type":"paired", ...}`.
@@ -153,7 +126,7 @@ pub struct PairedNotice {
 }
 
 impl PairedNotice {
-    fn of(joined: &Joined, furigoma: &Option<String>) -> PairedNotice {
+    fn of(joined: &crate::hub::Joined, furigoma: &Option<String>) -> PairedNotice {
         PairedNotice {
             kind: "paired",
             game: joined.id.clone(),
@@ -165,21 +138,63 @@ impl PairedNotice {
 }
 
 impl Lobby {
-    /// An empty lobby whose games the hub creates.
-    pub fn new(hub: Arc<Hub>, settings: Arc<Settings>) -> Arc<Lobby> {
-        let lobby = Lobby {
+    /// The lobby of the store under `hub`, following the other servers' changes.
+    pub async fn start(hub: Arc<Hub>, settings: Arc<Settings>) -> Arc<Lobby> {
+        let mut notes = hub.lobby_notes();
+        let lobby = Arc::new(Lobby {
             hub,
             settings,
             state: std::sync::Mutex::new(State::default()),
             list: watch::channel(Arc::from("")).0,
             notices: broadcast::channel(NOTICES).0,
-        };
-        lobby.publish(&State::default());
-        Arc::new(lobby)
+            remote: Default::default(),
+        });
+        lobby.refresh().await;
+        let following = Arc::downgrade(&lobby);
+        tokio::spawn(async move {
+            loop {
+                let note = match notes.recv().await {
+                    Ok(note) => Some(note),
+                    Err(broadcast::error::RecvError::Lagged(_)) => None,
+                    Err(broadcast::error::RecvError::Closed) => return,
+                };
+                let Some(lobby) = following.upgrade() else {
+                    return;
+                };
+                lobby.take_note(note).await;
+            }
+        });
+        lobby
     }
 
     fn state(&self) -> std::sync::MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// How long a player who left keeps his seeks and pairings, in milliseconds.
+    fn absence_ms(&self) -> u64 {
+        u64::try_from(self.settings.lobby_absence.as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// When a row made now lapses.
+    fn expiry(&self, now_ms: u64) -> u64 {
+        let ttl = u64::try_from(self.settings.seek_ttl.as_millis()).unwrap_or(u64::MAX);
+        now_ms.saturating_add(ttl)
+    }
+
+    /// Acts on a change another server made (`None`: some were missed).
+    async fn take_note(&self, note: Option<Note>) {
+        match note {
+            Some(Note::Seeks) => self.refresh().await,
+            Some(Note::Notice(user)) => self.deliver(&user).await,
+            _ => {
+                self.refresh().await;
+                let present: Vec<UserId> = self.state().presence.keys().cloned().collect();
+                for user in present {
+                    self.deliver(&user).await;
+                }
+            }
+        }
     }
 
     /// The rating of `player` in the pool of `request`, checking the request as a new game
@@ -211,11 +226,23 @@ impl Lobby {
         ))
     }
 
+    /// The player of the account `id`, as another server's request named him.
+    async fn player(&self, id: &UserId) -> Result<Player, ApiError> {
+        let key = id.clone();
+        let user = self
+            .hub
+            .blocking(move |s| s.user(&key))
+            .await?
+            .ok_or_else(|| ApiError::no_such("account", id))?;
+        Ok(Player::of(user, Credential::Token))
+    }
+
     /// Posts a seek for `poster`, replacing his open one.
     pub async fn add(&self, poster: &Player, request: &SeekRequest) -> Result<Added, ApiError> {
         seek::check_range(request.rating_min, request.rating_max)?;
         let game = request.game();
         let (pool, rating, time_control, variant) = self.rated_in_pool(&game, poster).await?;
+        let now = games::unix_ms();
         let view = SeekView {
             id: SeekId::new()?,
             player: LobbyPlayer::new(&poster.id, &poster.name, &rating),
@@ -227,353 +254,288 @@ impl Lobby {
             rating_max: request.rating_max,
             side: game.side.clone().unwrap_or_else(|| "random".to_string()),
             handicap: game.handicap.clone().filter(|h| h != "even"),
-            created_ms: games::unix_ms(),
+            created_ms: now,
         };
-        let (tell, accepted) = oneshot::channel();
-        let mut state = self.state();
-        let others = state.seeks.iter().filter(|s| s.poster.id != poster.id);
-        if others.count() >= MAX_SEEKS {
+        let body = StoredSeek {
+            view: view.clone(),
+            request: game,
+        };
+        let row = SeekRow {
+            id: view.id.to_string(),
+            poster: poster.id.clone(),
+            body: serde_json::to_string(&body).map_err(crate::error::Internal::LobbyJson)?,
+            created_ms: now,
+            expires_ms: self.expiry(now),
+        };
+        let posted = self
+            .hub
+            .blocking(move |s| s.post_seek(&row, MAX_SEEKS, now))
+            .await?;
+        if !posted {
             return Err(LobbyRefusal::Full.into());
         }
-        state.seeks.retain(|s| s.poster.id != poster.id);
-        state.seeks.push(Seek {
-            view: view.clone(),
-            poster: poster.clone(),
-            request: game,
-            posted: Instant::now(),
-            accepted: Some(tell),
-        });
-        self.publish(&state);
+        let (tell, accepted) = oneshot::channel();
+        self.state().waiters.insert(view.id, tell);
+        self.refresh().await;
         Ok(Added { view, accepted })
     }
 
-    /// Removes the seek `id` (any poster's: for the server's own callers); whether it was
-    /// open.
-    pub fn remove(&self, id: SeekId) -> bool {
-        let mut state = self.state();
-        let before = state.seeks.len();
-        state.seeks.retain(|s| s.view.id != id);
-        let removed = state.seeks.len() != before;
-        if removed {
-            self.publish(&state);
+    /// The games under way on every server, newest first (see [`live::live_games`]).
+    pub async fn live(&self) -> Result<Vec<live::LiveView>, ApiError> {
+        live::live_games(&self.hub, &self.remote).await
+    }
+
+    /// Takes the seek `id` out (only `poster`'s, if named): the row, or `None`.
+    async fn take(&self, id: SeekId, poster: Option<&UserId>) -> Result<Option<SeekRow>, ApiError> {
+        let (now, absence, poster) = (games::unix_ms(), self.absence_ms(), poster.cloned());
+        let taken = self
+            .hub
+            .blocking(move |s| s.take_seek(id.as_str(), poster.as_ref(), now, absence))
+            .await?;
+        if taken.is_some() {
+            self.refresh().await;
         }
-        removed
+        Ok(taken)
+    }
+
+    /// Removes the seek `id` (any poster's: for the server's own callers).
+    pub async fn remove(&self, id: SeekId) {
+        if let Err(e) = self.take(id, None).await {
+            eprintln!("koma serve: lobby: seek {id} not removed: {e}");
+        }
     }
 
     /// `player` cancels his seek `id`.
-    pub fn cancel(&self, id: SeekId, player: &Player) -> Result<(), LobbyRefusal> {
-        let state = self.state();
-        let seek = state.seeks.iter().find(|s| s.view.id == id);
-        match seek {
-            None => Err(LobbyRefusal::NoSuchSeek(id)),
-            Some(s) if s.poster.id != player.id => Err(LobbyRefusal::NotYourSeek),
-            Some(_) => {
-                drop(state);
-                self.remove(id);
-                Ok(())
-            }
+    pub async fn cancel(&self, id: SeekId, player: &Player) -> Result<(), ApiError> {
+        if self.take(id, Some(&player.id)).await?.is_some() {
+            return Ok(());
+        }
+        match self.open_seek(id).await? {
+            Some(_) => Err(LobbyRefusal::NotYourSeek.into()),
+            None => Err(LobbyRefusal::NoSuchSeek(id).into()),
         }
     }
 
+    /// The open seek `id`, read from its row.
+    async fn open_seek(&self, id: SeekId) -> Result<Option<(SeekRow, StoredSeek)>, ApiError> {
+        let (now, absence) = (games::unix_ms(), self.absence_ms());
+        let row = self
+            .hub
+            .blocking(move |s| s.seek(id.as_str(), now, absence))
+            .await?;
+        row.map(|row| Ok((stored(&row)?, row)))
+            .transpose()
+            .map(|found| found.map(|(seek, row)| (row, seek)))
+    }
+
     /// One page of the open seeks, newest first.
-    pub fn seeks(&self, page: Page) -> Vec<SeekView> {
-        let state = self.state();
-        state
-            .seeks
+    pub async fn seeks(&self, page: Page) -> Result<Vec<SeekView>, ApiError> {
+        let (now, absence) = (games::unix_ms(), self.absence_ms());
+        let rows = self
+            .hub
+            .blocking(move |s| s.seeks(page, now, absence))
+            .await?;
+        Ok(rows
             .iter()
-            .rev()
-            .skip(page.offset)
-            .take(page.limit)
-            .map(|s| s.view.clone())
-            .collect()
+            .filter_map(|row| stored(row).ok())
+            .map(|seek| seek.view)
+            .collect())
     }
 
     /// `player` accepts the seek `id`: the game starts at once, both seats bound, the seek
     /// gone; the poster is told by his lobby connection (and the seek's receiver).
     pub async fn accept(&self, id: SeekId, player: &Player) -> Result<PairedNotice, ApiError> {
-        let (view, request) = {
-            let state = self.state();
-            let seek = state
-                .seeks
-                .iter()
-                .find(|s| s.view.id == id)
-                .ok_or(LobbyRefusal::NoSuchSeek(id))?;
-            (seek.view.clone(), seek.request.clone())
-        };
-        if view.player.id == player.id {
+        let (_, seek) = self
+            .open_seek(id)
+            .await?
+            .ok_or(LobbyRefusal::NoSuchSeek(id))?;
+        if seek.view.player.id == player.id {
             return Err(LobbyRefusal::OwnSeek.into());
         }
-        let (_, rating, _, _) = self.rated_in_pool(&request, player).await?;
-        view.admits(rating.int_rating())?;
-        // Taken out before the game is made: a second player accepting meanwhile finds none.
-        let mut seek = {
-            let mut state = self.state();
-            let at = state
-                .seeks
-                .iter()
-                .position(|s| s.view.id == id)
-                .ok_or(LobbyRefusal::NoSuchSeek(id))?;
-            let seek = state.seeks.remove(at);
-            self.publish(&state);
-            seek
+        let (_, rating, _, _) = self.rated_in_pool(&seek.request, player).await?;
+        seek.view.admits(rating.int_rating())?;
+        // Taken out before the game is made: a second player accepting meanwhile, here or
+        // on another server, finds none.
+        let row = self
+            .take(id, None)
+            .await?
+            .ok_or(LobbyRefusal::NoSuchSeek(id))?;
+        let started = match self.player(&row.poster).await {
+            Ok(poster) => self.hub.create_paired(&seek.request, &poster, player).await,
+            Err(e) => Err(e),
         };
-        let paired = match self.hub.create_paired(&request, &seek.poster, player).await {
+        let paired = match started {
             Ok(paired) => paired,
             Err(e) => {
-                let mut state = self.state();
-                if !state.seeks.iter().any(|s| s.poster.id == seek.poster.id) {
-                    state.seeks.push(seek);
-                    self.publish(&state);
+                let back = row.clone();
+                if let Err(e) = self.hub.blocking(move |s| s.restore_seek(&back)).await {
+                    eprintln!("koma serve: lobby: seek {id} not put back: {e}");
                 }
+                self.refresh().await;
                 return Err(e);
             }
         };
-        if let Some(tell) = seek.accepted.take() {
-            let _ = tell.send(paired.creator.clone());
+        let waiter = self.state().waiters.remove(&id);
+        if let Some(tell) = waiter {
+            let _ = tell.send(());
         }
         self.tell(
-            &seek.poster.id,
+            &row.poster,
             &PairedNotice::of(&paired.creator, &paired.furigoma),
-        );
+        )
+        .await;
         Ok(PairedNotice::of(&paired.opponent, &paired.furigoma))
     }
 
-    /// `player` asks for a quick pairing: a game at once with a waiting player of the same
-    /// pool and clock whose rating is within [`quick::BASE_WINDOW`], else a ticket (the
-    /// window widens while he waits; see [`Lobby::tick`]). His earlier pairing is replaced.
-    pub async fn quick(
-        &self,
-        player: &Player,
-        request: &QuickRequest,
-    ) -> Result<QuickAnswer, ApiError> {
-        let game = request.game();
-        let unlimited = match game.time_control.as_deref() {
-            None => true,
-            Some(text) => matches!(
-                text.parse::<koma_game::clock::TimeControl>(),
-                Ok(koma_game::clock::TimeControl::Unlimited)
-            ),
-        };
-        if unlimited {
-            return Err(LobbyRefusal::QuickWithoutClock.into());
-        }
-        let (pool, rating, control, _) = self.rated_in_pool(&game, player).await?;
-        let key = format!(
-            "{pool}|{}|{}",
-            control.unwrap_or_default(),
-            game.rated == Some(true)
-        );
-        let rating = rating.int_rating();
-        let partner = {
-            let mut state = self.state();
-            state.quick.retain(|w| w.player.id != player.id);
-            let best = state
-                .quick
-                .iter()
-                .enumerate()
-                .filter(|(_, w)| w.key == key)
-                .map(|(i, w)| (i, (w.rating - rating).abs()))
-                .filter(|(_, gap)| *gap <= quick::window(Duration::ZERO))
-                .min_by_key(|(_, gap)| *gap)
-                .map(|(i, _)| i);
-            match best {
-                Some(i) => Some(state.quick.remove(i)),
-                None => {
-                    let ticket = koma_store::tokens::game_id()?;
-                    state.quick.push(Waiting {
-                        ticket: ticket.clone(),
-                        player: player.clone(),
-                        request: game,
-                        key,
-                        rating,
-                        since: Instant::now(),
-                    });
-                    return Ok(QuickAnswer::Waiting { ticket, rating });
-                }
-            }
-        };
-        let Some(partner) = partner else {
-            return Err(crate::error::Internal::QuickPartnerLost.into());
-        };
-        match self.start_quick(&partner, player).await {
-            Ok((partner_seat, mine)) => {
-                self.tell(&partner.player.id, &partner_seat);
-                Ok(QuickAnswer::Paired(mine))
-            }
-            Err(e) => {
-                self.state().quick.push(partner);
-                Err(e)
-            }
-        }
-    }
-
-    /// The game of the waiting `first` against `second`: each one's notice.
-    async fn start_quick(
-        &self,
-        first: &Waiting,
-        second: &Player,
-    ) -> Result<(PairedNotice, PairedNotice), ApiError> {
-        let paired: Paired = self
-            .hub
-            .create_paired(&first.request, &first.player, second)
-            .await?;
-        Ok((
-            PairedNotice::of(&paired.creator, &paired.furigoma),
-            PairedNotice::of(&paired.opponent, &paired.furigoma),
-        ))
-    }
-
-    /// Whether the quick pairing of `ticket` still waits (paired, cancelled or expired: no).
-    pub fn waiting(&self, ticket: &str) -> bool {
-        self.state().quick.iter().any(|w| w.ticket == ticket)
-    }
-
-    /// `player` stops waiting for a quick pairing; whether he was waiting.
-    pub fn cancel_quick(&self, player: &Player) -> bool {
-        let mut state = self.state();
-        let before = state.quick.len();
-        state.quick.retain(|w| w.player.id != player.id);
-        before != state.quick.len()
-    }
-
-    /// Sends `notice` to the lobby connections of `user`, or keeps it a while for his next
-    /// connection if none is open.
-    fn tell(&self, user: &UserId, notice: &PairedNotice) {
+    /// Sends `notice` to the lobby connections of `user` here, or keeps it in the store for
+    /// his connection on another server, or his next one.
+    async fn tell(&self, user: &UserId, notice: &PairedNotice) {
         let json: Arc<str> = Arc::from(serde_json::to_string(notice).unwrap_or_default());
-        let mut state = self.state();
-        let open = state.presence.get(user).is_some_and(|p| p.open > 0);
-        if open {
+        let here = self
+            .state()
+            .presence
+            .get(user)
+            .is_some_and(|open| *open > 0);
+        if here {
             let _ = self.notices.send(Arc::new(Notice {
                 user: user.to_string(),
                 json,
             }));
-        } else {
-            state.pending.insert(user.clone(), (Instant::now(), json));
+            return;
+        }
+        let (user, now) = (user.clone(), games::unix_ms());
+        let kept = self
+            .hub
+            .blocking(move |s| s.add_notice(&user, &json, now))
+            .await;
+        if let Err(e) = kept {
+            eprintln!("koma serve: lobby: a notice not kept: {e}");
         }
     }
 
-    /// Sends the seek list to every connection.
-    fn publish(&self, state: &State) {
-        let shown: Vec<&SeekView> = state
-            .seeks
-            .iter()
-            .rev()
-            .take(SHOWN_SEEKS)
-            .map(|s| &s.view)
-            .collect();
-        let json = serde_json::json!({ "type": "seeks", "seeks": shown }).to_string();
+    /// Sends the notices kept for `user` to his lobby connections here, if he has one.
+    async fn deliver(&self, user: &UserId) {
+        if !self.state().presence.contains_key(user) {
+            return;
+        }
+        for json in self.kept_notices(user).await {
+            let _ = self.notices.send(Arc::new(Notice {
+                user: user.to_string(),
+                json,
+            }));
+        }
+    }
+
+    /// Takes the notices kept for `user` out of the store.
+    async fn kept_notices(&self, user: &UserId) -> Vec<Arc<str>> {
+        let since = games::unix_ms().saturating_sub(NOTICE_KEEP.as_millis() as u64);
+        let key = user.clone();
+        match self
+            .hub
+            .blocking(move |s| s.take_notices(&key, since))
+            .await
+        {
+            Ok(kept) => kept.into_iter().map(Arc::from).collect(),
+            Err(e) => {
+                eprintln!("koma serve: lobby: the notices of {user}: {e}");
+                Vec::new()
+            }
+        }
+    }
+
+    /// Reads the seek list again and sends it to every connection; drops the waiters of
+    /// seeks that are gone.
+    async fn refresh(&self) {
+        let shown = match self
+            .seeks(Page {
+                offset: 0,
+                limit: SHOWN_SEEKS,
+            })
+            .await
+        {
+            Ok(shown) => shown,
+            Err(e) => {
+                eprintln!("koma serve: lobby: the seek list: {e}");
+                return;
+            }
+        };
+        let json = serde_json::json!({ "type": "seeks", "seeks": &shown }).to_string();
         self.list.send_replace(Arc::from(json));
+        // A waiter's seek among the newest is open; another's is looked up.
+        let waiting: Vec<SeekId> = {
+            let state = self.state();
+            let listed = |id: &SeekId| shown.iter().any(|s| s.id == *id);
+            state
+                .waiters
+                .keys()
+                .filter(|id| !listed(id))
+                .copied()
+                .collect()
+        };
+        for id in waiting {
+            if matches!(self.open_seek(id).await, Ok(None)) {
+                self.state().waiters.remove(&id);
+            }
+        }
     }
 
     /// A lobby connection opens (for `user`, when logged in): the seek list's pushes, the
-    /// notices, and a notice that waited for him.
-    pub fn connect(&self, user: Option<&UserId>) -> Connected {
-        let mut waiting = None;
-        if let Some(user) = user {
-            let mut state = self.state();
-            let presence = state.presence.entry(user.clone()).or_default();
-            presence.open += 1;
-            presence.gone_since = None;
-            waiting = state
-                .pending
-                .remove(user)
-                .filter(|(at, _)| at.elapsed() < NOTICE_KEEP)
-                .map(|(_, json)| json);
-        }
-        Connected {
+    /// notices, and those that waited for him.
+    pub async fn connect(&self, user: Option<&UserId>) -> Connected {
+        let connected = Connected {
             list: self.list.subscribe(),
             notices: self.notices.subscribe(),
-            waiting,
+            waiting: Vec::new(),
+        };
+        let Some(user) = user else {
+            return connected;
+        };
+        let first = {
+            let mut state = self.state();
+            let open = state.presence.entry(user.clone()).or_default();
+            *open += 1;
+            *open == 1
+        };
+        if first {
+            self.left(user, false).await;
+        }
+        Connected {
+            waiting: self.kept_notices(user).await,
+            ..connected
         }
     }
 
     /// A lobby connection of `user` closed.
-    pub fn disconnect(&self, user: &UserId) {
-        let mut state = self.state();
-        if let Some(presence) = state.presence.get_mut(user) {
-            presence.open = presence.open.saturating_sub(1);
-            if presence.open == 0 {
-                presence.gone_since = Some(Instant::now());
-            }
-        }
-    }
-
-    /// Expires seeks and quick pairings (their time, or their player gone), then pairs the
-    /// waiting players whose windows now meet.
-    pub async fn tick(&self) {
-        for (first, second) in self.expire_and_match() {
-            match self.start_quick(&first, &second.player).await {
-                Ok((one, two)) => {
-                    self.tell(&first.player.id, &one);
-                    self.tell(&second.player.id, &two);
-                }
-                Err(e) => eprintln!("koma serve: quick pairing: {e}"),
-            }
-        }
-    }
-
-    /// The expiry of [`Lobby::tick`], and the waiting players who meet now (taken out).
-    fn expire_and_match(&self) -> Vec<(Waiting, Waiting)> {
-        let (ttl, absence) = (self.settings.seek_ttl, self.settings.lobby_absence);
-        let mut meets = Vec::new();
-        {
-            let mut guard = self.state();
-            let state = &mut *guard;
-            let before = state.seeks.len();
-            let gone: Vec<UserId> = state
-                .presence
-                .keys()
-                .filter(|u| state.gone(u, absence))
-                .cloned()
-                .collect();
-            state
-                .seeks
-                .retain(|s| s.posted.elapsed() < ttl && !gone.contains(&s.poster.id));
-            state
-                .quick
-                .retain(|w| w.since.elapsed() < ttl && !gone.contains(&w.player.id));
-            for user in &gone {
+    pub async fn disconnect(&self, user: &UserId) {
+        let last = {
+            let mut state = self.state();
+            let open = state.presence.get(user).copied().unwrap_or(0);
+            if open <= 1 {
                 state.presence.remove(user);
+            } else {
+                state.presence.insert(user.clone(), open - 1);
             }
-            state
-                .pending
-                .retain(|_, (at, _)| at.elapsed() < NOTICE_KEEP);
-            if state.seeks.len() != before {
-                self.publish(state);
-            }
-            let mut keys: Vec<String> = state.quick.iter().map(|w| w.key.clone()).collect();
-            keys.sort();
-            keys.dedup();
-            for key in keys {
-                let members: Vec<(usize, quick::Member)> = state
-                    .quick
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, w)| w.key == key)
-                    .map(|(i, w)| {
-                        let member = quick::Member {
-                            rating: w.rating,
-                            waited: w.since.elapsed(),
-                        };
-                        (i, member)
-                    })
-                    .collect();
-                let only: Vec<quick::Member> = members.iter().map(|(_, m)| *m).collect();
-                for (a, b) in quick::pairs(&only) {
-                    meets.push((members[a].0, members[b].0));
-                }
-            }
-            // Out of the waiting list, the later indices first so the earlier stay valid.
-            let mut taken: Vec<usize> = meets.iter().flat_map(|(a, b)| [*a, *b]).collect();
-            taken.sort_unstable_by(|a, b| b.cmp(a));
-            let mut out: HashMap<usize, Waiting> = HashMap::new();
-            for i in taken {
-                out.insert(i, state.quick.remove(i));
-            }
-            meets
-                .drain(..)
-                .filter_map(|(a, b)| Some((out.remove(&a)?, out.remove(&b)?)))
-                .collect()
+            open == 1
+        };
+        if last {
+            self.left(user, true).await;
         }
     }
+
+    /// Tells the store that `user` left the lobby here (or is back).
+    async fn left(&self, user: &UserId, left: bool) {
+        let (key, now) = (user.clone(), games::unix_ms());
+        if let Err(e) = self
+            .hub
+            .blocking(move |s| s.lobby_left(&key, left, now))
+            .await
+        {
+            eprintln!("koma serve: lobby: {user}'s presence: {e}");
+        }
+    }
+}
+
+/// The seek a row holds.
+fn stored(row: &SeekRow) -> Result<StoredSeek, ApiError> {
+    serde_json::from_str(&row.body).map_err(|e| koma_store::Damage::json("seek", &row.id, e).into())
 }

@@ -151,6 +151,14 @@ impl Serialize for SeekId {
     }
 }
 
+impl<'de> Deserialize<'de> for SeekId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SeekId, D::Error> {
+        let text = String::deserialize(d)?;
+        SeekId::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("not a seek id: {text}")))
+    }
+}
+
 impl LobbyRefusal {
     /// The stable code.
     pub fn code(self) -> &'static str {
@@ -168,7 +176,7 @@ impl LobbyRefusal {
 }
 
 /// A player as the lobby shows him: name, rating in the pool ("?" while provisional), rank.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LobbyPlayer {
     /// The account's id.
     pub id: UserId,
@@ -200,7 +208,7 @@ impl LobbyPlayer {
 }
 
 /// An open seek as the lobby lists it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SeekView {
     /// The seek's id (accept it with `POST /api/lobby/seeks/{id}/accept`).
     pub id: SeekId,

@@ -191,3 +191,93 @@ async fn an_account_hears_of_its_games_on_another_servers_stream() {
     a.shutdown().await.unwrap();
     b.shutdown().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_is_one_on_every_server() {
+    use crate::accounts::as_page;
+    use crate::common::refused_as;
+    use crate::lobby::{accept, account, heard, lobby_socket, seek, seeks};
+    let db: Database = fresh_database().parse().unwrap();
+    let (a, b) = (start(&db).await, start(&db).await);
+    let (on_a, on_b) = (a.local_addr(), b.local_addr());
+    let alice = account(on_a, "Alice").await;
+    let bob = account(on_b, "Bob").await;
+    let mut alice_ws = lobby_socket(on_a, Some(&alice)).await;
+    let mut bob_ws = lobby_socket(on_b, Some(&bob)).await;
+    // Alice's seek, posted on A, is listed on B and pushed to Bob's lobby there.
+    let posted = seek(on_a, &alice, json!({"time_control": "5m"}))
+        .await
+        .expect(201)
+        .json();
+    let id = posted["id"].as_str().unwrap().to_string();
+    assert_eq!(seeks(on_b).await[0]["id"], id.as_str());
+    let listed = |m: &Value| {
+        m["type"] == "seeks"
+            && m["seeks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|s| s["id"] == id.as_str())
+    };
+    heard(&mut bob_ws, 5.0, listed).await;
+    // Bob accepts it on B: Alice hears of the game on A, with her seat's token.
+    let mine = accept(on_b, &bob, &id).await.expect(201).json();
+    let told = heard(&mut alice_ws, 5.0, |m| m["type"] == "paired").await;
+    assert_eq!(told["game"], mine["game"]);
+    assert_ne!(told["seat"], mine["seat"]);
+    // It is gone on both servers: nobody takes it twice.
+    refused_as(accept(on_a, &bob, &id).await, 404, "no_such_seek");
+    assert!(seeks(on_a).await.is_empty());
+    // Each plays with the token he was told, on his own server.
+    let game = mine["game"].as_str().unwrap();
+    let (first, second) = if told["seat"] == "sente" {
+        ((on_a, &told), (on_b, &mine))
+    } else {
+        ((on_b, &mine), (on_a, &told))
+    };
+    play(first.0, game, first.1["token"].as_str().unwrap(), "7g7f")
+        .await
+        .expect(200);
+    play(second.0, game, second.1["token"].as_str().unwrap(), "3c3d")
+        .await
+        .expect(200);
+    // Quick pairing: Alice waits on A, Bob asks on B and meets her at once; she hears on A.
+    let quick = |addr, cookie: String| async move {
+        let request = json!({"time_control": "3m+2s"});
+        as_page(addr, "POST", "/api/lobby/quick", &cookie, Some(request)).await
+    };
+    quick(on_a, alice.clone()).await.expect(202);
+    let paired = quick(on_b, bob.clone()).await.expect(201).json();
+    let told = heard(&mut alice_ws, 5.0, |m| {
+        m["type"] == "paired" && m["game"] == paired["game"]
+    })
+    .await;
+    assert_ne!(told["seat"], paired["seat"]);
+    // The live games are every server's: the game B just started, which A never read, is
+    // listed on A too, with its players' ratings; so is the first game, with its moves.
+    let live = get(on_a, "/api/games/live").await.expect(200).json();
+    let listed = |id: &Value| {
+        let found = live.as_array().unwrap().iter().find(|g| g["id"] == *id);
+        found.unwrap_or_else(|| panic!("{id} in {live}")).clone()
+    };
+    let quick_game = listed(&paired["game"]);
+    assert_eq!(
+        quick_game["players"]["sente"]["rating"], 1500,
+        "{quick_game}"
+    );
+    assert_eq!(listed(&mine["game"])["plies"], 2);
+    // A notice for a player whose lobby is closed waits for his next connection, on
+    // whichever server: Bob's lobby is gone; Alice's new seek is accepted on A.
+    drop(bob_ws);
+    let posted = seek(on_b, &bob, json!({"time_control": "10m"}))
+        .await
+        .expect(201)
+        .json();
+    let id = posted["id"].as_str().unwrap();
+    let alices = accept(on_a, &alice, id).await.expect(201).json();
+    let mut bob_ws = lobby_socket(on_a, Some(&bob)).await;
+    let told = heard(&mut bob_ws, 5.0, |m| m["type"] == "paired").await;
+    assert_eq!(told["game"], alices["game"]);
+    a.shutdown().await.unwrap();
+    b.shutdown().await.unwrap();
+}

@@ -11,27 +11,27 @@ use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::time::Duration;
 
-async fn account(addr: SocketAddr, name: &str) -> String {
+pub(crate) async fn account(addr: SocketAddr, name: &str) -> String {
     sign_up(addr, name, PASSWORD).await.expect(201);
     log_in(addr, name, PASSWORD).await
 }
 
-async fn seek(addr: SocketAddr, cookie: &str, request: Value) -> crate::common::Reply {
+pub(crate) async fn seek(addr: SocketAddr, cookie: &str, request: Value) -> crate::common::Reply {
     as_page(addr, "POST", "/api/lobby/seeks", cookie, Some(request)).await
 }
 
-async fn accept(addr: SocketAddr, cookie: &str, id: &str) -> crate::common::Reply {
+pub(crate) async fn accept(addr: SocketAddr, cookie: &str, id: &str) -> crate::common::Reply {
     let path = format!("/api/lobby/seeks/{id}/accept");
     as_page(addr, "POST", &path, cookie, None).await
 }
 
-async fn seeks(addr: SocketAddr) -> Vec<Value> {
+pub(crate) async fn seeks(addr: SocketAddr) -> Vec<Value> {
     let list = get(addr, "/api/lobby/seeks").await.expect(200).json();
     list.as_array().unwrap().clone()
 }
 
 /// The lobby's WebSocket with the session `cookie` (none: a guest).
-async fn lobby_socket(addr: SocketAddr, cookie: Option<&str>) -> Socket {
+pub(crate) async fn lobby_socket(addr: SocketAddr, cookie: Option<&str>) -> Socket {
     let headers: Vec<_> = cookie
         .map(|c| ("Cookie", c.to_string()))
         .into_iter()
@@ -40,7 +40,7 @@ async fn lobby_socket(addr: SocketAddr, cookie: Option<&str>) -> Socket {
 }
 
 /// The next lobby message for which `done` holds, waiting at most `secs` seconds.
-async fn heard(ws: &mut Socket, secs: f64, done: impl Fn(&Value) -> bool) -> Value {
+pub(crate) async fn heard(ws: &mut Socket, secs: f64, done: impl Fn(&Value) -> bool) -> Value {
     let deadline = tokio::time::Instant::now() + Duration::from_secs_f64(secs);
     loop {
         let left = deadline.saturating_duration_since(tokio::time::Instant::now());

@@ -38,6 +38,7 @@ mod setup;
 mod store_suite;
 mod store_suite_accounts;
 mod store_suite_challenges;
+mod store_suite_lobby;
 mod store_suite_ratings;
 mod store_suite_tournaments;
 mod tournaments;

@@ -272,3 +272,57 @@ fn challenges_made_by_several_instances_at_once_stay_within_the_most() {
         5
     );
 }
+
+#[test]
+fn a_seek_accepted_and_a_player_paired_by_several_instances_at_once_are_taken_once() {
+    use crate::store_suite_lobby::{accounts, seek, wait};
+    use koma_store::lobby::LobbyStore;
+    let stores = stores(4);
+    let names = ["alice", "bob", "carol", "dave", "erin", "fay"];
+    accounts(&stores[0], &names);
+    for round in 0..10 {
+        // A seek taken by four servers at once (three acceptors, the poster cancelling).
+        let id = format!("s{round}");
+        assert!(
+            stores[0]
+                .post_seek(&seek(&id, "alice", round, 10_000), 10, round)
+                .unwrap()
+        );
+        let alice = UserId::from("alice");
+        let taken = at_once(&stores, |store| {
+            let cancel = std::ptr::eq(store, &stores[3]);
+            let poster = cancel.then_some(&alice);
+            store.take_seek(&id, poster, round + 1, 1_000).unwrap()
+        });
+        let won: Vec<_> = taken.iter().flatten().collect();
+        assert_eq!(won.len(), 1, "round {round}: {taken:?}");
+        // One waiting player asked for by four others at once, on four servers: one meets
+        // him; the three others wait in his place or meet one another, never him twice.
+        let ticket = format!("t{round}");
+        let waiting = wait(&ticket, "bob", "blitz", 1500, round);
+        assert_eq!(
+            stores[0].pair_quick(&waiting, 200, round, 1_000).unwrap(),
+            None
+        );
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let met = at_once(&stores, |store| {
+            let n = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let row = wait(
+                &format!("{ticket}-{n}"),
+                names[2 + n],
+                "blitz",
+                1500,
+                round + 1,
+            );
+            store.pair_quick(&row, 200, round + 1, 1_000).unwrap()
+        });
+        let met: Vec<_> = met.into_iter().flatten().collect();
+        let bob = met.iter().filter(|w| w.player.as_str() == "bob").count();
+        assert_eq!(bob, 1, "round {round}: {met:?}");
+        // Four askers and bob: two pairs made, one left waiting.
+        assert_eq!(met.len(), 2, "round {round}: {met:?}");
+        for name in &names[1..] {
+            stores[0].cancel_quick(&UserId::from(*name)).unwrap();
+        }
+    }
+}

@@ -330,8 +330,8 @@ fn relay(
     }
 }
 
-/// The note of `payload` (`g ID BY`, `o ID EPOCH BY`, `a ID s|f SENTE GOTE BY` or
-/// `c ID STATUS CHALLENGER DEST BY`), unless
+/// The note of `payload` (`g ID BY`, `o ID EPOCH BY`, `a ID s|f SENTE GOTE BY`,
+/// `c ID STATUS CHALLENGER DEST BY`, `l s BY` or `l n USER BY`), unless
 /// this server (`me`) sent it or it is not one.
 fn parse(payload: &str, me: &str) -> Option<Note> {
     let mut words = payload.split(' ');
@@ -360,6 +360,11 @@ fn parse(payload: &str, me: &str) -> Option<Note> {
             })
         }
         ("g", id) => (words.next()? != me).then(|| Note::Changed(GameId::from(id))),
+        ("l", "s") => (words.next()? != me).then_some(Note::Seeks),
+        ("l", "n") => {
+            let user = UserId::from(words.next()?);
+            (words.next()? != me).then_some(Note::Notice(user))
+        }
         ("o", id) => {
             let epoch = words.next()?.parse().ok()?;
             (words.next()? != me).then(|| Note::Taken {
@@ -406,6 +411,13 @@ mod tests {
             })
         );
         assert_eq!(parse("c abc created alice bob s2", "s2"), None);
+        assert_eq!(parse("l s s1", "s2"), Some(Note::Seeks));
+        assert_eq!(parse("l s s2", "s2"), None);
+        assert_eq!(
+            parse("l n alice s1", "s2"),
+            Some(Note::Notice("alice".into()))
+        );
+        assert_eq!(parse("l n alice s2", "s2"), None);
         for junk in [
             "",
             "x",
@@ -413,6 +425,8 @@ mod tests {
             "o abc",
             "o abc x s1",
             "q abc s1",
+            "l x s1",
+            "l n",
             "a abc x a b s1",
             "a abc s a",
             "c abc created alice",

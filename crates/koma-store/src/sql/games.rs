@@ -457,6 +457,17 @@ impl<B: Backend> GameStore for B {
     fn list_page(&self, page: Page) -> Result<Vec<GameSummary>, StoreError> {
         list(self, false, Some(page))
     }
+
+    fn live_games(&self, limit: usize) -> Result<Vec<GameId>, StoreError> {
+        let b = dialect(self);
+        let limit = count_to_sql(limit);
+        let q = raw_sql!(
+            seaql::b::query,
+            "SELECT id FROM games WHERE started_ms IS NOT NULL AND ending IS NULL
+             ORDER BY started_ms DESC, id DESC LIMIT {limit}"
+        );
+        self.run(|db| db.rows(q))?.iter().map(|r| r.id(0)).collect()
+    }
 }
 
 /// The games (only the undecided ones if `unfinished_only`), newest first: all of them, or

@@ -11,6 +11,7 @@ pub(crate) mod accounts;
 pub(crate) mod challenges;
 pub(crate) mod games;
 pub(crate) mod lite;
+pub(crate) mod lobby;
 pub(crate) mod pg;
 pub(crate) mod profiles;
 pub(crate) mod ratings;

@@ -17,7 +17,10 @@ pub(crate) const ONE: u32 = 11;
 pub const VERSION: u32 = ONE + UPGRADES.len() as u32;
 
 /// The steps from [`ONE`] on: `UPGRADES[i]` takes a database from `ONE + i` to `ONE + i + 1`.
-const UPGRADES: [&[&str]; 0] = [];
+const UPGRADES: [&[&str]; 1] = [
+    // 12: the lobby (seeks, quick pairings, notices), shared by every server.
+    &[crate::sql::lobby::TABLES],
+];
 
 /// The table that keeps the version.
 const META: &str = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)";
@@ -80,7 +83,7 @@ CREATE TABLE chat (
 ";
 
 /// Every table of a new database, in an order in which each refers only to tables before.
-const TABLES: [&str; 7] = [
+const TABLES: [&str; 8] = [
     crate::sql::accounts::TABLES,
     GAMES,
     CHAT,
@@ -88,6 +91,7 @@ const TABLES: [&str; 7] = [
     crate::sql::profiles::INDEXES,
     crate::sql::challenges::TABLES,
     crate::sql::tournaments::TABLES,
+    crate::sql::lobby::TABLES,
 ];
 
 /// Where a table's text says `$SEQ`, the column that numbers its rows in the order they
