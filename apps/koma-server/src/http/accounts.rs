@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::http::api::{AppState, body};
 use crate::http::auth::{COOKIE, Owner, SameOrigin};
 use crate::http::body::JsonBody;
-use crate::lishogi::ok;
+use crate::http::lishogi::ok;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{Extensions, HeaderMap, HeaderValue, StatusCode, header};
@@ -129,7 +129,7 @@ async fn me(State(s): State<AppState>, player: Player) -> Result<Response, ApiEr
     if user.deleted_ms.is_none() {
         view["online"] = true.into();
         view["url"] = format!("/#@/{}", user.username).into();
-        if let Some(game) = crate::lishogi::stream::ongoing(&s, &user.id, 1)
+        if let Some(game) = crate::http::lishogi::stream::ongoing(&s, &user.id, 1)
             .await?
             .first()
         {

@@ -114,7 +114,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/reviews", limit(RateClass::Reviews, post(review)))
         .route("/api/reviews/{id}", get(review_state))
         .merge(crate::http::chu::routes(&state))
-        .merge(crate::lishogi::routes(&state))
+        .merge(crate::http::lishogi::routes(&state))
         .merge(crate::http::accounts::routes())
         .merge(crate::http::ratings::routes())
         .merge(crate::http::lobby::routes(&state))

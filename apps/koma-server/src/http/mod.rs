@@ -16,6 +16,7 @@ pub mod error;
 pub mod image;
 pub mod layers;
 pub mod limits;
+pub mod lishogi;
 pub mod listener;
 pub mod lobby;
 pub mod profiles;

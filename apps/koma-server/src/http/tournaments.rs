@@ -198,7 +198,7 @@ async fn stream(
         &id,
         key,
         permit,
-        crate::lishogi::stream::KEEP_ALIVE,
+        crate::http::lishogi::stream::KEEP_ALIVE,
         s.shutdown.clone(),
     )
     .await

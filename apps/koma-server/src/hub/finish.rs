@@ -162,4 +162,15 @@ impl Hub {
         }
         Ok(())
     }
+
+    /// The seat of `who` aborts the game: only before both sides have moved, as on
+    /// lishogi (its board API's `abort`); nobody wins, the game is not rated.
+    pub async fn abort_by(&self, id: &GameId, who: Actor<'_>) -> Result<(), ApiError> {
+        let (mut live, seat, now) = self.seated(id, who).await?;
+        if live.game.plies() >= 2 {
+            return Err(ApiError::TooLateToAbort);
+        }
+        self.abort(&mut live, now, &format!("aborted (by {})", seat.name()))
+            .await
+    }
 }

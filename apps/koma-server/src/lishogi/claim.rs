@@ -6,11 +6,9 @@
 //! ([`koma_store::Ending::Abandoned`]), lishogi's status `timeout`. And berserk
 //! (`POST /api/{board,bot}/game/{id}/berserk`), which goes to the game's arena.
 
-use crate::accounts::Player;
 use crate::actor::Actor;
 use crate::error::ApiError;
 use crate::games::{self, LiveGame};
-use crate::http::api::AppState;
 use crate::hub::Hub;
 use crate::presence::NoClaim;
 use koma_rules::Color;
@@ -73,7 +71,7 @@ impl Hub {
 
 /// What the game stream of `seat` last said of the opponent's absence.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) enum Told {
+pub(crate) enum Told {
     /// Nothing, or that he is back.
     #[default]
     Here,
@@ -86,7 +84,7 @@ pub(super) enum Told {
 /// The facts of a game that decide whether its stream speaks of a gone opponent, kept by
 /// the stream from the state it last sent.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Watch {
+pub(crate) struct Watch {
     /// The stream's seat.
     pub seat: Color,
     /// Whether a win may be claimed in the game now (see [`claimable`]).
@@ -110,7 +108,7 @@ impl Watch {
 /// told `told` (updated), if any: `{"type": "opponentGone", "gone": true,
 /// "claimWinInSeconds": N}` once the opponent has been gone a few seconds and again when the
 /// win may be claimed, `{"gone": false}` when he is back.
-pub(super) fn opponent_gone(
+pub(crate) fn opponent_gone(
     hub: &Hub,
     id: &GameId,
     watch: &Watch,
@@ -139,24 +137,4 @@ pub(super) fn opponent_gone(
             "claimWinInSeconds": seconds_up(after.saturating_sub(g)),
         }),
     })
-}
-
-/// `POST /api/{board,bot}/game/{id}/berserk` for `me`: the berserk of the arena that
-/// started the game (see `tournaments::arena_berserk`); a game of no arena is refused.
-pub(super) async fn berserk(s: &AppState, id: &GameId, me: &Player) -> Result<(), ApiError> {
-    {
-        let slot = s.hub.copy(id).await?;
-        let live = slot.lock().await;
-        Actor::Account(&me.id).seat(&live)?;
-    }
-    let key = id.clone();
-    let tournament = s
-        .hub
-        .blocking(move |st| st.tournament_of_game(&key))
-        .await?
-        .ok_or_else(|| ApiError::NotArenaGame {
-            game: id.to_string(),
-        })?;
-    s.tournaments.berserk(&tournament, me, id).await?;
-    Ok(())
 }

@@ -51,10 +51,15 @@ impl SeekForm {
             });
         }
         let limit = self.time.map(|m| (m * 60.0).round() as u64);
-        let control =
-            super::challenges::clock(limit, self.increment, self.byoyomi, self.periods, self.days)?;
+        let control = crate::lishogi::challenges::clock(
+            limit,
+            self.increment,
+            self.byoyomi,
+            self.periods,
+            self.days,
+        )?;
         let key = self.variant.as_deref().unwrap_or("standard");
-        let variant = super::json::variant_of_key(key)
+        let variant = crate::lishogi::json::variant_of_key(key)
             .ok_or_else(|| ApiError::unknown("variant", key, "standard, torishogi"))?;
         let (rating_min, rating_max) = match self.rating_range.as_deref() {
             None | Some("") => (None, None),

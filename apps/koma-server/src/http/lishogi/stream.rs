@@ -3,12 +3,12 @@
 //! writes lines into a bounded channel the response body reads; it ends when the client
 //! goes (the next write fails), when its subject ends, or when the server stops.
 
-use super::challenges::Challenge;
 use crate::accounts::Player;
 use crate::error::ApiError;
 use crate::http::api::AppState;
 use crate::http::connections::StreamPermit;
 use crate::http::limits::Client;
+use crate::lishogi::challenges::Challenge;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::header;
@@ -121,7 +121,7 @@ pub async fn playing(
     let games: Vec<Value> = ongoing(&s, &me.id, nb)
         .await?
         .iter()
-        .map(|live| super::json::game_event(live, &me.id, "gameStart")["game"].take())
+        .map(|live| crate::lishogi::json::game_event(live, &me.id, "gameStart")["game"].take())
         .collect();
     Ok(axum::Json(json!({ "nowPlaying": games })).into_response())
 }
@@ -144,7 +144,7 @@ pub async fn events(
     let mut events = s.hub.events().subscribe(&me.id)?;
     let mut first: Vec<Value> = Vec::new();
     for live in ongoing(&s, &me.id, ONGOING_SHOWN).await? {
-        first.push(super::json::game_event(&live, &me.id, "gameStart"));
+        first.push(crate::lishogi::json::game_event(&live, &me.id, "gameStart"));
     }
     for c in s.hub.challenges_of(&me.id).await? {
         first.push(json!({"type": "challenge", "challenge": c}));

@@ -5,14 +5,14 @@
 //! seat it is. A bot account uses the bot paths only, any other account the board paths only,
 //! as on lishogi.
 
-use super::claim::{self, Told, Watch};
 use super::stream::{KEEP_ALIVE, ndjson};
-use super::{Refusal, form, json, ok};
+use super::{Refusal, form, ok};
 use crate::accounts::Player;
 use crate::actor::Actor;
 use crate::error::ApiError;
 use crate::http::api::AppState;
-use crate::hub::Hub;
+use crate::lishogi::claim::{self, Told, Watch};
+use crate::lishogi::json;
 use crate::offers::Offer;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, Path, State};
@@ -236,7 +236,7 @@ async fn berserk(
     me: Player,
 ) -> Result<Response, Refusal> {
     check_api(&api, &me)?;
-    claim::berserk(&s, &id, &me).await?;
+    arena_berserk(&s, &id, &me).await?;
     Ok(ok())
 }
 
@@ -289,15 +289,22 @@ async fn chat_lines(
     Ok(Json(lines).into_response())
 }
 
-impl Hub {
-    /// The seat of `who` aborts the game: only before both sides have moved, as on
-    /// lishogi; nobody wins, the game is not rated.
-    pub async fn abort_by(&self, id: &GameId, who: Actor<'_>) -> Result<(), ApiError> {
-        let (mut live, seat, now) = self.seated(id, who).await?;
-        if live.game.plies() >= 2 {
-            return Err(ApiError::TooLateToAbort);
-        }
-        self.abort(&mut live, now, &format!("aborted (by {})", seat.name()))
-            .await
+/// `POST /api/{board,bot}/game/{id}/berserk` for `me`: the berserk of the arena that
+/// started the game (see `tournaments::arena_berserk`); a game of no arena is refused.
+async fn arena_berserk(s: &AppState, id: &GameId, me: &Player) -> Result<(), ApiError> {
+    {
+        let slot = s.hub.copy(id).await?;
+        let live = slot.lock().await;
+        Actor::Account(&me.id).seat(&live)?;
     }
+    let key = id.clone();
+    let tournament = s
+        .hub
+        .blocking(move |st| st.tournament_of_game(&key))
+        .await?
+        .ok_or_else(|| ApiError::NotArenaGame {
+            game: id.to_string(),
+        })?;
+    s.tournaments.berserk(&tournament, me, id).await?;
+    Ok(())
 }
