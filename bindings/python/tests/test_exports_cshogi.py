@@ -216,6 +216,19 @@ def test_repetition(server: Server) -> None:
           csa_win=cshogi.DRAW)
 
 
+def test_agreed_draw(server: Server) -> None:
+    gid, sente, gote = game(server)
+    play(server, gid, sente, gote, ["7g7f", "3c3d", "2g2f", "8c8d"])
+    server.ok("POST", f"/api/board/game/{gid}/draw/yes", token=sente.token)
+    server.ok("POST", f"/api/board/game/{gid}/draw/yes", token=gote.token)
+    assert state(server, gid)["outcome"]["reason"] == "agreement"
+    # CSA's end code for a draw, %HIKIWAKE (cshogi reads no winner); KIF's 引き分け, which
+    # cshogi's KIF reader gives no result for.
+    kif = check(server, gid, sente, gote, kif_win=SKIP, csa_endgame="%HIKIWAKE",
+                csa_win=cshogi.DRAW)
+    assert "まで4手で引き分け" in kif, kif
+
+
 def test_time_forfeit(server: Server) -> None:
     gid, sente, gote = game(server, {"clock.limit": "0", "clock.increment": "0",
                                      "clock.byoyomi": "1", "clock.periods": "1"})

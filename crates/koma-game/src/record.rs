@@ -101,6 +101,7 @@ fn ending(outcome: Outcome, to_move: Color) -> (GameEnd, Option<String>) {
         Reason::Impasse if outcome.winner.is_none() => (GameEnd::Impasse, None),
         Reason::Impasse => said(GameEnd::Impasse),
         Reason::MaxPlies => (GameEnd::MaxMoves, None),
+        Reason::Agreement if outcome.winner.is_none() => (GameEnd::Draw, None),
         Reason::Try => said(GameEnd::Try),
         _ => (GameEnd::Other(describe(outcome)), None),
     }

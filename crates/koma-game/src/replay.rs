@@ -142,6 +142,7 @@ fn apply_ending<V: Variant>(game: &mut Game<V>, end: &GameEnd) -> Result<(), End
         },
         GameEnd::IllegalLoss => game.end(Outcome::loss(side, Reason::IllegalMove(Foul::Recorded))),
         GameEnd::IllegalWin => game.end(Outcome::win(side, Reason::IllegalMove(Foul::Recorded))),
+        GameEnd::Draw => game.agree_draw(),
         GameEnd::Mate | GameEnd::Repetition | GameEnd::PerpetualCheck | GameEnd::Try => {
             return Err(EndingRefused::NotInPosition(end.clone()));
         }

@@ -41,8 +41,8 @@
 //!   comment that runs to the end of the line (`+7776FU,T0,'a comment, still`).
 //! - `%ILLEGAL_MOVE` means the side to move lost by a foul ([`GameEnd::IllegalLoss`]);
 //!   `%+ILLEGAL_ACTION` with gote to move and `%-ILLEGAL_ACTION` with sente to move are
-//!   [`GameEnd::IllegalWin`]; other codes without a variant (`%HIKIWAKE`, `%MATTA`,
-//!   `%ERROR`, unknown ones) are kept verbatim as [`GameEnd::Other`].
+//!   [`GameEnd::IllegalWin`]; `%HIKIWAKE` is an agreed draw
+//!   ([`GameEnd::Draw`]); other codes without a variant (`%MATTA`, `%ERROR`, unknown ones) are kept verbatim as [`GameEnd::Other`].
 //! - Readers are lenient where real files are: no version line, header lines after the
 //!   moves, a missing side-to-move line (the first move's sign decides), collapsed spaces
 //!   in `P1`..`P9` rows, CRLF, a BOM.
@@ -450,6 +450,7 @@ fn end_of(code: &str, side: Color) -> GameEnd {
         "%OUTE_SENNICHITE" => GameEnd::PerpetualCheck,
         "%JISHOGI" => GameEnd::Impasse,
         "%MAX_MOVES" => GameEnd::MaxMoves,
+        "%HIKIWAKE" => GameEnd::Draw,
         "%KACHI" => GameEnd::EnteringKingWin,
         "%TSUMI" => GameEnd::Mate,
         "%FUZUMI" => GameEnd::NoMate,
@@ -1323,6 +1324,7 @@ fn end_code(end: &GameEnd, side: Color) -> Option<&str> {
         GameEnd::IllegalWin | GameEnd::OpponentResigned => "%+ILLEGAL_ACTION",
         GameEnd::EnteringKingWin => "%KACHI",
         GameEnd::MaxMoves => "%MAX_MOVES",
+        GameEnd::Draw => "%HIKIWAKE",
         GameEnd::Other(code) if is_end_code(code) => code.as_str(),
         _ => return None,
     })

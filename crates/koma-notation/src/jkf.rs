@@ -183,7 +183,7 @@ const PRESETS: [(&str, Handicap); 16] = [
     ("10", Handicap::TenPiece),
 ];
 
-const SPECIALS: [(&str, GameEnd); 11] = [
+const SPECIALS: [(&str, GameEnd); 12] = [
     ("TORYO", GameEnd::Resign),
     ("CHUDAN", GameEnd::Interrupt),
     ("SENNICHITE", GameEnd::Repetition),
@@ -195,6 +195,7 @@ const SPECIALS: [(&str, GameEnd); 11] = [
     ("FUZUMI", GameEnd::NoMate),
     ("MAX_MOVES", GameEnd::MaxMoves),
     ("OUTE_SENNICHITE", GameEnd::PerpetualCheck),
+    ("HIKIWAKE", GameEnd::Draw),
 ];
 
 /// JKF's piece kinds are CSA's piece codes.

@@ -215,13 +215,15 @@ pub enum GameEnd {
     SealedMove,
     /// Draw by the move limit (%MAX_MOVES).
     MaxMoves,
+    /// The players agreed to a draw (引き分け, %HIKIWAKE).
+    Draw,
     /// A word the reader did not know, kept verbatim.
     Other(String),
 }
 
 /// The Japanese words for endings, as KIF writes them on a move line (the first word of an
 /// ending is the one written; later ones are other writers' words, read as well).
-const JAPANESE_ENDINGS: [(&str, GameEnd); 16] = [
+const JAPANESE_ENDINGS: [(&str, GameEnd); 17] = [
     ("投了", GameEnd::Resign),
     ("中断", GameEnd::Interrupt),
     ("千日手", GameEnd::Repetition),
@@ -237,6 +239,7 @@ const JAPANESE_ENDINGS: [(&str, GameEnd); 16] = [
     ("トライ", GameEnd::Try),
     ("封じ手", GameEnd::SealedMove),
     ("時間切れ", GameEnd::TimeUp),
+    ("引き分け", GameEnd::Draw),
     // koma's own word, for JKF's `special` (KIF and KI2 write the summary and note).
     ("手番外の投了", GameEnd::OpponentResigned),
 ];

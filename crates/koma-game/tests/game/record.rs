@@ -167,9 +167,17 @@ fn every_way_a_game_ends_is_written_in_japanese_and_reads_back_to_its_winner() {
                 .record;
             assert_eq!(again.tree.main_moves(), g.moves(), "{format:?}");
             let r = replay(&again, None).unwrap();
-            if outcome.reason != Reason::Agreement {
-                let winner = r.outcome.and_then(|o| o.winner);
-                assert_eq!(winner, outcome.winner, "{outcome} {format:?}:\n{text}");
+            let winner = r.outcome.and_then(|o| o.winner);
+            assert_eq!(winner, outcome.winner, "{outcome} {format:?}:\n{text}");
+            if outcome.reason == Reason::Agreement {
+                // An agreed draw is CSA's %HIKIWAKE and KIF's 引き分け, and reads back as one.
+                assert_eq!(r.outcome, Some(outcome), "{format:?}:\n{text}");
+                let word = if format == Format::Csa {
+                    "%HIKIWAKE"
+                } else {
+                    "引き分け"
+                };
+                assert!(text.contains(word), "{format:?}:\n{text}");
             }
         }
     }

@@ -279,10 +279,7 @@ fn headers_comments_and_separators() {
     let line = main_line(&record);
     assert_eq!(line[0].2, ["before", "at start"]);
     assert_eq!(line[1].2, ["* 30 -3334FU", "** 45"]);
-    assert_eq!(
-        line[3].0,
-        Some(Entry::End(GameEnd::Other("%HIKIWAKE".into())))
-    );
+    assert_eq!(line[3].0, Some(Entry::End(GameEnd::Draw)));
     assert_eq!(line[3].2, ["after"]);
     // Only the first game of the file is read.
     assert_eq!(record.tree.main_moves().len(), 2);
@@ -333,7 +330,7 @@ fn end_codes() {
         ("%JISHOGI", GameEnd::Impasse),
         ("%MAX_MOVES", GameEnd::MaxMoves),
         ("%KACHI", GameEnd::EnteringKingWin),
-        ("%HIKIWAKE", GameEnd::Other("%HIKIWAKE".into())),
+        ("%HIKIWAKE", GameEnd::Draw),
         ("%TSUMI", GameEnd::Mate),
         ("%FUZUMI", GameEnd::NoMate),
         ("%TIME_UP", GameEnd::TimeUp),

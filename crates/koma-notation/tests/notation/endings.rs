@@ -43,6 +43,7 @@ fn endings() -> Vec<GameEnd> {
         GameEnd::Try,
         GameEnd::SealedMove,
         GameEnd::MaxMoves,
+        GameEnd::Draw,
     ]
 }
 
@@ -90,7 +91,7 @@ fn every_ending_round_trips_with_its_players_and_moves() {
 
 #[test]
 fn endings_are_written_in_each_formats_own_words() {
-    let cases: [(GameEnd, &str, &str); 5] = [
+    let cases: [(GameEnd, &str, &str); 6] = [
         (
             GameEnd::Resign,
             "   3 投了\nまで2手で後手の勝ち\n",
@@ -110,6 +111,12 @@ fn endings_are_written_in_each_formats_own_words() {
             GameEnd::EnteringKingWin,
             "   3 入玉勝ち\nまで2手で先手の入玉勝ち\n",
             "%KACHI\n",
+        ),
+        // An agreed draw: 引き分け, CSA's %HIKIWAKE.
+        (
+            GameEnd::Draw,
+            "   3 引き分け\nまで2手で引き分け\n",
+            "%HIKIWAKE\n",
         ),
         // Gote resigned while sente was to move: no 投了 line (it would be sente's), the
         // winner in the summary, the resigner in the note; CSA's code for the side to
