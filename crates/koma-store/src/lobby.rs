@@ -10,6 +10,10 @@
 
 use crate::{Page, StoreError, UserId};
 
+/// How long a notice waits for its player: its seat token is kept in clear until then, so
+/// every server's [`LobbyStore::lobby_tick`] deletes older ones.
+pub const NOTICE_KEEP_MS: u64 = 60_000;
+
 /// An open seek as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeekRow {
@@ -99,7 +103,8 @@ pub trait LobbyStore: Send + Sync {
     /// `user`'s last lobby connection on this server closed at `now_ms` (`true`) or one
     /// opened (`false`: he is back).
     fn lobby_left(&self, user: &UserId, left: bool, now_ms: u64) -> Result<(), StoreError>;
-    /// Deletes the lapsed rows; marks the players in `present` (those with a lobby
+    /// Deletes the lapsed rows and the notices older than [`NOTICE_KEEP_MS`]; marks the
+    /// players in `present` (those with a lobby
     /// connection on this server) as here; then takes out the waiting players whom `meet`
     /// pairs (indices into the rows of one key, oldest first), one server at a time.
     fn lobby_tick(

@@ -32,7 +32,7 @@ use seek::LobbyPlayer;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use tokio::sync::{broadcast, oneshot, watch};
 
 mod queue;
@@ -43,8 +43,6 @@ pub use queue::QuickAnswer;
 pub const MAX_SEEKS: usize = 2000;
 /// The most seeks a lobby connection is sent (the newest).
 pub const SHOWN_SEEKS: usize = 100;
-/// How long a notice waits for a player who has no lobby connection open.
-const NOTICE_KEEP: Duration = Duration::from_secs(60);
 /// How many notices may wait for slow lobby connections.
 const NOTICES: usize = 256;
 
@@ -428,7 +426,7 @@ impl Lobby {
 
     /// Takes the notices kept for `user` out of the store.
     async fn kept_notices(&self, user: &UserId) -> Vec<Arc<str>> {
-        let since = games::unix_ms().saturating_sub(NOTICE_KEEP.as_millis() as u64);
+        let since = games::unix_ms().saturating_sub(koma_store::lobby::NOTICE_KEEP_MS);
         let key = user.clone();
         match self
             .hub

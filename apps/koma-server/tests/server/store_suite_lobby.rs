@@ -254,6 +254,14 @@ fn notices_are_kept_for_their_player_and_taken_once(store: &dyn Store) {
     assert!(store.take_notices(&alice, 0).unwrap().is_empty());
     // Too old to be wanted: deleted, not given.
     assert!(store.take_notices(&bob, 160).unwrap().is_empty());
+    // The tick deletes the notices older than a minute (their seat tokens are in clear).
+    store.add_notice(&alice, "old", 1_000).unwrap();
+    store.add_notice(&alice, "new", 30_000).unwrap();
+    let keep = koma_store::lobby::NOTICE_KEEP_MS;
+    store
+        .lobby_tick(1_000 + keep + 1, ABSENCE, &[], &mut |_| Vec::new())
+        .unwrap();
+    assert_eq!(store.take_notices(&alice, 0).unwrap(), ["new"]);
 }
 
 crate::store_suite::on_both!(

@@ -4,7 +4,7 @@
 //! to the other servers as `l s`, a notice kept for a player as `l n USER`.
 
 use crate::StoreError;
-use crate::lobby::{LobbyStore, Meet, QuickRow, SeekRow, Tick};
+use crate::lobby::{LobbyStore, Meet, NOTICE_KEEP_MS, QuickRow, SeekRow, Tick};
 use crate::sql::{Backend, Db, Row, count_to_sql, dialect, ms_to_sql, render, unstorable};
 use crate::{Page, UserId};
 use sea_query::{Alias, Expr, ExprTrait, Iden, raw_sql};
@@ -347,6 +347,12 @@ impl<B: Backend> LobbyStore for B {
             db.execute(raw_sql!(
                 seaql::b::query,
                 "DELETE FROM lobby_quick WHERE expires_ms <= {now} OR left_ms <= {gone}"
+            ))?;
+            let stale = ms_to_sql(now_ms.saturating_sub(NOTICE_KEEP_MS));
+            let b = dialect(self);
+            db.execute(raw_sql!(
+                seaql::b::query,
+                "DELETE FROM lobby_notices WHERE created_ms < {stale}"
             ))?;
             let b = dialect(self);
             let rows = db.rows(raw_sql!(
