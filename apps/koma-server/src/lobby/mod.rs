@@ -321,9 +321,13 @@ impl Lobby {
             .hub
             .blocking(move |s| s.seek(id.as_str(), now, absence))
             .await?;
-        row.map(|row| Ok((stored(&row)?, row)))
-            .transpose()
-            .map(|found| found.map(|(seek, row)| (row, seek)))
+        match row {
+            None => Ok(None),
+            Some(row) => {
+                let seek = stored(&row)?;
+                Ok(Some((row, seek)))
+            }
+        }
     }
 
     /// One page of the open seeks, newest first.
