@@ -492,6 +492,16 @@ impl Lobby {
         let Some(user) = user else {
             return connected;
         };
+        self.arrive(user).await;
+        Connected {
+            waiting: self.kept_notices(user).await,
+            ..connected
+        }
+    }
+
+    /// `user` is in the lobby here until [`Lobby::disconnect`]: a lobby connection, or an
+    /// open answer of lishogi's seek (which takes no notices).
+    pub async fn arrive(&self, user: &UserId) {
         let first = {
             let mut state = self.state();
             let open = state.presence.entry(user.clone()).or_default();
@@ -500,10 +510,6 @@ impl Lobby {
         };
         if first {
             self.left(user, false).await;
-        }
-        Connected {
-            waiting: self.kept_notices(user).await,
-            ..connected
         }
     }
 

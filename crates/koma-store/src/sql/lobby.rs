@@ -42,7 +42,7 @@ CREATE INDEX lobby_notices_by_user ON lobby_notices(user_id);
 
 /// The key that makes the lobby's writes wait for each other's (see [`Backend::serialize`]).
 const LOCK: &str = "lobby";
-/// How many players' presence one statement of the tick marks.
+/// How many players (or tickets) one statement of the tick names.
 const PRESENT_CHUNK: usize = 500;
 /// What the other servers are told when the seek list changed.
 const SEEKS_CHANGED: &str = "l s";
@@ -190,22 +190,16 @@ impl<B: Backend> LobbyStore for B {
             return Ok(None);
         }
         let (now, gone) = bounds(now_ms, absence);
+        // Anyone's (an accept) or only the named poster's (a cancel).
+        let poster = poster.map(|p| p.as_str());
         let b = dialect(self);
-        let q = match poster {
-            None => raw_sql!(
-                seaql::b::query,
-                "DELETE FROM lobby_seeks
-                 WHERE id = {id} AND expires_ms > {now} AND (left_ms IS NULL OR left_ms > {gone})
-                 RETURNING id, poster, body, created_ms, expires_ms"
-            ),
-            Some(poster) => raw_sql!(
-                seaql::b::query,
-                "DELETE FROM lobby_seeks
-                 WHERE id = {id} AND poster = {poster} AND expires_ms > {now}
-                    AND (left_ms IS NULL OR left_ms > {gone})
-                 RETURNING id, poster, body, created_ms, expires_ms"
-            ),
-        };
+        let q = raw_sql!(
+            seaql::b::query,
+            "DELETE FROM lobby_seeks
+             WHERE id = {id} AND poster = COALESCE({poster}, poster) AND expires_ms > {now}
+                AND (left_ms IS NULL OR left_ms > {gone})
+             RETURNING id, poster, body, created_ms, expires_ms"
+        );
         self.transaction(|db| {
             let taken = db.row(q)?.as_ref().map(seek).transpose()?;
             if taken.is_some() {
@@ -369,12 +363,15 @@ impl<B: Backend> LobbyStore for B {
                     }
                 }
             }
-            for (a, b) in &pairs {
-                let tickets = vec![a.ticket.as_str(), b.ticket.as_str()];
-                let d = dialect(self);
+            let taken: Vec<&str> = pairs
+                .iter()
+                .flat_map(|(a, b)| [a.ticket.as_str(), b.ticket.as_str()])
+                .collect();
+            for taken in taken.chunks(PRESENT_CHUNK) {
+                let b = dialect(self);
                 db.execute(raw_sql!(
-                    seaql::d::query,
-                    "DELETE FROM lobby_quick WHERE ticket IN ({..tickets})"
+                    seaql::b::query,
+                    "DELETE FROM lobby_quick WHERE ticket IN ({..taken})"
                 ))?;
             }
             Ok(Tick {

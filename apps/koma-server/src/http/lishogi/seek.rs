@@ -105,7 +105,7 @@ pub async fn seek(
     let lobby = Arc::clone(&s.lobby);
     let id = added.view.id;
     // The open answer counts as being in the lobby (a seek lapses once its poster leaves).
-    drop(lobby.connect(Some(&me.id)).await);
+    lobby.arrive(&me.id).await;
     let user = me.id;
     let mut accepted = added.accepted;
     Ok(ndjson(
