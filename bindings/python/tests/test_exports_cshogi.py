@@ -106,8 +106,10 @@ def account(server: Server, name: str) -> Player:
 _games = 0
 
 
-def game(server: Server, clock: dict[str, str] | None = None) -> tuple[str, Player, Player]:
-    """A game between two new accounts, challenged and accepted: its id, sente and gote."""
+def game(server: Server, clock: dict[str, str] | None = None,
+         sfen: str | None = None) -> tuple[str, Player, Player]:
+    """A game between two new accounts, challenged and accepted (from `sfen` if given): its
+    id, sente and gote."""
     global _games
     _games += 1
     sente = account(server, f"Sente{_games}")
@@ -115,6 +117,8 @@ def game(server: Server, clock: dict[str, str] | None = None) -> tuple[str, Play
     form = {"rated": "false", "color": "sente", "variant": "standard"}
     form.update(clock or {"clock.limit": "600", "clock.increment": "0",
                           "clock.byoyomi": "10", "clock.periods": "1"})
+    if sfen:
+        form["sfen"] = sfen
     answer = server.ok("POST", f"/api/challenge/{gote.name}", token=sente.token, form=form)
     assert isinstance(answer, dict)
     challenge = answer.get("challenge", answer)
@@ -227,6 +231,30 @@ def test_agreed_draw(server: Server) -> None:
     kif = check(server, gid, sente, gote, kif_win=SKIP, csa_endgame="%HIKIWAKE",
                 csa_win=cshogi.DRAW)
     assert "まで4手で引き分け" in kif, kif
+
+
+# 香落ち: gote (上手, who gives the handicap) has no lance on 1a and moves first.
+LANCE_HANDICAP = "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+
+
+@pytest.mark.parametrize("resigner", ["uwate", "shitate"])
+def test_handicap_game_names_shitate_and_uwate(server: Server, resigner: str) -> None:
+    gid, sente, gote = game(server, sfen=LANCE_HANDICAP)
+    for mover, usi in ((gote, "3c3d"), (sente, "7g7f")):
+        server.ok("POST", f"/api/board/game/{gid}/move/{usi}", token=mover.token)
+    if resigner == "uwate":
+        # 上手 resigns on his move: 下手 (sente) wins, as Kifu for Windows says it.
+        server.ok("POST", f"/api/board/game/{gid}/resign", token=gote.token)
+        kif = check(server, gid, sente, gote, kif_win=cshogi.BLACK_WIN, csa_endgame="%TORYO",
+                    csa_win=cshogi.BLACK_WIN)
+        assert "まで2手で下手の勝ち" in kif, kif
+    else:
+        # 下手 resigns on 上手's move: the summary names the winner, the note the resigner.
+        server.ok("POST", f"/api/board/game/{gid}/resign", token=sente.token)
+        kif = check(server, gid, sente, gote, kif_win=cshogi.WHITE_WIN,
+                    csa_endgame="%+ILLEGAL_ACTION", csa_win=cshogi.WHITE_WIN)
+        assert "まで2手で上手の勝ち\n*下手の投了" in kif, kif
+    assert "先手" not in kif and "後手" not in kif, kif
 
 
 def test_time_forfeit(server: Server) -> None:

@@ -3,7 +3,7 @@
 use crate::game::Game;
 use crate::outcome::{Foul, Outcome, Reason};
 use koma_notation::record::{
-    Entry, GameEnd, MoveTime, MoveTree, Record, Start, is_foul, side_name,
+    Entry, GameEnd, MoveTime, MoveTree, Record, SideNames, Start, is_foul,
 };
 use koma_notation::sfen;
 use koma_rules::{Color, Position, Variant};
@@ -33,7 +33,8 @@ impl<V: Variant> Game<V> {
             mover = !mover;
         }
         if let Some(outcome) = self.outcome() {
-            let (mut end, note) = ending(outcome, self.side_to_move());
+            let names = SideNames::of(&record);
+            let (mut end, note) = ending(outcome, self.side_to_move(), names);
             let mut comments = note.into_iter().collect::<Vec<_>>();
             match self.illegal_move() {
                 // A foul on the board is kept as the last move, as hand-entered records
@@ -74,11 +75,11 @@ impl<V: Variant> Game<V> {
 
 /// The record's word for `outcome`, `to_move` being the side to move when the game ended
 /// (the formats state endings from that side), and a Japanese note when the word alone does
-/// not say everything.
-fn ending(outcome: Outcome, to_move: Color) -> (GameEnd, Option<String>) {
+/// not say everything, the sides named as `names` says.
+fn ending(outcome: Outcome, to_move: Color, names: SideNames) -> (GameEnd, Option<String>) {
     let loser_to_move = outcome.winner == Some(!to_move);
     let winner_to_move = outcome.winner == Some(to_move);
-    let said = |end: GameEnd| (end, Some(describe(outcome)));
+    let said = |end: GameEnd| (end, Some(describe(outcome, names)));
     // A player who gave up, in turn or out of it (see `GameEnd::OpponentResigned`).
     let given_up = if loser_to_move {
         GameEnd::Resign
@@ -103,15 +104,16 @@ fn ending(outcome: Outcome, to_move: Color) -> (GameEnd, Option<String>) {
         Reason::MaxPlies => (GameEnd::MaxMoves, None),
         Reason::Agreement if outcome.winner.is_none() => (GameEnd::Draw, None),
         Reason::Try => said(GameEnd::Try),
-        _ => (GameEnd::Other(describe(outcome)), None),
+        _ => (GameEnd::Other(describe(outcome, names)), None),
     }
 }
 
 /// `先手の勝ち（後手の接続切れ）`, `引き分け（合意）`: the outcome in Japanese words a reader
-/// of the record cannot misread, whoever is to move.
-fn describe(outcome: Outcome) -> String {
+/// of the record cannot misread, whoever is to move (`下手の勝ち（上手の接続切れ）` in a
+/// handicap game).
+fn describe(outcome: Outcome, names: SideNames) -> String {
     let why = |loser: Color| -> String {
-        let loser = side_name(loser);
+        let loser = names.name(loser);
         match outcome.reason {
             Reason::Checkmate => format!("{loser}の詰み"),
             Reason::NoMoves => format!("{loser}に指し手なし"),
@@ -135,7 +137,7 @@ fn describe(outcome: Outcome) -> String {
         }
     };
     match outcome.winner {
-        Some(w) => format!("{}の勝ち（{}）", side_name(w), why(!w)),
+        Some(w) => format!("{}の勝ち（{}）", names.name(w), why(!w)),
         None => format!("引き分け（{}）", why(Color::Black)),
     }
 }

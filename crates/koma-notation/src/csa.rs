@@ -48,7 +48,9 @@
 //!   in `P1`..`P9` rows, CRLF, a BOM.
 
 use crate::encoding;
-use crate::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, Start, is_foul};
+use crate::record::{
+    Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, SideNames, Start, is_foul,
+};
 use crate::warning::{Reading, Warning, WarningKind};
 use koma_rules::variants::Shogi;
 use koma_rules::{
@@ -1359,6 +1361,8 @@ pub fn write_with(record: &Record, options: &WriteOptions) -> Result<String, Csa
     let setup = record.start.setup(VariantKind::Shogi);
     let mut pos = Position::<Shogi>::from_setup_lenient(&setup)
         .map_err(|e| write_error(CsaErrorKind::BadSetup(e)))?;
+    // How the ending's note names the sides.
+    let sides = SideNames::of(record);
     let mut out = String::new();
     match options.version {
         Version::V30 => out.push_str("'CSA encoding=UTF-8\nV3.0\n"),
@@ -1429,7 +1433,7 @@ pub fn write_with(record: &Record, options: &WriteOptions) -> Result<String, Csa
             write_time(&mut out, time.spent_ms, options.version);
         }
         if let Some(Entry::End(end)) = &node.entry {
-            write_comments(&mut out, end.note(pos.side_to_move()).as_slice());
+            write_comments(&mut out, end.note(pos.side_to_move(), sides).as_slice());
         }
         write_comments(&mut out, &node.comments);
         if matches!(node.entry, Some(Entry::End(_))) {

@@ -4,7 +4,7 @@
 
 use crate::kif::{Dialect, KifError, read, write_dialect};
 use crate::movetext::japanese;
-use crate::record::{GameEnd, Record, side_name};
+use crate::record::{GameEnd, Record, SideNames};
 use crate::warning::Reading;
 use koma_rules::{Color, Move, Position, Square, Variant, VariantKind};
 
@@ -59,12 +59,18 @@ pub(crate) fn token<V: Variant>(pos: &Position<V>, m: Move, prev_to: Option<Squa
     format!("{mark}{}", japanese::ki2(pos, m, prev_to))
 }
 
-/// The summary after `まで` for an ending after `plies` moves with `to_move` to move.
-/// `carried`: a KIF move line already says the ending, so the summary names the winner
-/// as Kifu for Windows does (`77手で先手の勝ち` after 詰み); in KI2 the summary is all
-/// there is, and keeps the words that read back as the same ending.
-pub(crate) fn summary(end: &GameEnd, plies: usize, to_move: Color, carried: bool) -> String {
-    let (mover, other) = (side_name(to_move), side_name(!to_move));
+/// The summary after `まで` for an ending after `plies` moves with `to_move` to move, the
+/// sides named as `names` says. `carried`: a KIF move line already says the ending, so the
+/// summary names the winner as Kifu for Windows does (`77手で先手の勝ち` after 詰み); in
+/// KI2 the summary is all there is, and keeps the words that read back as the same ending.
+pub(crate) fn summary(
+    end: &GameEnd,
+    plies: usize,
+    to_move: Color,
+    carried: bool,
+    names: SideNames,
+) -> String {
+    let (mover, other) = (names.name(to_move), names.name(!to_move));
     let what = match end {
         GameEnd::Resign => format!("{other}の勝ち"),
         GameEnd::Mate if carried => format!("{other}の勝ち"),
@@ -89,12 +95,9 @@ pub(crate) fn ending_of_summary(text: &str, to_move: Color) -> Option<GameEnd> {
         return None;
     }
     let mover_named = |w: &str| {
-        w.starts_with(side_name(to_move))
-            || w.starts_with(if to_move == Color::Black {
-                "下手"
-            } else {
-                "上手"
-            })
+        SideNames::ALL
+            .iter()
+            .any(|names| w.starts_with(names.name(to_move)))
     };
     Some(match what {
         w if w.starts_with("時間切れにより") => GameEnd::TimeUp,

@@ -21,7 +21,7 @@
 use crate::diagram::{self, DiagramError};
 use crate::encoding::decode;
 use crate::movetext::{MoveTextError, japanese};
-use crate::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, Start};
+use crate::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, SideNames, Start};
 use crate::warning::{Reading, Warning, WarningKind};
 use koma_rules::{
     Color, Handicap, IllegalMove, Position, Setup, SetupError, Square, Variant, VariantKind,
@@ -870,6 +870,7 @@ fn write_typed<V: Variant>(record: &Record, dialect: Dialect) -> Result<String, 
             out: &mut out,
             dialect,
             row: 0,
+            names: SideNames::of(record),
         };
         writer.line::<V>(tree, first, start);
     }
@@ -891,6 +892,8 @@ struct LineWriter<'a> {
     dialect: Dialect,
     /// KI2 moves on the current output line.
     row: usize,
+    /// How the summaries and notes name the sides.
+    names: SideNames,
 }
 
 impl LineWriter<'_> {
@@ -932,9 +935,9 @@ impl LineWriter<'_> {
     /// The `まで` summary of `end` after `plies` moves, then its note (see
     /// [`GameEnd::note`]); `carried` as [`crate::ki2::summary`] takes it.
     fn summary(&mut self, end: &GameEnd, plies: usize, to_move: Color, carried: bool) {
-        let summary = crate::ki2::summary(end, plies, to_move, carried);
+        let summary = crate::ki2::summary(end, plies, to_move, carried, self.names);
         let _ = writeln!(self.out, "まで{summary}");
-        if let Some(note) = end.note(to_move) {
+        if let Some(note) = end.note(to_move, self.names) {
             let _ = writeln!(self.out, "*{note}");
         }
     }

@@ -269,23 +269,28 @@ impl GameEnd {
     }
 
     /// The Japanese note that says who ended the game where the format's own words cannot,
-    /// `to_move` being the side to move: `後手の投了` for [`GameEnd::OpponentResigned`].
-    /// Writers put it as the ending's first comment; readers take it back.
-    pub fn note(&self, to_move: Color) -> Option<String> {
+    /// `to_move` being the side to move and the sides named as `names` says: `後手の投了`
+    /// (`上手の投了` in a handicap game) for [`GameEnd::OpponentResigned`]. Writers put it
+    /// as the ending's first comment; readers take it back.
+    pub fn note(&self, to_move: Color, names: SideNames) -> Option<String> {
         match self {
-            GameEnd::OpponentResigned => Some(format!("{}の投了", side_name(!to_move))),
+            GameEnd::OpponentResigned => Some(format!("{}の投了", names.name(!to_move))),
             _ => None,
         }
     }
 
-    /// The ending whose [`GameEnd::note`] `comment` is, when `written` (what the format's
-    /// own words said, with `to_move` to move) is how that ending is written.
+    /// The ending whose [`GameEnd::note`] `comment` is (with either naming of the sides),
+    /// when `written` (what the format's own words said, with `to_move` to move) is how
+    /// that ending is written.
     pub fn from_note(written: &GameEnd, comment: &str, to_move: Color) -> Option<GameEnd> {
         let candidate = match written {
             GameEnd::IllegalWin | GameEnd::OpponentResigned => GameEnd::OpponentResigned,
             _ => return None,
         };
-        (candidate.note(to_move).as_deref() == Some(comment)).then_some(candidate)
+        SideNames::ALL
+            .iter()
+            .any(|&names| candidate.note(to_move, names).as_deref() == Some(comment))
+            .then_some(candidate)
     }
 
     /// The known Japanese words, longest first (for matching the start of a line).
@@ -296,11 +301,44 @@ impl GameEnd {
     }
 }
 
-/// 先手 or 後手: how the Japanese formats name a side.
-pub fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "先手",
-        Color::White => "後手",
+/// How the Japanese formats name the sides: 先手 and 後手, or in a handicap game 下手
+/// (sente, who receives the handicap) and 上手 (gote, who gives it), as Kifu for Windows
+/// writes them (`まで142手で下手の勝ち`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SideNames {
+    /// 先手 and 後手.
+    #[default]
+    Even,
+    /// 下手 and 上手.
+    Handicap,
+}
+
+impl SideNames {
+    /// Both namings.
+    pub const ALL: [SideNames; 2] = [SideNames::Even, SideNames::Handicap];
+
+    /// The naming of `record`: a handicap's when it starts from a named handicap or its
+    /// header names its players 下手 and 上手 (a handicap set up on a board diagram).
+    pub fn of(record: &Record) -> SideNames {
+        let named = record.handicap().is_some_and(|h| h != Handicap::Even);
+        let header = ["下手", "上手"]
+            .iter()
+            .any(|key| record.header.get(key).is_some());
+        if named || header {
+            SideNames::Handicap
+        } else {
+            SideNames::Even
+        }
+    }
+
+    /// The name of `color`'s side.
+    pub fn name(self, color: Color) -> &'static str {
+        match (self, color) {
+            (SideNames::Even, Color::Black) => "先手",
+            (SideNames::Even, Color::White) => "後手",
+            (SideNames::Handicap, Color::Black) => "下手",
+            (SideNames::Handicap, Color::White) => "上手",
+        }
     }
 }
 

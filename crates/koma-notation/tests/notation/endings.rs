@@ -213,3 +213,52 @@ fn kif_reads_time_ups_by_either_word_and_summaries_without_an_end_line() {
     let r = read("   3 投了\nまで2手で先手の勝ち\n");
     assert_eq!(r.tree.main_end(), Some(&GameEnd::Resign));
 }
+
+/// A 香落ち game between two named players (上手 gives the lance and moves first), with
+/// `moves` (USI), ended by `end`.
+fn handicap_game(moves: &[&str], end: GameEnd) -> Record {
+    let mut record = game(moves, end);
+    record.start = koma_notation::record::Start::Named(koma_rules::Handicap::Lance);
+    record.header = Default::default();
+    record.header.push("下手", "糸谷哲郎");
+    record.header.push("上手", "深浦康市");
+    record
+}
+
+/// In a handicap game the summaries and notes name the sides 下手 and 上手, as the header
+/// does and as Kifu for Windows writes them (`まで142手で下手の勝ち`), and read back as the
+/// same ending in every format.
+#[test]
+fn a_handicap_games_endings_name_shitate_and_uwate() {
+    let cases: [(GameEnd, &str); 4] = [
+        (GameEnd::Resign, "   3 投了\nまで2手で下手の勝ち\n"),
+        (GameEnd::TimeUp, "まで2手で時間切れにより下手の勝ち\n"),
+        (GameEnd::EnteringKingWin, "まで2手で上手の入玉勝ち\n"),
+        (
+            GameEnd::OpponentResigned,
+            "   2 ７六歩(77)\nまで2手で上手の勝ち\n*下手の投了\n",
+        ),
+    ];
+    for (end, kif_tail) in cases {
+        let record = handicap_game(&["3c3d", "7g7f"], end.clone());
+        let kif = kif::write(&record).unwrap();
+        assert!(kif.ends_with(kif_tail), "{end:?}:\n{kif}");
+        for format in [Format::Kif, Format::Ki2, Format::Csa, Format::Jkf] {
+            let text = formats::write(&record, format).unwrap();
+            if format != Format::Jkf {
+                assert!(!text.contains("先手") && !text.contains("後手"), "{text}");
+            }
+            let back = formats::read(text.as_bytes(), format, VariantKind::Shogi)
+                .unwrap_or_else(|e| panic!("{format:?} {end:?}: {e}\n{text}"))
+                .record;
+            let what = format!("{format:?} {end:?}:\n{text}");
+            assert_eq!(back.tree.main_end(), Some(&end), "{what}");
+            assert_eq!(back.tree.main_moves(), record.tree.main_moves(), "{what}");
+            let last = *back.tree.main_line().last().unwrap();
+            assert!(back.tree.node(last).comments.is_empty(), "{what}");
+        }
+    }
+    // An even game keeps 先手 and 後手.
+    let kif = kif::write(&game(&["7g7f", "3c3d"], GameEnd::Resign)).unwrap();
+    assert!(kif.ends_with("まで2手で後手の勝ち\n"), "{kif}");
+}
