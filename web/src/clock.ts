@@ -80,6 +80,10 @@ export class Clocks {
   private period: number | null = null;
   private increment: number | null = null;
   private timer: number;
+  /** What each clock shows now (whether it runs, and its text), so that the DOM is touched
+   *  only when that changes (once a second while a clock runs), not at every tick: the page
+   *  laid out and painted ten times a second for nothing. */
+  private shown: Record<Color, string> = { sente: "", gote: "" };
 
   constructor(private readonly els: Record<Color, HTMLElement>) {
     this.timer = window.setInterval(() => this.render(), 100);
@@ -97,14 +101,14 @@ export class Clocks {
     for (const color of ["sente", "gote"] as const) {
       const el = this.els[color];
       const v = this.view;
-      if (!v) {
-        el.hidden = true;
-        continue;
-      }
-      el.hidden = false;
-      const running = v.running === color;
-      const time = running ? tick(v[color], performance.now() - this.received, this.period) : v[color];
-      const shown = formatTime(time, this.increment);
+      const running = v?.running === color;
+      const time = v ? (running ? tick(v[color], performance.now() - this.received, this.period) : v[color]) : null;
+      const shown = time ? formatTime(time, this.increment) : null;
+      const key = JSON.stringify([running, shown]);
+      if (key === this.shown[color]) continue;
+      this.shown[color] = key;
+      el.hidden = !shown;
+      if (!shown) continue;
       el.classList.toggle("running", running);
       el.classList.toggle("low", shown.low);
       el.replaceChildren(shown.main);
