@@ -364,8 +364,9 @@ pub fn rebuild(stored: StoredGame) -> Result<LiveGame, StoreError> {
     Ok(live)
 }
 
-/// The stored game's start, its clock started when it was, and every move played at its
-/// time through the game layer (its ending not applied); with the latest time stamp seen.
+/// The stored game's start, its clock (berserk where a player went so) started when it was,
+/// and every move played at its time through the game layer (its ending not applied); with
+/// the latest time stamp seen.
 pub fn replay(stored: &StoredGame) -> Result<(AnyGame, u64), StoreError> {
     let damaged = |reason: String| -> StoreError {
         koma_store::Damage::Replay {
@@ -375,6 +376,16 @@ pub fn replay(stored: &StoredGame) -> Result<(AnyGame, u64), StoreError> {
         .into()
     };
     let mut game = build(&stored.game.setup).map_err(|e| damaged(e.to_string()))?;
+    // An arena's berserk comes before the player's first move, before his clock ever ran:
+    // applied to the new clock, it gives the clock the game had.
+    if let Some(mut clock) = game.clock().cloned() {
+        for color in [Color::Black, Color::White] {
+            if stored.berserk[color.index()] {
+                clock.go_berserk(color);
+            }
+        }
+        game.set_clock(clock);
+    }
     let mut last_ms = stored.game.created_ms;
     let people = stored.game.engine.is_none();
     if let Some(at) = stored.started_ms {

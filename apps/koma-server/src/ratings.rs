@@ -340,6 +340,7 @@ mod tests {
                 result: result.into(),
             }),
             rematch: None,
+            berserk: [false; 2],
         };
         let both = [Some("a".into()), Some("b".into())];
         let game = to_rate(&stored("gote resignation", both.clone()))

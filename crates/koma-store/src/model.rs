@@ -136,6 +136,8 @@ pub struct StoredGame {
     pub outcome: Option<StoredOutcome>,
     /// The id of the rematch, once one was created.
     pub rematch: Option<GameId>,
+    /// Which seats (sente's, gote's) went berserk in an arena before their first move.
+    pub berserk: [bool; 2],
 }
 
 /// One line of a list of games.

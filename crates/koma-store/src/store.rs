@@ -5,6 +5,7 @@ use crate::{ChallengeId, GameId, UserId};
 use crate::{
     ChatLine, GameSummary, NewGame, Page, StoreError, StoredGame, StoredMove, StoredOutcome,
 };
+use koma_rules::Color;
 
 /// What another server sharing the database did, as its notification says (the data is
 /// read from the tables).
@@ -72,6 +73,9 @@ pub trait GameStore {
     fn append_move(&self, id: &GameId, ply: usize, m: &StoredMove) -> Result<(), StoreError>;
     /// Records how the game ended.
     fn set_outcome(&self, id: &GameId, outcome: &StoredOutcome) -> Result<(), StoreError>;
+    /// `color` went berserk (an arena's, before its first move) in the undecided game `id`;
+    /// refused if the game is decided.
+    fn set_berserk(&self, id: &GameId, color: Color) -> Result<(), StoreError>;
     /// Takes back the moves from number `keep` (0-based) on, and moves the time stamps of
     /// the start and of the moves kept `shift_ms` later, so that the clocks stand as they did
     /// after the last move kept, running again from then + `shift_ms`. Refused once the

@@ -2,8 +2,9 @@
 //! `{"game": id}`, `http/tournaments.rs`, and lishogi's `POST /api/{board,bot}/game/{id}/berserk`): before their first move in an
 //! arena game a player gives up half their main time, and their increment or byoyomi, for a
 //! point more if they win (koma_tournament's arena_score), as lishogi's clock has it
-//! (`koma_game::clock::Clock::go_berserk`). The flag is stored with the tournament and goes
-//! into the game's end; the clock changes on the server holding the game.
+//! (`koma_game::clock::Clock::go_berserk`). The flag is stored with the tournament, for the
+//! score, and with the game, for its clock (`games::replay` applies it again); the clock
+//! changes on the server holding the game.
 
 use super::Tournaments;
 use super::arena::logged_end;
@@ -102,6 +103,12 @@ impl Tournaments {
                 rec.berserk[seat.index()] = true;
                 Ok(())
             })
+            .await?;
+        // Stored with the game too, so that its clock is rebuilt berserk (a restart, or
+        // another server taking the game over).
+        let key = game.clone();
+        self.hub
+            .write(game, move |s| s.set_berserk(&key, seat))
             .await?;
         if let Some(mut clock) = live.game.clock().cloned() {
             clock.go_berserk(seat);

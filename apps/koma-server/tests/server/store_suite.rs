@@ -294,8 +294,41 @@ fn the_chat_keeps_each_rooms_latest_lines(store: &dyn Store) {
     assert!(store.chat(&GameId::from("b")).unwrap().is_empty());
 }
 
+/// An arena's berserk is kept with the game, each seat's on its own, until its end.
+fn berserk_is_kept_with_the_game(store: &dyn Store) {
+    let id = GameId::from("a");
+    store.create_game(&new_game("a"), Some(1)).unwrap();
+    let berserk = |store: &dyn Store| store.load_game(&id).unwrap().unwrap().berserk;
+    assert_eq!(berserk(store), [false, false]);
+    store.set_berserk(&id, Color::White).unwrap();
+    assert_eq!(berserk(store), [false, true]);
+    store.set_berserk(&id, Color::Black).unwrap();
+    store.set_berserk(&id, Color::Black).unwrap();
+    assert_eq!(berserk(store), [true, true]);
+    store.create_game(&new_game("b"), Some(1)).unwrap();
+    let outcome = StoredOutcome {
+        ending: Ending::Resignation(Color::White),
+        at_ms: 30,
+        result: "sente resignation".into(),
+    };
+    store.set_outcome(&GameId::from("b"), &outcome).unwrap();
+    assert!(matches!(
+        store.set_berserk(&GameId::from("b"), Color::Black),
+        Err(StoreError::Refused(_))
+    ));
+    assert_eq!(
+        store
+            .load_game(&GameId::from("b"))
+            .unwrap()
+            .unwrap()
+            .berserk,
+        [false, false]
+    );
+}
+
 on_both!(
     round_trip,
+    berserk_is_kept_with_the_game,
     a_move_is_stored_once_and_only_in_order,
     pages_split_the_list_newest_first,
     aborted_and_abandoned_games_are_kept_as_such,

@@ -421,3 +421,64 @@ async fn an_arena_refuses_what_it_cannot_take() {
     );
     refused_as(entry.await, 400, "invalid_value");
 }
+
+/// Both players of an arena game go berserk; the server restarts; the game is read back
+/// from the store with both clocks still berserk (half the main time, no byoyomi), not with
+/// the time they gave up.
+#[tokio::test]
+async fn a_berserk_clock_is_kept_across_a_restart() {
+    let (dir, server, addr) = fresh_server_with(koma_server::Settings {
+        limits: koma_server::Limits::no_rate_limits(),
+        ..koma_server::Settings::default()
+    })
+    .await;
+    let director = account(addr, "Director").await;
+    let mut tokens = HashMap::new();
+    for name in ["Ann", "Ben"] {
+        tokens.insert(name.to_string(), account(addr, name).await);
+    }
+    let (id, _) = crate::tournaments::create(
+        addr,
+        &director,
+        json!({
+            "name": "Berserk arena", "format": "arena", "online": true,
+            "clock": {"initial_s": 300, "byoyomi_s": 10, "periods": 1},
+            "starts_at": now_ms() + 1000, "arena_seconds": 120, "berserk": true,
+        }),
+    )
+    .await;
+    let join = format!("/api/tournaments/{id}/join");
+    for token in tokens.values() {
+        send(addr, &join, token, None).await.expect(200);
+    }
+    let t = view_when(addr, &id, 15.0, |t| {
+        t["arena"]["games"]
+            .as_array()
+            .is_some_and(|g| g.first().is_some_and(|g| g["game"].is_string()))
+    })
+    .await;
+    let g = &t["arena"]["games"][0];
+    let game = g["game"].as_str().unwrap().to_string();
+    let [sente, gote] = seats(&t, g, &tokens);
+    let berserk = format!("/api/tournaments/{id}/berserk");
+    for token in [&sente, &gote] {
+        send(addr, &berserk, token, Some(json!({"game": game})))
+            .await
+            .expect(200);
+    }
+    let berserk_clock = |state: &Value| {
+        for side in ["sente", "gote"] {
+            let clock = &state["clock"][side];
+            let main = clock["main_ms"].as_u64().unwrap();
+            assert!((140_000..=150_000).contains(&main), "{side}: {state}");
+            assert_eq!(clock["periods"], 0, "{side}: {state}");
+        }
+    };
+    berserk_clock(&game_state(addr, &game).await);
+    server.shutdown().await.unwrap();
+
+    let server = crate::common::start(&dir.db()).await;
+    let addr = server.local_addr();
+    berserk_clock(&game_state(addr, &game).await);
+    server.shutdown().await.unwrap();
+}

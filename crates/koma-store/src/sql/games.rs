@@ -11,8 +11,14 @@ use crate::{
 };
 use crate::{Damage, Refusal};
 use koma_game::RuleSet;
-use koma_rules::VariantKind;
+use koma_rules::{Color, VariantKind};
 use sea_query::{Expr, ExprTrait, Iden, Order, raw_sql};
+
+/// Schema 13: which seats went berserk in an arena (see [`GameStore::set_berserk`]).
+pub(crate) const BERSERK: &str = "
+ALTER TABLE games ADD COLUMN sente_berserk BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE games ADD COLUMN gote_berserk BOOLEAN NOT NULL DEFAULT FALSE;
+";
 
 /// The columns of `games` the builder's statements name.
 #[derive(Iden)]
@@ -202,6 +208,7 @@ fn game_from_row(id: &str, row: &Row, moves: Vec<StoredMove>) -> Result<StoredGa
         moves,
         outcome,
         rematch: row.opt_id(18)?,
+        berserk: [row.bool(22)?, row.bool(23)?],
     })
 }
 
@@ -242,7 +249,7 @@ impl<B: Backend> GameStore for B {
                 "SELECT id, variant, start_sfen, rules, time_control, creator, sente_token,
                     gote_token, invite, created_ms, started_ms, ending, ending_color, ended_ms,
                     result, engine_seat, engine_movetime_ms, engine_depth, rematch, sente_user,
-                    gote_user, rated
+                    gote_user, rated, sente_berserk, gote_berserk
                  FROM games WHERE id = {id}"
             ))?
             else {
@@ -334,6 +341,24 @@ impl<B: Backend> GameStore for B {
             seaql::b::query,
             "UPDATE games SET ending = {kind}, ending_color = {color}, ended_ms = {at},
                 result = {outcome.result}
+             WHERE id = {id} AND ending IS NULL
+                AND ({lease.free} OR (owner = {lease.owner} AND epoch = {lease.epoch}))
+             RETURNING id"
+        );
+        if write_game(self, id, &lease, q)? != 1 {
+            return Err(Refusal::Decided(id.clone()).into());
+        }
+        Ok(())
+    }
+
+    fn set_berserk(&self, id: &GameId, color: Color) -> Result<(), StoreError> {
+        let lease = self.lease(id)?;
+        let (sente, gote) = (color == Color::Black, color == Color::White);
+        let b = dialect(self);
+        let q = raw_sql!(
+            seaql::b::query,
+            "UPDATE games SET sente_berserk = (sente_berserk OR {sente}),
+                gote_berserk = (gote_berserk OR {gote})
              WHERE id = {id} AND ending IS NULL
                 AND ({lease.free} OR (owner = {lease.owner} AND epoch = {lease.epoch}))
              RETURNING id"

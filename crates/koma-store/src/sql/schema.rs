@@ -17,9 +17,11 @@ pub(crate) const ONE: u32 = 11;
 pub const VERSION: u32 = ONE + UPGRADES.len() as u32;
 
 /// The steps from [`ONE`] on: `UPGRADES[i]` takes a database from `ONE + i` to `ONE + i + 1`.
-const UPGRADES: [&[&str]; 1] = [
+const UPGRADES: [&[&str]; 2] = [
     // 12: the lobby (seeks, quick pairings, notices), shared by every server.
     &[crate::sql::lobby::TABLES],
+    // 13: an arena's berserk in the game's row, so that its clock is rebuilt with it.
+    &[crate::sql::games::BERSERK],
 ];
 
 /// The table that keeps the version.
@@ -83,9 +85,10 @@ CREATE TABLE chat (
 ";
 
 /// Every table of a new database, in an order in which each refers only to tables before.
-const TABLES: [&str; 8] = [
+const TABLES: [&str; 9] = [
     crate::sql::accounts::TABLES,
     GAMES,
+    crate::sql::games::BERSERK,
     CHAT,
     crate::sql::ratings::TABLES,
     crate::sql::profiles::INDEXES,
