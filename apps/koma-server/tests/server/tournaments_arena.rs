@@ -4,7 +4,7 @@
 //! koma_tournament's arena points recomputed from the games as the server stored them; and
 //! the requests an arena refuses.
 
-use crate::common::{Reply, fresh_server_with, get, refused_as};
+use crate::common::{Reply, get, refused_as, unlimited_server};
 use crate::lishogi_api::{account, api, next_json, open_stream};
 use crate::tournaments::{view, view_when};
 use koma_tournament::arena_score::{ArenaOutcome, SheetGame, on_fire, points};
@@ -111,11 +111,7 @@ fn seats(t: &Value, g: &Value, tokens: &HashMap<String, String>) -> [String; 2] 
 
 #[tokio::test]
 async fn an_arena_pairs_players_as_they_finish_until_its_end() {
-    let (_dir, _server, addr) = fresh_server_with(koma_server::Settings {
-        limits: koma_server::Limits::no_rate_limits(),
-        ..koma_server::Settings::default()
-    })
-    .await;
+    let (_dir, _server, addr) = unlimited_server().await;
     let director = account(addr, "Director").await;
     let mut tokens = HashMap::new();
     for name in ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"] {
@@ -348,11 +344,7 @@ async fn an_arena_pairs_players_as_they_finish_until_its_end() {
 
 #[tokio::test]
 async fn an_arena_refuses_what_it_cannot_take() {
-    let (_dir, _server, addr) = fresh_server_with(koma_server::Settings {
-        limits: koma_server::Limits::no_rate_limits(),
-        ..koma_server::Settings::default()
-    })
-    .await;
+    let (_dir, _server, addr) = unlimited_server().await;
     let director = account(addr, "Director").await;
     let clock = json!({"initial_s": 60, "increment_s": 1});
     let create = |body: Value| send(addr, "/api/tournaments", &director, Some(body));
@@ -427,11 +419,7 @@ async fn an_arena_refuses_what_it_cannot_take() {
 /// the time they gave up.
 #[tokio::test]
 async fn a_berserk_clock_is_kept_across_a_restart() {
-    let (dir, server, addr) = fresh_server_with(koma_server::Settings {
-        limits: koma_server::Limits::no_rate_limits(),
-        ..koma_server::Settings::default()
-    })
-    .await;
+    let (dir, server, addr) = unlimited_server().await;
     let director = account(addr, "Director").await;
     let mut tokens = HashMap::new();
     for name in ["Ann", "Ben"] {
