@@ -131,11 +131,17 @@ impl AnyGame {
         forward!(self, g => g.clock())
     }
 
-    /// Replaces the clock, if the game has one (an arena's berserk halves a player's time).
-    pub fn set_clock(&mut self, clock: Clock) {
-        if self.clock().is_some() {
-            forward!(self, g => *g = g.clone().with_clock(clock));
+    /// `color` goes berserk on the game's clock (an arena's: see
+    /// [`Clock::go_berserk`]); false, and nothing changes, without a clock or if it may not.
+    pub fn go_berserk(&mut self, color: Color) -> bool {
+        let Some(mut clock) = self.clock().cloned() else {
+            return false;
+        };
+        if !clock.go_berserk(color) {
+            return false;
         }
+        forward!(self, g => *g = g.clone().with_clock(clock));
+        true
     }
 
     /// The rule set.

@@ -378,13 +378,10 @@ pub fn replay(stored: &StoredGame) -> Result<(AnyGame, u64), StoreError> {
     let mut game = build(&stored.game.setup).map_err(|e| damaged(e.to_string()))?;
     // An arena's berserk comes before the player's first move, before his clock ever ran:
     // applied to the new clock, it gives the clock the game had.
-    if let Some(mut clock) = game.clock().cloned() {
-        for color in [Color::Black, Color::White] {
-            if stored.berserk[color.index()] {
-                clock.go_berserk(color);
-            }
+    for color in [Color::Black, Color::White] {
+        if stored.berserk[color.index()] {
+            game.go_berserk(color);
         }
-        game.set_clock(clock);
     }
     let mut last_ms = stored.game.created_ms;
     let people = stored.game.engine.is_none();

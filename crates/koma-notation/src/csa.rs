@@ -41,8 +41,9 @@
 //!   comment that runs to the end of the line (`+7776FU,T0,'a comment, still`).
 //! - `%ILLEGAL_MOVE` means the side to move lost by a foul ([`GameEnd::IllegalLoss`]);
 //!   `%+ILLEGAL_ACTION` with gote to move and `%-ILLEGAL_ACTION` with sente to move are
-//!   [`GameEnd::IllegalWin`]; `%HIKIWAKE` is an agreed draw
-//!   ([`GameEnd::Draw`]); other codes without a variant (`%MATTA`, `%ERROR`, unknown ones) are kept verbatim as [`GameEnd::Other`].
+//!   [`GameEnd::IllegalWin`]; `%HIKIWAKE` is an agreed draw ([`GameEnd::Draw`]); other
+//!   codes without a variant (`%MATTA`, `%ERROR`, unknown ones) are kept verbatim as
+//!   [`GameEnd::Other`].
 //! - Readers are lenient where real files are: no version line, header lines after the
 //!   moves, a missing side-to-move line (the first move's sign decides), collapsed spaces
 //!   in `P1`..`P9` rows, CRLF, a BOM.

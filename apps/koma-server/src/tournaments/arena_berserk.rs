@@ -110,9 +110,7 @@ impl Tournaments {
         self.hub
             .write(game, move |s| s.set_berserk(&key, seat))
             .await?;
-        if let Some(mut clock) = live.game.clock().cloned() {
-            clock.go_berserk(seat);
-            live.game.set_clock(clock);
+        if live.game.go_berserk(seat) {
             live.publish();
         }
         Ok(t)
