@@ -15,8 +15,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 fn fake(flags: &[&str]) -> UsiEngine {
+    fake_with(flags, quick())
+}
+
+fn fake_with(flags: &[&str], timeouts: UsiTimeouts) -> UsiEngine {
     let args: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
-    let mut engine = UsiEngine::spawn(FAKE, &args, None, quick()).expect("fake engine starts");
+    let mut engine = UsiEngine::spawn(FAKE, &args, None, timeouts).expect("fake engine starts");
     engine.is_ready().expect("readyok");
     engine.new_game().expect("usinewgame");
     engine
@@ -211,7 +215,13 @@ fn illegal_moves_come_back_as_text() {
 
 #[test]
 fn hang_times_out_and_stop_brings_a_late_move() {
-    let mut engine = fake(&["--hang"]);
+    // A grace far longer than the fake needs to answer stop, so that a busy machine's
+    // scheduling cannot make the late answer look like a wait for the whole grace.
+    let timeouts = UsiTimeouts {
+        stop_grace: Duration::from_secs(2),
+        ..quick()
+    };
+    let mut engine = fake_with(&["--hang"], timeouts);
     let started = Instant::now();
     let deadline = Duration::from_millis(150);
     match engine.go("position startpos", &limits(), deadline) {
@@ -226,7 +236,7 @@ fn hang_times_out_and_stop_brings_a_late_move() {
         }
         other => panic!("expected a timeout, got {other:?}"),
     }
-    assert!(started.elapsed() < deadline + quick().stop_grace);
+    assert!(started.elapsed() < deadline + timeouts.stop_grace);
     assert!(
         engine
             .log()
