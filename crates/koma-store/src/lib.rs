@@ -32,4 +32,4 @@ pub use model::{
 pub use postgres::PgStore;
 pub use sql::schema::VERSION as SCHEMA_VERSION;
 pub use sqlite::SqliteStore;
-pub use store::{GameStore, Note, Store};
+pub use store::{Elsewhere, GameStore, Note, Store};

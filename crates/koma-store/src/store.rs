@@ -51,6 +51,21 @@ pub enum Note {
     Resync,
 }
 
+/// Where a seat of a game has a connection open on the other servers sharing the database
+/// ([`Store::seat_elsewhere`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Elsewhere {
+    /// No other server has served the seat.
+    Never,
+    /// A server alive has a connection of the seat open.
+    Here,
+    /// The seat's last connection elsewhere closed (or its server stopped) this long ago.
+    Left {
+        /// Milliseconds since, by the database's clock.
+        ago_ms: u64,
+    },
+}
+
 /// Games, their moves and chat: written once for both databases (`sql::games`).
 pub trait GameStore {
     /// Stores a new game; `started_ms` when both seats are taken at once (a game against the
@@ -159,6 +174,16 @@ pub trait Store:
     /// Gives back every lease this server holds (it stops): others take them at once.
     fn release_all(&self) -> Result<(), StoreError> {
         Ok(())
+    }
+    /// Notes whether `seat` of the game `id` has a connection open on this server (`here`),
+    /// for the other servers' [`Store::seat_elsewhere`].
+    fn note_seat(&self, _id: &GameId, _seat: Color, _here: bool) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// Where `seat` of the game `id` is connected on the other servers: a claim of victory
+    /// here must not take a player connected there for gone.
+    fn seat_elsewhere(&self, _id: &GameId, _seat: Color) -> Result<Elsewhere, StoreError> {
+        Ok(Elsewhere::Never)
     }
     /// What the other servers on the database do, from now on (`None`: there are none).
     fn notes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Note>> {

@@ -123,6 +123,10 @@ impl Hub {
         searchers: Arc<engine::Pool>,
         settings: Arc<Settings>,
     ) -> Arc<Hub> {
+        let presence = match store.shared() {
+            true => crate::presence::Presence::shared(Arc::clone(&store)),
+            false => crate::presence::Presence::default(),
+        };
         Arc::new_cyclic(|me| Hub {
             store,
             games: std::sync::Mutex::new(HashMap::new()),
@@ -136,7 +140,7 @@ impl Hub {
             last_beat: std::sync::Mutex::new(None),
             unsure: std::sync::Mutex::new(std::collections::HashSet::new()),
             tournament_hooks: Default::default(),
-            presence: Default::default(),
+            presence,
             lobby_notes: tokio::sync::broadcast::channel(LOBBY_NOTES).0,
         })
     }

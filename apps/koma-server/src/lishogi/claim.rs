@@ -13,9 +13,9 @@ use crate::hub::Hub;
 use crate::presence::NoClaim;
 use koma_rules::Color;
 use koma_store::Ending;
-use koma_store::GameId;
+use koma_store::{Elsewhere, GameId};
 use serde_json::{Value, json};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long a player is gone before his opponent's stream says so (lishogi shows it after
 /// five seconds), unless the win may be claimed sooner.
@@ -51,7 +51,7 @@ impl Hub {
             return Err(ApiError::CannotClaim(NoClaim::YourMove));
         }
         let after = self.settings().gone_after;
-        match self.presence().absent_for(id, !seat, live.loaded) {
+        match self.absent_anywhere(id, !seat, live.loaded).await? {
             None => return Err(ApiError::CannotClaim(NoClaim::OpponentHere)),
             Some(gone) if gone < after => {
                 return Err(ApiError::CannotClaim(NoClaim::TooSoon {
@@ -66,6 +66,33 @@ impl Hub {
             g.end(games::abandoned(loser))
         })
         .await
+    }
+}
+
+impl Hub {
+    /// How long `seat` of `id` has had no connection to the game, here or on another server
+    /// sharing the database: `None` while one is open somewhere (see
+    /// [`crate::presence::Presence::absent_for`] for `loaded`).
+    async fn absent_anywhere(
+        &self,
+        id: &GameId,
+        seat: Color,
+        loaded: Instant,
+    ) -> Result<Option<Duration>, ApiError> {
+        let Some(here) = self.presence().absent_for(id, seat, loaded) else {
+            return Ok(None);
+        };
+        if !self.presence().is_shared() {
+            return Ok(Some(here));
+        }
+        let key = id.clone();
+        Ok(
+            match self.blocking(move |s| s.seat_elsewhere(&key, seat)).await? {
+                Elsewhere::Here => None,
+                Elsewhere::Left { ago_ms } => Some(here.min(Duration::from_millis(ago_ms))),
+                Elsewhere::Never => Some(here),
+            },
+        )
     }
 }
 
@@ -90,7 +117,7 @@ pub(crate) struct Watch {
     /// Whether a win may be claimed in the game now (see [`claimable`]).
     pub open: bool,
     /// When the game came into memory.
-    pub loaded: std::time::Instant,
+    pub loaded: Instant,
 }
 
 impl Watch {

@@ -281,3 +281,61 @@ async fn the_lobby_is_one_on_every_server() {
     a.shutdown().await.unwrap();
     b.shutdown().await.unwrap();
 }
+
+/// A claim of victory on one server sees the opponent connected to another: Bob's game
+/// socket is on B (as after a server came back and the balancer moved the game's new
+/// connections), Alice claims on A. Refused while Bob is there; once he leaves, too soon,
+/// then granted after `gone_after`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_connected_to_another_server_is_not_gone() {
+    use crate::lishogi_api::{account, api, error, game};
+    use crate::lishogi_play::{claim, socket_as};
+    let db: Database = fresh_database().parse().unwrap();
+    let settings = || Settings {
+        gone_after: Duration::from_millis(1500),
+        ..Settings::default()
+    };
+    let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
+    let a = Server::start_with_database(addr, &db, settings())
+        .await
+        .unwrap();
+    let b = Server::start_with_database(addr, &db, settings())
+        .await
+        .unwrap();
+    let (on_a, on_b) = (a.local_addr(), b.local_addr());
+    let alice = account(on_a, "alice").await;
+    let bob = account(on_a, "bob").await;
+    let id = game(on_a, &alice, &bob, "bob").await;
+    for (usi, who) in [("7g7f", &alice), ("3c3d", &bob), ("2g2f", &alice)] {
+        let path = format!("/api/board/game/{id}/move/{usi}");
+        api(on_a, "POST", &path, who, None).await.expect(200);
+    }
+    let mut ws = socket_as(on_b, &id, &bob).await;
+    next(&mut ws, 5.0).await;
+    // Longer than `gone_after` with no connection of Bob's on A: he is still not gone.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let refused = error(claim(on_a, &id, &alice).await, 400);
+    assert!(refused.contains("connected"), "{refused}");
+    // Bob's socket on B closes: gone since then, not since A loaded the game.
+    ws.close(None).await.unwrap();
+    drop(ws);
+    let soon = tokio::time::timeout(Duration::from_secs(15), async {
+        loop {
+            let e = error(claim(on_a, &id, &alice).await, 400);
+            if !e.contains("connected") {
+                return e;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("B tells that Bob left");
+    assert!(soon.contains("left"), "{soon}");
+    tokio::time::sleep(Duration::from_millis(1600)).await;
+    claim(on_a, &id, &alice).await.expect(200);
+    let over = state(on_b, &id).await;
+    assert_eq!(over["outcome"]["reason"], "abandoned", "{over}");
+    assert_eq!(over["outcome"]["winner"], "sente", "{over}");
+    a.shutdown().await.unwrap();
+    b.shutdown().await.unwrap();
+}

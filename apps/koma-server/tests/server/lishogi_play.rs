@@ -11,13 +11,13 @@ use std::net::SocketAddr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// `token`'s claim of victory in `id`.
-async fn claim(addr: SocketAddr, id: &str, token: &str) -> crate::common::Reply {
+pub(crate) async fn claim(addr: SocketAddr, id: &str, token: &str) -> crate::common::Reply {
     let path = format!("/api/board/game/{id}/claim-victory");
     api(addr, "POST", &path, token, None).await
 }
 
 /// The game's WebSocket as the account of `token`.
-async fn socket_as(addr: SocketAddr, id: &str, token: &str) -> crate::common::Socket {
+pub(crate) async fn socket_as(addr: SocketAddr, id: &str, token: &str) -> crate::common::Socket {
     let auth = [("Authorization", format!("Bearer {token}"))];
     crate::common::socket_with(addr, &format!("/api/games/{id}/ws"), &auth).await
 }

@@ -326,3 +326,53 @@ fn a_seek_accepted_and_a_player_paired_by_several_instances_at_once_are_taken_on
         }
     }
 }
+
+/// Where a seat is connected, as the other servers see it: here on a server alive, gone
+/// since its last connection there closed, or since the last heartbeat of a server that
+/// died with it open; a server does not count its own rows.
+#[test]
+fn a_seat_connected_to_one_server_is_seen_by_the_others() {
+    use koma_store::Elsewhere;
+    let url = fresh_database();
+    let [a, b] = [0, 1].map(|_| PgStore::connect_with(&url, 2).unwrap());
+    let id = GameId::new("g1");
+    for store in [&a, &b] {
+        store.unfinished_to_hold().unwrap(); // its first heartbeat
+    }
+    assert_eq!(
+        b.seat_elsewhere(&id, Color::Black).unwrap(),
+        Elsewhere::Never
+    );
+    a.note_seat(&id, Color::Black, true).unwrap();
+    assert_eq!(
+        b.seat_elsewhere(&id, Color::Black).unwrap(),
+        Elsewhere::Here
+    );
+    assert_eq!(
+        b.seat_elsewhere(&id, Color::White).unwrap(),
+        Elsewhere::Never
+    );
+    assert_eq!(
+        a.seat_elsewhere(&id, Color::Black).unwrap(),
+        Elsewhere::Never
+    );
+    a.note_seat(&id, Color::Black, false).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    match b.seat_elsewhere(&id, Color::Black).unwrap() {
+        Elsewhere::Left { ago_ms } => assert!((50..5_000).contains(&ago_ms), "{ago_ms}"),
+        other => panic!("left, not {other:?}"),
+    }
+    // Here again on A, and A's heartbeat a minute old: A died with the seat connected,
+    // which left then.
+    a.note_seat(&id, Color::Black, true).unwrap();
+    let mut sql = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    sql.execute(
+        "UPDATE instances SET seen = clock_timestamp() - interval '60 seconds'",
+        &[],
+    )
+    .unwrap();
+    match b.seat_elsewhere(&id, Color::Black).unwrap() {
+        Elsewhere::Left { ago_ms } => assert!((60_000..70_000).contains(&ago_ms), "{ago_ms}"),
+        other => panic!("left with its dead server, not {other:?}"),
+    }
+}

@@ -6,8 +6,9 @@ use crate::postgres::leases::CHANNEL;
 use crate::postgres::{Cached, PgStore};
 use crate::sql::pg::Pg;
 use crate::sql::{Backend, Db, Lease, Query, dialect};
+use crate::{Elsewhere, Note, Store, StoreError};
 use crate::{GameId, UserId};
-use crate::{Note, Store, StoreError};
+use koma_rules::Color;
 use postgres::IsolationLevel;
 use sea_query::raw_sql;
 
@@ -20,7 +21,12 @@ impl Backend for PgStore {
     const STORED_ORDER: &'static str = "seq";
     const SEQ: &'static str = "seq BIGINT GENERATED ALWAYS AS IDENTITY,";
     const BY_SEQ: &'static str = ", seq DESC";
-    const OWN_TABLES: &'static [&'static str] = &[crate::postgres::leases::INSTANCES];
+    const OWN_TABLES: &'static [&'static str] = &[
+        crate::postgres::leases::INSTANCES,
+        crate::postgres::presence::PRESENCE,
+    ];
+    const OWN_UPGRADES: &'static [(u32, &'static str)] =
+        &[(14, crate::postgres::presence::PRESENCE)];
 
     fn run<R>(
         &self,
@@ -177,6 +183,14 @@ impl Store for PgStore {
 
     fn release_all(&self) -> Result<(), StoreError> {
         self.release_leases()
+    }
+
+    fn note_seat(&self, id: &GameId, seat: Color, here: bool) -> Result<(), StoreError> {
+        self.note_presence(id, seat, here)
+    }
+
+    fn seat_elsewhere(&self, id: &GameId, seat: Color) -> Result<Elsewhere, StoreError> {
+        self.presence_elsewhere(id, seat)
     }
 
     fn notes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Note>> {

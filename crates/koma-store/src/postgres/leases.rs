@@ -39,7 +39,7 @@ CREATE TABLE instances (
 pub(crate) const CHANNEL: &str = "koma";
 
 /// A server that has not beaten for this long is dead: its games go to the others.
-const DEAD_AFTER_S: f64 = 5.0;
+pub(crate) const DEAD_AFTER_S: f64 = 5.0;
 
 /// How many heartbeats in a row must succeed before a server takes dead servers' games:
 /// after the database comes back, every server gets the time to beat again first.
@@ -186,7 +186,7 @@ impl PgStore {
         self.run(|db| self.tell(db, &format!("a {id} {kind} {sente} {gote}")))
     }
 
-    /// Gives back every lease and says this server is gone.
+    /// Gives back every lease, says that its seats left and that this server is gone.
     pub(crate) fn release_leases(&self) -> Result<(), StoreError> {
         self.leases.gone.store(true, Ordering::SeqCst);
         let me = &self.instance;
@@ -195,6 +195,12 @@ impl PgStore {
             db.execute(raw_sql!(
                 seaql::b::query,
                 "UPDATE games SET owner = NULL WHERE owner = {me} AND ending IS NULL"
+            ))?;
+            let b = dialect(self);
+            db.execute(raw_sql!(
+                seaql::b::query,
+                "UPDATE presence SET here = FALSE, left_at = clock_timestamp()
+                 WHERE server = {me} AND here"
             ))?;
             let b = dialect(self);
             db.execute(raw_sql!(
@@ -233,6 +239,10 @@ impl PgStore {
     }
 }
 
+/// Every how many heartbeats a server forgets old seats' presence
+/// ([`crate::postgres::presence`]).
+const PURGE_EVERY: u32 = 60;
+
 /// How often a server says it is alive.
 const BEAT: Duration = Duration::from_secs(1);
 
@@ -266,7 +276,13 @@ impl Heart {
             }
             let ok = client.as_mut().is_some_and(|c| beat(c, &self.me).is_ok());
             if ok {
-                self.beats.fetch_add(1, Ordering::SeqCst);
+                let beats = self.beats.fetch_add(1, Ordering::SeqCst);
+                if beats % PURGE_EVERY == 0
+                    && let Some(c) = client.as_mut()
+                    && let Err(e) = crate::postgres::presence::purge(c)
+                {
+                    eprintln!("koma serve: forgetting old seats' presence: {e}");
+                }
             } else {
                 self.beats.store(0, Ordering::SeqCst);
                 client = None;

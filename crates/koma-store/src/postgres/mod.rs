@@ -8,6 +8,7 @@
 
 mod games;
 mod leases;
+mod presence;
 
 use crate::StoreError;
 use crate::sql::pg::Pg;

@@ -185,6 +185,9 @@ pub(crate) trait Backend: Send + Sync {
     const BY_SEQ: &'static str;
     /// The tables only this database has, made with the others in a new database.
     const OWN_TABLES: &'static [&'static str] = &[];
+    /// This database's own steps of the shared history: each runs with the step that
+    /// brings a database to its version ([`schema::VERSION`]'s history).
+    const OWN_UPGRADES: &'static [(u32, &'static str)] = &[];
 
     /// Runs `f` on a connection.
     fn run<R>(&self, f: impl FnOnce(&mut dyn Db) -> Result<R, StoreError>)

@@ -17,11 +17,14 @@ pub(crate) const ONE: u32 = 11;
 pub const VERSION: u32 = ONE + UPGRADES.len() as u32;
 
 /// The steps from [`ONE`] on: `UPGRADES[i]` takes a database from `ONE + i` to `ONE + i + 1`.
-const UPGRADES: [&[&str]; 2] = [
+/// A database's own steps ([`Backend::OWN_UPGRADES`]) run with the step to their version.
+const UPGRADES: [&[&str]; 3] = [
     // 12: the lobby (seeks, quick pairings, notices), shared by every server.
     &[crate::sql::lobby::TABLES],
     // 13: an arena's berserk in the game's row, so that its clock is rebuilt with it.
     &[crate::sql::games::BERSERK],
+    // 14: PostgreSQL's own: where each seat is connected, for every server.
+    &[],
 ];
 
 /// The table that keeps the version.
@@ -171,8 +174,10 @@ pub(crate) fn migrate<B: Backend>(db: &mut dyn Db, legacy: &Legacy) -> Result<bo
     if !(ONE..=VERSION).contains(&version) {
         return Err(refused(version.to_string()));
     }
-    for step in &UPGRADES[(version - ONE) as usize..] {
-        for sql in *step {
+    for (i, step) in UPGRADES.iter().enumerate().skip((version - ONE) as usize) {
+        let to = ONE + i as u32 + 1;
+        let own = B::OWN_UPGRADES.iter().filter(|(v, _)| *v == to);
+        for sql in step.iter().chain(own.map(|(_, sql)| sql)) {
             db.batch(&text::<B>(sql))?;
         }
     }
