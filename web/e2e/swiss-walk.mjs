@@ -15,7 +15,7 @@
 import { BASE, PASSWORD, log, newPlayer, signUp, waitText } from "./harness.mjs";
 import { call, fail } from "./http.mjs";
 import { clearExports, exportGame } from "./exports.mjs";
-import { checkStandings, createTournament, currentRound, pairFromPage, RUN, shot, startFromPage, until, view } from "./tournament-page.mjs";
+import { checkStandings, createTournament, currentRound, onePageNotice, pairFromPage, RUN, shot, startFromPage, until, view } from "./tournament-page.mjs";
 
 const PHONE = [{ width: 390, height: 844 }, { hasTouch: true, isMobile: true }];
 const LAPTOP = [{ width: 1280, height: 800 }, {}];
@@ -58,6 +58,11 @@ async function reach(p, how, game, opponent, round, tournamentUrl) {
   } else if (how === "home") {
     await page.goto(`${BASE}/`);
     await press(p, `#my-games [data-game="${game}"] .play`);
+  } else if (page.url() === tournamentUrl) {
+    // Waiting on the tournament's page, whose own notice stands for the site's.
+    await onePageNotice(page, game, p.name);
+    await shot(page, `swiss-notice-round${round}-${p.phone ? "phone" : "laptop"}`);
+    await press(p, "#your-game a.play");
   } else {
     await page.waitForSelector(ownNotice);
     const text = await page.locator(ownNotice).textContent();

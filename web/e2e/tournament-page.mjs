@@ -27,6 +27,16 @@ export async function until(id, what, ready) {
 
 export const currentRound = (v) => v.rounds[v.rounds.length - 1];
 
+/** On the tournament's page, `who`'s game `game` is offered by the page's own notice
+ *  (`#your-game`) only: once his event stream has told the page of the game, the site's
+ *  notice of it is not shown beside. */
+export async function onePageNotice(page, game, who) {
+  await page.waitForSelector("#your-game a.play", { timeout: WAIT });
+  const known = (id) => (document.querySelector("#game-notices")?.dataset.known ?? "").split(" ").includes(id);
+  await page.waitForFunction(known, game, { timeout: WAIT });
+  if (await page.locator(`#game-notices [data-game="${game}"]`).count()) fail(`${who}: the tournament page shows two notices of his game`);
+}
+
 // ---- The page ----
 
 export async function shot(page, name) {

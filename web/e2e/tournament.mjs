@@ -43,7 +43,7 @@
 import { BASE, PASSWORD, log, newPlayer, runTests, signUp, waitText } from "./harness.mjs";
 import { expect, fail } from "./http.mjs";
 import { onlineSwiss } from "./swiss-walk.mjs";
-import { afterClick, checkStandings, createTournament, currentRound, pairFromPage, RUN, shot, sleep, startFromPage, until, view, WAIT } from "./tournament-page.mjs";
+import { afterClick, checkStandings, createTournament, currentRound, onePageNotice, pairFromPage, RUN, shot, sleep, startFromPage, until, view, WAIT } from "./tournament-page.mjs";
 
 /** The no-show forfeit of the McMahon: short, so that the forfeited game ends quickly. */
 const NO_SHOW_S = 4;
@@ -233,6 +233,9 @@ async function knockout(browser, accounts) {
   // The tournament's page tells the entrant that his game has started and leads him to it;
   // he plays it on his phone, a device that never held the seat: it comes with his account.
   await entrant.waitForSelector("#your-game a.play", { timeout: 15_000 });
+  const entrantN = v.players.find((p) => p.username?.toLowerCase() === last.name.toLowerCase())?.n;
+  const mine = currentRound(v).boards.find((b) => b.sente === entrantN || b.gote === entrantN);
+  await onePageNotice(entrant, mine.game, "entrant");
   await entrant.tap("#your-game a.play");
   await entrant.waitForSelector("#move-box", { state: "visible" });
   await entrant.waitForSelector("#resign", { state: "visible" });

@@ -1,7 +1,8 @@
 // On every page of the app, a signed-in player's games under way (event-stream.ts) as notices
 // "Your game against X has started — Play", Play opening the game in his seat (the game page
-// finds the seat by his account). None for the game the page shows, nor for a game he has
-// opened or dismissed in this browser (remembered in localStorage, for every tab).
+// finds the seat by his account). None for the game the page shows, nor for one the page
+// offers itself (a tournament's "Your game has started"), nor for a game he has opened or
+// dismissed in this browser (remembered in localStorage, for every tab).
 import { onAccount } from "./account.js";
 import { h } from "./dom.js";
 import { AccountGames, type StartedGame } from "./event-stream.js";
@@ -36,6 +37,18 @@ function shownGame(): string | null {
   return params.has("review") ? null : params.get("game");
 }
 
+/** The game the page offers with a notice of its own, if any. */
+let offered: string | null = null;
+/** Draws the notices again (set once they start). */
+let redraw = (): void => {};
+
+/** The page offers game `id` with a notice of its own (null: none): no second notice for it. */
+export function pageOffersGame(id: string | null): void {
+  if (offered === id) return;
+  offered = id;
+  redraw();
+}
+
 /** Starts the notices: a box under the top bar, filled while an account is logged in. */
 export function startGameNotices(): void {
   const box = h("div", { id: "game-notices", class: "game-notices", role: "status", "aria-live": "polite" });
@@ -58,11 +71,14 @@ export function startGameNotices(): void {
   const render = () => {
     const hidden = new Set(seenGames());
     const here = shownGame();
-    const wanted = games.filter((g) => g.id !== here && !hidden.has(g.id));
+    const wanted = games.filter((g) => g.id !== here && g.id !== offered && !hidden.has(g.id));
+    // Every game the stream told of, shown or not (for the browser test to know it arrived).
+    box.dataset.known = games.map((g) => g.id).join(" ");
     // Notices already shown stay as they are (a click on one is not lost to a redraw).
     for (const id of [...shown.keys()]) if (!wanted.some((g) => g.id === id)) shown.delete(id);
     box.replaceChildren(...wanted.map((g) => shown.get(g.id) ?? shown.set(g.id, notice(g)).get(g.id)!));
   };
+  redraw = render;
   const stream = new AccountGames((list) => {
     games = list;
     render();

@@ -4,6 +4,7 @@
 // The director sees the controls of director.ts on the same page.
 import { afterLogIn, currentAccount } from "./account.js";
 import { h, toast } from "./dom.js";
+import { pageOffersGame } from "./notices.js";
 import { directorPanel, resultCell, type DirectorPanel } from "./director.js";
 import { profileHref } from "./players.js";
 import type { Screen } from "./screen.js";
@@ -333,6 +334,9 @@ export function tournamentScreen(id: string): Screen {
     ].filter((s): s is HTMLElement => s !== null);
     // The director's panel is moved, not rebuilt: what he is typing stays.
     el.replaceChildren(...sections);
+    // The page's own notice of the viewer's game stands for the site's.
+    const mine = viewer === null ? undefined : view.players.find((p) => sameName(p.username, viewer));
+    pageOffersGame(gameOf(view, mine?.n ?? null));
   };
   let stream: TournamentStream | null = null;
   let destroyed = false;
@@ -359,6 +363,7 @@ export function tournamentScreen(id: string): Screen {
     destroy: () => {
       document.title = "koma · shogi";
       destroyed = true;
+      pageOffersGame(null);
       stream?.close();
     },
   };
