@@ -135,7 +135,9 @@ impl Watch {
 /// told `told` (updated), if any: `{"type": "opponentGone", "gone": true,
 /// "claimWinInSeconds": N}` once the opponent has been gone a few seconds and again when the
 /// win may be claimed, `{"gone": false}` when he is back.
-pub(crate) fn opponent_gone(
+/// The opponent counts as gone as for a claim (connected to another server sharing the
+/// database is here); when the database cannot say, nothing is told this time.
+pub(crate) async fn opponent_gone(
     hub: &Hub,
     id: &GameId,
     watch: &Watch,
@@ -143,7 +145,10 @@ pub(crate) fn opponent_gone(
 ) -> Option<Value> {
     let after = hub.settings().gone_after;
     let gone = match watch.open {
-        true => hub.presence().absent_for(id, !watch.seat, watch.loaded),
+        true => hub
+            .absent_anywhere(id, !watch.seat, watch.loaded)
+            .await
+            .ok()?,
         false => None,
     };
     let now = match gone {

@@ -284,11 +284,12 @@ async fn the_lobby_is_one_on_every_server() {
 
 /// A claim of victory on one server sees the opponent connected to another: Bob's game
 /// socket is on B (as after a server came back and the balancer moved the game's new
-/// connections), Alice claims on A. Refused while Bob is there; once he leaves, too soon,
-/// then granted after `gone_after`.
+/// connections), Alice claims on A. Refused while Bob is there, and her game stream on A
+/// does not call him gone; once he leaves, too soon, the stream says he is gone, and the
+/// claim is granted after `gone_after`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_connected_to_another_server_is_not_gone() {
-    use crate::lishogi_api::{account, api, error, game};
+    use crate::lishogi_api::{account, api, error, game, line_where, next_json, open_stream};
     use crate::lishogi_play::{claim, socket_as};
     let db: Database = fresh_database().parse().unwrap();
     let settings = || Settings {
@@ -310,12 +311,20 @@ async fn a_player_connected_to_another_server_is_not_gone() {
         let path = format!("/api/board/game/{id}/move/{usi}");
         api(on_a, "POST", &path, who, None).await.expect(200);
     }
+    let path = format!("/api/board/game/stream/{id}");
+    let mut alices = open_stream(on_a, "GET", &path, &alice, "").await;
+    assert_eq!(next_json(&mut alices).await["type"], "gameFull");
     let mut ws = socket_as(on_b, &id, &bob).await;
     next(&mut ws, 5.0).await;
-    // Longer than `gone_after` with no connection of Bob's on A: he is still not gone.
+    // Longer than `gone_after` with no connection of Bob's on A: he is still not gone, and
+    // Alice's stream on A has not said he is.
     tokio::time::sleep(Duration::from_millis(2500)).await;
     let refused = error(claim(on_a, &id, &alice).await, 400);
     assert!(refused.contains("connected"), "{refused}");
+    let quiet = Duration::from_millis(300);
+    while let Ok(Ok(Some(line))) = tokio::time::timeout(quiet, alices.next_line()).await {
+        assert!(!line.contains("opponentGone"), "{line}");
+    }
     // Bob's socket on B closes: gone since then, not since A loaded the game.
     ws.close(None).await.unwrap();
     drop(ws);
@@ -331,6 +340,8 @@ async fn a_player_connected_to_another_server_is_not_gone() {
     .await
     .expect("B tells that Bob left");
     assert!(soon.contains("left"), "{soon}");
+    let gone = line_where(&mut alices, 10, |l| l["type"] == "opponentGone").await;
+    assert_eq!(gone["gone"], true, "{gone}");
     tokio::time::sleep(Duration::from_millis(1600)).await;
     claim(on_a, &id, &alice).await.expect(200);
     let over = state(on_b, &id).await;

@@ -131,7 +131,7 @@ async fn game_stream(
                     // Gone: its seat's presence ends now, not at the next write.
                     () = lines.closed() => return,
                     _ = look.tick() => {
-                        let line = claim::opponent_gone(&hub, &id, &watch, &mut told);
+                        let line = claim::opponent_gone(&hub, &id, &watch, &mut told).await;
                         if let Some(line) = line
                             && !lines.send(&line).await
                         {
