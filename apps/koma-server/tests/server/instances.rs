@@ -289,8 +289,8 @@ async fn the_lobby_is_one_on_every_server() {
 /// claim is granted after `gone_after`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_connected_to_another_server_is_not_gone() {
-    use crate::lishogi_api::{account, api, error, game, line_where, next_json, open_stream};
-    use crate::lishogi_play::{claim, socket_as};
+    use crate::lishogi_api::{account, error, game, line_where, next_json, open_stream};
+    use crate::lishogi_play::{both_moved, claim, refused_once_gone, socket_as};
     let db: Database = fresh_database().parse().unwrap();
     let settings = || Settings {
         gone_after: Duration::from_millis(1500),
@@ -307,10 +307,7 @@ async fn a_player_connected_to_another_server_is_not_gone() {
     let alice = account(on_a, "alice").await;
     let bob = account(on_a, "bob").await;
     let id = game(on_a, &alice, &bob, "bob").await;
-    for (usi, who) in [("7g7f", &alice), ("3c3d", &bob), ("2g2f", &alice)] {
-        let path = format!("/api/board/game/{id}/move/{usi}");
-        api(on_a, "POST", &path, who, None).await.expect(200);
-    }
+    both_moved(on_a, &id, &alice, &bob).await;
     let path = format!("/api/board/game/stream/{id}");
     let mut alices = open_stream(on_a, "GET", &path, &alice, "").await;
     assert_eq!(next_json(&mut alices).await["type"], "gameFull");
@@ -328,17 +325,7 @@ async fn a_player_connected_to_another_server_is_not_gone() {
     // Bob's socket on B closes: gone since then, not since A loaded the game.
     ws.close(None).await.unwrap();
     drop(ws);
-    let soon = tokio::time::timeout(Duration::from_secs(15), async {
-        loop {
-            let e = error(claim(on_a, &id, &alice).await, 400);
-            if !e.contains("connected") {
-                return e;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    })
-    .await
-    .expect("B tells that Bob left");
+    let soon = refused_once_gone(on_a, &id, &alice).await;
     assert!(soon.contains("left"), "{soon}");
     let gone = line_where(&mut alices, 10, |l| l["type"] == "opponentGone").await;
     assert_eq!(gone["gone"], true, "{gone}");

@@ -16,6 +16,32 @@ pub(crate) async fn claim(addr: SocketAddr, id: &str, token: &str) -> crate::com
     api(addr, "POST", &path, token, None).await
 }
 
+/// The first refusal of `token`'s claim in `id` that is not for a connected opponent,
+/// claiming again until the server has seen the opponent leave (15 s at most).
+pub(crate) async fn refused_once_gone(addr: SocketAddr, id: &str, token: &str) -> String {
+    let refused = async {
+        loop {
+            let e = error(claim(addr, id, token).await, 400);
+            if !e.contains("connected") {
+                return e;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(15), refused)
+        .await
+        .expect("the opponent's leaving is seen")
+}
+
+/// Three moves in `id` through the board API, `sente`'s, `gote`'s and `sente`'s: both sides
+/// have moved (a win may be claimed), and it is gote's move.
+pub(crate) async fn both_moved(addr: SocketAddr, id: &str, sente: &str, gote: &str) {
+    for (usi, who) in [("7g7f", sente), ("3c3d", gote), ("2g2f", sente)] {
+        let path = format!("/api/board/game/{id}/move/{usi}");
+        api(addr, "POST", &path, who, None).await.expect(200);
+    }
+}
+
 /// The game's WebSocket as the account of `token`.
 pub(crate) async fn socket_as(addr: SocketAddr, id: &str, token: &str) -> crate::common::Socket {
     let auth = [("Authorization", format!("Bearer {token}"))];
@@ -42,10 +68,7 @@ async fn a_player_gone_long_enough_loses_to_a_claim() {
     assert!(error(claim(addr, &id, &alice).await, 400).contains("abort"));
     // Not a player of the game.
     assert_eq!(error(claim(addr, &id, &carol).await, 404), "Not your game");
-    for (usi, who) in [("7g7f", &alice), ("3c3d", &bob), ("2g2f", &alice)] {
-        let path = format!("/api/board/game/{id}/move/{usi}");
-        api(addr, "POST", &path, who, None).await.expect(200);
-    }
+    both_moved(addr, &id, &alice, &bob).await;
     // Bob is here; and on his own move Bob claims nothing.
     assert!(error(claim(addr, &id, &alice).await, 400).contains("connected"));
     assert!(error(claim(addr, &id, &bob).await, 400).contains("your move"));
@@ -59,17 +82,7 @@ async fn a_player_gone_long_enough_loses_to_a_claim() {
     // The socket closes too: gone, but not long enough yet.
     ws.close(None).await.unwrap();
     drop(ws);
-    let soon = tokio::time::timeout(Duration::from_secs(15), async {
-        loop {
-            let e = error(claim(addr, &id, &alice).await, 400);
-            if !e.contains("connected") {
-                return e;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    })
-    .await
-    .expect("the socket's close is seen");
+    let soon = refused_once_gone(addr, &id, &alice).await;
     assert!(soon.contains("left"), "{soon}");
     assert_eq!(state(addr, &id).await["outcome"], Value::Null);
 
@@ -122,10 +135,7 @@ async fn a_player_who_comes_back_is_no_longer_gone() {
     let alice = account(addr, "Alice").await;
     let bob = account(addr, "Bob").await;
     let id = game(addr, &alice, &bob, "bob").await;
-    for (usi, who) in [("7g7f", &alice), ("3c3d", &bob), ("2g2f", &alice)] {
-        let path = format!("/api/board/game/{id}/move/{usi}");
-        api(addr, "POST", &path, who, None).await.expect(200);
-    }
+    both_moved(addr, &id, &alice, &bob).await;
     // Bob never connected: gone (since the game started), the win claimable in about a minute.
     let path = format!("/api/board/game/stream/{id}");
     let mut alices = open_stream(addr, "GET", &path, &alice, "").await;
