@@ -44,6 +44,7 @@
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { ARTIFACTS, BASE, PASSWORD, WAIT, log, newPlayer, pageErrors, runTests, signUp, waitText } from "./harness.mjs";
+import { fail } from "./http.mjs";
 
 async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
@@ -544,6 +545,62 @@ async function phoneImportNames(browser) {
   await page.context().close();
 }
 
+/** Resolves once `ready()` holds, checking every 100 ms; fails with `what` after 15 s. */
+async function eventually(ready, what) {
+  for (const start = Date.now(); !ready(); await new Promise((r) => setTimeout(r, 100))) {
+    if (Date.now() - start > 15_000) fail(what());
+  }
+}
+
+/** On a club's network the page comes over plain http from a host other than localhost, where
+ *  browsers give it no Web Locks. A player's three tabs still read one event stream, chosen
+ *  among them over their BroadcastChannel; every tab hears of his new game; when the reading
+ *  tab closes, another one reads. */
+async function tabsOnAClubsNetwork(browser) {
+  const lan = BASE.replace("//127.0.0.1:", "//koma-lan.test:");
+  if (lan === BASE) fail(`the server is not at 127.0.0.1: ${BASE}`);
+  const first = await newPlayer(browser, "lan-tab-1", { width: 1024, height: 768 });
+  const context = first.context();
+  const streams = new Map();
+  const isStream = (r) => new URL(r.url()).pathname === "/api/stream/event";
+  context.on("request", (r) => isStream(r) && streams.set(r, r.frame().page()));
+  context.on("requestfinished", (r) => streams.delete(r));
+  context.on("requestfailed", (r) => streams.delete(r));
+  // (A closed tab's stream ends with it, whatever Playwright reports of its request.)
+  const readers = () => [...new Set(streams.values())].filter((p) => !p.isClosed());
+  await signUp(first, "clubplayer", lan);
+  if (await first.evaluate(() => window.isSecureContext || "locks" in navigator)) fail("the page on koma-lan.test has Web Locks: this would not test the tabs without them");
+  const tabs = [first];
+  for (const n of [2, 3]) {
+    const tab = await context.newPage();
+    tab.koma = `lan-tab-${n}`;
+    await tab.goto(`${lan}/`);
+    tabs.push(tab);
+  }
+  // A game starts in the first tab: the two others hear of it (they show no notice of it, as
+  // the player opened it in this browser).
+  await first.goto(`${lan}/`);
+  await first.selectOption("#opponent", "engine");
+  await first.selectOption("#level", "depth:1");
+  await first.fill("#time-control", "none");
+  await first.click("#create");
+  await first.waitForURL(/token=/);
+  const game = new URLSearchParams(new URL(first.url()).hash.slice(1)).get("game");
+  const knows = (id) => (document.querySelector("#game-notices")?.dataset.known ?? "").split(" ").includes(id);
+  for (const tab of tabs.slice(1)) await tab.waitForFunction(knows, game);
+  await eventually(() => readers().length === 1, () => `${readers().length} tabs read the event stream, not one`);
+  // The reading tab closes: another reads in its place.
+  const reader = readers()[0];
+  await reader.close();
+  const others = tabs.filter((t) => t !== reader);
+  await eventually(
+    () => readers().length === 1 && others.includes(readers()[0]),
+    () => `after the reading tab closed, ${readers().length} tabs read the event stream`,
+  );
+  log(`three tabs on koma-lan.test (no Web Locks) read one event stream; ${reader.koma} closed, ${readers()[0].koma} took over`);
+  await context.close();
+}
+
 async function signUpAndLogIn(browser) {
   const page = await newPlayer(browser, "account", { width: 1024, height: 768 });
   await page.goto(`${BASE}/`);
@@ -780,6 +837,7 @@ const tests = [
   ["the furigoma box", furigomaBox],
   ["names of an imported record on a phone", phoneImportNames],
   ["sign up and log in", signUpAndLogIn],
+  ["tabs on a club's network", tabsOnAClubsNetwork],
   ["a rated game and the profiles", ratedGame],
   ["the lobby", lobbyGame],
 ];

@@ -2,8 +2,9 @@
 // lishogi's `gameStart` and `gameFinish`, the games under way first), shared by this
 // browser's tabs: the tab holding the Web Lock `koma.events` reads the one stream and passes
 // the list to the others over a BroadcastChannel, since the server lets an account hold only
-// a few event streams (without Web Locks, as on plain http other than localhost, each tab
-// reads its own). A dropped stream is opened again after 1 s, doubling to 30 s.
+// a few event streams. Without Web Locks (plain http other than localhost: a club's server on
+// its network) the tabs choose the reader over the channel itself (`elect`). A dropped stream
+// is opened again after 1 s, doubling to 30 s.
 import { lines } from "./ndjson.js";
 
 /** A game under way of the account, as its `gameStart` event tells it. */
@@ -13,11 +14,22 @@ export interface StartedGame {
   opponent: string;
 }
 
-type Message = { type: "games"; games: StartedGame[] } | { type: "ask" } | { type: "account" };
+type Message =
+  | { type: "games"; games: StartedGame[] }
+  | { type: "ask" }
+  | { type: "account" }
+  /** Without Web Locks: the tab `tab` reads the stream (said every `BEAT_MS`)... */
+  | { type: "lead"; tab: string }
+  /** ...or stopped reading it (it closes, or its account logged out). */
+  | { type: "resign" };
 
 const NAME = "koma.events";
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 30_000;
+/** Without Web Locks: how often the reading tab says so... */
+const BEAT_MS = 1000;
+/** ...and how long the others wait without hearing it before one of them reads. */
+const SILENT_MS = 3500;
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -45,6 +57,12 @@ export class AccountGames {
   /** The current connection (or the wait before it) of the tab reading the stream. */
   private round: AbortController | null = null;
   private leading = false;
+  /** This tab's name among the tabs choosing a reader without Web Locks. */
+  private readonly tab = Math.random().toString(36).slice(2);
+  /** When another tab last said it reads the stream (without Web Locks). */
+  private heardLead = 0;
+  /** Stops this tab reading when another, with a smaller name, reads too. */
+  private yieldTo: (tab: string) => void = () => undefined;
 
   constructor(private readonly onGames: (games: StartedGame[]) => void) {
     this.channel?.addEventListener("message", (e: MessageEvent<Message>) => this.heard(e.data));
@@ -66,9 +84,52 @@ export class AccountGames {
     if (navigator.locks) {
       navigator.locks.request(NAME, { signal: membership.signal }, lead).catch(() => undefined);
       this.channel?.postMessage({ type: "ask" } satisfies Message);
+    } else if (this.channel) {
+      this.elect(this.channel, membership.signal);
     } else {
       void lead();
     }
+  }
+
+  /** Without Web Locks: the tab that reads says so every second; a tab that has heard no such
+   *  word for `SILENT_MS` starts reading, and of two tabs reading at once the one with the
+   *  larger name stops. A reading tab that closes says so, and another takes over at once. */
+  private elect(channel: BroadcastChannel, membership: AbortSignal): void {
+    let reading: AbortController | null = null;
+    const stop = () => {
+      reading?.abort();
+      reading = null;
+    };
+    const resign = () => {
+      if (reading) channel.postMessage({ type: "resign" } satisfies Message);
+      stop();
+    };
+    this.yieldTo = (other) => {
+      if (!reading || other >= this.tab) return;
+      stop();
+      channel.postMessage({ type: "ask" } satisfies Message);
+    };
+    this.heardLead = Date.now();
+    channel.postMessage({ type: "ask" } satisfies Message);
+    const beat = window.setInterval(() => {
+      if (reading) {
+        channel.postMessage({ type: "lead", tab: this.tab } satisfies Message);
+      } else if (Date.now() - this.heardLead > SILENT_MS) {
+        reading = new AbortController();
+        channel.postMessage({ type: "lead", tab: this.tab } satisfies Message);
+        void this.lead(reading.signal);
+      }
+    }, BEAT_MS);
+    window.addEventListener("pagehide", resign);
+    membership.addEventListener(
+      "abort",
+      () => {
+        window.clearInterval(beat);
+        window.removeEventListener("pagehide", resign);
+        resign();
+      },
+      { once: true },
+    );
   }
 
   private heard(m: Message): void {
@@ -80,6 +141,11 @@ export class AccountGames {
       this.publish();
     } else if (m.type === "account" && this.leading) {
       this.round?.abort();
+    } else if (m.type === "lead") {
+      this.heardLead = Date.now();
+      this.yieldTo(m.tab);
+    } else if (m.type === "resign") {
+      this.heardLead = 0;
     }
   }
 
