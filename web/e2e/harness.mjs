@@ -85,6 +85,26 @@ export async function signUp(page, name, base = BASE) {
   await waitText(page, "#account-link", name);
 }
 
+/** Starts an untimed game against the engine at depth 1 from the home page at `base`, as a
+ *  player fills the form (`variant` and `side` if given): its id. */
+export async function startEngineGame(page, { base = BASE, variant, side } = {}) {
+  await page.goto(`${base}/`);
+  await page.selectOption("#opponent", "engine");
+  if (variant) await page.selectOption("#variant", variant);
+  await page.selectOption("#level", "depth:1");
+  if (side) await page.selectOption("#side", side);
+  await page.fill("#time-control", "none");
+  await page.click("#create");
+  await page.waitForURL(/token=/);
+  return new URLSearchParams(new URL(page.url()).hash.slice(1)).get("game");
+}
+
+/** Waits until the page's event stream has told its notices of game `id` (shown or not). */
+export async function knowsGame(page, id, timeout = WAIT) {
+  const knows = (game) => (document.querySelector("#game-notices")?.dataset.known ?? "").split(" ").includes(game);
+  await page.waitForFunction(knows, id, { timeout });
+}
+
 /**
  * Runs `tests` ([name, async (browser) => ...]) in the system Chromium, each failure with
  * its message and a screenshot of every open page (`failure-<prefix><test>-<page>.png`),

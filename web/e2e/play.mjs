@@ -43,7 +43,7 @@
 // Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import { ARTIFACTS, BASE, PASSWORD, WAIT, log, newPlayer, pageErrors, runTests, signUp, waitText } from "./harness.mjs";
+import { ARTIFACTS, BASE, PASSWORD, WAIT, knowsGame, log, newPlayer, pageErrors, runTests, signUp, startEngineGame, waitText } from "./harness.mjs";
 import { fail } from "./http.mjs";
 
 async function shot(page, name) {
@@ -294,13 +294,7 @@ async function offersChatAndKeyboard(browser) {
 
 async function gameAgainstEngine(browser) {
   const page = await newPlayer(browser, "engine game", { width: 1024, height: 768 });
-  await page.goto(`${BASE}/`);
-  await page.selectOption("#opponent", "engine");
-  await page.selectOption("#level", "depth:1");
-  await page.selectOption("#side", "sente");
-  await page.fill("#time-control", "none");
-  await page.click("#create");
-  await page.waitForURL(/token=/);
+  await startEngineGame(page, { side: "sente" });
   await waitText(page, "#status", "your move");
   await clickMove(page, "2g", "2f");
   await waitPly(page, 2);
@@ -579,15 +573,8 @@ async function tabsOnAClubsNetwork(browser) {
   }
   // A game starts in the first tab: the two others hear of it (they show no notice of it, as
   // the player opened it in this browser).
-  await first.goto(`${lan}/`);
-  await first.selectOption("#opponent", "engine");
-  await first.selectOption("#level", "depth:1");
-  await first.fill("#time-control", "none");
-  await first.click("#create");
-  await first.waitForURL(/token=/);
-  const game = new URLSearchParams(new URL(first.url()).hash.slice(1)).get("game");
-  const knows = (id) => (document.querySelector("#game-notices")?.dataset.known ?? "").split(" ").includes(id);
-  for (const tab of tabs.slice(1)) await tab.waitForFunction(knows, game);
+  const game = await startEngineGame(first, { base: lan });
+  for (const tab of tabs.slice(1)) await knowsGame(tab, game);
   await eventually(() => readers().length === 1, () => `${readers().length} tabs read the event stream, not one`);
   // The reading tab closes: another reads in its place.
   const reader = readers()[0];

@@ -2,7 +2,7 @@
 // API's view of a tournament and waits on it, the create form, the director's Start and "Pair
 // the next round", the standings table compared with the API's, and screenshots.
 import path from "node:path";
-import { ARTIFACTS, waitText } from "./harness.mjs";
+import { ARTIFACTS, knowsGame, waitText } from "./harness.mjs";
 import { expect, fail } from "./http.mjs";
 
 /** How long the script waits on the API (a round's games, a pairing). */
@@ -32,8 +32,7 @@ export const currentRound = (v) => v.rounds[v.rounds.length - 1];
  *  notice of it is not shown beside. */
 export async function onePageNotice(page, game, who) {
   await page.waitForSelector("#your-game a.play", { timeout: WAIT });
-  const known = (id) => (document.querySelector("#game-notices")?.dataset.known ?? "").split(" ").includes(id);
-  await page.waitForFunction(known, game, { timeout: WAIT });
+  await knowsGame(page, game, WAIT);
   if (await page.locator(`#game-notices [data-game="${game}"]`).count()) fail(`${who}: the tournament page shows two notices of his game`);
 }
 

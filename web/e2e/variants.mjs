@@ -16,7 +16,7 @@
 //    after every move the page's board equals the server's SFEN; the page shows the result;
 //    then the game is reviewed (the analysis runs to its end).
 import path from "node:path";
-import { ARTIFACTS, BASE, WAIT, drawnBoard, log, newPlayer, runTests, waitText } from "./harness.mjs";
+import { ARTIFACTS, BASE, WAIT, drawnBoard, log, newPlayer, runTests, startEngineGame, waitText } from "./harness.mjs";
 import { expect, fail } from "./http.mjs";
 
 const PHONE = { width: 390, height: 844 };
@@ -189,15 +189,7 @@ function gameAgainstEngine(key, seed) {
   return async (browser) => {
     const v = (await variants()).find((x) => x.key === key);
     const page = await newPlayer(browser, key, PHONE, { hasTouch: true, isMobile: true });
-    await page.goto(`${BASE}/`);
-    await page.selectOption("#opponent", "engine");
-    await page.selectOption("#variant", key);
-    await page.selectOption("#level", "depth:1");
-    await page.selectOption("#side", "sente");
-    await page.fill("#time-control", "none");
-    await page.click("#create");
-    await page.waitForURL(/token=/);
-    const id = new URLSearchParams(new URL(page.url()).hash.slice(1)).get("game");
+    const id = await startEngineGame(page, { variant: key, side: "sente" });
     await waitText(page, "#status", "your move");
     await shot(page, `variants-${key}-start`);
     const random = seeded(seed);
