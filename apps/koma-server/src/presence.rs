@@ -7,8 +7,8 @@
 //! Each server knows the connections it serves. With servers sharing a database, each also
 //! writes when a seat's connections here go from none to one and back
 //! ([`koma_store::Store::note_seat`], the latest state of each seat, on a thread of its
-//! own), so that a claim on
-//! one server sees a player connected to another ([`koma_store::Store::seat_elsewhere`]).
+//! own), so that a claim on one server sees a player connected to another
+//! ([`koma_store::Store::seat_elsewhere`]).
 
 use koma_rules::Color;
 use koma_store::{GameId, Store};

@@ -67,9 +67,7 @@ impl Hub {
         })
         .await
     }
-}
 
-impl Hub {
     /// How long `seat` of `id` has had no connection to the game, here or on another server
     /// sharing the database: `None` while one is open somewhere (see
     /// [`crate::presence::Presence::absent_for`] for `loaded`).
@@ -135,6 +133,7 @@ impl Watch {
 /// told `told` (updated), if any: `{"type": "opponentGone", "gone": true,
 /// "claimWinInSeconds": N}` once the opponent has been gone a few seconds and again when the
 /// win may be claimed, `{"gone": false}` when he is back.
+///
 /// The opponent counts as gone as for a claim (connected to another server sharing the
 /// database is here); when the database cannot say, nothing is told this time.
 pub(crate) async fn opponent_gone(

@@ -289,8 +289,8 @@ async fn the_lobby_is_one_on_every_server() {
 /// claim is granted after `gone_after`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_connected_to_another_server_is_not_gone() {
-    use crate::lishogi_api::{account, error, game, line_where, next_json, open_stream};
-    use crate::lishogi_play::{both_moved, claim, refused_once_gone, socket_as};
+    use crate::lishogi_api::{error, line_where, next_json};
+    use crate::lishogi_play::{bob_to_move, claim, refused_once_gone, socket_as};
     let db: Database = fresh_database().parse().unwrap();
     let settings = || Settings {
         gone_after: Duration::from_millis(1500),
@@ -304,12 +304,7 @@ async fn a_player_connected_to_another_server_is_not_gone() {
         .await
         .unwrap();
     let (on_a, on_b) = (a.local_addr(), b.local_addr());
-    let alice = account(on_a, "alice").await;
-    let bob = account(on_a, "bob").await;
-    let id = game(on_a, &alice, &bob, "bob").await;
-    both_moved(on_a, &id, &alice, &bob).await;
-    let path = format!("/api/board/game/stream/{id}");
-    let mut alices = open_stream(on_a, "GET", &path, &alice, "").await;
+    let (alice, bob, id, mut alices) = bob_to_move(on_a).await;
     assert_eq!(next_json(&mut alices).await["type"], "gameFull");
     let mut ws = socket_as(on_b, &id, &bob).await;
     next(&mut ws, 5.0).await;

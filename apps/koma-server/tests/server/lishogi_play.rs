@@ -4,11 +4,12 @@
 //! berserks refused; the JSON fields bots read at start-up.
 
 use crate::common::{fresh_server_with, get, state};
-use crate::lishogi_api::{account, api, error, game, line_where, next_json, open_stream};
-use crate::tournaments::{create, send, view_when};
+use crate::lishogi_api::{Stream, account, api, error, game, line_where, next_json, open_stream};
+use crate::tournaments_arena::first_berserk_game;
 use serde_json::{Value, json};
+use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 /// `token`'s claim of victory in `id`.
 pub(crate) async fn claim(addr: SocketAddr, id: &str, token: &str) -> crate::common::Reply {
@@ -40,6 +41,18 @@ pub(crate) async fn both_moved(addr: SocketAddr, id: &str, sente: &str, gote: &s
         let path = format!("/api/board/game/{id}/move/{usi}");
         api(addr, "POST", &path, who, None).await.expect(200);
     }
+}
+
+/// The accounts Alice and Bob (their tokens), a game between them in which both have moved,
+/// Bob to move ([`both_moved`]), and Alice's game stream of it, not read yet.
+pub(crate) async fn bob_to_move(addr: SocketAddr) -> (String, String, String, Stream) {
+    let alice = account(addr, "Alice").await;
+    let bob = account(addr, "Bob").await;
+    let id = game(addr, &alice, &bob, "bob").await;
+    both_moved(addr, &id, &alice, &bob).await;
+    let path = format!("/api/board/game/stream/{id}");
+    let alices = open_stream(addr, "GET", &path, &alice, "").await;
+    (alice, bob, id, alices)
 }
 
 /// The game's WebSocket as the account of `token`.
@@ -132,31 +145,19 @@ async fn a_player_who_comes_back_is_no_longer_gone() {
         ..koma_server::Settings::default()
     };
     let (_dir, server, addr) = fresh_server_with(settings).await;
-    let alice = account(addr, "Alice").await;
-    let bob = account(addr, "Bob").await;
-    let id = game(addr, &alice, &bob, "bob").await;
-    both_moved(addr, &id, &alice, &bob).await;
+    let (alice, bob, id, mut alices) = bob_to_move(addr).await;
     // Bob never connected: gone (since the game started), the win claimable in about a minute.
-    let path = format!("/api/board/game/stream/{id}");
-    let mut alices = open_stream(addr, "GET", &path, &alice, "").await;
     let gone = line_where(&mut alices, 10, |l| l["type"] == "opponentGone").await;
     assert_eq!(gone["gone"], true, "{gone}");
     let seconds = gone["claimWinInSeconds"].as_u64().unwrap();
     assert!((50..=60).contains(&seconds), "{gone}");
     assert!(error(claim(addr, &id, &alice).await, 400).contains("once gone 60 s"));
     // He opens his stream: back.
+    let path = format!("/api/board/game/stream/{id}");
     let _bobs = open_stream(addr, "GET", &path, &bob, "").await;
     let back = line_where(&mut alices, 5, |l| l["type"] == "opponentGone").await;
     assert_eq!(back, json!({"type": "opponentGone", "gone": false}));
     server.shutdown().await.unwrap();
-}
-
-/// Unix milliseconds now.
-fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_millis() as u64
 }
 
 #[tokio::test]
@@ -186,41 +187,11 @@ async fn berserk_in_an_arena_game_and_nowhere_else() {
     );
     assert!(e.contains("arena"), "{e}");
 
-    let (id, _) = create(
-        addr,
-        &director,
-        json!({
-            "name": "Berserk arena", "format": "arena", "online": true,
-            "clock": {"initial_s": 300, "byoyomi_s": 10, "periods": 1},
-            "starts_at": now_ms() + 1000, "arena_seconds": 60, "berserk": true,
-        }),
-    )
-    .await;
-    for token in [&ann, &ben] {
-        send(
-            addr,
-            "POST",
-            &format!("/api/tournaments/{id}/join"),
-            Some(token),
-            None,
-        )
-        .await
-        .expect(200);
-    }
-    let t = view_when(addr, &id, 10.0, |t| {
-        t["arena"]["games"]
-            .as_array()
-            .is_some_and(|g| g.len() == 1 && g[0]["game"].is_string())
-    })
-    .await;
-    let g = &t["arena"]["games"][0];
-    let game_id = g["game"].as_str().unwrap().to_string();
-    let name = |n: &Value| t["players"][n.as_u64().unwrap() as usize - 1]["name"].clone();
-    let (sente, gote) = if name(&g["sente"]) == "Ann" {
-        (&ann, &ben)
-    } else {
-        (&ben, &ann)
-    };
+    let tokens: HashMap<String, String> = [("Ann", &ann), ("Ben", &ben)]
+        .map(|(name, token)| (name.to_string(), token.clone()))
+        .into();
+    let (id, game_id, [sente, gote]) = first_berserk_game(addr, &director, &tokens).await;
+    let (sente, gote) = (&sente, &gote);
     let berserk = format!("/api/board/game/{game_id}/berserk");
 
     // Not a player of it.

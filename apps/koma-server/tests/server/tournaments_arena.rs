@@ -417,17 +417,17 @@ async fn an_arena_refuses_what_it_cannot_take() {
 /// Both players of an arena game go berserk; the server restarts; the game is read back
 /// from the store with both clocks still berserk (half the main time, no byoyomi), not with
 /// the time they gave up.
-#[tokio::test]
-async fn a_berserk_clock_is_kept_across_a_restart() {
-    let (dir, server, addr) = unlimited_server().await;
-    let director = account(addr, "Director").await;
-    let mut tokens = HashMap::new();
-    for name in ["Ann", "Ben"] {
-        tokens.insert(name.to_string(), account(addr, name).await);
-    }
+/// A two-minute arena with berserk (5 min + 10 s byoyomi) made by `director`, which the
+/// accounts `tokens` (by name) join, once it has paired its first game: the tournament's
+/// id, the game's id, and the tokens of its sente and gote.
+pub(crate) async fn first_berserk_game(
+    addr: SocketAddr,
+    director: &str,
+    tokens: &HashMap<String, String>,
+) -> (String, String, [String; 2]) {
     let (id, _) = crate::tournaments::create(
         addr,
-        &director,
+        director,
         json!({
             "name": "Berserk arena", "format": "arena", "online": true,
             "clock": {"initial_s": 300, "byoyomi_s": 10, "periods": 1},
@@ -447,7 +447,18 @@ async fn a_berserk_clock_is_kept_across_a_restart() {
     .await;
     let g = &t["arena"]["games"][0];
     let game = g["game"].as_str().unwrap().to_string();
-    let [sente, gote] = seats(&t, g, &tokens);
+    (id, game, seats(&t, g, tokens))
+}
+
+#[tokio::test]
+async fn a_berserk_clock_is_kept_across_a_restart() {
+    let (dir, server, addr) = unlimited_server().await;
+    let director = account(addr, "Director").await;
+    let mut tokens = HashMap::new();
+    for name in ["Ann", "Ben"] {
+        tokens.insert(name.to_string(), account(addr, name).await);
+    }
+    let (id, game, [sente, gote]) = first_berserk_game(addr, &director, &tokens).await;
     let berserk = format!("/api/tournaments/{id}/berserk");
     for token in [&sente, &gote] {
         send(addr, &berserk, token, Some(json!({"game": game})))
