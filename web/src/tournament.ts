@@ -322,20 +322,21 @@ export function tournamentScreen(id: string): Screen {
     document.title = `${view.name} · koma`;
     if (director === null && sameName(view.director, viewer)) director = directorPanel(view, accept);
     director?.update(view);
+    // The viewer's entry, if he plays in it.
+    const mine = viewer === null ? undefined : view.players.find((p) => sameName(p.username, viewer));
     const sections = [
       infoSection(view, viewer, live, accept),
       director?.el ?? null,
       // An arena's panel ranks its players itself.
       view.format === "arena" ? null : standingsSection(view),
       bracketSection(view),
-      arenaSection(view, viewer === null ? undefined : view.players.find((p) => sameName(p.username, viewer)), accept),
-      view.format === "arena" ? null : roundsSection(view, open, director, viewer === null ? null : (view.players.find((p) => sameName(p.username, viewer))?.n ?? null)),
+      arenaSection(view, mine, accept),
+      view.format === "arena" ? null : roundsSection(view, open, director, mine?.n ?? null),
       playersSection(view),
     ].filter((s): s is HTMLElement => s !== null);
     // The director's panel is moved, not rebuilt: what he is typing stays.
     el.replaceChildren(...sections);
     // The page's own notice of the viewer's game stands for the site's.
-    const mine = viewer === null ? undefined : view.players.find((p) => sameName(p.username, viewer));
     pageOffersGame(gameOf(view, mine?.n ?? null));
   };
   let stream: TournamentStream | null = null;
