@@ -5,7 +5,7 @@
 use crate::postgres::leases::CHANNEL;
 use crate::postgres::{Cached, PgStore};
 use crate::sql::pg::Pg;
-use crate::sql::{Backend, Db, Lease, Query, dialect};
+use crate::sql::{Backend, Db, Lease, Numbered, Query};
 use crate::{Elsewhere, Note, Store, StoreError};
 use crate::{GameId, UserId};
 use koma_rules::Color;
@@ -17,7 +17,6 @@ use sea_query::raw_sql;
 const SERIAL_LOCK: i32 = 0x6b63_6863;
 
 impl Backend for PgStore {
-    type Dialect = sea_query::PostgresQueryBuilder;
     const STORED_ORDER: &'static str = "seq";
     const SEQ: &'static str = "seq BIGINT GENERATED ALWAYS AS IDENTITY,";
     const BY_SEQ: &'static str = ", seq DESC";
@@ -105,28 +104,25 @@ impl Backend for PgStore {
     }
 
     fn tell(&self, db: &mut dyn Db, note: &str) -> Result<(), StoreError> {
-        let b = dialect(self);
         let me = &self.instance;
         db.execute(raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT pg_notify({CHANNEL}, {note} || ' ' || {me})"
         ))?;
         Ok(())
     }
 
     fn serialize(&self, db: &mut dyn Db, key: &str) -> Result<(), StoreError> {
-        let b = dialect(self);
         db.execute(raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT pg_advisory_xact_lock({SERIAL_LOCK}, hashtext({key}))"
         ))?;
         Ok(())
     }
 
     fn check_lease(&self, db: &mut dyn Db, id: &str, lease: &Lease) -> Result<(), StoreError> {
-        let b = dialect(self);
         let Some(row) = db.row(raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT owner, epoch FROM games WHERE id = {id}"
         ))?
         else {

@@ -10,7 +10,7 @@
 //! announced on the channel `koma` with its game's id; a new lease with its number.
 
 use crate::postgres::PgStore;
-use crate::sql::{Backend, dialect};
+use crate::sql::{Backend, Numbered};
 use crate::{ChallengeId, GameId, UserId};
 use crate::{Note, StoreError};
 use postgres::fallible_iterator::FallibleIterator;
@@ -100,9 +100,9 @@ impl PgStore {
         if crate::sql::unstorable(id) {
             return Ok(());
         }
-        let (b, me) = (dialect(self), &self.instance);
+        let me = &self.instance;
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "WITH taken AS (
                  UPDATE games SET owner = {me}, epoch = epoch + 1
                  WHERE id = {id} AND ending IS NULL RETURNING epoch)
@@ -122,9 +122,9 @@ impl PgStore {
             Some(0) => return Ok(true),
             Some(epoch) => *epoch,
         };
-        let (b, me) = (dialect(self), &self.instance);
+        let me = &self.instance;
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT 1 FROM games WHERE id = {id} AND owner = {me} AND epoch = {epoch}"
         );
         let mine = self.run(|db| db.row(q))?.is_some();
@@ -148,9 +148,9 @@ impl PgStore {
         if self.leases.beats.load(Ordering::SeqCst) < BEATS_BEFORE_TAKING {
             return Ok(Vec::new());
         }
-        let (b, me) = (dialect(self), &self.instance);
+        let me = &self.instance;
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "WITH orphans AS (
                  SELECT g.id FROM games g
                  WHERE g.ending IS NULL AND (g.owner IS NULL OR NOT EXISTS (
@@ -191,20 +191,17 @@ impl PgStore {
         self.leases.gone.store(true, Ordering::SeqCst);
         let me = &self.instance;
         self.run(|db| {
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "UPDATE games SET owner = NULL WHERE owner = {me} AND ending IS NULL"
             ))?;
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "UPDATE presence SET here = FALSE, left_at = clock_timestamp()
                  WHERE server = {me} AND here"
             ))?;
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "DELETE FROM instances WHERE id = {me}"
             ))
         })?;

@@ -13,7 +13,7 @@ mod presence;
 use crate::StoreError;
 use crate::sql::pg::Pg;
 use crate::sql::schema::{self, Legacy, Step};
-use crate::sql::{Backend, dialect};
+use crate::sql::{Backend, Numbered};
 use crate::{Damage, Unavailable};
 use postgres::error::SqlState;
 use postgres::{Client, NoTls};
@@ -161,9 +161,8 @@ impl PgStore {
 
     /// The database's schema version.
     pub fn schema_version(&self) -> Result<String, StoreError> {
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT value FROM meta WHERE key = 'schema_version'"
         );
         self.run(|db| db.row(q))?

@@ -10,7 +10,7 @@
 
 use crate::postgres::PgStore;
 use crate::postgres::leases::DEAD_AFTER_S;
-use crate::sql::{Backend, dialect};
+use crate::sql::{Backend, Numbered};
 use crate::{Elsewhere, StoreError};
 use koma_rules::Color;
 use sea_query::raw_sql;
@@ -40,9 +40,9 @@ impl PgStore {
         seat: Color,
         here: bool,
     ) -> Result<(), StoreError> {
-        let (b, me, seat) = (dialect(self), &self.instance, seat.name());
+        let (me, seat) = (&self.instance, seat.name());
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "INSERT INTO presence (game_id, seat, server, here, left_at)
              VALUES ({id}, {seat}, {me}, {here},
                 CASE WHEN {here} THEN NULL ELSE clock_timestamp() END)
@@ -60,9 +60,9 @@ impl PgStore {
         id: &str,
         seat: Color,
     ) -> Result<Elsewhere, StoreError> {
-        let (b, me, seat) = (dialect(self), &self.instance, seat.name());
+        let (me, seat) = (&self.instance, seat.name());
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT
                  COALESCE(bool_or(p.here AND i.seen > clock_timestamp()
                      - make_interval(secs => {DEAD_AFTER_S})), FALSE),

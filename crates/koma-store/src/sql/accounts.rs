@@ -5,7 +5,7 @@ use crate::StoreError;
 use crate::accounts::{
     AccountStore, NewSession, NewToken, NewUser, SEEN_RESOLUTION_MS, TokenInfo, User,
 };
-use crate::sql::{Backend, Db, Row, dialect, ms_to_sql, unstorable};
+use crate::sql::{Backend, Db, Numbered, Row, ms_to_sql, unstorable};
 use crate::{TokenId, UserId};
 use sea_query::raw_sql;
 
@@ -64,17 +64,11 @@ pub(crate) fn stale(seen_ms: Option<u64>, now_ms: u64) -> bool {
 }
 
 /// Notes that `user` was seen at `now_ms`, if its `seen` time is [`stale`].
-fn touch<B: Backend>(
-    store: &B,
-    db: &mut dyn Db,
-    user: &User,
-    now_ms: u64,
-) -> Result<(), StoreError> {
+fn touch(db: &mut dyn Db, user: &User, now_ms: u64) -> Result<(), StoreError> {
     if stale(user.seen_ms, now_ms) {
-        let b = dialect(store);
         let now = ms_to_sql(now_ms);
         db.execute(raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "UPDATE users SET seen_ms = {now} WHERE id = {user.id}"
         ))?;
     }
@@ -82,16 +76,10 @@ fn touch<B: Backend>(
 }
 
 /// Revokes every live API token of `user_id` at `now_ms`.
-fn revoke_tokens<B: Backend>(
-    store: &B,
-    db: &mut dyn Db,
-    user_id: &str,
-    now_ms: u64,
-) -> Result<(), StoreError> {
-    let b = dialect(store);
+fn revoke_tokens(db: &mut dyn Db, user_id: &str, now_ms: u64) -> Result<(), StoreError> {
     let now = ms_to_sql(now_ms);
     db.execute(raw_sql!(
-        seaql::b::query,
+        seaql::Numbered::query,
         "UPDATE api_tokens SET revoked_ms = {now} WHERE user_id = {user_id} AND revoked_ms IS NULL"
     ))?;
     Ok(())
@@ -108,10 +96,9 @@ fn live_account(db: &mut dyn Db, id: &str, q: crate::sql::Query) -> Result<(), S
 
 impl<B: Backend> AccountStore for B {
     fn create_user(&self, u: &NewUser) -> Result<bool, StoreError> {
-        let b = dialect(self);
         let created = ms_to_sql(u.created_ms);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "INSERT INTO users (id, username, password_hash, created_ms)
              VALUES ({u.id}, {u.username}, {u.password_hash}, {created})
              ON CONFLICT (id) DO NOTHING"
@@ -123,9 +110,8 @@ impl<B: Backend> AccountStore for B {
         if unstorable(id) {
             return Ok(None);
         }
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT u.id, u.username, u.password_hash, u.created_ms, u.seen_ms, u.deleted_ms,
                 u.bot
              FROM users u WHERE u.id = {id}"
@@ -141,45 +127,41 @@ impl<B: Backend> AccountStore for B {
         now_ms: u64,
     ) -> Result<(), StoreError> {
         self.transaction(|db| {
-            let b = dialect(self);
             live_account(
                 db,
                 id,
                 raw_sql!(
-                    seaql::b::query,
+                    seaql::Numbered::query,
                     "UPDATE users SET password_hash = {hash} WHERE id = {id} AND deleted_ms IS NULL"
                 ),
             )?;
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "DELETE FROM sessions WHERE user_id = {id} AND hash IS DISTINCT FROM {keep}"
             ))?;
-            revoke_tokens(self, db, id, now_ms)
+            revoke_tokens(db, id, now_ms)
         })
     }
 
     fn delete_user(&self, id: &UserId, now_ms: u64) -> Result<(), StoreError> {
         let now = ms_to_sql(now_ms);
         self.transaction(|db| {
-            let b = dialect(self);
             live_account(
                 db,
                 id,
                 raw_sql!(
-                    seaql::b::query,
+                    seaql::Numbered::query,
                     "UPDATE users SET deleted_ms = {now}, password_hash = ''
                      WHERE id = {id} AND deleted_ms IS NULL"
                 ),
             )?;
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "DELETE FROM sessions WHERE user_id = {id}"
             ))?;
             // The games keep pointing at this row, whose `deleted_ms` makes them show a
             // deleted player.
-            revoke_tokens(self, db, id, now_ms)
+            revoke_tokens(db, id, now_ms)
         })
     }
 
@@ -187,21 +169,18 @@ impl<B: Backend> AccountStore for B {
         let (created, expires) = (ms_to_sql(s.created_ms), ms_to_sql(s.expires_ms));
         self.transaction(|db| {
             // Each login clears the account's expired sessions, so they do not pile up.
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "DELETE FROM sessions WHERE user_id = {s.user_id} AND expires_ms <= {created}"
             ))?;
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "INSERT INTO sessions (hash, user_id, created_ms, seen_ms, expires_ms)
                  VALUES ({s.hash}, {s.user_id}, {created}, {created}, {expires})"
             ))
             .map_err(|e| e.refusal(|| format!("session of '{}'", s.user_id)))?;
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "UPDATE users SET seen_ms = {created} WHERE id = {s.user_id}"
             ))?;
             Ok(())
@@ -214,9 +193,8 @@ impl<B: Backend> AccountStore for B {
         }
         let now = ms_to_sql(now_ms);
         self.run(|db| {
-            let b = dialect(self);
             let Some(row) = db.row(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "SELECT u.id, u.username, u.password_hash, u.created_ms, u.seen_ms, u.deleted_ms,
                     u.bot, s.expires_ms, s.seen_ms
                  FROM sessions s JOIN users u ON u.id = s.user_id
@@ -226,21 +204,20 @@ impl<B: Backend> AccountStore for B {
                 return Ok(None);
             };
             let (found, expires, seen) = (user(&row)?, row.int(7)?, row.ms(8)?);
-            let b = dialect(self);
             if expires <= now {
                 db.execute(raw_sql!(
-                    seaql::b::query,
+                    seaql::Numbered::query,
                     "DELETE FROM sessions WHERE hash = {hash}"
                 ))?;
                 return Ok(None);
             }
             if stale(Some(seen), now_ms) {
                 db.execute(raw_sql!(
-                    seaql::b::query,
+                    seaql::Numbered::query,
                     "UPDATE sessions SET seen_ms = {now} WHERE hash = {hash}"
                 ))?;
             }
-            touch(self, db, &found, now_ms)?;
+            touch(db, &found, now_ms)?;
             Ok(Some(found))
         })
     }
@@ -249,17 +226,18 @@ impl<B: Backend> AccountStore for B {
         if unstorable(hash) {
             return Ok(());
         }
-        let b = dialect(self);
-        let q = raw_sql!(seaql::b::query, "DELETE FROM sessions WHERE hash = {hash}");
+        let q = raw_sql!(
+            seaql::Numbered::query,
+            "DELETE FROM sessions WHERE hash = {hash}"
+        );
         self.run(|db| db.execute(q))?;
         Ok(())
     }
 
     fn create_token(&self, t: &NewToken) -> Result<(), StoreError> {
-        let b = dialect(self);
         let created = ms_to_sql(t.created_ms);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "INSERT INTO api_tokens (id, hash, user_id, description, created_ms)
              VALUES ({t.id}, {t.hash}, {t.user_id}, {t.description}, {created})"
         );
@@ -273,9 +251,8 @@ impl<B: Backend> AccountStore for B {
             return Ok(None);
         }
         self.run(|db| {
-            let b = dialect(self);
             let Some(row) = db.row(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "SELECT u.id, u.username, u.password_hash, u.created_ms, u.seen_ms, u.deleted_ms,
                     u.bot, t.used_ms
                  FROM api_tokens t JOIN users u ON u.id = t.user_id
@@ -286,14 +263,13 @@ impl<B: Backend> AccountStore for B {
             };
             let found = user(&row)?;
             if stale(row.opt_ms(7)?, now_ms) {
-                let b = dialect(self);
                 let now = ms_to_sql(now_ms);
                 db.execute(raw_sql!(
-                    seaql::b::query,
+                    seaql::Numbered::query,
                     "UPDATE api_tokens SET used_ms = {now} WHERE hash = {hash}"
                 ))?;
             }
-            touch(self, db, &found, now_ms)?;
+            touch(db, &found, now_ms)?;
             Ok(Some(found))
         })
     }
@@ -302,9 +278,8 @@ impl<B: Backend> AccountStore for B {
         if unstorable(user_id) {
             return Ok(Vec::new());
         }
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT id, description, created_ms, used_ms FROM api_tokens
              WHERE user_id = {user_id} AND revoked_ms IS NULL"
         );
@@ -334,10 +309,9 @@ impl<B: Backend> AccountStore for B {
         if unstorable(user_id) || unstorable(id) {
             return Ok(false);
         }
-        let b = dialect(self);
         let now = ms_to_sql(now_ms);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "UPDATE api_tokens SET revoked_ms = {now}
              WHERE id = {id} AND user_id = {user_id} AND revoked_ms IS NULL"
         );
@@ -348,9 +322,8 @@ impl<B: Backend> AccountStore for B {
         if unstorable(id) {
             return Ok(false);
         }
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "UPDATE users SET bot = TRUE WHERE id = {id} AND deleted_ms IS NULL AND NOT EXISTS
                (SELECT 1 FROM games WHERE sente_user = {id} OR gote_user = {id})"
         );

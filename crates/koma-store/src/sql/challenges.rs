@@ -5,7 +5,7 @@
 
 use crate::StoreError;
 use crate::challenges::{Answerer, ChallengeRow, ChallengeStore, PURGE_AFTER_MS};
-use crate::sql::{Backend, Row, count_to_sql, dialect, ms_to_sql, render, unstorable};
+use crate::sql::{Backend, Numbered, Row, count_to_sql, ms_to_sql, render, unstorable};
 use crate::{ChallengeId, UserId};
 use sea_query::{Alias, Expr, ExprTrait, Iden, raw_sql};
 
@@ -71,17 +71,15 @@ impl<B: Backend> ChallengeStore for B {
         );
         let expires = ms_to_sql(c.expires_ms);
         self.transaction(|db| {
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "DELETE FROM challenges WHERE expires_ms < {purge}"
             ))?;
             // Two servers adding a challenge of one account at once count one after the other.
             self.serialize(db, &c.challenger)?;
-            let b = dialect(self);
             let made = db
                 .row(raw_sql!(
-                    seaql::b::query,
+                    seaql::Numbered::query,
                     "SELECT COUNT(*) FROM challenges
                      WHERE challenger = {c.challenger} AND status = 'open' AND expires_ms > {now}"
                 ))?
@@ -89,9 +87,8 @@ impl<B: Backend> ChallengeStore for B {
             if made >= count_to_sql(most) {
                 return Ok(false);
             }
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "INSERT INTO challenges (id, challenger, dest, body, expires_ms, status, reason)
                  VALUES ({c.id}, {c.challenger}, {c.dest}, {c.body}, {expires}, 'open', NULL)"
             ))
@@ -117,7 +114,7 @@ impl<B: Backend> ChallengeStore for B {
             .and_where(Expr::col(Challenges::Status).eq("open"))
             .and_where(Expr::col(Challenges::ExpiresMs).gt(now))
             .order_by(B::STORED_ORDER, sea_query::Order::Asc);
-        let q = render(dialect(self), &q);
+        let q = render(&q);
         self.run(|db| db.rows(q))?.iter().map(challenge).collect()
     }
 
@@ -145,7 +142,7 @@ impl<B: Backend> ChallengeStore for B {
             .and_where(Expr::col(Challenges::ExpiresMs).gt(ms_to_sql(now_ms)))
             .returning(sea_query::Query::returning().columns(COLUMNS))
             .to_owned();
-        let q = render(dialect(self), &q);
+        let q = render(&q);
         self.transaction(|db| {
             let Some(taken) = db.row(q)?.as_ref().map(challenge).transpose()? else {
                 return Ok(None);
@@ -159,10 +156,9 @@ impl<B: Backend> ChallengeStore for B {
         if unstorable(id) {
             return Ok(());
         }
-        let b = dialect(self);
         let until = ms_to_sql(until_ms);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "UPDATE challenges
              SET expires_ms = CASE WHEN expires_ms > {until} THEN expires_ms ELSE {until} END
              WHERE id = {id} AND status = 'open'"
@@ -175,9 +171,8 @@ impl<B: Backend> ChallengeStore for B {
         if unstorable(id) {
             return Ok(None);
         }
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT id, challenger, dest, body, expires_ms, status, reason FROM challenges
              WHERE id = {id}"
         );

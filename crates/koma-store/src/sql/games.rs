@@ -2,7 +2,7 @@
 //! [`Backend`] is a [`GameStore`].
 
 use crate::sql::{
-    Backend, Db, Lease, Query, Row, count_to_sql, dialect, ms_to_sql, render, unstorable,
+    Backend, Db, Lease, Numbered, Query, Row, count_to_sql, ms_to_sql, render, unstorable,
 };
 use crate::store::GameStore;
 use crate::{
@@ -123,9 +123,8 @@ fn insert_game<B: Backend>(
     let time_control = g.setup.time_control.as_ref().map(|c| c.to_string());
     let (sente, gote) = (g.seat_tokens[0].as_str(), g.seat_tokens[1].as_str());
     let (sente_user, gote_user) = (g.players[0].as_deref(), g.players[1].as_deref());
-    let b = dialect(store);
     db.execute(raw_sql!(
-        seaql::b::query,
+        seaql::Numbered::query,
         "INSERT INTO games (id, variant, start_sfen, rules, time_control, creator,
             sente_token, gote_token, invite, created_ms, started_ms,
             engine_seat, engine_movetime_ms, engine_depth, sente_user, gote_user, rated,
@@ -222,9 +221,8 @@ impl<B: Backend> GameStore for B {
     fn create_rematch(&self, of: &GameId, g: &NewGame, started_ms: u64) -> Result<(), StoreError> {
         self.transaction(|db| {
             insert_game(self, db, g, Some(started_ms))?;
-            let b = dialect(self);
             let changed = db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "UPDATE games SET rematch = {g.id}
                  WHERE id = {of} AND ending IS NOT NULL AND rematch IS NULL"
             ))?;
@@ -243,9 +241,8 @@ impl<B: Backend> GameStore for B {
             return Ok(None);
         }
         self.snapshot(|db| {
-            let b = dialect(self);
             let Some(row) = db.row(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "SELECT id, variant, start_sfen, rules, time_control, creator, sente_token,
                     gote_token, invite, created_ms, started_ms, ending, ending_color, ended_ms,
                     result, engine_seat, engine_movetime_ms, engine_depth, rematch, sente_user,
@@ -256,9 +253,8 @@ impl<B: Backend> GameStore for B {
                 return Ok(None);
             };
             let mut moves = Vec::new();
-            let b = dialect(self);
             for m in db.rows(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "SELECT ply, usi, at_ms FROM moves WHERE game_id = {id} ORDER BY ply"
             ))? {
                 let ply = m.int(0)?;
@@ -282,9 +278,8 @@ impl<B: Backend> GameStore for B {
         let lease = self.lease(id)?;
         let at = ms_to_sql(at_ms);
         // The invited player's seat is the one the creator does not hold.
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "UPDATE games SET started_ms = {at},
                 sente_token = CASE creator WHEN 'sente' THEN sente_token ELSE {seat_token} END,
                 gote_token = CASE creator WHEN 'gote' THEN gote_token ELSE {seat_token} END
@@ -299,7 +294,6 @@ impl<B: Backend> GameStore for B {
     }
 
     fn append_move(&self, id: &GameId, ply: usize, m: &StoredMove) -> Result<(), StoreError> {
-        let b = dialect(self);
         let lease = self.lease(id)?;
         let (n, first, at) = (count_to_sql(ply), ply == 0, ms_to_sql(m.at_ms));
         let before = n - 1;
@@ -309,7 +303,7 @@ impl<B: Backend> GameStore for B {
         // PostgreSQL the game's row is locked meanwhile, so that a server taking the lease
         // waits for this move and reads it.
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "INSERT INTO moves (game_id, ply, usi, at_ms)
              SELECT CAST({id} AS TEXT), CAST({n} AS BIGINT), CAST({m.usi} AS TEXT),
                 CAST({at} AS BIGINT)
@@ -336,9 +330,8 @@ impl<B: Backend> GameStore for B {
         let lease = self.lease(id)?;
         let (kind, color) = ending_to_sql(outcome.ending);
         let at = ms_to_sql(outcome.at_ms);
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "UPDATE games SET ending = {kind}, ending_color = {color}, ended_ms = {at},
                 result = {outcome.result}
              WHERE id = {id} AND ending IS NULL
@@ -354,9 +347,8 @@ impl<B: Backend> GameStore for B {
     fn set_berserk(&self, id: &GameId, color: Color) -> Result<(), StoreError> {
         let lease = self.lease(id)?;
         let (sente, gote) = (color == Color::Black, color == Color::White);
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "UPDATE games SET sente_berserk = (sente_berserk OR {sente}),
                 gote_berserk = (gote_berserk OR {gote})
              WHERE id = {id} AND ending IS NULL
@@ -374,9 +366,8 @@ impl<B: Backend> GameStore for B {
         let (keep, shift) = (count_to_sql(keep), ms_to_sql(shift_ms));
         self.transaction(|db| {
             // The game's row locked (PostgreSQL): no move or ending is written meanwhile.
-            let b = dialect(self);
             let undecided = db.row(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "SELECT 1 FROM games WHERE id = {id} AND ending IS NULL
                     AND ({lease.free} OR (owner = {lease.owner} AND epoch = {lease.epoch}))
                  /*FOR UPDATE*/"
@@ -384,19 +375,16 @@ impl<B: Backend> GameStore for B {
             if undecided.is_none() {
                 return Err(Refusal::Decided(id.clone()).into());
             }
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "DELETE FROM moves WHERE game_id = {id} AND ply >= {keep}"
             ))?;
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "UPDATE moves SET at_ms = at_ms + {shift} WHERE game_id = {id}"
             ))?;
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "UPDATE games SET started_ms = started_ms + {shift} WHERE id = {id}"
             ))?;
             self.tell(db, &format!("g {id}"))
@@ -407,15 +395,13 @@ impl<B: Backend> GameStore for B {
         let (room, keep, at) = (line.room.name(), count_to_sql(keep), ms_to_sql(line.at_ms));
         self.transaction(|db| {
             // One writer of the game's chat at a time: the next line's number is read here.
-            let b = dialect(self);
             db.rows(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "SELECT 1 FROM games WHERE id = {id} /*FOR UPDATE*/"
             ))?;
-            let b = dialect(self);
             let counts = db
                 .row(raw_sql!(
-                    seaql::b::query,
+                    seaql::Numbered::query,
                     "SELECT COALESCE(MAX(seq) + 1, 0), COUNT(CASE WHEN room = {room} THEN 1 END)
                      FROM chat WHERE game_id = {id}"
                 ))?
@@ -423,16 +409,14 @@ impl<B: Backend> GameStore for B {
             let (next, in_room) = (counts.int(0)?, counts.int(1)?);
             if in_room >= keep {
                 let over = in_room + 1 - keep;
-                let b = dialect(self);
                 db.execute(raw_sql!(
-                    seaql::b::query,
+                    seaql::Numbered::query,
                     "DELETE FROM chat WHERE game_id = {id} AND seq IN (SELECT seq FROM chat
                      WHERE game_id = {id} AND room = {room} ORDER BY seq LIMIT {over})"
                 ))?;
             }
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "INSERT INTO chat (game_id, seq, room, author, text, at_ms)
                  VALUES ({id}, {next}, {room}, {line.author}, {line.text}, {at})"
             ))
@@ -446,9 +430,8 @@ impl<B: Backend> GameStore for B {
             return Ok(Vec::new());
         }
         let rows = self.run(|db| {
-            let b = dialect(self);
             db.rows(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "SELECT room, author, text, at_ms FROM chat WHERE game_id = {id} ORDER BY seq"
             ))
         })?;
@@ -484,10 +467,9 @@ impl<B: Backend> GameStore for B {
     }
 
     fn live_games(&self, limit: usize) -> Result<Vec<GameId>, StoreError> {
-        let b = dialect(self);
         let limit = count_to_sql(limit);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT id FROM games WHERE started_ms IS NOT NULL AND ending IS NULL
              ORDER BY started_ms DESC, id DESC LIMIT {limit}"
         );
@@ -533,7 +515,7 @@ fn list<B: Backend>(
         q.limit(u64::try_from(count_to_sql(p.limit)).unwrap_or(0))
             .offset(u64::try_from(count_to_sql(p.offset)).unwrap_or(0));
     }
-    let rows = store.run(|db| db.rows(render(dialect(store), &q)))?;
+    let rows = store.run(|db| db.rows(render(&q)))?;
     rows.iter()
         .map(|row| {
             Ok(GameSummary {

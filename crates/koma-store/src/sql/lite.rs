@@ -9,11 +9,20 @@ use sea_query_rusqlite::{RusqliteValue, RusqliteValues};
 /// runs the store's queries, each statement prepared once and kept.
 pub(crate) struct Lite<'a>(pub(crate) &'a rusqlite::Connection);
 
-/// The values of `q` as rusqlite binds them.
+/// The text of `q` in SQLite's words and its values as rusqlite binds them: each numbered
+/// placeholder `$n` (the renderer's, [`crate::sql::Numbered`]) becomes SQLite's `?n`, so
+/// the values bind by their numbers as on PostgreSQL. (SQLite would also take `$1`, but as
+/// a name, numbered by where it first appears.) No query of the store has a `$` elsewhere.
 fn values(q: Query) -> (String, RusqliteValues) {
     let (sql, values) = q.into_parts();
+    let mut text = String::with_capacity(sql.len());
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        let numbered = c == '$' && chars.peek().is_some_and(char::is_ascii_digit);
+        text.push(if numbered { '?' } else { c });
+    }
     (
-        sql,
+        text,
         RusqliteValues(values.into_iter().map(RusqliteValue).collect()),
     )
 }

@@ -5,7 +5,7 @@
 
 use crate::StoreError;
 use crate::lobby::{LobbyStore, Meet, NOTICE_KEEP_MS, QuickRow, SeekRow, Tick};
-use crate::sql::{Backend, Db, Row, count_to_sql, dialect, ms_to_sql, render, unstorable};
+use crate::sql::{Backend, Db, Numbered, Row, count_to_sql, ms_to_sql, render, unstorable};
 use crate::{Page, UserId};
 use sea_query::{Alias, Expr, ExprTrait, Iden, raw_sql};
 
@@ -90,11 +90,10 @@ fn bounds(now_ms: u64, absence: u64) -> (i64, i64) {
 }
 
 /// Stores `row` unless its id or poster has a row already.
-fn insert_seek<B: Backend>(store: &B, db: &mut dyn Db, row: &SeekRow) -> Result<u64, StoreError> {
-    let b = dialect(store);
+fn insert_seek(db: &mut dyn Db, row: &SeekRow) -> Result<u64, StoreError> {
     let (created, expires) = (ms_to_sql(row.created_ms), ms_to_sql(row.expires_ms));
     db.execute(raw_sql!(
-        seaql::b::query,
+        seaql::Numbered::query,
         "INSERT INTO lobby_seeks (id, poster, body, created_ms, expires_ms)
          VALUES ({row.id}, {row.poster}, {row.body}, {created}, {expires})
          ON CONFLICT DO NOTHING"
@@ -102,11 +101,10 @@ fn insert_seek<B: Backend>(store: &B, db: &mut dyn Db, row: &SeekRow) -> Result<
 }
 
 /// Stores the wait of `row` unless its ticket or player has a row already.
-fn insert_quick<B: Backend>(store: &B, db: &mut dyn Db, row: &QuickRow) -> Result<u64, StoreError> {
-    let b = dialect(store);
+fn insert_quick(db: &mut dyn Db, row: &QuickRow) -> Result<u64, StoreError> {
     let (since, expires) = (ms_to_sql(row.since_ms), ms_to_sql(row.expires_ms));
     db.execute(raw_sql!(
-        seaql::b::query,
+        seaql::Numbered::query,
         "INSERT INTO lobby_quick (ticket, player, pool_key, rating, body, since_ms, expires_ms)
          VALUES ({row.ticket}, {row.player}, {row.key}, {row.rating}, {row.body}, {since},
             {expires})
@@ -119,10 +117,9 @@ impl<B: Backend> LobbyStore for B {
         let now = ms_to_sql(now_ms);
         self.transaction(|db| {
             self.serialize(db, LOCK)?;
-            let b = dialect(self);
             let others = db
                 .row(raw_sql!(
-                    seaql::b::query,
+                    seaql::Numbered::query,
                     "SELECT COUNT(*) FROM lobby_seeks
                      WHERE poster <> {row.poster} AND expires_ms > {now}"
                 ))?
@@ -130,12 +127,11 @@ impl<B: Backend> LobbyStore for B {
             if others >= count_to_sql(most) {
                 return Ok(false);
             }
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "DELETE FROM lobby_seeks WHERE poster = {row.poster}"
             ))?;
-            insert_seek(self, db, row).map_err(|e| e.refusal(|| format!("seek {}", row.id)))?;
+            insert_seek(db, row).map_err(|e| e.refusal(|| format!("seek {}", row.id)))?;
             self.tell(db, SEEKS_CHANGED)?;
             Ok(true)
         })
@@ -161,7 +157,7 @@ impl<B: Backend> LobbyStore for B {
         .order_by(Alias::new(B::STORED_ORDER), sea_query::Order::Desc)
         .limit(u64::try_from(page.limit).unwrap_or(u64::MAX))
         .offset(u64::try_from(page.offset).unwrap_or(u64::MAX));
-        let q = render(dialect(self), &q);
+        let q = render(&q);
         self.run(|db| db.rows(q))?.iter().map(seek).collect()
     }
 
@@ -170,9 +166,8 @@ impl<B: Backend> LobbyStore for B {
             return Ok(None);
         }
         let (now, gone) = bounds(now_ms, absence);
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT id, poster, body, created_ms, expires_ms FROM lobby_seeks
              WHERE id = {id} AND expires_ms > {now} AND (left_ms IS NULL OR left_ms > {gone})"
         );
@@ -192,9 +187,8 @@ impl<B: Backend> LobbyStore for B {
         let (now, gone) = bounds(now_ms, absence);
         // Anyone's (an accept) or only the named poster's (a cancel).
         let poster = poster.map(|p| p.as_str());
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "DELETE FROM lobby_seeks
              WHERE id = {id} AND poster = COALESCE({poster}, poster) AND expires_ms > {now}
                 AND (left_ms IS NULL OR left_ms > {gone})
@@ -211,7 +205,7 @@ impl<B: Backend> LobbyStore for B {
 
     fn restore_seek(&self, row: &SeekRow) -> Result<(), StoreError> {
         self.transaction(|db| {
-            if insert_seek(self, db, row)? == 1 {
+            if insert_seek(db, row)? == 1 {
                 self.tell(db, SEEKS_CHANGED)?;
             }
             Ok(())
@@ -229,14 +223,12 @@ impl<B: Backend> LobbyStore for B {
         let (low, high) = (row.rating - window, row.rating + window);
         self.transaction(|db| {
             self.serialize(db, LOCK)?;
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "DELETE FROM lobby_quick WHERE player = {row.player}"
             ))?;
-            let b = dialect(self);
             let best = db.row(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "SELECT ticket, player, pool_key, rating, body, since_ms, expires_ms
                  FROM lobby_quick
                  WHERE pool_key = {row.key} AND rating BETWEEN {low} AND {high}
@@ -244,13 +236,12 @@ impl<B: Backend> LobbyStore for B {
                  ORDER BY ABS(rating - {row.rating}), since_ms, ticket LIMIT 1"
             ))?;
             let Some(partner) = best.as_ref().map(waiting).transpose()? else {
-                insert_quick(self, db, row)
+                insert_quick(db, row)
                     .map_err(|e| e.refusal(|| format!("quick pairing {}", row.ticket)))?;
                 return Ok(None);
             };
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "DELETE FROM lobby_quick WHERE ticket = {partner.ticket}"
             ))?;
             Ok(Some(partner))
@@ -258,14 +249,13 @@ impl<B: Backend> LobbyStore for B {
     }
 
     fn restore_quick(&self, row: &QuickRow) -> Result<(), StoreError> {
-        self.run(|db| insert_quick(self, db, row))?;
+        self.run(|db| insert_quick(db, row))?;
         Ok(())
     }
 
     fn cancel_quick(&self, player: &UserId) -> Result<bool, StoreError> {
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "DELETE FROM lobby_quick WHERE player = {player}"
         );
         Ok(self.run(|db| db.execute(q))? > 0)
@@ -276,9 +266,8 @@ impl<B: Backend> LobbyStore for B {
             return Ok(false);
         }
         let (now, gone) = bounds(now_ms, absence);
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT 1 FROM lobby_quick
              WHERE ticket = {ticket} AND expires_ms > {now}
                 AND (left_ms IS NULL OR left_ms > {gone})"
@@ -289,14 +278,12 @@ impl<B: Backend> LobbyStore for B {
     fn lobby_left(&self, user: &UserId, left: bool, now_ms: u64) -> Result<(), StoreError> {
         let at = left.then(|| ms_to_sql(now_ms));
         self.transaction(|db| {
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "UPDATE lobby_seeks SET left_ms = {at} WHERE poster = {user}"
             ))?;
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "UPDATE lobby_quick SET left_ms = {at} WHERE player = {user}"
             ))?;
             Ok(())
@@ -316,41 +303,35 @@ impl<B: Backend> LobbyStore for B {
             self.serialize(db, LOCK)?;
             // A bounded number of values per statement (SQLite allows 32,766).
             for here in here.chunks(PRESENT_CHUNK) {
-                let b = dialect(self);
                 db.execute(raw_sql!(
-                    seaql::b::query,
+                    seaql::Numbered::query,
                     "UPDATE lobby_seeks SET left_ms = NULL
                      WHERE left_ms IS NOT NULL AND poster IN ({..here})"
                 ))?;
-                let b = dialect(self);
                 db.execute(raw_sql!(
-                    seaql::b::query,
+                    seaql::Numbered::query,
                     "UPDATE lobby_quick SET left_ms = NULL
                      WHERE left_ms IS NOT NULL AND player IN ({..here})"
                 ))?;
             }
-            let b = dialect(self);
             let lapsed = db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "DELETE FROM lobby_seeks WHERE expires_ms <= {now} OR left_ms <= {gone}"
             ))?;
             if lapsed > 0 {
                 self.tell(db, SEEKS_CHANGED)?;
             }
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "DELETE FROM lobby_quick WHERE expires_ms <= {now} OR left_ms <= {gone}"
             ))?;
             let stale = ms_to_sql(now_ms.saturating_sub(NOTICE_KEEP_MS));
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "DELETE FROM lobby_notices WHERE created_ms < {stale}"
             ))?;
-            let b = dialect(self);
             let rows = db.rows(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "SELECT ticket, player, pool_key, rating, body, since_ms, expires_ms
                  FROM lobby_quick ORDER BY pool_key, since_ms, ticket"
             ))?;
@@ -368,9 +349,8 @@ impl<B: Backend> LobbyStore for B {
                 .flat_map(|(a, b)| [a.ticket.as_str(), b.ticket.as_str()])
                 .collect();
             for taken in taken.chunks(PRESENT_CHUNK) {
-                let b = dialect(self);
                 db.execute(raw_sql!(
-                    seaql::b::query,
+                    seaql::Numbered::query,
                     "DELETE FROM lobby_quick WHERE ticket IN ({..taken})"
                 ))?;
             }
@@ -384,9 +364,8 @@ impl<B: Backend> LobbyStore for B {
     fn add_notice(&self, user: &UserId, body: &str, now_ms: u64) -> Result<(), StoreError> {
         let now = ms_to_sql(now_ms);
         self.transaction(|db| {
-            let b = dialect(self);
             db.execute(raw_sql!(
-                seaql::b::query,
+                seaql::Numbered::query,
                 "INSERT INTO lobby_notices (user_id, body, created_ms)
                  VALUES ({user}, {body}, {now})"
             ))?;
@@ -396,14 +375,12 @@ impl<B: Backend> LobbyStore for B {
 
     fn take_notices(&self, user: &UserId, since_ms: u64) -> Result<Vec<String>, StoreError> {
         let since = ms_to_sql(since_ms);
-        let b = dialect(self);
         let purge = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "DELETE FROM lobby_notices WHERE created_ms < {since}"
         );
-        let b = dialect(self);
         let take = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "DELETE FROM lobby_notices WHERE user_id = {user} RETURNING body, created_ms"
         );
         let mut rows = self.transaction(|db| {

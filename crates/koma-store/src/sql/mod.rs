@@ -1,11 +1,12 @@
 //! One SQL for both databases: each query is written once, as text both SQLite and
-//! PostgreSQL read (`sea_query::raw_sql!`, which renders each database's placeholders and
-//! carries the values; a row lock is written as a comment, `/*FOR UPDATE*/`, which SQLite
-//! reads as nothing and `pg.rs` makes PostgreSQL's lock) or, where the statement's shape
-//! depends on the call (conditions added only when asked for, the column that orders rows
-//! by when they were stored), as a `sea_query` statement each database's builder renders. A [`Backend`] (the
-//! SQLite or the PostgreSQL store) runs them on its connections and says what only it does:
-//! the leases and notifications of several servers on one PostgreSQL database.
+//! PostgreSQL read (`sea_query::raw_sql!`, which carries the values; a row lock is written
+//! as a comment, `/*FOR UPDATE*/`, which SQLite reads as nothing and `pg.rs` makes
+//! PostgreSQL's lock) or, where the statement's shape depends on the call (conditions added
+//! only when asked for, the column that orders rows by when they were stored), as a
+//! `sea_query` statement. Either is rendered once, with numbered placeholders ([`Numbered`]).
+//! A [`Backend`] (the SQLite or the PostgreSQL store) runs them on its connections and says
+//! what only it does: the leases and notifications of several servers on one PostgreSQL
+//! database.
 
 pub(crate) mod accounts;
 pub(crate) mod challenges;
@@ -20,10 +21,14 @@ pub(crate) mod tournaments;
 
 use crate::Damage;
 use crate::StoreError;
-use sea_query::QueryBuilder;
 
-/// A statement and its values, rendered for one database.
+/// A statement and its values, rendered for both databases.
 pub(crate) type Query = sea_query::raw_sql::seaql::Query;
+
+/// The renderer of every query (`raw_sql!(seaql::Numbered::query, ...)`, [`render`]): its
+/// placeholders are numbered, `$1`, `$2`..., in the order of the values, as PostgreSQL reads
+/// them; the SQLite connection reads them as its own numbered `?1`, `?2`... (`lite.rs`).
+pub(crate) use sea_query::PostgresQueryBuilder as Numbered;
 
 /// One value of a row, as either database returns it.
 #[derive(Clone, Debug, PartialEq)]
@@ -173,8 +178,6 @@ impl Lease {
 
 /// A database the store's queries run on: SQLite or PostgreSQL.
 pub(crate) trait Backend: Send + Sync {
-    /// Renders the queries for this database.
-    type Dialect: QueryBuilder + Default;
     /// The column that numbers rows in the order they were stored (games created in the
     /// same millisecond are listed by it): SQLite's `rowid`, PostgreSQL's `seq`.
     const STORED_ORDER: &'static str;
@@ -239,14 +242,9 @@ pub(crate) trait Backend: Send + Sync {
     }
 }
 
-/// The renderer of `B`'s queries (for `raw_sql!(seaql::b::query, ...)`, with `let b =`).
-pub(crate) fn dialect<B: Backend>(_: &B) -> B::Dialect {
-    B::Dialect::default()
-}
-
-/// A statement of the builder, rendered by `b`.
-pub(crate) fn render<Q: QueryBuilder>(b: Q, q: &impl sea_query::QueryStatementWriter) -> Query {
-    let (sql, values) = q.build_any(&b);
+/// A statement of the builder, rendered with numbered placeholders.
+pub(crate) fn render(q: &impl sea_query::QueryStatementWriter) -> Query {
+    let (sql, values) = q.build_any(&Numbered);
     Query { sql, values }
 }
 

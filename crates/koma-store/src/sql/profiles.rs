@@ -3,7 +3,7 @@
 use crate::Damage;
 use crate::UserId;
 use crate::profiles::{GameCounts, PlayerQuery, ProfileStore};
-use crate::sql::{Backend, count_to_sql, dialect, ms_to_sql, render, unstorable};
+use crate::sql::{Backend, Numbered, count_to_sql, ms_to_sql, render, unstorable};
 use crate::{GameStore, StoreError, StoredGame};
 use sea_query::{Cond, Expr, ExprTrait, Iden, Order, SelectStatement, raw_sql};
 
@@ -74,7 +74,7 @@ impl<B: Backend> ProfileStore for B {
         if unstorable(&query.user) {
             return Ok(Vec::new());
         }
-        let q = render(dialect(self), &player_games_query(query, B::STORED_ORDER));
+        let q = render(&player_games_query(query, B::STORED_ORDER));
         let ids = self.run(|db| db.rows(q))?;
         let mut games = Vec::with_capacity(ids.len());
         for id in ids {
@@ -90,9 +90,8 @@ impl<B: Backend> ProfileStore for B {
         if unstorable(user) {
             return Ok(GameCounts::default());
         }
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT COUNT(*), COUNT(CASE WHEN rated THEN 1 END),
                 COUNT(CASE WHEN ending IS NULL AND started_ms IS NOT NULL THEN 1 END)
              FROM games WHERE sente_user = {user} OR gote_user = {user}"
@@ -127,10 +126,7 @@ mod tests {
                 limit: 10,
             },
         );
-        let mut q = render(
-            sea_query::SqliteQueryBuilder,
-            &player_games_query(&query, "rowid"),
-        );
+        let mut q = render(&player_games_query(&query, "rowid"));
         q.sql = format!("EXPLAIN QUERY PLAN {}", q.sql);
         let plan: Vec<String> = Lite(&store.conn())
             .rows(q)

@@ -3,7 +3,7 @@
 
 use crate::Refusal;
 use crate::ratings::{HistoryRow, RatedGame, RatingChange, RatingStore, shown};
-use crate::sql::{Backend, Db, dialect, ms_to_sql, render, unstorable};
+use crate::sql::{Backend, Db, Numbered, ms_to_sql, render, unstorable};
 use crate::{GameId, UserId};
 use crate::{StoreError, color_from_name};
 use koma_game::rating::Glicko;
@@ -52,15 +52,9 @@ enum Games {
 }
 
 /// The stored rating of `user` in `pool`.
-fn rating_in<B: Backend>(
-    store: &B,
-    db: &mut dyn Db,
-    user: &str,
-    pool: &str,
-) -> Result<Option<Glicko>, StoreError> {
-    let b = dialect(store);
+fn rating_in(db: &mut dyn Db, user: &str, pool: &str) -> Result<Option<Glicko>, StoreError> {
     let Some(r) = db.row(raw_sql!(
-        seaql::b::query,
+        seaql::Numbered::query,
         "SELECT rating, deviation, volatility, games, latest_s FROM ratings
          WHERE user_id = {user} AND pool = {pool}"
     ))?
@@ -77,14 +71,9 @@ fn rating_in<B: Backend>(
 }
 
 /// The changes stored for game `id`, sente's first; empty if it was not rated.
-fn changes_of<B: Backend>(
-    store: &B,
-    db: &mut dyn Db,
-    id: &str,
-) -> Result<Vec<RatingChange>, StoreError> {
-    let b = dialect(store);
+fn changes_of(db: &mut dyn Db, id: &str) -> Result<Vec<RatingChange>, StoreError> {
     db.rows(raw_sql!(
-        seaql::b::query,
+        seaql::Numbered::query,
         "SELECT seat, user_id, rating_before, deviation_before, rating, deviation
          FROM rating_history WHERE game_id = {id}
          ORDER BY CASE WHEN seat = 'sente' THEN 0 ELSE 1 END"
@@ -118,7 +107,7 @@ impl<B: Backend> RatingStore for B {
             .and_where(Expr::col(Games::Id).eq(id.as_str()))
             .and_where(Expr::col(Games::StartedMs).is_null())
             .to_owned();
-        let q = render(dialect(self), &q);
+        let q = render(&q);
         let changed = self
             .run(|db| db.execute(q))
             .map_err(|e| e.refusal(|| format!("game {id}: seat")))?;
@@ -131,30 +120,28 @@ impl<B: Backend> RatingStore for B {
     fn rate_game(&self, game: &RatedGame) -> Result<Vec<RatingChange>, StoreError> {
         // Both accounts locked, in one order (PostgreSQL): another server rating this game
         // (or another game of theirs) waits, then reads what this one wrote.
-        let b = dialect(self);
         let [sente, gote] = &game.players;
         let lock = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT 1 FROM users WHERE id = {sente} OR id = {gote} ORDER BY id /*FOR UPDATE*/"
         );
         self.transaction(|db| {
             db.rows(lock)?;
-            let done = changes_of(self, db, &game.id)?;
+            let done = changes_of(db, &game.id)?;
             if !done.is_empty() {
                 return Ok(done);
             }
             let pool = game.pool.key();
             let before = [
-                rating_in(self, db, &game.players[0], &pool)?.unwrap_or_default(),
-                rating_in(self, db, &game.players[1], &pool)?.unwrap_or_default(),
+                rating_in(db, &game.players[0], &pool)?.unwrap_or_default(),
+                rating_in(db, &game.players[1], &pool)?.unwrap_or_default(),
             ];
             let at = ms_to_sql(game.at_ms);
             let mut changes = Vec::new();
             for (change, new) in crate::ratings::updates(game, &before)? {
                 let (games, latest) = (i64::from(new.games), new.latest.map(|s| i64::try_from(s).unwrap_or(i64::MAX)));
-                let b = dialect(self);
                 db.execute(raw_sql!(
-                    seaql::b::query,
+                    seaql::Numbered::query,
                     "INSERT INTO ratings (user_id, pool, rating, deviation, volatility, games, latest_s)
                      VALUES ({change.user}, {pool}, {new.rating}, {new.deviation}, {new.volatility},
                         {games}, {latest})
@@ -163,9 +150,8 @@ impl<B: Backend> RatingStore for B {
                         games = excluded.games, latest_s = excluded.latest_s"
                 ))?;
                 let seat = change.seat.name();
-                let b = dialect(self);
                 db.execute(raw_sql!(
-                    seaql::b::query,
+                    seaql::Numbered::query,
                     "INSERT INTO rating_history (game_id, user_id, seat, pool, at_ms,
                         rating_before, deviation_before, rating, deviation)
                      VALUES ({game.id}, {change.user}, {seat}, {pool}, {at},
@@ -182,23 +168,22 @@ impl<B: Backend> RatingStore for B {
         if unstorable(id) {
             return Ok(Vec::new());
         }
-        self.run(|db| changes_of(self, db, id))
+        self.run(|db| changes_of(db, id))
     }
 
     fn rating(&self, user: &UserId, pool: &str) -> Result<Option<Glicko>, StoreError> {
         if unstorable(user) || unstorable(pool) {
             return Ok(None);
         }
-        self.run(|db| rating_in(self, db, user, pool))
+        self.run(|db| rating_in(db, user, pool))
     }
 
     fn ratings(&self, user: &UserId) -> Result<Vec<(String, Glicko)>, StoreError> {
         if unstorable(user) {
             return Ok(Vec::new());
         }
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT pool FROM ratings WHERE user_id = {user}"
         );
         self.run(|db| {
@@ -211,7 +196,7 @@ impl<B: Backend> RatingStore for B {
             pools.sort();
             let mut out = Vec::new();
             for pool in pools {
-                if let Some(g) = rating_in(self, db, user, &pool)? {
+                if let Some(g) = rating_in(db, user, &pool)? {
                     out.push((pool, g));
                 }
             }
@@ -223,9 +208,8 @@ impl<B: Backend> RatingStore for B {
         if unstorable(user) {
             return Ok(Vec::new());
         }
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT game_id, pool, at_ms, rating, deviation FROM rating_history
              WHERE user_id = {user}"
         );
@@ -248,10 +232,9 @@ impl<B: Backend> RatingStore for B {
     }
 
     fn unrated_games(&self) -> Result<Vec<GameId>, StoreError> {
-        let b = dialect(self);
         let yes = true;
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT g.id, g.ended_ms FROM games g WHERE g.rated = {yes} AND g.ending IS NOT NULL
                AND g.ending <> 'aborted'
                AND NOT EXISTS (SELECT 1 FROM rating_history h WHERE h.game_id = g.id)"

@@ -7,6 +7,7 @@
 //! untouched. The version is kept in the `meta` table.
 
 use crate::StoreError;
+use crate::sql::Numbered;
 use crate::sql::{Backend, Db};
 use sea_query::raw_sql;
 
@@ -127,10 +128,9 @@ pub(crate) type Legacy = [(u32, Step)];
 /// steps before [`ONE`]. Whether anything was done.
 pub(crate) fn migrate<B: Backend>(db: &mut dyn Db, legacy: &Legacy) -> Result<bool, StoreError> {
     db.batch(META)?;
-    let b = B::Dialect::default();
     let found = db
         .row(raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT value FROM meta WHERE key = 'schema_version'"
         ))?
         .map(|r| r.text(0))
@@ -181,10 +181,9 @@ pub(crate) fn migrate<B: Backend>(db: &mut dyn Db, legacy: &Legacy) -> Result<bo
             db.batch(&text::<B>(sql))?;
         }
     }
-    let b = B::Dialect::default();
     let version = VERSION.to_string();
     db.execute(raw_sql!(
-        seaql::b::query,
+        seaql::Numbered::query,
         "INSERT INTO meta (key, value) VALUES ('schema_version', {version})
          ON CONFLICT (key) DO UPDATE SET value = excluded.value"
     ))?;

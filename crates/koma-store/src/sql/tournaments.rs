@@ -3,7 +3,7 @@
 //! other reads again.
 
 use crate::Refusal;
-use crate::sql::{Backend, Row, count_to_sql, dialect, ms_to_sql, unstorable};
+use crate::sql::{Backend, Numbered, Row, count_to_sql, ms_to_sql, unstorable};
 use crate::tournaments::{TournamentRow, TournamentStore};
 use crate::{GameId, TournamentId};
 use crate::{Page, StoreError};
@@ -42,10 +42,9 @@ fn tournament(r: &Row) -> Result<TournamentRow, StoreError> {
 
 impl<B: Backend> TournamentStore for B {
     fn create_tournament(&self, t: &TournamentRow) -> Result<(), StoreError> {
-        let b = dialect(self);
         let created = ms_to_sql(t.created_ms);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "INSERT INTO tournaments (id, director, status, created_ms, version, body)
              VALUES ({t.id}, {t.director}, {t.status}, {created}, {t.version}, {t.body})
              ON CONFLICT (id) DO NOTHING"
@@ -63,9 +62,8 @@ impl<B: Backend> TournamentStore for B {
         if unstorable(id) {
             return Ok(None);
         }
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT id, director, status, created_ms, version, body FROM tournaments
              WHERE id = {id}"
         );
@@ -76,9 +74,8 @@ impl<B: Backend> TournamentStore for B {
     }
 
     fn update_tournament(&self, t: &TournamentRow) -> Result<bool, StoreError> {
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "UPDATE tournaments SET status = {t.status}, body = {t.body}, version = version + 1
              WHERE id = {t.id} AND version = {t.version}"
         );
@@ -89,10 +86,9 @@ impl<B: Backend> TournamentStore for B {
     }
 
     fn list_tournaments(&self, page: Page) -> Result<Vec<TournamentRow>, StoreError> {
-        let b = dialect(self);
         let (limit, offset) = (count_to_sql(page.limit), count_to_sql(page.offset));
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT id, director, status, created_ms, version, body FROM tournaments
              ORDER BY created_ms DESC, id LIMIT {limit} OFFSET {offset}"
         );
@@ -100,9 +96,8 @@ impl<B: Backend> TournamentStore for B {
     }
 
     fn tournaments_with_status(&self, status: &str) -> Result<Vec<TournamentId>, StoreError> {
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT id FROM tournaments WHERE status = {status}"
         );
         self.run(|db| db.rows(q))?.iter().map(|r| r.id(0)).collect()
@@ -113,9 +108,8 @@ impl<B: Backend> TournamentStore for B {
         game: &GameId,
         tournament: &TournamentId,
     ) -> Result<(), StoreError> {
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "INSERT INTO tournament_games (game_id, tournament_id) VALUES ({game}, {tournament})
              ON CONFLICT (game_id) DO UPDATE SET tournament_id = excluded.tournament_id"
         );
@@ -128,9 +122,8 @@ impl<B: Backend> TournamentStore for B {
         if unstorable(game) {
             return Ok(None);
         }
-        let b = dialect(self);
         let q = raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "SELECT tournament_id FROM tournament_games WHERE game_id = {game}"
         );
         self.run(|db| db.row(q))?.map(|r| r.id(0)).transpose()

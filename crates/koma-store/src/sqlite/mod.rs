@@ -3,6 +3,7 @@
 //! The schema and its versions are the same as PostgreSQL's (`sql::schema`); a file made
 //! before they were one is brought to them by the steps of its own history ([`LEGACY`]).
 
+use crate::sql::Numbered;
 use crate::sql::lite::Lite;
 use crate::sql::schema::{self, Legacy, Step};
 use crate::sql::{Backend, Db};
@@ -66,18 +67,16 @@ ALTER TABLE games ADD COLUMN rated      INTEGER NOT NULL DEFAULT 0;
 /// Step 4 to 5: replaces every seat token and invitation by its hash (`tokens::hash`); the
 /// holders of the old tokens keep playing with them.
 fn hash_secrets(db: &mut dyn Db) -> Result<(), StoreError> {
-    let b = sea_query::SqliteQueryBuilder;
     let rows = db.rows(raw_sql!(
-        seaql::b::query,
+        seaql::Numbered::query,
         "SELECT id, sente_token, gote_token, invite FROM games"
     ))?;
     for row in rows {
         let id = row.text(0)?;
         let [sente, gote, invite] =
             [row.text(1)?, row.text(2)?, row.text(3)?].map(|s| crate::tokens::hash(&s));
-        let b = sea_query::SqliteQueryBuilder;
         db.execute(raw_sql!(
-            seaql::b::query,
+            seaql::Numbered::query,
             "UPDATE games SET sente_token = {sente}, gote_token = {gote}, invite = {invite}
              WHERE id = {id}"
         ))?;
@@ -134,7 +133,6 @@ impl SqliteStore {
 }
 
 impl Backend for SqliteStore {
-    type Dialect = sea_query::SqliteQueryBuilder;
     const STORED_ORDER: &'static str = "rowid";
     const SEQ: &'static str = "";
     const BY_SEQ: &'static str = "";
