@@ -94,6 +94,11 @@ pub enum ArenaEvent {
         sente_berserk: bool,
         /// Whether gote went berserk.
         gote_berserk: bool,
+        /// When it ended (ms), if before the event: the end of a game may be heard a
+        /// moment later, and one that ended before the arena's end counts though heard
+        /// after it. `None`, or a time after the event's: the event's time; never before
+        /// the pairing.
+        ended_at: Option<u64>,
     },
     /// Time passes (lets pairing start on time).
     Tick,
@@ -102,7 +107,7 @@ pub enum ArenaEvent {
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Finish {
-    /// When (ms).
+    /// When it ended (ms).
     pub at: u64,
     /// The result.
     pub result: GameResult,
@@ -299,6 +304,7 @@ impl Arena {
                 plies,
                 sente_berserk,
                 gote_berserk,
+                ended_at,
             } => {
                 let g = self.games.get(game).ok_or(ArenaError::UnknownGame(game))?;
                 if g.finish.is_some() {
@@ -309,7 +315,7 @@ impl Arena {
                 }
                 let (sente, gote) = (g.sente, g.gote);
                 self.games[game].finish = Some(Finish {
-                    at,
+                    at: ended_at.map_or(at, |t| t.min(at)).max(g.started_at),
                     result,
                     plies,
                     sente_berserk,

@@ -7,7 +7,7 @@
 use super::Tournaments;
 use super::arena_log::{self, Logged};
 use super::model::{Entry, Status, Tournament};
-use super::online::{self, GameEnd};
+use super::online::GameEnd;
 use super::refusal::Refusal;
 use super::settings::Format;
 use crate::accounts::Player;
@@ -143,6 +143,7 @@ impl Tournaments {
                     plies,
                     sente_berserk,
                     gote_berserk,
+                    ended_at: Some(end.ended_ms),
                 };
                 Ok(arena_log::step(t, now, finish)?)
             })
@@ -248,11 +249,10 @@ impl Tournaments {
                 if !live.is_over() && self.hub.tournament_hooks.no_show(&game).is_none() {
                     self.hub.tournament_hooks.set_no_show(&game, limit);
                 }
-                online::result_of(&live)
+                GameEnd::of(&live)
             };
-            if let Some(result) = ended {
-                self.arena_game_ended(id, &GameEnd { id: game, result })
-                    .await?;
+            if let Some(end) = ended {
+                self.arena_game_ended(id, &end).await?;
             }
         }
         Ok(())

@@ -42,6 +42,10 @@ pub enum Logged {
         sente_berserk: bool,
         /// Whether gote went berserk.
         gote_berserk: bool,
+        /// When the game ended, if before the event was logged (none in logs written
+        /// before this was kept: the event's time).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ended_at: Option<u64>,
     },
     /// Time passed (the start, or the end).
     Tick,
@@ -106,12 +110,14 @@ fn event(logged: Logged) -> ArenaEvent {
             plies,
             sente_berserk,
             gote_berserk,
+            ended_at,
         } => ArenaEvent::GameFinished {
             game,
             result: game_result(result),
             plies,
             sente_berserk,
             gote_berserk,
+            ended_at,
         },
         Logged::Tick => ArenaEvent::Tick,
     }
@@ -269,8 +275,26 @@ mod tests {
             plies,
             sente_berserk: false,
             gote_berserk: false,
+            ended_at: None,
         };
-        step(&mut t, 1500, finish(0, Outcome::Sente, 30)).unwrap();
+        // The first game ended a moment before its end was logged: it keeps its own time.
+        let heard_late = Logged::Finish {
+            game: 0,
+            result: Outcome::Sente,
+            plies: 30,
+            sente_berserk: false,
+            gote_berserk: false,
+            ended_at: Some(1450),
+        };
+        step(&mut t, 1500, heard_late).unwrap();
+        assert_eq!(replay(&t).unwrap().games()[0].finish.unwrap().at, 1450);
+        // A log written before the end time was kept reads, as heard.
+        let old: Stamped = serde_json::from_str(
+            r#"{"at":1500,"event":{"type":"finish","game":0,"result":"sente","plies":30,
+                "sente_berserk":false,"gote_berserk":false}}"#,
+        )
+        .unwrap();
+        assert_eq!(old.event, finish(0, Outcome::Sente, 30));
         step(&mut t, 1600, finish(1, Outcome::Draw, 40)).unwrap();
         // A finish logged twice is refused and changes nothing.
         let before = t.arena.clone();

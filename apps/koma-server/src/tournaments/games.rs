@@ -227,11 +227,10 @@ impl Tournaments {
                         }
                         None
                     } else {
-                        super::online::result_of(&live)
+                        GameEnd::of(&live)
                     }
                 };
-                if let Some(result) = ended {
-                    let end = GameEnd { id: game, result };
+                if let Some(end) = ended {
                     if let Err(e) = self.set_game_result(&id, &end).await {
                         eprintln!("koma serve: tournament {id}: {e}");
                     }

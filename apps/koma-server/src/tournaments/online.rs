@@ -16,6 +16,19 @@ pub struct GameEnd {
     pub id: GameId,
     /// Its result as a board's.
     pub result: Outcome,
+    /// When it ended (Unix ms), which may be a moment before the tournament hears of it.
+    pub ended_ms: u64,
+}
+
+impl GameEnd {
+    /// The end of `live`, if it is over.
+    pub fn of(live: &LiveGame) -> Option<GameEnd> {
+        Some(GameEnd {
+            id: live.id().clone(),
+            result: result_of(live)?,
+            ended_ms: live.ended_ms.unwrap_or_else(crate::games::unix_ms),
+        })
+    }
 }
 
 /// The hub's side: where ended games are told, and the games whose first move may wait
@@ -45,15 +58,12 @@ impl Hooks {
         if live.stored.players.iter().any(Option::is_none) {
             return;
         }
-        let Some(result) = result_of(live) else {
+        let Some(end) = GameEnd::of(live) else {
             return;
         };
         let sender = self.ends.lock().unwrap_or_else(|e| e.into_inner()).clone();
         if let Some(tx) = sender {
-            let _ = tx.send(GameEnd {
-                id: id.clone(),
-                result,
-            });
+            let _ = tx.send(end);
         }
     }
 

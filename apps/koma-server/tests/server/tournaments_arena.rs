@@ -216,10 +216,11 @@ async fn an_arena_pairs_players_as_they_finish_until_its_end() {
             }
             finish(addr, g["game"].as_str().unwrap(), &seats(&t, g, &tokens), k).await;
             done.insert(k);
-            // The arena logs a game's end when it hears of it, a moment after the last
-            // request: one finished less than half a second before the end may have been
-            // heard after it on a busy machine, and may or may not count.
-            if now_ms() + 500 < ends_at {
+            // The arena counts a game by when it ended (the server's end of it, before
+            // the last request is answered), however late the arena hears of it: one
+            // answered before the end counts; one whose last request was still under
+            // way at the end may or may not.
+            if now_ms() < ends_at {
                 counted.push(k);
             } else {
                 uncertain.push(k);

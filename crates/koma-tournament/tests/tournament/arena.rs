@@ -122,6 +122,7 @@ fn random_event(
                 plies: rng.below(120) as u32,
                 sente_berserk: berserk && rng.below(3) == 0,
                 gote_berserk: berserk && rng.below(3) == 0,
+                ended_at: None,
             }
         }
         // A wrong game now and then: a finished or unknown one.
@@ -131,6 +132,7 @@ fn random_event(
             plies: 30,
             sente_berserk: false,
             gote_berserk: false,
+            ended_at: None,
         },
         _ => ArenaEvent::Tick,
     }
@@ -274,6 +276,7 @@ fn finish(game: usize, result: GameResult, plies: u32) -> ArenaEvent {
         plies,
         sente_berserk: false,
         gote_berserk: false,
+        ended_at: None,
     }
 }
 
@@ -319,6 +322,7 @@ fn a_small_arena_by_hand() {
         plies: 20,
         sente_berserk: one_sente,
         gote_berserk: !one_sente,
+        ended_at: None,
     };
     assert_eq!(arena.apply(START + 100, won), Ok(vec![]));
     // 3 and 4 draw (1 point each): 4's performance (1600, from meeting 3) puts it above 3
@@ -379,6 +383,82 @@ fn a_small_arena_by_hand() {
 }
 
 #[test]
+fn a_game_counts_by_when_it_ended_not_when_it_was_heard() {
+    // Two games of a one-minute arena end, each heard a second after the arena's end: the
+    // first ended a moment before the end and counts, the second after it and does not.
+    let end = START + 60_000;
+    let mut arena = Arena::new(config(1, false, true, false)).unwrap();
+    for p in 1..=4 {
+        arena
+            .apply(
+                0,
+                ArenaEvent::Join {
+                    player: p,
+                    rating: 1500,
+                },
+            )
+            .unwrap();
+    }
+    let games = arena.apply(START, ArenaEvent::Tick).unwrap();
+    assert_eq!(games.len(), 2);
+    let ended = |game, ended_at| ArenaEvent::GameFinished {
+        game,
+        result: GameResult::SenteWins,
+        plies: 40,
+        sente_berserk: false,
+        gote_berserk: false,
+        ended_at: Some(ended_at),
+    };
+    arena.apply(end + 1_000, ended(0, end - 10)).unwrap();
+    arena.apply(end + 1_001, ended(1, end + 10)).unwrap();
+    let finish = |g: usize| arena.games()[g].finish.unwrap().at;
+    assert_eq!((finish(0), finish(1)), (end - 10, end + 10));
+    assert!(arena.counts(&arena.games()[0]));
+    assert!(!arena.counts(&arena.games()[1]));
+    let score = |p| {
+        arena
+            .standings()
+            .iter()
+            .find(|s| s.player == p)
+            .unwrap()
+            .score
+    };
+    assert_eq!(score(games[0].sente), 2);
+    assert_eq!(score(games[1].sente), 0);
+    // An end time after the event's is the event's; one before the pairing, the pairing's.
+    let mut arena = Arena::new(config(1, false, true, false)).unwrap();
+    for p in 1..=2 {
+        arena
+            .apply(
+                0,
+                ArenaEvent::Join {
+                    player: p,
+                    rating: 1500,
+                },
+            )
+            .unwrap();
+    }
+    arena.apply(START, ArenaEvent::Tick).unwrap();
+    arena.apply(START + 500, ended(0, START - 5)).unwrap();
+    assert_eq!(arena.games()[0].finish.unwrap().at, START);
+    let mut arena = Arena::new(config(1, false, true, false)).unwrap();
+    for p in 1..=2 {
+        arena
+            .apply(
+                0,
+                ArenaEvent::Join {
+                    player: p,
+                    rating: 1500,
+                },
+            )
+            .unwrap();
+    }
+    arena.apply(START, ArenaEvent::Tick).unwrap();
+    arena.apply(START + 500, ended(0, u64::MAX)).unwrap();
+    assert_eq!(arena.games()[0].finish.unwrap().at, START + 500);
+}
+
+#[test]
 fn games_running_at_the_end_can_count() {
     let mut arena = Arena::new(config(1, false, true, true)).unwrap();
     for p in [1, 2] {
@@ -422,6 +502,7 @@ fn games_running_at_the_end_can_count() {
         plies: 40,
         sente_berserk: true,
         gote_berserk: false,
+        ended_at: None,
     };
     assert_eq!(
         arena.apply(START + 1, berserk),
