@@ -382,24 +382,27 @@ fn a_small_arena_by_hand() {
     assert!(arena.is_over());
 }
 
+/// A one-minute arena without berserk, players 1 to `players` (rated 1500) joined before
+/// its start, and the games of its start.
+fn started(players: PlayerId, count_running_at_end: bool) -> (Arena, Vec<ArenaGame>) {
+    let mut arena = Arena::new(config(1, false, true, count_running_at_end)).unwrap();
+    for player in 1..=players {
+        let join = ArenaEvent::Join {
+            player,
+            rating: 1500,
+        };
+        arena.apply(0, join).unwrap();
+    }
+    let games = arena.apply(START, ArenaEvent::Tick).unwrap();
+    (arena, games)
+}
+
 #[test]
 fn a_game_counts_by_when_it_ended_not_when_it_was_heard() {
     // Two games of a one-minute arena end, each heard a second after the arena's end: the
     // first ended a moment before the end and counts, the second after it and does not.
     let end = START + 60_000;
-    let mut arena = Arena::new(config(1, false, true, false)).unwrap();
-    for p in 1..=4 {
-        arena
-            .apply(
-                0,
-                ArenaEvent::Join {
-                    player: p,
-                    rating: 1500,
-                },
-            )
-            .unwrap();
-    }
-    let games = arena.apply(START, ArenaEvent::Tick).unwrap();
+    let (mut arena, games) = started(4, false);
     assert_eq!(games.len(), 2);
     let ended = |game, ended_at| ArenaEvent::GameFinished {
         game,
@@ -426,53 +429,17 @@ fn a_game_counts_by_when_it_ended_not_when_it_was_heard() {
     assert_eq!(score(games[0].sente), 2);
     assert_eq!(score(games[1].sente), 0);
     // An end time after the event's is the event's; one before the pairing, the pairing's.
-    let mut arena = Arena::new(config(1, false, true, false)).unwrap();
-    for p in 1..=2 {
-        arena
-            .apply(
-                0,
-                ArenaEvent::Join {
-                    player: p,
-                    rating: 1500,
-                },
-            )
-            .unwrap();
-    }
-    arena.apply(START, ArenaEvent::Tick).unwrap();
+    let (mut arena, _) = started(2, false);
     arena.apply(START + 500, ended(0, START - 5)).unwrap();
     assert_eq!(arena.games()[0].finish.unwrap().at, START);
-    let mut arena = Arena::new(config(1, false, true, false)).unwrap();
-    for p in 1..=2 {
-        arena
-            .apply(
-                0,
-                ArenaEvent::Join {
-                    player: p,
-                    rating: 1500,
-                },
-            )
-            .unwrap();
-    }
-    arena.apply(START, ArenaEvent::Tick).unwrap();
+    let (mut arena, _) = started(2, false);
     arena.apply(START + 500, ended(0, u64::MAX)).unwrap();
     assert_eq!(arena.games()[0].finish.unwrap().at, START + 500);
 }
 
 #[test]
 fn games_running_at_the_end_can_count() {
-    let mut arena = Arena::new(config(1, false, true, true)).unwrap();
-    for p in [1, 2] {
-        arena
-            .apply(
-                0,
-                ArenaEvent::Join {
-                    player: p,
-                    rating: 1500,
-                },
-            )
-            .unwrap();
-    }
-    let g = arena.apply(START, ArenaEvent::Tick).unwrap();
+    let (mut arena, g) = started(2, true);
     assert_eq!(g.len(), 1);
     let late = START + 60_000 + 1;
     let winner = g[0].sente;
@@ -483,19 +450,7 @@ fn games_running_at_the_end_can_count() {
     assert_eq!(arena.standings()[0].player, winner);
     assert_eq!(arena.standings()[0].score, 2);
     // Berserk where it is not allowed is refused.
-    let mut arena = Arena::new(config(1, false, true, true)).unwrap();
-    for p in [1, 2] {
-        arena
-            .apply(
-                0,
-                ArenaEvent::Join {
-                    player: p,
-                    rating: 1500,
-                },
-            )
-            .unwrap();
-    }
-    arena.apply(START, ArenaEvent::Tick).unwrap();
+    let (mut arena, _) = started(2, true);
     let berserk = ArenaEvent::GameFinished {
         game: 0,
         result: GameResult::Draw,
