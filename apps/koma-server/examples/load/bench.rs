@@ -798,8 +798,12 @@ async fn play_seat(
     let mut run = SeatRun::default();
     // When the socket ended, while a new one is awaited (its first state ends the stall).
     let mut lost_at: Option<Instant> = None;
+    // The last text the server pushed (or the socket's opening): its pings keep a socket
+    // open but are no push, so they do not put the deadline off.
+    let mut pushed_at = Instant::now();
     loop {
-        let ended = match tokio::time::timeout(PUSH_TIMEOUT, socket.next()).await {
+        let deadline = tokio::time::Instant::from_std(pushed_at + PUSH_TIMEOUT);
+        let ended = match tokio::time::timeout_at(deadline, socket.next()).await {
             Err(_) => {
                 run.problems.push(format!(
                     "no push for {PUSH_TIMEOUT:?} after {} plies",
@@ -814,6 +818,7 @@ async fn play_seat(
                 run.seen.len()
             ),
             Ok(Some(Ok(Message::Text(text)))) => {
+                pushed_at = Instant::now();
                 let retry = !seat.reconnect.is_zero();
                 match take_push(&mut run, &text, seat.index, &mut lost_at, retry) {
                     Push::Stop => break,
@@ -870,7 +875,10 @@ async fn play_seat(
         }
         let since = *lost_at.get_or_insert_with(Instant::now);
         match reconnect(&seat, since).await {
-            Some(fresh) => socket = fresh,
+            Some(fresh) => {
+                socket = fresh;
+                pushed_at = Instant::now();
+            }
             None => {
                 run.problems.push(format!(
                     "{ended}, and no new socket in {:?}",
