@@ -22,6 +22,8 @@ const LAPTOP = [{ width: 1280, height: 800 }, {}];
 const EVENT = "E2E Online Swiss";
 /** Where the players wait while the director pairs (before round 1). */
 const WAITING_ROOMS = ["tournament", "/", "/tournaments", "tournament", "/#lobby"];
+/** The player (by index) who also waits in a second tab. */
+const SECOND_TAB = 4;
 /** How the paired players reach their games, in board order (sente, gote, ...), per round. */
 const WAYS = [
   ["tournament", "notice", "home", "notice"],
@@ -103,7 +105,9 @@ async function playGame(g, second) {
   for (const p of watchers) await p.page.waitForSelector("#resign", { state: "hidden" });
 }
 
-/** Counts the event streams (`/api/stream/event`) that `context`'s pages hold open. */
+/** Counts the event streams (`/api/stream/event`) that `context`'s pages hold open, from
+ *  now on: call it before the pages open any (a stream aborted by a navigation is a failed
+ *  request, so it is taken off). */
 function openStreams(context) {
   let open = 0;
   const stream = (r) => new URL(r.url()).pathname === "/api/stream/event";
@@ -113,13 +117,13 @@ function openStreams(context) {
   return () => open;
 }
 
-/** A second tab of `p` on the home page: the tabs of a browser share one event stream. */
+/** A second tab of `p` on the home page: the tabs of a browser share one event stream.
+ *  `p.streams` counts his pages' streams from before his first page opened any. */
 async function secondTab(p) {
-  const count = openStreams(p.page.context());
   const page = await p.page.context().newPage();
   page.koma = `${p.page.koma} (second tab)`;
   await page.goto(`${BASE}/`);
-  return { player: p, page, count };
+  return { player: p, page, count: p.streams };
 }
 
 /** Once `tab.player` is paired in `games`: his second tab shows his game's notice too, his
@@ -209,6 +213,9 @@ export async function onlineSwiss(browser) {
   const players = await Promise.all(
     WAITING_ROOMS.map(async (_, i) => {
       const p = await device(browser, `Ts${i + 1}_${RUN}`, `Swiss player ${i + 1}`, i % 2 === 0 ? PHONE : LAPTOP);
+      // The player who opens a second tab: his streams are counted from the start (one
+      // opened before the count began would be missed, and the check fail on a busy machine).
+      if (i === SECOND_TAB) p.streams = openStreams(p.page.context());
       await signUp(p.page, p.name);
       return p;
     }),
@@ -222,7 +229,7 @@ export async function onlineSwiss(browser) {
     await p.page.waitForSelector("#withdraw-self");
     if (room !== "tournament") await p.page.goto(`${BASE}${room}`);
   }
-  const tab = await secondTab(players[4]);
+  const tab = await secondTab(players[SECOND_TAB]);
   log("Swiss: 5 players signed up and joined on the page, waiting on 4 kinds of page");
   let v = await startFromPage(director, id, 5);
   const results = [];
