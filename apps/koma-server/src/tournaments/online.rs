@@ -86,7 +86,7 @@ impl Hooks {
 }
 
 /// The result of the ended game `live` as a board's (`None` while it goes on).
-pub fn result_of(live: &LiveGame) -> Option<Outcome> {
+fn result_of(live: &LiveGame) -> Option<Outcome> {
     if !live.is_over() {
         return None;
     }
