@@ -15,6 +15,10 @@ mod served;
 
 use served::{root, serve, serve_with};
 
+/// The browser the scripts drive (`web/e2e/harness.mjs` names the same): Debian's
+/// Chromium headless shell.
+const CHROMIUM: &str = "/usr/lib/chromium/chromium-headless-shell";
+
 /// Runs `web/e2e/{script}` against a server started with `flags`; fails if the script does.
 fn drive(script: &str, flags: &[&str]) {
     let root = root();
@@ -24,8 +28,8 @@ fn drive(script: &str, flags: &[&str]) {
         "web/e2e/node_modules is missing: run `npm ci` in web/e2e (scripts/test does)"
     );
     assert!(
-        Path::new("/usr/bin/chromium").exists(),
-        "/usr/bin/chromium is missing: `apt-get install chromium` (scripts/test does)"
+        Path::new(CHROMIUM).exists(),
+        "{CHROMIUM} is missing: `apt-get install chromium-headless-shell` (scripts/test does)"
     );
     let name = script.trim_end_matches(".mjs");
     let (server, url, scratch) = if flags.is_empty() {
