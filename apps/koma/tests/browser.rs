@@ -15,8 +15,8 @@ mod served;
 
 use served::{root, serve, serve_with};
 
-/// The browser the scripts drive (`web/e2e/harness.mjs` names the same): Debian's
-/// Chromium headless shell.
+/// The browser the scripts drive unless `KOMA_CHROMIUM` names another
+/// (`web/e2e/harness.mjs` names the same): Debian's Chromium headless shell.
 const CHROMIUM: &str = "/usr/lib/chromium/chromium-headless-shell";
 
 /// Runs `web/e2e/{script}` against a server started with `flags`; fails if the script does.
@@ -27,9 +27,10 @@ fn drive(script: &str, flags: &[&str]) {
         e2e.join("node_modules/playwright-core").is_dir(),
         "web/e2e/node_modules is missing: run `npm ci` in web/e2e (scripts/test does)"
     );
+    let chromium = std::env::var("KOMA_CHROMIUM").unwrap_or_else(|_| CHROMIUM.to_string());
     assert!(
-        Path::new(CHROMIUM).exists(),
-        "{CHROMIUM} is missing: `apt-get install chromium-headless-shell` (scripts/test does)"
+        Path::new(&chromium).exists(),
+        "{chromium} is missing: `apt-get install chromium-headless-shell` (scripts/test does)"
     );
     let name = script.trim_end_matches(".mjs");
     let (server, url, scratch) = if flags.is_empty() {
@@ -42,6 +43,7 @@ fn drive(script: &str, flags: &[&str]) {
     let status = Command::new("node")
         .arg(e2e.join(script))
         .env("KOMA_URL", &url)
+        .env("KOMA_CHROMIUM", &chromium)
         .env("KOMA_ARTIFACTS", &artifacts)
         .current_dir(&e2e)
         .status()
