@@ -255,17 +255,20 @@ impl Pool {
             acquired.map_err(|_| SearchFailed::Closed)?
         };
         let pool = Arc::clone(self);
+        // The permit goes with the search: if the caller stops waiting for it (a request
+        // that went), the search still counts until it has stopped.
         let out = tokio::task::spawn_blocking(move || {
-            on_big_stack(move || {
+            let out = on_big_stack(move || {
                 let mut searcher = pool.take();
                 let out = f(&mut searcher);
                 pool.give(searcher);
                 out
-            })
+            });
+            drop(permit);
+            out
         })
         .await
         .map_err(SearchFailed::Task)??;
-        drop(permit);
         Ok(Some(out))
     }
 
@@ -288,10 +291,13 @@ impl Pool {
                 Err(_) => return Ok(None),
             }
         };
-        let out = tokio::task::spawn_blocking(move || on_big_stack(f))
-            .await
-            .map_err(SearchFailed::Task)??;
-        drop(permit);
+        let out = tokio::task::spawn_blocking(move || {
+            let out = on_big_stack(f);
+            drop(permit);
+            out
+        })
+        .await
+        .map_err(SearchFailed::Task)??;
         Ok(Some(out))
     }
 
