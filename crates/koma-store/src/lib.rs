@@ -7,6 +7,7 @@
 //! it, never the other way round (see `docs/architecture.md`).
 
 pub mod accounts;
+pub mod analysis;
 pub mod challenges;
 pub mod database;
 mod error;

@@ -120,6 +120,7 @@ pub trait Store:
     + crate::challenges::ChallengeStore
     + crate::tournaments::TournamentStore
     + crate::lobby::LobbyStore
+    + crate::analysis::AnalysisStore
     + Send
     + Sync
 {

@@ -9,6 +9,7 @@
 //! database.
 
 pub(crate) mod accounts;
+pub(crate) mod analysis;
 pub(crate) mod challenges;
 pub(crate) mod games;
 pub(crate) mod lite;

@@ -19,13 +19,15 @@ pub const VERSION: u32 = ONE + UPGRADES.len() as u32;
 
 /// The steps from [`ONE`] on: `UPGRADES[i]` takes a database from `ONE + i` to `ONE + i + 1`.
 /// A database's own steps ([`Backend::OWN_UPGRADES`]) run with the step to their version.
-const UPGRADES: [&[&str]; 3] = [
+const UPGRADES: [&[&str]; 4] = [
     // 12: the lobby (seeks, quick pairings, notices), shared by every server.
     &[crate::sql::lobby::TABLES],
     // 13: an arena's berserk in the game's row, so that its clock is rebuilt with it.
     &[crate::sql::games::BERSERK],
     // 14: PostgreSQL's own: where each seat is connected, for every server.
     &[],
+    // 15: the engine's searches of positions, shared by every user.
+    &[crate::sql::analysis::TABLES],
 ];
 
 /// The table that keeps the version.
@@ -89,7 +91,7 @@ CREATE TABLE chat (
 ";
 
 /// Every table of a new database, in an order in which each refers only to tables before.
-const TABLES: [&str; 9] = [
+const TABLES: [&str; 10] = [
     crate::sql::accounts::TABLES,
     GAMES,
     crate::sql::games::BERSERK,
@@ -99,6 +101,7 @@ const TABLES: [&str; 9] = [
     crate::sql::challenges::TABLES,
     crate::sql::tournaments::TABLES,
     crate::sql::lobby::TABLES,
+    crate::sql::analysis::TABLES,
 ];
 
 /// Where a table's text says `$SEQ`, the column that numbers its rows in the order they
