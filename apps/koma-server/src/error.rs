@@ -305,6 +305,9 @@ pub enum ApiError {
     /// A seek or a quick pairing refused (see [`crate::lobby::LobbyRefusal`]).
     #[error("{0}")]
     Lobby(#[from] crate::lobby::LobbyRefusal),
+    /// An analysis refused (see [`crate::analysis::AnalysisRefusal`]).
+    #[error("{0}")]
+    Analysis(#[from] crate::analysis::AnalysisRefusal),
     /// A tournament request refused (see [`crate::tournaments::Refusal`]).
     #[error("{0}")]
     Tournament(#[from] crate::tournaments::Refusal),
@@ -465,9 +468,9 @@ pub enum Internal {
     /// A password hash's salt or output could not be written.
     #[error("argon2: {0}")]
     Phc(#[source] argon2::password_hash::phc::Error),
-    /// The Chu shogi engine's search failed.
-    #[error("the Chu engine: {0}")]
-    ChuSearch(#[source] crate::engine::SearchFailed),
+    /// A search of the engine's pool (Chu shogi's engine move, an analysis) failed.
+    #[error("the engine: {0}")]
+    Search(#[source] crate::engine::SearchFailed),
 }
 
 impl ApiError {
@@ -558,6 +561,7 @@ impl ApiError {
             E::Forbidden { .. } => "forbidden",
             E::Seat(refusal) => refusal.code(),
             E::Lobby(refusal) => refusal.code(),
+            E::Analysis(refusal) => refusal.code(),
             E::Tournament(refusal) => refusal.code(),
             E::QueueFull => "queue_full",
             E::EngineGamesFull { .. } => "engine_games_full",
@@ -587,6 +591,7 @@ impl ApiError {
                 Some(RETRY_BUSY_S)
             }
             E::QueueFull | E::TooManyReviews { .. } => Some(RETRY_REVIEW_S),
+            E::Analysis(crate::analysis::AnalysisRefusal::Running) => Some(RETRY_BUSY_S),
             E::EngineGamesFull { .. } | E::TooManyEngineGames { .. } => Some(RETRY_GAMES_S),
             E::Storage(e) if e.is_transient() => Some(RETRY_STORE_S),
             _ => None,

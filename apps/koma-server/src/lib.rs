@@ -19,6 +19,7 @@
 
 pub mod accounts;
 mod actor;
+mod analysis;
 mod anygame;
 mod chat;
 mod cpu;
@@ -120,7 +121,11 @@ impl Server {
         let addr = listener.local_addr()?;
         let accounts = accounts::Accounts::from_env(Arc::clone(&store));
         let searchers = Arc::new(engine::Pool::new(&settings));
-        let hub = hub::Hub::new(store, Arc::clone(&searchers), Arc::clone(&settings));
+        let hub = hub::Hub::new(
+            Arc::clone(&store),
+            Arc::clone(&searchers),
+            Arc::clone(&settings),
+        );
         // Other servers on the same database: their changes to the games this one shows.
         hub.follow_others();
         // Games that ended but were not rated (a stop in between) are rated first.
@@ -141,6 +146,7 @@ impl Server {
         let app = http::api::router(http::api::AppState {
             hub: Arc::clone(&hub),
             reviews: Arc::clone(&reviews),
+            analyses: Arc::new(analysis::Analyses::new(Arc::clone(&searchers), store)),
             shutdown: stopped.clone(),
             accounts,
             limiter: Arc::clone(&limiter),

@@ -1,6 +1,7 @@
 //! Limits per client, as set: how many requests of each kind one client may make, and how
 //! large a request body may be (the HTTP layer enforces them: `limits.rs`).
 
+use std::net::{IpAddr, Ipv6Addr};
 use std::num::NonZeroU32;
 use std::str::FromStr;
 use std::time::Duration;
@@ -78,6 +79,9 @@ pub struct Limits {
     pub games: Option<Rate>,
     /// Reviews asked for, per client.
     pub reviews: Option<Rate>,
+    /// The engine's lines asked for (the analysis board's), per client: most are answered
+    /// from the searches kept, and a client has one search at a time.
+    pub analyses: Option<Rate>,
     /// Records read or written, per client.
     pub records: Option<Rate>,
     /// Logins, sign-ups, HTTP Basic checks and new API tokens, per client address.
@@ -118,6 +122,7 @@ impl Default for Limits {
             requests: Some(Rate::new(3000, 500)),
             games: Some(Rate::new(30, 20)),
             reviews: Some(Rate::new(20, 10)),
+            analyses: Some(Rate::new(240, 60)),
             records: Some(Rate::new(120, 60)),
             logins: Some(Rate::new(30, 30)),
             logins_per_name_and_address: Some(Rate::new(10, 10)),
@@ -144,6 +149,7 @@ impl Limits {
             requests: None,
             games: None,
             reviews: None,
+            analyses: None,
             records: None,
             logins: None,
             logins_per_name_and_address: None,
@@ -154,5 +160,17 @@ impl Limits {
             ws_messages: None,
             ..Limits::default()
         }
+    }
+}
+
+/// The address that stands for the client at `ip`: an IPv6 address's /64 (one client's
+/// network), an IPv4-mapped one as IPv4.
+pub fn client_network(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !((1u128 << 64) - 1))),
+        },
+        v4 => v4,
     }
 }

@@ -86,6 +86,9 @@ pub struct ServeArgs {
     /// Reviews per client [default: 20/min,10].
     #[arg(long, value_name = "RATE", value_parser = rate)]
     limit_reviews: Option<RateSetting>,
+    /// The engine's lines asked for on the analysis board per client [default: 240/min,60].
+    #[arg(long, value_name = "RATE", value_parser = rate)]
+    limit_analyses: Option<RateSetting>,
     /// Records read or written per client [default: 120/min,60].
     #[arg(long, value_name = "RATE", value_parser = rate)]
     limit_records: Option<RateSetting>,
@@ -214,6 +217,7 @@ impl ServeArgs {
             (self.limit_requests, &mut limits.requests),
             (self.limit_games, &mut limits.games),
             (self.limit_reviews, &mut limits.reviews),
+            (self.limit_analyses, &mut limits.analyses),
             (self.limit_records, &mut limits.records),
             (self.limit_logins, &mut limits.logins),
             (

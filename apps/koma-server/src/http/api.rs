@@ -39,6 +39,8 @@ pub struct AppState {
     pub hub: Arc<Hub>,
     /// The reviews.
     pub reviews: Arc<Reviews>,
+    /// The engine's lines on positions (the analysis board's).
+    pub analyses: Arc<crate::analysis::Analyses>,
     /// Flips to true when the server stops (WebSockets close).
     pub shutdown: watch::Receiver<bool>,
     /// The accounts, their sessions and tokens.
@@ -113,6 +115,10 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/reviews", limit(RateClass::Reviews, post(review)))
         .route("/api/reviews/{id}", get(review_state))
+        .route(
+            "/api/analysis",
+            limit(RateClass::Analyses, post(crate::http::analysis::analyse)),
+        )
         .merge(crate::http::chu::routes(&state))
         .merge(crate::http::lishogi::routes(&state))
         .merge(crate::http::accounts::routes())

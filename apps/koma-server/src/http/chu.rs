@@ -192,7 +192,7 @@ async fn engine(State(s): State<AppState>, json: JsonBody) -> Result<Response, A
                 .best
         })
         .await
-        .map_err(crate::error::Internal::ChuSearch)?;
+        .map_err(crate::error::Internal::Search)?;
     let Some(found) = found else {
         return Err(ApiError::EngineBusy {
             waiting: s.engine.waiting(),

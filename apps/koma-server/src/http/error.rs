@@ -69,6 +69,10 @@ impl ApiError {
             | E::EngineDeclinesDraw => StatusCode::CONFLICT,
             E::Seat(refusal) => refusal.status(),
             E::Lobby(refusal) => refusal.status(),
+            E::Analysis(crate::analysis::AnalysisRefusal::Running) => StatusCode::TOO_MANY_REQUESTS,
+            E::Analysis(crate::analysis::AnalysisRefusal::OutOfRange { .. }) => {
+                StatusCode::BAD_REQUEST
+            }
             E::Tournament(refusal) => refusal.status(),
             E::InvitationExpired => StatusCode::GONE,
             E::QueueFull | E::EngineGamesFull { .. } | E::EngineBusy { .. } | E::ShuttingDown => {

@@ -12,7 +12,7 @@ use axum::routing::MethodRouter;
 use governor::clock::Clock;
 use governor::{DefaultKeyedRateLimiter, Quota};
 use koma_store::UserId;
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -39,27 +39,15 @@ pub enum RateKey {
 impl RateKey {
     /// The key of the client at `ip`.
     pub fn ip(ip: IpAddr) -> RateKey {
-        RateKey::Ip(client_network(ip))
+        RateKey::Ip(crate::rates::client_network(ip))
     }
 
     /// The key of a login to `username` (any case) from the client at `ip`.
     pub fn username_from(username: &str, ip: Option<IpAddr>) -> RateKey {
         RateKey::UsernameFrom {
             username: username.to_ascii_lowercase(),
-            client: ip.map(client_network),
+            client: ip.map(crate::rates::client_network),
         }
-    }
-}
-
-/// The address that stands for the client at `ip`: an IPv6 address's /64 (one client's
-/// network), an IPv4-mapped one as IPv4.
-fn client_network(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !((1u128 << 64) - 1))),
-        },
-        v4 => v4,
     }
 }
 
@@ -72,6 +60,8 @@ pub enum RateClass {
     Games,
     /// Reviews.
     Reviews,
+    /// The engine's lines on a position (the analysis board's).
+    Analyses,
     /// Records read or written.
     Records,
     /// Logins, sign-ups, HTTP Basic checks and new API tokens, per address.
@@ -83,13 +73,14 @@ pub enum RateClass {
 }
 
 /// How many kinds of request are counted apart.
-const CLASSES: usize = 7;
+const CLASSES: usize = 8;
 
 impl RateClass {
     const ALL: [RateClass; CLASSES] = [
         RateClass::Requests,
         RateClass::Games,
         RateClass::Reviews,
+        RateClass::Analyses,
         RateClass::Records,
         RateClass::Logins,
         RateClass::LoginsPerNameAndAddress,
@@ -102,6 +93,7 @@ impl RateClass {
             RateClass::Requests => "requests from this client",
             RateClass::Games => "new games from this client",
             RateClass::Reviews => "reviews from this client",
+            RateClass::Analyses => "analyses from this client",
             RateClass::Records => "record conversions from this client",
             RateClass::Logins => "login attempts from this client",
             RateClass::LoginsPerNameAndAddress => {
@@ -116,6 +108,7 @@ impl RateClass {
             RateClass::Requests => limits.requests,
             RateClass::Games => limits.games,
             RateClass::Reviews => limits.reviews,
+            RateClass::Analyses => limits.analyses,
             RateClass::Records => limits.records,
             RateClass::Logins => limits.logins,
             RateClass::LoginsPerNameAndAddress => limits.logins_per_name_and_address,
@@ -201,7 +194,7 @@ impl Limiter {
     }
 
     /// The address of a request's client (see [`Limiter::key_of`]).
-    fn client(&self, extensions: &Extensions, headers: &HeaderMap) -> Option<IpAddr> {
+    pub fn client(&self, extensions: &Extensions, headers: &HeaderMap) -> Option<IpAddr> {
         let peer = extensions.get::<ConnectInfo<SocketAddr>>()?.0.ip();
         if self.limits.behind_proxy {
             Some(forwarded_for(headers).unwrap_or(peer))

@@ -6,6 +6,7 @@
 //! (`lishogi/`); see docs/architecture.md.
 
 pub mod accounts;
+pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod auth;

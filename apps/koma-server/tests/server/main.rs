@@ -5,6 +5,7 @@ mod common;
 
 mod abuse_smoke;
 mod accounts;
+mod analysis;
 mod api;
 mod chu;
 mod consent;
@@ -37,6 +38,7 @@ mod secrets;
 mod setup;
 mod store_suite;
 mod store_suite_accounts;
+mod store_suite_analysis;
 mod store_suite_challenges;
 mod store_suite_lobby;
 mod store_suite_ratings;
