@@ -17,7 +17,8 @@
 // 3b. Keyboard play (arrows and Enter), a move typed in the move box, a chat line, a draw
 //     offer declined, a takeback granted.
 // 4. A record pasted on the review screen (USI, with the bishop blunder 8h3c+??): read,
-//    analysed, the blunder listed with a better move.
+//    analysed, the blunder listed with a better move; the engine turned on shows 3 lines of
+//    the position shown, the server's, and new ones for another position.
 // 5. A phone (touch, 390x844) plays a Fischer game by taps against a desktop player: the
 //    clock shows the increment, 8h2b+ is promoted through the dialog by tapping; sente
 //    resigns and the home list, the replay and the record all say "Gote wins by resignation",
@@ -371,7 +372,46 @@ async function reviewImportedRecord(browser) {
   if ((await shown()) !== marked.at(-1)) throw new Error(`review: from the start Previous shows ply ${await shown()}, not the last marked ${marked.at(-1)}`);
   await shot(page, "10-review-blunder");
   log(`imported record reviewed: ${blunder}`);
+  await engineLines(page);
   await page.context().close();
+}
+
+/** The engine's lines on demand on the record screen: none until the reader turns the engine
+ * on, then 3 lines of the position shown as the server's analysis gives them (asked again
+ * here, it answers from the search kept), and new lines for another position shown. */
+async function engineLines(page) {
+  await page.click('#record [data-ply="5"]');
+  if ((await page.locator(".engine-line").count()) !== 0) throw new Error("engine: lines shown before it was turned on");
+  await page.selectOption("#engine-multipv", "3");
+  await page.selectOption("#engine-depth", "8");
+  await page.click("#engine-toggle");
+  await waitText(page, ".engine-status", "Depth 8");
+  const shownLines = () => page.locator(".engine-line").evaluateAll((ls) => ls.map((l) => ({ pv: l.dataset.pv, score: l.dataset.score, text: l.textContent })));
+  const lines = await shownLines();
+  if (lines.length !== 3) throw new Error(`engine: ${lines.length} lines shown, not 3: ${JSON.stringify(lines)}`);
+  const server = await page.evaluate(async () => {
+    const post = (path, body) => fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
+    const read = await post("/api/records/read", { text: "position startpos moves 7g7f 3c3d 8h3c+ 2b3c 2g2f" });
+    return post("/api/analysis", { sfen: read.history[4].sfen, multipv: 3, depth: 8 });
+  });
+  if (!server.cached) throw new Error(`engine: the page's search was not kept: ${JSON.stringify(server)}`);
+  server.lines.forEach((l, k) => {
+    if (lines[k].pv !== l.pv.join(" ") || lines[k].score !== JSON.stringify(l.score)) {
+      throw new Error(`engine: line ${k + 1} shown ${JSON.stringify(lines[k])}, the server's ${JSON.stringify(l)}`);
+    }
+  });
+  if ((await page.locator(".arrows .arrow").count()) === 0) throw new Error("engine: no arrow for the best move");
+  await shot(page, "10b-engine-lines");
+  const until = async (ready, what) => {
+    for (const start = Date.now(); !(await ready()); await new Promise((r) => setTimeout(r, 100))) {
+      if (Date.now() - start > 15_000) throw new Error(`engine: no ${what}`);
+    }
+  };
+  await page.click('#record [data-ply="4"]');
+  await until(async () => (await shownLines())[0]?.pv !== lines[0].pv, "new lines for the position before");
+  await page.click("#engine-toggle");
+  await until(async () => (await page.locator(".engine-line").count()) === 0, "lines gone with the engine off");
+  log(`engine lines: ${lines.map((l) => l.text).join(" | ")}`);
 }
 
 /** A Shift_JIS KIF file that says so, chosen as a file: the page decodes it and the server

@@ -163,6 +163,11 @@ export interface ReviewEntry {
 
 export interface Review { id: string; done: boolean; total: number; error: string | null; entries: ReviewEntry[] }
 
+/** One of the engine's lines on a position: `score` from the side to move's point of view, `sente` from sente's. */
+export interface EngineLine { multipv: number; score: Score; sente: Score; winrate: number; pv: string[]; pv_text: string[] }
+/** The engine's lines on a position (`POST /api/analysis`). */
+export interface Analysis { variant: Variant; sfen: string; depth: number; cached: boolean; lines: EngineLine[] }
+
 /** A refused request: the server's message, the HTTP status and its error code (`not_found`, `illegal_move`...). */
 export class ApiError extends Error {
   constructor(message: string, readonly status: number, readonly code?: string) {
@@ -171,8 +176,9 @@ export class ApiError extends Error {
 }
 
 /** One JSON request to the API; a refusal throws an `ApiError` with the server's message. */
-export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const init: RequestInit = { method, headers: { Accept: "application/json" } };
+  if (signal) init.signal = signal;
   if (body !== undefined) {
     init.body = JSON.stringify(body);
     init.headers = { "Content-Type": "application/json", Accept: "application/json" };
@@ -265,6 +271,9 @@ export const api = {
   startReview: (variant: Variant, start_sfen: string, moves: string[], movetime_ms: number) =>
     request<{ id: string }>("POST", "/api/reviews", { variant, start_sfen, moves, movetime_ms }),
   review: (id: string) => request<Review>("GET", `/api/reviews/${encodeURIComponent(id)}`),
+  /** The engine's lines on `sfen`; aborting `signal` stops the search. */
+  analyse: (variant: Variant, sfen: string, multipv: number, depth: number, signal?: AbortSignal) =>
+    request<Analysis>("POST", "/api/analysis", { variant, sfen, multipv, depth }, signal),
 };
 
 export type ServerMessage =

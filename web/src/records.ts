@@ -3,6 +3,7 @@
 import { api, type HistoryEntry, type RecordRead, type RecordWarning } from "./api.js";
 import { download, h, toast } from "./dom.js";
 import { endingText } from "./ending.js";
+import { EnginePanel } from "./lines.js";
 import { NotesPanel } from "./notes.js";
 import { RecordPanel } from "./record.js";
 import { ReviewPanel } from "./review.js";
@@ -38,7 +39,7 @@ const FORMAT_NAMES: Record<string, string> = { moves: "Move list" };
 
 export function recordsScreen(gameId: string | null): Screen {
   const holder = h("div", { class: "loaded" });
-  let parts: { record: RecordPanel; review: ReviewPanel; viewer: Viewer; notes: NotesPanel | null } | null = null;
+  let parts: { record: RecordPanel; review: ReviewPanel; engine: EnginePanel; viewer: Viewer; notes: NotesPanel | null } | null = null;
 
   const text = h("textarea", { id: "record-text", rows: 8, placeholder: "Paste a KIF, KI2, CSA, JKF, USI or SFEN record here, or a move list (1. P-7f P-3d 2. P-2f …)", spellcheck: "false" });
   const file = h("input", { type: "file", id: "record-file", accept: ".kif,.kifu,.ki2,.ki2u,.csa,.jkf,.json,.usi,.sfen,.txt" });
@@ -141,6 +142,7 @@ export function recordsScreen(gameId: string | null): Screen {
     // The line reviewed is the one shown: the main line, or a variation followed.
     const shownLine = () => ({ variant: line.variant, start_sfen: line.start_sfen, moves: tree ? tree.history().map((e) => e.usi) : line.moves });
     const review = new ReviewPanel(viewer, shownLine);
+    const engine = new EnginePanel(viewer);
     viewer.setLine({ variant: line.variant, startSfen: line.start_sfen, history: line.history });
     viewer.goTo(0);
     for (const color of ["sente", "gote"] as const) viewer.setPlayer(color, line.names?.[color] ?? null);
@@ -158,7 +160,7 @@ export function recordsScreen(gameId: string | null): Screen {
       };
       notes = new NotesPanel(viewer, tree, follow, imported.read.header.entries);
     }
-    parts = { record, review, viewer, notes };
+    parts = { record, review, engine, viewer, notes };
     holder.replaceChildren(
       h(
         "div",
@@ -172,6 +174,7 @@ export function recordsScreen(gameId: string | null): Screen {
           warningsBox,
           record.el,
           notes?.el,
+          engine.el,
           review.el,
         ),
       ),
@@ -182,6 +185,7 @@ export function recordsScreen(gameId: string | null): Screen {
     if (!parts) return;
     parts.record.destroy();
     parts.review.destroy();
+    parts.engine.destroy();
     parts.notes?.destroy();
     parts.viewer.destroy();
     parts = null;

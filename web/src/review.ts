@@ -61,7 +61,7 @@ export class ReviewPanel {
     this.el = h(
       "section",
       { class: "panel review-panel", "aria-label": "Review" },
-      h("div", { class: "panel-head" }, h("h2", {}, "検討 Review"), h("div", { class: "row" }, this.movetime, this.startButton)),
+      h("div", { class: "panel-head" }, h("h2", {}, "棋譜解析 Review"), h("div", { class: "row" }, this.movetime, this.startButton)),
       this.progress,
       this.plot,
       h(

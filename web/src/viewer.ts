@@ -96,12 +96,16 @@ export class Viewer {
     }
   }
 
-  /** The position at `ply` (0: the start). */
-  position(ply: number): Position {
+  /** The SFEN of the position at `ply` (0: the start). */
+  sfenAt(ply: number): string {
     const entry = this.line.history[ply - 1];
     const last = ply === this.line.history.length;
-    const sfen = ply === 0 ? this.line.startSfen : last && this.live ? this.live.sfen : entry?.sfen || this.line.startSfen;
-    return parseSfen(sfen, this.line.variant);
+    return ply === 0 ? this.line.startSfen : last && this.live ? this.live.sfen : entry?.sfen || this.line.startSfen;
+  }
+
+  /** The position at `ply` (0: the start). */
+  position(ply: number): Position {
+    return parseSfen(this.sfenAt(ply), this.line.variant);
   }
 
   isLive(): boolean {

@@ -1,0 +1,134 @@
+// The engine's lines on the position shown, on demand: off until the reader turns it on (the
+// custom of the kansōsen is to talk first); then each position shown is searched by the
+// server (MultiPV 1-5, to a depth), the lines listed with their scores, the best move drawn
+// as an arrow, sente's chances as a bar. Showing another position abandons the search of the
+// last one, which the server then stops.
+import { api, ApiError, type Analysis } from "./api.js";
+import type { Arrow } from "./board.js";
+import { h } from "./dom.js";
+import { scoreText } from "./review.js";
+import { parseUsi } from "./sfen.js";
+import type { Viewer } from "./viewer.js";
+
+const PV_SHOWN = 12;
+const DEPTHS = [8, 10, 12, 14, 16, 18];
+
+export class EnginePanel {
+  readonly el: HTMLElement;
+  private on = false;
+  private asking: AbortController | null = null;
+  private readonly toggle: HTMLButtonElement;
+  private readonly multipv: HTMLSelectElement;
+  private readonly depth: HTMLSelectElement;
+  private readonly status: HTMLElement;
+  private readonly bar: HTMLElement;
+  private readonly list: HTMLOListElement;
+
+  constructor(private readonly viewer: Viewer) {
+    this.toggle = h("button", { type: "button", id: "engine-toggle", "aria-pressed": "false", onclick: () => this.turn(!this.on) }, "Engine: off");
+    this.multipv = h("select", { id: "engine-multipv", "aria-label": "Lines" }, ...[1, 2, 3, 4, 5].map((n) => h("option", { value: String(n), selected: n === 3 }, `${n} line${n > 1 ? "s" : ""}`)));
+    this.depth = h("select", { id: "engine-depth", "aria-label": "Depth" }, ...DEPTHS.map((d) => h("option", { value: String(d), selected: d === 12 }, `depth ${d}`)));
+    for (const select of [this.multipv, this.depth]) select.addEventListener("change", () => this.ask());
+    this.status = h("p", { class: "engine-status", "aria-live": "polite" });
+    this.bar = h("div", { class: "eval-bar", role: "meter", "aria-label": "Sente's chances", "aria-valuemin": "0", "aria-valuemax": "100", hidden: true }, h("span", { class: "eval-sente" }));
+    this.list = h("ol", { id: "engine-lines", class: "engine-lines" });
+    this.list.addEventListener("click", (e) => {
+      const item = (e.target as Element).closest<HTMLElement>("[data-line]");
+      if (item) this.arrow(item.dataset["line"] ?? null);
+    });
+    this.el = h(
+      "section",
+      { class: "panel engine-panel", "aria-label": "Engine" },
+      h("div", { class: "panel-head" }, h("h2", {}, "検討 Engine"), h("div", { class: "row" }, this.multipv, this.depth, this.toggle)),
+      this.bar,
+      this.status,
+      this.list,
+    );
+    viewer.onPly(() => this.ask());
+  }
+
+  /** Turns the engine on (searching the position shown) or off. */
+  turn(on: boolean): void {
+    this.on = on;
+    this.toggle.textContent = on ? "Engine: on" : "Engine: off";
+    this.toggle.setAttribute("aria-pressed", String(on));
+    this.toggle.classList.toggle("primary", on);
+    if (on) {
+      this.ask();
+    } else {
+      this.abandon();
+      this.status.textContent = "";
+      this.bar.hidden = true;
+      this.list.replaceChildren();
+      this.arrow(null);
+    }
+  }
+
+  private abandon(): void {
+    this.asking?.abort();
+    this.asking = null;
+  }
+
+  /** Asks for the lines of the position shown (when on), abandoning the last question. */
+  private ask(): void {
+    if (!this.on) return;
+    this.abandon();
+    const asking = new AbortController();
+    this.asking = asking;
+    const ply = this.viewer.ply;
+    this.status.textContent = "Searching…";
+    this.list.setAttribute("aria-busy", "true");
+    api
+      .analyse(this.viewer.line.variant, this.viewer.sfenAt(ply), Number(this.multipv.value), Number(this.depth.value), asking.signal)
+      .then(
+        (a) => {
+          if (this.asking === asking) this.show(a);
+        },
+        (e: Error) => {
+          if (asking.signal.aborted || this.asking !== asking) return;
+          const busy = e instanceof ApiError && (e.status === 429 || e.status === 503);
+          this.status.textContent = busy ? `The engine is busy: ${e.message}` : `No lines: ${e.message}`;
+          this.list.removeAttribute("aria-busy");
+        },
+      );
+  }
+
+  private show(a: Analysis): void {
+    this.asking = null;
+    this.list.removeAttribute("aria-busy");
+    this.status.textContent = a.lines.length === 0 ? "No move: the side to move is mated." : `Depth ${a.depth}${a.cached ? " (kept)" : ""}`;
+    this.list.replaceChildren(
+      ...a.lines.map((l) =>
+        h(
+          "li",
+          { class: "engine-line", "data-line": l.pv[0] ?? "", "data-score": JSON.stringify(l.score), "data-pv": l.pv.join(" ") },
+          h("span", { class: "score" }, scoreText(l.sente)),
+          " ",
+          h("span", { class: "pv" }, l.pv_text.slice(0, PV_SHOWN).join(" ") + (l.pv_text.length > PV_SHOWN ? " …" : "")),
+        ),
+      ),
+    );
+    const best = a.lines[0];
+    this.bar.hidden = !best;
+    if (best) {
+      const percent = Math.round(best.winrate * 100);
+      this.bar.setAttribute("aria-valuenow", String(percent));
+      this.bar.title = `Sente ${percent}%`;
+      (this.bar.firstElementChild as HTMLElement).style.width = `${percent}%`;
+    }
+    this.arrow(best?.pv[0] ?? null);
+  }
+
+  /** Draws `usi` (a line's first move) as the arrow on the board; none with null. */
+  private arrow(usi: string | null): void {
+    const move = usi ? parseUsi(usi) : null;
+    const arrows: Arrow[] = move ? [{ from: move.from, to: move.to, kind: "best" }] : [];
+    this.viewer.arrows = arrows;
+    this.viewer.draw();
+  }
+
+  destroy(): void {
+    this.on = false;
+    this.abandon();
+  }
+}
