@@ -305,6 +305,9 @@ pub enum ApiError {
     /// A seek or a quick pairing refused (see [`crate::lobby::LobbyRefusal`]).
     #[error("{0}")]
     Lobby(#[from] crate::lobby::LobbyRefusal),
+    /// A tree of moves that cannot be a record (see [`crate::record_tree::TreeRefusal`]).
+    #[error("{0}")]
+    Tree(#[from] crate::record_tree::TreeRefusal),
     /// An analysis refused (see [`crate::analysis::AnalysisRefusal`]).
     #[error("{0}")]
     Analysis(#[from] crate::analysis::AnalysisRefusal),
@@ -562,6 +565,7 @@ impl ApiError {
             E::Seat(refusal) => refusal.code(),
             E::Lobby(refusal) => refusal.code(),
             E::Analysis(refusal) => refusal.code(),
+            E::Tree(_) => "invalid_tree",
             E::Tournament(refusal) => refusal.code(),
             E::QueueFull => "queue_full",
             E::EngineGamesFull { .. } => "engine_games_full",

@@ -42,6 +42,7 @@ mod pushes;
 mod rates;
 pub mod ratings;
 mod record_header;
+mod record_tree;
 mod records;
 mod rematch;
 mod review;

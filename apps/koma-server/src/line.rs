@@ -28,6 +28,25 @@ pub fn start(variant: VariantKind, text: Option<&str>) -> Result<AnyPosition, Ap
     sfen::parse_position(variant, text).map_err(ApiError::StartSfen)
 }
 
+/// The position of `text` (an SFEN, `sfen ` in front allowed), or the variant's start, as
+/// records accept one: a side may lack its king (a mate problem), and two pawns on a file or
+/// a piece that can never move in the position itself are let be, as the record readers do.
+pub fn start_as_recorded(
+    variant: VariantKind,
+    text: Option<&str>,
+) -> Result<AnyPosition, ApiError> {
+    let Some(text) = text else {
+        return Ok(variant.startpos());
+    };
+    let text = text.trim();
+    let setup = sfen::parse_setup(variant, text.strip_prefix("sfen ").unwrap_or(text))
+        .map_err(ApiError::StartSfen)?;
+    variant
+        .position(&setup)
+        .or_else(|e| variant.position_lenient(&setup).map_err(|_| e))
+        .map_err(ApiError::StartSetup)
+}
+
 /// The side to move in `pos`.
 pub fn side_to_move(pos: &AnyPosition) -> Color {
     koma_rules::on_position!(pos, p => p.side_to_move())

@@ -12,6 +12,7 @@ use crate::http::limits::{Client, Limiter, RateClass, limited};
 use crate::http::ws;
 use crate::hub::Hub;
 use crate::offers::Offer;
+use crate::record_tree::{self, ExportRequest, LineRequest};
 use crate::records::{self, ConvertRequest, ReadRequest, WriteRequest};
 use crate::rematch::Rematch;
 use crate::review::{ReviewRequest, Reviews};
@@ -109,6 +110,11 @@ pub fn router(state: AppState) -> Router {
             "/api/records/write",
             limit(RateClass::Records, post(write_record)),
         )
+        .route(
+            "/api/records/export",
+            limit(RateClass::Records, post(export_record)),
+        )
+        .route("/api/line", limit(RateClass::Records, post(line_state)))
         .route(
             "/api/records/convert",
             limit(RateClass::Records, post(convert_record)),
@@ -432,6 +438,18 @@ async fn read_record(json: JsonBody<RecordSize>) -> Result<Response, ApiError> {
 async fn convert_record(json: JsonBody<RecordSize>) -> Result<Response, ApiError> {
     let request: ConvertRequest = body(&json.bytes)?;
     let answer = off_thread(move || records::convert(&request)).await?;
+    Ok(Json(answer).into_response())
+}
+
+async fn export_record(json: JsonBody<RecordSize>) -> Result<Response, ApiError> {
+    let request: ExportRequest = body(&json.bytes)?;
+    let answer = off_thread(move || record_tree::export(&request)).await?;
+    Ok(Json(answer).into_response())
+}
+
+async fn line_state(json: JsonBody) -> Result<Response, ApiError> {
+    let request: LineRequest = body(&json.bytes)?;
+    let answer = off_thread(move || record_tree::line_state(&request)).await?;
     Ok(Json(answer).into_response())
 }
 

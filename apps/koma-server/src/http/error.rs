@@ -70,6 +70,7 @@ impl ApiError {
             E::Seat(refusal) => refusal.status(),
             E::Lobby(refusal) => refusal.status(),
             E::Analysis(crate::analysis::AnalysisRefusal::Running) => StatusCode::TOO_MANY_REQUESTS,
+            E::Tree(_) => StatusCode::BAD_REQUEST,
             E::Analysis(crate::analysis::AnalysisRefusal::OutOfRange { .. }) => {
                 StatusCode::BAD_REQUEST
             }

@@ -29,6 +29,7 @@ mod postgres_store;
 mod postgres_upgrade;
 mod profiles;
 mod ratings;
+mod record_tree;
 mod records;
 mod rematch;
 mod request_log;

@@ -1,0 +1,247 @@
+//! The analysis board's trees: a line's moves with what may follow (`POST /api/line`), and
+//! a tree of variations and comments the page holds written as a record
+//! (`POST /api/records/export`) that reads back to the same tree: every corpus record with
+//! variations or comments, in KIF, KI2 and JKF; CSA keeps the main line and says so.
+
+use crate::common::*;
+use serde_json::{Value, json};
+use std::path::Path;
+
+async fn read(addr: std::net::SocketAddr, text: &str) -> Value {
+    post(addr, "/api/records/read", &json!({ "text": text }))
+        .await
+        .expect(200)
+        .json()
+}
+
+async fn export(addr: std::net::SocketAddr, read: &Value, format: &str) -> Value {
+    let body = json!({
+        "variant": read["variant"],
+        "start_sfen": read["start_sfen"],
+        "header": read["header"]["entries"],
+        "tree": read["tree"],
+        "format": format,
+    });
+    post(addr, "/api/records/export", &body)
+        .await
+        .expect(200)
+        .json()
+}
+
+/// A tree as the formats keep it: each node's place, move, ending, comments and bookmark
+/// (`bookmarks` false: without them), not the time a move took.
+fn kept(tree: &Value, bookmarks: bool) -> Vec<Value> {
+    tree.as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            json!({
+                "parent": n["parent"],
+                "children": n["children"],
+                "usi": n["move"]["usi"],
+                "end": n["end"],
+                "comments": n.get("comments").cloned().unwrap_or(json!([])),
+                "bookmark": if bookmarks { n["bookmark"].clone() } else { Value::Null },
+            })
+        })
+        .collect()
+}
+
+/// Whether a read's tree has a variation or a comment.
+fn annotated(tree: &Value) -> bool {
+    tree.as_array().unwrap().iter().any(|n| {
+        n["children"].as_array().unwrap().len() > 1
+            || n.get("comments").is_some_and(|c| c != &json!([]))
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_annotated_corpus_record_goes_out_and_back_in_as_the_same_tree() {
+    // Some hundred conversions: more than a client may ask in a burst.
+    let (_dir, server, addr) = unlimited_server().await;
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let mut tried = Vec::new();
+    for folder in ["kif", "ki2", "jkf"] {
+        let mut files: Vec<_> = std::fs::read_dir(corpus.join(folder))
+            .expect("the corpus is beside the project")
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+                ["kif", "kifu", "ki2", "ki2u", "jkf"].contains(&ext)
+            })
+            .collect();
+        files.sort();
+        for path in files {
+            let text = koma_notation::encoding::decode(&std::fs::read(&path).unwrap()).0;
+            let reply = post(addr, "/api/records/read", &json!({ "text": text })).await;
+            if reply.status != 200 {
+                // A record koma refuses (its corpus test says which and why) has no tree.
+                continue;
+            }
+            let first = reply.json();
+            if !annotated(&first["tree"]) || first["variant"] != "shogi" {
+                continue;
+            }
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            for (format, bookmarks) in [("kif", true), ("ki2", false), ("jkf", false)] {
+                let out = export(addr, &first, format).await;
+                assert_eq!(out["format"], format);
+                let again = read(addr, out["text"].as_str().unwrap()).await;
+                assert_eq!(
+                    kept(&again["tree"], bookmarks),
+                    kept(&first["tree"], bookmarks),
+                    "{name} as {format}:\n{}",
+                    out["text"]
+                );
+                assert_eq!(
+                    again["start_sfen"], first["start_sfen"],
+                    "{name} as {format}"
+                );
+                assert_eq!(again["header"]["sente"], first["header"]["sente"], "{name}");
+            }
+            tried.push(name);
+        }
+    }
+    assert!(
+        tried.len() >= 10,
+        "only {tried:?} have variations or comments"
+    );
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tree_made_on_the_board_is_written_and_csa_keeps_its_main_line() {
+    let (_dir, server, addr) = fresh_server().await;
+    // The board's tree: 7g7f 3c3d, with 8c8d as a variation of 3c3d and a comment on it, and
+    // a variation of the first move.
+    let tree = json!([
+        {"parent": null, "children": [1, 4], "comments": ["the start"]},
+        {"parent": 0, "children": [2, 3], "move": {"usi": "7g7f"}},
+        {"parent": 1, "children": [], "move": {"usi": "3c3d"}},
+        {"parent": 1, "children": [], "move": {"usi": "8c8d"}, "comments": ["a quiet reply"]},
+        {"parent": 0, "children": [5], "move": {"usi": "2g2f"}},
+        {"parent": 4, "children": [], "end": "投了"},
+    ]);
+    let body =
+        |format: &str| json!({"tree": tree, "format": format, "header": [["先手", "Alice"]]});
+    let kif = post(addr, "/api/records/export", &body("kif"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(kif["warnings"], json!([]), "{kif}");
+    let text = kif["text"].as_str().unwrap();
+    assert!(text.contains("先手：Alice"), "{text}");
+    let back = read(addr, text).await;
+    assert_eq!(back["moves"], json!(["7g7f", "3c3d"]));
+    let nodes = back["tree"].as_array().unwrap();
+    assert_eq!(nodes.len(), 6, "{text}");
+    assert_eq!(nodes[0]["comments"], json!(["the start"]));
+    let reply = nodes.iter().find(|n| n["move"]["usi"] == "8c8d").unwrap();
+    assert_eq!(reply["comments"], json!(["a quiet reply"]));
+    assert_eq!(nodes.iter().filter(|n| n["end"] == "投了").count(), 1);
+    // CSA has no variations: the main line, and a warning that says so.
+    let csa = post(addr, "/api/records/export", &body("csa"))
+        .await
+        .expect(200)
+        .json();
+    assert!(
+        csa["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|w| w["code"] == "variations_dropped"),
+        "{csa}"
+    );
+    assert_eq!(
+        read(addr, csa["text"].as_str().unwrap()).await["moves"],
+        json!(["7g7f", "3c3d"])
+    );
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tree_that_is_no_record_is_refused_naming_the_node() {
+    let (_dir, server, addr) = fresh_server().await;
+    let start = json!({"parent": null, "children": []});
+    for (tree, says) in [
+        (json!([]), "start"),
+        (json!([{"parent": 0, "move": {"usi": "7g7f"}}]), "start"),
+        (
+            json!([start, {"parent": 1, "move": {"usi": "7g7f"}}]),
+            "node 1",
+        ),
+        (json!([start, {"parent": 0}]), "node 1"),
+        (
+            json!([start, {"parent": 0, "move": {"usi": "7g7f"}}, {"parent": 1, "move": {"usi": "7g7f"}}]),
+            "node 2: 7g7f is illegal",
+        ),
+        (
+            json!([start, {"parent": 0, "move": {"usi": "7z7f"}}]),
+            "node 1: '7z7f' is not a move",
+        ),
+        (
+            json!([start, {"parent": 0, "end": "勝ち"}]),
+            "node 1: '勝ち' is not an ending",
+        ),
+        (
+            json!([start, {"parent": 0, "end": "投了"}, {"parent": 1, "move": {"usi": "7g7f"}}]),
+            "node 2",
+        ),
+    ] {
+        let answer = post(
+            addr,
+            "/api/records/export",
+            &json!({"tree": tree, "format": "kif"}),
+        )
+        .await
+        .expect(400)
+        .json();
+        assert_eq!(answer["code"], "invalid_tree", "{tree}: {answer}");
+        let message = answer["error"].as_str().unwrap();
+        assert!(message.contains(says), "{tree}: {message}");
+    }
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_line_comes_with_the_moves_that_may_follow() {
+    let (_dir, server, addr) = fresh_server().await;
+    let state = post(addr, "/api/line", &json!({"moves": ["7g7f", "3c3d"]}))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(state["history"].as_array().unwrap().len(), 2);
+    assert_eq!(state["history"][1]["japanese"], "☖３四歩");
+    assert_eq!(
+        (&state["side"], &state["in_check"]),
+        (&json!("sente"), &json!(false))
+    );
+    let legal: Vec<&str> = state["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(legal.len(), 39, "{legal:?}");
+    assert!(
+        legal.contains(&"8h2b+") && legal.contains(&"8h2b"),
+        "{legal:?}"
+    );
+    // In check, only the answers to it.
+    let checked = post(
+        addr,
+        "/api/line",
+        &json!({"start_sfen": "4k4/9/9/9/9/9/9/9/4K3r b - 1"}),
+    )
+    .await
+    .expect(200)
+    .json();
+    assert_eq!(checked["in_check"], true);
+    assert!(checked["legal"].as_array().unwrap().len() <= 3, "{checked}");
+    let illegal = post(addr, "/api/line", &json!({"moves": ["7g7f", "7g7f"]}))
+        .await
+        .expect(400)
+        .json();
+    assert_eq!(illegal["code"], "illegal_move", "{illegal}");
+    server.shutdown().await.unwrap();
+}
