@@ -10,6 +10,9 @@
 //    and reads back to the same marks; exported as CSA, the page says what CSA dropped.
 // 2. A Western move list (`1. P-7f P-3d 2. P-2f`) read as one, not as an empty game.
 // 3. Text in no format, and a KIF with a bad line: refused with the reason and the line.
+// 4. The analysis board: a move played by clicks on a position of the record becomes a
+//    variation, a comment is written on it, the reply continues it; exported as KIF with the
+//    variation and the comment; made the main line, then its last move deleted.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -158,8 +161,56 @@ async function refusals(browser) {
   await page.context().close();
 }
 
+/** Plays `from`-`to` by clicks on the position shown once the board takes moves there. */
+async function playOnBoard(page, ply, from, to) {
+  await page.locator(`.viewer[data-movable="${ply}"]`).waitFor({ timeout: 5000 });
+  await page.click(`[data-square="${from}"]`);
+  await page.click(`[data-square="${to}"]`);
+}
+
+async function analysisBoard(browser) {
+  const page = await newPlayer(browser, "analysis", { width: 1280, height: 900 });
+  await importText(page, "position startpos moves 7g7f 3c3d 2g2f 8c8d");
+  await page.locator('#record [data-ply="4"]').waitFor();
+  await page.click('#record [data-ply="2"]');
+  await playOnBoard(page, 2, "6g", "6f");
+  await expectShown(page, 3, "☗６六歩");
+  await waitText(page, "#variations", "変化 Move 3:");
+  await waitText(page, "#variations", "２六歩");
+  await page.locator("#main-line:visible").waitFor();
+  // A comment on the new move.
+  await page.click(".comment-editor > summary");
+  await page.fill("#comment-edit", "a quieter plan");
+  await page.locator("#comment-edit").blur();
+  await waitText(page, "#comment", "a quieter plan");
+  await page.locator('#record [data-ply="3"] .mark-comment').waitFor();
+  await playOnBoard(page, 3, "4c", "4d");
+  await expectShown(page, 4, "☖４四歩");
+  await shot(page, "records-5-analysis-variation");
+  const kif = await exported(page, "kif");
+  for (const part of ["変化：3手", "６六歩(67)", "４四歩(43)", "*a quieter plan", "２六歩(27)", "８四歩(83)"]) {
+    if (!kif.includes(part)) throw new Error(`the analysis board's KIF lacks '${part}':\n${kif}`);
+  }
+  log("a move played on the board became a variation, with its comment, exported as KIF");
+  // The variation made the main line; its last move deleted.
+  await page.click("#promote-line");
+  await page.locator("#main-line").waitFor({ state: "hidden" });
+  await expectShown(page, 4, "☖４四歩");
+  await page.click("#delete-move");
+  await expectShown(page, 3, "☗６六歩");
+  const after = await exported(page, "kif");
+  if (after.includes("４四歩") || !after.includes("変化：3手") || !after.includes("２六歩(27)")) {
+    throw new Error(`after promoting and deleting, the KIF is:\n${after}`);
+  }
+  const main = after.slice(0, after.indexOf("変化："));
+  if (!main.includes("６六歩(67)") || main.includes("２六歩(27)")) throw new Error(`6g6f is not the main line:\n${after}`);
+  log("the variation made the main line, its last move deleted");
+  await page.context().close();
+}
+
 await runTests([
   ["comments and variations of an imported KIF", commentsAndVariations],
   ["a Western move list", westernMoveList],
   ["unreadable text refused", refusals],
+  ["the analysis board's variations", analysisBoard],
 ]);

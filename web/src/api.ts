@@ -139,6 +139,11 @@ export interface RecordRead {
   warnings: RecordWarning[];
 }
 
+/** A tree written as a record, with what the format could not keep. */
+export interface RecordExported { format: string; text: string; warnings: RecordWarning[] }
+/** A line checked by the server: its moves and what may follow. */
+export interface LineState { history: HistoryEntry[]; sfen: string; side: Color; in_check: boolean; legal: string[] }
+
 /** A record written in another format, with what that format could not keep. */
 export interface RecordConverted { format: string; text: string; warnings: RecordWarning[]; read_warnings: RecordWarning[] }
 
@@ -266,6 +271,11 @@ export const api = {
     request<RecordRead>("POST", "/api/records/read", { text, format, variant }),
   writeRecord: (variant: Variant, start_sfen: string, moves: string[], format: string) =>
     request<string>("POST", "/api/records/write", { variant, start_sfen, moves, format }),
+  /** A tree the page holds (its start, header and nodes) written as a record. */
+  exportRecord: (variant: Variant, start_sfen: string, header: [string, string][], tree: TreeNode[], format: string) =>
+    request<RecordExported>("POST", "/api/records/export", { variant, start_sfen, header, tree, format }),
+  /** A line's moves in every notation, and the moves the position after it allows. */
+  line: (variant: Variant, start_sfen: string, moves: string[]) => request<LineState>("POST", "/api/line", { variant, start_sfen, moves }),
   convertRecord: (text: string, format: string, variant: Variant, to: string) =>
     request<RecordConverted>("POST", "/api/records/convert", { text, format, variant, to }),
   startReview: (variant: Variant, start_sfen: string, moves: string[], movetime_ms: number) =>

@@ -1,6 +1,7 @@
-// The notes of an imported record beside its moves: the comments (and bookmark, time) of the
-// move shown, the variations that branch there, to follow with a click or ↑/↓, and the way
-// back to the main line; the header's entries folded away.
+// The notes of a record beside its moves: the comments (and bookmark, time) of the move shown,
+// the variations that branch there, to follow with a click or ↑/↓, and the way back to the
+// main line; the header's entries folded away. On the analysis board the comment of the move
+// shown is written here, and a move with what follows it made the main line or deleted.
 import { h } from "./dom.js";
 import { moveText } from "./record.js";
 import { onSettings, settings } from "./settings.js";
@@ -21,14 +22,19 @@ export class NotesPanel {
   private readonly comments: HTMLElement;
   private readonly variations: HTMLElement;
   private readonly mainButton: HTMLButtonElement;
+  private readonly editor: HTMLTextAreaElement;
+  private readonly promoteButton: HTMLButtonElement;
+  private readonly removeButton: HTMLButtonElement;
   private readonly unsubscribe: () => void;
 
-  /** `follow(id)` shows the line through node `id` at that node. */
+  /** `follow(id)` shows the line through node `id` at that node; `edited()` hears of every
+   *  change the reader makes to the tree here. */
   constructor(
     private readonly viewer: Viewer,
     private readonly tree: RecordTree,
     follow: (id: number) => void,
     header: [string, string][],
+    edited: () => void = () => undefined,
   ) {
     this.here = h("p", { class: "notes-here" });
     this.comments = h("div", { id: "comment", class: "comment", "aria-live": "polite" });
@@ -38,6 +44,23 @@ export class NotesPanel {
       if (button) follow(Number(button.dataset["node"]));
     });
     this.mainButton = h("button", { type: "button", id: "main-line", class: "small", hidden: true, onclick: () => follow(tree.nodes[0]?.children[0] ?? 0) }, "↩ Main line");
+    this.editor = h("textarea", { id: "comment-edit", class: "comment-edit", rows: 2, placeholder: "Write a comment on this move…", "aria-label": "Comment on the move shown" });
+    this.editor.addEventListener("change", () => {
+      tree.setComment(tree.at(viewer.ply), this.editor.value);
+      this.draw();
+      edited();
+    });
+    this.promoteButton = h("button", { type: "button", id: "promote-line", class: "small", onclick: () => {
+      const node = tree.at(viewer.ply);
+      tree.promote(this.branchOf(node));
+      follow(node);
+      edited();
+    } }, "★ Make this the main line");
+    this.removeButton = h("button", { type: "button", id: "delete-move", class: "small", onclick: () => {
+      const parent = tree.remove(tree.at(viewer.ply));
+      follow(parent);
+      edited();
+    } }, "✕ Delete this move and what follows");
     const extra = header.filter(([key]) => !SHOWN_KEYS.has(key));
     const headerBox = extra.length
       ? h(
@@ -54,7 +77,9 @@ export class NotesPanel {
       headerBox,
       this.here,
       this.comments,
+      h("details", { class: "comment-editor" }, h("summary", {}, "✎ Write a comment"), this.editor),
       this.variations,
+      h("div", { class: "row tree-edit" }, this.promoteButton, this.removeButton),
     );
     viewer.onPly(() => this.draw());
     // ↑ and ↓ switch between the variations of the move shown (not while typing).
@@ -102,6 +127,17 @@ export class NotesPanel {
     );
   }
 
+  /** The first node of the variation `id` is on: itself or the nearest before it that is not
+   *  its parent's first continuation (the start when it is on the main line). */
+  private branchOf(id: number): number {
+    for (let n = id; ; ) {
+      const parent = this.tree.nodes[n]?.parent;
+      if (parent === null || parent === undefined) return n;
+      if (this.tree.nodes[parent]?.children[0] !== n) return n;
+      n = parent;
+    }
+  }
+
   draw(): void {
     const ply = this.viewer.ply;
     const id = this.tree.at(ply);
@@ -120,6 +156,9 @@ export class NotesPanel {
     if (rows.length) rows.push(h("p", { class: "hint" }, "Click a move to follow its line; ↑ ↓ switch the variation of the move shown."));
     this.variations.replaceChildren(...rows);
     this.mainButton.hidden = this.tree.isMain();
+    if (document.activeElement !== this.editor) this.editor.value = (node?.comments ?? []).join("\n");
+    this.promoteButton.hidden = this.branchOf(id) === 0;
+    this.removeButton.hidden = ply === 0;
   }
 
   destroy(): void {

@@ -7,9 +7,10 @@ import type { Viewer } from "./viewer.js";
 export const FORMATS = ["kif", "ki2", "csa", "sfen"] as const;
 
 export interface RecordOptions {
-  /** A link to download the record in `format` (the game's record from the server)... */
-  link?: (format: string) => string;
-  /** ...or a function that writes and offers it (an imported line). */
+  /** A link to download the record in `format` (the game's record from the server; null:
+   *  none now)... */
+  link?: (format: string) => string | null;
+  /** ...or a function that writes and offers it (an imported line, a changed tree). */
   write?: (format: string) => Promise<void>;
   /** Whether a "back to live" control is shown (a game going on). */
   live: boolean;
@@ -94,8 +95,9 @@ export class RecordPanel {
   private renderExports(): void {
     const items = FORMATS.map((format) => {
       const label = format.toUpperCase();
-      if (this.options.link) {
-        return h("a", { class: "button small", href: this.options.link(format), download: `koma.${format}`, "data-format": format }, label);
+      const href = this.options.link?.(format);
+      if (href) {
+        return h("a", { class: "button small", href, download: `koma.${format}`, "data-format": format }, label);
       }
       const write = this.options.write;
       return h("button", { type: "button", class: "small", "data-format": format, onclick: () => void write?.(format) }, label);

@@ -1,5 +1,8 @@
 // The #review screen: import a record (file or pasted text), replay it with its comments and
-// variations, export it, review it; or `#review&game=ID` for a stored game.
+// variations, export it, review it; or `#review&game=ID` for a stored game. It is an analysis
+// board: a move played on any position of the line shown becomes a variation (the server says
+// which moves the position allows), a variation can be made the main line or deleted, a
+// comment written on any move, and the tree exported with them all.
 import { api, type HistoryEntry, type RecordRead, type RecordWarning } from "./api.js";
 import { download, h, toast } from "./dom.js";
 import { endingText } from "./ending.js";
@@ -39,7 +42,7 @@ const FORMAT_NAMES: Record<string, string> = { moves: "Move list" };
 
 export function recordsScreen(gameId: string | null): Screen {
   const holder = h("div", { class: "loaded" });
-  let parts: { record: RecordPanel; review: ReviewPanel; engine: EnginePanel; viewer: Viewer; notes: NotesPanel | null } | null = null;
+  let parts: { record: RecordPanel; review: ReviewPanel; engine: EnginePanel; viewer: Viewer; notes: NotesPanel } | null = null;
 
   const text = h("textarea", { id: "record-text", rows: 8, placeholder: "Paste a KIF, KI2, CSA, JKF, USI or SFEN record here, or a move list (1. P-7f P-3d 2. P-2f …)", spellcheck: "false" });
   const file = h("input", { type: "file", id: "record-file", accept: ".kif,.kifu,.ki2,.ki2u,.csa,.jkf,.json,.usi,.sfen,.txt" });
@@ -108,13 +111,23 @@ export function recordsScreen(gameId: string | null): Screen {
     destroyParts();
     warnings.replaceChildren();
     warningsBox.hidden = true;
-    const viewer = new Viewer(() => undefined);
+    const viewer = new Viewer((usi) => void play(usi));
     const id = line.gameId;
     const imported = line.imported;
-    const tree = imported ? new RecordTree(imported.read.tree) : null;
+    const tree = imported ? new RecordTree(imported.read.tree) : RecordTree.ofLine(line.history);
+    const header = imported?.read.header.entries ?? [];
     const write = async (f: string) => {
       try {
-        if (imported) {
+        if (tree.edited) {
+          // The tree as the board has it: its variations and comments, and the header read.
+          const out = await api.exportRecord(line.variant, line.start_sfen, header, tree.serialize(), f);
+          download(`koma.${f}`, out.text);
+          if (out.warnings.length) {
+            const what = `${f.toUpperCase()} export`;
+            noteWarnings(what, out.warnings);
+            toast(`${what}: ${out.warnings.map(warningText).join("; ")}`, "info");
+          }
+        } else if (imported) {
           // The imported text itself, converted: its comments and variations go along
           // where the format has room, and what it has none for is said.
           const r = imported.read;
@@ -132,33 +145,69 @@ export function recordsScreen(gameId: string | null): Screen {
         toast(`Export: ${(e as Error).message}`);
       }
     };
-    const marks = tree
-      ? (ply: number) => {
-          const node = tree.at(ply);
-          return { comment: tree.annotated(node), variations: tree.choices(node).length > 0 && ply > 0 };
-        }
-      : undefined;
-    const record = new RecordPanel(viewer, { live: false, ...(id ? { link: (f: string) => api.recordUrl(id, f) } : { write }), ...(marks ? { marks } : {}) });
+    const marks = (ply: number) => {
+      const node = tree.at(ply);
+      return { comment: tree.annotated(node), variations: tree.choices(node).length > 0 && ply > 0 };
+    };
+    // A stored game's record comes from the server until the board changes its tree.
+    const link = id ? (f: string) => (tree.edited ? null : api.recordUrl(id, f)) : undefined;
+    const record = new RecordPanel(viewer, { live: false, write, ...(link ? { link } : {}), marks });
     // The line reviewed is the one shown: the main line, or a variation followed.
-    const shownLine = () => ({ variant: line.variant, start_sfen: line.start_sfen, moves: tree ? tree.history().map((e) => e.usi) : line.moves });
+    const shownLine = () => ({ variant: line.variant, start_sfen: line.start_sfen, moves: tree.history().map((e) => e.usi) });
     const review = new ReviewPanel(viewer, shownLine);
     const engine = new EnginePanel(viewer);
     viewer.setLine({ variant: line.variant, startSfen: line.start_sfen, history: line.history });
     viewer.goTo(0);
     for (const color of ["sente", "gote"] as const) viewer.setPlayer(color, line.names?.[color] ?? null);
     record.setResult(line.result);
-    let notes: NotesPanel | null = null;
-    if (tree && imported) {
-      // Follows the line through node `node`, showing that node.
-      const follow = (node: number) => {
-        tree.follow(node);
-        viewer.setLine({ variant: line.variant, startSfen: line.start_sfen, history: tree.history() });
-        record.setResult(tree.isMain() ? line.result : tree.ending());
-        review.reset();
-        viewer.goTo(tree.nodes[node]?.ply ?? 0);
-        notes?.draw();
-      };
-      notes = new NotesPanel(viewer, tree, follow, imported.read.header.entries);
+    // Follows the line through node `node`, showing that node.
+    const follow = (node: number) => {
+      tree.follow(node);
+      viewer.setLine({ variant: line.variant, startSfen: line.start_sfen, history: tree.history() });
+      record.setResult(tree.isMain() ? line.result : tree.ending());
+      review.reset();
+      viewer.goTo(tree.nodes[node]?.ply ?? 0);
+      notes.draw();
+    };
+    // A change to the tree: the record's marks and exports follow it.
+    const edited = () => record.setResult(tree.isMain() ? line.result : tree.ending());
+    const notes = new NotesPanel(viewer, tree, follow, header, edited);
+    // The moves of the position shown, asked for once the reader stays on it a moment: with
+    // them a piece can be moved there (either side's, the one to move).
+    let asking = 0;
+    let settle: number | undefined;
+    const explore = () => {
+      viewer.explore = null;
+      window.clearTimeout(settle);
+      const ply = viewer.ply;
+      const ask = ++asking;
+      settle = window.setTimeout(() => {
+        const moves = tree.history().slice(0, ply).map((e) => e.usi);
+        api.line(line.variant, line.start_sfen, moves).then(
+          (state) => {
+            if (ask !== asking) return;
+            viewer.explore = { ply, legal: state.legal, mover: state.side };
+            viewer.draw();
+          },
+          () => undefined,
+        );
+      }, 150);
+    };
+    viewer.onPly(explore);
+    // A move played on the board: the line so far and the move, checked by the server; its
+    // node (a new variation, or the continuation that already plays it) is shown.
+    async function play(usi: string): Promise<void> {
+      const ply = viewer.ply;
+      const moves = [...tree.history().slice(0, ply).map((e) => e.usi), usi];
+      try {
+        const state = await api.line(line.variant, line.start_sfen, moves);
+        const entry = state.history[state.history.length - 1];
+        if (!entry) return;
+        const node = tree.add(tree.at(ply), entry);
+        follow(node);
+      } catch (e) {
+        toast(`Cannot play ${usi}: ${(e as Error).message}`);
+      }
     }
     parts = { record, review, engine, viewer, notes };
     holder.replaceChildren(
@@ -173,7 +222,7 @@ export function recordsScreen(gameId: string | null): Screen {
           h("div", { class: "actions" }, h("button", { type: "button", id: "flip", onclick: () => viewer.flip() }, "⇅ Flip"), h("button", { type: "button", id: "settings-button", onclick: () => openSettings() }, "⚙ Settings")),
           warningsBox,
           record.el,
-          notes?.el,
+          notes.el,
           engine.el,
           review.el,
         ),
@@ -186,7 +235,7 @@ export function recordsScreen(gameId: string | null): Screen {
     parts.record.destroy();
     parts.review.destroy();
     parts.engine.destroy();
-    parts.notes?.destroy();
+    parts.notes.destroy();
     parts.viewer.destroy();
     parts = null;
   }

@@ -1,14 +1,87 @@
 // A record's tree of moves as the server reads it (the main line and every variation, with
 // comments), and the line shown: the path from the start through one node, continued by
-// first children to its end.
+// first children to its end. The analysis board changes it: a move played off the line shown
+// becomes a variation, a variation is made the main line or deleted, a comment written.
 import type { HistoryEntry, TreeNode } from "./api.js";
 
 export class RecordTree {
   /** The nodes of the line shown after the start: its moves, then its ending if it has one. */
   private path: number[] = [];
 
+  /** Whether the tree was changed since it was read. */
+  edited = false;
+
   constructor(readonly nodes: TreeNode[]) {
     this.follow(0);
+  }
+
+  /** A tree of one line: the start, then `history`'s moves. */
+  static ofLine(history: HistoryEntry[]): RecordTree {
+    const nodes: TreeNode[] = [{ parent: null, children: [], ply: 0 }];
+    history.forEach((move, i) => {
+      nodes[i]!.children.push(i + 1);
+      nodes.push({ parent: i, children: [], ply: i + 1, move });
+    });
+    return new RecordTree(nodes);
+  }
+
+  /** The node after `parent` for `move`: the continuation that plays it, or a new one (a
+   *  new line's first move is the main one; later ones are variations). */
+  add(parent: number, move: HistoryEntry): number {
+    const from = this.nodes[parent];
+    if (!from) return parent;
+    const known = from.children.find((c) => this.nodes[c]?.move?.usi === move.usi);
+    if (known !== undefined) return known;
+    const id = this.nodes.length;
+    this.nodes.push({ parent, children: [], ply: from.ply + 1, move });
+    from.children.push(id);
+    this.edited = true;
+    return id;
+  }
+
+  /** Makes `id` its parent's first continuation: its line becomes the main one from there. */
+  promote(id: number): void {
+    const parent = this.nodes[this.nodes[id]?.parent ?? -1];
+    if (!parent || parent.children[0] === id) return;
+    parent.children = [id, ...parent.children.filter((c) => c !== id)];
+    this.edited = true;
+  }
+
+  /** Deletes `id` and what follows it; the node before it. */
+  remove(id: number): number {
+    const parentId = this.nodes[id]?.parent;
+    const parent = parentId === null || parentId === undefined ? undefined : this.nodes[parentId];
+    if (!parent || parentId === null || parentId === undefined) return id;
+    parent.children = parent.children.filter((c) => c !== id);
+    this.edited = true;
+    return parentId;
+  }
+
+  /** Sets the comment on `id` (none when `text` is blank). */
+  setComment(id: number, text: string): void {
+    const node = this.nodes[id];
+    if (!node) return;
+    const comments = text.trim() ? text.split("\n").map((l) => l.trimEnd()) : [];
+    if (JSON.stringify(comments) === JSON.stringify(node.comments ?? [])) return;
+    node.comments = comments;
+    this.edited = true;
+  }
+
+  /** The nodes reached from the start, in the order a record lists them (each after its
+   *  parent, siblings in their order), renumbered: what `/api/records/export` takes. */
+  serialize(): TreeNode[] {
+    const out: TreeNode[] = [];
+    const stack: [number, number | null][] = [[0, null]];
+    for (let top = stack.pop(); top; top = stack.pop()) {
+      const [id, parent] = top;
+      const node = this.nodes[id];
+      if (!node) continue;
+      const index = out.length;
+      out.push({ ...node, parent, children: [] });
+      if (parent !== null) out[parent]!.children.push(index);
+      for (const child of [...node.children].reverse()) stack.push([child, index]);
+    }
+    return out;
   }
 
   /** Shows the line through node `id`: the nodes up to it, then its first children on. */

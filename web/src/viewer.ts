@@ -45,6 +45,9 @@ export class Viewer {
   ply = 0;
   following = true;
   bottom: Color = "sente";
+  /** On an analysis board: the moves the position at `ply` allows, for either side (a move
+   *  played there makes a variation); null elsewhere. */
+  explore: { ply: number; legal: string[]; mover: Color } | null = null;
   /** Moves drawn on the board as arrows (the review's best move), until set again. */
   arrows: readonly Arrow[] = [];
   private readonly input: MoveInput;
@@ -115,12 +118,20 @@ export class Viewer {
   private inputContext() {
     const live = this.live;
     const ok = live !== null && this.isLive() && live.mover !== null;
+    const explore = this.explore?.ply === this.ply ? this.explore : null;
     return {
       pos: this.position(this.ply),
-      legal: ok ? live.legal : [],
-      mover: ok ? live.mover : null,
+      legal: ok ? live.legal : (explore?.legal ?? []),
+      mover: ok ? live.mover : (explore?.mover ?? null),
       style: settings().pieceStyle,
     };
+  }
+
+  /** The side that may move on the board now (the live player, or either on an analysis
+   *  board). */
+  private mover(): Color | null {
+    if (this.isLive() && this.live) return this.live.mover;
+    return this.explore?.ply === this.ply ? this.explore.mover : null;
   }
 
   setLine(line: Line, live: LiveInfo | null = null): void {
@@ -176,15 +187,16 @@ export class Viewer {
       arrows: this.arrows,
     });
     const droppable = this.input.droppable();
+    const mover = this.mover();
     for (const color of ["sente", "gote"] as const) {
       drawHand(this.bars[color].hand, {
         pos,
         color,
         upright: color === this.bottom,
         style: set.pieceStyle,
-        selected: color === live?.mover ? this.input.selected?.drop ?? null : null,
-        droppable: color === live?.mover ? droppable : new Set(),
-        dragging: color === live?.mover ? dragging?.drop ?? null : null,
+        selected: color === mover ? this.input.selected?.drop ?? null : null,
+        droppable: color === mover ? droppable : new Set(),
+        dragging: color === mover ? dragging?.drop ?? null : null,
       });
     }
     const up = other(this.bottom);
@@ -192,6 +204,9 @@ export class Viewer {
     if (this.top.firstChild !== topBar.el) this.top.replaceChildren(topBar.el, topBar.hand);
     if (this.bottomSide.firstChild !== bottomBar.hand) this.bottomSide.replaceChildren(bottomBar.hand, bottomBar.el);
     this.el.dataset["variant"] = pos.variant;
+    // Whether a piece may be moved on the position shown of an analysis board (tests wait on it).
+    if (this.explore?.ply === this.ply) this.el.dataset["movable"] = String(this.ply);
+    else delete this.el.dataset["movable"];
   }
 
   destroy(): void {
