@@ -829,7 +829,9 @@ fn write_typed<V: Variant>(record: &Record, dialect: Dialect) -> Result<String, 
     });
     // Header entries are kept verbatim; with a board diagram, the diagram decides the start.
     for (key, value) in &record.header.entries {
-        let _ = writeln!(out, "{key}：{value}");
+        // One line each: a line break in an entry would start lines of its own (moves).
+        let one = |text: &str| text.replace(['\r', '\n'], " ");
+        let _ = writeln!(out, "{}：{}", one(key), one(value));
     }
     match &record.start {
         Start::Named(Handicap::Even) if own_name => {
@@ -877,12 +879,16 @@ fn write_typed<V: Variant>(record: &Record, dialect: Dialect) -> Result<String, 
     Ok(out)
 }
 
+/// A move's comments, one `*` line per line of each (a line break in a comment would
+/// otherwise start a line of the record's own), and its bookmark on one line.
 fn write_notes(out: &mut String, comments: &[String], bookmark: &Option<String>) {
     for comment in comments {
-        let _ = writeln!(out, "*{comment}");
+        for line in comment.split('\n') {
+            let _ = writeln!(out, "*{}", line.trim_end_matches('\r'));
+        }
     }
     if let Some(mark) = bookmark {
-        let _ = writeln!(out, "&{mark}");
+        let _ = writeln!(out, "&{}", mark.replace(['\r', '\n'], " "));
     }
 }
 

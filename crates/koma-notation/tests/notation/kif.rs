@@ -132,3 +132,52 @@ fn a_hand_of_all_the_rest_is_filled_in() {
     // and rooks.
     assert!(sfen.contains(" b GS2r2b3g3s3n3l17p "), "{sfen}");
 }
+
+#[test]
+fn line_breaks_in_the_header_comments_and_bookmarks_start_no_lines_of_their_own() {
+    use koma_notation::record::Entry;
+    use koma_rules::VariantKind;
+    let mut record = Record::new(VariantKind::Shogi);
+    // Text from a person (a header field, a comment on the analysis board) that would read as
+    // a move, a variation and another header line if written as it is.
+    record.header.entries = vec![("先手".into(), "Alice\n1 ２六歩(27)\n後手：Mallory".into())];
+    let m = |t: &str| koma_notation::usi::parse_move(VariantKind::Shogi, t).unwrap();
+    let first = record.tree.add(MoveTree::ROOT, Entry::Move(m("7g7f")));
+    record.tree.node_mut(first).comments = vec!["a plan\r\n変化：1手\n1 ５六歩(57)".into()];
+    record.tree.node_mut(first).bookmark = Some("mark\n2 ３四歩(33)".into());
+    for (name, text, back) in [
+        (
+            "KIF",
+            kif::write(&record).unwrap(),
+            kif::parse as fn(&str) -> _,
+        ),
+        (
+            "KI2",
+            koma_notation::ki2::write(&record).unwrap(),
+            koma_notation::ki2::parse,
+        ),
+    ] {
+        let back = back(&text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+        assert_eq!(back.tree.main_moves(), vec![m("7g7f")], "{name}:\n{text}");
+        assert_eq!(back.tree.len(), 2, "{name}: no variation\n{text}");
+        assert_eq!(
+            back.header.entries,
+            vec![(
+                "先手".to_string(),
+                "Alice 1 ２六歩(27) 後手：Mallory".to_string()
+            )],
+            "{name}:\n{text}"
+        );
+        let node = back
+            .tree
+            .node(back.tree.first_child(MoveTree::ROOT).unwrap());
+        assert_eq!(
+            node.comments,
+            ["a plan", "変化：1手", "1 ５六歩(57)"],
+            "{name}"
+        );
+        if name == "KIF" {
+            assert_eq!(node.bookmark.as_deref(), Some("mark 2 ３四歩(33)"));
+        }
+    }
+}
