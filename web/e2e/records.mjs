@@ -13,6 +13,7 @@
 // 4. The analysis board: a move played by clicks on a position of the record becomes a
 //    variation, a comment is written on it, the reply continues it; exported as KIF with the
 //    variation and the comment; made the main line, then its last move deleted.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -161,6 +162,17 @@ async function refusals(browser) {
   await page.context().close();
 }
 
+/** Where the analysis board's KIF exports go, each with `<name>.json` (its main line in USI)
+ *  beside it, for the Python tests to read with cshogi (`KOMA_E2E_EXPORTS/../analysis`).
+ *  Only records that end: cshogi's KIF reader stops at the result line (まで…) and reads
+ *  the moves of variations after an unfinished main line as if they continued it. */
+const BOARDS = path.join(ARTIFACTS, "analysis");
+
+function keepBoard(name, kif, main) {
+  writeFileSync(path.join(BOARDS, `${name}.kif`), kif);
+  writeFileSync(path.join(BOARDS, `${name}.json`), `${JSON.stringify({ moves: main })}\n`);
+}
+
 /** Plays `from`-`to` by clicks on the position shown once the board takes moves there. */
 async function playOnBoard(page, ply, from, to) {
   await page.locator(`.viewer[data-movable="${ply}"]`).waitFor({ timeout: 5000 });
@@ -170,7 +182,8 @@ async function playOnBoard(page, ply, from, to) {
 
 async function analysisBoard(browser) {
   const page = await newPlayer(browser, "analysis", { width: 1280, height: 900 });
-  await importText(page, "position startpos moves 7g7f 3c3d 2g2f 8c8d");
+  const finished = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n   5 投了\n";
+  await importText(page, finished);
   await page.locator('#record [data-ply="4"]').waitFor();
   await page.click('#record [data-ply="2"]');
   await playOnBoard(page, 2, "6g", "6f");
@@ -188,9 +201,12 @@ async function analysisBoard(browser) {
   await expectShown(page, 4, "☖４四歩");
   await shot(page, "records-5-analysis-variation");
   const kif = await exported(page, "kif");
-  for (const part of ["変化：3手", "６六歩(67)", "４四歩(43)", "*a quieter plan", "２六歩(27)", "８四歩(83)"]) {
+  for (const part of ["変化：3手", "６六歩(67)", "４四歩(43)", "*a quieter plan", "２六歩(27)", "８四歩(83)", "投了", "まで4手で後手の勝ち"]) {
     if (!kif.includes(part)) throw new Error(`the analysis board's KIF lacks '${part}':\n${kif}`);
   }
+  rmSync(BOARDS, { recursive: true, force: true });
+  mkdirSync(BOARDS, { recursive: true });
+  keepBoard("variation", kif, ["7g7f", "3c3d", "2g2f", "8c8d"]);
   log("a move played on the board became a variation, with its comment, exported as KIF");
   // The variation made the main line; its last move deleted.
   await page.click("#promote-line");
@@ -204,6 +220,7 @@ async function analysisBoard(browser) {
   }
   const main = after.slice(0, after.indexOf("変化："));
   if (!main.includes("６六歩(67)") || main.includes("２六歩(27)")) throw new Error(`6g6f is not the main line:\n${after}`);
+  if (!after.includes("投了")) throw new Error(`the ending went with the promotion:\n${after}`);
   log("the variation made the main line, its last move deleted");
   await page.context().close();
 }

@@ -295,3 +295,19 @@ def test_the_browser_walks_exports_read_by_cshogi() -> None:
             assert [cshogi.move_to_usi(m) for m in parsed.moves] == said["moves"], f"{where}\n{text}"
             assert list(parsed.names) == [said["sente"], said["gote"]], f"{where}\n{text}"
             assert parsed.win == winners[said["winner"]], f"{where}: {said}\n{text}"
+
+
+@pytest.mark.skipif(not E2E_EXPORTS, reason="KOMA_E2E_EXPORTS names the browser test's exports")
+def test_the_analysis_boards_kif_reads_to_its_main_line_in_cshogi() -> None:
+    # The browser test's analysis board (web/e2e/records.mjs) exports KIF with variations and
+    # comments into `analysis/` beside the games' exports, with `<name>.json` (its main line).
+    folder = Path(E2E_EXPORTS or "").parent / "analysis"
+    boards = sorted(folder.glob("*.json"))
+    assert boards, f"no analysis board exported in {folder}: the browser test writes them"
+    for sidecar in boards:
+        main = json.loads(sidecar.read_text())["moves"]
+        kif = sidecar.with_suffix(".kif").read_text(encoding="utf-8")
+        assert "変化：" in kif, f"{sidecar.stem}: no variation in\n{kif}"
+        parsed = KIF.Parser.parse_str(kif)
+        assert [cshogi.move_to_usi(m) for m in parsed.moves] == main, f"{sidecar.stem}\n{kif}"
+
