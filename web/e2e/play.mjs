@@ -11,7 +11,8 @@
 //    told), player 1 offers again and withdraws it, then offers once more: player 2 accepts
 //    and both pages go to the new game.
 // 2. One game against the engine at depth 1: a move, the engine's reply in the record; the
-//    player resigns and reviews the game (the plot and every position analysed).
+//    player resigns and reviews the game (the plot and every position analysed), then opens
+//    it on the analysis board and plays a variation of its first move, kept in its KIF.
 // 3. Sennichite between two players (rooks to and fro, the start position a fourth time), in
 //    the beginner piece style: a draw, and the rematch offered first.
 // 3b. Keyboard play (arrows and Enter), a move typed in the move box, a chat line, a draw
@@ -42,6 +43,7 @@
 //     declined, gote resigns, and each sees his new rating and rank on his profile; then both
 //     take quick pairing at 3+2 and meet in a new game.
 // Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { ARTIFACTS, BASE, PASSWORD, WAIT, knowsGame, log, newPlayer, pageErrors, runTests, signUp, startEngineGame, waitText } from "./harness.mjs";
@@ -313,6 +315,17 @@ async function gameAgainstEngine(browser) {
   const arrow = await page.locator('svg.board [data-arrow^="best "]').getAttribute("data-arrow", { timeout: 15_000 });
   await shot(page, "8-engine-game-review");
   log(`resigned, and the review analysed the game's 3 positions; best move drawn: ${arrow}`);
+  // The finished game on the analysis board: a variation of its first move played there.
+  await page.click("#analysis-link");
+  await page.locator('#record [data-ply="2"]').waitFor();
+  await page.click("#record [data-start]");
+  await page.locator('.viewer[data-movable="0"]').waitFor({ timeout: 5000 });
+  await clickMove(page, "7g", "7f");
+  await waitText(page, "#variations", "変化 Move 1:");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click('.exports [data-format="kif"]')]);
+  const kif = await readFile(await download.path(), "utf8");
+  if (!kif.includes("変化：1手") || !kif.includes("７六歩(77)") || !kif.includes("２六歩(27)")) throw new Error(`the game's analysis KIF:\n${kif}`);
+  log("the game on the analysis board: a variation of its first move, exported in its KIF");
   await page.context().close();
 }
 

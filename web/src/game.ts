@@ -54,7 +54,9 @@ export function gameScreen(id: string, token: string | null): Screen {
   const resign = button("resign", "負けました Resign", () => void doResign(), "danger");
   const declare = button("declare", "入玉宣言 Declare", () => void doDeclare());
   const rematch = button("rematch", "Rematch", () => void doRematch(true));
-  const reviewButton = button("review-button", "Review this game 検討", () => startReview());
+  const reviewButton = button("review-button", "Review this game 棋譜解析", () => startReview());
+  // The finished game on the analysis board: variations, comments, the engine's lines.
+  const analysisLink = h("a", { id: "analysis-link", class: "button", href: `#review&game=${encodeURIComponent(id)}`, hidden: true }, "Analysis board 検討");
   const drawButton = button("offer-draw", "½ Offer a draw", () => void answer("draw", true));
   const takebackButton = button("ask-takeback", "↶ Takeback", () => void answer("takeback", true));
   const moveText = h("input", {
@@ -88,6 +90,7 @@ export function gameScreen(id: string, token: string | null): Screen {
     button("settings-button", "⚙ Settings", () => openSettings()),
     rematch,
     reviewButton,
+    analysisLink,
   );
   const side = h("aside", { class: "side-panel" }, h("div", { class: "status-line" }, status, connection), notices, moveBox, actions, record.el, chat.el);
   const el = h("div", { class: "game-screen" }, viewer.el, side);
@@ -194,6 +197,7 @@ export function gameScreen(id: string, token: string | null): Screen {
     rematch.classList.toggle("primary", draw);
     rematch.classList.toggle("big", draw);
     reviewButton.hidden = !over || review !== null || s.moves.length === 0;
+    analysisLink.hidden = !over;
   }
 
   function notes(s: GameState): void {

@@ -89,6 +89,8 @@ export class RecordPanel {
 
   setResult(text: string | null): void {
     this.result = text;
+    // The exports too: a stored game's links give way to writing the tree once it changed.
+    this.renderExports();
     this.render();
   }
 

@@ -115,7 +115,11 @@ export function recordsScreen(gameId: string | null): Screen {
     const id = line.gameId;
     const imported = line.imported;
     const tree = imported ? new RecordTree(imported.read.tree) : RecordTree.ofLine(line.history);
-    const header = imported?.read.header.entries ?? [];
+    // The header an export of the tree keeps: the record's, or a game's players.
+    const players: [string, string][] = [];
+    if (line.names?.sente) players.push(["先手", line.names.sente]);
+    if (line.names?.gote) players.push(["後手", line.names.gote]);
+    const header = imported?.read.header.entries ?? players;
     const write = async (f: string) => {
       try {
         if (tree.edited) {
@@ -245,7 +249,8 @@ export function recordsScreen(gameId: string | null): Screen {
     api.game(gameId).then(
       (g) => {
         const result = g.outcome ? endingText(g.outcome) : null;
-        show({ ...g, title: `Game ${g.id}${result ? ` · ${result}` : ""}`, result, gameId: g.id });
+        const names = { sente: g.players?.sente?.name ?? null, gote: g.players?.gote?.name ?? null };
+        show({ ...g, title: `Game ${g.id}${result ? ` · ${result}` : ""}`, result, names, gameId: g.id });
       },
       (e: Error) => toast(`Cannot load game ${gameId}: ${e.message}`),
     );
