@@ -4,10 +4,8 @@
 // as an arrow, sente's chances as a bar. Showing another position abandons the search of the
 // last one, which the server then stops.
 import { api, ApiError, type Analysis } from "./api.js";
-import type { Arrow } from "./board.js";
 import { h } from "./dom.js";
 import { scoreText } from "./review.js";
-import { parseUsi } from "./sfen.js";
 import type { Viewer } from "./viewer.js";
 
 const PV_SHOWN = 12;
@@ -34,7 +32,7 @@ export class EnginePanel {
     this.list = h("ol", { id: "engine-lines", class: "engine-lines" });
     this.list.addEventListener("click", (e) => {
       const item = (e.target as Element).closest<HTMLElement>("[data-line]");
-      if (item) this.arrow(item.dataset["line"] ?? null);
+      if (item) this.viewer.showBest(item.dataset["line"] ?? null);
     });
     this.el = h(
       "section",
@@ -60,7 +58,7 @@ export class EnginePanel {
       this.status.textContent = "";
       this.bar.hidden = true;
       this.list.replaceChildren();
-      this.arrow(null);
+      this.viewer.showBest(null);
     }
   }
 
@@ -116,15 +114,7 @@ export class EnginePanel {
       this.bar.title = `Sente ${percent}%`;
       (this.bar.firstElementChild as HTMLElement).style.width = `${percent}%`;
     }
-    this.arrow(best?.pv[0] ?? null);
-  }
-
-  /** Draws `usi` (a line's first move) as the arrow on the board; none with null. */
-  private arrow(usi: string | null): void {
-    const move = usi ? parseUsi(usi) : null;
-    const arrows: Arrow[] = move ? [{ from: move.from, to: move.to, kind: "best" }] : [];
-    this.viewer.arrows = arrows;
-    this.viewer.draw();
+    this.viewer.showBest(best?.pv[0] ?? null);
   }
 
   destroy(): void {

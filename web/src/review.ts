@@ -3,8 +3,7 @@
 import { api, type Review, type ReviewEntry, type Score } from "./api.js";
 import { h, s, toast } from "./dom.js";
 import { B, H, L, R, T, W, plotSvg, plotX, plotY, xLabel, yLabel } from "./plot.js";
-import type { Arrow } from "./board.js";
-import { parseUsi, type Variant } from "./sfen.js";
+import type { Variant } from "./sfen.js";
 import type { Viewer } from "./viewer.js";
 
 export interface ReviewSource {
@@ -214,12 +213,7 @@ export class ReviewPanel {
 
   /** The engine's best move in the position shown, as an arrow on the board. */
   private drawArrows(entries: ReviewEntry[]): void {
-    const best = entries.find((x) => x.ply === this.viewer.ply)?.best;
-    const move = best ? parseUsi(best) : null;
-    const arrows: Arrow[] = move ? [{ from: move.from, to: move.to, kind: "best" }] : [];
-    if (JSON.stringify(arrows) === JSON.stringify(this.viewer.arrows)) return;
-    this.viewer.arrows = arrows;
-    this.viewer.draw();
+    this.viewer.showBest(entries.find((x) => x.ply === this.viewer.ply)?.best ?? null);
   }
 
   private drawInfo(entries: ReviewEntry[]): void {

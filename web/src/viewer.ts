@@ -48,7 +48,7 @@ export class Viewer {
   /** On an analysis board: the moves the position at `ply` allows, for either side (a move
    *  played there makes a variation); null elsewhere. */
   explore: { ply: number; legal: string[]; mover: Color } | null = null;
-  /** Moves drawn on the board as arrows (the review's best move), until set again. */
+  /** Moves drawn on the board as arrows (the engine's best move), until set again. */
   arrows: readonly Arrow[] = [];
   private readonly input: MoveInput;
   private readonly keys: BoardKeys;
@@ -97,6 +97,16 @@ export class Viewer {
     } else {
       bar.textContent = `${side}${who ? ` · ${who}` : ""}`;
     }
+  }
+
+  /** Draws `usi` (the engine's best move, in the review or the engine's lines) as the
+   *  board's arrow; none with null. */
+  showBest(usi: string | null): void {
+    const move = usi ? parseUsi(usi) : null;
+    const arrows: Arrow[] = move ? [{ from: move.from, to: move.to, kind: "best" }] : [];
+    if (JSON.stringify(arrows) === JSON.stringify(this.arrows)) return;
+    this.arrows = arrows;
+    this.draw();
   }
 
   /** The SFEN of the position at `ply` (0: the start). */
