@@ -186,8 +186,8 @@ export function recordsScreen(gameId: string | null): Screen {
       const ply = viewer.ply;
       const ask = ++asking;
       settle = window.setTimeout(() => {
-        const moves = tree.history().slice(0, ply).map((e) => e.usi);
-        api.line(line.variant, line.start_sfen, moves).then(
+        // The position itself: its moves do not depend on how it was reached.
+        api.line(line.variant, viewer.sfenAt(ply), []).then(
           (state) => {
             if (ask !== asking) return;
             viewer.explore = { ply, legal: state.legal, mover: state.side };
