@@ -41,10 +41,7 @@ pub fn start_as_recorded(
     let text = text.trim();
     let setup = sfen::parse_setup(variant, text.strip_prefix("sfen ").unwrap_or(text))
         .map_err(ApiError::StartSfen)?;
-    variant
-        .position(&setup)
-        .or_else(|e| variant.position_lenient(&setup).map_err(|_| e))
-        .map_err(ApiError::StartSetup)
+    koma_notation::record::recorded_position(variant, &setup).map_err(ApiError::StartSetup)
 }
 
 /// The side to move in `pos`.

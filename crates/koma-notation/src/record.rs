@@ -65,11 +65,19 @@ impl Record {
     /// The start position, validated leniently as record files need: a side may lack its
     /// king (tsume problems), and nifu or dead pieces in the start itself are accepted.
     pub fn start_position(&self) -> Result<AnyPosition, koma_rules::SetupError> {
-        let setup = self.start.setup(self.variant);
-        self.variant
-            .position(&setup)
-            .or_else(|e| self.variant.position_lenient(&setup).map_err(|_| e))
+        recorded_position(self.variant, &self.start.setup(self.variant))
     }
+}
+
+/// `setup` as a position of `variant`, validated leniently as record files need (see
+/// [`Record::start_position`]); the strict validation's error when neither takes it.
+pub fn recorded_position(
+    variant: VariantKind,
+    setup: &Setup,
+) -> Result<AnyPosition, koma_rules::SetupError> {
+    variant
+        .position(setup)
+        .or_else(|e| variant.position_lenient(setup).map_err(|_| e))
 }
 
 /// The header: key/value pairs in order. Keys are the formats' own (KIF's Japanese keys are
