@@ -17,6 +17,7 @@ mod model;
 pub mod postgres;
 pub mod profiles;
 pub mod ratings;
+pub mod rooms;
 mod sql;
 pub mod sqlite;
 mod store;

@@ -162,13 +162,16 @@ pub struct GameSummary {
     pub players: [Option<UserId>; 2],
 }
 
-/// Who may read a chat line: the players, or the spectators (each room is its own).
+/// Who may read a chat line: the players, the spectators (each room is its own during the
+/// game), or everyone in the kansōsen after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Room {
     /// The players' room.
     Players,
     /// The spectators' room.
     Spectators,
+    /// The kansōsen after the game: players and spectators together.
+    Review,
 }
 
 impl Room {
@@ -177,6 +180,7 @@ impl Room {
         match self {
             Room::Players => "player",
             Room::Spectators => "spectator",
+            Room::Review => "review",
         }
     }
 }

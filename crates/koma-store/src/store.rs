@@ -121,6 +121,7 @@ pub trait Store:
     + crate::tournaments::TournamentStore
     + crate::lobby::LobbyStore
     + crate::analysis::AnalysisStore
+    + crate::rooms::RoomStore
     + Send
     + Sync
 {

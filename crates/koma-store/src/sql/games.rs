@@ -440,6 +440,7 @@ impl<B: Backend> GameStore for B {
                 let room = match r.text(0)?.as_str() {
                     "player" => Room::Players,
                     "spectator" => Room::Spectators,
+                    "review" => Room::Review,
                     other => {
                         return Err(Damage::Unknown {
                             column: "room",

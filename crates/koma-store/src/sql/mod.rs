@@ -17,6 +17,7 @@ pub(crate) mod lobby;
 pub(crate) mod pg;
 pub(crate) mod profiles;
 pub(crate) mod ratings;
+pub(crate) mod rooms;
 pub(crate) mod schema;
 pub(crate) mod tournaments;
 
