@@ -311,6 +311,9 @@ pub enum ApiError {
     /// An analysis refused (see [`crate::analysis::AnalysisRefusal`]).
     #[error("{0}")]
     Analysis(#[from] crate::analysis::AnalysisRefusal),
+    /// A kansōsen room refused a change (see [`crate::rooms::RoomRefusal`]).
+    #[error("{0}")]
+    Room(#[from] crate::rooms::RoomRefusal),
     /// A tournament request refused (see [`crate::tournaments::Refusal`]).
     #[error("{0}")]
     Tournament(#[from] crate::tournaments::Refusal),
@@ -565,6 +568,7 @@ impl ApiError {
             E::Seat(refusal) => refusal.code(),
             E::Lobby(refusal) => refusal.code(),
             E::Analysis(refusal) => refusal.code(),
+            E::Room(refusal) => refusal.code(),
             E::Tree(_) => "invalid_tree",
             E::Tournament(refusal) => refusal.code(),
             E::QueueFull => "queue_full",

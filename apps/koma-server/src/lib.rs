@@ -46,6 +46,7 @@ mod record_tree;
 mod records;
 mod rematch;
 mod review;
+mod rooms;
 pub mod settings;
 pub mod tournaments;
 mod view;
@@ -144,10 +145,16 @@ impl Server {
         let tournaments = tournaments::Tournaments::new(Arc::clone(&hub));
         tournaments.follow_games();
         let (stop, stopped) = watch::channel(false);
+        let analyses = Arc::new(analysis::Analyses::new(
+            Arc::clone(&searchers),
+            Arc::clone(&store),
+        ));
+        let rooms = rooms::Rooms::new(Arc::clone(&hub), store, Arc::clone(&analyses));
         let app = http::api::router(http::api::AppState {
             hub: Arc::clone(&hub),
             reviews: Arc::clone(&reviews),
-            analyses: Arc::new(analysis::Analyses::new(Arc::clone(&searchers), store)),
+            analyses,
+            rooms: Arc::new(rooms),
             shutdown: stopped.clone(),
             accounts,
             limiter: Arc::clone(&limiter),

@@ -88,6 +88,9 @@ pub struct NodeView {
     /// The time the move took, in milliseconds, when the record gives it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spent_ms: Option<u64>,
+    /// The marks drawn on the position after it (a kansōsen room's arrows and circles).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shapes: Vec<crate::rooms::Shape>,
 }
 
 /// Something said about a record: a leniency its reading needed, or something of it that an
@@ -287,7 +290,10 @@ pub fn read(request: &ReadRequest) -> Result<ReadAnswer, ApiError> {
 /// with each node's first child first (the whole main line comes right after the start),
 /// at most [`MAX_TREE_NODES`]; a move the rules forbid (a foul kept as a line's last move)
 /// is left out with what follows it. Says what was cut past the limit.
-fn tree_view(tree: &MoveTree, start: &AnyPosition) -> (Vec<NodeView>, Option<ShownLoss>) {
+pub(crate) fn tree_view(
+    tree: &MoveTree,
+    start: &AnyPosition,
+) -> (Vec<NodeView>, Option<ShownLoss>) {
     let root = tree.node(MoveTree::ROOT);
     let mut views = vec![NodeView {
         parent: None,
@@ -298,6 +304,7 @@ fn tree_view(tree: &MoveTree, start: &AnyPosition) -> (Vec<NodeView>, Option<Sho
         comments: root.comments.clone(),
         bookmark: root.bookmark.clone(),
         spent_ms: None,
+        shapes: Vec::new(),
     }];
     // (node, its parent's view, the position before it, the destination before it)
     type Pending = (NodeId, usize, AnyPosition, Option<Square>);
@@ -333,6 +340,7 @@ fn tree_view(tree: &MoveTree, start: &AnyPosition) -> (Vec<NodeView>, Option<Sho
             comments: node.comments.clone(),
             bookmark: node.bookmark.clone(),
             spent_ms: node.time.map(|t| t.spent_ms),
+            shapes: Vec::new(),
         });
         push_children(&mut stack, id, index, after, to);
     }

@@ -21,6 +21,9 @@ pub enum UsiMoveErrorKind {
     /// Too short or too long.
     #[error("a move has 4 or 5 characters (7g7f, 8h2b+, P*5e)")]
     Length,
+    /// A square that is not a file digit and a rank letter.
+    #[error("a square is a file digit and a rank letter (5e)")]
+    SquareLength,
     /// Not a file digit of the board.
     #[error("'{0}' is not a file of the {1} board")]
     BadFile(char, &'static str),
@@ -56,6 +59,20 @@ pub(crate) fn square(
         return Err((col + 1, UsiMoveErrorKind::BadRank(rank, variant.name())));
     }
     Ok(Square::new(f as u8, r as u8).expect("checked"))
+}
+
+/// Reads a square written as USI writes it (`5e`) on `variant`'s board.
+pub fn parse_square(variant: VariantKind, text: &str) -> Result<Square, UsiMoveError> {
+    let fail = |(column, kind): (usize, UsiMoveErrorKind)| UsiMoveError {
+        text: text.to_string(),
+        column,
+        kind,
+    };
+    let mut chars = text.chars();
+    match (chars.next(), chars.next(), chars.next()) {
+        (Some(file), Some(rank), None) => square(variant, file, rank, 1).map_err(fail),
+        _ => Err(fail((1, UsiMoveErrorKind::SquareLength))),
+    }
 }
 
 /// Reads a USI move for `variant` (syntax only: legality is the position's business).

@@ -42,6 +42,8 @@ pub struct AppState {
     pub reviews: Arc<Reviews>,
     /// The engine's lines on positions (the analysis board's).
     pub analyses: Arc<crate::analysis::Analyses>,
+    /// The kansōsen rooms of finished games.
+    pub rooms: Arc<crate::rooms::Rooms>,
     /// Flips to true when the server stops (WebSockets close).
     pub shutdown: watch::Receiver<bool>,
     /// The accounts, their sessions and tokens.
@@ -75,6 +77,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/declare", post(declare))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(socket))
+        .route("/api/games/{id}/room", get(crate::http::room::state))
+        .route("/api/games/{id}/room/ws", get(crate::http::room::socket))
         .route(
             "/api/games/{id}/draw",
             post(
@@ -175,7 +179,7 @@ fn speaker(token: Option<String>, me: Option<Player>) -> Result<Speaker, ApiErro
 /// [`speaker`] for a request a spectator may make too (chat, the WebSocket): a token must
 /// hold a seat (403 from the game otherwise), a logged-in account that holds none watches,
 /// and a request with neither is a spectator's.
-async fn seated_or_watching(
+pub(crate) async fn seated_or_watching(
     hub: &Hub,
     id: &GameId,
     token: Option<String>,

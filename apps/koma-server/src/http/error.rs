@@ -71,6 +71,7 @@ impl ApiError {
             E::Lobby(refusal) => refusal.status(),
             E::Analysis(crate::analysis::AnalysisRefusal::Running) => StatusCode::TOO_MANY_REQUESTS,
             E::Tree(_) => StatusCode::BAD_REQUEST,
+            E::Room(refusal) => refusal.status(),
             E::Analysis(crate::analysis::AnalysisRefusal::OutOfRange { .. }) => {
                 StatusCode::BAD_REQUEST
             }
@@ -121,6 +122,18 @@ impl LobbyRefusal {
                 StatusCode::BAD_REQUEST
             }
             LobbyRefusal::Full => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+}
+
+impl crate::rooms::RoomRefusal {
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
+        use crate::rooms::RoomRefusal as R;
+        match self {
+            R::Change(_) | R::NotInRoom(_) => StatusCode::BAD_REQUEST,
+            R::NotYourBoard | R::PlayersOnly => StatusCode::FORBIDDEN,
+            R::Busy => StatusCode::CONFLICT,
         }
     }
 }

@@ -22,6 +22,7 @@ pub mod listener;
 pub mod lobby;
 pub mod profiles;
 pub mod ratings;
+pub mod room;
 pub mod sockets;
 pub mod tournament_stream;
 pub mod tournaments;

@@ -1,0 +1,203 @@
+//! The kansōsen room of a finished game (see [`crate::rooms`]): `GET /api/games/{id}/room`
+//! answers its state, and `GET /api/games/{id}/room/ws` is its WebSocket.
+//!
+//! Server to client, each made once for the whole room: `{"type":"room",...}` (the tree, the
+//! node shown, the engine's switch, who holds the board), `{"type":"lines",...}` (the
+//! engine), `{"type":"members","people":[...]}`, `{"type":"chat","lines":[...]}`; to this
+//! socket only, first: `{"type":"you","seat":...,"account":...}`; and
+//! `{"type":"error",...}` for a refused message. Client to server: the changes of
+//! [`crate::rooms::Change`] (`{"type":"move","node":3,"usi":"2g2f"}`...) and
+//! `{"type":"chat","text":"..."}`.
+
+use crate::accounts::Player;
+use crate::actor::Speaker;
+use crate::error::ApiError;
+use crate::http::api::AppState;
+use crate::http::limits::Client;
+use crate::rooms::{Change, Member, Room};
+use axum::extract::ws::{Message, WebSocket};
+use axum::extract::{Path, Query, State, WebSocketUpgrade};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use koma_store::GameId;
+use serde::Deserialize;
+use std::sync::Arc;
+use tokio::sync::broadcast;
+
+/// The room's state message, as its sockets get it first.
+pub async fn state(
+    State(s): State<AppState>,
+    Path(id): Path<GameId>,
+) -> Result<Response, ApiError> {
+    let room = s.rooms.room(&id).await?;
+    let (state, _) = room.last();
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        state.to_string(),
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SocketQuery {
+    token: Option<String>,
+}
+
+/// The kind of a member's message (`type`), read first.
+#[derive(Deserialize)]
+struct Kind {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+}
+
+/// A chat line from a member (`{"type":"chat","text":"..."}`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatMessage {
+    #[serde(rename = "type")]
+    _kind: String,
+    text: String,
+}
+
+/// Opens the room's WebSocket: a player by his seat's token or account, anyone else watches.
+pub async fn socket(
+    State(s): State<AppState>,
+    Path(id): Path<GameId>,
+    Query(query): Query<SocketQuery>,
+    client: Client,
+    me: Option<Player>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let permit = s
+        .connections
+        .open_stream(&client.holder(me.as_ref().map(|p| p.id.as_str())))?;
+    let guard = crate::http::sockets::Guard::new(s.limiter.limits().ws_messages, permit);
+    let room = s.rooms.room(&id).await?;
+    let account = me.as_ref().map(|p| (p.id.clone(), p.name.clone()));
+    let speaker = crate::http::api::seated_or_watching(&s.hub, &id, query.token, me).await?;
+    let member = room
+        .member(&s.hub, speaker.as_ref().map(Speaker::actor), account)
+        .await?;
+    let chat = room.chat_so_far(&member).await?;
+    let connection = Connection {
+        room,
+        member,
+        chat,
+        client,
+        limiter: Arc::clone(&s.limiter),
+    };
+    let shutdown = s.shutdown.clone();
+    let most = s.limiter.limits().body_bytes;
+    Ok(upgrade
+        .read_buffer_size(16 * 1024)
+        .max_message_size(most)
+        .max_frame_size(most)
+        .on_upgrade(move |socket| run(socket, connection, guard, shutdown)))
+}
+
+struct Connection {
+    room: Arc<Room>,
+    member: Member,
+    chat: Vec<crate::chat::ChatView>,
+    client: Client,
+    limiter: Arc<crate::http::limits::Limiter>,
+}
+
+fn error_message(e: &ApiError) -> String {
+    let mut json = e.to_json();
+    json["type"] = "error".into();
+    json.to_string()
+}
+
+async fn run(
+    mut socket: WebSocket,
+    conn: Connection,
+    mut guard: crate::http::sockets::Guard,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+) {
+    let you = serde_json::json!({
+        "type": "you",
+        "seat": conn.member.seat.map(koma_rules::Color::name),
+        "account": conn.member.account,
+        "name": conn.member.name,
+    });
+    let chat = serde_json::json!({ "type": "chat", "lines": conn.chat });
+    let (mut pushes, now, _presence) = conn.room.subscribe(conn.member.clone());
+    let first = [you.to_string(), chat.to_string()]
+        .into_iter()
+        .chain(now.iter().map(|m| m.to_string()));
+    for message in first {
+        if socket.send(Message::text(message)).await.is_err() {
+            return;
+        }
+    }
+    let mut pings = crate::http::sockets::pings();
+    loop {
+        tokio::select! {
+            _ = pings.tick() => {
+                if guard.gone_silent() || socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
+            push = pushes.recv() => {
+                let messages = match push {
+                    Ok(message) => vec![message],
+                    // Too slow to read every change: the room as it is now.
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let (state, lines) = conn.room.last();
+                        std::iter::once(state).chain(lines).collect()
+                    }
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                for message in messages {
+                    if socket.send(Message::text(message.to_string())).await.is_err() {
+                        return;
+                    }
+                }
+            }
+            incoming = socket.recv() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    Some(Ok(other)) => {
+                        let counts = !matches!(other, Message::Pong(_));
+                        if let Err(e) = guard.heard(counts) {
+                            let _ = socket.send(Message::text(error_message(&e))).await;
+                            break;
+                        }
+                        continue;
+                    }
+                };
+                if let Err(e) = guard.heard(true) {
+                    let _ = socket.send(Message::text(error_message(&e))).await;
+                    break;
+                }
+                if let Err(e) = handle(&conn, text.as_str()).await {
+                    if socket.send(Message::text(error_message(&e))).await.is_err() {
+                        break;
+                    }
+                }
+            }
+            _ = shutdown.changed() => break,
+        }
+    }
+    let _ = socket.send(Message::Close(None)).await;
+}
+
+/// Carries out one member's message; the room's push that follows is the answer.
+async fn handle(conn: &Connection, text: &str) -> Result<(), ApiError> {
+    let malformed = |source| ApiError::Malformed {
+        what: "message",
+        source,
+    };
+    let kind: Kind = serde_json::from_str(text).map_err(malformed)?;
+    if kind.kind.as_deref() == Some("chat") {
+        let ChatMessage { text, .. } = serde_json::from_str(text).map_err(malformed)?;
+        conn.limiter
+            .check_chat(conn.client.0.as_ref(), conn.member.account.as_ref())?;
+        return conn.room.chat(&conn.member, &text).await;
+    }
+    let change: Change = serde_json::from_str(text).map_err(malformed)?;
+    conn.room.change(&conn.member, change).await
+}

@@ -1,0 +1,455 @@
+//! A room's tree of moves: the game as its main line, the variations the room plays, the
+//! comments and the marks (arrows and circled squares) on each node. Every move is checked
+//! in its parent's position; nodes keep their numbers for the room's life (a deleted move is
+//! only cut from its parent, so that a client's message naming a node means the node it
+//! saw).
+
+use crate::line;
+use crate::records::{MAX_TREE_NODES, NodeView};
+use koma_notation::record::{GameEnd, MoveTree};
+use koma_notation::usi;
+use koma_rules::{AnyPosition, IllegalMove, VariantKind};
+use serde::{Deserialize, Serialize};
+
+/// The most marks one node may hold.
+pub const MAX_SHAPES: usize = 40;
+
+/// The most characters of a node's comment.
+pub const MAX_COMMENT: usize = 2000;
+
+/// A mark on the board of a node: an arrow from one square to another, or a circled square
+/// (`from` equal to `to`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shape {
+    /// The square it starts from (USI: `7g`).
+    pub from: String,
+    /// The square it points at; the same square for a circle.
+    pub to: String,
+}
+
+/// Why a change to the tree was refused (400 `invalid_review`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TreeChange {
+    /// No such node, or one deleted.
+    #[error("node {0} is not in the tree")]
+    NoNode(usize),
+    /// A move after an ending.
+    #[error("node {0} is an ending: no move follows it")]
+    AfterEnd(usize),
+    /// The start cannot be deleted or promoted.
+    #[error("the start position cannot be deleted or made a variation")]
+    Start,
+    /// A move that is not USI of the variant.
+    #[error("'{0}' is not a move")]
+    Unreadable(String),
+    /// A move the rules forbid there.
+    #[error("{usi} is illegal there: {source}")]
+    Illegal {
+        /// The move.
+        usi: String,
+        /// What the rules say.
+        source: IllegalMove,
+    },
+    /// A square that is not one of the board's.
+    #[error("'{0}' is not a square of the board")]
+    Square(String),
+    /// The tree is full.
+    #[error("the tree holds {MAX_TREE_NODES} nodes already")]
+    Full,
+    /// Too many marks on one node.
+    #[error("a node holds at most {MAX_SHAPES} marks")]
+    Shapes,
+    /// A comment too long.
+    #[error("a comment has at most {MAX_COMMENT} characters")]
+    Comment,
+}
+
+/// A room's tree, each node with the position after it.
+#[derive(Clone, Debug)]
+pub struct ReviewTree {
+    variant: VariantKind,
+    start: AnyPosition,
+    nodes: Vec<NodeView>,
+    /// The position after each node (the one before it for an ending).
+    positions: Vec<AnyPosition>,
+}
+
+/// A node as the room keeps it in the store: its place, its move or ending, its notes.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredNode {
+    /// The node it follows (none for the start, and for a node read no more).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<usize>,
+    /// Its continuations, the main one first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub children: Vec<usize>,
+    /// Its move in USI.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usi: Option<String>,
+    /// Its ending, in Japanese.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<String>,
+    /// Its comments.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// Its bookmark.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bookmark: Option<String>,
+    /// The time its move took.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spent_ms: Option<u64>,
+    /// Its marks.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shapes: Vec<Shape>,
+}
+
+impl ReviewTree {
+    /// The tree of a game's record: its main line (and ending) from `start`.
+    pub fn of_record(variant: VariantKind, start: AnyPosition, tree: &MoveTree) -> ReviewTree {
+        let (nodes, _) = crate::records::tree_view(tree, &start);
+        let mut positions = Vec::with_capacity(nodes.len());
+        for node in &nodes {
+            let before = node.parent.map_or(start, |p| positions[p]);
+            let after = node
+                .entry
+                .as_ref()
+                .and_then(|e| usi::parse_move(variant, &e.usi).ok())
+                .and_then(|m| {
+                    let mut after = before;
+                    after.play(m).ok().map(|()| after)
+                })
+                .unwrap_or(before);
+            positions.push(after);
+        }
+        ReviewTree {
+            variant,
+            start,
+            nodes,
+            positions,
+        }
+    }
+
+    /// The tree kept as `stored`, each move checked again; a node that is no longer one (a
+    /// move the rules refuse, a parent out of order) is cut with what follows it.
+    pub fn of_stored(
+        variant: VariantKind,
+        start: AnyPosition,
+        stored: &[StoredNode],
+    ) -> ReviewTree {
+        let root = stored.first().cloned().unwrap_or_default();
+        let mut tree = ReviewTree {
+            variant,
+            start,
+            nodes: vec![NodeView {
+                parent: None,
+                children: Vec::new(),
+                ply: 0,
+                entry: None,
+                end: None,
+                comments: root.comments,
+                bookmark: root.bookmark,
+                spent_ms: None,
+                shapes: root.shapes,
+            }],
+            positions: vec![start],
+        };
+        // Stored number -> number here; nodes are rebuilt from the start down.
+        let mut here: Vec<Option<usize>> = vec![None; stored.len()];
+        here[0] = Some(0);
+        let mut stack: Vec<usize> = root.children.iter().rev().copied().collect();
+        while let Some(s) = stack.pop() {
+            let Some(node) = stored.get(s) else { continue };
+            let Some(parent) = node.parent.and_then(|p| here.get(p).copied().flatten()) else {
+                continue;
+            };
+            if here[s].is_some() || tree.nodes.len() >= MAX_TREE_NODES {
+                continue;
+            }
+            let id = match (&node.usi, &node.end) {
+                (Some(text), None) => tree.play(parent, text).ok(),
+                (None, Some(word)) => tree.end(parent, word),
+                _ => None,
+            };
+            let Some(id) = id else { continue };
+            here[s] = Some(id);
+            let view = &mut tree.nodes[id];
+            view.comments = node.comments.clone();
+            view.bookmark = node.bookmark.clone();
+            view.spent_ms = node.spent_ms;
+            view.shapes = node.shapes.clone();
+            stack.extend(node.children.iter().rev());
+        }
+        tree
+    }
+
+    /// The nodes as the room keeps them.
+    pub fn stored(&self) -> Vec<StoredNode> {
+        self.nodes
+            .iter()
+            .map(|n| StoredNode {
+                parent: n.parent,
+                children: n.children.clone(),
+                usi: n.entry.as_ref().map(|e| e.usi.clone()),
+                end: n.end.clone(),
+                comments: n.comments.clone(),
+                bookmark: n.bookmark.clone(),
+                spent_ms: n.spent_ms,
+                shapes: n.shapes.clone(),
+            })
+            .collect()
+    }
+
+    /// The nodes as the page reads them.
+    pub fn nodes(&self) -> &[NodeView] {
+        &self.nodes
+    }
+
+    /// The position after node `id` (before it, for an ending).
+    pub fn position(&self, id: usize) -> Option<&AnyPosition> {
+        self.positions.get(id)
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> VariantKind {
+        self.variant
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &AnyPosition {
+        &self.start
+    }
+
+    /// Whether node `id` is reached from the start (not deleted, nor below a deleted one).
+    pub fn attached(&self, id: usize) -> bool {
+        let mut n = id;
+        loop {
+            let Some(node) = self.nodes.get(n) else {
+                return false;
+            };
+            match node.parent {
+                None => return n == 0,
+                Some(p) if self.nodes[p].children.contains(&n) => n = p,
+                Some(_) => return false,
+            }
+        }
+    }
+
+    fn node(&self, id: usize) -> Result<&NodeView, TreeChange> {
+        match self.nodes.get(id) {
+            Some(n) if self.attached(id) => Ok(n),
+            _ => Err(TreeChange::NoNode(id)),
+        }
+    }
+
+    /// Plays `text` (USI) after node `parent`: the continuation that plays it already, or a
+    /// new one (its parent's main line if it had none, a variation otherwise).
+    pub fn play(&mut self, parent: usize, text: &str) -> Result<usize, TreeChange> {
+        let node = self.node(parent)?;
+        if node.end.is_some() {
+            return Err(TreeChange::AfterEnd(parent));
+        }
+        let text = text.trim();
+        let m = usi::parse_move(self.variant, text)
+            .map_err(|_| TreeChange::Unreadable(text.chars().take(16).collect()))?;
+        let written = usi::write_move(self.variant, m);
+        if let Some(&known) = node.children.iter().find(|&&c| {
+            self.nodes[c]
+                .entry
+                .as_ref()
+                .is_some_and(|e| e.usi == written)
+        }) {
+            return Ok(known);
+        }
+        if self.nodes.len() >= MAX_TREE_NODES {
+            return Err(TreeChange::Full);
+        }
+        let before = self.positions[parent];
+        let prev_to = node
+            .entry
+            .as_ref()
+            .and_then(|e| usi::parse_move(self.variant, &e.usi).ok())
+            .map(|m| m.to());
+        let ply = node.ply + 1;
+        let mut probe = before;
+        probe.play(m).map_err(|source| TreeChange::Illegal {
+            usi: written.clone(),
+            source,
+        })?;
+        let (entry, after) =
+            line::entry(&before, m, prev_to).ok_or(TreeChange::Unreadable(written))?;
+        Ok(self.push(parent, ply, Some(entry), None, after))
+    }
+
+    /// Ends the line after `parent` with the ending `word` (投了...), if it is one.
+    fn end(&mut self, parent: usize, word: &str) -> Option<usize> {
+        let end = GameEnd::from_japanese(word)?;
+        let node = self.nodes.get(parent)?;
+        let (ply, pos) = (node.ply, self.positions[parent]);
+        Some(self.push(parent, ply, None, Some(end.japanese()), pos))
+    }
+
+    fn push(
+        &mut self,
+        parent: usize,
+        ply: usize,
+        entry: Option<crate::view::HistoryEntry>,
+        end: Option<String>,
+        after: AnyPosition,
+    ) -> usize {
+        let id = self.nodes.len();
+        self.nodes[parent].children.push(id);
+        self.nodes.push(NodeView {
+            parent: Some(parent),
+            children: Vec::new(),
+            ply,
+            entry,
+            end,
+            comments: Vec::new(),
+            bookmark: None,
+            spent_ms: None,
+            shapes: Vec::new(),
+        });
+        self.positions.push(after);
+        id
+    }
+
+    /// Makes the variation node `id` is on the main one from where it branches: the first
+    /// node before it (or itself) that is not its parent's first continuation goes first.
+    pub fn promote(&mut self, id: usize) -> Result<(), TreeChange> {
+        self.node(id)?;
+        let mut n = id;
+        while let Some(parent) = self.nodes[n].parent {
+            if self.nodes[parent].children.first() != Some(&n) {
+                let children = &mut self.nodes[parent].children;
+                children.retain(|&c| c != n);
+                children.insert(0, n);
+                return Ok(());
+            }
+            n = parent;
+        }
+        Ok(())
+    }
+
+    /// Deletes node `id` and what follows it; answers the node before it.
+    pub fn remove(&mut self, id: usize) -> Result<usize, TreeChange> {
+        let parent = self.node(id)?.parent.ok_or(TreeChange::Start)?;
+        self.nodes[parent].children.retain(|&c| c != id);
+        Ok(parent)
+    }
+
+    /// Sets the comment of node `id` (its lines; none when blank).
+    pub fn comment(&mut self, id: usize, text: &str) -> Result<(), TreeChange> {
+        self.node(id)?;
+        if text.chars().count() > MAX_COMMENT {
+            return Err(TreeChange::Comment);
+        }
+        self.nodes[id].comments = match text.trim() {
+            "" => Vec::new(),
+            _ => text.lines().map(|l| l.trim_end().to_string()).collect(),
+        };
+        Ok(())
+    }
+
+    /// Draws the mark from `from` to `to` on node `id`, or takes it away if it is there.
+    pub fn toggle_shape(&mut self, id: usize, from: &str, to: &str) -> Result<(), TreeChange> {
+        self.node(id)?;
+        let square = |text: &str| {
+            usi::parse_square(self.variant, text)
+                .map(|_| text.to_string())
+                .map_err(|_| TreeChange::Square(text.chars().take(8).collect()))
+        };
+        let shape = Shape {
+            from: square(from)?,
+            to: square(to)?,
+        };
+        let shapes = &mut self.nodes[id].shapes;
+        if let Some(i) = shapes.iter().position(|s| *s == shape) {
+            shapes.remove(i);
+        } else if shapes.len() >= MAX_SHAPES {
+            return Err(TreeChange::Shapes);
+        } else {
+            shapes.push(shape);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game() -> ReviewTree {
+        let variant = VariantKind::Shogi;
+        let start = line::start(variant, None).unwrap();
+        let mut tree = MoveTree::new();
+        let a = tree.add(
+            MoveTree::ROOT,
+            koma_notation::record::Entry::Move(usi::parse_move(variant, "7g7f").unwrap()),
+        );
+        tree.add(
+            a,
+            koma_notation::record::Entry::Move(usi::parse_move(variant, "3c3d").unwrap()),
+        );
+        ReviewTree::of_record(variant, start, &tree)
+    }
+
+    #[test]
+    fn a_move_off_the_line_is_a_variation_and_survives_the_store() {
+        let mut tree = game();
+        assert_eq!(tree.nodes().len(), 3);
+        // The game's own move is the node already there.
+        assert_eq!(tree.play(1, "3c3d").unwrap(), 2);
+        let v = tree.play(1, "8c8d").unwrap();
+        assert_eq!(tree.nodes()[1].children, vec![2, v]);
+        let after = tree.play(v, "2g2f").unwrap();
+        assert_eq!(tree.nodes()[after].ply, 3);
+        tree.comment(v, "居飛車に").unwrap();
+        tree.toggle_shape(v, "2g", "2f").unwrap();
+        tree.toggle_shape(v, "5e", "5e").unwrap();
+        tree.toggle_shape(v, "2g", "2f").unwrap();
+        assert_eq!(
+            tree.nodes()[v].shapes,
+            vec![Shape {
+                from: "5e".into(),
+                to: "5e".into()
+            }]
+        );
+        let again = ReviewTree::of_stored(tree.variant(), *tree.start(), &tree.stored());
+        assert_eq!(again.stored(), tree.stored());
+        // Promoted from its last move: the whole variation goes first.
+        tree.promote(after).unwrap();
+        assert_eq!(tree.nodes()[1].children, vec![v, 2]);
+        assert_eq!(tree.remove(v).unwrap(), 1);
+        assert!(!tree.attached(after));
+        assert_eq!(tree.play(after, "3c3d"), Err(TreeChange::NoNode(after)));
+    }
+
+    #[test]
+    fn what_the_rules_or_the_board_refuse_is_named() {
+        let mut tree = game();
+        assert!(matches!(
+            tree.play(2, "7f7e"),
+            Err(TreeChange::Illegal { .. })
+        ));
+        assert_eq!(tree.play(2, "zz"), Err(TreeChange::Unreadable("zz".into())));
+        assert_eq!(tree.play(99, "7g7f"), Err(TreeChange::NoNode(99)));
+        assert_eq!(
+            tree.toggle_shape(0, "0a", "5e"),
+            Err(TreeChange::Square("0a".into()))
+        );
+        assert_eq!(
+            tree.toggle_shape(0, "5j", "5e"),
+            Err(TreeChange::Square("5j".into()))
+        );
+        assert_eq!(tree.remove(0), Err(TreeChange::Start));
+        assert_eq!(
+            tree.comment(0, &"x".repeat(MAX_COMMENT + 1)),
+            Err(TreeChange::Comment)
+        );
+        for i in 0..MAX_SHAPES {
+            let to = format!("{}{}", i % 9 + 1, (b'a' + (i / 9) as u8) as char);
+            tree.toggle_shape(0, "5e", &to).unwrap();
+        }
+        assert_eq!(tree.toggle_shape(0, "1i", "1i"), Err(TreeChange::Shapes));
+    }
+}
