@@ -121,7 +121,58 @@ export interface TreeNode {
   comments?: string[];
   bookmark?: string;
   spent_ms?: number;
+  /** Marks drawn on the position after it (a kansōsen room's): an arrow, or a circle where
+   *  `from` is `to`. */
+  shapes?: Shape[];
 }
+
+/** A mark on the board: an arrow between two squares, a circle where `from` is `to`. */
+export interface Shape {
+  from: string;
+  to: string;
+}
+
+/** A kansōsen room's state, as its socket pushes it. */
+export interface RoomState {
+  type: "room";
+  game: string;
+  version: number;
+  variant: Variant;
+  start_sfen: string;
+  tree: TreeNode[];
+  /** The node the shared board shows. */
+  at: number;
+  engine: boolean;
+  /** The spectator's account the players handed the board to. */
+  holder: string | null;
+  /** The players' names, sente's first. */
+  players: [string | null, string | null];
+}
+
+/** Someone in a room (one per open page). */
+export interface RoomMember {
+  name: string;
+  account: string | null;
+  seat: Color | null;
+}
+
+/** The engine's message in a room: what it is doing, and its lines when done. */
+export interface RoomLines {
+  type: "lines";
+  status: "off" | "searching" | "busy" | "done" | "failed";
+  node?: number;
+  analysis?: Analysis;
+  error?: string;
+}
+
+/** What a room's socket sends. */
+export type RoomMessage =
+  | RoomState
+  | RoomLines
+  | { type: "you"; seat: Color | null; account: string | null; name: string }
+  | { type: "members"; people: RoomMember[] }
+  | { type: "chat"; lines: ChatLine[] }
+  | { type: "error"; status: number; code?: string; error: string };
 
 export interface RecordRead {
   /** The format the text was read in. */
@@ -307,50 +358,42 @@ export function whole(pushed: GameState, previous: GameState | null): GameState 
   };
 }
 
-/** The game's WebSocket: reconnects after a drop (0.5 s, doubling to 8 s) until closed. */
-export class GameSocket {
+/** A WebSocket of the server that reconnects after a drop (0.5 s, doubling to 8 s) until
+ *  closed; `prepare` may change a message before it is handed on, or refuse it (null), which
+ *  starts the socket again. */
+export class LiveSocket<M> {
   private socket: WebSocket | null = null;
-  /** The last state this socket got, made whole: the base of the next push. */
-  private last: GameState | null = null;
   private closed = false;
   private delay = 500;
   private timer: number | undefined;
 
   constructor(
-    private readonly id: string,
-    private readonly token: string | null,
-    private readonly onMessage: (m: ServerMessage) => void,
+    private readonly path: string,
+    private readonly onMessage: (m: M) => void,
     private readonly onConnected: (up: boolean) => void,
+    private readonly prepare: { opened(): void; message(m: M): M | null } = { opened: () => undefined, message: (m) => m },
   ) {
     this.open();
   }
 
   private open(): void {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    const ws = new WebSocket(`${scheme}://${location.host}${games(this.id)}/ws${query}`);
+    const ws = new WebSocket(`${scheme}://${location.host}${this.path}`);
     this.socket = ws;
-    // A new socket starts with a whole state.
-    this.last = null;
+    this.prepare.opened();
     ws.onopen = () => {
       this.delay = 500;
       this.onConnected(true);
     };
     ws.onmessage = (event) => {
+      let m: M | null;
       try {
-        const m = JSON.parse(String(event.data)) as ServerMessage;
-        if (m.type === "state") {
-          const game = whole(m.game, this.last);
-          // The server sends a push only after the state it follows; should one ever come
-          // without it, the socket starts again with a whole state.
-          if (!game) return ws.close();
-          m.game = normalize(game);
-          this.last = m.game;
-        }
-        this.onMessage(m);
+        m = this.prepare.message(JSON.parse(String(event.data)) as M);
       } catch {
-        // ignore what is not JSON
+        return; // ignore what is not JSON
       }
+      if (m === null) return ws.close();
+      this.onMessage(m);
     };
     ws.onclose = () => {
       if (this.socket !== ws) return;
@@ -373,5 +416,34 @@ export class GameSocket {
     window.clearTimeout(this.timer);
     this.socket?.close();
     this.socket = null;
+  }
+}
+
+/** A kansōsen room's WebSocket (with the seat's token, for a player on this browser). */
+export function roomSocket(id: string, token: string | null, onMessage: (m: RoomMessage) => void, onConnected: (up: boolean) => void): LiveSocket<RoomMessage> {
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  return new LiveSocket<RoomMessage>(`${games(id)}/room/ws${query}`, onMessage, onConnected);
+}
+
+/** The game's WebSocket: each pushed state made whole from the one before. */
+export class GameSocket extends LiveSocket<ServerMessage> {
+  constructor(id: string, token: string | null, onMessage: (m: ServerMessage) => void, onConnected: (up: boolean) => void) {
+    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    // The last state this socket got, made whole: the base of the next push.
+    let last: GameState | null = null;
+    super(`${games(id)}/ws${query}`, onMessage, onConnected, {
+      // A new socket starts with a whole state.
+      opened: () => (last = null),
+      message: (m) => {
+        if (m.type !== "state") return m;
+        const game = whole(m.game, last);
+        // The server sends a push only after the state it follows; should one ever come
+        // without it, the socket starts again with a whole state.
+        if (!game) return null;
+        m.game = normalize(game);
+        last = m.game;
+        return m;
+      },
+    });
   }
 }

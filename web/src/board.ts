@@ -35,8 +35,9 @@ export interface BoardView {
 export interface Arrow {
   from: string | null;
   to: string;
-  /** What it shows (its class `arrow-KIND`): the engine's best move. */
-  kind: "best";
+  /** What it shows (its class `arrow-KIND`): the engine's best move, or a mark drawn by
+   *  someone (an arrow, or a circle where `from` is `to`). */
+  kind: "best" | "mark";
 }
 
 const TOP = 28;
@@ -125,7 +126,7 @@ export class BoardSvg {
     for (const a of v.arrows ?? []) {
       const [x2, y2] = this.centre(a.to, v.bottom);
       const data = { class: `arrow arrow-${a.kind}`, "data-arrow": `${a.kind} ${a.from ?? "*"}${a.to}` };
-      if (!a.from) {
+      if (!a.from || a.from === a.to) {
         g.append(s("circle", { ...data, cx: x2, cy: y2, r: SQ_W * 0.4 }));
         continue;
       }

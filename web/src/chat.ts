@@ -6,6 +6,22 @@ import { h } from "./dom.js";
 /** The most characters a line may have (the server's limit). */
 const MAX_CHARS = 140;
 
+/** Who reads the lines written here: the players, the spectators, or (after the game, in
+ *  the kansōsen) everyone together. */
+export type ChatRoom = "player" | "spectator" | "review";
+
+const PLACEHOLDERS: Record<ChatRoom, string> = {
+  player: "Say something to your opponent",
+  spectator: "Talk with the other spectators",
+  review: "Talk about the game with everyone here",
+};
+
+const TITLES: Record<ChatRoom, string> = {
+  player: "Chat with your opponent",
+  spectator: "Spectators' chat",
+  review: "感想戦 Talk",
+};
+
 export class ChatPanel {
   readonly el: HTMLElement;
   private readonly list: HTMLElement;
@@ -13,7 +29,7 @@ export class ChatPanel {
   private readonly input: HTMLInputElement;
   private readonly title: HTMLElement;
 
-  constructor(room: "player" | "spectator", send: (text: string) => Promise<void>) {
+  constructor(room: ChatRoom, send: (text: string) => Promise<void>) {
     this.list = h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": "Chat" });
     const input = h("input", {
       type: "text",
@@ -38,9 +54,9 @@ export class ChatPanel {
   }
 
   /** Names the room the reader writes in (a player's seat may become known after the start). */
-  setRoom(room: "player" | "spectator"): void {
-    this.input.placeholder = room === "player" ? "Say something to your opponent" : "Talk with the other spectators";
-    this.title.textContent = room === "player" ? "Chat with your opponent" : "Spectators' chat";
+  setRoom(room: ChatRoom): void {
+    this.input.placeholder = PLACEHOLDERS[room];
+    this.title.textContent = TITLES[room];
   }
 
   /** Adds lines not shown yet (a reconnection sends the room's lines again). */

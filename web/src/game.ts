@@ -57,6 +57,8 @@ export function gameScreen(id: string, token: string | null): Screen {
   const reviewButton = button("review-button", "Review this game 棋譜解析", () => startReview());
   // The finished game on the analysis board: variations, comments, the engine's lines.
   const analysisLink = h("a", { id: "analysis-link", class: "button", href: `#review&game=${encodeURIComponent(id)}`, hidden: true }, "Analysis board 検討");
+  // The kansōsen: the players (and whoever watched) go over the game on one shared board.
+  const roomLink = h("a", { id: "room-link", class: "button primary", href: `#room=${encodeURIComponent(id)}`, hidden: true }, "感想戦 Review together");
   const drawButton = button("offer-draw", "½ Offer a draw", () => void answer("draw", true));
   const takebackButton = button("ask-takeback", "↶ Takeback", () => void answer("takeback", true));
   const moveText = h("input", {
@@ -90,6 +92,7 @@ export function gameScreen(id: string, token: string | null): Screen {
     button("settings-button", "⚙ Settings", () => openSettings()),
     rematch,
     reviewButton,
+    roomLink,
     analysisLink,
   );
   const side = h("aside", { class: "side-panel" }, h("div", { class: "status-line" }, status, connection), notices, moveBox, actions, record.el, chat.el);
@@ -198,6 +201,7 @@ export function gameScreen(id: string, token: string | null): Screen {
     rematch.classList.toggle("big", draw);
     reviewButton.hidden = !over || review !== null || s.moves.length === 0;
     analysisLink.hidden = !over;
+    roomLink.hidden = !over;
   }
 
   function notes(s: GameState): void {

@@ -2,8 +2,9 @@
 // custom of the kansōsen is to talk first); then each position shown is searched by the
 // server (MultiPV 1-5, to a depth), the lines listed with their scores, the best move drawn
 // as an arrow, sente's chances as a bar. Showing another position abandons the search of the
-// last one, which the server then stops.
-import { api, ApiError, type Analysis } from "./api.js";
+// last one, which the server then stops. In a kansōsen room the room's server searches for
+// everyone: a player switches it, and the panel shows what the room sends.
+import { api, ApiError, type Analysis, type RoomLines } from "./api.js";
 import { h } from "./dom.js";
 import { scoreText } from "./review.js";
 import type { Viewer } from "./viewer.js";
@@ -22,11 +23,15 @@ export class EnginePanel {
   private readonly bar: HTMLElement;
   private readonly list: HTMLOListElement;
 
-  constructor(private readonly viewer: Viewer) {
-    this.toggle = h("button", { type: "button", id: "engine-toggle", "aria-pressed": "false", onclick: () => this.turn(!this.on) }, "Engine: off");
+  /** With `remote`, the switch is the room's (its server searches, see `showRemote`). */
+  constructor(private readonly viewer: Viewer, private readonly remote: { turn(on: boolean): void } | null = null) {
+    this.toggle = h("button", { type: "button", id: "engine-toggle", "aria-pressed": "false", onclick: () => (remote ? remote.turn(!this.on) : this.turn(!this.on)) }, "Engine: off");
     this.multipv = h("select", { id: "engine-multipv", "aria-label": "Lines" }, ...[1, 2, 3, 4, 5].map((n) => h("option", { value: String(n), selected: n === 3 }, `${n} line${n > 1 ? "s" : ""}`)));
     this.depth = h("select", { id: "engine-depth", "aria-label": "Depth" }, ...DEPTHS.map((d) => h("option", { value: String(d), selected: d === 12 }, `depth ${d}`)));
-    for (const select of [this.multipv, this.depth]) select.addEventListener("change", () => this.ask());
+    for (const select of [this.multipv, this.depth]) {
+      select.addEventListener("change", () => this.ask());
+      select.hidden = remote !== null;
+    }
     this.status = h("p", { class: "engine-status", "aria-live": "polite" });
     this.bar = h("div", { class: "eval-bar", role: "meter", "aria-label": "Sente's chances", "aria-valuemin": "0", "aria-valuemax": "100", hidden: true }, h("span", { class: "eval-sente" }));
     this.list = h("ol", { id: "engine-lines", class: "engine-lines" });
@@ -47,19 +52,35 @@ export class EnginePanel {
 
   /** Turns the engine on (searching the position shown) or off. */
   turn(on: boolean): void {
+    this.switched(on);
+    if (on) this.ask();
+    else this.abandon();
+  }
+
+  /** Shows the switch as `on`; off, the lines go. */
+  private switched(on: boolean): void {
     this.on = on;
     this.toggle.textContent = on ? "Engine: on" : "Engine: off";
     this.toggle.setAttribute("aria-pressed", String(on));
     this.toggle.classList.toggle("primary", on);
-    if (on) {
-      this.ask();
-    } else {
-      this.abandon();
+    if (!on) {
       this.status.textContent = "";
       this.bar.hidden = true;
       this.list.replaceChildren();
       this.viewer.showBest(null);
     }
+  }
+
+  /** In a room: its switch (`mayTurn`: the reader may turn it), and its engine's message. */
+  showRemote(on: boolean, lines: RoomLines | null, mayTurn: boolean): void {
+    this.toggle.disabled = !mayTurn;
+    this.toggle.title = mayTurn ? "" : "The players turn the engine on";
+    if (on !== this.on) this.switched(on);
+    if (!on || !lines || lines.status === "off") return;
+    if (lines.status === "done" && lines.analysis) return this.show(lines.analysis);
+    this.list.setAttribute("aria-busy", "true");
+    this.status.textContent =
+      lines.status === "busy" ? `The engine is busy: ${lines.error ?? ""}; waiting…` : lines.status === "failed" ? `No lines: ${lines.error ?? ""}` : "Searching…";
   }
 
   private abandon(): void {
@@ -69,7 +90,7 @@ export class EnginePanel {
 
   /** Asks for the lines of the position shown (when on), abandoning the last question. */
   private ask(): void {
-    if (!this.on) return;
+    if (!this.on || this.remote) return;
     this.abandon();
     const asking = new AbortController();
     this.asking = asking;

@@ -4,6 +4,7 @@
 //   #game=ID&invite=S       join: take the seat, then #game=ID&token=T
 //   #game=ID                watch
 //   #review[&game=ID]       import a record (or load a game) to replay and review it
+//   #room=ID                the kansōsen room of a finished game (room.ts)
 //   #signup #login #account accounts (account.ts)
 //   #lobby                  seeks, quick pairing, live games (lobby.ts)
 //   #chu[&side=gote][&sfen=S] Chu shogi against the engine (chu.ts)
@@ -23,6 +24,7 @@ import { lobbyScreen } from "./lobby.js";
 import { startGameNotices } from "./notices.js";
 import { profileRoute, profileScreen } from "./profile.js";
 import { recordsScreen } from "./records.js";
+import { roomScreen } from "./room.js";
 import type { Screen } from "./screen.js";
 import { rememberSeat, seatMemo } from "./store.js";
 import { loadVariants } from "./variants.js";
@@ -108,6 +110,8 @@ function route(): void {
     mount(lobbyScreen());
   } else if (player) {
     mount(profileScreen(player));
+  } else if (params.get("room")) {
+    mount(roomScreen(params.get("room")!));
   } else if (params.has("review")) {
     mount(recordsScreen(game));
   } else if (game && params.get("invite")) {

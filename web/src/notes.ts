@@ -16,6 +16,14 @@ function clock(ms: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+/** Changes made to the tree somewhere else (a room's server), each for the node shown. */
+export interface TreeEdits {
+  comment(id: number, text: string): void;
+  /** Makes the variation `id` is on the main one. */
+  promote(id: number): void;
+  remove(id: number): void;
+}
+
 export class NotesPanel {
   readonly el: HTMLElement;
   private readonly here: HTMLElement;
@@ -26,15 +34,19 @@ export class NotesPanel {
   private readonly promoteButton: HTMLButtonElement;
   private readonly removeButton: HTMLButtonElement;
   private readonly unsubscribe: () => void;
+  /** The comment editor and the tree's buttons, shown to whoever may change the tree. */
+  private readonly editing: [HTMLElement, HTMLElement];
 
   /** `follow(id)` shows the line through node `id` at that node; `edited()` hears of every
-   *  change the reader makes to the tree here. */
+   *  change the reader makes to the tree here; with `remote`, the changes go there instead
+   *  (the tree comes back changed). */
   constructor(
     private readonly viewer: Viewer,
     private readonly tree: RecordTree,
     follow: (id: number) => void,
     header: [string, string][],
     edited: () => void = () => undefined,
+    remote: TreeEdits | null = null,
   ) {
     this.here = h("p", { class: "notes-here" });
     this.comments = h("div", { id: "comment", class: "comment", "aria-live": "polite" });
@@ -46,21 +58,28 @@ export class NotesPanel {
     this.mainButton = h("button", { type: "button", id: "main-line", class: "small", hidden: true, onclick: () => follow(tree.nodes[0]?.children[0] ?? 0) }, "↩ Main line");
     this.editor = h("textarea", { id: "comment-edit", class: "comment-edit", rows: 2, placeholder: "Write a comment on this move…", "aria-label": "Comment on the move shown" });
     this.editor.addEventListener("change", () => {
+      if (remote) return remote.comment(tree.at(viewer.ply), this.editor.value);
       tree.setComment(tree.at(viewer.ply), this.editor.value);
       this.draw();
       edited();
     });
     this.promoteButton = h("button", { type: "button", id: "promote-line", class: "small", onclick: () => {
       const node = tree.at(viewer.ply);
+      if (remote) return remote.promote(node);
       tree.promote(this.branchOf(node));
       follow(node);
       edited();
     } }, "★ Make this the main line");
     this.removeButton = h("button", { type: "button", id: "delete-move", class: "small", onclick: () => {
+      if (remote) return remote.remove(tree.at(viewer.ply));
       const parent = tree.remove(tree.at(viewer.ply));
       follow(parent);
       edited();
     } }, "✕ Delete this move and what follows");
+    this.editing = [
+      h("details", { class: "comment-editor" }, h("summary", {}, "✎ Write a comment"), this.editor),
+      h("div", { class: "row tree-edit" }, this.promoteButton, this.removeButton),
+    ];
     const extra = header.filter(([key]) => !SHOWN_KEYS.has(key));
     const headerBox = extra.length
       ? h(
@@ -77,9 +96,9 @@ export class NotesPanel {
       headerBox,
       this.here,
       this.comments,
-      h("details", { class: "comment-editor" }, h("summary", {}, "✎ Write a comment"), this.editor),
+      this.editing[0],
       this.variations,
-      h("div", { class: "row tree-edit" }, this.promoteButton, this.removeButton),
+      this.editing[1],
     );
     viewer.onPly(() => this.draw());
     // ↑ and ↓ switch between the variations of the move shown (not while typing).
@@ -159,6 +178,11 @@ export class NotesPanel {
     if (document.activeElement !== this.editor) this.editor.value = (node?.comments ?? []).join("\n");
     this.promoteButton.hidden = this.branchOf(id) === 0;
     this.removeButton.hidden = ply === 0;
+  }
+
+  /** Shows or hides what changes the tree (a room's watcher only reads it). */
+  setEditable(on: boolean): void {
+    for (const el of this.editing) el.hidden = !on;
   }
 
   destroy(): void {

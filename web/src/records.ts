@@ -6,6 +6,7 @@
 import { api, type HistoryEntry, type RecordRead, type RecordWarning } from "./api.js";
 import { download, h, toast } from "./dom.js";
 import { endingText } from "./ending.js";
+import { exploreMoves } from "./explore.js";
 import { EnginePanel } from "./lines.js";
 import { NotesPanel } from "./notes.js";
 import { RecordPanel } from "./record.js";
@@ -176,28 +177,8 @@ export function recordsScreen(gameId: string | null): Screen {
     // A change to the tree: the record's marks and exports follow it.
     const edited = () => record.setResult(tree.isMain() ? line.result : tree.ending());
     const notes = new NotesPanel(viewer, tree, follow, header, edited);
-    // The moves of the position shown, asked for once the reader stays on it a moment: with
-    // them a piece can be moved there (either side's, the one to move).
-    let asking = 0;
-    let settle: number | undefined;
-    const explore = () => {
-      viewer.explore = null;
-      window.clearTimeout(settle);
-      const ply = viewer.ply;
-      const ask = ++asking;
-      settle = window.setTimeout(() => {
-        // The position itself: its moves do not depend on how it was reached.
-        api.line(line.variant, viewer.sfenAt(ply), []).then(
-          (state) => {
-            if (ask !== asking) return;
-            viewer.explore = { ply, legal: state.legal, mover: state.side };
-            viewer.draw();
-          },
-          () => undefined,
-        );
-      }, 150);
-    };
-    viewer.onPly(explore);
+    // The moves of the position shown: a piece moved there makes a variation.
+    exploreMoves(viewer);
     // A move played on the board: the line so far and the move, checked by the server; its
     // node (a new variation, or the continuation that already plays it) is shown.
     async function play(usi: string): Promise<void> {

@@ -39,6 +39,13 @@ export class RecordTree {
     return id;
   }
 
+  /** Takes `nodes` in place of the tree's (a room's new state) and shows the line through
+   *  node `id`. */
+  replace(nodes: TreeNode[], id: number): void {
+    this.nodes.splice(0, this.nodes.length, ...nodes);
+    this.follow(id);
+  }
+
   /** Makes `id` its parent's first continuation: its line becomes the main one from there. */
   promote(id: number): void {
     const parent = this.nodes[this.nodes[id]?.parent ?? -1];

@@ -50,6 +50,8 @@ export class Viewer {
   explore: { ply: number; legal: string[]; mover: Color } | null = null;
   /** Moves drawn on the board as arrows (the engine's best move), until set again. */
   arrows: readonly Arrow[] = [];
+  /** The marks drawn on the position shown (a room's arrows and circles). */
+  marks: readonly Arrow[] = [];
   private readonly input: MoveInput;
   private readonly keys: BoardKeys;
   private readonly plyListeners: ((ply: number) => void)[] = [];
@@ -194,7 +196,7 @@ export class Viewer {
       check: (live ? live.inCheck : this.line.history[this.ply - 1]?.check) ? kingSquare(pos, pos.side) : null,
       dragging: dragging?.square ?? null,
       cursor: this.keys.cursor,
-      arrows: this.arrows,
+      arrows: [...this.marks, ...this.arrows],
     });
     const droppable = this.input.droppable();
     const mover = this.mover();

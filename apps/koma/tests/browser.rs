@@ -4,7 +4,8 @@
 //! games over the API, `variants.mjs` through every variant's board and a game of each small
 //! variant against the engine, `chu.mjs` through Chu shogi's board and its lion's moves,
 //! `pieces.mjs` through every piece of every variant drawn by the page's own code,
-//! `records.mjs` through imported records' comments, variations, exports and refusals.
+//! `records.mjs` through imported records' comments, variations, exports and refusals,
+//! `room.mjs` through a kansōsen room on a laptop and a phone.
 //! `scripts/test` installs Chromium and the scripts' npm packages;
 //! screenshots land in `target/e2e-artifacts`.
 
@@ -85,6 +86,14 @@ fn small_variants_against_the_engine_in_chromium() {
 #[test]
 fn records_imported_in_chromium() {
     drive("records.mjs", &[]);
+}
+
+/// The kansōsen room: two players (a laptop, a phone) finish a rated game and go over it
+/// with a guest watching: variations and marks seen live, the engine's lines for everyone,
+/// the room reopened from the game page and exported as KIF.
+#[test]
+fn the_kansosen_room_in_chromium() {
+    drive("room.mjs", &[]);
 }
 
 /// Chu shogi's 12x12 board on a laptop and a phone, then against the engine by clicks: a

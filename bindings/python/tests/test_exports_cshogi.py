@@ -299,11 +299,15 @@ def test_the_browser_walks_exports_read_by_cshogi() -> None:
 
 @pytest.mark.skipif(not E2E_EXPORTS, reason="KOMA_E2E_EXPORTS names the browser test's exports")
 def test_the_analysis_boards_kif_reads_to_its_main_line_in_cshogi() -> None:
-    # The browser test's analysis board (web/e2e/records.mjs) exports KIF with variations and
-    # comments into `analysis/` beside the games' exports, with `<name>.json` (its main line).
-    folder = Path(E2E_EXPORTS or "").parent / "analysis"
-    boards = sorted(folder.glob("*.json"))
-    assert boards, f"no analysis board exported in {folder}: the browser test writes them"
+    # The browser test's analysis board (web/e2e/records.mjs) and kansōsen room (room.mjs)
+    # export KIF with variations and comments into `analysis/` and `room/` beside the games'
+    # exports, each with `<name>.json` (its main line).
+    boards = []
+    for name in ("analysis", "room"):
+        folder = Path(E2E_EXPORTS or "").parent / name
+        found = sorted(folder.glob("*.json"))
+        assert found, f"nothing exported in {folder}: the browser test writes it"
+        boards += found
     for sidecar in boards:
         main = json.loads(sidecar.read_text())["moves"]
         kif = sidecar.with_suffix(".kif").read_text(encoding="utf-8")

@@ -1,0 +1,181 @@
+// The #room=ID screen: the kansōsen (感想戦) of a finished game. Everyone in the room sees one
+// shared board: the players (and a spectator they hand it to) move it, play variations,
+// comment and draw arrows and circles; each change comes back from the server to every page
+// in the room. A player turns the engine on for all; the talk goes on from the game's chat.
+import { api, roomSocket, type RoomLines, type RoomMember, type RoomMessage, type RoomState } from "./api.js";
+import { ChatPanel } from "./chat.js";
+import { download, h, toast } from "./dom.js";
+import { exploreMoves } from "./explore.js";
+import { EnginePanel } from "./lines.js";
+import { MarkInput } from "./marks.js";
+import { NotesPanel } from "./notes.js";
+import { RecordPanel } from "./record.js";
+import type { Screen } from "./screen.js";
+import { openSettings } from "./settings.js";
+import type { Color } from "./sfen.js";
+import { seatMemo } from "./store.js";
+import { RecordTree } from "./tree.js";
+import { Viewer } from "./viewer.js";
+
+export function roomScreen(id: string): Screen {
+  const viewer = new Viewer((usi) => send({ type: "move", node: tree.at(viewer.ply), usi }));
+  const tree = new RecordTree([{ parent: null, children: [], ply: 0 }]);
+  let state: RoomState | null = null;
+  let lines: RoomLines | null = null;
+  let me: { seat: Color | null; account: string | null } = { seat: null, account: null };
+  let people: RoomMember[] = [];
+  /** Set while a push is shown: the board's own moves are not sent back. */
+  let applying = false;
+
+  const socket = roomSocket(id, seatMemo(id)?.token ?? null, (m) => receive(m), (up) => {
+    connection.textContent = up ? "" : "Reconnecting…";
+  });
+  function send(message: object): void {
+    if (!socket.send(message)) toast("Not connected to the room; trying again…");
+  }
+  const player = () => me.seat !== null;
+  const holds = () => player() || (me.account !== null && state?.holder === me.account);
+
+  const header = (): [string, string][] => {
+    const names: [string, string][] = [];
+    if (state?.players[0]) names.push(["先手", state.players[0]]);
+    if (state?.players[1]) names.push(["後手", state.players[1]]);
+    return names;
+  };
+  const record = new RecordPanel(viewer, {
+    live: false,
+    write: async (format) => {
+      if (!state) return;
+      try {
+        const out = await api.exportRecord(state.variant, state.start_sfen, header(), tree.serialize(), format);
+        download(`koma-${id}.${format}`, out.text);
+        if (out.warnings.length) toast(`${format.toUpperCase()} export: ${out.warnings.map((w) => w.message).join("; ")}`, "info");
+      } catch (e) {
+        toast(`Export: ${(e as Error).message}`);
+      }
+    },
+    marks: (ply) => {
+      const node = tree.at(ply);
+      return { comment: tree.annotated(node), variations: tree.choices(node).length > 0 && ply > 0 };
+    },
+  });
+  const notes = new NotesPanel(viewer, tree, (node) => send({ type: "go", node }), [], () => undefined, {
+    comment: (node, text) => send({ type: "comment", node, text }),
+    promote: (node) => send({ type: "promote", node }),
+    remove: (node) => send({ type: "delete", node }),
+  });
+  const engine = new EnginePanel(viewer, { turn: (on) => send({ type: "engine", on }) });
+  const chat = new ChatPanel("review", async (text) => send({ type: "chat", text }));
+  const explore = exploreMoves(viewer, holds);
+
+  // Marks: dragged with the right button, or with the left one while "Draw" is on.
+  let drawing = false;
+  const drawButton = h("button", { type: "button", id: "draw-marks", "aria-pressed": "false", onclick: () => {
+    drawing = !drawing;
+    drawButton.setAttribute("aria-pressed", String(drawing));
+    drawButton.classList.toggle("primary", drawing);
+  } }, "✎ Draw arrows");
+  const marks = new MarkInput(viewer.board, (from, to) => send({ type: "shape", node: tree.at(viewer.ply), from, to }), () => drawing, holds);
+
+  // The board handed to a spectator with an account, and taken back.
+  const handTo = h("select", { id: "hand-to", "aria-label": "Hand the board to" });
+  const handButton = h("button", { type: "button", id: "hand-board", class: "small", onclick: () => {
+    send({ type: "hand", to: state?.holder ? null : handTo.value || null });
+  } }, "Hand the board");
+  const handRow = h("div", { class: "row hand-row", hidden: true }, h("label", { for: "hand-to" }, "A spectator moves it:"), handTo, handButton);
+
+  const status = h("p", { id: "status" }, "Opening the room…");
+  const connection = h("span", { class: "connection", "aria-live": "polite" });
+  const who = h("p", { id: "room-people", class: "hint", "aria-live": "polite" });
+
+  // The marks of the node shown; a mover's step to another node moves everyone's board.
+  viewer.onPly((ply) => {
+    const node = tree.at(ply);
+    viewer.marks = (tree.nodes[node]?.shapes ?? []).map((s) => ({ from: s.from, to: s.to, kind: "mark" as const }));
+    viewer.draw();
+    if (!applying && state && holds() && node !== shownNode()) send({ type: "go", node });
+  });
+  /** The node the room's board shows (an ending shows the move before it). */
+  const shownNode = () => (state ? tree.at(tree.nodes[state.at]?.ply ?? 0) : 0);
+
+  function receive(m: RoomMessage): void {
+    switch (m.type) {
+      case "you":
+        me = { seat: m.seat, account: m.account };
+        return controls();
+      case "room":
+        state = m;
+        return show(m);
+      case "lines":
+        lines = m;
+        return controls();
+      case "members":
+        people = m.people;
+        return controls();
+      case "chat":
+        return chat.add(m.lines);
+      case "error":
+        return toast(m.error);
+    }
+  }
+
+  function show(r: RoomState): void {
+    applying = true;
+    tree.replace(r.tree, r.at);
+    for (const color of ["sente", "gote"] as const) viewer.setPlayer(color, r.players[color === "sente" ? 0 : 1]);
+    viewer.setLine({ variant: r.variant, startSfen: r.start_sfen, history: tree.history() });
+    viewer.goTo(tree.nodes[r.at]?.ply ?? 0);
+    record.setResult(tree.ending());
+    notes.draw();
+    applying = false;
+    controls();
+  }
+
+  function controls(): void {
+    const names = state?.players.filter(Boolean).join(" – ") ?? "";
+    status.textContent = `感想戦 · ${names}`;
+    const holder = people.find((p) => p.account && p.account === state?.holder);
+    const watchers = people.filter((p) => p.seat === null).length;
+    who.textContent = `${people.length} in the room (${watchers} watching). The board: the players${holder ? ` and ${holder.name}` : ""}.` + (holds() ? " You may move it." : "");
+    engine.showRemote(state?.engine ?? false, lines, player());
+    notes.setEditable(holds());
+    drawButton.hidden = !holds();
+    const guests = people.filter((p) => p.seat === null && p.account);
+    const accounts = [...new Map(guests.map((p) => [p.account!, p.name])).entries()];
+    handTo.replaceChildren(...accounts.map(([account, name]) => h("option", { value: account, selected: account === state?.holder }, name)));
+    handTo.disabled = Boolean(state?.holder) || accounts.length === 0;
+    handButton.textContent = state?.holder ? "Take the board back" : "Hand the board";
+    // Shown to a player once there is someone to hand the board to (or to take it from).
+    handRow.hidden = !player() || (accounts.length === 0 && !state?.holder);
+    explore();
+  }
+
+  const el = h(
+    "div",
+    { class: "game-screen room-screen" },
+    viewer.el,
+    h(
+      "aside",
+      { class: "side-panel" },
+      h("div", { class: "status-line" }, status, connection),
+      who,
+      h("div", { class: "actions" }, h("button", { type: "button", id: "flip", onclick: () => viewer.flip() }, "⇅ Flip"), drawButton, h("button", { type: "button", id: "settings-button", onclick: () => openSettings() }, "⚙ Settings"), h("a", { class: "button", id: "back-to-game", href: `#game=${encodeURIComponent(id)}` }, "The game")),
+      handRow,
+      record.el,
+      notes.el,
+      engine.el,
+      chat.el,
+    ),
+  );
+  return {
+    el,
+    destroy: () => {
+      socket.close();
+      marks.destroy();
+      record.destroy();
+      engine.destroy();
+      notes.destroy();
+      viewer.destroy();
+    },
+  };
+}
