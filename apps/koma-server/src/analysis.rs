@@ -8,6 +8,9 @@
 //! Each search is kept in the store by position, so that a position already searched to the
 //! depth asked answers at once, for everyone, on every server of the database.
 //!
+//! A request for a position being searched already, as deep and as wide, waits for that
+//! search instead of starting another (twenty kansōsen rooms on one position: one search).
+//!
 //! A search starts from a clear table with one thread, so that the same request gives the
 //! same lines as `koma usi` with the pool's table size (`setoption name USI_Hash`,
 //! [`crate::settings::Settings::hash_mb_per_search`]), `MultiPV` and `go depth`.
@@ -23,11 +26,12 @@ use koma_store::Store;
 use koma_store::UserId;
 use koma_store::analysis::{LineScore, StoredAnalysis, StoredLine};
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tokio::sync::watch;
 
 /// The most lines one search gives.
 pub const MAX_MULTIPV: u32 = 5;
@@ -72,7 +76,8 @@ pub struct AnalysisView {
     /// The depth of the lines (of the search's last completed iteration): the depth asked,
     /// more when an earlier search went deeper, less when the time or nodes ran out.
     pub depth: u32,
-    /// Whether the lines come from an earlier search, without a new one.
+    /// Whether the lines come from an earlier search (or one under way for another request),
+    /// without a new one.
     pub cached: bool,
     /// The lines, best first.
     pub lines: Vec<LineView>,
@@ -145,6 +150,36 @@ pub struct Analyses {
     running: Mutex<HashSet<Client>>,
     /// Searches stored so far (every [`FORGET_EVERY`], the oldest beyond [`KEPT`] go).
     stored: AtomicU64,
+    /// The searches under way, by variant and position: how deep and wide each goes, and
+    /// where its result will be told.
+    searching: Mutex<HashMap<(VariantKind, String), InFlight>>,
+}
+
+/// A search under way, for the requests of the same position that wait for it.
+struct InFlight {
+    depth: u32,
+    multipv: u32,
+    /// Its result when found (the sender dropped without one: the search gave none).
+    found: watch::Receiver<Option<StoredAnalysis>>,
+}
+
+/// A search's place among those under way: told its result, or gone without one.
+struct Searching<'a> {
+    analyses: &'a Analyses,
+    key: (VariantKind, String),
+    tell: watch::Sender<Option<StoredAnalysis>>,
+}
+
+impl Drop for Searching<'_> {
+    fn drop(&mut self) {
+        let mut searching = self.analyses.searching();
+        if searching
+            .get(&self.key)
+            .is_some_and(|f| f.found.same_channel(&self.tell.subscribe()))
+        {
+            searching.remove(&self.key);
+        }
+    }
 }
 
 /// A client's search: it stops when dropped (the request went), and frees the client.
@@ -219,11 +254,46 @@ impl Analyses {
             store,
             running: Mutex::new(HashSet::new()),
             stored: AtomicU64::new(0),
+            searching: Mutex::new(HashMap::new()),
         }
     }
 
     fn running(&self) -> std::sync::MutexGuard<'_, HashSet<Client>> {
         self.running.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn searching(&self) -> std::sync::MutexGuard<'_, HashMap<(VariantKind, String), InFlight>> {
+        self.searching.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The search under way of `key` that answers `asked`, if any, to wait for; else this
+    /// request's place as the one that searches it.
+    fn join_or_lead(
+        &self,
+        key: (VariantKind, String),
+        asked: &Asked,
+    ) -> Result<watch::Receiver<Option<StoredAnalysis>>, Searching<'_>> {
+        let mut searching = self.searching();
+        if let Some(f) = searching.get(&key)
+            && f.depth >= asked.depth
+            && f.multipv >= asked.multipv
+        {
+            return Ok(f.found.clone());
+        }
+        let (tell, found) = watch::channel(None);
+        searching.insert(
+            key.clone(),
+            InFlight {
+                depth: asked.depth,
+                multipv: asked.multipv,
+                found,
+            },
+        );
+        Err(Searching {
+            analyses: self,
+            key,
+            tell,
+        })
     }
 
     /// The engine's lines for `request` from the client known by `keys` (its address, and
@@ -242,6 +312,29 @@ impl Analyses {
             return Ok(view(&asked, &kept, true));
         }
         let running = self.start(keys)?;
+        // The same position searched for another request: its lines, without a search.
+        let searching = match self.join_or_lead((asked.variant, asked.key.clone()), &asked) {
+            Ok(mut found) => {
+                let told = found
+                    .wait_for(Option::is_some)
+                    .await
+                    .ok()
+                    .and_then(|f| f.clone());
+                if let Some(found) = told {
+                    return Ok(view(&asked, &found, true));
+                }
+                // That search gave nothing (its request went): this one searches.
+                match self.join_or_lead((asked.variant, asked.key.clone()), &asked) {
+                    Err(lead) => lead,
+                    Ok(_) => {
+                        return Err(ApiError::EngineBusy {
+                            waiting: self.pool.waiting(),
+                        });
+                    }
+                }
+            }
+            Err(lead) => lead,
+        };
         if self.pool.is_full() {
             return Err(ApiError::EngineBusy {
                 waiting: self.pool.waiting(),
@@ -284,6 +377,8 @@ impl Analyses {
         };
         let (store, keep) = (Arc::clone(&self.store), found.clone());
         let forget = self.stored.fetch_add(1, Ordering::Relaxed) % FORGET_EVERY == FORGET_EVERY - 1;
+        searching.tell.send_replace(Some(found.clone()));
+        drop(searching);
         crate::error::off_thread(move || {
             store.keep_analysis(&keep)?;
             if forget {

@@ -194,8 +194,10 @@ pub struct Room {
     members: std::sync::Mutex<Vec<(u64, Member)>>,
     /// Numbers the sockets.
     joined: std::sync::atomic::AtomicU64,
-    /// The engine's search of the position shown, while it is on.
+    /// The engine's search of the position shown, while it is on and someone is in the room.
     search: std::sync::Mutex<Option<engine::Search>>,
+    /// What the engine should search while it is on: the node shown, its variant and SFEN.
+    wanted: std::sync::Mutex<Option<(usize, koma_rules::VariantKind, String)>>,
     rooms: Weak<RoomsInner>,
 }
 
@@ -268,16 +270,19 @@ impl Rooms {
             members: std::sync::Mutex::new(Vec::new()),
             joined: Default::default(),
             search: std::sync::Mutex::new(None),
+            wanted: std::sync::Mutex::new(None),
             rooms: Arc::downgrade(&self.inner),
             core: tokio::sync::Mutex::new(core),
         });
         let core = room.core.lock().await;
         room.publish(&core);
+        if !core.engine {
+            room.publish_lines(Some(engine::off_message()));
+        }
         // Another request may have opened it meanwhile: its room is the one.
         if let Some(theirs) = self.enter(id, &room) {
             return Ok(theirs);
         }
-        room.follow_engine(&core);
         drop(core);
         Ok(room)
     }
@@ -392,6 +397,20 @@ impl Room {
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.members_mut().push((number, member));
         self.publish_members();
+        // The first one in a room whose engine is on: its search starts.
+        let idle = self
+            .search
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_none();
+        let on = self
+            .wanted
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some();
+        if idle && on {
+            self.follow_engine();
+        }
         let now = std::iter::once(state).chain(lines).collect();
         let presence = Presence {
             room: Arc::clone(self),
@@ -451,6 +470,12 @@ impl Room {
             players: &self.game.names,
         };
         let message: Arc<str> = Arc::from(serde_json::to_string(&view).unwrap_or_default());
+        let wanted = core
+            .engine
+            .then(|| core.tree.position(core.at))
+            .flatten()
+            .map(|pos| (core.at, core.tree.variant(), sfen::write_any(pos)));
+        *self.wanted.lock().unwrap_or_else(|e| e.into_inner()) = wanted;
         self.last.lock().unwrap_or_else(|e| e.into_inner()).0 = Arc::clone(&message);
         let _ = self.pushes.send(message);
     }
@@ -486,7 +511,7 @@ impl Room {
                 *core = next;
                 self.publish(&core);
                 if moved {
-                    self.follow_engine(&core);
+                    self.follow_engine();
                 }
                 return Ok(());
             }
@@ -531,13 +556,21 @@ impl Room {
             .collect())
     }
 
-    /// Starts the search of the position shown when the engine is on (stopping the last
-    /// one), or stops it when off.
-    fn follow_engine(&self, core: &Core) {
+    /// Starts the search of the position shown when the engine is on and someone is in the
+    /// room (stopping the last one); says the engine is off otherwise.
+    fn follow_engine(&self) {
         let mut search = self.search.lock().unwrap_or_else(|e| e.into_inner());
         *search = None; // the last search stops
-        if !core.engine {
+        let wanted = self
+            .wanted
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        let Some((node, variant, sfen)) = wanted else {
             self.publish_lines(Some(engine::off_message()));
+            return;
+        };
+        if self.members_mut().is_empty() {
             return;
         }
         let Some(rooms) = self.rooms.upgrade() else {
@@ -546,15 +579,12 @@ impl Room {
         let Some(me) = rooms.room_of(&self.id) else {
             return;
         };
-        let Some(pos) = core.tree.position(core.at) else {
-            return;
-        };
         *search = Some(engine::Search::start(
             Arc::downgrade(&me),
             Arc::clone(&rooms.analyses),
-            core.at,
-            core.tree.variant(),
-            sfen::write_any(pos),
+            node,
+            variant,
+            sfen,
         ));
     }
 }

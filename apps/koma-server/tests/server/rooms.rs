@@ -335,3 +335,31 @@ async fn the_engine_is_off_until_a_player_turns_it_on_then_follows_the_board() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rooms_on_one_position_share_one_search() {
+    let (_dir, _server, addr) = fresh_server_with(Settings::for_searches(1)).await;
+    let mut players = Vec::new();
+    for _ in 0..8 {
+        let game = finished(addr).await;
+        let mut ws = room_socket(addr, &game.id, Some(&game.sente), None).await;
+        next_of(&mut ws, "room").await;
+        players.push(ws);
+    }
+    // Every room's players turn the engine on at once, on the same position (the start).
+    for ws in &mut players {
+        send(ws, json!({"type": "engine", "on": true})).await;
+    }
+    let mut searched = 0;
+    for ws in &mut players {
+        let lines = loop {
+            let l = next_of(ws, "lines").await;
+            if l["status"] == "done" {
+                break l;
+            }
+        };
+        assert_eq!(lines["analysis"]["lines"].as_array().unwrap().len(), 3);
+        searched += usize::from(lines["analysis"]["cached"] == false);
+    }
+    assert_eq!(searched, 1, "one search answers every room on the position");
+}
