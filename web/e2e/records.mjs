@@ -11,7 +11,8 @@
 // 2. A Western move list (`1. P-7f P-3d 2. P-2f`) read as one, not as an empty game.
 // 3. Text in no format, and a KIF with a bad line: refused with the reason and the line.
 // 4. The analysis board: a move played by clicks on a position of the record becomes a
-//    variation, a comment is written on it, the reply continues it; exported as KIF with the
+//    variation, a comment is written on it, an arrow and a circle drawn (by drag with the
+//    switch on, and with the right button), the reply continues it; exported as KIF with the
 //    variation and the comment; made the main line, then its last move deleted.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -173,6 +174,27 @@ function keepBoard(name, kif, main) {
   writeFileSync(path.join(BOARDS, `${name}.json`), `${JSON.stringify({ moves: main })}\n`);
 }
 
+/** Where square `square` is on the page's board (the board is drawn anew on each change:
+ *  measured again until it stands). */
+async function squareBox(page, square) {
+  for (let tries = 0; tries < 50; tries++) {
+    const box = await page.locator(`[data-square="${square}"]`).boundingBox().catch(() => null);
+    if (box) return box;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${page.koma}: the square ${square} is not on the board`);
+}
+
+/** Drags on the board from `from` to `to` with `button`. */
+async function dragOnBoard(page, from, to, button = "left") {
+  const a = await squareBox(page, from);
+  const b = await squareBox(page, to);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down({ button });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 3 });
+  await page.mouse.up({ button });
+}
+
 /** Plays `from`-`to` by clicks on the position shown once the board takes moves there. */
 async function playOnBoard(page, ply, from, to) {
   await page.locator(`.viewer[data-movable="${ply}"]`).waitFor({ timeout: 5000 });
@@ -197,6 +219,18 @@ async function analysisBoard(browser) {
   await page.locator("#comment-edit").blur();
   await waitText(page, "#comment", "a quieter plan");
   await page.locator('#record [data-ply="3"] .mark-comment').waitFor();
+  // An arrow drawn with "Draw arrows" on, a circle with the right button; drawn again,
+  // the arrow goes.
+  await page.click("#draw-marks");
+  await dragOnBoard(page, "2g", "2f");
+  await page.locator('.arrows [data-arrow="mark 2g2f"]').waitFor();
+  await page.click("#draw-marks");
+  await dragOnBoard(page, "5e", "5e", "right");
+  await page.locator('.arrows [data-arrow="mark 5e5e"]').waitFor();
+  await page.click("#draw-marks");
+  await dragOnBoard(page, "2g", "2f");
+  await page.locator('.arrows [data-arrow="mark 2g2f"]').waitFor({ state: "detached" });
+  await page.click("#draw-marks");
   await playOnBoard(page, 3, "4c", "4d");
   await expectShown(page, 4, "☖４四歩");
   await shot(page, "records-5-analysis-variation");

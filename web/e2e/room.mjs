@@ -37,6 +37,17 @@ async function playAt(page, ply, from, to, tap = false) {
   await act(`[data-square="${to}"]`);
 }
 
+/** Where square `square` is on the page's board (the board is drawn anew on each change:
+ *  measured again until it stands). */
+async function squareBox(page, square) {
+  for (let tries = 0; tries < 50; tries++) {
+    const box = await page.locator(`[data-square="${square}"]`).boundingBox().catch(() => null);
+    if (box) return box;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${page.koma}: the square ${square} is not on the board`);
+}
+
 /** Waits until `page`'s board draws the mark `mark` ("mark 5g5f": an arrow, "mark 5e5e": a circle). */
 async function seesMark(page, mark) {
   await page.locator(`.arrows [data-arrow="${mark}"]`).first().waitFor().catch(() => {
@@ -94,8 +105,8 @@ async function kansosen(browser) {
   log("a variation from each player reached every page");
   // Marks on the position shown (after 2g2f): an arrow dragged with the right button on the
   // laptop, a circle tapped on the phone with drawing switched on.
-  const from = await laptop.locator('[data-square="8c"]').boundingBox();
-  const to = await laptop.locator('[data-square="8d"]').boundingBox();
+  const from = await squareBox(laptop, "8c");
+  const to = await squareBox(laptop, "8d");
   await laptop.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await laptop.mouse.down({ button: "right" });
   await laptop.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 4 });

@@ -1,8 +1,11 @@
-// Drawing marks on the board: an arrow dragged from one square to another, a circle where
+// Drawing marks on the board (the analysis board's, a kansōsen room's): an arrow dragged from one square to another, a circle where
 // the pointer comes back up on the square it went down on. With the right button always (as
 // on other shogi sites), with the left one (or a finger) while drawing is switched on; the
 // board's moves wait meanwhile.
 import type { BoardSvg } from "./board.js";
+import { h } from "./dom.js";
+import type { RecordTree } from "./tree.js";
+import type { Viewer } from "./viewer.js";
 
 function squareAt(x: number, y: number): string | null {
   return document.elementFromPoint(x, y)?.closest("[data-square]")?.getAttribute("data-square") ?? null;
@@ -47,4 +50,23 @@ export class MarkInput {
   destroy(): void {
     this.abort.abort();
   }
+}
+
+/** The switch that makes the left button (a finger) draw marks: its button and its state. */
+export function drawSwitch(): { button: HTMLButtonElement; on: () => boolean } {
+  let drawing = false;
+  const button = h("button", { type: "button", id: "draw-marks", "aria-pressed": "false", title: "Drag to draw an arrow, tap a square to circle it (the right button draws too)" }, "✎ Draw arrows");
+  button.addEventListener("click", () => {
+    drawing = !drawing;
+    button.setAttribute("aria-pressed", String(drawing));
+    button.classList.toggle("primary", drawing);
+  });
+  return { button, on: () => drawing };
+}
+
+/** Draws the marks of the node shown on `viewer`'s board (those of `tree`'s node at its ply). */
+export function showMarks(viewer: Viewer, tree: RecordTree): void {
+  const node = tree.nodes[tree.at(viewer.ply)];
+  viewer.marks = (node?.shapes ?? []).map((s) => ({ from: s.from, to: s.to, kind: "mark" as const }));
+  viewer.draw();
 }

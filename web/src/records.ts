@@ -8,6 +8,7 @@ import { download, h, toast } from "./dom.js";
 import { endingText } from "./ending.js";
 import { exploreMoves } from "./explore.js";
 import { EnginePanel } from "./lines.js";
+import { MarkInput, drawSwitch, showMarks } from "./marks.js";
 import { NotesPanel } from "./notes.js";
 import { RecordPanel } from "./record.js";
 import { ReviewPanel } from "./review.js";
@@ -43,7 +44,7 @@ const FORMAT_NAMES: Record<string, string> = { moves: "Move list" };
 
 export function recordsScreen(gameId: string | null): Screen {
   const holder = h("div", { class: "loaded" });
-  let parts: { record: RecordPanel; review: ReviewPanel; engine: EnginePanel; viewer: Viewer; notes: NotesPanel } | null = null;
+  let parts: { record: RecordPanel; review: ReviewPanel; engine: EnginePanel; viewer: Viewer; notes: NotesPanel; marks: MarkInput } | null = null;
 
   const text = h("textarea", { id: "record-text", rows: 8, placeholder: "Paste a KIF, KI2, CSA, JKF, USI or SFEN record here, or a move list (1. P-7f P-3d 2. P-2f …)", spellcheck: "false" });
   const file = h("input", { type: "file", id: "record-file", accept: ".kif,.kifu,.ki2,.ki2u,.csa,.jkf,.json,.usi,.sfen,.txt" });
@@ -179,6 +180,14 @@ export function recordsScreen(gameId: string | null): Screen {
     const notes = new NotesPanel(viewer, tree, follow, header, edited);
     // The moves of the position shown: a piece moved there makes a variation.
     exploreMoves(viewer);
+    // Arrows and circles drawn on the position shown, kept with its node while the record
+    // is open (no record format keeps them).
+    const draw = drawSwitch();
+    const drawn = new MarkInput(viewer.board, (from, to) => {
+      tree.toggleShape(tree.at(viewer.ply), from, to);
+      showMarks(viewer, tree);
+    }, draw.on, () => true);
+    viewer.onPly(() => showMarks(viewer, tree));
     // A move played on the board: the line so far and the move, checked by the server; its
     // node (a new variation, or the continuation that already plays it) is shown.
     async function play(usi: string): Promise<void> {
@@ -194,7 +203,7 @@ export function recordsScreen(gameId: string | null): Screen {
         toast(`Cannot play ${usi}: ${(e as Error).message}`);
       }
     }
-    parts = { record, review, engine, viewer, notes };
+    parts = { record, review, engine, viewer, notes, marks: drawn };
     holder.replaceChildren(
       h(
         "div",
@@ -204,7 +213,7 @@ export function recordsScreen(gameId: string | null): Screen {
           "aside",
           { class: "side-panel" },
           h("p", { id: "status" }, line.title),
-          h("div", { class: "actions" }, h("button", { type: "button", id: "flip", onclick: () => viewer.flip() }, "⇅ Flip"), h("button", { type: "button", id: "settings-button", onclick: () => openSettings() }, "⚙ Settings")),
+          h("div", { class: "actions" }, h("button", { type: "button", id: "flip", onclick: () => viewer.flip() }, "⇅ Flip"), draw.button, h("button", { type: "button", id: "settings-button", onclick: () => openSettings() }, "⚙ Settings")),
           warningsBox,
           record.el,
           notes.el,
@@ -221,6 +230,7 @@ export function recordsScreen(gameId: string | null): Screen {
     parts.review.destroy();
     parts.engine.destroy();
     parts.notes.destroy();
+    parts.marks.destroy();
     parts.viewer.destroy();
     parts = null;
   }

@@ -7,7 +7,7 @@ import { ChatPanel } from "./chat.js";
 import { download, h, toast } from "./dom.js";
 import { exploreMoves } from "./explore.js";
 import { EnginePanel } from "./lines.js";
-import { MarkInput } from "./marks.js";
+import { MarkInput, drawSwitch, showMarks } from "./marks.js";
 import { NotesPanel } from "./notes.js";
 import { RecordPanel } from "./record.js";
 import type { Screen } from "./screen.js";
@@ -69,13 +69,9 @@ export function roomScreen(id: string): Screen {
   const explore = exploreMoves(viewer, holds);
 
   // Marks: dragged with the right button, or with the left one while "Draw" is on.
-  let drawing = false;
-  const drawButton = h("button", { type: "button", id: "draw-marks", "aria-pressed": "false", onclick: () => {
-    drawing = !drawing;
-    drawButton.setAttribute("aria-pressed", String(drawing));
-    drawButton.classList.toggle("primary", drawing);
-  } }, "✎ Draw arrows");
-  const marks = new MarkInput(viewer.board, (from, to) => send({ type: "shape", node: tree.at(viewer.ply), from, to }), () => drawing, holds);
+  const draw = drawSwitch();
+  const drawButton = draw.button;
+  const marks = new MarkInput(viewer.board, (from, to) => send({ type: "shape", node: tree.at(viewer.ply), from, to }), draw.on, holds);
 
   // The board handed to a spectator with an account, and taken back.
   const handTo = h("select", { id: "hand-to", "aria-label": "Hand the board to" });
@@ -91,8 +87,7 @@ export function roomScreen(id: string): Screen {
   // The marks of the node shown; a mover's step to another node moves everyone's board.
   viewer.onPly((ply) => {
     const node = tree.at(ply);
-    viewer.marks = (tree.nodes[node]?.shapes ?? []).map((s) => ({ from: s.from, to: s.to, kind: "mark" as const }));
-    viewer.draw();
+    showMarks(viewer, tree);
     if (!applying && state && holds() && node !== shownNode()) send({ type: "go", node });
   });
   /** The node the room's board shows (an ending shows the move before it). */

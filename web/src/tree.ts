@@ -64,6 +64,16 @@ export class RecordTree {
     return parentId;
   }
 
+  /** Draws the mark `from`-`to` on node `id` (a circle where they are one square), or takes
+   *  it away if it is there. */
+  toggleShape(id: number, from: string, to: string): void {
+    const node = this.nodes[id];
+    if (!node) return;
+    const shapes = node.shapes ?? [];
+    const kept = shapes.filter((s) => s.from !== from || s.to !== to);
+    node.shapes = kept.length < shapes.length ? kept : [...shapes, { from, to }];
+  }
+
   /** Sets the comment on `id` (none when `text` is blank). */
   setComment(id: number, text: string): void {
     const node = this.nodes[id];

@@ -519,13 +519,7 @@ async fn socket(
     };
     let hub = Arc::clone(&s.hub);
     let shutdown = s.shutdown.clone();
-    // Messages are small JSON: a 16 KiB read buffer instead of the default 128 KiB, which
-    // is cleared before every read and cost a fifth of the CPU under load; and a message
-    // no larger than a request's body (not tungstenite's 64 MiB).
     let most = s.limiter.limits().body_bytes;
-    Ok(upgrade
-        .read_buffer_size(16 * 1024)
-        .max_message_size(most)
-        .max_frame_size(most)
+    Ok(crate::http::sockets::sized(upgrade, most)
         .on_upgrade(move |socket| ws::run(socket, hub, connection, guard, shutdown)))
 }

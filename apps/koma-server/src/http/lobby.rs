@@ -11,7 +11,7 @@ use crate::error::ApiError;
 use crate::http::api::{AppState, PageQuery, body};
 use crate::http::body::JsonBody;
 use crate::http::limits::{Client, RateClass, limited};
-use crate::http::sockets::Guard;
+use crate::http::sockets::{Guard, Heard};
 use crate::lobby::live::{self, MAX_LIVE};
 use crate::lobby::{LobbyRefusal, QuickAnswer, QuickRequest, SeekId, SeekRequest};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -145,18 +145,16 @@ async fn socket(
     let lobby = Arc::clone(&s.lobby);
     let shutdown = s.shutdown.clone();
     let most = s.limiter.limits().body_bytes;
-    Ok(upgrade
-        .read_buffer_size(16 * 1024)
-        .max_message_size(most)
-        .max_frame_size(most)
-        .on_upgrade(move |socket| async move {
+    Ok(
+        crate::http::sockets::sized(upgrade, most).on_upgrade(move |socket| async move {
             let user = player.map(|p| p.id);
             let connected = lobby.connect(user.as_ref()).await;
             run(socket, user.as_deref(), connected, guard, shutdown).await;
             if let Some(user) = &user {
                 lobby.disconnect(user).await;
             }
-        }))
+        }),
+    )
 }
 
 /// Serves one lobby connection until the client leaves or the server stops.
@@ -211,19 +209,13 @@ async fn run(
                     break;
                 }
             }
-            incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                // The lobby takes no message from the client: they are counted, and a
-                // flood closes the socket.
-                Some(Ok(message)) => {
-                    if let Err(e) = guard.heard(!matches!(message, Message::Pong(_))) {
-                        let mut json = e.to_json();
-                        json["type"] = "error".into();
-                        let _ = socket.send(Message::text(json.to_string())).await;
-                        break;
-                    }
+            // The lobby takes no message from the client: they are counted, and a flood
+            // closes the socket.
+            incoming = socket.recv() => {
+                if let Heard::Close = crate::http::sockets::hear(&mut socket, &mut guard, incoming).await {
+                    break;
                 }
-            },
+            }
             _ = shutdown.changed() => break,
         }
     }

@@ -14,6 +14,7 @@ use crate::actor::Speaker;
 use crate::error::ApiError;
 use crate::http::api::AppState;
 use crate::http::limits::Client;
+use crate::http::sockets::{Heard, error_message};
 use crate::rooms::{Change, Member, Room};
 use axum::extract::ws::{Message, WebSocket};
 use axum::extract::{Path, Query, State, WebSocketUpgrade};
@@ -89,10 +90,7 @@ pub async fn socket(
     };
     let shutdown = s.shutdown.clone();
     let most = s.limiter.limits().body_bytes;
-    Ok(upgrade
-        .read_buffer_size(16 * 1024)
-        .max_message_size(most)
-        .max_frame_size(most)
+    Ok(crate::http::sockets::sized(upgrade, most)
         .on_upgrade(move |socket| run(socket, connection, guard, shutdown)))
 }
 
@@ -102,12 +100,6 @@ struct Connection {
     chat: Vec<crate::chat::ChatView>,
     client: Client,
     limiter: Arc<crate::http::limits::Limiter>,
-}
-
-fn error_message(e: &ApiError) -> String {
-    let mut json = e.to_json();
-    json["type"] = "error".into();
-    json.to_string()
 }
 
 async fn run(
@@ -157,22 +149,11 @@ async fn run(
                 }
             }
             incoming = socket.recv() => {
-                let text = match incoming {
-                    Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                    Some(Ok(other)) => {
-                        let counts = !matches!(other, Message::Pong(_));
-                        if let Err(e) = guard.heard(counts) {
-                            let _ = socket.send(Message::text(error_message(&e))).await;
-                            break;
-                        }
-                        continue;
-                    }
+                let text = match crate::http::sockets::hear(&mut socket, &mut guard, incoming).await {
+                    Heard::Text(text) => text,
+                    Heard::Nothing => continue,
+                    Heard::Close => break,
                 };
-                if let Err(e) = guard.heard(true) {
-                    let _ = socket.send(Message::text(error_message(&e))).await;
-                    break;
-                }
                 if let Err(e) = handle(&conn, text.as_str()).await {
                     if socket.send(Message::text(error_message(&e))).await.is_err() {
                         break;

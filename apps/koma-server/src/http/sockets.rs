@@ -6,6 +6,8 @@
 use crate::error::ApiError;
 use crate::http::connections::StreamPermit;
 use crate::http::limits::Rate;
+use axum::extract::WebSocketUpgrade;
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use governor::{DefaultDirectRateLimiter, Quota};
 use std::time::{Duration, Instant};
 
@@ -113,5 +115,55 @@ mod tests {
         assert_eq!(connections.open().1, 1);
         drop(guard);
         assert_eq!(connections.open().1, 0, "the place is given back");
+    }
+}
+
+/// `upgrade` with the sizes every socket of the server takes: messages are small JSON, so a
+/// 16 KiB read buffer instead of the default 128 KiB (which is cleared before every read and
+/// cost a fifth of the CPU under load), and a message no larger than `most` bytes (a
+/// request's body, not tungstenite's 64 MiB).
+pub fn sized(upgrade: WebSocketUpgrade, most: usize) -> WebSocketUpgrade {
+    upgrade
+        .read_buffer_size(16 * 1024)
+        .max_message_size(most)
+        .max_frame_size(most)
+}
+
+/// A frame from the client, as a socket's loop takes it.
+pub enum Heard {
+    /// A text message, to carry out.
+    Text(Utf8Bytes),
+    /// A frame counted and let go (a pong, binary).
+    Nothing,
+    /// The client left, or went beyond its rate (told why): the socket closes.
+    Close,
+}
+
+/// The error message a socket sends for `e`: its JSON with `"type": "error"`.
+pub fn error_message(e: &ApiError) -> String {
+    let mut json = e.to_json();
+    json["type"] = "error".into();
+    json.to_string()
+}
+
+/// Reads `incoming` (what `socket.recv()` gave) for the loop, counting it against the
+/// client's rate: a client beyond it is told so, and its socket closes.
+pub async fn hear(
+    socket: &mut WebSocket,
+    guard: &mut Guard,
+    incoming: Option<Result<Message, axum::Error>>,
+) -> Heard {
+    let message = match incoming {
+        Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return Heard::Close,
+        Some(Ok(message)) => message,
+    };
+    // A pong says the peer lives without counting against the rate.
+    if let Err(e) = guard.heard(!matches!(message, Message::Pong(_))) {
+        let _ = socket.send(Message::text(error_message(&e))).await;
+        return Heard::Close;
+    }
+    match message {
+        Message::Text(text) => Heard::Text(text),
+        _ => Heard::Nothing,
     }
 }

@@ -13,7 +13,7 @@
 use crate::chat::{self, ChatView};
 use crate::error::ApiError;
 use crate::http::limits::{Limiter, RateKey};
-use crate::http::sockets::Guard;
+use crate::http::sockets::{Guard, Heard, error_message};
 use crate::hub::Hub;
 use crate::offers::Offer;
 use crate::pushes::{Push, SPECTATOR_HEAD, spectator_state};
@@ -96,12 +96,6 @@ impl AsRef<[u8]> for Shared {
 
 fn chat_message(lines: &[ChatView]) -> String {
     serde_json::json!({ "type": "chat", "lines": lines }).to_string()
-}
-
-fn error_message(e: &ApiError) -> String {
-    let mut json = e.to_json();
-    json["type"] = "error".into();
-    json.to_string()
 }
 
 /// Serves one WebSocket until the client leaves or the server stops.
@@ -191,24 +185,11 @@ pub async fn run(
                 }
             }
             incoming = socket.recv() => {
-                let text = match incoming {
-                    Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                    // Pings are answered by axum; a pong says the peer lives; binary is
-                    // ignored but counted.
-                    Some(Ok(other)) => {
-                        let counts = !matches!(other, Message::Pong(_));
-                        if let Err(e) = guard.heard(counts) {
-                            let _ = socket.send(Message::text(error_message(&e))).await;
-                            break;
-                        }
-                        continue;
-                    }
+                let text = match crate::http::sockets::hear(&mut socket, &mut guard, incoming).await {
+                    Heard::Text(text) => text,
+                    Heard::Nothing => continue,
+                    Heard::Close => break,
                 };
-                if let Err(e) = guard.heard(true) {
-                    let _ = socket.send(Message::text(error_message(&e))).await;
-                    break;
-                }
                 if let Err(e) = handle(&hub, &conn, text.as_str()).await {
                     if socket.send(Message::text(error_message(&e))).await.is_err() {
                         break;
