@@ -85,39 +85,6 @@ pub fn pings() -> tokio::time::Interval {
     interval
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::http::connections::{Caps, Connections, Holder};
-
-    #[test]
-    fn a_flood_is_refused_after_the_burst() {
-        let connections = Connections::new(Caps {
-            per_address: None,
-            total: 10,
-            streams_per_address: None,
-            streams_per_account: None,
-            streams_total: 10,
-        });
-        let permit = connections.open_stream(&Holder::default()).unwrap();
-        let mut guard = Guard::new(Some(Rate::new(60, 3)), permit);
-        for _ in 0..3 {
-            guard.heard(true).unwrap();
-        }
-        // Pongs are not messages.
-        guard.heard(false).unwrap();
-        let refused = guard.heard(true).unwrap_err();
-        assert_eq!(
-            (refused.status().as_u16(), refused.code()),
-            (429, "rate_limited")
-        );
-        assert!(!guard.gone_silent());
-        assert_eq!(connections.open().1, 1);
-        drop(guard);
-        assert_eq!(connections.open().1, 0, "the place is given back");
-    }
-}
-
 /// `upgrade` with the sizes every socket of the server takes: messages are small JSON, so a
 /// 16 KiB read buffer instead of the default 128 KiB (which is cleared before every read and
 /// cost a fifth of the CPU under load), and a message no larger than `most` bytes (a
@@ -165,5 +132,38 @@ pub async fn hear(
     match message {
         Message::Text(text) => Heard::Text(text),
         _ => Heard::Nothing,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::http::connections::{Caps, Connections, Holder};
+
+    #[test]
+    fn a_flood_is_refused_after_the_burst() {
+        let connections = Connections::new(Caps {
+            per_address: None,
+            total: 10,
+            streams_per_address: None,
+            streams_per_account: None,
+            streams_total: 10,
+        });
+        let permit = connections.open_stream(&Holder::default()).unwrap();
+        let mut guard = Guard::new(Some(Rate::new(60, 3)), permit);
+        for _ in 0..3 {
+            guard.heard(true).unwrap();
+        }
+        // Pongs are not messages.
+        guard.heard(false).unwrap();
+        let refused = guard.heard(true).unwrap_err();
+        assert_eq!(
+            (refused.status().as_u16(), refused.code()),
+            (429, "rate_limited")
+        );
+        assert!(!guard.gone_silent());
+        assert_eq!(connections.open().1, 1);
+        drop(guard);
+        assert_eq!(connections.open().1, 0, "the place is given back");
     }
 }
