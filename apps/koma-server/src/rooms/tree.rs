@@ -428,7 +428,7 @@ mod tests {
     fn what_the_rules_or_the_board_refuse_is_named() {
         let mut tree = game();
         assert!(matches!(
-            tree.play(2, "7f7e"),
+            tree.play(2, "7f7d"),
             Err(TreeChange::Illegal { .. })
         ));
         assert_eq!(tree.play(2, "zz"), Err(TreeChange::Unreadable("zz".into())));

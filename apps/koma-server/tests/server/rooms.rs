@@ -7,6 +7,7 @@
 
 use crate::accounts::{log_in, sign_up};
 use crate::common::*;
+use futures_util::SinkExt;
 use koma_server::Settings;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -117,9 +118,15 @@ async fn players_share_the_board_and_spectators_see_every_change() {
             .is_some_and(|s| s.len() == 2)
     })
     .await;
-    assert_eq!(
-        seen["tree"][w]["shapes"][0],
-        json!({"from": "8d", "to": "8e"})
+    // Both marks, in the order the room took them (the two players sent them at once).
+    let shapes = seen["tree"][w]["shapes"].as_array().unwrap();
+    assert!(
+        shapes.contains(&json!({"from": "8d", "to": "8e"})),
+        "{shapes:?}"
+    );
+    assert!(
+        shapes.contains(&json!({"from": "5e", "to": "5e"})),
+        "{shapes:?}"
     );
     send(
         &mut sente,
@@ -362,4 +369,35 @@ async fn rooms_on_one_position_share_one_search() {
         searched += usize::from(lines["analysis"]["cached"] == false);
     }
     assert_eq!(searched, 1, "one search answers every room on the position");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_changes_closes_the_socket_and_the_room_serves_on() {
+    let (_dir, _server, addr) = fresh_server().await;
+    let game = finished(addr).await;
+    let mut flood = room_socket(addr, &game.id, Some(&game.sente), None).await;
+    next_of(&mut flood, "room").await;
+    for k in 0..200 {
+        let message = json!({"type": "go", "node": 1 + k % 2});
+        if flood
+            .send(tokio_tungstenite::tungstenite::Message::text(
+                message.to_string(),
+            ))
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    let error = next_of(&mut flood, "error").await;
+    assert_eq!(error["code"], "rate_limited", "{error}");
+    // The room itself goes on: another page enters and a change is taken.
+    let mut other = room_socket(addr, &game.id, Some(&game.gote), None).await;
+    next_of(&mut other, "room").await;
+    send(
+        &mut other,
+        json!({"type": "move", "node": 0, "usi": "5g5f"}),
+    )
+    .await;
+    room_until(&mut other, |r| child(r, 0, "5g5f").is_some()).await;
 }
