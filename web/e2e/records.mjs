@@ -13,7 +13,8 @@
 // 4. The analysis board: a move played by clicks on a position of the record becomes a
 //    variation, a comment is written on it, an arrow and a circle drawn (by drag with the
 //    switch on, and with the right button), the reply continues it; exported as KIF with the
-//    variation and the comment; made the main line, then its last move deleted.
+//    variation and the comment; made the main line, then its last move deleted; moved back
+//    down among the moves of its place.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -256,6 +257,14 @@ async function analysisBoard(browser) {
   if (!main.includes("６六歩(67)") || main.includes("２六歩(27)")) throw new Error(`6g6f is not the main line:\n${after}`);
   if (!after.includes("投了")) throw new Error(`the ending went with the promotion:\n${after}`);
   log("the variation made the main line, its last move deleted");
+  // Moved one place down, 6g6f is a variation again: 2g2f leads the main line.
+  await page.click("#variation-down");
+  await expectShown(page, 3, "☗６六歩");
+  await page.locator("#main-line:visible").waitFor();
+  const reordered = await exported(page, "kif");
+  const head = reordered.slice(0, reordered.indexOf("変化："));
+  if (!head.includes("２六歩(27)") || head.includes("６六歩(67)")) throw new Error(`2g2f is not the main line again:\n${reordered}`);
+  log("a variation moved down among the moves of its place");
   await page.context().close();
 }
 

@@ -21,6 +21,8 @@ export interface TreeEdits {
   comment(id: number, text: string): void;
   /** Makes the variation `id` is on the main one. */
   promote(id: number): void;
+  /** Moves `id` one place earlier or later among its alternatives. */
+  reorder(id: number, up: boolean): void;
   remove(id: number): void;
 }
 
@@ -33,6 +35,7 @@ export class NotesPanel {
   private readonly editor: HTMLTextAreaElement;
   private readonly promoteButton: HTMLButtonElement;
   private readonly removeButton: HTMLButtonElement;
+  private readonly orderButtons: HTMLElement;
   private readonly unsubscribe: () => void;
   /** The comment editor and the tree's buttons, shown to whoever may change the tree. */
   private readonly editing: [HTMLElement, HTMLElement];
@@ -76,9 +79,22 @@ export class NotesPanel {
       follow(parent);
       edited();
     } }, "✕ Delete this move and what follows");
+    const shift = (up: boolean) => {
+      const node = tree.at(viewer.ply);
+      if (remote) return remote.reorder(node, up);
+      tree.shift(node, up);
+      follow(node);
+      edited();
+    };
+    this.orderButtons = h(
+      "span",
+      { class: "order" },
+      h("button", { type: "button", id: "variation-up", class: "small", title: "Move this move one place up among the variations", onclick: () => shift(true) }, "▲"),
+      h("button", { type: "button", id: "variation-down", class: "small", title: "Move this move one place down among the variations", onclick: () => shift(false) }, "▼"),
+    );
     this.editing = [
       h("details", { class: "comment-editor" }, h("summary", {}, "✎ Write a comment"), this.editor),
-      h("div", { class: "row tree-edit" }, this.promoteButton, this.removeButton),
+      h("div", { class: "row tree-edit" }, this.promoteButton, this.orderButtons, this.removeButton),
     ];
     const extra = header.filter(([key]) => !SHOWN_KEYS.has(key));
     const headerBox = extra.length
@@ -178,6 +194,8 @@ export class NotesPanel {
     if (document.activeElement !== this.editor) this.editor.value = (node?.comments ?? []).join("\n");
     this.promoteButton.hidden = this.branchOf(id) === 0;
     this.removeButton.hidden = ply === 0;
+    // The variations of the move shown, reordered one place at a time.
+    this.orderButtons.hidden = ply === 0 || choices.length < 2;
   }
 
   /** Shows or hides what changes the tree (a room's watcher only reads it). */

@@ -62,6 +62,7 @@ export function roomScreen(id: string): Screen {
   const notes = new NotesPanel(viewer, tree, (node) => send({ type: "go", node }), [], () => undefined, {
     comment: (node, text) => send({ type: "comment", node, text }),
     promote: (node) => send({ type: "promote", node }),
+    reorder: (node, up) => send({ type: "reorder", node, up }),
     remove: (node) => send({ type: "delete", node }),
   });
   const engine = new EnginePanel(viewer, { turn: (on) => send({ type: "engine", on }) });

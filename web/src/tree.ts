@@ -54,6 +54,18 @@ export class RecordTree {
     this.edited = true;
   }
 
+  /** Moves `id` one place earlier (`up`) or later among the moves that may stand where it
+   *  does (the first place is the main line's). */
+  shift(id: number, up: boolean): void {
+    const parent = this.nodes[this.nodes[id]?.parent ?? -1];
+    if (!parent) return;
+    const i = parent.children.indexOf(id);
+    const j = up ? i - 1 : i + 1;
+    if (i < 0 || j < 0 || j >= parent.children.length) return;
+    [parent.children[i], parent.children[j]] = [parent.children[j]!, parent.children[i]!];
+    this.edited = true;
+  }
+
   /** Deletes `id` and what follows it; the node before it. */
   remove(id: number): number {
     const parentId = this.nodes[id]?.parent;

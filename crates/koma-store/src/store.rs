@@ -44,6 +44,8 @@ pub enum Note {
     },
     /// The lobby's seek list changed on another server.
     Seeks,
+    /// The kansōsen room of this game changed on another server.
+    Room(GameId),
     /// A notice is kept for this account's lobby connections ([`crate::lobby::LobbyStore`]).
     Notice(UserId),
     /// Notifications may have been missed (the connection to the database was lost): what

@@ -88,6 +88,9 @@ impl Hub {
                 challenger,
                 dest,
             } => self.challenge_note(&id, &status, &challenger, &dest).await,
+            Note::Room(game) => {
+                let _ = self.room_notes.send(game);
+            }
             Note::Seeks | Note::Notice(_) => {
                 let _ = self.lobby_notes.send(note);
             }

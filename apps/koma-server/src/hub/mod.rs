@@ -62,6 +62,8 @@ pub struct Hub {
     presence: crate::presence::Presence,
     /// The other servers' changes to the lobby, for it to follow.
     lobby_notes: tokio::sync::broadcast::Sender<koma_store::Note>,
+    /// The games whose kansōsen room another server changed, for the rooms to read again.
+    room_notes: tokio::sync::broadcast::Sender<GameId>,
 }
 
 /// How many of the other servers' lobby changes may wait for the lobby to read them (it
@@ -142,6 +144,7 @@ impl Hub {
             tournament_hooks: Default::default(),
             presence,
             lobby_notes: tokio::sync::broadcast::channel(LOBBY_NOTES).0,
+            room_notes: tokio::sync::broadcast::channel(LOBBY_NOTES).0,
         })
     }
 
@@ -153,6 +156,11 @@ impl Hub {
     /// The other servers' changes to the lobby (and [`koma_store::Note::Resync`]).
     pub(crate) fn lobby_notes(&self) -> tokio::sync::broadcast::Receiver<koma_store::Note> {
         self.lobby_notes.subscribe()
+    }
+
+    /// The games whose room another server changed.
+    pub(crate) fn room_notes(&self) -> tokio::sync::broadcast::Receiver<GameId> {
+        self.room_notes.subscribe()
     }
 
     /// The seats' connections to the games.

@@ -114,6 +114,14 @@ pub enum Change {
         /// The node.
         node: usize,
     },
+    /// Move node `node` one place earlier (`up`) or later among the moves that may stand
+    /// where it does (the first is the main line's).
+    Reorder {
+        /// The node.
+        node: usize,
+        /// Earlier (true) or later.
+        up: bool,
+    },
     /// Delete node `node` and what follows it.
     Delete {
         /// The node.
@@ -215,15 +223,33 @@ struct RoomsInner {
 
 impl Rooms {
     /// The rooms of `hub`'s games, kept in `store`, their engine `analyses`.
+    /// Where other servers share the database, an open room is read again whenever one of
+    /// them changes it.
     pub fn new(hub: Arc<Hub>, store: Arc<dyn Store>, analyses: Arc<Analyses>) -> Rooms {
-        Rooms {
-            inner: Arc::new(RoomsInner {
-                hub,
-                store,
-                analyses,
-                open: std::sync::Mutex::new(HashMap::new()),
-            }),
-        }
+        let mut notes = hub.room_notes();
+        let inner = Arc::new(RoomsInner {
+            hub,
+            store,
+            analyses,
+            open: std::sync::Mutex::new(HashMap::new()),
+        });
+        let rooms = Arc::downgrade(&inner);
+        tokio::spawn(async move {
+            loop {
+                let game = match notes.recv().await {
+                    Ok(game) => game,
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => return,
+                };
+                let Some(room) = rooms.upgrade().and_then(|r| r.room_of(&game)) else {
+                    continue;
+                };
+                if let Err(e) = room.read_again().await {
+                    eprintln!("koma serve: game {game}: reading its room again: {e}");
+                }
+            }
+        });
+        Rooms { inner }
     }
 
     /// The room of game `id`: open already, kept in the store, or new from the game's
@@ -525,6 +551,27 @@ impl Room {
         Err(RoomRefusal::Busy.into())
     }
 
+    /// Reads the room again from the store (another server changed it) and pushes it.
+    async fn read_again(&self) -> Result<(), ApiError> {
+        let rooms = self.rooms.upgrade().ok_or(ApiError::ShuttingDown)?;
+        let mut core = self.core.lock().await;
+        let (store, key) = (Arc::clone(&rooms.store), self.id.clone());
+        let Some(stored) = crate::error::off_thread(move || Ok(store.room(&key)?)).await? else {
+            return Ok(());
+        };
+        if stored.version <= core.version {
+            return Ok(()); // this server's own change, or one it has
+        }
+        let next = Core::of_stored(&core.tree, &stored)?;
+        let moved = next.at != core.at || next.engine != core.engine;
+        *core = next;
+        self.publish(&core);
+        if moved {
+            self.follow_engine();
+        }
+        Ok(())
+    }
+
     /// Writes `text` in the room's chat (everyone in the room reads it), signed by `member`.
     pub async fn chat(&self, member: &Member, text: &str) -> Result<(), ApiError> {
         let rooms = self.rooms.upgrade().ok_or(ApiError::ShuttingDown)?;
@@ -653,6 +700,10 @@ fn apply(
         }
         Change::Promote { node } => {
             core.tree.promote(*node)?;
+            return Ok(true);
+        }
+        Change::Reorder { node, up } => {
+            core.tree.shift(*node, *up)?;
             return Ok(true);
         }
         Change::Delete { node } => {

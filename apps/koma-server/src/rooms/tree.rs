@@ -330,6 +330,21 @@ impl ReviewTree {
         Ok(())
     }
 
+    /// Moves node `id` one place earlier (`up`) or later among the moves that may stand
+    /// where it does (the first place is the main line's); at the end, it stays.
+    pub fn shift(&mut self, id: usize, up: bool) -> Result<(), TreeChange> {
+        let parent = self.node(id)?.parent.ok_or(TreeChange::Start)?;
+        let siblings = &mut self.nodes[parent].children;
+        let Some(i) = siblings.iter().position(|&c| c == id) else {
+            return Err(TreeChange::NoNode(id));
+        };
+        let j = if up { i.checked_sub(1) } else { Some(i + 1) };
+        if let Some(j) = j.filter(|&j| j < siblings.len()) {
+            siblings.swap(i, j);
+        }
+        Ok(())
+    }
+
     /// Deletes node `id` and what follows it; answers the node before it.
     pub fn remove(&mut self, id: usize) -> Result<usize, TreeChange> {
         let parent = self.node(id)?.parent.ok_or(TreeChange::Start)?;
@@ -416,6 +431,17 @@ mod tests {
         );
         let again = ReviewTree::of_stored(tree.variant(), *tree.start(), &tree.stored());
         assert_eq!(again.stored(), tree.stored());
+        // Moved among the moves after 7g7f: down and back up.
+        tree.shift(v, true).unwrap();
+        assert_eq!(tree.nodes()[1].children, vec![v, 2]);
+        tree.shift(v, true).unwrap();
+        assert_eq!(
+            tree.nodes()[1].children,
+            vec![v, 2],
+            "the first stays first"
+        );
+        tree.shift(v, false).unwrap();
+        assert_eq!(tree.nodes()[1].children, vec![2, v]);
         // Promoted from its last move: the whole variation goes first.
         tree.promote(after).unwrap();
         assert_eq!(tree.nodes()[1].children, vec![v, 2]);

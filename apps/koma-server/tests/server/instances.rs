@@ -332,3 +332,54 @@ async fn a_player_connected_to_another_server_is_not_gone() {
     a.shutdown().await.unwrap();
     b.shutdown().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rooms_change_on_one_server_reaches_its_pages_on_another() {
+    let db: Database = fresh_database().parse().unwrap();
+    let (a, b) = (start(&db).await, start(&db).await);
+    let (on_a, on_b) = (a.local_addr(), b.local_addr());
+    let game = seated(on_a, json!({})).await;
+    play(on_a, &game.id, &game.sente, "7g7f").await.expect(200);
+    crate::common::resign(on_a, &game.id, &game.gote)
+        .await
+        .expect(200);
+    let room = |addr: SocketAddr, token: Option<&str>| {
+        let query = token.map_or(String::new(), |t| format!("?token={t}"));
+        let path = format!("/api/games/{}/room/ws{query}", game.id);
+        async move { crate::common::socket_with(addr, &path, &[]).await }
+    };
+    let mut player = room(on_a, Some(&game.sente)).await;
+    let mut watcher = room(on_b, None).await;
+    // Each change is made on A; the page on B gets it.
+    for (node, usi) in [(0, "2g2f"), (1, "8c8d")] {
+        crate::common::send(
+            &mut player,
+            json!({"type": "move", "node": node, "usi": usi}),
+        )
+        .await;
+        loop {
+            let m = crate::common::next_any(&mut watcher, 10.0).await;
+            let children = m["tree"][node]["children"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            if m["type"] == "room"
+                && children
+                    .iter()
+                    .any(|c| m["tree"][c.as_u64().unwrap() as usize]["move"]["usi"] == usi)
+            {
+                break;
+            }
+        }
+    }
+    // A change from B, made on the room as A left it, is not refused as stale.
+    let mut player_b = room(on_b, Some(&game.gote)).await;
+    crate::common::send(&mut player_b, json!({"type": "go", "node": 0})).await;
+    loop {
+        let m = crate::common::next_any(&mut player, 10.0).await;
+        assert_ne!(m["type"], "error", "{m}");
+        if m["type"] == "room" && m["at"] == 0 {
+            break;
+        }
+    }
+}

@@ -227,6 +227,10 @@ async fn a_room_opens_only_on_a_finished_game_and_refuses_bad_changes_by_name() 
         ),
         (json!({"type": "delete", "node": 0}), "invalid_review"),
         (
+            json!({"type": "reorder", "node": 0, "up": true}),
+            "invalid_review",
+        ),
+        (
             json!({"type": "comment", "node": 0, "text": "x".repeat(2001)}),
             "invalid_review",
         ),
@@ -285,7 +289,15 @@ async fn a_player_hands_the_board_to_a_spectator_and_takes_it_back() {
         json!({"type": "move", "node": 0, "usi": "2g2f"}),
     )
     .await;
-    room_until(&mut player, |r| child(r, 0, "2g2f").is_some()).await;
+    let seen = room_until(&mut player, |r| child(r, 0, "2g2f").is_some()).await;
+    // The player moves the guest's variation up: it is the first move there now.
+    let x = child(&seen, 0, "2g2f").unwrap();
+    send(
+        &mut player,
+        json!({"type": "reorder", "node": x, "up": true}),
+    )
+    .await;
+    room_until(&mut guest, |r| r["tree"][0]["children"][0] == x).await;
     // The spectator holding the board still may not turn the engine on.
     send(&mut guest, json!({"type": "engine", "on": true})).await;
     assert_eq!(next_of(&mut guest, "error").await["code"], "players_only");

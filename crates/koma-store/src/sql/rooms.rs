@@ -60,9 +60,16 @@ impl<B: Backend> RoomStore for B {
                  WHERE game_id = {game} AND version = {before}"
             )
         };
+        // The other servers on the database hear of it and read the room again.
         let written = self
-            .run(|db| db.execute(q))
+            .transaction(|db| {
+                let written = db.execute(q)? == 1;
+                if written {
+                    self.tell(db, &format!("r {game}"))?;
+                }
+                Ok(written)
+            })
             .map_err(|e| e.refusal(|| format!("game {game}: room")))?;
-        Ok(written == 1)
+        Ok(written)
     }
 }
