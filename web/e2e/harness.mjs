@@ -61,6 +61,17 @@ export async function drawnBoard(page) {
   });
 }
 
+/** Where square `square` is on the page's board (the board is drawn anew on each change:
+ *  measured again until it stands). */
+export async function squareBox(page, square) {
+  for (let tries = 0; tries < 50; tries++) {
+    const box = await page.locator(`[data-square="${square}"]`).boundingBox().catch(() => null);
+    if (box) return box;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${page.koma}: the square ${square} is not on the board`);
+}
+
 /** Waits until `selector`'s text contains `text`; the error names both and what was there. */
 export async function waitText(page, selector, text) {
   try {

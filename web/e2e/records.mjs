@@ -19,7 +19,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ARTIFACTS, BASE, log, newPlayer, pageErrors, runTests, waitText } from "./harness.mjs";
+import { ARTIFACTS, BASE, log, newPlayer, pageErrors, runTests, squareBox, waitText } from "./harness.mjs";
 
 const RICH_KIF = await readFile(path.join(path.dirname(fileURLToPath(import.meta.url)), "../../crates/koma-notation/tests/data/rich.kif"), "utf8");
 
@@ -173,17 +173,6 @@ const BOARDS = path.join(ARTIFACTS, "analysis");
 function keepBoard(name, kif, main) {
   writeFileSync(path.join(BOARDS, `${name}.kif`), kif);
   writeFileSync(path.join(BOARDS, `${name}.json`), `${JSON.stringify({ moves: main })}\n`);
-}
-
-/** Where square `square` is on the page's board (the board is drawn anew on each change:
- *  measured again until it stands). */
-async function squareBox(page, square) {
-  for (let tries = 0; tries < 50; tries++) {
-    const box = await page.locator(`[data-square="${square}"]`).boundingBox().catch(() => null);
-    if (box) return box;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${page.koma}: the square ${square} is not on the board`);
 }
 
 /** Drags on the board from `from` to `to` with `button`. */

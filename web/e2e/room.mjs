@@ -12,7 +12,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { ARTIFACTS, BASE, WAIT, log, newPlayer, runTests, signUp, waitText } from "./harness.mjs";
+import { ARTIFACTS, BASE, WAIT, log, newPlayer, runTests, signUp, squareBox, waitText } from "./harness.mjs";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -35,17 +35,6 @@ async function playAt(page, ply, from, to, tap = false) {
   const act = tap ? (sel) => page.tap(sel) : (sel) => page.click(sel);
   await act(`[data-square="${from}"]`);
   await act(`[data-square="${to}"]`);
-}
-
-/** Where square `square` is on the page's board (the board is drawn anew on each change:
- *  measured again until it stands). */
-async function squareBox(page, square) {
-  for (let tries = 0; tries < 50; tries++) {
-    const box = await page.locator(`[data-square="${square}"]`).boundingBox().catch(() => null);
-    if (box) return box;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${page.koma}: the square ${square} is not on the board`);
 }
 
 /** Waits until `page`'s board draws the mark `mark` ("mark 5g5f": an arrow, "mark 5e5e": a circle). */
