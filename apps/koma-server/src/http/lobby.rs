@@ -183,7 +183,7 @@ async fn run(
     loop {
         tokio::select! {
             _ = pings.tick() => {
-                if guard.gone_silent() || socket.send(Message::Ping(Default::default())).await.is_err() {
+                if !crate::http::sockets::ping(&mut socket, &guard).await {
                     break;
                 }
             }

@@ -96,6 +96,12 @@ pub fn sized(upgrade: WebSocketUpgrade, most: usize) -> WebSocketUpgrade {
         .max_frame_size(most)
 }
 
+/// Pings the client at a tick of [`pings`]: false when the socket should close (the client
+/// was silent too long, or the ping could not be sent).
+pub async fn ping(socket: &mut WebSocket, guard: &Guard) -> bool {
+    !guard.gone_silent() && socket.send(Message::Ping(Default::default())).await.is_ok()
+}
+
 /// A frame from the client, as a socket's loop takes it.
 pub enum Heard {
     /// A text message, to carry out.

@@ -103,30 +103,28 @@ pub struct StoredNode {
     pub shapes: Vec<Shape>,
 }
 
+impl StoredNode {
+    /// The node `view` as the room keeps it.
+    fn of(view: &NodeView) -> StoredNode {
+        StoredNode {
+            parent: view.parent,
+            children: view.children.clone(),
+            usi: view.entry.as_ref().map(|e| e.usi.clone()),
+            end: view.end.clone(),
+            comments: view.comments.clone(),
+            bookmark: view.bookmark.clone(),
+            spent_ms: view.spent_ms,
+            shapes: view.shapes.clone(),
+        }
+    }
+}
+
 impl ReviewTree {
     /// The tree of a game's record: its main line (and ending) from `start`.
     pub fn of_record(variant: VariantKind, start: AnyPosition, tree: &MoveTree) -> ReviewTree {
         let (nodes, _) = crate::records::tree_view(tree, &start);
-        let mut positions = Vec::with_capacity(nodes.len());
-        for node in &nodes {
-            let before = node.parent.map_or(start, |p| positions[p]);
-            let after = node
-                .entry
-                .as_ref()
-                .and_then(|e| usi::parse_move(variant, &e.usi).ok())
-                .and_then(|m| {
-                    let mut after = before;
-                    after.play(m).ok().map(|()| after)
-                })
-                .unwrap_or(before);
-            positions.push(after);
-        }
-        ReviewTree {
-            variant,
-            start,
-            nodes,
-            positions,
-        }
+        let stored: Vec<StoredNode> = nodes.iter().map(StoredNode::of).collect();
+        ReviewTree::of_stored(variant, start, &stored)
     }
 
     /// The tree kept as `stored`, each move checked again; a node that is no longer one (a
@@ -184,19 +182,7 @@ impl ReviewTree {
 
     /// The nodes as the room keeps them.
     pub fn stored(&self) -> Vec<StoredNode> {
-        self.nodes
-            .iter()
-            .map(|n| StoredNode {
-                parent: n.parent,
-                children: n.children.clone(),
-                usi: n.entry.as_ref().map(|e| e.usi.clone()),
-                end: n.end.clone(),
-                comments: n.comments.clone(),
-                bookmark: n.bookmark.clone(),
-                spent_ms: n.spent_ms,
-                shapes: n.shapes.clone(),
-            })
-            .collect()
+        self.nodes.iter().map(StoredNode::of).collect()
     }
 
     /// The nodes as the page reads them.
