@@ -244,6 +244,14 @@ pub fn read(text: &str) -> Result<Reading, JkfError> {
             }
         };
     }
+    // A 手合割 in the header naming the start the record has is the start, as a KIF
+    // reader takes it: not kept twice (a KIF written from the record would say it twice).
+    if let Start::Named(h) = record.start {
+        record.header.entries.retain(|(key, value)| {
+            let name = value.trim_matches(|c: char| c == '　' || c.is_whitespace());
+            key != "手合割" || Handicap::named(VariantKind::Shogi, name) != Some(h)
+        });
+    }
     let setup = record.start.setup(VariantKind::Shogi);
     let start = Position::<Shogi>::from_setup(&setup)
         .or_else(|_| Position::<Shogi>::from_setup_lenient(&setup))
