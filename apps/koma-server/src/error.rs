@@ -314,6 +314,9 @@ pub enum ApiError {
     /// A kansōsen room refused a change (see [`crate::rooms::RoomRefusal`]).
     #[error("{0}")]
     Room(#[from] crate::rooms::RoomRefusal),
+    /// A study refused a request (see [`crate::studies::StudyRefusal`]).
+    #[error("{0}")]
+    Study(#[from] crate::studies::StudyRefusal),
     /// A tournament request refused (see [`crate::tournaments::Refusal`]).
     #[error("{0}")]
     Tournament(#[from] crate::tournaments::Refusal),
@@ -448,6 +451,12 @@ pub enum Internal {
     /// The board's picture could not be drawn.
     #[error("the picture: {0}")]
     Picture(#[source] crate::png::PngError),
+    /// A study's files could not be put in a ZIP.
+    #[error("the study's ZIP: {0}")]
+    Zip(#[source] zip::result::ZipError),
+    /// A new study's id was taken (a random id drawn twice).
+    #[error("a new study's id was taken")]
+    StudyIdTaken,
     /// A tournament's view was built without its version.
     #[error("a tournament view without a version")]
     ViewWithoutVersion,
@@ -569,6 +578,7 @@ impl ApiError {
             E::Lobby(refusal) => refusal.code(),
             E::Analysis(refusal) => refusal.code(),
             E::Room(refusal) => refusal.code(),
+            E::Study(refusal) => refusal.code(),
             E::Tree(_) => "invalid_tree",
             E::Tournament(refusal) => refusal.code(),
             E::QueueFull => "queue_full",

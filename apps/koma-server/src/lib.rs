@@ -21,6 +21,7 @@ pub mod accounts;
 mod actor;
 mod analysis;
 mod anygame;
+mod audience;
 mod chat;
 mod cpu;
 mod engine;
@@ -48,6 +49,7 @@ mod rematch;
 mod review;
 mod rooms;
 pub mod settings;
+mod studies;
 pub mod tournaments;
 mod view;
 
@@ -149,12 +151,14 @@ impl Server {
             Arc::clone(&searchers),
             Arc::clone(&store),
         ));
+        let studies = studies::Studies::new(&hub, Arc::clone(&store));
         let rooms = rooms::Rooms::new(Arc::clone(&hub), store, Arc::clone(&analyses));
         let app = http::api::router(http::api::AppState {
             hub: Arc::clone(&hub),
             reviews: Arc::clone(&reviews),
             analyses,
             rooms: Arc::new(rooms),
+            studies: Arc::new(studies),
             shutdown: stopped.clone(),
             accounts,
             limiter: Arc::clone(&limiter),

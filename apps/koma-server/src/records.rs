@@ -214,7 +214,7 @@ pub fn format_named(name: &str) -> Result<Format, ApiError> {
 
 /// Reads `text` in the format named, or the one recognised (400 when none is), for
 /// `variant` (default shogi).
-fn read_text(
+pub(crate) fn read_text(
     text: &str,
     format: Option<&str>,
     variant: Option<&str>,

@@ -116,6 +116,10 @@ id_type!(
     ChallengeId
 );
 id_type!(
+    /// A study's id (16 hex digits, made as a game's).
+    StudyId
+);
+id_type!(
     /// A personal API token's public id (shown in lists, used to revoke it; not its secret).
     TokenId
 );

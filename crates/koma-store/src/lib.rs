@@ -1,5 +1,5 @@
 //! koma's storage layer: what a game, an account, a rating, a challenge, a tournament and
-//! the lobby are on disk, the [`Store`] trait every operation of the server goes through, and its two
+//! the lobby (and the rooms and studies games are gone over in) are on disk, the [`Store`] trait every operation of the server goes through, and its two
 //! databases, SQLite ([`SqliteStore`], the default: one file) and PostgreSQL ([`PgStore`]:
 //! several servers on one database, each game leased to one of them).
 //!
@@ -21,12 +21,13 @@ pub mod rooms;
 mod sql;
 pub mod sqlite;
 mod store;
+pub mod studies;
 pub mod tokens;
 pub mod tournaments;
 
 pub use database::{Database, DatabaseError};
 pub use error::{Damage, Refusal, StoreError, Unavailable};
-pub use ids::{ChallengeId, GameId, TokenId, TournamentId, UserId};
+pub use ids::{ChallengeId, GameId, StudyId, TokenId, TournamentId, UserId};
 pub use model::{
     ChatLine, Ending, EngineLevel, EngineSeat, GameSetup, GameSummary, NewGame, Page, Room,
     StoredGame, StoredMove, StoredOutcome, color_from_name,

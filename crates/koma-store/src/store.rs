@@ -46,6 +46,8 @@ pub enum Note {
     Seeks,
     /// The kansōsen room of this game changed on another server.
     Room(GameId),
+    /// This study changed on another server.
+    Study(crate::StudyId),
     /// A notice is kept for this account's lobby connections ([`crate::lobby::LobbyStore`]).
     Notice(UserId),
     /// Notifications may have been missed (the connection to the database was lost): what
@@ -124,6 +126,7 @@ pub trait Store:
     + crate::lobby::LobbyStore
     + crate::analysis::AnalysisStore
     + crate::rooms::RoomStore
+    + crate::studies::StudyStore
     + Send
     + Sync
 {

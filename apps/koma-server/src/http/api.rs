@@ -44,6 +44,8 @@ pub struct AppState {
     pub analyses: Arc<crate::analysis::Analyses>,
     /// The kansōsen rooms of finished games.
     pub rooms: Arc<crate::rooms::Rooms>,
+    /// The studies.
+    pub studies: Arc<crate::studies::Studies>,
     /// Flips to true when the server stops (WebSockets close).
     pub shutdown: watch::Receiver<bool>,
     /// The accounts, their sessions and tokens.
@@ -129,6 +131,7 @@ pub fn router(state: AppState) -> Router {
             "/api/analysis",
             limit(RateClass::Analyses, post(crate::http::analysis::analyse)),
         )
+        .merge(crate::http::studies::routes(&state))
         .merge(crate::http::chu::routes(&state))
         .merge(crate::http::lishogi::routes(&state))
         .merge(crate::http::accounts::routes())

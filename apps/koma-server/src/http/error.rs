@@ -72,6 +72,7 @@ impl ApiError {
             E::Analysis(crate::analysis::AnalysisRefusal::Running) => StatusCode::TOO_MANY_REQUESTS,
             E::Tree(_) => StatusCode::BAD_REQUEST,
             E::Room(refusal) => refusal.status(),
+            E::Study(refusal) => refusal.status(),
             E::Analysis(crate::analysis::AnalysisRefusal::OutOfRange { .. }) => {
                 StatusCode::BAD_REQUEST
             }
@@ -134,6 +135,27 @@ impl crate::rooms::RoomRefusal {
             R::Change(_) | R::NotInRoom(_) => StatusCode::BAD_REQUEST,
             R::NotYourBoard | R::PlayersOnly => StatusCode::FORBIDDEN,
             R::Busy => StatusCode::CONFLICT,
+        }
+    }
+}
+
+impl crate::studies::StudyRefusal {
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
+        use crate::studies::StudyRefusal as R;
+        match self {
+            R::NotFound(_) | R::NoChapter(_) => StatusCode::NOT_FOUND,
+            R::NotEditor | R::NotOwner => StatusCode::FORBIDDEN,
+            R::NotLeading | R::Busy => StatusCode::CONFLICT,
+            R::TooManyChapters
+            | R::TooManyMembers
+            | R::Name
+            | R::Visibility(_)
+            | R::Role(_)
+            | R::Member(_)
+            | R::LastChapter
+            | R::NotAChange(_)
+            | R::Tree(_) => StatusCode::BAD_REQUEST,
         }
     }
 }

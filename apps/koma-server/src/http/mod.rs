@@ -24,6 +24,7 @@ pub mod profiles;
 pub mod ratings;
 pub mod room;
 pub mod sockets;
+pub mod studies;
 pub mod tournament_stream;
 pub mod tournaments;
 pub mod variants;

@@ -14,16 +14,14 @@ use crate::actor::Speaker;
 use crate::error::ApiError;
 use crate::http::api::AppState;
 use crate::http::limits::Client;
-use crate::http::sockets::{Heard, error_message};
 use crate::rooms::{Change, Member, Room};
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::WebSocket;
 use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use koma_store::GameId;
 use serde::Deserialize;
 use std::sync::Arc;
-use tokio::sync::broadcast;
 
 /// The room's state message, as its sockets get it first.
 pub async fn state(
@@ -103,10 +101,10 @@ struct Connection {
 }
 
 async fn run(
-    mut socket: WebSocket,
+    socket: WebSocket,
     conn: Connection,
-    mut guard: crate::http::sockets::Guard,
-    mut shutdown: tokio::sync::watch::Receiver<bool>,
+    guard: crate::http::sockets::Guard,
+    shutdown: tokio::sync::watch::Receiver<bool>,
 ) {
     let you = serde_json::json!({
         "type": "you",
@@ -115,55 +113,26 @@ async fn run(
         "name": conn.member.name,
     });
     let chat = serde_json::json!({ "type": "chat", "lines": conn.chat });
-    let (mut pushes, now, _presence) = conn.room.subscribe(conn.member.clone());
+    let (pushes, now, _presence) = conn.room.subscribe(conn.member.clone());
     let first = [you.to_string(), chat.to_string()]
         .into_iter()
-        .chain(now.iter().map(|m| m.to_string()));
-    for message in first {
-        if socket.send(Message::text(message)).await.is_err() {
-            return;
-        }
+        .chain(now.iter().map(|m| m.to_string()))
+        .collect();
+    crate::http::sockets::relay(socket, first, pushes, &conn, guard, shutdown).await;
+}
+
+impl crate::http::sockets::Reader for Connection {
+    fn handle<'a>(
+        &'a self,
+        text: &'a str,
+    ) -> impl std::future::Future<Output = Result<(), ApiError>> + Send + 'a {
+        handle(self, text)
     }
-    let mut pings = crate::http::sockets::pings();
-    loop {
-        tokio::select! {
-            _ = pings.tick() => {
-                if !crate::http::sockets::ping(&mut socket, &guard).await {
-                    break;
-                }
-            }
-            push = pushes.recv() => {
-                let messages = match push {
-                    Ok(message) => vec![message],
-                    // Too slow to read every change: the room as it is now.
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let (state, lines) = conn.room.last();
-                        std::iter::once(state).chain(lines).collect()
-                    }
-                    Err(broadcast::error::RecvError::Closed) => break,
-                };
-                for message in messages {
-                    if socket.send(Message::text(message.to_string())).await.is_err() {
-                        return;
-                    }
-                }
-            }
-            incoming = socket.recv() => {
-                let text = match crate::http::sockets::hear(&mut socket, &mut guard, incoming).await {
-                    Heard::Text(text) => text,
-                    Heard::Nothing => continue,
-                    Heard::Close => break,
-                };
-                if let Err(e) = handle(&conn, text.as_str()).await {
-                    if socket.send(Message::text(error_message(&e))).await.is_err() {
-                        break;
-                    }
-                }
-            }
-            _ = shutdown.changed() => break,
-        }
+
+    fn catch_up(&self) -> Vec<Arc<str>> {
+        let (state, lines) = self.room.last();
+        std::iter::once(state).chain(lines).collect()
     }
-    let _ = socket.send(Message::Close(None)).await;
 }
 
 /// Carries out one member's message; the room's push that follows is the answer.

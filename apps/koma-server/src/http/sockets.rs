@@ -141,6 +141,73 @@ pub async fn hear(
     }
 }
 
+/// One reader's side of a shared board, as [`relay`] serves it.
+pub trait Reader: Send + Sync {
+    /// Carries out a message the reader sent; the board's push that follows is the answer.
+    fn handle<'a>(
+        &'a self,
+        text: &'a str,
+    ) -> impl std::future::Future<Output = Result<(), ApiError>> + Send + 'a;
+    /// The board as it is now, for a socket too slow to read every change.
+    fn catch_up(&self) -> Vec<std::sync::Arc<str>>;
+}
+
+/// Serves the socket of a shared board (a kansōsen room, a study) for `reader`: `first`
+/// sent, then each of `pushes` (or the board whole when the socket fell behind), and each
+/// message heard carried out (a refusal sent back to this socket), until either side
+/// closes or the server stops.
+pub async fn relay(
+    mut socket: WebSocket,
+    first: Vec<String>,
+    mut pushes: tokio::sync::broadcast::Receiver<std::sync::Arc<str>>,
+    reader: &impl Reader,
+    mut guard: Guard,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+) {
+    use tokio::sync::broadcast::error::RecvError;
+    for message in first {
+        if socket.send(Message::text(message)).await.is_err() {
+            return;
+        }
+    }
+    let mut pings = pings();
+    loop {
+        tokio::select! {
+            _ = pings.tick() => {
+                if !ping(&mut socket, &guard).await {
+                    break;
+                }
+            }
+            push = pushes.recv() => {
+                let messages = match push {
+                    Ok(message) => vec![message],
+                    Err(RecvError::Lagged(_)) => reader.catch_up(),
+                    Err(RecvError::Closed) => break,
+                };
+                for message in messages {
+                    if socket.send(Message::text(message.to_string())).await.is_err() {
+                        return;
+                    }
+                }
+            }
+            incoming = socket.recv() => {
+                let text = match hear(&mut socket, &mut guard, incoming).await {
+                    Heard::Text(text) => text,
+                    Heard::Nothing => continue,
+                    Heard::Close => break,
+                };
+                if let Err(e) = reader.handle(text.as_str()).await
+                    && socket.send(Message::text(error_message(&e))).await.is_err()
+                {
+                    break;
+                }
+            }
+            _ = shutdown.changed() => break,
+        }
+    }
+    let _ = socket.send(Message::Close(None)).await;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

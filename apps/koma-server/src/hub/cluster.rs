@@ -88,14 +88,15 @@ impl Hub {
                 challenger,
                 dest,
             } => self.challenge_note(&id, &status, &challenger, &dest).await,
-            Note::Room(game) => {
-                let _ = self.room_notes.send(game);
+            Note::Room(_) | Note::Study(_) => {
+                let _ = self.board_notes.send(note);
             }
             Note::Seeks | Note::Notice(_) => {
                 let _ = self.lobby_notes.send(note);
             }
             Note::Resync => {
                 let _ = self.lobby_notes.send(Note::Resync);
+                let _ = self.board_notes.send(Note::Resync);
                 // Notes were missed: a lease this server believes it holds may have been
                 // taken meanwhile. The database says; a game lost is given up and read again.
                 let slots: Vec<(GameId, Slot)> = self

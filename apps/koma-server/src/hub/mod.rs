@@ -62,8 +62,10 @@ pub struct Hub {
     presence: crate::presence::Presence,
     /// The other servers' changes to the lobby, for it to follow.
     lobby_notes: tokio::sync::broadcast::Sender<koma_store::Note>,
-    /// The games whose kansōsen room another server changed, for the rooms to read again.
-    room_notes: tokio::sync::broadcast::Sender<GameId>,
+    /// The rooms and studies another server changed ([`koma_store::Note::Room`],
+    /// [`koma_store::Note::Study`], and [`koma_store::Note::Resync`] when notes were
+    /// missed), for the open ones to read themselves again.
+    board_notes: tokio::sync::broadcast::Sender<koma_store::Note>,
 }
 
 /// How many of the other servers' lobby changes may wait for the lobby to read them (it
@@ -144,7 +146,7 @@ impl Hub {
             tournament_hooks: Default::default(),
             presence,
             lobby_notes: tokio::sync::broadcast::channel(LOBBY_NOTES).0,
-            room_notes: tokio::sync::broadcast::channel(LOBBY_NOTES).0,
+            board_notes: tokio::sync::broadcast::channel(LOBBY_NOTES).0,
         })
     }
 
@@ -158,9 +160,9 @@ impl Hub {
         self.lobby_notes.subscribe()
     }
 
-    /// The games whose room another server changed.
-    pub(crate) fn room_notes(&self) -> tokio::sync::broadcast::Receiver<GameId> {
-        self.room_notes.subscribe()
+    /// The rooms and studies another server changed (and [`koma_store::Note::Resync`]).
+    pub(crate) fn board_notes(&self) -> tokio::sync::broadcast::Receiver<koma_store::Note> {
+        self.board_notes.subscribe()
     }
 
     /// The seats' connections to the games.

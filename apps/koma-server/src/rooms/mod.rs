@@ -16,6 +16,7 @@ pub use tree::{ReviewTree, Shape, StoredNode, TreeChange};
 
 use crate::actor::Actor;
 use crate::analysis::Analyses;
+use crate::audience::Audience;
 use crate::chat::ChatView;
 use crate::error::ApiError;
 use crate::hub::Hub;
@@ -28,9 +29,6 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, Weak};
 use tokio::sync::broadcast;
-
-/// How many messages may wait for a slow socket before it is sent the room whole instead.
-const BACKLOG: usize = 64;
 
 /// Why a room refused a request.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -194,14 +192,10 @@ pub struct Room {
     id: GameId,
     game: Game,
     core: tokio::sync::Mutex<Core>,
-    /// Every message of the room, made once.
-    pushes: broadcast::Sender<Arc<str>>,
+    /// Who is in the room (one entry per socket), and every message of the room, made once.
+    audience: Audience<Member>,
     /// The last state and engine messages, for a socket that joins or fell behind.
     last: std::sync::Mutex<(Arc<str>, Option<Arc<str>>)>,
-    /// Who is in the room, one entry per socket.
-    members: std::sync::Mutex<Vec<(u64, Member)>>,
-    /// Numbers the sockets.
-    joined: std::sync::atomic::AtomicU64,
     /// The engine's search of the position shown, while it is on and someone is in the room.
     search: std::sync::Mutex<Option<engine::Search>>,
     /// What the engine should search while it is on: the node shown, its variant and SFEN.
@@ -226,7 +220,7 @@ impl Rooms {
     /// Where other servers share the database, an open room is read again whenever one of
     /// them changes it.
     pub fn new(hub: Arc<Hub>, store: Arc<dyn Store>, analyses: Arc<Analyses>) -> Rooms {
-        let mut notes = hub.room_notes();
+        let mut notes = hub.board_notes();
         let inner = Arc::new(RoomsInner {
             hub,
             store,
@@ -236,16 +230,24 @@ impl Rooms {
         let rooms = Arc::downgrade(&inner);
         tokio::spawn(async move {
             loop {
-                let game = match notes.recv().await {
-                    Ok(game) => game,
-                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                let games = match notes.recv().await {
+                    Ok(koma_store::Note::Room(game)) => vec![game],
+                    // Notes were missed, or some fell behind: every open room reads itself.
+                    Ok(koma_store::Note::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let Some(rooms) = rooms.upgrade() else { return };
+                        let open = rooms.open.lock().unwrap_or_else(|e| e.into_inner());
+                        open.keys().cloned().collect()
+                    }
+                    Ok(_) => continue,
                     Err(broadcast::error::RecvError::Closed) => return,
                 };
-                let Some(room) = rooms.upgrade().and_then(|r| r.room_of(&game)) else {
-                    continue;
-                };
-                if let Err(e) = room.read_again().await {
-                    eprintln!("koma serve: game {game}: reading its room again: {e}");
+                for game in games {
+                    let Some(room) = rooms.upgrade().and_then(|r| r.room_of(&game)) else {
+                        continue;
+                    };
+                    if let Err(e) = room.read_again().await {
+                        eprintln!("koma serve: game {game}: reading its room again: {e}");
+                    }
                 }
             }
         });
@@ -291,10 +293,8 @@ impl Rooms {
         let room = Arc::new(Room {
             id: id.clone(),
             game,
-            pushes: broadcast::channel(BACKLOG).0,
+            audience: Audience::default(),
             last: std::sync::Mutex::new((Arc::from(""), None)),
-            members: std::sync::Mutex::new(Vec::new()),
-            joined: Default::default(),
             search: std::sync::Mutex::new(None),
             wanted: std::sync::Mutex::new(None),
             rooms: Arc::downgrade(&self.inner),
@@ -349,8 +349,8 @@ impl Core {
                 .into(),
             )
         })?;
-        let tree = ReviewTree::of_stored(fresh.variant(), *fresh.start(), &kept.tree);
-        let at = if tree.attached(kept.at) { kept.at } else { 0 };
+        let (tree, numbers) = ReviewTree::renumbered(fresh.variant(), *fresh.start(), &kept.tree);
+        let at = numbers.get(kept.at).copied().flatten().unwrap_or(0);
         Ok(Core {
             tree,
             at,
@@ -416,12 +416,8 @@ impl Room {
         self: &Arc<Self>,
         member: Member,
     ) -> (broadcast::Receiver<Arc<str>>, Vec<Arc<str>>, Presence) {
-        let receiver = self.pushes.subscribe();
         let (state, lines) = self.last();
-        let number = self
-            .joined
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        self.members_mut().push((number, member));
+        let (receiver, number) = self.audience.join(member);
         self.publish_members();
         // The first one in a room whose engine is on: its search starts.
         let idle = self
@@ -450,13 +446,9 @@ impl Room {
         self.last.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    fn members_mut(&self) -> std::sync::MutexGuard<'_, Vec<(u64, Member)>> {
-        self.members.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// Who is in the room now, one entry per socket.
     pub fn members(&self) -> Vec<Member> {
-        self.members_mut().iter().map(|(_, m)| m.clone()).collect()
+        self.audience.members()
     }
 
     fn publish_members(&self) {
@@ -467,10 +459,10 @@ impl Room {
             seat: Option<&'static str>,
         }
         let message = {
-            let members = self.members_mut();
+            let members = self.members();
             let people: Vec<View<'_>> = members
                 .iter()
-                .map(|(_, m)| View {
+                .map(|m| View {
                     name: &m.name,
                     account: m.account.as_ref(),
                     seat: m.seat.map(Color::name),
@@ -478,7 +470,7 @@ impl Room {
                 .collect();
             serde_json::json!({ "type": "members", "people": people }).to_string()
         };
-        let _ = self.pushes.send(Arc::from(message));
+        self.audience.send(Arc::from(message));
     }
 
     /// Makes and sends the room's state message.
@@ -503,14 +495,14 @@ impl Room {
             .map(|pos| (core.at, core.tree.variant(), sfen::write_any(pos)));
         *self.wanted.lock().unwrap_or_else(|e| e.into_inner()) = wanted;
         self.last.lock().unwrap_or_else(|e| e.into_inner()).0 = Arc::clone(&message);
-        let _ = self.pushes.send(message);
+        self.audience.send(message);
     }
 
     /// Sends the engine's message (its lines, or what it is doing).
     fn publish_lines(&self, message: Option<Arc<str>>) {
         self.last.lock().unwrap_or_else(|e| e.into_inner()).1 = message.clone();
         if let Some(message) = message {
-            let _ = self.pushes.send(message);
+            self.audience.send(message);
         }
     }
 
@@ -585,7 +577,7 @@ impl Room {
         crate::error::off_thread(move || Ok(store.add_chat(&key, &stored, crate::chat::CAP)?))
             .await?;
         let message = serde_json::json!({ "type": "chat", "lines": [ChatView::of(&line)] });
-        let _ = self.pushes.send(Arc::from(message.to_string()));
+        self.audience.send(Arc::from(message.to_string()));
         Ok(())
     }
 
@@ -617,7 +609,7 @@ impl Room {
             self.publish_lines(Some(engine::off_message()));
             return;
         };
-        if self.members_mut().is_empty() {
+        if self.audience.is_empty() {
             return;
         }
         let Some(rooms) = self.rooms.upgrade() else {
@@ -654,9 +646,9 @@ pub struct Presence {
 
 impl Drop for Presence {
     fn drop(&mut self) {
-        self.room.members_mut().retain(|(n, _)| *n != self.number);
+        let empty = self.room.audience.leave(self.number);
         self.room.publish_members();
-        if self.room.members_mut().is_empty() {
+        if empty {
             // Nobody looks: the search stops.
             *self.room.search.lock().unwrap_or_else(|e| e.into_inner()) = None;
         }
@@ -682,37 +674,10 @@ fn apply(
         _ => {}
     }
     let before = (core.at, core.engine, core.holder.clone());
+    if let Some(changed) = edit(&mut core.tree, &mut core.at, change)? {
+        return Ok(changed);
+    }
     match change {
-        Change::Move { node, usi } => core.at = core.tree.play(*node, usi)?,
-        Change::Go { node } => {
-            if !core.tree.attached(*node) {
-                return Err(TreeChange::NoNode(*node).into());
-            }
-            core.at = *node;
-        }
-        Change::Shape { node, from, to } => {
-            core.tree.toggle_shape(*node, from, to)?;
-            return Ok(true);
-        }
-        Change::Comment { node, text } => {
-            core.tree.comment(*node, text)?;
-            return Ok(true);
-        }
-        Change::Promote { node } => {
-            core.tree.promote(*node)?;
-            return Ok(true);
-        }
-        Change::Reorder { node, up } => {
-            core.tree.shift(*node, *up)?;
-            return Ok(true);
-        }
-        Change::Delete { node } => {
-            let parent = core.tree.remove(*node)?;
-            if !core.tree.attached(core.at) {
-                core.at = parent;
-            }
-            return Ok(true);
-        }
         Change::Engine { on } => core.engine = *on,
         Change::Hand { to: None } => core.holder = None,
         Change::Hand { to: Some(to) } => {
@@ -725,6 +690,45 @@ fn apply(
             }
             core.holder = Some(to);
         }
+        _ => {}
     }
     Ok((core.at, core.engine, core.holder.clone()) != before)
+}
+
+/// Carries out the tree's and the board's part of `change` on `tree`, whose board shows
+/// node `at`: whether it changed anything, or none for a change of neither (the engine,
+/// the hand), left to the board's owner. A room's and a study's chapter's changes both come
+/// here.
+pub(crate) fn edit(
+    tree: &mut ReviewTree,
+    at: &mut usize,
+    change: &Change,
+) -> Result<Option<bool>, TreeChange> {
+    match change {
+        Change::Move { node, usi } => {
+            let before = *at;
+            *at = tree.play(*node, usi)?;
+            Ok(Some(*at != before))
+        }
+        Change::Go { node } => {
+            if !tree.attached(*node) {
+                return Err(TreeChange::NoNode(*node));
+            }
+            let moved = *at != *node;
+            *at = *node;
+            Ok(Some(moved))
+        }
+        Change::Shape { node, from, to } => tree.toggle_shape(*node, from, to).map(|()| Some(true)),
+        Change::Comment { node, text } => tree.comment(*node, text).map(|()| Some(true)),
+        Change::Promote { node } => tree.promote(*node).map(|()| Some(true)),
+        Change::Reorder { node, up } => tree.shift(*node, *up).map(|()| Some(true)),
+        Change::Delete { node } => {
+            let parent = tree.remove(*node)?;
+            if !tree.attached(*at) {
+                *at = parent;
+            }
+            Ok(Some(true))
+        }
+        Change::Engine { .. } | Change::Hand { .. } => Ok(None),
+    }
 }

@@ -6,7 +6,7 @@
 
 use crate::line;
 use crate::records::{MAX_TREE_NODES, NodeView};
-use koma_notation::record::{GameEnd, MoveTree};
+use koma_notation::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId};
 use koma_notation::usi;
 use koma_rules::{AnyPosition, IllegalMove, VariantKind};
 use serde::{Deserialize, Serialize};
@@ -134,6 +134,18 @@ impl ReviewTree {
         start: AnyPosition,
         stored: &[StoredNode],
     ) -> ReviewTree {
+        ReviewTree::renumbered(variant, start, stored).0
+    }
+
+    /// [`ReviewTree::of_stored`], with each stored node's number in the tree made (none for
+    /// a node cut, or one deleted before it was kept): the nodes are numbered again from
+    /// the start down, so that a node named by its stored number (the node a board shows)
+    /// is found again.
+    pub fn renumbered(
+        variant: VariantKind,
+        start: AnyPosition,
+        stored: &[StoredNode],
+    ) -> (ReviewTree, Vec<Option<usize>>) {
         let root = stored.first().cloned().unwrap_or_default();
         let mut tree = ReviewTree {
             variant,
@@ -152,7 +164,7 @@ impl ReviewTree {
             positions: vec![start],
         };
         // Stored number -> number here; nodes are rebuilt from the start down.
-        let mut here: Vec<Option<usize>> = vec![None; stored.len()];
+        let mut here: Vec<Option<usize>> = vec![None; stored.len().max(1)];
         here[0] = Some(0);
         let mut stack: Vec<usize> = root.children.iter().rev().copied().collect();
         while let Some(s) = stack.pop() {
@@ -177,12 +189,65 @@ impl ReviewTree {
             view.shapes = node.shapes.clone();
             stack.extend(node.children.iter().rev());
         }
-        tree
+        (tree, here)
     }
 
     /// The nodes as the room keeps them.
     pub fn stored(&self) -> Vec<StoredNode> {
         self.nodes.iter().map(StoredNode::of).collect()
+    }
+
+    /// The tree as a record keeps it: each move, ending, comment, bookmark and time (a
+    /// move's total the sum of its mover's times along its line, while every move on it has
+    /// one); the marks, which no format keeps, are left.
+    pub fn to_move_tree(&self) -> MoveTree {
+        let mut tree = MoveTree::new();
+        let root = tree.node_mut(MoveTree::ROOT);
+        root.comments = self.nodes[0].comments.clone();
+        root.bookmark = self.nodes[0].bookmark.clone();
+        // (node here, its node in the record, each side's total time so far)
+        let mut stack: Vec<(usize, NodeId, [Option<u64>; 2])> =
+            vec![(0, MoveTree::ROOT, [Some(0), Some(0)])];
+        while let Some((id, made, totals)) = stack.pop() {
+            // Every continuation is added when its parent is taken: the record keeps their
+            // order (the main one first).
+            for &child in &self.nodes[id].children {
+                let node = &self.nodes[child];
+                let entry = match (&node.entry, &node.end) {
+                    (Some(e), _) => usi::parse_move(self.variant, &e.usi).ok().map(Entry::Move),
+                    (None, Some(word)) => GameEnd::from_japanese(word).map(Entry::End),
+                    (None, None) => None,
+                };
+                let Some(entry) = entry else { continue };
+                let mut totals = totals;
+                let time = match (&entry, node.spent_ms) {
+                    (Entry::Move(_), Some(spent_ms)) => {
+                        let side = crate::line::side_to_move(&self.positions[id]).index();
+                        totals[side] = totals[side].map(|t| t + spent_ms);
+                        Some(MoveTime {
+                            spent_ms,
+                            total_ms: totals[side],
+                        })
+                    }
+                    (Entry::Move(_), None) => {
+                        let side = crate::line::side_to_move(&self.positions[id]).index();
+                        totals[side] = None;
+                        None
+                    }
+                    (Entry::End(_), spent) => spent.map(|spent_ms| MoveTime {
+                        spent_ms,
+                        total_ms: None,
+                    }),
+                };
+                let record_id = tree.add(made, entry);
+                let kept = tree.node_mut(record_id);
+                kept.comments = node.comments.clone();
+                kept.bookmark = node.bookmark.clone();
+                kept.time = time;
+                stack.push((child, record_id, totals));
+            }
+        }
+        tree
     }
 
     /// The nodes as the page reads them.

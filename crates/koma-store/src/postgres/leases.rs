@@ -344,7 +344,7 @@ fn relay(
 }
 
 /// The note of `payload` (`g ID BY`, `o ID EPOCH BY`, `a ID s|f SENTE GOTE BY`,
-/// `c ID STATUS CHALLENGER DEST BY`, `l s BY`, `l n USER BY` or `r ID BY`), unless
+/// `c ID STATUS CHALLENGER DEST BY`, `l s BY`, `l n USER BY`, `r ID BY` or `s ID BY`), unless
 /// this server (`me`) sent it or it is not one.
 fn parse(payload: &str, me: &str) -> Option<Note> {
     let mut words = payload.split(' ');
@@ -375,6 +375,7 @@ fn parse(payload: &str, me: &str) -> Option<Note> {
         ("g", id) => (words.next()? != me).then(|| Note::Changed(GameId::from(id))),
         ("l", "s") => (words.next()? != me).then_some(Note::Seeks),
         ("r", id) => (words.next()? != me).then(|| Note::Room(GameId::from(id))),
+        ("s", id) => (words.next()? != me).then(|| Note::Study(crate::StudyId::from(id))),
         ("l", "n") => {
             let user = UserId::from(words.next()?);
             (words.next()? != me).then_some(Note::Notice(user))
@@ -428,6 +429,8 @@ mod tests {
         assert_eq!(parse("l s s1", "s2"), Some(Note::Seeks));
         assert_eq!(parse("l s s2", "s2"), None);
         assert_eq!(parse("r abc s1", "s2"), Some(Note::Room("abc".into())));
+        assert_eq!(parse("s abc s1", "s2"), Some(Note::Study("abc".into())));
+        assert_eq!(parse("s abc s2", "s2"), None);
         assert_eq!(parse("r abc s2", "s2"), None);
         assert_eq!(
             parse("l n alice s1", "s2"),

@@ -19,6 +19,7 @@ pub(crate) mod profiles;
 pub(crate) mod ratings;
 pub(crate) mod rooms;
 pub(crate) mod schema;
+pub(crate) mod studies;
 pub(crate) mod tournaments;
 
 use crate::Damage;

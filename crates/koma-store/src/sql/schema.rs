@@ -19,7 +19,7 @@ pub const VERSION: u32 = ONE + UPGRADES.len() as u32;
 
 /// The steps from [`ONE`] on: `UPGRADES[i]` takes a database from `ONE + i` to `ONE + i + 1`.
 /// A database's own steps ([`Backend::OWN_UPGRADES`]) run with the step to their version.
-const UPGRADES: [&[&str]; 5] = [
+const UPGRADES: [&[&str]; 6] = [
     // 12: the lobby (seeks, quick pairings, notices), shared by every server.
     &[crate::sql::lobby::TABLES],
     // 13: an arena's berserk in the game's row, so that its clock is rebuilt with it.
@@ -30,6 +30,8 @@ const UPGRADES: [&[&str]; 5] = [
     &[crate::sql::analysis::TABLES],
     // 16: the kansōsen rooms, kept with their variations and marks.
     &[crate::sql::rooms::TABLES],
+    // 17: the studies: analyses kept under a name, in chapters, with their members.
+    &[crate::sql::studies::TABLES],
 ];
 
 /// The table that keeps the version.
@@ -93,7 +95,7 @@ CREATE TABLE chat (
 ";
 
 /// Every table of a new database, in an order in which each refers only to tables before.
-const TABLES: [&str; 11] = [
+const TABLES: [&str; 12] = [
     crate::sql::accounts::TABLES,
     GAMES,
     crate::sql::games::BERSERK,
@@ -105,6 +107,7 @@ const TABLES: [&str; 11] = [
     crate::sql::lobby::TABLES,
     crate::sql::analysis::TABLES,
     crate::sql::rooms::TABLES,
+    crate::sql::studies::TABLES,
 ];
 
 /// Where a table's text says `$SEQ`, the column that numbers its rows in the order they

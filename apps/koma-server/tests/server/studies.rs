@@ -1,0 +1,730 @@
+//! The studies (`/api/studies`): every corpus record with variations or comments goes into a
+//! study of three chapters, out as a ZIP of KIF files and back in unchanged; a lesson's
+//! leader moves every reader's board, and three followers stay in step with him through
+//! moves, steps back, variations, another chapter and a delete; who may read, edit and
+//! manage a study is kept, and bad requests are refused by name.
+
+use crate::accounts::{as_page, log_in, sign_up};
+use crate::common::*;
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::path::Path;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// A new account's session cookie.
+async fn account(addr: SocketAddr, name: &str) -> String {
+    sign_up(addr, name, "a-long-pass-phrase").await.expect(201);
+    log_in(addr, name, "a-long-pass-phrase").await
+}
+
+/// A request with `cookie` from the server's own page.
+async fn call(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    cookie: &str,
+    body: Option<Value>,
+) -> Reply {
+    as_page(addr, method, path, cookie, body).await
+}
+
+/// The bytes of a `GET` (a ZIP is no text): status and body.
+async fn get_bytes(addr: SocketAddr, path: &str, cookie: &str) -> (u16, Vec<u8>) {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let text = format!(
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nCookie: {cookie}\r\nConnection: close\r\n\r\n"
+    );
+    stream.write_all(text.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    stream.read_to_end(&mut buf).await.unwrap();
+    let split = buf
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("HTTP answer");
+    let head = String::from_utf8_lossy(&buf[..split]).to_string();
+    assert!(!head.to_ascii_lowercase().contains("chunked"), "{head}");
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, buf[split + 4..].to_vec())
+}
+
+/// A tree as the formats keep it: each node's place, move, ending, comments, bookmark and
+/// time.
+fn kept(tree: &Value) -> Vec<Value> {
+    tree.as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            json!({
+                "parent": n["parent"],
+                "children": n["children"],
+                "usi": n["move"]["usi"],
+                "end": n["end"],
+                "comments": n.get("comments").cloned().unwrap_or(json!([])),
+                "bookmark": n["bookmark"],
+                "spent_ms": n["spent_ms"],
+            })
+        })
+        .collect()
+}
+
+/// Whether a read's tree has a variation or a comment.
+fn annotated(tree: &Value) -> bool {
+    tree.as_array().unwrap().iter().any(|n| {
+        n["children"].as_array().unwrap().len() > 1
+            || n.get("comments").is_some_and(|c| c != &json!([]))
+    })
+}
+
+/// The corpus's shogi records with variations or comments that koma reads: name, text,
+/// and the tree `/api/records/read` gives.
+async fn annotated_records(addr: SocketAddr) -> Vec<(String, String, Value)> {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let mut found = Vec::new();
+    for folder in ["kif", "ki2", "jkf"] {
+        let mut files: Vec<_> = std::fs::read_dir(corpus.join(folder))
+            .expect("the corpus is beside the project")
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+                ["kif", "kifu", "ki2", "ki2u", "jkf"].contains(&ext)
+            })
+            .collect();
+        files.sort();
+        for path in files {
+            let text = koma_notation::encoding::decode(&std::fs::read(&path).unwrap()).0;
+            let reply = post(addr, "/api/records/read", &json!({ "text": text })).await;
+            if reply.status != 200 {
+                continue; // a record koma refuses (its corpus test says why)
+            }
+            let read = reply.json();
+            if annotated(&read["tree"]) && read["variant"] == "shogi" {
+                let name = path.file_name().unwrap().to_string_lossy().to_string();
+                found.push((name, text, read["tree"].clone()));
+            }
+        }
+    }
+    found
+}
+
+/// A new study of the records `texts`, one chapter each: its id.
+async fn study_of(addr: SocketAddr, cookie: &str, name: &str, texts: &[&str]) -> String {
+    let made = call(
+        addr,
+        "POST",
+        "/api/studies",
+        cookie,
+        Some(json!({ "name": name, "visibility": "private", "chapter": { "text": texts[0] } })),
+    )
+    .await
+    .expect(201)
+    .json();
+    let id = made["id"].as_str().unwrap().to_string();
+    for text in &texts[1..] {
+        let path = format!("/api/studies/{id}/chapters");
+        call(addr, "POST", &path, cookie, Some(json!({ "text": text })))
+            .await
+            .expect(201);
+    }
+    id
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_annotated_corpus_record_goes_through_a_study_and_back_unchanged() {
+    let (_dir, server, addr) = unlimited_server().await;
+    let cookie = account(addr, "teacher").await;
+    let records = annotated_records(addr).await;
+    assert!(
+        records.len() >= 10,
+        "only {} records have variations or comments",
+        records.len()
+    );
+    for (n, group) in records.chunks(3).enumerate() {
+        let names: Vec<&str> = group.iter().map(|(name, _, _)| name.as_str()).collect();
+        let texts: Vec<&str> = group.iter().map(|(_, text, _)| text.as_str()).collect();
+        let id = study_of(addr, &cookie, &format!("corpus {n}"), &texts).await;
+        let first = call(addr, "GET", &format!("/api/studies/{id}"), &cookie, None)
+            .await
+            .expect(200)
+            .json();
+        let chapters = first["chapters"].as_array().unwrap();
+        assert_eq!(chapters.len(), group.len());
+        // Each chapter is its record: every variation and comment kept.
+        for ((name, _, tree), chapter) in group.iter().zip(chapters) {
+            assert_eq!(kept(&chapter["tree"]), kept(tree), "{name} as a chapter");
+        }
+        // The study as a ZIP of KIF files, one a chapter in order, read back as a new study.
+        let (status, zip) = get_bytes(
+            addr,
+            &format!("/api/studies/{id}/export?format=kif"),
+            &cookie,
+        )
+        .await;
+        assert_eq!(status, 200);
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip)).expect("a ZIP");
+        assert_eq!(archive.len(), group.len());
+        let mut kifs = Vec::new();
+        for i in 0..archive.len() {
+            let mut file = archive.by_index(i).unwrap();
+            let name = file.name().unwrap().to_string();
+            assert!(name.ends_with(".kif"), "{name}");
+            assert!(name.starts_with(&format!("{:02}-", i + 1)), "{name}");
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut file, &mut text).unwrap();
+            kifs.push(text);
+        }
+        let kif_refs: Vec<&str> = kifs.iter().map(String::as_str).collect();
+        let again_id = study_of(addr, &cookie, &format!("corpus {n} again"), &kif_refs).await;
+        let again = call(
+            addr,
+            "GET",
+            &format!("/api/studies/{again_id}"),
+            &cookie,
+            None,
+        )
+        .await
+        .expect(200)
+        .json();
+        for (i, (before, after)) in chapters
+            .iter()
+            .zip(again["chapters"].as_array().unwrap())
+            .enumerate()
+        {
+            let what = format!("{} through the study's KIF:\n{}", names[i], kifs[i]);
+            assert_eq!(kept(&after["tree"]), kept(&before["tree"]), "{what}");
+            assert_eq!(after["start_sfen"], before["start_sfen"], "{what}");
+            assert_eq!(after["header"], before["header"], "{what}");
+            assert_eq!(after["name"], before["name"], "{what}");
+        }
+    }
+    server.shutdown().await.unwrap();
+}
+
+/// A study's socket, with a session cookie or as a guest.
+async fn study_socket(addr: SocketAddr, id: &str, cookie: Option<&str>) -> Socket {
+    let headers: Vec<_> = cookie
+        .map(|c| ("Cookie", c.to_string()))
+        .into_iter()
+        .collect();
+    socket_with(addr, &format!("/api/studies/{id}/ws"), &headers).await
+}
+
+/// What one reader's page knows: each chapter's last tree, and the study's last state.
+#[derive(Default)]
+struct Board {
+    chapters: std::collections::BTreeMap<u64, Value>,
+    study: Value,
+}
+
+impl Board {
+    /// Reads until the study's state is numbered `version` or more; the errors met.
+    async fn catch_up(&mut self, ws: &mut Socket, version: u64) -> Vec<Value> {
+        let mut errors = Vec::new();
+        while self.study["version"].as_u64().unwrap_or(0) < version {
+            let m = next_any(ws, 20.0).await;
+            match m["type"].as_str().unwrap() {
+                "chapter" => {
+                    self.chapters.insert(m["number"].as_u64().unwrap(), m);
+                }
+                "study" => self.study = m,
+                "error" => errors.push(m),
+                _ => {}
+            }
+        }
+        errors
+    }
+
+    /// The position the lesson shows on this board: its chapter, node and SFEN.
+    fn shown(&self) -> (u64, u64, String) {
+        let lesson = &self.study["lesson"];
+        let (chapter, node) = (
+            lesson["chapter"].as_u64().unwrap(),
+            lesson["node"].as_u64().unwrap(),
+        );
+        let tree = &self.chapters[&chapter];
+        let sfen = match node {
+            0 => tree["start_sfen"].as_str().unwrap().to_string(),
+            n => tree["tree"][n as usize]["move"]["sfen"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+        };
+        (chapter, node, sfen)
+    }
+}
+
+/// The next message of a study's socket for which `done` holds.
+async fn heard(ws: &mut Socket, done: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let m = next_any(ws, 20.0).await;
+        if done(&m) {
+            return m;
+        }
+    }
+}
+
+/// The lines of a tree from node `id`: each move with its comments and what follows it,
+/// whatever the nodes' numbers.
+fn lines(tree: &Value, id: usize) -> Value {
+    let node = &tree[id];
+    let children: Vec<Value> = node["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| lines(tree, c.as_u64().unwrap() as usize))
+        .collect();
+    json!({ "usi": node["move"]["usi"], "comments": node["comments"], "then": children })
+}
+
+/// A leader's step: his message, made from what his board shows.
+type Step = Box<dyn Fn(&Board) -> Value>;
+
+/// The node after `parent` of chapter `tree` that plays `usi`.
+fn child(chapter: &Value, parent: u64, usi: &str) -> u64 {
+    chapter["tree"][parent as usize]["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .find(|&c| chapter["tree"][c as usize]["move"]["usi"] == usi)
+        .unwrap_or_else(|| panic!("no {usi} after {parent}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lesson_keeps_the_leader_and_three_followers_in_step() {
+    let (dir, server, addr) = fresh_server().await;
+    let sensei = account(addr, "sensei").await;
+    let ann = account(addr, "ann").await;
+    let bob = account(addr, "bob").await;
+    let made = call(
+        addr,
+        "POST",
+        "/api/studies",
+        &sensei,
+        Some(json!({ "name": "Ranging rook", "visibility": "public" })),
+    )
+    .await
+    .expect(201)
+    .json();
+    let id = made["id"].as_str().unwrap().to_string();
+    assert_eq!(made["chapters"][0]["name"], "Chapter 1");
+    let second = call(
+        addr,
+        "POST",
+        &format!("/api/studies/{id}/chapters"),
+        &sensei,
+        Some(json!({ "name": "Tsume", "sfen": "4k4/9/4G4/9/9/9/9/9/4K4 b G2r2b2g4s4n4l18p 1" })),
+    )
+    .await
+    .expect(201)
+    .json();
+    let tsume = second["added"].as_u64().unwrap();
+    for (who, role) in [("ann", "watch"), ("bob", "edit")] {
+        let path = format!("/api/studies/{id}/members/{who}");
+        call(addr, "PUT", &path, &sensei, Some(json!({ "role": role })))
+            .await
+            .expect(200);
+    }
+    // The leader, two members and a guest.
+    let mut leader = study_socket(addr, &id, Some(&sensei)).await;
+    let mut followers = vec![
+        study_socket(addr, &id, Some(&ann)).await,
+        study_socket(addr, &id, Some(&bob)).await,
+        study_socket(addr, &id, None).await,
+    ];
+    assert_eq!(next_any(&mut leader, 20.0).await["access"], "owner");
+    let accesses: Vec<Value> = {
+        let mut seen = Vec::new();
+        for ws in &mut followers {
+            seen.push(next_any(ws, 20.0).await["access"].clone());
+        }
+        seen
+    };
+    assert_eq!(accesses, ["watch", "edit", "read"]);
+    let mut boards: Vec<Board> = (0..4).map(|_| Board::default()).collect();
+
+    // Each step by the leader, then every board shows what his shows.
+    let steps: Vec<Step> = vec![
+        Box::new(|_| json!({ "type": "lesson", "on": true, "chapter": 0, "node": 0 })),
+        Box::new(|_| json!({ "type": "move", "chapter": 0, "node": 0, "usi": "7g7f" })),
+        Box::new(|b| json!({ "type": "move", "chapter": 0, "node": b.shown().1, "usi": "3c3d" })),
+        Box::new(|b| json!({ "type": "move", "chapter": 0, "node": b.shown().1, "usi": "2h7h" })),
+        Box::new(|_| json!({ "type": "go", "chapter": 0, "node": 1 })),
+        // A variation: 8c8d instead of 3c3d.
+        Box::new(|_| json!({ "type": "move", "chapter": 0, "node": 1, "usi": "8c8d" })),
+        Box::new(
+            |b| json!({ "type": "comment", "chapter": 0, "node": b.shown().1, "text": "Static rook's answer" }),
+        ),
+        Box::new(move |_| json!({ "type": "go", "chapter": tsume, "node": 0 })),
+        Box::new(move |_| json!({ "type": "move", "chapter": tsume, "node": 0, "usi": "G*4b" })),
+        Box::new(move |_| json!({ "type": "go", "chapter": 0, "node": 2 })),
+        // The leader deletes the line shown: every board goes back to its parent.
+        Box::new(|b| json!({ "type": "delete", "chapter": 0, "node": b.shown().1 })),
+    ];
+    // Each page starts with the study as it is (its chapters, then its state).
+    let mut leader_board = Board::default();
+    leader_board.catch_up(&mut leader, 1).await;
+    for (board, ws) in boards.iter_mut().zip(&mut followers) {
+        board.catch_up(ws, 1).await;
+    }
+    for (i, step) in steps.iter().enumerate() {
+        let message = step(&leader_board);
+        send(&mut leader, message.clone()).await;
+        let version = leader_board.study["version"].as_u64().unwrap() + 1;
+        let errors = leader_board.catch_up(&mut leader, version).await;
+        assert!(errors.is_empty(), "step {i} {message}: {errors:?}");
+        let shown = leader_board.shown();
+        for (f, ws) in followers.iter_mut().enumerate() {
+            boards[f].catch_up(ws, version).await;
+            assert_eq!(
+                boards[f].shown(),
+                shown,
+                "follower {f} after step {i}: {message}"
+            );
+        }
+    }
+    // Where the boards ended: after 7g7f (3c3d and its line deleted), in chapter 0.
+    let (chapter, node, sfen) = leader_board.shown();
+    assert_eq!((chapter, node), (0, 1));
+    assert_eq!(
+        sfen,
+        leader_board.chapters[&0]["tree"][1]["move"]["sfen"]
+            .as_str()
+            .unwrap()
+    );
+    assert_eq!(child(&leader_board.chapters[&0], 1, "8c8d"), 4);
+    assert_eq!(
+        leader_board.chapters[&tsume]["tree"][1]["move"]["usi"],
+        "G*4b"
+    );
+
+    // Only the leader moves everyone's board; a watcher or a guest changes nothing.
+    send(
+        &mut followers[1],
+        json!({ "type": "go", "chapter": 0, "node": 0 }),
+    )
+    .await;
+    assert_eq!(
+        heard(&mut followers[1], |m| m["type"] == "error").await["code"],
+        "not_leading"
+    );
+    send(
+        &mut followers[0],
+        json!({ "type": "move", "chapter": 0, "node": 0, "usi": "2g2f" }),
+    )
+    .await;
+    assert_eq!(
+        heard(&mut followers[0], |m| m["type"] == "error").await["code"],
+        "not_study_editor"
+    );
+    send(&mut followers[2], json!({ "type": "lesson", "on": true })).await;
+    assert_eq!(
+        heard(&mut followers[2], |m| m["type"] == "error").await["code"],
+        "not_study_editor"
+    );
+    send(
+        &mut leader,
+        json!({ "type": "engine", "on": true, "chapter": 0 }),
+    )
+    .await;
+    assert_eq!(
+        heard(&mut leader, |m| m["type"] == "error").await["code"],
+        "invalid_study"
+    );
+    send(
+        &mut leader,
+        json!({ "type": "move", "chapter": 0, "node": 0, "usi": "5a5b" }),
+    )
+    .await;
+    let illegal = heard(&mut leader, |m| m["type"] == "error").await;
+    assert_eq!(illegal["code"], "invalid_review", "{illegal}");
+    // An editor takes the lesson over, then ends it.
+    send(
+        &mut followers[1],
+        json!({ "type": "lesson", "on": true, "chapter": tsume, "node": 1 }),
+    )
+    .await;
+    let taken = heard(&mut leader, |m| {
+        m["type"] == "study" && m["lesson"]["leader"] == "bob"
+    })
+    .await;
+    assert_eq!(taken["lesson"]["chapter"], tsume);
+    send(&mut followers[1], json!({ "type": "lesson", "on": false })).await;
+    heard(&mut followers[0], |m| {
+        m["type"] == "study" && m["lesson"].is_null()
+    })
+    .await;
+
+    // The study is kept as it was left: read again after a restart (its deleted nodes gone,
+    // the others numbered again), the lesson's board where it was.
+    send(
+        &mut leader,
+        json!({ "type": "lesson", "on": true, "chapter": 0, "node": 4 }),
+    )
+    .await;
+    heard(&mut followers[0], |m| {
+        m["type"] == "study" && m["lesson"]["leader"] == "sensei"
+    })
+    .await;
+    let before = get(addr, &format!("/api/studies/{id}"))
+        .await
+        .expect(200)
+        .json();
+    drop((leader, followers));
+    server.shutdown().await.unwrap();
+    let server = start(&dir.db()).await;
+    let addr = server.local_addr();
+    let after = get(addr, &format!("/api/studies/{id}"))
+        .await
+        .expect(200)
+        .json();
+    for (a, b) in after["chapters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(before["chapters"].as_array().unwrap())
+    {
+        assert_eq!(lines(&a["tree"], 0), lines(&b["tree"], 0));
+    }
+    assert_eq!(after["members"], before["members"]);
+    let shown = |study: &Value| {
+        let lesson = &study["lesson"];
+        let chapter = &study["chapters"][lesson["chapter"].as_u64().unwrap() as usize];
+        chapter["tree"][lesson["node"].as_u64().unwrap() as usize]["move"]["sfen"].clone()
+    };
+    assert_eq!(shown(&after), shown(&before));
+    assert_eq!(after["lesson"]["node"], 2);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn who_may_read_edit_and_manage_a_study() {
+    let (_dir, server, addr) = fresh_server().await;
+    let owner = account(addr, "owner").await;
+    let ann = account(addr, "ann").await;
+    let eve = account(addr, "eve").await;
+    // Made from a position: a guest cannot make one.
+    let body = json!({ "name": "Endgames", "visibility": "private" });
+    refused_as(post(addr, "/api/studies", &body).await, 401, "unauthorized");
+    let made = call(addr, "POST", "/api/studies", &owner, Some(body))
+        .await
+        .expect(201)
+        .json();
+    let id = made["id"].as_str().unwrap().to_string();
+    let path = format!("/api/studies/{id}");
+    // Private: nobody else finds it, or reads it (as if there were none).
+    refused_as(get(addr, &path).await, 404, "study_not_found");
+    refused_as(
+        call(addr, "GET", &path, &eve, None).await,
+        404,
+        "study_not_found",
+    );
+    let listed = |reply: Reply| -> Vec<String> {
+        reply.expect(200).json()["studies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        listed(call(addr, "GET", "/api/studies", &owner, None).await),
+        [id.as_str()]
+    );
+    assert!(listed(call(addr, "GET", "/api/studies", &eve, None).await).is_empty());
+    // A member who watches reads it and finds it, changes nothing.
+    let members = format!("{path}/members/ann");
+    refused_as(
+        call(addr, "PUT", &members, &eve, Some(json!({ "role": "edit" }))).await,
+        404,
+        "study_not_found",
+    );
+    refused_as(
+        call(
+            addr,
+            "PUT",
+            &members,
+            &owner,
+            Some(json!({ "role": "king" })),
+        )
+        .await,
+        400,
+        "invalid_study",
+    );
+    let nobody = format!("{path}/members/nobody");
+    refused_as(
+        call(
+            addr,
+            "PUT",
+            &nobody,
+            &owner,
+            Some(json!({ "role": "edit" })),
+        )
+        .await,
+        400,
+        "invalid_study",
+    );
+    call(
+        addr,
+        "PUT",
+        &members,
+        &owner,
+        Some(json!({ "role": "watch" })),
+    )
+    .await
+    .expect(200);
+    assert_eq!(
+        call(addr, "GET", &path, &ann, None)
+            .await
+            .expect(200)
+            .json()["access"],
+        "watch"
+    );
+    assert_eq!(
+        listed(call(addr, "GET", "/api/studies", &ann, None).await),
+        [id.as_str()]
+    );
+    let chapters = format!("{path}/chapters");
+    refused_as(
+        call(
+            addr,
+            "POST",
+            &chapters,
+            &ann,
+            Some(json!({ "sfen": "9/9/9/9/9/9/9/9/9 b - 1" })),
+        )
+        .await,
+        403,
+        "not_study_editor",
+    );
+    refused_as(
+        call(addr, "PATCH", &path, &ann, Some(json!({ "name": "Mine" }))).await,
+        403,
+        "not_study_owner",
+    );
+    // An editor adds chapters; a broken record is refused naming what is wrong.
+    call(
+        addr,
+        "PUT",
+        &members,
+        &owner,
+        Some(json!({ "role": "edit" })),
+    )
+    .await
+    .expect(200);
+    let broken = call(
+        addr,
+        "POST",
+        &chapters,
+        &ann,
+        Some(json!({ "text": "手合割：平手\n1 ７六歩(77)\n2 ９九飛(11)\n" })),
+    )
+    .await;
+    assert_eq!(broken.status, 400, "{}", broken.body);
+    let added = call(
+        addr,
+        "POST",
+        &chapters,
+        &ann,
+        Some(json!({ "name": "Sente's edge", "sfen": "4k4/9/9/9/9/9/9/9/4K4 b R 1" })),
+    )
+    .await
+    .expect(201)
+    .json();
+    assert_eq!(added["chapters"].as_array().unwrap().len(), 2);
+    let number = added["added"].as_u64().unwrap();
+    refused_as(
+        call(
+            addr,
+            "PATCH",
+            &format!("{chapters}/{number}"),
+            &ann,
+            Some(json!({ "name": " " })),
+        )
+        .await,
+        400,
+        "invalid_study",
+    );
+    call(
+        addr,
+        "PATCH",
+        &format!("{chapters}/{number}"),
+        &ann,
+        Some(json!({ "name": "Rook up" })),
+    )
+    .await
+    .expect(200);
+    refused_as(
+        call(addr, "DELETE", &format!("{chapters}/99"), &ann, None).await,
+        404,
+        "chapter_not_found",
+    );
+    // The owner makes it unlisted: read by its address, listed for nobody else.
+    refused_as(
+        call(
+            addr,
+            "PATCH",
+            &path,
+            &owner,
+            Some(json!({ "visibility": "secret" })),
+        )
+        .await,
+        400,
+        "invalid_study",
+    );
+    call(
+        addr,
+        "PATCH",
+        &path,
+        &owner,
+        Some(json!({ "visibility": "unlisted", "name": "Endgames I" })),
+    )
+    .await
+    .expect(200);
+    let read = get(addr, &path).await.expect(200).json();
+    assert_eq!(
+        (read["name"].as_str(), read["access"].as_str()),
+        (Some("Endgames I"), Some("read"))
+    );
+    assert_eq!(read["chapters"][1]["name"], "Rook up");
+    assert!(listed(call(addr, "GET", "/api/studies", &eve, None).await).is_empty());
+    // A chapter's export in each format; CSA says what it cannot keep.
+    let kif = get(addr, &format!("{chapters}/{number}/export?format=kif"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(kif["name"], "Rook up");
+    assert!(
+        kif["text"].as_str().unwrap().contains("先手の持駒：飛"),
+        "{kif}"
+    );
+    refused_as(
+        get(addr, &format!("{chapters}/{number}/export?format=pdf")).await,
+        400,
+        "unknown_name",
+    );
+    // The last chapter stays; a member leaves by himself; only the owner deletes it.
+    call(addr, "DELETE", &format!("{chapters}/0"), &ann, None)
+        .await
+        .expect(204);
+    refused_as(
+        call(addr, "DELETE", &format!("{chapters}/{number}"), &ann, None).await,
+        400,
+        "invalid_study",
+    );
+    refused_as(
+        call(addr, "DELETE", &path, &ann, None).await,
+        403,
+        "not_study_owner",
+    );
+    call(addr, "DELETE", &members, &ann, None).await.expect(204);
+    assert_eq!(
+        call(addr, "GET", &path, &ann, None)
+            .await
+            .expect(200)
+            .json()["access"],
+        "read"
+    );
+    call(addr, "DELETE", &path, &owner, None).await.expect(204);
+    refused_as(get(addr, &path).await, 404, "study_not_found");
+    server.shutdown().await.unwrap();
+}
