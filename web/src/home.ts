@@ -162,6 +162,7 @@ export function homeScreen(): Screen {
       h("h2", {}, "Recent games"),
       games,
       h("p", {}, h("a", { href: "#review", class: "button" }, "Import a record to replay or review 棋譜を読む")),
+      h("p", {}, h("a", { href: "#studies", class: "button", id: "studies-link" }, "Studies 研究: chapters, lessons")),
       h("p", {}, h("a", { href: "#chu", class: "button", id: "chu-link" }, "Chu shogi 中将棋 against the engine (12×12)")),
     ),
   );

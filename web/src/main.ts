@@ -5,6 +5,7 @@
 //   #game=ID                watch
 //   #review[&game=ID]       import a record (or load a game) to replay and review it
 //   #room=ID                the kansōsen room of a finished game (room.ts)
+//   #studies #study=ID      the studies, and one study (studies.ts, study.ts)
 //   #signup #login #account accounts (account.ts)
 //   #lobby                  seeks, quick pairing, live games (lobby.ts)
 //   #chu[&side=gote][&sfen=S] Chu shogi against the engine (chu.ts)
@@ -25,6 +26,8 @@ import { startGameNotices } from "./notices.js";
 import { profileRoute, profileScreen } from "./profile.js";
 import { recordsScreen } from "./records.js";
 import { roomScreen } from "./room.js";
+import { studiesScreen } from "./studies.js";
+import { studyScreen } from "./study.js";
 import type { Screen } from "./screen.js";
 import { rememberSeat, seatMemo } from "./store.js";
 import { loadVariants } from "./variants.js";
@@ -112,6 +115,10 @@ function route(): void {
     mount(profileScreen(player));
   } else if (params.get("room")) {
     mount(roomScreen(params.get("room")!));
+  } else if (params.get("study")) {
+    mount(studyScreen(params.get("study")!));
+  } else if (params.has("studies")) {
+    mount(studiesScreen());
   } else if (params.has("review")) {
     mount(recordsScreen(game));
   } else if (game && params.get("invite")) {

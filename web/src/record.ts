@@ -1,6 +1,6 @@
 // The record panel: the moves in the chosen notation, stepping through them, export.
-import type { HistoryEntry } from "./api.js";
-import { h } from "./dom.js";
+import type { HistoryEntry, RecordExported } from "./api.js";
+import { download, h, toast } from "./dom.js";
 import { onSettings, settings, updateSettings, type Notation } from "./settings.js";
 import type { Viewer } from "./viewer.js";
 
@@ -24,6 +24,13 @@ function markSpans(marks: { comment: boolean; variations: boolean } | undefined)
   if (marks?.comment) spans.push(h("span", { class: "mark-comment", title: "A comment" }, "*"));
   if (marks?.variations) spans.push(h("span", { class: "mark-variations", title: "Variations" }, "+"));
   return spans;
+}
+
+/** Saves a tree written as a record (a room's, a study's chapter) as the file `name`,
+ *  saying what its format could not keep. */
+export function saveExport(name: string, format: string, out: RecordExported): void {
+  download(name, out.text);
+  if (out.warnings.length) toast(`${format.toUpperCase()} export: ${out.warnings.map((w) => w.message).join("; ")}`, "info");
 }
 
 export function moveText(entry: HistoryEntry, notation: Notation): string {

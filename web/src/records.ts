@@ -151,10 +151,7 @@ export function recordsScreen(gameId: string | null): Screen {
         toast(`Export: ${(e as Error).message}`);
       }
     };
-    const marks = (ply: number) => {
-      const node = tree.at(ply);
-      return { comment: tree.annotated(node), variations: tree.choices(node).length > 0 && ply > 0 };
-    };
+    const marks = (ply: number) => tree.marks(ply);
     // A stored game's record comes from the server until the board changes its tree.
     const link = id ? (f: string) => (tree.edited ? null : api.recordUrl(id, f)) : undefined;
     const record = new RecordPanel(viewer, { live: false, write, ...(link ? { link } : {}), marks });

@@ -4,12 +4,12 @@
 // in the room. A player turns the engine on for all; the talk goes on from the game's chat.
 import { api, roomSocket, type RoomLines, type RoomMember, type RoomMessage, type RoomState } from "./api.js";
 import { ChatPanel } from "./chat.js";
-import { download, h, toast } from "./dom.js";
+import { h, toast } from "./dom.js";
 import { exploreMoves } from "./explore.js";
 import { EnginePanel } from "./lines.js";
 import { MarkInput, drawSwitch, showMarks } from "./marks.js";
 import { NotesPanel } from "./notes.js";
-import { RecordPanel } from "./record.js";
+import { RecordPanel, saveExport } from "./record.js";
 import type { Screen } from "./screen.js";
 import { openSettings } from "./settings.js";
 import type { Color } from "./sfen.js";
@@ -48,16 +48,12 @@ export function roomScreen(id: string): Screen {
       if (!state) return;
       try {
         const out = await api.exportRecord(state.variant, state.start_sfen, header(), tree.serialize(), format);
-        download(`koma-${id}.${format}`, out.text);
-        if (out.warnings.length) toast(`${format.toUpperCase()} export: ${out.warnings.map((w) => w.message).join("; ")}`, "info");
+        saveExport(`koma-${id}.${format}`, format, out);
       } catch (e) {
         toast(`Export: ${(e as Error).message}`);
       }
     },
-    marks: (ply) => {
-      const node = tree.at(ply);
-      return { comment: tree.annotated(node), variations: tree.choices(node).length > 0 && ply > 0 };
-    },
+    marks: (ply) => tree.marks(ply),
   });
   const notes = new NotesPanel(viewer, tree, (node) => send({ type: "go", node }), [], () => undefined, {
     comment: (node, text) => send({ type: "comment", node, text }),

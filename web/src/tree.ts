@@ -175,6 +175,12 @@ export class RecordTree {
     return all.length > 1 ? all : [];
   }
 
+  /** What the record's list marks at `ply` of the line shown: a comment, variations. */
+  marks(ply: number): { comment: boolean; variations: boolean } {
+    const node = this.at(ply);
+    return { comment: this.annotated(node), variations: this.choices(node).length > 0 && ply > 0 };
+  }
+
   /** Whether node `id` has comments or a bookmark. */
   annotated(id: number): boolean {
     const node = this.nodes[id];

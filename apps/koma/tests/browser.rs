@@ -5,7 +5,8 @@
 //! variant against the engine, `chu.mjs` through Chu shogi's board and its lion's moves,
 //! `pieces.mjs` through every piece of every variant drawn by the page's own code,
 //! `records.mjs` through imported records' comments, variations, exports and refusals,
-//! `room.mjs` through a kansōsen room on a laptop and a phone.
+//! `room.mjs` through a kansōsen room on a laptop and a phone, `study.mjs` through a study's
+//! lesson with a leader and three followers.
 //! `scripts/test` installs Chromium and the scripts' npm packages;
 //! screenshots land in `target/e2e-artifacts`.
 
@@ -94,6 +95,14 @@ fn records_imported_in_chromium() {
 #[test]
 fn the_kansosen_room_in_chromium() {
     drive("room.mjs", &[]);
+}
+
+/// A study made from a KIF on the page, with members; a lesson whose leader's steps,
+/// variations and chapters every follower's board (a laptop, a phone, a guest) follows; the
+/// study exported as a ZIP of KIF files and its chapter as KIF.
+#[test]
+fn a_study_lesson_in_chromium() {
+    drive("study.mjs", &[]);
 }
 
 /// Chu shogi's 12x12 board on a laptop and a phone, then against the engine by clicks: a

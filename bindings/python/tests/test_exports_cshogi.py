@@ -299,11 +299,11 @@ def test_the_browser_walks_exports_read_by_cshogi() -> None:
 
 @pytest.mark.skipif(not E2E_EXPORTS, reason="KOMA_E2E_EXPORTS names the browser test's exports")
 def test_the_analysis_boards_kif_reads_to_its_main_line_in_cshogi() -> None:
-    # The browser test's analysis board (web/e2e/records.mjs) and kansōsen room (room.mjs)
-    # export KIF with variations and comments into `analysis/` and `room/` beside the games'
-    # exports, each with `<name>.json` (its main line).
+    # The browser test's analysis board (web/e2e/records.mjs), kansōsen room (room.mjs) and
+    # study (study.mjs) export KIF with variations and comments into `analysis/`, `room/`
+    # and `study/` beside the games' exports, each with `<name>.json` (its main line).
     boards = []
-    for name in ("analysis", "room"):
+    for name in ("analysis", "room", "study"):
         folder = Path(E2E_EXPORTS or "").parent / name
         found = sorted(folder.glob("*.json"))
         assert found, f"nothing exported in {folder}: the browser test writes it"

@@ -502,8 +502,7 @@ async fn socket(
     me: Option<Player>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let permit = s.connections.open_stream(&client.holder(None))?;
-    let guard = crate::http::sockets::Guard::new(s.limiter.limits().ws_messages, permit);
+    let guard = crate::http::sockets::Guard::open(&s, &client, None)?;
     // Refused before the upgrade: an unknown game (404) or a token that holds no seat (403).
     // Without a token, a logged-in player of the game gets his seat (on any device); any
     // other account watches.

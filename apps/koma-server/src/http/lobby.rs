@@ -140,8 +140,7 @@ async fn socket(
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let account = player.as_ref().map(|p| p.id.as_str());
-    let permit = s.connections.open_stream(&client.holder(account))?;
-    let guard = Guard::new(s.limiter.limits().ws_messages, permit);
+    let guard = Guard::open(&s, &client, account)?;
     let lobby = Arc::clone(&s.lobby);
     let shutdown = s.shutdown.clone();
     let most = s.limiter.limits().body_bytes;

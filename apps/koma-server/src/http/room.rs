@@ -68,10 +68,7 @@ pub async fn socket(
     me: Option<Player>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let permit = s
-        .connections
-        .open_stream(&client.holder(me.as_ref().map(|p| p.id.as_str())))?;
-    let guard = crate::http::sockets::Guard::new(s.limiter.limits().ws_messages, permit);
+    let guard = crate::http::sockets::Guard::open(&s, &client, me.as_ref().map(|p| p.id.as_str()))?;
     let room = s.rooms.room(&id).await?;
     let account = me.as_ref().map(|p| (p.id.clone(), p.name.clone()));
     let speaker = crate::http::api::seated_or_watching(&s.hub, &id, query.token, me).await?;
@@ -122,32 +119,25 @@ async fn run(
 }
 
 impl crate::http::sockets::Reader for Connection {
-    fn handle<'a>(
-        &'a self,
-        text: &'a str,
-    ) -> impl std::future::Future<Output = Result<(), ApiError>> + Send + 'a {
-        handle(self, text)
+    /// Carries out one member's message; the room's push that follows is the answer.
+    async fn handle(&self, text: &str) -> Result<(), ApiError> {
+        let malformed = |source| ApiError::Malformed {
+            what: "message",
+            source,
+        };
+        let kind: Kind = serde_json::from_str(text).map_err(malformed)?;
+        if kind.kind.as_deref() == Some("chat") {
+            let ChatMessage { text, .. } = serde_json::from_str(text).map_err(malformed)?;
+            self.limiter
+                .check_chat(self.client.0.as_ref(), self.member.account.as_ref())?;
+            return self.room.chat(&self.member, &text).await;
+        }
+        let change: Change = serde_json::from_str(text).map_err(malformed)?;
+        self.room.change(&self.member, change).await
     }
 
     fn catch_up(&self) -> Vec<Arc<str>> {
         let (state, lines) = self.room.last();
         std::iter::once(state).chain(lines).collect()
     }
-}
-
-/// Carries out one member's message; the room's push that follows is the answer.
-async fn handle(conn: &Connection, text: &str) -> Result<(), ApiError> {
-    let malformed = |source| ApiError::Malformed {
-        what: "message",
-        source,
-    };
-    let kind: Kind = serde_json::from_str(text).map_err(malformed)?;
-    if kind.kind.as_deref() == Some("chat") {
-        let ChatMessage { text, .. } = serde_json::from_str(text).map_err(malformed)?;
-        conn.limiter
-            .check_chat(conn.client.0.as_ref(), conn.member.account.as_ref())?;
-        return conn.room.chat(&conn.member, &text).await;
-    }
-    let change: Change = serde_json::from_str(text).map_err(malformed)?;
-    conn.room.change(&conn.member, change).await
 }

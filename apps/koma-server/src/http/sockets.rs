@@ -26,6 +26,18 @@ pub struct Guard {
 }
 
 impl Guard {
+    /// The guard of a new socket of `client` (logged in as `account`): its place among the
+    /// open streams (refused when his share or the server's are taken), and the server's
+    /// rate on its messages.
+    pub fn open(
+        s: &crate::http::api::AppState,
+        client: &crate::http::limits::Client,
+        account: Option<&str>,
+    ) -> Result<Guard, ApiError> {
+        let permit = s.connections.open_stream(&client.holder(account))?;
+        Ok(Guard::new(s.limiter.limits().ws_messages, permit))
+    }
+
     /// The guard of a socket holding `permit`, its client's messages limited to `rate`.
     pub fn new(rate: Option<Rate>, permit: StreamPermit) -> Guard {
         let throttle = rate.map(|rate| {

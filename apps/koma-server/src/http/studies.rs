@@ -372,10 +372,7 @@ async fn socket(
     me: Option<Player>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let permit = s
-        .connections
-        .open_stream(&client.holder(me.as_ref().map(|p| p.id.as_str())))?;
-    let guard = crate::http::sockets::Guard::new(s.limiter.limits().ws_messages, permit);
+    let guard = crate::http::sockets::Guard::open(&s, &client, me.as_ref().map(|p| p.id.as_str()))?;
     let (study, access) = s.studies.readable(&id, me.as_ref().map(|p| &p.id)).await?;
     let reader = Reader {
         account: me.as_ref().map(|p| p.id.clone()),
@@ -436,7 +433,8 @@ struct Message {
     node: Option<usize>,
 }
 
-impl Connection {
+impl crate::http::sockets::Reader for Connection {
+    /// Carries out one reader's message; the study's push that follows is the answer.
     async fn handle(&self, text: &str) -> Result<(), ApiError> {
         let malformed = |source| ApiError::Malformed {
             what: "message",
@@ -465,15 +463,6 @@ impl Connection {
             }
         };
         self.study.change(&account, edit).await.map(|_| ())
-    }
-}
-
-impl crate::http::sockets::Reader for Connection {
-    fn handle<'a>(
-        &'a self,
-        text: &'a str,
-    ) -> impl std::future::Future<Output = Result<(), ApiError>> + Send + 'a {
-        Connection::handle(self, text)
     }
 
     fn catch_up(&self) -> Vec<Arc<str>> {

@@ -220,37 +220,14 @@ impl Rooms {
     /// Where other servers share the database, an open room is read again whenever one of
     /// them changes it.
     pub fn new(hub: Arc<Hub>, store: Arc<dyn Store>, analyses: Arc<Analyses>) -> Rooms {
-        let mut notes = hub.board_notes();
+        let notes = hub.board_notes();
         let inner = Arc::new(RoomsInner {
             hub,
             store,
             analyses,
             open: std::sync::Mutex::new(HashMap::new()),
         });
-        let rooms = Arc::downgrade(&inner);
-        tokio::spawn(async move {
-            loop {
-                let games = match notes.recv().await {
-                    Ok(koma_store::Note::Room(game)) => vec![game],
-                    // Notes were missed, or some fell behind: every open room reads itself.
-                    Ok(koma_store::Note::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let Some(rooms) = rooms.upgrade() else { return };
-                        let open = rooms.open.lock().unwrap_or_else(|e| e.into_inner());
-                        open.keys().cloned().collect()
-                    }
-                    Ok(_) => continue,
-                    Err(broadcast::error::RecvError::Closed) => return,
-                };
-                for game in games {
-                    let Some(room) = rooms.upgrade().and_then(|r| r.room_of(&game)) else {
-                        continue;
-                    };
-                    if let Err(e) = room.read_again().await {
-                        eprintln!("koma serve: game {game}: reading its room again: {e}");
-                    }
-                }
-            }
-        });
+        crate::audience::follow_notes(notes, Arc::downgrade(&inner));
         Rooms { inner }
     }
 
@@ -625,6 +602,31 @@ impl Room {
             variant,
             sfen,
         ));
+    }
+}
+
+impl crate::audience::Boards for RoomsInner {
+    type Key = GameId;
+
+    fn of_note(note: koma_store::Note) -> Option<GameId> {
+        match note {
+            koma_store::Note::Room(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    fn open_keys(&self) -> Vec<GameId> {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        open.keys().cloned().collect()
+    }
+
+    async fn reread(&self, game: GameId) {
+        let Some(room) = self.room_of(&game) else {
+            return;
+        };
+        if let Err(e) = room.read_again().await {
+            eprintln!("koma serve: game {game}: reading its room again: {e}");
+        }
     }
 }
 

@@ -526,35 +526,12 @@ impl Studies {
     /// The studies kept in `store`; where other servers share the database, an open study
     /// is read again whenever one of them changes it.
     pub fn new(hub: &crate::hub::Hub, store: Arc<dyn Store>) -> Studies {
-        let mut notes = hub.board_notes();
+        let notes = hub.board_notes();
         let inner = Arc::new(Inner {
             store,
             open: std::sync::Mutex::new(HashMap::new()),
         });
-        let studies = Arc::downgrade(&inner);
-        tokio::spawn(async move {
-            loop {
-                let ids = match notes.recv().await {
-                    Ok(koma_store::Note::Study(id)) => vec![id],
-                    Ok(koma_store::Note::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let Some(studies) = studies.upgrade() else {
-                            return;
-                        };
-                        studies.open().keys().cloned().collect()
-                    }
-                    Ok(_) => continue,
-                    Err(broadcast::error::RecvError::Closed) => return,
-                };
-                for id in ids {
-                    let Some(study) = studies.upgrade().and_then(|s| s.open_one(&id)) else {
-                        continue;
-                    };
-                    if let Err(e) = study.read_again().await {
-                        eprintln!("koma serve: study {id}: reading it again: {e}");
-                    }
-                }
-            }
-        });
+        crate::audience::follow_notes(notes, Arc::downgrade(&inner));
         Studies { inner }
     }
 
@@ -654,6 +631,30 @@ impl Studies {
     }
 }
 
+impl crate::audience::Boards for Inner {
+    type Key = StudyId;
+
+    fn of_note(note: koma_store::Note) -> Option<StudyId> {
+        match note {
+            koma_store::Note::Study(id) => Some(id),
+            _ => None,
+        }
+    }
+
+    fn open_keys(&self) -> Vec<StudyId> {
+        self.open().keys().cloned().collect()
+    }
+
+    async fn reread(&self, id: StudyId) {
+        let Some(study) = self.open_one(&id) else {
+            return;
+        };
+        if let Err(e) = study.read_again().await {
+            eprintln!("koma serve: study {id}: reading it again: {e}");
+        }
+    }
+}
+
 impl Inner {
     fn open(&self) -> std::sync::MutexGuard<'_, HashMap<StudyId, Weak<Study>>> {
         self.open.lock().unwrap_or_else(|e| e.into_inner())
@@ -697,11 +698,13 @@ impl Study {
             .ok_or_else(|| StudyRefusal::NotFound(self.id.to_string()).into())
     }
 
-    /// The study's state and every chapter's messages now.
+    /// Every chapter's message now, then the study's state (which may show one of them).
     pub fn last(&self) -> Vec<Arc<str>> {
         let last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        std::iter::once(Arc::clone(&last.0))
-            .chain(last.1.values().cloned())
+        last.1
+            .values()
+            .cloned()
+            .chain(std::iter::once(Arc::clone(&last.0)))
             .collect()
     }
 
@@ -738,8 +741,8 @@ impl Study {
         .await
     }
 
-    /// Enters `reader` on the study's socket: the messages to come, and the study's state
-    /// and chapters now (sent first). He leaves when the [`Presence`] is dropped.
+    /// Enters `reader` on the study's socket: the messages to come, and the study's
+    /// chapters and state now (sent first). He leaves when the [`Presence`] is dropped.
     pub fn subscribe(
         self: &Arc<Self>,
         reader: Reader,

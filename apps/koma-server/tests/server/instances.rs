@@ -383,3 +383,54 @@ async fn a_rooms_change_on_one_server_reaches_its_pages_on_another() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_studys_lesson_on_one_server_moves_the_boards_on_another() {
+    let db: Database = fresh_database().parse().unwrap();
+    let (a, b) = (start(&db).await, start(&db).await);
+    let (on_a, on_b) = (a.local_addr(), b.local_addr());
+    crate::accounts::sign_up(on_a, "sensei", "a-long-pass-phrase")
+        .await
+        .expect(201);
+    let cookie = crate::accounts::log_in(on_a, "sensei", "a-long-pass-phrase").await;
+    let made = crate::accounts::as_page(
+        on_a,
+        "POST",
+        "/api/studies",
+        &cookie,
+        Some(json!({ "name": "Across servers" })),
+    )
+    .await
+    .expect(201)
+    .json();
+    let path = format!("/api/studies/{}/ws", made["id"].as_str().unwrap());
+    let mut leader = crate::common::socket_with(on_a, &path, &[("Cookie", cookie.clone())]).await;
+    let mut follower = crate::common::socket_with(on_b, &path, &[]).await;
+    // The leader's steps on A move the board of the page on B.
+    for message in [
+        json!({ "type": "lesson", "on": true, "chapter": 0, "node": 0 }),
+        json!({ "type": "move", "chapter": 0, "node": 0, "usi": "7g7f" }),
+    ] {
+        crate::common::send(&mut leader, message).await;
+    }
+    loop {
+        let m = crate::common::next_any(&mut follower, 10.0).await;
+        if m["type"] == "study" && m["lesson"]["node"] == 1 {
+            break;
+        }
+    }
+    // A change sent through B, on the study as A left it, is not refused as stale.
+    let mut leader_b = crate::common::socket_with(on_b, &path, &[("Cookie", cookie)]).await;
+    crate::common::send(
+        &mut leader_b,
+        json!({ "type": "go", "chapter": 0, "node": 0 }),
+    )
+    .await;
+    loop {
+        let m = crate::common::next_any(&mut leader, 10.0).await;
+        assert_ne!(m["type"], "error", "{m}");
+        if m["type"] == "study" && m["lesson"]["node"] == 0 {
+            break;
+        }
+    }
+}

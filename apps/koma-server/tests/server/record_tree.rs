@@ -30,7 +30,7 @@ async fn export(addr: std::net::SocketAddr, read: &Value, format: &str) -> Value
 
 /// A tree as the formats keep it: each node's place, move, ending, comments and bookmark
 /// (`bookmarks` false: without them), not the time a move took.
-fn kept(tree: &Value, bookmarks: bool) -> Vec<Value> {
+pub(crate) fn kept(tree: &Value, bookmarks: bool) -> Vec<Value> {
     tree.as_array()
         .unwrap()
         .iter()
@@ -55,12 +55,11 @@ fn annotated(tree: &Value) -> bool {
     })
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_annotated_corpus_record_goes_out_and_back_in_as_the_same_tree() {
-    // Some hundred conversions: more than a client may ask in a burst.
-    let (_dir, server, addr) = unlimited_server().await;
+/// The corpus's shogi records with variations or comments that koma reads: each one's
+/// file name, text, and what `/api/records/read` answers.
+pub(crate) async fn annotated_corpus(addr: std::net::SocketAddr) -> Vec<(String, String, Value)> {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    let mut tried = Vec::new();
+    let mut found = Vec::new();
     for folder in ["kif", "ki2", "jkf"] {
         let mut files: Vec<_> = std::fs::read_dir(corpus.join(folder))
             .expect("the corpus is beside the project")
@@ -78,29 +77,39 @@ async fn every_annotated_corpus_record_goes_out_and_back_in_as_the_same_tree() {
                 // A record koma refuses (its corpus test says which and why) has no tree.
                 continue;
             }
-            let first = reply.json();
-            if !annotated(&first["tree"]) || first["variant"] != "shogi" {
-                continue;
+            let read = reply.json();
+            if annotated(&read["tree"]) && read["variant"] == "shogi" {
+                let name = path.file_name().unwrap().to_string_lossy().to_string();
+                found.push((name, text.to_string(), read));
             }
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            for (format, bookmarks) in [("kif", true), ("ki2", false), ("jkf", false)] {
-                let out = export(addr, &first, format).await;
-                assert_eq!(out["format"], format);
-                let again = read(addr, out["text"].as_str().unwrap()).await;
-                assert_eq!(
-                    kept(&again["tree"], bookmarks),
-                    kept(&first["tree"], bookmarks),
-                    "{name} as {format}:\n{}",
-                    out["text"]
-                );
-                assert_eq!(
-                    again["start_sfen"], first["start_sfen"],
-                    "{name} as {format}"
-                );
-                assert_eq!(again["header"]["sente"], first["header"]["sente"], "{name}");
-            }
-            tried.push(name);
         }
+    }
+    found
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_annotated_corpus_record_goes_out_and_back_in_as_the_same_tree() {
+    // Some hundred conversions: more than a client may ask in a burst.
+    let (_dir, server, addr) = unlimited_server().await;
+    let mut tried = Vec::new();
+    for (name, _, first) in annotated_corpus(addr).await {
+        for (format, bookmarks) in [("kif", true), ("ki2", false), ("jkf", false)] {
+            let out = export(addr, &first, format).await;
+            assert_eq!(out["format"], format);
+            let again = read(addr, out["text"].as_str().unwrap()).await;
+            assert_eq!(
+                kept(&again["tree"], bookmarks),
+                kept(&first["tree"], bookmarks),
+                "{name} as {format}:\n{}",
+                out["text"]
+            );
+            assert_eq!(
+                again["start_sfen"], first["start_sfen"],
+                "{name} as {format}"
+            );
+            assert_eq!(again["header"]["sente"], first["header"]["sente"], "{name}");
+        }
+        tried.push(name);
     }
     assert!(
         tried.len() >= 10,

@@ -5,7 +5,8 @@ use koma_server::Store;
 use koma_store::UserId;
 use koma_store::accounts::{NewSession, NewToken, NewUser, SEEN_RESOLUTION_MS};
 
-fn add_user(store: &dyn Store, name: &str) {
+/// Adds the account `name` (its id in lowercase).
+pub(crate) fn add_user(store: &dyn Store, name: &str) {
     let user = NewUser {
         id: name.to_lowercase().into(),
         username: name.to_string(),

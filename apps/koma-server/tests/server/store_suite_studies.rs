@@ -3,20 +3,10 @@
 //! change writes only its chapters, the lists show each viewer what he may find, and a
 //! deleted study is gone whole (on SQLite and on PostgreSQL, see `store_suite.rs`).
 
+use crate::store_suite_accounts::add_user;
 use koma_server::Store;
-use koma_store::accounts::NewUser;
 use koma_store::studies::{StoredChapter, StoredStudy, StudyMember, StudyRole, Visibility};
 use koma_store::{StudyId, UserId};
-
-fn add_user(store: &dyn Store, name: &str) {
-    let user = NewUser {
-        id: name.into(),
-        username: name.to_string(),
-        password_hash: "$argon2id$fake".to_string(),
-        created_ms: 1_000,
-    };
-    assert!(store.create_user(&user).unwrap());
-}
 
 fn study(id: &str, owner: &str, visibility: Visibility, version: u64) -> StoredStudy {
     StoredStudy {

@@ -8,7 +8,6 @@ use crate::accounts::{as_page, log_in, sign_up};
 use crate::common::*;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
-use std::path::Path;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// A new account's session cookie.
@@ -17,15 +16,22 @@ async fn account(addr: SocketAddr, name: &str) -> String {
     log_in(addr, name, "a-long-pass-phrase").await
 }
 
-/// A request with `cookie` from the server's own page.
-async fn call(
+/// Asserts that a request with `cookie` from the server's own page is refused with `status`
+/// and the error `code`.
+async fn refused(
     addr: SocketAddr,
     method: &str,
     path: &str,
     cookie: &str,
     body: Option<Value>,
-) -> Reply {
-    as_page(addr, method, path, cookie, body).await
+    status: u16,
+    code: &str,
+) {
+    refused_as(
+        as_page(addr, method, path, cookie, body).await,
+        status,
+        code,
+    );
 }
 
 /// The bytes of a `GET` (a ZIP is no text): status and body.
@@ -47,68 +53,27 @@ async fn get_bytes(addr: SocketAddr, path: &str, cookie: &str) -> (u16, Vec<u8>)
     (status, buf[split + 4..].to_vec())
 }
 
-/// A tree as the formats keep it: each node's place, move, ending, comments, bookmark and
-/// time.
+/// A tree as KIF keeps it: each node's place, move, ending, comments and bookmark (as the
+/// analysis board's test compares them), and the time each move took.
 fn kept(tree: &Value) -> Vec<Value> {
-    tree.as_array()
+    let times = tree
+        .as_array()
         .unwrap()
         .iter()
-        .map(|n| {
-            json!({
-                "parent": n["parent"],
-                "children": n["children"],
-                "usi": n["move"]["usi"],
-                "end": n["end"],
-                "comments": n.get("comments").cloned().unwrap_or(json!([])),
-                "bookmark": n["bookmark"],
-                "spent_ms": n["spent_ms"],
-            })
+        .map(|n| n["spent_ms"].clone());
+    crate::record_tree::kept(tree, true)
+        .into_iter()
+        .zip(times)
+        .map(|(mut node, spent)| {
+            node["spent_ms"] = spent;
+            node
         })
         .collect()
 }
 
-/// Whether a read's tree has a variation or a comment.
-fn annotated(tree: &Value) -> bool {
-    tree.as_array().unwrap().iter().any(|n| {
-        n["children"].as_array().unwrap().len() > 1
-            || n.get("comments").is_some_and(|c| c != &json!([]))
-    })
-}
-
-/// The corpus's shogi records with variations or comments that koma reads: name, text,
-/// and the tree `/api/records/read` gives.
-async fn annotated_records(addr: SocketAddr) -> Vec<(String, String, Value)> {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    let mut found = Vec::new();
-    for folder in ["kif", "ki2", "jkf"] {
-        let mut files: Vec<_> = std::fs::read_dir(corpus.join(folder))
-            .expect("the corpus is beside the project")
-            .map(|e| e.unwrap().path())
-            .filter(|p| {
-                let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
-                ["kif", "kifu", "ki2", "ki2u", "jkf"].contains(&ext)
-            })
-            .collect();
-        files.sort();
-        for path in files {
-            let text = koma_notation::encoding::decode(&std::fs::read(&path).unwrap()).0;
-            let reply = post(addr, "/api/records/read", &json!({ "text": text })).await;
-            if reply.status != 200 {
-                continue; // a record koma refuses (its corpus test says why)
-            }
-            let read = reply.json();
-            if annotated(&read["tree"]) && read["variant"] == "shogi" {
-                let name = path.file_name().unwrap().to_string_lossy().to_string();
-                found.push((name, text, read["tree"].clone()));
-            }
-        }
-    }
-    found
-}
-
 /// A new study of the records `texts`, one chapter each: its id.
 async fn study_of(addr: SocketAddr, cookie: &str, name: &str, texts: &[&str]) -> String {
-    let made = call(
+    let made = as_page(
         addr,
         "POST",
         "/api/studies",
@@ -121,7 +86,7 @@ async fn study_of(addr: SocketAddr, cookie: &str, name: &str, texts: &[&str]) ->
     let id = made["id"].as_str().unwrap().to_string();
     for text in &texts[1..] {
         let path = format!("/api/studies/{id}/chapters");
-        call(addr, "POST", &path, cookie, Some(json!({ "text": text })))
+        as_page(addr, "POST", &path, cookie, Some(json!({ "text": text })))
             .await
             .expect(201);
     }
@@ -132,7 +97,7 @@ async fn study_of(addr: SocketAddr, cookie: &str, name: &str, texts: &[&str]) ->
 async fn every_annotated_corpus_record_goes_through_a_study_and_back_unchanged() {
     let (_dir, server, addr) = unlimited_server().await;
     let cookie = account(addr, "teacher").await;
-    let records = annotated_records(addr).await;
+    let records = crate::record_tree::annotated_corpus(addr).await;
     assert!(
         records.len() >= 10,
         "only {} records have variations or comments",
@@ -142,15 +107,19 @@ async fn every_annotated_corpus_record_goes_through_a_study_and_back_unchanged()
         let names: Vec<&str> = group.iter().map(|(name, _, _)| name.as_str()).collect();
         let texts: Vec<&str> = group.iter().map(|(_, text, _)| text.as_str()).collect();
         let id = study_of(addr, &cookie, &format!("corpus {n}"), &texts).await;
-        let first = call(addr, "GET", &format!("/api/studies/{id}"), &cookie, None)
+        let first = as_page(addr, "GET", &format!("/api/studies/{id}"), &cookie, None)
             .await
             .expect(200)
             .json();
         let chapters = first["chapters"].as_array().unwrap();
         assert_eq!(chapters.len(), group.len());
         // Each chapter is its record: every variation and comment kept.
-        for ((name, _, tree), chapter) in group.iter().zip(chapters) {
-            assert_eq!(kept(&chapter["tree"]), kept(tree), "{name} as a chapter");
+        for ((name, _, read), chapter) in group.iter().zip(chapters) {
+            assert_eq!(
+                kept(&chapter["tree"]),
+                kept(&read["tree"]),
+                "{name} as a chapter"
+            );
         }
         // The study as a ZIP of KIF files, one a chapter in order, read back as a new study.
         let (status, zip) = get_bytes(
@@ -174,7 +143,7 @@ async fn every_annotated_corpus_record_goes_through_a_study_and_back_unchanged()
         }
         let kif_refs: Vec<&str> = kifs.iter().map(String::as_str).collect();
         let again_id = study_of(addr, &cookie, &format!("corpus {n} again"), &kif_refs).await;
-        let again = call(
+        let again = as_page(
             addr,
             "GET",
             &format!("/api/studies/{again_id}"),
@@ -295,7 +264,7 @@ async fn a_lesson_keeps_the_leader_and_three_followers_in_step() {
     let sensei = account(addr, "sensei").await;
     let ann = account(addr, "ann").await;
     let bob = account(addr, "bob").await;
-    let made = call(
+    let made = as_page(
         addr,
         "POST",
         "/api/studies",
@@ -307,7 +276,7 @@ async fn a_lesson_keeps_the_leader_and_three_followers_in_step() {
     .json();
     let id = made["id"].as_str().unwrap().to_string();
     assert_eq!(made["chapters"][0]["name"], "Chapter 1");
-    let second = call(
+    let second = as_page(
         addr,
         "POST",
         &format!("/api/studies/{id}/chapters"),
@@ -320,7 +289,7 @@ async fn a_lesson_keeps_the_leader_and_three_followers_in_step() {
     let tsume = second["added"].as_u64().unwrap();
     for (who, role) in [("ann", "watch"), ("bob", "edit")] {
         let path = format!("/api/studies/{id}/members/{who}");
-        call(addr, "PUT", &path, &sensei, Some(json!({ "role": role })))
+        as_page(addr, "PUT", &path, &sensei, Some(json!({ "role": role })))
             .await
             .expect(200);
     }
@@ -505,7 +474,7 @@ async fn who_may_read_edit_and_manage_a_study() {
     // Made from a position: a guest cannot make one.
     let body = json!({ "name": "Endgames", "visibility": "private" });
     refused_as(post(addr, "/api/studies", &body).await, 401, "unauthorized");
-    let made = call(addr, "POST", "/api/studies", &owner, Some(body))
+    let made = as_page(addr, "POST", "/api/studies", &owner, Some(body))
         .await
         .expect(201)
         .json();
@@ -513,11 +482,7 @@ async fn who_may_read_edit_and_manage_a_study() {
     let path = format!("/api/studies/{id}");
     // Private: nobody else finds it, or reads it (as if there were none).
     refused_as(get(addr, &path).await, 404, "study_not_found");
-    refused_as(
-        call(addr, "GET", &path, &eve, None).await,
-        404,
-        "study_not_found",
-    );
+    refused(addr, "GET", &path, &eve, None, 404, "study_not_found").await;
     let listed = |reply: Reply| -> Vec<String> {
         reply.expect(200).json()["studies"]
             .as_array()
@@ -527,43 +492,44 @@ async fn who_may_read_edit_and_manage_a_study() {
             .collect()
     };
     assert_eq!(
-        listed(call(addr, "GET", "/api/studies", &owner, None).await),
+        listed(as_page(addr, "GET", "/api/studies", &owner, None).await),
         [id.as_str()]
     );
-    assert!(listed(call(addr, "GET", "/api/studies", &eve, None).await).is_empty());
+    assert!(listed(as_page(addr, "GET", "/api/studies", &eve, None).await).is_empty());
     // A member who watches reads it and finds it, changes nothing.
     let members = format!("{path}/members/ann");
-    refused_as(
-        call(addr, "PUT", &members, &eve, Some(json!({ "role": "edit" }))).await,
+    refused(
+        addr,
+        "PUT",
+        &members,
+        &eve,
+        Some(json!({ "role": "edit" })),
         404,
         "study_not_found",
-    );
-    refused_as(
-        call(
-            addr,
-            "PUT",
-            &members,
-            &owner,
-            Some(json!({ "role": "king" })),
-        )
-        .await,
+    )
+    .await;
+    refused(
+        addr,
+        "PUT",
+        &members,
+        &owner,
+        Some(json!({ "role": "king" })),
         400,
         "invalid_study",
-    );
+    )
+    .await;
     let nobody = format!("{path}/members/nobody");
-    refused_as(
-        call(
-            addr,
-            "PUT",
-            &nobody,
-            &owner,
-            Some(json!({ "role": "edit" })),
-        )
-        .await,
+    refused(
+        addr,
+        "PUT",
+        &nobody,
+        &owner,
+        Some(json!({ "role": "edit" })),
         400,
         "invalid_study",
-    );
-    call(
+    )
+    .await;
+    as_page(
         addr,
         "PUT",
         &members,
@@ -573,36 +539,39 @@ async fn who_may_read_edit_and_manage_a_study() {
     .await
     .expect(200);
     assert_eq!(
-        call(addr, "GET", &path, &ann, None)
+        as_page(addr, "GET", &path, &ann, None)
             .await
             .expect(200)
             .json()["access"],
         "watch"
     );
     assert_eq!(
-        listed(call(addr, "GET", "/api/studies", &ann, None).await),
+        listed(as_page(addr, "GET", "/api/studies", &ann, None).await),
         [id.as_str()]
     );
     let chapters = format!("{path}/chapters");
-    refused_as(
-        call(
-            addr,
-            "POST",
-            &chapters,
-            &ann,
-            Some(json!({ "sfen": "9/9/9/9/9/9/9/9/9 b - 1" })),
-        )
-        .await,
+    refused(
+        addr,
+        "POST",
+        &chapters,
+        &ann,
+        Some(json!({ "sfen": "9/9/9/9/9/9/9/9/9 b - 1" })),
         403,
         "not_study_editor",
-    );
-    refused_as(
-        call(addr, "PATCH", &path, &ann, Some(json!({ "name": "Mine" }))).await,
+    )
+    .await;
+    refused(
+        addr,
+        "PATCH",
+        &path,
+        &ann,
+        Some(json!({ "name": "Mine" })),
         403,
         "not_study_owner",
-    );
+    )
+    .await;
     // An editor adds chapters; a broken record is refused naming what is wrong.
-    call(
+    as_page(
         addr,
         "PUT",
         &members,
@@ -611,7 +580,7 @@ async fn who_may_read_edit_and_manage_a_study() {
     )
     .await
     .expect(200);
-    let broken = call(
+    let broken = as_page(
         addr,
         "POST",
         &chapters,
@@ -620,7 +589,7 @@ async fn who_may_read_edit_and_manage_a_study() {
     )
     .await;
     assert_eq!(broken.status, 400, "{}", broken.body);
-    let added = call(
+    let added = as_page(
         addr,
         "POST",
         &chapters,
@@ -632,19 +601,17 @@ async fn who_may_read_edit_and_manage_a_study() {
     .json();
     assert_eq!(added["chapters"].as_array().unwrap().len(), 2);
     let number = added["added"].as_u64().unwrap();
-    refused_as(
-        call(
-            addr,
-            "PATCH",
-            &format!("{chapters}/{number}"),
-            &ann,
-            Some(json!({ "name": " " })),
-        )
-        .await,
+    refused(
+        addr,
+        "PATCH",
+        &format!("{chapters}/{number}"),
+        &ann,
+        Some(json!({ "name": " " })),
         400,
         "invalid_study",
-    );
-    call(
+    )
+    .await;
+    as_page(
         addr,
         "PATCH",
         &format!("{chapters}/{number}"),
@@ -653,25 +620,28 @@ async fn who_may_read_edit_and_manage_a_study() {
     )
     .await
     .expect(200);
-    refused_as(
-        call(addr, "DELETE", &format!("{chapters}/99"), &ann, None).await,
+    refused(
+        addr,
+        "DELETE",
+        &format!("{chapters}/99"),
+        &ann,
+        None,
         404,
         "chapter_not_found",
-    );
+    )
+    .await;
     // The owner makes it unlisted: read by its address, listed for nobody else.
-    refused_as(
-        call(
-            addr,
-            "PATCH",
-            &path,
-            &owner,
-            Some(json!({ "visibility": "secret" })),
-        )
-        .await,
+    refused(
+        addr,
+        "PATCH",
+        &path,
+        &owner,
+        Some(json!({ "visibility": "secret" })),
         400,
         "invalid_study",
-    );
-    call(
+    )
+    .await;
+    as_page(
         addr,
         "PATCH",
         &path,
@@ -686,7 +656,7 @@ async fn who_may_read_edit_and_manage_a_study() {
         (Some("Endgames I"), Some("read"))
     );
     assert_eq!(read["chapters"][1]["name"], "Rook up");
-    assert!(listed(call(addr, "GET", "/api/studies", &eve, None).await).is_empty());
+    assert!(listed(as_page(addr, "GET", "/api/studies", &eve, None).await).is_empty());
     // A chapter's export in each format; CSA says what it cannot keep.
     let kif = get(addr, &format!("{chapters}/{number}/export?format=kif"))
         .await
@@ -703,28 +673,33 @@ async fn who_may_read_edit_and_manage_a_study() {
         "unknown_name",
     );
     // The last chapter stays; a member leaves by himself; only the owner deletes it.
-    call(addr, "DELETE", &format!("{chapters}/0"), &ann, None)
+    as_page(addr, "DELETE", &format!("{chapters}/0"), &ann, None)
         .await
         .expect(204);
-    refused_as(
-        call(addr, "DELETE", &format!("{chapters}/{number}"), &ann, None).await,
+    refused(
+        addr,
+        "DELETE",
+        &format!("{chapters}/{number}"),
+        &ann,
+        None,
         400,
         "invalid_study",
-    );
-    refused_as(
-        call(addr, "DELETE", &path, &ann, None).await,
-        403,
-        "not_study_owner",
-    );
-    call(addr, "DELETE", &members, &ann, None).await.expect(204);
+    )
+    .await;
+    refused(addr, "DELETE", &path, &ann, None, 403, "not_study_owner").await;
+    as_page(addr, "DELETE", &members, &ann, None)
+        .await
+        .expect(204);
     assert_eq!(
-        call(addr, "GET", &path, &ann, None)
+        as_page(addr, "GET", &path, &ann, None)
             .await
             .expect(200)
             .json()["access"],
         "read"
     );
-    call(addr, "DELETE", &path, &owner, None).await.expect(204);
+    as_page(addr, "DELETE", &path, &owner, None)
+        .await
+        .expect(204);
     refused_as(get(addr, &path).await, 404, "study_not_found");
     server.shutdown().await.unwrap();
 }

@@ -1,0 +1,235 @@
+// The #study=ID screen: a study's chapters on the analysis board. Each reader goes through
+// them at will; whoever may edit plays variations, comments, draws marks, adds, renames and
+// deletes chapters, and every change reaches every page at once. In a lesson, one editor
+// leads: his steps move every other reader's board.
+import { h, toast } from "./dom.js";
+import { exploreMoves } from "./explore.js";
+import { MarkInput, drawSwitch, showMarks } from "./marks.js";
+import { NotesPanel } from "./notes.js";
+import { RecordPanel, saveExport } from "./record.js";
+import type { Screen } from "./screen.js";
+import { studies, studySocket, type Access, type StudyChapter, type StudyMessage, type StudyState, type Visibility } from "./study-api.js";
+import { RecordTree } from "./tree.js";
+import { Viewer } from "./viewer.js";
+
+export function studyScreen(id: string): Screen {
+  const viewer = new Viewer((usi) => {
+    const node = tree.at(viewer.ply);
+    played = { parent: node, usi };
+    edit({ type: "move", node, usi });
+  });
+  const tree = new RecordTree([{ parent: null, children: [], ply: 0 }]);
+  let study: StudyState | null = null;
+  const chapters = new Map<number, StudyChapter>();
+  /** The chapter shown (-1 before the first). */
+  let current = -1;
+  let me: { account: string | null; access: Access } = { account: null, access: "read" };
+  /** The move this page played, shown once its chapter comes back with it. */
+  let played: { parent: number; usi: string } | null = null;
+  /** Set while a push is shown: the board's steps are not sent back. */
+  let applying = false;
+
+  const socket = studySocket(id, (m) => receive(m), (up) => (connection.textContent = up ? "" : "Reconnecting…"));
+  function send(message: object): void {
+    if (!socket.send(message)) toast("Not connected to the study; trying again…");
+  }
+  /** A change of the chapter shown. */
+  const edit = (message: object) => send({ ...message, chapter: current });
+  const editor = () => me.access === "owner" || me.access === "edit";
+  const leading = () => Boolean(me.account) && study?.lesson?.leader === me.account;
+  const following = () => Boolean(study?.lesson) && !leading();
+
+  const record = new RecordPanel(viewer, {
+    live: false,
+    write: async (format) => {
+      try {
+        const out = await studies.exportChapter(id, current, format);
+        saveExport(`${out.name}.${format}`, format, out);
+      } catch (e) {
+        toast(`Export: ${(e as Error).message}`);
+      }
+    },
+    marks: (ply) => tree.marks(ply),
+  });
+  const notes = new NotesPanel(viewer, tree, (node) => step(node), [], () => undefined, {
+    comment: (node, text) => edit({ type: "comment", node, text }),
+    promote: (node) => edit({ type: "promote", node }),
+    reorder: (node, up) => edit({ type: "reorder", node, up }),
+    remove: (node) => edit({ type: "delete", node }),
+  });
+  const explore = exploreMoves(viewer, editor);
+  const draw = drawSwitch();
+  const marks = new MarkInput(viewer.board, (from, to) => edit({ type: "shape", node: tree.at(viewer.ply), from, to }), draw.on, editor);
+
+  /** Shows node `node` of chapter `number` (the line through it). */
+  function show(number: number, node: number): void {
+    const chapter = chapters.get(number);
+    if (!chapter) return;
+    applying = true;
+    current = number;
+    tree.replace(chapter.tree, chapter.tree[node] ? node : 0);
+    viewer.setLine({ variant: chapter.variant, startSfen: chapter.start_sfen, history: tree.history() });
+    viewer.goTo(tree.nodes[node]?.ply ?? 0);
+    record.setResult(tree.ending());
+    notes.draw();
+    showMarks(viewer, tree);
+    applying = false;
+    controls();
+  }
+  /** The reader steps to `node`: his own board, or everyone's when he leads. */
+  function step(node: number): void {
+    if (following()) return;
+    show(current, node);
+    if (leading()) send({ type: "go", chapter: current, node });
+  }
+  viewer.onPly((ply) => {
+    showMarks(viewer, tree);
+    const lesson = study?.lesson;
+    const node = tree.at(ply);
+    if (!applying && leading() && lesson && (lesson.chapter !== current || lesson.node !== node)) send({ type: "go", chapter: current, node });
+  });
+
+  function receive(m: StudyMessage): void {
+    switch (m.type) {
+      case "you":
+        me = { account: m.account, access: m.access };
+        return controls();
+      case "chapter": {
+        chapters.set(m.number, m);
+        if (current === -1 && study) return show(study.lesson?.chapter ?? m.number, study.lesson?.node ?? 0);
+        if (m.number !== current) return drawChapters();
+        // The move this page played is shown once it is in the tree; else the node shown stays.
+        const parent = played ? m.tree[played.parent] : undefined;
+        const made = parent?.children.find((c) => m.tree[c]?.move?.usi === played?.usi);
+        played = null;
+        return show(current, made ?? (m.tree[tree.at(viewer.ply)] ? tree.at(viewer.ply) : 0));
+      }
+      case "study": {
+        study = m;
+        me.access = access(m);
+        const first = m.chapters[0]?.number ?? 0;
+        if (m.lesson && following()) show(m.lesson.chapter, m.lesson.node);
+        else if (current === -1 || !m.chapters.some((c) => c.number === current)) show(first, 0);
+        return controls();
+      }
+      case "people":
+        people.textContent = `${m.people.length} reading: ${m.people.map((p) => p.name).join(", ")}`;
+        return;
+      case "deleted":
+        status.textContent = "This study was deleted.";
+        return;
+      case "error":
+        return toast(m.error);
+    }
+  }
+  /** What the reader may do, as the study's members say now. */
+  function access(s: StudyState): Access {
+    if (me.account === null) return "read";
+    if (s.owner === me.account) return "owner";
+    return s.members.find((x) => x.account === me.account)?.role ?? "read";
+  }
+
+  const status = h("p", { id: "status" }, "Opening the study…");
+  const connection = h("span", { class: "connection", "aria-live": "polite" });
+  const people = h("p", { id: "study-people", class: "hint", "aria-live": "polite" });
+  const lessonLine = h("p", { id: "lesson-line", class: "hint", "aria-live": "polite" });
+  const lessonButton = h("button", { type: "button", id: "lesson", onclick: () => {
+    send(study?.lesson && leading() ? { type: "lesson", on: false } : { type: "lesson", on: true, chapter: current, node: tree.at(viewer.ply) });
+  } }, "Lead a lesson");
+  const chapterList = h("ol", { id: "chapters", class: "chapters" });
+  chapterList.addEventListener("click", (e) => {
+    const button = (e.target as Element).closest<HTMLElement>("[data-chapter]");
+    if (!button || following()) return;
+    const number = Number(button.dataset["chapter"]);
+    show(number, 0);
+    if (leading()) send({ type: "go", chapter: number, node: 0 });
+  });
+  function drawChapters(): void {
+    chapterList.replaceChildren(...(study?.chapters ?? []).map((c) => h("li", {}, h("button", { type: "button", class: c.number === current ? "small current" : "small", "data-chapter": String(c.number), "aria-current": c.number === current ? "true" : "false" }, c.name))));
+  }
+
+  // An editor's chapters: added from a record or the start, renamed, deleted.
+  const chapterName = h("input", { id: "chapter-name", maxlength: 100, placeholder: "Chapter name", "aria-label": "The new chapter's name" });
+  const chapterText = h("textarea", { id: "chapter-record", rows: 3, placeholder: "A KIF, KI2, CSA or JKF record; empty: the usual start", "aria-label": "The new chapter's record" });
+  const addChapter = h("button", { type: "button", id: "add-chapter", class: "small", onclick: async () => {
+    try {
+      const text = chapterText.value.trim();
+      const made = await studies.addChapter(id, { ...(chapterName.value.trim() ? { name: chapterName.value.trim() } : {}), ...(text ? { text } : {}) });
+      chapterText.value = "";
+      chapterName.value = "";
+      if (!following()) window.setTimeout(() => show(made.added, 0), 0);
+    } catch (e) {
+      toast(`The chapter: ${(e as Error).message}`);
+    }
+  } }, "Add the chapter");
+  const renameChapter = h("button", { type: "button", id: "rename-chapter", class: "small", onclick: async () => {
+    const name = window.prompt("The chapter's new name", chapters.get(current)?.name ?? "");
+    if (name) await studies.renameChapter(id, current, name).catch((e: Error) => toast(e.message));
+  } }, "Rename");
+  const dropChapter = h("button", { type: "button", id: "drop-chapter", class: "small", onclick: async () => {
+    if (window.confirm(`Delete the chapter “${chapters.get(current)?.name ?? ""}”?`)) await studies.dropChapter(id, current).catch((e: Error) => toast(e.message));
+  } }, "Delete");
+  const editing = h("div", { class: "panel study-edit", hidden: true }, h("h3", {}, "Chapters"), h("div", { class: "row" }, renameChapter, dropChapter), chapterName, chapterText, addChapter);
+
+  // The owner's settings: name, who sees it, its members.
+  const nameInput = h("input", { id: "study-rename", maxlength: 100, "aria-label": "The study's name" });
+  const seen = h("select", { id: "study-seen", "aria-label": "Who sees it" }, ...(["public", "unlisted", "private"] as Visibility[]).map((v) => h("option", { value: v }, v)));
+  const saveSettings = h("button", { type: "button", id: "save-study", class: "small", onclick: () => {
+    studies.settings(id, nameInput.value, seen.value as Visibility).catch((e: Error) => toast(e.message));
+  } }, "Save");
+  const memberName = h("input", { id: "member-name", placeholder: "username", "aria-label": "A member's username" });
+  const memberRole = h("select", { id: "member-role", "aria-label": "The member's role" }, h("option", { value: "watch" }, "watches"), h("option", { value: "edit" }, "edits"));
+  const addMember = h("button", { type: "button", id: "add-member", class: "small", onclick: () => {
+    studies.setMember(id, memberName.value.trim(), memberRole.value as "edit" | "watch").then(() => (memberName.value = ""), (e: Error) => toast(e.message));
+  } }, "Add");
+  const memberList = h("ul", { id: "members", class: "members" });
+  const owning = h("div", { class: "panel study-owner", hidden: true }, h("h3", {}, "The study"), h("div", { class: "row" }, nameInput, seen, saveSettings), h("div", { class: "row" }, memberName, memberRole, addMember), memberList);
+
+  function controls(): void {
+    const s = study;
+    if (!s) return;
+    status.textContent = `研究 · ${s.name} · ${chapters.get(current)?.name ?? ""}`;
+    const lesson = s.lesson;
+    lessonLine.textContent = !lesson ? "" : leading() ? "You lead the lesson: every board follows yours." : `Lesson: ${lesson.leader} leads, your board follows.`;
+    lessonButton.hidden = !editor();
+    lessonButton.textContent = lesson && leading() ? "End the lesson" : "Lead a lesson";
+    notes.setEditable(editor());
+    draw.button.hidden = !editor();
+    editing.hidden = !editor();
+    owning.hidden = me.access !== "owner";
+    if (document.activeElement !== nameInput) nameInput.value = s.name;
+    seen.value = s.visibility;
+    memberList.replaceChildren(...s.members.map((m) => h("li", {}, `${m.account} (${m.role}) `, h("button", { type: "button", class: "small", "data-member": m.account, onclick: () => studies.removeMember(id, m.account).catch((e: Error) => toast(e.message)) }, "Remove"))));
+    drawChapters();
+    explore();
+  }
+
+  const el = h(
+    "div",
+    { class: "game-screen study-screen" },
+    viewer.el,
+    h(
+      "aside",
+      { class: "side-panel" },
+      h("div", { class: "status-line" }, status, connection),
+      people,
+      lessonLine,
+      h("div", { class: "actions" }, h("button", { type: "button", id: "flip", onclick: () => viewer.flip() }, "⇅ Flip"), draw.button, lessonButton, h("a", { class: "button", id: "study-zip", href: studies.zipUrl(id), download: `koma-study-${id}.zip` }, "KIF files (ZIP)"), h("a", { class: "button", href: "#studies" }, "Studies")),
+      chapterList,
+      record.el,
+      notes.el,
+      editing,
+      owning,
+    ),
+  );
+  return {
+    el,
+    destroy: () => {
+      socket.close();
+      marks.destroy();
+      record.destroy();
+      notes.destroy();
+      viewer.destroy();
+    },
+  };
+}
