@@ -5,7 +5,8 @@
 // right button, a circle tapped with drawing on), and the guest's board shows each one live.
 // The guest cannot move the board. A player turns the engine on: every page shows the same 3
 // lines, the server's kept analysis of that position (which the server's tests hold equal to
-// koma-engine's USI output at the same depth and MultiPV). Everyone leaves; a player reopens
+// koma-engine's USI output at the same depth and MultiPV); the guest graphs the line shown.
+// Everyone leaves; a player reopens
 // the room from the game page with its variations and marks, and exports it as KIF, which
 // koma reads back to the same tree (kept in target/e2e-artifacts/room for cshogi).
 //   KOMA_URL=http://127.0.0.1:8099 node room.mjs
@@ -133,6 +134,11 @@ async function kansosen(browser) {
     if (lines[k].pv !== l.pv.join(" ") || lines[k].score !== JSON.stringify(l.score)) throw new Error(`line ${k + 1} shown ${JSON.stringify(lines[k])}, the server's ${JSON.stringify(l)}`);
   });
   await shot(laptop, "room-3-engine");
+  // The guest graphs the line the board shows: sente's chances along it.
+  await guest.selectOption("#review-time", "100");
+  await guest.click("#analyse");
+  await waitText(guest, ".review-panel", "Analysed");
+  await guest.locator("#winrate-plot polyline").waitFor();
   log("the engine's 3 lines, the same on every page and the server's");
 
   // Everyone leaves; sente reopens the room from the game page.

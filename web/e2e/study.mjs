@@ -3,7 +3,7 @@
 // another (on a phone) one who edits; a guest opens it too. The teacher leads a lesson: he
 // steps back, plays new variations on the board, goes to the other chapter and plays there,
 // and after each step the three followers' boards show what his shows. The followers who
-// may not edit cannot move the board. The study comes out as a ZIP of KIF files, one a
+// may not edit cannot move the board; one graphs the line her board shows. The study comes out as a ZIP of KIF files, one a
 // chapter, and its first chapter as KIF with its variations (kept in
 // target/e2e-artifacts/study for cshogi).
 //   KOMA_URL=http://127.0.0.1:8099 node study.mjs
@@ -136,6 +136,12 @@ async function lesson(browser) {
     if ((await page.locator(".viewer[data-movable]").count()) !== 0) throw new Error(`${page.koma}: the board takes moves`);
     if (await page.locator("#lesson").isVisible()) throw new Error(`${page.koma}: may lead a lesson`);
   }
+  // A follower graphs the line her board shows (her own analysis; her board stays the
+  // lesson's): sente's chances along it.
+  await ann.selectOption("#review-time", "100");
+  await ann.click("#analyse");
+  await waitText(ann, ".review-panel", "Analysed 2 positions");
+  await ann.locator("#winrate-plot polyline").waitFor();
   await shot(ann, "study-2-follower");
   log("a lesson of one leader and three followers kept every board in step");
 

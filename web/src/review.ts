@@ -37,6 +37,8 @@ export class ReviewPanel {
   private stopped = false;
   /** Counts the analyses started: a poll of an older one (before a reset) stops. */
   private generation = 0;
+  /** The line last shown (see `lineShown`). */
+  private shown = "";
 
   constructor(private readonly viewer: Viewer, private readonly source: () => ReviewSource) {
     this.plot = plotSvg("winrate-plot", "Sente's winning chances by move");
@@ -109,6 +111,16 @@ export class ReviewPanel {
         this.progress.textContent = `Review: ${e.message}; trying again…`;
         this.timer = window.setTimeout(() => this.poll(id, generation), 2000);
       });
+  }
+
+  /** The line shown may have changed (a shared board's push, another chapter): the
+   *  analysis of another line is forgotten, that of the same line kept. */
+  lineShown(): void {
+    const { variant, start_sfen, moves } = this.source();
+    const key = `${variant} ${start_sfen} ${moves.join(" ")}`;
+    if (key === this.shown) return;
+    this.shown = key;
+    this.reset();
   }
 
   /** Forgets the analysis: the line reviewed changed (another variation shown). */

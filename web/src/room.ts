@@ -10,6 +10,7 @@ import { EnginePanel } from "./lines.js";
 import { MarkInput, drawSwitch, showMarks } from "./marks.js";
 import { NotesPanel } from "./notes.js";
 import { RecordPanel, saveExport } from "./record.js";
+import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
 import { openSettings } from "./settings.js";
 import type { Color } from "./sfen.js";
@@ -62,6 +63,8 @@ export function roomScreen(id: string): Screen {
     remove: (node) => send({ type: "delete", node }),
   });
   const engine = new EnginePanel(viewer, { turn: (on) => send({ type: "engine", on }) });
+  // The win-rate graph of the line the board shows, for whoever asks for it.
+  const review = new ReviewPanel(viewer, () => ({ variant: state?.variant ?? "shogi", start_sfen: state?.start_sfen ?? "", moves: tree.history().map((e) => e.usi) }));
   const chat = new ChatPanel("review", async (text) => send({ type: "chat", text }));
   const explore = exploreMoves(viewer, holds);
 
@@ -118,6 +121,7 @@ export function roomScreen(id: string): Screen {
     viewer.setLine({ variant: r.variant, startSfen: r.start_sfen, history: tree.history() });
     viewer.goTo(tree.nodes[r.at]?.ply ?? 0);
     record.setResult(tree.ending());
+    review.lineShown();
     notes.draw();
     applying = false;
     controls();
@@ -156,6 +160,7 @@ export function roomScreen(id: string): Screen {
       record.el,
       notes.el,
       engine.el,
+      review.el,
       chat.el,
     ),
   );
@@ -166,6 +171,7 @@ export function roomScreen(id: string): Screen {
       marks.destroy();
       record.destroy();
       engine.destroy();
+      review.destroy();
       notes.destroy();
       viewer.destroy();
     },

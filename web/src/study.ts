@@ -6,7 +6,9 @@ import { h, toast } from "./dom.js";
 import { exploreMoves } from "./explore.js";
 import { MarkInput, drawSwitch, showMarks } from "./marks.js";
 import { NotesPanel } from "./notes.js";
+import { EnginePanel } from "./lines.js";
 import { RecordPanel, saveExport } from "./record.js";
+import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
 import { studies, studySocket, type Access, type StudyChapter, type StudyMessage, type StudyState, type Visibility } from "./study-api.js";
 import { RecordTree } from "./tree.js";
@@ -57,6 +59,13 @@ export function studyScreen(id: string): Screen {
     reorder: (node, up) => edit({ type: "reorder", node, up }),
     remove: (node) => edit({ type: "delete", node }),
   });
+  // The engine's lines on the position shown, and the win-rate graph of the line shown: each
+  // reader's own (off until he asks).
+  const engine = new EnginePanel(viewer);
+  const review = new ReviewPanel(viewer, () => {
+    const chapter = chapters.get(current);
+    return { variant: chapter?.variant ?? "shogi", start_sfen: chapter?.start_sfen ?? "", moves: tree.history().map((e) => e.usi) };
+  });
   const explore = exploreMoves(viewer, editor);
   const draw = drawSwitch();
   const marks = new MarkInput(viewer.board, (from, to) => edit({ type: "shape", node: tree.at(viewer.ply), from, to }), draw.on, editor);
@@ -71,6 +80,7 @@ export function studyScreen(id: string): Screen {
     viewer.setLine({ variant: chapter.variant, startSfen: chapter.start_sfen, history: tree.history() });
     viewer.goTo(tree.nodes[node]?.ply ?? 0);
     record.setResult(tree.ending());
+    review.lineShown();
     notes.draw();
     showMarks(viewer, tree);
     applying = false;
@@ -218,6 +228,8 @@ export function studyScreen(id: string): Screen {
       chapterList,
       record.el,
       notes.el,
+      engine.el,
+      review.el,
       editing,
       owning,
     ),
@@ -228,6 +240,8 @@ export function studyScreen(id: string): Screen {
       socket.close();
       marks.destroy();
       record.destroy();
+      engine.destroy();
+      review.destroy();
       notes.destroy();
       viewer.destroy();
     },
