@@ -247,8 +247,8 @@ export function recordsScreen(gameId: string | null): Screen {
   return { el: h("div", { class: "records" }, importBox, holder), destroy: destroyParts };
 }
 
-function readFile(f: File): Promise<string> {
-  // KIF files are often Shift_JIS: decode as UTF-8 first, and as Shift_JIS when that fails.
+/** A record file's text: UTF-8, or Shift_JIS (as KIF files often are) when it is not. */
+export function readFile(f: File): Promise<string> {
   return f.arrayBuffer().then((buf) => {
     try {
       return new TextDecoder("utf-8", { fatal: true }).decode(buf);

@@ -2,6 +2,7 @@
 // he is a member of), and a new one made from a record (with its variations and comments)
 // or from the start.
 import { h, toast } from "./dom.js";
+import { readFile } from "./records.js";
 import type { Screen } from "./screen.js";
 import { studies, type Visibility } from "./study-api.js";
 
@@ -20,7 +21,7 @@ export function studiesScreen(): Screen {
   const file = h("input", { type: "file", id: "study-file", accept: ".kif,.kifu,.ki2,.ki2u,.csa,.jkf,.txt", "aria-label": "A record file" });
   file.addEventListener("change", async () => {
     const chosen = file.files?.[0];
-    if (chosen) text.value = new TextDecoder(/\.kif$|\.ki2$/i.test(chosen.name) ? "shift_jis" : "utf-8").decode(await chosen.arrayBuffer());
+    if (chosen) text.value = await readFile(chosen);
   });
   const form = h(
     "form",
