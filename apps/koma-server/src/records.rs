@@ -214,7 +214,7 @@ pub fn format_named(name: &str) -> Result<Format, ApiError> {
 
 /// Reads `text` in the format named, or the one recognised (400 when none is), for
 /// `variant` (default shogi).
-pub(crate) fn read_text(
+fn read_text(
     text: &str,
     format: Option<&str>,
     variant: Option<&str>,
@@ -235,17 +235,28 @@ pub(crate) fn read_text(
     Ok((format, reading))
 }
 
-/// Reads the record of `request`: the format recognised unless given, every move of the
-/// main line checked, the result judged by the rules. The text is already decoded: an
-/// encoding declaration inside it is ignored. A foul kept as the record's last move (one of
-/// the warnings) is left out of the moves and the tree, and the result says its mover lost.
-/// Text in no format, or read without moves though it holds one, is refused.
-pub fn read(request: &ReadRequest) -> Result<ReadAnswer, ApiError> {
-    let (format, Reading { record, warnings }) = read_text(
-        &request.text,
-        request.format.as_deref(),
-        request.variant.as_deref(),
-    )?;
+/// A record's text read, its start set up and its main line checked, as [`read`] takes it.
+pub(crate) struct Checked {
+    /// The format it was read in.
+    pub format: Format,
+    /// The record.
+    pub record: Record,
+    /// What reading it needed beyond its format.
+    pub warnings: Vec<Warning>,
+    /// Its start position.
+    pub start: AnyPosition,
+    /// Its main line's moves, each legal (a foul kept as the last one left out).
+    pub moves: Vec<koma_rules::Move>,
+}
+
+/// Reads `text` (see [`read_text`]) and checks it as [`read`] does: its start set up, every
+/// move of its main line legal but a foul kept as its last, which is left out.
+pub(crate) fn read_checked(
+    text: &str,
+    format: Option<&str>,
+    variant: Option<&str>,
+) -> Result<Checked, ApiError> {
+    let (format, Reading { record, warnings }) = read_text(text, format, variant)?;
     let start = record.start_position().map_err(ApiError::StartSetup)?;
     let mut moves = record.tree.main_moves();
     let foul_kept = warnings
@@ -255,6 +266,32 @@ pub fn read(request: &ReadRequest) -> Result<ReadAnswer, ApiError> {
         moves.pop();
     }
     line::check_moves(&start, &moves)?;
+    Ok(Checked {
+        format,
+        record,
+        warnings,
+        start,
+        moves,
+    })
+}
+
+/// Reads the record of `request`: the format recognised unless given, every move of the
+/// main line checked, the result judged by the rules. The text is already decoded: an
+/// encoding declaration inside it is ignored. A foul kept as the record's last move (one of
+/// the warnings) is left out of the moves and the tree, and the result says its mover lost.
+/// Text in no format, or read without moves though it holds one, is refused.
+pub fn read(request: &ReadRequest) -> Result<ReadAnswer, ApiError> {
+    let Checked {
+        format,
+        record,
+        warnings,
+        start,
+        moves,
+    } = read_checked(
+        &request.text,
+        request.format.as_deref(),
+        request.variant.as_deref(),
+    )?;
     let outcome = replay(&record, None).ok().and_then(|r| r.outcome);
     let header = &record.header;
     let (tree, cut) = tree_view(&record.tree, &start);

@@ -104,9 +104,10 @@ impl Chapter {
         format: Option<&str>,
         variant: Option<&str>,
     ) -> Result<Chapter, ApiError> {
-        let (_, reading) = crate::records::read_text(text, format, variant)?;
-        let record = reading.record;
-        let start = record.start_position().map_err(ApiError::StartSetup)?;
+        // Checked as the record screen checks a record: a main line with an illegal move
+        // is refused naming it.
+        let crate::records::Checked { record, start, .. } =
+            crate::records::read_checked(text, format, variant)?;
         let header = &record.header;
         let named = match (
             header.player(koma_rules::Color::Black),

@@ -667,21 +667,21 @@ impl Inner {
 
 impl Study {
     fn new(id: StudyId, core: Core, studies: Weak<Inner>) -> Arc<Study> {
-        let study = Arc::new(Study {
+        // Nobody has it open yet: its messages are only kept, for the first to come.
+        let last = (
+            state_message(&id, &core),
+            core.chapters
+                .iter()
+                .map(|c| (c.number, chapter_message(c)))
+                .collect(),
+        );
+        Arc::new(Study {
             id,
             audience: Audience::default(),
-            last: std::sync::Mutex::new((Arc::from(""), BTreeMap::new())),
+            last: std::sync::Mutex::new(last),
             studies,
-            core: tokio::sync::Mutex::new(core.clone()),
-        });
-        study.publish(
-            &core,
-            &Touched {
-                chapters: core.chapters.iter().map(|c| c.number).collect(),
-                dropped: Vec::new(),
-            },
-        );
-        study
+            core: tokio::sync::Mutex::new(core),
+        })
     }
 
     /// Its id.
@@ -771,8 +771,7 @@ impl Study {
     /// Makes and sends the study's state message, and the messages of the chapters
     /// `touched` changed.
     fn publish(&self, core: &Core, touched: &Touched) {
-        let state: Arc<str> =
-            Arc::from(serde_json::to_string(&core.view(&self.id)).unwrap_or_default());
+        let state = state_message(&self.id, core);
         let mut chapters = Vec::new();
         {
             let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
@@ -785,8 +784,7 @@ impl Study {
                 .iter()
                 .filter(|c| touched.chapters.contains(&c.number))
             {
-                let message: Arc<str> =
-                    Arc::from(serde_json::to_string(&chapter.view()).unwrap_or_default());
+                let message = chapter_message(chapter);
                 last.1.insert(chapter.number, Arc::clone(&message));
                 chapters.push(message);
             }
@@ -888,6 +886,16 @@ impl Study {
         self.publish_all(&core);
         Ok(())
     }
+}
+
+/// The state message of the study `id` (its chapters named, not their trees).
+fn state_message(id: &StudyId, core: &Core) -> Arc<str> {
+    Arc::from(serde_json::to_string(&core.view(id)).unwrap_or_default())
+}
+
+/// The message of one chapter, its tree whole.
+fn chapter_message(chapter: &Chapter) -> Arc<str> {
+    Arc::from(serde_json::to_string(&chapter.view()).unwrap_or_default())
 }
 
 /// A reader's place on a study: he leaves when it is dropped (his socket closed).

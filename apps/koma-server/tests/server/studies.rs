@@ -589,6 +589,21 @@ async fn who_may_read_edit_and_manage_a_study() {
     )
     .await;
     assert_eq!(broken.status, 400, "{}", broken.body);
+    // A main line with a move from an empty square is refused naming it, in the words the
+    // record screen uses (one reading serves both).
+    let illegal = "position startpos moves 7g7f 3c3d 5e5d 8c8d";
+    let screen = post(addr, "/api/records/read", &json!({ "text": illegal })).await;
+    let chapter = as_page(
+        addr,
+        "POST",
+        &chapters,
+        &ann,
+        Some(json!({ "text": illegal })),
+    )
+    .await;
+    assert_eq!(chapter.status, screen.status, "{}", chapter.body);
+    assert_eq!(chapter.status, 400, "{}", chapter.body);
+    assert_eq!(chapter.json()["error"], screen.json()["error"]);
     let added = as_page(
         addr,
         "POST",
