@@ -1,5 +1,7 @@
 //! Builds the browser page: compiles `web/` (TypeScript, with the `typescript` package that
-//! `web/package-lock.json` pins, installed by `npm ci` into OUT_DIR) and writes
+//! `web/package-lock.json` pins, installed by `npm ci` into OUT_DIR), copies the page's one
+//! library (`@fluent/bundle`, the message catalogs' formatter) and joins each language's
+//! catalog files (`web/locales/LANG/*.ftl`) into one `i18n-LANG.ftl`; then writes
 //! `OUT_DIR/assets.rs`, the list of files `src/assets.rs` embeds.
 
 use std::path::{Path, PathBuf};
@@ -12,6 +14,7 @@ fn main() {
     for watched in [
         "src",
         "static",
+        "locales",
         "package.json",
         "package-lock.json",
         "tsconfig.json",
@@ -33,26 +36,39 @@ fn build(web: &Path, out: &Path) -> Result<(), String> {
         std::fs::remove_dir_all(&site).map_err(|e| format!("{}: {e}", site.display()))?;
     }
     let tsc = npm_dir.join("node_modules/typescript/bin/tsc");
+    let config = tsconfig(web, out, &npm_dir)?;
     run(
         Command::new("node")
             .arg(&tsc)
             .arg("-p")
-            .arg(web.join("tsconfig.json"))
+            .arg(&config)
             .arg("--outDir")
             .arg(&site),
         "node (tsc)",
     )?;
     let statics = web.join("static");
     for entry in read_dir(&statics)? {
-        std::fs::copy(&entry, site.join(entry.file_name().expect("a file")))
-            .map_err(|e| format!("{}: {e}", entry.display()))?;
+        copy(&entry, &site.join(entry.file_name().expect("a file")))?;
     }
+    // The library's own modules import each other by relative names: they keep their folder.
+    let fluent = site.join("fluent");
+    std::fs::create_dir_all(&fluent).map_err(|e| format!("{}: {e}", fluent.display()))?;
+    for entry in read_dir(&npm_dir.join("node_modules/@fluent/bundle/esm"))? {
+        if entry.extension().is_some_and(|e| e == "js") {
+            copy(&entry, &fluent.join(entry.file_name().expect("a file")))?;
+        }
+    }
+    catalogs(&web.join("locales"), &site)?;
     let mut files = read_dir(&site)?;
+    files.extend(read_dir(&fluent)?);
     files.sort();
     let mut list = String::from("/// Every file of the built page, by name.\n");
     list.push_str("static ASSETS: &[(&str, &[u8])] = &[\n");
     for file in &files {
-        let name = file.file_name().expect("a file").to_string_lossy();
+        let name = file
+            .strip_prefix(&site)
+            .expect("a file of the page")
+            .to_string_lossy();
         list.push_str(&format!(
             "    ({name:?}, include_bytes!({:?})),\n",
             file.display().to_string()
@@ -60,6 +76,63 @@ fn build(web: &Path, out: &Path) -> Result<(), String> {
     }
     list.push_str("];\n");
     std::fs::write(out.join("assets.rs"), list).map_err(|e| format!("assets.rs: {e}"))
+}
+
+/// A `tsconfig.json` in `out` that compiles `web/` as its own does, with the installed
+/// packages' types found where `npm ci` put them.
+fn tsconfig(web: &Path, out: &Path, npm_dir: &Path) -> Result<PathBuf, String> {
+    let web = web
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", web.display()))?;
+    let fluent = npm_dir.join("node_modules/@fluent/bundle/esm/index.d.ts");
+    let config = format!(
+        "{{\"extends\": {extends:?}, \"compilerOptions\": {{\"rootDir\": {root:?}, \
+         \"paths\": {{\"@fluent/bundle\": [{fluent:?}]}}}}, \"include\": [{include:?}]}}\n",
+        extends = web.join("tsconfig.json").display().to_string(),
+        root = web.join("src").display().to_string(),
+        fluent = fluent.display().to_string(),
+        include = web.join("src/**/*.ts").display().to_string(),
+    );
+    let path = out.join("tsconfig.json");
+    std::fs::write(&path, config).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path)
+}
+
+/// Each folder `locales/LANG` becomes `site/i18n-LANG.ftl`: its `.ftl` files in the order of
+/// their names, the glossary (`0-glossary.ftl`) first, so every message may use its terms.
+fn catalogs(locales: &Path, site: &Path) -> Result<(), String> {
+    let entries = std::fs::read_dir(locales).map_err(|e| format!("{}: {e}", locales.display()))?;
+    for entry in entries {
+        let dir = entry.map_err(|e| format!("{}: {e}", locales.display()))?.path();
+        if !dir.is_dir() {
+            continue;
+        }
+        let lang = dir.file_name().expect("a folder").to_string_lossy().to_string();
+        let mut files: Vec<PathBuf> = read_dir(&dir)?
+            .into_iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "ftl"))
+            .collect();
+        files.sort();
+        let mut catalog = String::new();
+        for file in files {
+            let text =
+                std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+            catalog.push_str(&text);
+            if !catalog.ends_with('\n') {
+                catalog.push('\n');
+            }
+            catalog.push('\n');
+        }
+        let path = site.join(format!("i18n-{lang}.ftl"));
+        std::fs::write(&path, catalog).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn copy(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::copy(from, to)
+        .map(|_| ())
+        .map_err(|e| format!("{}: {e}", from.display()))
 }
 
 /// `npm ci` in `dir` from web/'s package files, unless the same lock file is installed there.

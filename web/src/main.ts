@@ -16,6 +16,7 @@ import { accountRoute, afterLogIn, refreshAccountNav } from "./account.js";
 import { api, ApiError } from "./api.js";
 import { chuScreen } from "./chu.js";
 import { h } from "./dom.js";
+import { loadCatalog } from "./i18n.js";
 import { gameScreen } from "./game.js";
 import { homeScreen } from "./home.js";
 import { printScreen } from "./print.js";
@@ -130,8 +131,8 @@ function route(): void {
   }
 }
 
-// The pieces and variants come from the server's rules before anything is drawn.
-loadVariants().then(
+// The catalog, then the pieces and variants from the server's rules, before anything is drawn.
+loadCatalog().then(loadVariants).then(
   () => {
     window.addEventListener("hashchange", route);
     route();

@@ -1,5 +1,5 @@
 //! The browser page: `index.html` at `/` (and at the tournaments' pages) and the compiled TypeScript and styles at
-//! `/assets/<name>`, embedded in the binary by `build.rs` (from `web/`), or read from the
+//! `/assets/<name>` (the catalogs' formatter library at `/assets/fluent/<name>`), embedded in the binary by `build.rs` (from `web/`), or read from the
 //! folder named by `KOMA_WEB_DIR` while developing the page.
 
 use axum::Router;
@@ -34,7 +34,7 @@ const PAGES: [&str; 4] = [
     "/tournaments/{id}/print",
 ];
 
-/// The routes of the page: `/`, the [`PAGES`] and `/assets/{name}`.
+/// The routes of the page: `/`, the [`PAGES`], `/assets/{name}` and `/assets/fluent/{name}`.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     let source = Arc::new(match std::env::var_os(WEB_DIR_VAR) {
         Some(dir) if !dir.is_empty() => Source::Folder(PathBuf::from(dir)),
@@ -45,16 +45,23 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         let index = Arc::clone(&source);
         router = router.route(
             page,
-            get(move || async move { serve(&index, "index.html") }),
+            get(move || async move { serve(&index, "", "index.html") }),
         );
     }
-    router.route(
-        "/assets/{name}",
-        get(move |Path(name): Path<String>| async move { serve(&source, &name) }),
-    )
+    let library = Arc::clone(&source);
+    router
+        .route(
+            "/assets/{name}",
+            get(move |Path(name): Path<String>| async move { serve(&source, "", &name) }),
+        )
+        .route(
+            "/assets/fluent/{name}",
+            get(move |Path(name): Path<String>| async move { serve(&library, "fluent/", &name) }),
+        )
 }
 
-fn serve(source: &Source, name: &str) -> Response {
+/// The file `folder` + `name` of the page (`folder` empty or ending in `/`).
+fn serve(source: &Source, folder: &str, name: &str) -> Response {
     // Flat names only: nothing that could leave the folder.
     let plain = !name.is_empty()
         && !name.starts_with('.')
@@ -65,9 +72,9 @@ fn serve(source: &Source, name: &str) -> Response {
         _ if !plain => None,
         Source::Embedded => ASSETS
             .iter()
-            .find(|(n, _)| *n == name)
+            .find(|(n, _)| n.strip_prefix(folder) == Some(name))
             .map(|(_, bytes)| bytes.to_vec()),
-        Source::Folder(dir) => std::fs::read(dir.join(name)).ok(),
+        Source::Folder(dir) => std::fs::read(dir.join(folder).join(name)).ok(),
     };
     match body {
         Some(bytes) => (
@@ -96,6 +103,7 @@ fn content_type(name: &str) -> &'static str {
         Some("png") => "image/png",
         Some("json" | "map") => "application/json",
         Some("ico") => "image/x-icon",
+        Some("ftl") => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     }
 }
