@@ -78,19 +78,28 @@ fn build(web: &Path, out: &Path) -> Result<(), String> {
     std::fs::write(out.join("assets.rs"), list).map_err(|e| format!("assets.rs: {e}"))
 }
 
-/// A `tsconfig.json` in `out` that compiles `web/` as its own does, with the installed
-/// packages' types found where `npm ci` put them.
+/// A `tsconfig.json` in `out` that compiles `web/` as its own does, with the library's types
+/// found beside the sources: `web/src` and `out/lib` are one folder to the compiler
+/// (`rootDirs`), so `import ... from "./fluent/index.js"` finds `out/lib/fluent/index.d.ts`,
+/// and the browser finds the module at `/assets/fluent/index.js`, where the build puts it.
 fn tsconfig(web: &Path, out: &Path, npm_dir: &Path) -> Result<PathBuf, String> {
     let web = web
         .canonicalize()
         .map_err(|e| format!("{}: {e}", web.display()))?;
-    let fluent = npm_dir.join("node_modules/@fluent/bundle/esm/index.d.ts");
+    let lib = out.join("lib");
+    let types = lib.join("fluent");
+    std::fs::create_dir_all(&types).map_err(|e| format!("{}: {e}", types.display()))?;
+    for entry in read_dir(&npm_dir.join("node_modules/@fluent/bundle/esm"))? {
+        if entry.to_string_lossy().ends_with(".d.ts") {
+            copy(&entry, &types.join(entry.file_name().expect("a file")))?;
+        }
+    }
     let config = format!(
         "{{\"extends\": {extends:?}, \"compilerOptions\": {{\"rootDir\": {root:?}, \
-         \"paths\": {{\"@fluent/bundle\": [{fluent:?}]}}}}, \"include\": [{include:?}]}}\n",
+         \"rootDirs\": [{root:?}, {lib:?}]}}, \"include\": [{include:?}]}}\n",
         extends = web.join("tsconfig.json").display().to_string(),
         root = web.join("src").display().to_string(),
-        fluent = fluent.display().to_string(),
+        lib = lib.display().to_string(),
         include = web.join("src/**/*.ts").display().to_string(),
     );
     let path = out.join("tsconfig.json");
@@ -103,11 +112,17 @@ fn tsconfig(web: &Path, out: &Path, npm_dir: &Path) -> Result<PathBuf, String> {
 fn catalogs(locales: &Path, site: &Path) -> Result<(), String> {
     let entries = std::fs::read_dir(locales).map_err(|e| format!("{}: {e}", locales.display()))?;
     for entry in entries {
-        let dir = entry.map_err(|e| format!("{}: {e}", locales.display()))?.path();
+        let dir = entry
+            .map_err(|e| format!("{}: {e}", locales.display()))?
+            .path();
         if !dir.is_dir() {
             continue;
         }
-        let lang = dir.file_name().expect("a folder").to_string_lossy().to_string();
+        let lang = dir
+            .file_name()
+            .expect("a folder")
+            .to_string_lossy()
+            .to_string();
         let mut files: Vec<PathBuf> = read_dir(&dir)?
             .into_iter()
             .filter(|f| f.extension().is_some_and(|e| e == "ftl"))

@@ -553,7 +553,7 @@ async function furigomaBox(browser) {
       localStorage.setItem("koma.seats", JSON.stringify(seats));
     }, [game.id, { token: game.token, seat: game.seat, furigoma: game.furigoma }]);
     await page.goto(`${BASE}/#game=${game.id}&token=${game.token}`);
-    const mark = game.seat === "sente" ? "☗ sente" : "☖ gote";
+    const mark = game.seat === "sente" ? "☗ Sente" : "☖ Gote";
     await waitText(page, ".furigoma", `You play ${mark} and move ${game.seat === first ? "first" : "second"}.`);
   }
   log("the furigoma box says who moves first from the start, gote's or sente's");

@@ -2,8 +2,11 @@
 // sees), and the account page: change the password, personal API tokens (each shown once),
 // delete the account. Guests play as before: nothing here is needed to play.
 //   #signup   #login   #account
-import { request } from "./api.js";
+import { errorText, request } from "./api.js";
 import { confirmDialog, h, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { languagePicker } from "./language.js";
+import { adoptPreferences, type Preferences } from "./preferences.js";
 import type { Screen } from "./screen.js";
 
 /** An account as the API shows it (lishogi's fields). */
@@ -25,7 +28,7 @@ const accountApi = {
   signUp: (username: string, password: string) => request<Account>("POST", "/api/accounts", { username, password }),
   logIn: (username: string, password: string) => request<Account>("POST", "/api/login", { username, password }),
   logOut: () => request<{ ok: boolean }>("POST", "/api/logout"),
-  session: () => request<{ account: Account | null }>("GET", "/api/session"),
+  session: () => request<{ account: Account | null; preferences?: Preferences }>("GET", "/api/session"),
   changePassword: (old_password: string, new_password: string) =>
     request<{ ok: boolean }>("POST", "/api/account/password", { old_password, new_password }),
   deleteAccount: (password: string) => request<{ ok: boolean }>("POST", "/api/account/delete", { password }),
@@ -38,7 +41,10 @@ const accountApi = {
 let known: Promise<Account | null> | null = null;
 
 export function currentAccount(): Promise<Account | null> {
-  known ??= accountApi.session().then((s) => s.account);
+  known ??= accountApi.session().then((s) => {
+    adoptPreferences(s.account !== null, s.preferences);
+    return s.account;
+  });
   return known;
 }
 
@@ -92,7 +98,7 @@ export async function refreshAccountNav(): Promise<void> {
   }
   for (const listener of accountListeners) listener(account);
   if (account) {
-    const out = h("button", { type: "button", id: "logout", class: "link" }, "Log out");
+    const out = h("button", { type: "button", id: "logout", class: "link" }, t("account-log-out"));
     out.addEventListener("click", () => {
       void accountApi
         .logOut()
@@ -100,12 +106,31 @@ export async function refreshAccountNav(): Promise<void> {
           forget();
           if (location.hash === "#account") location.hash = "";
         })
-        .catch((e: Error) => toast(e.message));
+        .catch((e: unknown) => toast(errorText(e)));
     });
-    nav.replaceChildren(h("a", { href: "#account", id: "account-link" }, account.username), out);
+    nav.replaceChildren(h("a", { href: "#account", id: "account-link", translate: "no" }, account.username), out, languagePicker());
   } else {
-    nav.replaceChildren(h("a", { href: "#login", id: "login-link" }, "Log in"), h("a", { href: "#signup", id: "signup-link" }, "Sign up"));
+    nav.replaceChildren(
+      h("a", { href: "#login", id: "login-link" }, t("account-log-in")),
+      h("a", { href: "#signup", id: "signup-link" }, t("account-sign-up")),
+      languagePicker(),
+    );
   }
+}
+
+/**
+ * A word of the top bar, which may be drawn before the catalog has come: the catalog's, or
+ * nothing until then; its element names the message (`data-l10n`), and the catalog fills it.
+ */
+
+/**
+ * The message `id`, a sentence with a link in it: its `$link` is where `link` (an element with
+ * its own words) stands. The sentence stays one message; the link is put in its place.
+ */
+function sentenceWithLink(id: string, link: HTMLElement): (string | Node)[] {
+  const mark = "\u{E000}";
+  const [before = "", after = ""] = t(id, { link: mark }).split(mark);
+  return [before, link, after];
 }
 
 function field(label: string, input: HTMLInputElement): HTMLElement {
@@ -126,8 +151,8 @@ function form(id: string, title: string, fields: HTMLElement[], submit: string, 
     error.hidden = true;
     button.disabled = true;
     action()
-      .catch((err: Error) => {
-        error.textContent = err.message;
+      .catch((err: unknown) => {
+        error.textContent = errorText(err);
         error.hidden = false;
       })
       .finally(() => {
@@ -144,12 +169,12 @@ function screen(...children: HTMLElement[]): Screen {
 function logInScreen(): Screen {
   const name = input("login-username", "text", "username");
   const password = input("login-password", "password", "current-password");
-  const f = form("login", "Log in", [field("Username", name), field("Password", password)], "Log in", async () => {
+  const f = form("login", t("account-login-title"), [field(t("account-username"), name), field(t("account-password"), password)], t("account-login-submit"), async () => {
     await accountApi.logIn(name.value, password.value);
     forget();
     goAfterLogIn("");
   });
-  return screen(f, h("p", { class: "hint" }, "No account? ", h("a", { href: "#signup" }, "Sign up"), ". Guests can play the engine and invite a friend without one."));
+  return screen(f, h("p", { class: "hint" }, ...sentenceWithLink("account-login-hint", h("a", { href: "#signup" }, t("account-sign-up")))));
 }
 
 function signUpScreen(): Screen {
@@ -158,28 +183,24 @@ function signUpScreen(): Screen {
   const again = input("signup-password2", "password", "new-password", { minlength: 8 });
   const f = form(
     "signup",
-    "Sign up",
+    t("account-signup-title"),
     [
-      field("Username", name),
-      h("p", { class: "hint" }, "2 to 20 letters, digits, '_' or '-'. Names are unique whatever their case."),
-      field("Password", password),
-      field("Again", again),
-      h("p", { class: "hint" }, "At least 8 characters."),
+      field(t("account-username"), name),
+      h("p", { class: "hint" }, t("account-username-hint")),
+      field(t("account-password"), password),
+      field(t("account-again"), again),
+      h("p", { class: "hint" }, t("account-password-length")),
     ],
-    "Create the account",
+    t("account-signup-submit"),
     async () => {
-      if (password.value !== again.value) throw new Error("the two passwords differ");
+      if (password.value !== again.value) throw new Error(t("account-passwords-differ"));
       await accountApi.signUp(name.value, password.value);
       await accountApi.logIn(name.value, password.value);
       forget();
       goAfterLogIn("#account");
     },
   );
-  return screen(f, h("p", { class: "hint" }, "Have an account? ", h("a", { href: "#login" }, "Log in"), "."));
-}
-
-function date(ms: number): string {
-  return new Date(ms).toLocaleString();
+  return screen(f, h("p", { class: "hint" }, ...sentenceWithLink("account-signup-hint", h("a", { href: "#login" }, t("account-log-in")))));
 }
 
 function tokensPanel(): HTMLElement {
@@ -189,40 +210,51 @@ function tokensPanel(): HTMLElement {
     const tokens = await accountApi.tokens();
     list.replaceChildren(
       ...(tokens.length === 0
-        ? [h("li", { class: "hint" }, "No token yet.")]
-        : tokens.map((t) => {
-            const revoke = h("button", { type: "button", class: "small danger", "data-revoke": t.id }, "Revoke");
+        ? [h("li", { class: "hint" }, t("account-no-tokens"))]
+        : tokens.map((token) => {
+            const revoke = h("button", { type: "button", class: "small danger", "data-revoke": token.id }, t("account-revoke"));
             revoke.addEventListener("click", () => {
-              void confirmDialog(`Revoke the token koma_${t.id}…? Programs using it stop working.`, "Revoke").then(async (yes) => {
+              void confirmDialog(t("account-revoke-confirm", { token: `koma_${token.id}…` }), t("account-revoke")).then(async (yes) => {
                 if (!yes) return;
                 try {
-                  await accountApi.revokeToken(t.id);
+                  await accountApi.revokeToken(token.id);
                   shown.hidden = true;
                   await load();
                 } catch (e) {
-                  toast((e as Error).message);
+                  toast(errorText(e));
                 }
               });
             });
-            const used = t.used_ms ? `last used ${date(t.used_ms)}` : "never used";
-            return h("li", { "data-token": t.id }, h("code", {}, `koma_${t.id}…`), ` ${t.description || "(no description)"} · created ${date(t.created_ms)} · ${used} `, revoke);
+            return h(
+              "li",
+              { "data-token": token.id },
+              h("code", { translate: "no" }, `koma_${token.id}…`),
+              " ",
+              token.description ? h("span", { translate: "no" }, token.description) : t("account-token-no-description"),
+              " · ",
+              t("account-token-created", { date: new Date(token.created_ms) }),
+              " · ",
+              token.used_ms ? t("account-token-used", { date: new Date(token.used_ms) }) : t("account-token-never-used"),
+              " ",
+              revoke,
+            );
           })),
     );
   };
-  const description = h("input", { id: "token-description", name: "token-description", type: "text", maxlength: 200, placeholder: "what it is for (e.g. my bot)" });
-  const create = form("token-form", "API tokens", [
-    h("p", { class: "hint" }, "A token lets a program act as you through the API (sent as 'Authorization: Bearer <token>'), as lishogi's personal tokens do."),
+  const description = h("input", { id: "token-description", name: "token-description", type: "text", maxlength: 200, placeholder: t("account-token-placeholder") });
+  const create = form("token-form", t("account-tokens"), [
+    h("p", { class: "hint" }, t("account-tokens-hint")),
     list,
     shown,
-    h("label", { class: "field" }, h("span", {}, "New token"), description),
-  ], "Create a token", async () => {
+    h("label", { class: "field" }, h("span", {}, t("account-new-token")), description),
+  ], t("account-create-token"), async () => {
     const made = await accountApi.createToken(description.value);
     description.value = "";
-    shown.replaceChildren(h("p", {}, "Your new token, shown this once: copy it now."), h("code", { id: "token-secret" }, made.token));
+    shown.replaceChildren(h("p", {}, t("account-token-shown")), h("code", { id: "token-secret", translate: "no" }, made.token));
     shown.hidden = false;
     await load();
   });
-  void load().catch((e: Error) => toast(e.message));
+  void load().catch((e: unknown) => toast(errorText(e)));
   return create;
 }
 
@@ -230,29 +262,35 @@ function accountPanels(account: Account): HTMLElement[] {
   const summary = h(
     "div",
     { class: "panel" },
-    h("h2", { id: "account-name" }, account.username),
-    h("p", { class: "hint" }, `Member since ${date(account.createdAt)}.`),
+    h("h2", { id: "account-name", translate: "no" }, account.username),
+    h("p", { class: "hint" }, t("account-member-since", { date: new Date(account.createdAt) })),
   );
   const old = input("old-password", "password", "current-password");
   const fresh = input("new-password", "password", "new-password", { minlength: 8 });
-  const password = form("password-form", "Change the password", [field("Current", old), field("New", fresh), h("p", { class: "hint" }, "Other browsers logged in to this account are logged out.")], "Change", async () => {
-    await accountApi.changePassword(old.value, fresh.value);
-    old.value = "";
-    fresh.value = "";
-    toast("The password is changed.", "info");
-  });
+  const password = form(
+    "password-form",
+    t("account-password-title"),
+    [field(t("account-password-current"), old), field(t("account-password-new"), fresh), h("p", { class: "hint" }, t("account-password-hint"))],
+    t("account-password-submit"),
+    async () => {
+      await accountApi.changePassword(old.value, fresh.value);
+      old.value = "";
+      fresh.value = "";
+      toast(t("account-password-changed"), "info");
+    },
+  );
   const confirmation = input("delete-password", "password", "current-password");
   const remove = form(
     "delete-form",
-    "Delete the account",
-    [h("p", { class: "hint" }, "You are logged out everywhere and your tokens stop working. Your games stay, shown with a deleted player; the name stays taken."), field("Password", confirmation)],
-    "Delete my account",
+    t("account-delete-title"),
+    [h("p", { class: "hint" }, t("account-delete-hint")), field(t("account-password"), confirmation)],
+    t("account-delete-submit"),
     async () => {
-      if (!(await confirmDialog(`Delete the account ${account.username} for good?`, "Delete"))) return;
+      if (!(await confirmDialog(t("account-delete-confirm", { name: account.username }), t("account-delete-yes")))) return;
       await accountApi.deleteAccount(confirmation.value);
       forget();
       location.hash = "";
-      toast("The account is deleted.", "info");
+      toast(t("account-deleted"), "info");
     },
     true,
   );
@@ -260,13 +298,13 @@ function accountPanels(account: Account): HTMLElement[] {
 }
 
 function accountScreen(): Screen {
-  const el = h("div", { class: "account" }, h("p", { class: "hint" }, "Loading…"));
+  const el = h("div", { class: "account" }, h("p", { class: "hint" }, t("account-loading")));
   void currentAccount()
     .then((account) => {
       if (account) el.replaceChildren(...accountPanels(account));
       else location.hash = "#login";
     })
-    .catch((e: Error) => el.replaceChildren(h("p", { class: "form-error" }, e.message)));
+    .catch((e: unknown) => el.replaceChildren(h("p", { class: "form-error" }, errorText(e))));
   return { el, destroy: () => undefined };
 }
 

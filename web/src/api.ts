@@ -1,5 +1,6 @@
 // The koma serve API: JSON over fetch, and the game's WebSocket (reconnecting).
 import type { Color, Variant } from "./sfen.js";
+import { hasMessage, t } from "./i18n.js";
 
 export interface TimeView { main_ms: number; periods: number; period_ms: number }
 export interface ClockView { sente: TimeView; gote: TimeView; running: Color | null; at_ms: number }
@@ -231,6 +232,19 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What to tell the reader of a refusal: the catalog's message for its code (`error-CODE`, given
+ * the server's own English text as `$detail`), `error-unreachable` when no answer came (status
+ * 0), else the catalog's general message with the server's text.
+ */
+export function errorText(e: unknown, code?: string): string {
+  const detail = e instanceof Error ? e.message : String(e);
+  const known = code ?? (e instanceof ApiError ? e.code : undefined);
+  if (known && hasMessage(`error-${known}`)) return t(`error-${known}`, { detail });
+  if (e instanceof ApiError && e.status === 0) return t("error-unreachable", { detail });
+  return t("error-other", { detail });
+}
+
 /** One JSON request to the API; a refusal throws an `ApiError` with the server's message. */
 export async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const init: RequestInit = { method, headers: { Accept: "application/json" } };
@@ -243,7 +257,8 @@ export async function request<T>(method: string, path: string, body?: unknown, s
   try {
     response = await fetch(path, init);
   } catch (e) {
-    throw new ApiError(`cannot reach the server (${String(e)})`, 0);
+    // The reader is told so in the catalog's words (`error-unreachable`, api.ts `errorText`).
+    throw new ApiError(String(e), 0);
   }
   const text = await response.text();
   if (!response.ok) {

@@ -1,15 +1,18 @@
 // The board in SVG: squares (each `data-square` with its USI name), pieces, marks, coordinates.
 import { s } from "./dom.js";
+import { t } from "./i18n.js";
+import { pieceName } from "./pieces.js";
 import type { Color, Position } from "./sfen.js";
 import { squareName } from "./sfen.js";
-import { pieceOf, variantInfo } from "./variants.js";
+import { pieceOf, variantName } from "./variants.js";
 import type { Coords, PieceStyle } from "./settings.js";
 import { pieceGraphic, SQ_H, SQ_W } from "./wedge.js";
 
-/** A piece's name for its square's hover text: English, then its kanji (`lion 獅`). */
+/** A piece's name for its square's hover text: its name, then its kanji (`lion 獅`). */
 function pieceTitle(variant: string, kind: string): string {
   const p = pieceOf(variant, kind);
-  return p ? `${p.names.en} ${p.kanji}` : kind;
+  if (!p) return pieceName(variant, kind);
+  return t("game-piece-title", { piece: pieceName(variant, kind), kanji: p.kanji });
 }
 
 export interface BoardView {
@@ -73,11 +76,11 @@ export class BoardSvg {
     // The board's width over its height (3x4 is not square), for the stylesheet's size limit;
     // set through the DOM, which the Content-Security-Policy allows, not a style attribute.
     el.style.setProperty("--board-aspect", (width / height).toFixed(3));
-    el.replaceChildren(s("title", {}, `${variantInfo(v.pos.variant).name} board, ${v.bottom} at the bottom`));
+    el.replaceChildren(s("title", {}, t("game-board-title", { variant: variantName(v.pos.variant), bottom: v.bottom })));
     el.append(s("rect", { x: 0, y: 0, width, height, class: "board-frame" }));
     el.append(s("rect", { x: LEFT, y: TOP, width: files * SQ_W, height: ranks * SQ_H, class: "board-wood" }));
     const squares = s("g", { class: "squares" });
-    const pieces = s("g", { class: "pieces", "pointer-events": "none" });
+    const pieces = s("g", { class: "pieces", "pointer-events": "none", translate: "no" });
     const marks = s("g", { class: "marks", "pointer-events": "none" });
     for (let file = 1; file <= files; file++) {
       for (let rank = 1; rank <= ranks; rank++) {
@@ -144,7 +147,7 @@ export class BoardSvg {
 
   private coordinates(v: BoardView): SVGGElement {
     const { files, ranks } = v.pos;
-    const g = s("g", { class: "coords", "pointer-events": "none" });
+    const g = s("g", { class: "coords", "pointer-events": "none", translate: "no" });
     for (let i = 0; i < files; i++) {
       // Column i shows file files - i (sente at the bottom) or i + 1.
       const file = v.bottom === "sente" ? files - i : i + 1;

@@ -2,6 +2,7 @@
 // write. The server sends the room's lines on connecting and each new one after.
 import type { ChatLine } from "./api.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** The most characters a line may have (the server's limit). */
 const MAX_CHARS = 140;
@@ -10,17 +11,6 @@ const MAX_CHARS = 140;
  *  the kansōsen) everyone together. */
 export type ChatRoom = "player" | "spectator" | "review";
 
-const PLACEHOLDERS: Record<ChatRoom, string> = {
-  player: "Say something to your opponent",
-  spectator: "Talk with the other spectators",
-  review: "Talk about the game with everyone here",
-};
-
-const TITLES: Record<ChatRoom, string> = {
-  player: "Chat with your opponent",
-  spectator: "Spectators' chat",
-  review: "感想戦 Talk",
-};
 
 export class ChatPanel {
   readonly el: HTMLElement;
@@ -30,16 +20,16 @@ export class ChatPanel {
   private readonly title: HTMLElement;
 
   constructor(room: ChatRoom, send: (text: string) => Promise<void>) {
-    this.list = h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": "Chat" });
+    this.list = h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": t("game-chat-lines") });
     const input = h("input", {
       type: "text",
       id: "chat-text",
       maxlength: String(MAX_CHARS),
-      "aria-label": "Chat message",
+      "aria-label": t("game-chat-message"),
       autocomplete: "off",
     });
     this.input = input;
-    const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, "Send"));
+    const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, t("game-chat-send")));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const text = input.value.trim();
@@ -55,8 +45,9 @@ export class ChatPanel {
 
   /** Names the room the reader writes in (a player's seat may become known after the start). */
   setRoom(room: ChatRoom): void {
-    this.input.placeholder = PLACEHOLDERS[room];
-    this.title.textContent = TITLES[room];
+    // game-chat-placeholder-player, -spectator, -review; game-chat-title-player, ...
+    this.input.placeholder = t(`game-chat-placeholder-${room}`);
+    this.title.textContent = t(`game-chat-title-${room}`);
   }
 
   /** Adds lines not shown yet (a reconnection sends the room's lines again). */
@@ -65,7 +56,8 @@ export class ChatPanel {
       const key = `${line.at}|${line.username}|${line.text}`;
       if (this.seen.has(key)) continue;
       this.seen.add(key);
-      this.list.append(h("li", {}, h("b", {}, `${line.username}: `), line.text));
+      // A line as its writer wrote it, signed with his name: data, not the page's words.
+      this.list.append(h("li", { translate: "no" }, h("b", {}, `${line.username}: `), line.text));
     }
     this.list.scrollTop = this.list.scrollHeight;
   }

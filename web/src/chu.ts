@@ -3,10 +3,11 @@
 // engine's move (POST /api/chu/engine). A lion's double move is entered by clicking its
 // middle square, then where it goes on (its own square again: igui or a pass); clicking the
 // middle square again stops there.
-import { request } from "./api.js";
+import { errorText, request } from "./api.js";
 import { BoardSvg } from "./board.js";
 import { clockText } from "./clock.js";
 import { confirmDialog, download, h, toast } from "./dom.js";
+import { t } from "./i18n.js";
 import { choosePromotion } from "./input.js";
 import { pieceLegend } from "./legend.js";
 import type { Screen } from "./screen.js";
@@ -30,50 +31,43 @@ interface ChuState {
   kif: string;
 }
 
-/** The ending in words. */
+/** The ending in words: who won (or a draw), and by which rule (`reason`, picked in the message). */
 function endingWords(o: NonNullable<ChuState["outcome"]>): string {
-  const reason: Record<string, string> = {
-    "royal-captured": "the last royal piece taken",
-    "bare-king": "a bare king",
-    "bare-royals": "only the two royals left",
-    "no-moves": "no legal move",
-    sennichite: "fourfold repetition (千日手)",
-    "perpetual-check": "perpetual attack",
-    "illegal-move": "an illegal move",
-  };
-  const why = reason[o.reason] ?? o.reason.replace(/-/g, " ");
-  return o.winner ? `Game over: ${o.winner === "sente" ? "Sente ☗" : "Gote ☖"} wins by ${why}.` : `Game over: a draw by ${why}.`;
+  const reason = o.reason;
+  if (o.winner === "sente") return t("chu-over-sente-wins", { reason });
+  if (o.winner === "gote") return t("chu-over-gote-wins", { reason });
+  return t("chu-over-draw", { reason });
 }
 
 export function chuScreen(params: URLSearchParams): Screen {
   const you: Color = params.get("side") === "gote" ? "gote" : "sente";
   const start = params.get("sfen") ?? undefined;
   const movetime = Number(params.get("movetime") ?? "500");
-  const board = new BoardSvg("Chu shogi board");
-  const status = h("p", { id: "chu-status", class: "status", role: "status", "aria-live": "polite" }, "Loading…");
-  const moveList = h("ol", { id: "chu-moves", class: "moves" });
+  const board = new BoardSvg(t("chu-board-label"));
+  const status = h("p", { id: "chu-status", class: "status", role: "status", "aria-live": "polite" }, t("common-loading"));
+  const moveList = h("ol", { id: "chu-moves", class: "moves", translate: "no" });
   // The time each side has used (a casual game against the engine: no limit to lose on).
   const used: Record<Color, number> = { sente: 0, gote: 0 };
   let turnSince = Date.now();
-  const times = h("p", { id: "chu-times", class: "chu-times" });
-  const resign = h("button", { type: "button", id: "chu-resign", onclick: () => void resignGame() }, "Resign 投了");
-  const takeBack = h("button", { type: "button", id: "chu-takeback", onclick: () => void takeBackMove() }, "Take back 待った");
+  const times = h("p", { id: "chu-times", class: "chu-times", translate: "no" });
+  const resign = h("button", { type: "button", id: "chu-resign", onclick: () => void resignGame() }, t("chu-resign"));
+  const takeBack = h("button", { type: "button", id: "chu-takeback", onclick: () => void takeBackMove() }, t("chu-take-back"));
   const el = h(
     "div",
     { class: "panel chu", id: "chu" },
-    h("h2", {}, "Chu shogi 中将棋 against the engine"),
+    h("h2", {}, t("chu-title")),
     h("div", { class: "board-wrap" }, board.el),
     times,
     status,
     h("p", { class: "buttons" }, resign, " ", takeBack),
-    h("p", { class: "hint" }, "Click a piece, then where it goes. A lion (獅) or a piece with its power moves twice: click the square it passes, then where it goes on, or the same square again to stop there."),
+    h("p", { class: "hint" }, t("chu-hint")),
     moveList,
     h(
       "p",
       {},
-      h("button", { type: "button", id: "chu-kif", class: "button", onclick: () => state && download("chushogi.kif", state.kif) }, "Download KIF 棋譜"),
+      h("button", { type: "button", id: "chu-kif", class: "button", onclick: () => state && download("chushogi.kif", state.kif) }, t("chu-download-kif")),
       " ",
-      h("a", { href: "#", class: "button" }, "Home"),
+      h("a", { href: "#", class: "button" }, t("common-home")),
     ),
     pieceLegend(VARIANT),
   );
@@ -117,8 +111,9 @@ export function chuScreen(params: URLSearchParams): Screen {
     takeBack.disabled = busy || ownMoves() === 0;
     drawTimes();
     if (state.outcome) status.textContent = endingWords(state.outcome);
-    else if (busy) status.textContent = "The engine is thinking…";
-    else status.textContent = state.side === you ? `Your move (${you === "sente" ? "☗" : "☖"})${state.in_check ? ": your king is attacked" : ""}.` : "Waiting…";
+    else if (busy) status.textContent = t("chu-engine-thinking");
+    else if (state.side !== you) status.textContent = t("chu-waiting");
+    else status.textContent = t(state.in_check ? "chu-your-move-check" : "chu-your-move", { side: you });
     dests = new Set();
   }
 
@@ -157,11 +152,11 @@ export function chuScreen(params: URLSearchParams): Screen {
   /** The player resigns: the game ends, its KIF says so. */
   async function resignGame(): Promise<void> {
     if (!state || state.outcome || busy) return;
-    if (!(await confirmDialog("Resign this game?", "Resign 投了"))) return;
+    if (!(await confirmDialog(t("chu-resign-question"), t("chu-resign")))) return;
     try {
       await ask("/api/chu/state", state.moves, you);
     } catch (e) {
-      toast((e as Error).message);
+      toast(errorText(e));
     }
     draw();
   }
@@ -180,7 +175,7 @@ export function chuScreen(params: URLSearchParams): Screen {
     try {
       await ask("/api/chu/state", line);
     } catch (e) {
-      toast((e as Error).message);
+      toast(errorText(e));
     }
     turnSince = Date.now();
     draw();
@@ -193,7 +188,7 @@ export function chuScreen(params: URLSearchParams): Screen {
     try {
       await ask("/api/chu/engine", state.moves);
     } catch (e) {
-      toast(`The engine could not move: ${(e as Error).message}`);
+      toast(t("chu-engine-failed", { error: errorText(e) }));
     } finally {
       busy = false;
       if (!gone) draw();
@@ -208,7 +203,7 @@ export function chuScreen(params: URLSearchParams): Screen {
     try {
       await ask("/api/chu/state", [...state.moves, m.usi]);
     } catch (e) {
-      toast((e as Error).message);
+      toast(errorText(e));
     } finally {
       busy = false;
     }
@@ -262,7 +257,7 @@ export function chuScreen(params: URLSearchParams): Screen {
     try {
       await ask("/api/chu/state", []);
     } catch (e) {
-      status.textContent = `Cannot start: ${(e as Error).message}`;
+      status.textContent = t("chu-cannot-start", { error: errorText(e) });
       return;
     }
     draw();

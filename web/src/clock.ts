@@ -1,5 +1,7 @@
 // Both players' clocks, ticking locally from the server's last reading.
 import type { ClockView, TimeView } from "./api.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import type { Color } from "./sfen.js";
 
 /** Milliseconds of a duration as the time controls write it (`10m`, `30s`, `1h30m`, `90`). */
@@ -30,8 +32,9 @@ export function incrementLength(control: string | null): number | null {
 /** A duration as the clock writes an addition: `10s`, `1m30s`, `0.5s`. */
 function shortDuration(ms: number): string {
   const s = ms / 1000;
-  if (s < 60 || s % 1 !== 0) return `${Math.round(s * 10) / 10}s`;
-  return `${Math.floor(s / 60)}m${s % 60 ? `${s % 60}s` : ""}`;
+  if (s < 60 || s % 1 !== 0) return t("game-clock-seconds", { seconds: Math.round(s * 10) / 10 });
+  const minutes = Math.floor(s / 60);
+  return s % 60 ? t("game-clock-minutes-seconds", { minutes, seconds: s % 60 }) : t("game-clock-minutes", { minutes });
 }
 
 /** `time` after `elapsed` ms more of its owner's thinking. */
@@ -60,18 +63,21 @@ export function clockText(ms: number): string {
  * What a clock shows: main time, then what comes after it: the byoyomi (秒読み) period with
  * the periods left, or the Fischer `increment` added after each move.
  */
-export function formatTime(t: TimeView, increment: number | null = null): { main: string; extra: string; low: boolean } {
-  if (t.main_ms > 0 || t.periods === 0) {
+export function formatTime(time: TimeView, increment: number | null = null): { main: string; extra: string; low: boolean } {
+  if (time.main_ms > 0 || time.periods === 0) {
+    const period = () => shortDuration(time.period_ms);
     const extra =
-      t.periods > 0
-        ? `+${shortDuration(t.period_ms)}${t.periods > 1 ? ` ×${t.periods}` : ""}`
-        : increment
-          ? `+${shortDuration(increment)}`
-          : "";
-    return { main: clockText(t.main_ms), extra, low: t.periods === 0 && t.main_ms < 30_000 };
+      time.periods > 1
+        ? t("game-clock-periods", { period: period(), periods: time.periods })
+        : time.periods === 1
+          ? t("game-clock-period", { period: period() })
+          : increment
+            ? t("game-clock-increment", { increment: shortDuration(increment) })
+            : "";
+    return { main: clockText(time.main_ms), extra, low: time.periods === 0 && time.main_ms < 30_000 };
   }
-  const periods = t.periods > 1 ? ` ×${t.periods}` : "";
-  return { main: clockText(t.period_ms), extra: `秒読み${periods}`, low: t.period_ms < 10_000 };
+  const extra = time.periods > 1 ? t("game-clock-byoyomi-periods", { periods: time.periods }) : t("game-clock-byoyomi");
+  return { main: clockText(time.period_ms), extra, low: time.period_ms < 10_000 };
 }
 
 export class Clocks {
@@ -111,7 +117,8 @@ export class Clocks {
       if (!shown) continue;
       el.classList.toggle("running", running);
       el.classList.toggle("low", shown.low);
-      el.replaceChildren(shown.main);
+      // The time itself: digits, the same in every language.
+      el.replaceChildren(h("span", { translate: "no" }, shown.main));
       if (shown.extra) {
         const small = document.createElement("small");
         small.textContent = shown.extra;

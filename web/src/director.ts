@@ -1,7 +1,9 @@
 // The director's controls on a tournament's page: enter players over the board, start, pair
 // the next round, enter or correct results (forfeits and handicaps included) in the pairings
 // table, withdraw a player, and the printable pairings of the current round.
+import { errorText } from "./api.js";
 import { confirmDialog, h, toast } from "./dom.js";
+import { t } from "./i18n.js";
 import { handicapOptions } from "./variants.js";
 import {
   printHref,
@@ -12,14 +14,15 @@ import {
   type TournamentView,
 } from "./tournament-api.js";
 
+/** The results the director chooses from, and their labels' messages. */
 const RESULTS: [BoardResult | "", string][] = [
-  ["", "—"],
-  ["sente", "1-0 sente wins"],
-  ["gote", "0-1 gote wins"],
-  ["draw", "½-½ draw"],
-  ["sente_forfeit_win", "1-0 forfeit, gote absent"],
-  ["gote_forfeit_win", "0-1 forfeit, sente absent"],
-  ["unplayed", "unplayed, both absent"],
+  ["", "tournament-director-result-none"],
+  ["sente", "tournament-director-result-sente"],
+  ["gote", "tournament-director-result-gote"],
+  ["draw", "tournament-director-result-draw"],
+  ["sente_forfeit_win", "tournament-director-result-sente-forfeit-win"],
+  ["gote_forfeit_win", "tournament-director-result-gote-forfeit-win"],
+  ["unplayed", "tournament-director-result-unplayed"],
 ];
 
 /** An edit of one board the director has not saved yet. */
@@ -49,12 +52,13 @@ export function roundComplete(view: TournamentView): boolean {
 export function directorPanel(first: TournamentView, accept: (answer: unknown) => void): DirectorPanel {
   const id = first.id;
   let view = first;
-  const call = (button: HTMLButtonElement | null, verb: string, what: () => Promise<unknown>): Promise<void> => {
+  // `failed`: the message of a refusal, with the server's reason as `$error`.
+  const call = (button: HTMLButtonElement | null, failed: string, what: () => Promise<unknown>): Promise<void> => {
     if (button) button.disabled = true;
     return what()
       .then(accept)
-      .catch((e: Error) => {
-        toast(`Cannot ${verb}: ${e.message}`);
+      .catch((e: unknown) => {
+        toast(t(failed, { error: errorText(e) }));
         throw e;
       })
       .finally(() => {
@@ -64,22 +68,22 @@ export function directorPanel(first: TournamentView, accept: (answer: unknown) =
   };
 
   // Players over the board.
-  const name = h("input", { id: "add-player-name", name: "name", maxlength: 80, required: true, placeholder: "Name", autocomplete: "off" });
+  const name = h("input", { id: "add-player-name", name: "name", maxlength: 80, required: true, placeholder: t("tournament-director-name"), autocomplete: "off" });
   const rating = h("input", { id: "add-player-rating", name: "rating", type: "number", min: 0, max: 4000, step: 1, required: true, value: 1500, class: "short" });
-  const fesa = h("input", { id: "add-player-fesa", name: "fesa_id", placeholder: "FESA id", autocomplete: "off", class: "short" });
-  const nationality = h("input", { id: "add-player-nationality", name: "nationality", placeholder: "Country (e.g. DE)", title: "Two-letter country code, written in FESA's results file for a player new to FESA's list", maxlength: 2, pattern: "[A-Za-z]{2}", autocomplete: "off", class: "short" });
-  const account = h("input", { id: "add-player-account", name: "account", placeholder: "koma account", autocomplete: "off", class: "short" });
-  const add = h("button", { type: "submit", id: "add-player-submit" }, "Add player");
+  const fesa = h("input", { id: "add-player-fesa", name: "fesa_id", placeholder: t("tournament-director-fesa-id"), autocomplete: "off", class: "short" });
+  const nationality = h("input", { id: "add-player-nationality", name: "nationality", placeholder: t("tournament-director-country"), title: t("tournament-director-country-title"), maxlength: 2, pattern: "[A-Za-z]{2}", autocomplete: "off", class: "short" });
+  const account = h("input", { id: "add-player-account", name: "account", placeholder: t("tournament-director-account"), autocomplete: "off", class: "short" });
+  const add = h("button", { type: "submit", id: "add-player-submit" }, t("tournament-director-add"));
   const addForm = h("form", { id: "add-player", class: "row" }, name, rating, fesa, nationality, account, add);
   addForm.addEventListener("submit", (e) => {
     e.preventDefault();
     const player: NewPlayer = { name: name.value.trim(), rating: rating.valueAsNumber };
-    if (!player.name) return toast("Give the player's name.");
-    if (!Number.isInteger(player.rating)) return toast("The rating must be a whole number.");
+    if (!player.name) return toast(t("tournament-director-no-name"));
+    if (!Number.isInteger(player.rating)) return toast(t("tournament-director-rating-not-whole"));
     if (fesa.value.trim()) player.fesa_id = fesa.value.trim();
     if (nationality.value.trim()) player.nationality = nationality.value.trim().toUpperCase();
     if (account.value.trim()) player.account = account.value.trim();
-    call(add, "add the player", () => tournamentApi.addPlayer(id, player))
+    call(add, "tournament-director-add-failed", () => tournamentApi.addPlayer(id, player))
       .then(() => {
         name.value = "";
         fesa.value = "";
@@ -90,38 +94,38 @@ export function directorPanel(first: TournamentView, accept: (answer: unknown) =
       .catch(() => undefined);
   });
 
-  const start = h("button", { type: "button", id: "start", class: "primary" }, "Start: pair round 1");
+  const start = h("button", { type: "button", id: "start", class: "primary" }, t("tournament-director-start"));
   start.addEventListener("click", () => {
-    void confirmDialog(`Close the entries (${view.players.length} players) and pair round 1?`, "Start").then((yes) => {
-      if (yes) call(start, "start", () => tournamentApi.start(id)).catch(() => undefined);
+    void confirmDialog(t("tournament-director-start-confirm", { count: view.players.length }), t("tournament-director-start-yes")).then((yes) => {
+      if (yes) call(start, "tournament-director-start-failed", () => tournamentApi.start(id)).catch(() => undefined);
     });
   });
-  const pair = h("button", { type: "button", id: "pair-next", class: "primary" }, "Pair the next round");
-  pair.addEventListener("click", () => call(pair, "pair the next round", () => tournamentApi.pairNext(id)).catch(() => undefined));
+  const pair = h("button", { type: "button", id: "pair-next", class: "primary" }, t("tournament-director-pair"));
+  pair.addEventListener("click", () => call(pair, "tournament-director-pair-failed", () => tournamentApi.pairNext(id)).catch(() => undefined));
   const waiting = h("span", { class: "hint", id: "pair-waiting" }, "");
-  const print = h("a", { id: "print-link", class: "button", target: "_blank" }, "Print pairings");
+  const print = h("a", { id: "print-link", class: "button", target: "_blank" }, t("tournament-director-print"));
 
   const withdrawWho = h("select", { id: "withdraw-player", name: "player" });
-  const withdraw = h("button", { type: "button", id: "withdraw-submit", class: "danger" }, "Withdraw");
+  const withdraw = h("button", { type: "button", id: "withdraw-submit", class: "danger" }, t("tournament-director-withdraw"));
   withdraw.addEventListener("click", () => {
     const n = Number(withdrawWho.value);
     const who = view.players.find((p) => p.n === n);
     if (!who) return;
-    void confirmDialog(`Withdraw ${who.name} from the next rounds?`, "Withdraw").then((yes) => {
-      if (yes) call(withdraw, "withdraw the player", () => tournamentApi.withdraw(id, n)).catch(() => undefined);
+    void confirmDialog(t("tournament-director-withdraw-confirm", { name: who.name }), t("tournament-director-withdraw-yes")).then((yes) => {
+      if (yes) call(withdraw, "tournament-director-withdraw-failed", () => tournamentApi.withdraw(id, n)).catch(() => undefined);
     });
   });
 
-  const entries = h("div", { class: "director-entries" }, h("h3", {}, "Enter a player over the board"), addForm);
-  const withdrawRow = h("div", { class: "row" }, h("span", {}, "Withdraw"), withdrawWho, withdraw);
+  const entries = h("div", { class: "director-entries" }, h("h3", {}, t("tournament-director-entries")), addForm);
+  const withdrawRow = h("div", { class: "row" }, h("span", {}, t("tournament-director-withdraw-label")), withdrawWho, withdraw);
   const el = h(
     "section",
     { class: "panel director", id: "director" },
-    h("h2", {}, "Director 大会運営"),
+    h("h2", {}, t("tournament-director-title")),
     entries,
     h("div", { class: "row" }, start, pair, waiting, print),
     withdrawRow,
-    h("p", { class: "hint" }, "Results: choose them in each round's table and press Save; a correction is saved the same way."),
+    h("p", { class: "hint" }, t("tournament-director-results-hint")),
   );
 
   const panel: DirectorPanel = {
@@ -138,21 +142,21 @@ export function directorPanel(first: TournamentView, accept: (answer: unknown) =
       pair.hidden = !more;
       const complete = roundComplete(next);
       pair.disabled = !complete;
-      waiting.textContent = more && !complete ? `Round ${last}: waiting for results.` : "";
+      waiting.textContent = more && !complete ? t("tournament-director-waiting", { round: last }) : "";
       print.hidden = last === 0;
       if (last > 0) print.setAttribute("href", printHref(id, last));
       const active = next.players.filter((p) => !p.withdrawn);
       const chosen = withdrawWho.value;
-      withdrawWho.replaceChildren(...active.map((p) => h("option", { value: p.n, selected: String(p.n) === chosen }, `${p.n}. ${p.name}`)));
+      withdrawWho.replaceChildren(...active.map((p) => h("option", { value: p.n, selected: String(p.n) === chosen }, t("tournament-director-withdraw-option", { number: p.n, name: p.name }))));
       withdrawRow.hidden = next.status === "finished" || active.length === 0;
     },
     save(round, board, edit) {
       if (edit.result === "") {
-        toast("Choose a result first.");
+        toast(t("tournament-director-no-result"));
         return Promise.resolve();
       }
       const entry = { round, board, result: edit.result, handicap: edit.handicap || null };
-      return call(null, "save the result", () => tournamentApi.result(id, entry)).then(() => {
+      return call(null, "tournament-director-save-failed", () => tournamentApi.result(id, entry)).then(() => {
         panel.pending.delete(`${round}:${board}`);
       });
     },
@@ -165,10 +169,10 @@ export function directorPanel(first: TournamentView, accept: (answer: unknown) =
 export function resultCell(panel: DirectorPanel, round: number, b: Board): HTMLElement {
   const key = `${round}:${b.board}`;
   const edit: Pending = panel.pending.get(key) ?? { result: b.result ?? "", handicap: b.handicap ?? "" };
-  const result = h("select", { class: "result-select", "aria-label": `Result of board ${b.board}` }, ...RESULTS.map(([v, label]) => h("option", { value: v, selected: v === edit.result }, label)));
+  const result = h("select", { class: "result-select", "aria-label": t("tournament-director-result-label", { board: b.board }) }, ...RESULTS.map(([v, label]) => h("option", { value: v, selected: v === edit.result }, t(label))));
   const handicaps: [string, string][] = handicapOptions("shogi").map(([v, label]) => [v === "even" ? "" : v, label]);
-  const handicap = h("select", { class: "handicap-select", "aria-label": `Handicap of board ${b.board}` }, ...handicaps.map(([v, label]) => h("option", { value: v, selected: v === edit.handicap }, label)));
-  const save = h("button", { type: "button", class: "small save-result" }, "Save");
+  const handicap = h("select", { class: "handicap-select", "aria-label": t("tournament-director-handicap-label", { board: b.board }) }, ...handicaps.map(([v, label]) => h("option", { value: v, selected: v === edit.handicap }, label)));
+  const save = h("button", { type: "button", class: "small save-result" }, t("tournament-director-save"));
   const changed = () => edit.result !== (b.result ?? "") || edit.handicap !== (b.handicap ?? "");
   const mark = () => {
     save.disabled = !changed();

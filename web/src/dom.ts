@@ -1,4 +1,5 @@
 // Small helpers to build DOM and SVG elements.
+import { t } from "./i18n.js";
 
 type Attrs = Record<string, string | number | boolean | null | undefined | ((e: Event) => void)>;
 type Child = Node | string | null | undefined | false;
@@ -69,7 +70,7 @@ export function modal(label: string, dialog: HTMLElement, dismiss: () => void): 
 }
 
 /** A yes/no question; resolves true on yes. Buttons carry `data-confirm="yes"` / `"no"`. */
-export function confirmDialog(question: string, yes: string, no = "Cancel"): Promise<boolean> {
+export function confirmDialog(question: string, yes: string, no = t("common-cancel")): Promise<boolean> {
   return new Promise((resolve) => {
     const done = (answer: boolean) => {
       overlay.remove();

@@ -1,27 +1,23 @@
 // Words for the state of a game: whose turn, and how it ended.
 import type { GameState, OutcomeView } from "./api.js";
-import { colorMark, colorName } from "./pieces.js";
+import { t, type Args } from "./i18n.js";
+import { colorMark } from "./pieces.js";
 import type { Color } from "./sfen.js";
 import { other } from "./sfen.js";
 
-const REASONS: Record<string, string> = {
-  checkmate: "checkmate (詰み)",
-  "no-moves": "no legal move",
-  resignation: "resignation (投了)",
-  "illegal-move": "an illegal move (反則)",
-  "time-forfeit": "time (時間切れ)",
-  sennichite: "sennichite (千日手)",
-  "perpetual-check": "perpetual check (連続王手の千日手)",
-  repetition: "repetition",
-  declaration: "entering-king declaration (入玉宣言)",
-  "failed-declaration": "a failed declaration",
-  impasse: "impasse (持将棋)",
-  try: "try (トライ)",
-  "royal-captured": "taking the lion (ライオンを取る)",
-  "max-moves": "the move limit",
-  abandoned: "abandonment",
-  agreement: "agreement",
-};
+/**
+ * An ending as a message's kind (`game-ending-KIND`) and its arguments: the winner's side and
+ * mark, the loser's side and the server's reason code (`resignation`, `checkmate`...), which
+ * the catalog's `game-reason` words. `short` leaves out the sentence about the loser.
+ */
+function ending(o: OutcomeView, short: boolean): { kind: string; args: Args } {
+  // An aborted game (nobody took the invitation or moved first in time) has no winner.
+  if (o.reason === "aborted") return { kind: o.result.includes("invitation") ? "aborted-invitation" : "aborted-no-move", args: {} };
+  if (!o.winner) return { kind: "draw", args: { reason: o.reason } };
+  const loser: Color = other(o.winner);
+  const kind = short ? "win" : o.reason === "resignation" ? "resigned" : o.reason === "time-forfeit" ? "time-out" : "win";
+  return { kind, args: { mark: colorMark(o.winner), winner: o.winner, loser, reason: o.reason } };
+}
 
 /**
  * "☗ Sente wins by resignation (投了). Gote resigned.": how the page words every result (the
@@ -30,24 +26,18 @@ const REASONS: Record<string, string> = {
  * first (`gote resignation` is gote's win) and is not for people.
  */
 export function endingText(o: OutcomeView, short = false): string {
-  // An aborted game (nobody took the invitation or moved first in time) has no winner.
-  if (o.reason === "aborted") return o.result.includes("invitation") ? "Aborted: the invitation was not taken in time." : "Aborted: no first move in time.";
-  const why = REASONS[o.reason] ?? o.reason;
-  if (!o.winner) return `Draw by ${why}.`;
-  const loser: Color = other(o.winner);
-  const detail =
-    short ? "" : o.reason === "resignation" ? ` ${colorName(loser)} resigned.` : o.reason === "time-forfeit" ? ` ${colorName(loser)} ran out of time.` : "";
-  return `${colorMark(o.winner)} ${colorName(o.winner)} wins by ${why}.${detail}`;
+  const { kind, args } = ending(o, short);
+  return t(`game-ending-${kind}`, args);
 }
 
 /** The status line: the ending, or who is to move. */
 export function statusText(state: GameState, seat: Color | null): string {
-  if (state.outcome) return `Game over: ${endingText(state.outcome)}`;
-  if (!state.started) return seat ? "Waiting for the other player to join…" : "Waiting for the players…";
+  if (state.outcome) {
+    const { kind, args } = ending(state.outcome, false);
+    return t("game-status-over", { ...args, kind });
+  }
+  if (!state.started) return seat ? t("game-status-waiting-opponent") : t("game-status-waiting-players");
   const side = state.side_to_move;
-  let text = `${colorMark(side)} ${colorName(side)} to move`;
-  if (seat === side) text += ": your move";
-  else if (state.engine?.seat === side) text += ": the engine is thinking…";
-  if (state.in_check) text += " · 王手 check!";
-  return text;
+  const who = seat === side ? "your-move" : state.engine?.seat === side ? "engine" : "to-move";
+  return t(`game-status-${who}${state.in_check ? "-check" : ""}`, { mark: colorMark(side), side });
 }

@@ -5,12 +5,13 @@
 // a few event streams. Without Web Locks (plain http other than localhost: a club's server on
 // its network) the tabs choose the reader over the channel itself (`elect`). A dropped stream
 // is opened again after 1 s, doubling to 30 s.
+import { t } from "./i18n.js";
 import { lines } from "./ndjson.js";
 
 /** A game under way of the account, as its `gameStart` event tells it. */
 export interface StartedGame {
   id: string;
-  /** The opponent's name ("the engine" for koma's engine). */
+  /** The opponent's name (for koma's engine or a guest, the words of the page's language for them). */
   opponent: string;
 }
 
@@ -43,7 +44,11 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 function startedGame(game: unknown): StartedGame | null {
   const g = game as { gameId?: unknown; opponent?: { username?: unknown; ai?: unknown } } | null;
   if (typeof g?.gameId !== "string") return null;
-  const name = g.opponent?.ai ? "the engine" : typeof g.opponent?.username === "string" ? g.opponent.username : "a guest";
+  const name = g.opponent?.ai
+    ? t("tournament-opponent-engine")
+    : typeof g.opponent?.username === "string"
+      ? g.opponent.username
+      : t("tournament-opponent-guest");
   return { id: g.gameId, opponent: name };
 }
 

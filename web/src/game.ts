@@ -1,13 +1,14 @@
 // The game screen: play a seat (with its token) or watch; live over the WebSocket.
-import { api, ApiError, GameSocket, type GameState, type ServerMessage } from "./api.js";
+import { api, ApiError, errorText, GameSocket, type GameState, type ServerMessage } from "./api.js";
 import { ChatPanel } from "./chat.js";
 import { Clocks } from "./clock.js";
 import { confirmDialog, h, toast } from "./dom.js";
 import { endingText, statusText } from "./ending.js";
+import { t } from "./i18n.js";
 import { furigomaBox, inviteBox } from "./invite.js";
 import { opponentMoved } from "./notify.js";
 import { handicapNote, playerText } from "./players.js";
-import { colorMark, colorName } from "./pieces.js";
+import { colorMark } from "./pieces.js";
 import { RecordPanel } from "./record.js";
 import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
@@ -38,37 +39,33 @@ export function gameScreen(id: string, token: string | null): Screen {
   // rematch's: until the next offer); and the offers this player withdrew himself (not declined).
   let declined: { what: Offer; ply: number } | null = null;
   const withdrawn = new Set<Offer>();
-  const declinedText = {
-    draw: "Your draw offer was declined.",
-    takeback: "Your takeback request was declined.",
-    rematch: "Your rematch offer was declined.",
-  } as const;
+  const declinedText = (what: Offer) => t(`game-offer-declined-${what}`);
 
   const viewer = new Viewer((usi) => void play(usi));
   const record = new RecordPanel(viewer, { link: (f) => api.recordUrl(id, f), live: true });
   const clocks = new Clocks({ sente: viewer.bars.sente.clock, gote: viewer.bars.gote.clock });
-  const status = h("p", { id: "status", role: "status", "aria-live": "polite" }, "Loading…");
-  const connection = h("span", { class: "connection", title: "Live updates" });
+  const status = h("p", { id: "status", role: "status", "aria-live": "polite" }, t("game-loading"));
+  const connection = h("span", { class: "connection", title: t("game-connection-title") });
   const notices = h("div", { class: "notices" });
   const button = (id: string, label: string, onclick: () => void, cls = "") => h("button", { type: "button", id, class: cls, onclick }, label);
-  const resign = button("resign", "負けました Resign", () => void doResign(), "danger");
-  const declare = button("declare", "入玉宣言 Declare", () => void doDeclare());
-  const rematch = button("rematch", "Rematch", () => void doRematch(true));
-  const reviewButton = button("review-button", "Review this game 棋譜解析", () => startReview());
+  const resign = button("resign", t("game-resign"), () => void doResign(), "danger");
+  const declare = button("declare", t("game-declare"), () => void doDeclare());
+  const rematch = button("rematch", t("game-rematch"), () => void doRematch(true));
+  const reviewButton = button("review-button", t("game-review"), () => startReview());
   // The finished game on the analysis board: variations, comments, the engine's lines.
-  const analysisLink = h("a", { id: "analysis-link", class: "button", href: `#review&game=${encodeURIComponent(id)}`, hidden: true }, "Analysis board 検討");
+  const analysisLink = h("a", { id: "analysis-link", class: "button", href: `#review&game=${encodeURIComponent(id)}`, hidden: true }, t("game-analysis-board"));
   // The kansōsen: the players (and whoever watched) go over the game on one shared board.
-  const roomLink = h("a", { id: "room-link", class: "button primary", href: `#room=${encodeURIComponent(id)}`, hidden: true }, "感想戦 Review together");
-  const drawButton = button("offer-draw", "½ Offer a draw", () => void answer("draw", true));
-  const takebackButton = button("ask-takeback", "↶ Takeback", () => void answer("takeback", true));
+  const roomLink = h("a", { id: "room-link", class: "button primary", href: `#room=${encodeURIComponent(id)}`, hidden: true }, t("game-review-together"));
+  const drawButton = button("offer-draw", t("game-offer-draw"), () => void answer("draw", true));
+  const takebackButton = button("ask-takeback", t("game-ask-takeback"), () => void answer("takeback", true));
   const moveText = h("input", {
     type: "text",
     id: "move-text",
-    placeholder: "7g7f · P-7f · ７六歩 · 7f",
-    "aria-label": "Type a move (USI, Western, Japanese or German)",
+    placeholder: t("game-move-placeholder"),
+    "aria-label": t("game-move-label"),
     autocomplete: "off",
   });
-  const moveBox = h("form", { class: "move-box", id: "move-box" }, moveText, h("button", { type: "submit" }, "Play"));
+  const moveBox = h("form", { class: "move-box", id: "move-box" }, moveText, h("button", { type: "submit" }, t("game-move-play")));
   moveBox.addEventListener("submit", (e) => {
     e.preventDefault();
     void typed(moveText.value.trim());
@@ -77,7 +74,7 @@ export function gameScreen(id: string, token: string | null): Screen {
     try {
       await api.chat(id, token, text);
     } catch (e) {
-      toast(`Chat: ${(e as Error).message}`);
+      toast(t("game-chat-failed", { error: errorText(e) }));
       throw e;
     }
   });
@@ -88,8 +85,8 @@ export function gameScreen(id: string, token: string | null): Screen {
     declare,
     drawButton,
     takebackButton,
-    button("flip", "⇅ Flip", () => viewer.flip()),
-    button("settings-button", "⚙ Settings", () => openSettings()),
+    button("flip", t("game-flip"), () => viewer.flip()),
+    button("settings-button", t("game-settings"), () => openSettings()),
     rematch,
     reviewButton,
     roomLink,
@@ -112,17 +109,17 @@ export function gameScreen(id: string, token: string | null): Screen {
         }
         apply(m.game);
       } else if (m.type === "chat") chat.add(m.lines);
-      else toast(m.error);
+      else toast(errorText(new Error(m.error), m.code));
     },
     (up) => {
-      connection.textContent = up ? "● live" : "○ reconnecting…";
+      connection.textContent = up ? t("game-connection-live") : t("game-connection-down");
       connection.classList.toggle("down", !up);
       if (up) void api.game(id).then(apply, () => undefined);
     },
   );
   api.game(id).then(apply, (e: ApiError) => {
     if (e.status === 404) socket.close();
-    status.textContent = e.status === 404 ? `There is no game ${id}.` : `Cannot load the game: ${e.message}`;
+    status.textContent = e.status === 404 ? t("game-not-found", { id }) : t("game-load-failed", { error: errorText(e) });
   });
 
   function mine(s: GameState): boolean {
@@ -142,7 +139,7 @@ export function gameScreen(id: string, token: string | null): Screen {
       if (previous && seat && previous.offers[what] === seat && !s.offers[what] && undone && s.moves.length === previous.moves.length) {
         if (withdrawn.delete(what)) continue;
         declined = { what, ply: s.moves.length };
-        toast(declinedText[what]);
+        toast(declinedText(what));
       }
     }
     // A new offer of the same kind replaces the declined one's notice.
@@ -167,13 +164,17 @@ export function gameScreen(id: string, token: string | null): Screen {
 
   function names(s: GameState): void {
     for (const color of ["sente", "gote"] as const) {
+      // Who plays the side: words of the page (the engine, "You", "waiting…") or an account's
+      // name and rating (data).
       let who = "";
+      let words = true;
       const account = s.players?.[color];
-      if (s.engine?.seat === color) who = s.engine.depth ? `Engine (depth ${s.engine.depth})` : `Engine (${(s.engine.movetime_ms ?? 1000) / 1000} s)`;
-      else if (account) who = playerText(account);
-      else if (seat === color) who = "You";
-      else if (!s.started && color !== s.creator) who = "waiting…";
-      viewer.setPlayer(color, who || null, account && s.engine?.seat !== color ? account.name : null);
+      if (s.engine?.seat === color)
+        who = s.engine.depth ? t("game-engine-depth", { depth: s.engine.depth }) : t("game-engine-time", { seconds: (s.engine.movetime_ms ?? 1000) / 1000 });
+      else if (account) [who, words] = [playerText(account), false];
+      else if (seat === color) who = t("game-player-you");
+      else if (!s.started && color !== s.creator) who = t("game-player-waiting");
+      viewer.setPlayer(color, who || null, account && s.engine?.seat !== color ? account.name : null, words);
       viewer.bars[color].el.classList.toggle("to-move", !s.outcome && s.started && s.side_to_move === color);
     }
   }
@@ -196,7 +197,7 @@ export function gameScreen(id: string, token: string | null): Screen {
     takebackButton.disabled = s.offers.takeback === seat;
     moveBox.hidden = !player || over || !s.started;
     const draw = over && s.outcome!.winner === null;
-    rematch.textContent = rematch.disabled ? "Rematch offered" : draw ? "Rematch with colours reversed" : "Rematch (colours reversed)";
+    rematch.textContent = rematch.disabled ? t("game-rematch-offered") : draw ? t("game-rematch-after-draw") : t("game-rematch-reversed");
     rematch.classList.toggle("primary", draw);
     rematch.classList.toggle("big", draw);
     reviewButton.hidden = !over || review !== null || s.moves.length === 0;
@@ -209,15 +210,15 @@ export function gameScreen(id: string, token: string | null): Screen {
     const items: HTMLElement[] = [];
     if (!s.started && memo?.invite_link && seat === s.creator) items.push(inviteBox(memo.invite_link));
     if (memo?.furigoma && seat && s.moves.length < 2 && !s.outcome) items.push(furigomaBox(memo.furigoma, seat, parseSfen(s.start_sfen, s.variant).side));
-    if (s.rated && !s.outcome) items.push(h("p", { class: "notice", id: "rated-note" }, "Rated game: the result changes both players' ratings."));
+    if (s.rated && !s.outcome) items.push(h("p", { class: "notice", id: "rated-note" }, t("game-rated-note")));
     if (s.suggested_handicap && !s.outcome && s.moves.length < 2) items.push(handicapNote(s.suggested_handicap, seat !== null));
     items.push(...offerNotes(s));
     const stands = declined?.what === "rematch" ? !s.rematch && !s.offers.rematch : !s.outcome;
     if (declined && declined.ply === s.moves.length && stands) {
-      items.push(h("p", { class: "notice offer", "data-offer": `${declined.what}-declined` }, declinedText[declined.what]));
+      items.push(h("p", { class: "notice offer", "data-offer": `${declined.what}-declined` }, declinedText(declined.what)));
     }
-    if (s.rematch && !(seat && token)) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}` }, "Watch the rematch →")));
-    if (s.rematch && seat && token) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}&token=${encodeURIComponent(token)}` }, "Go to the rematch →")));
+    if (s.rematch && !(seat && token)) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}` }, t("game-rematch-watch"))));
+    if (s.rematch && seat && token) items.push(h("p", { class: "notice" }, h("a", { href: `#game=${encodeURIComponent(s.rematch)}&token=${encodeURIComponent(token)}` }, t("game-rematch-go"))));
     notices.replaceChildren(...items);
   }
 
@@ -226,26 +227,22 @@ export function gameScreen(id: string, token: string | null): Screen {
   function offerNotes(s: GameState): HTMLElement[] {
     if (!seat) return [];
     const out: HTMLElement[] = [];
-    const words = {
-      draw: ["offers a draw", "Accept the draw", "You offered a draw."],
-      takeback: ["asks to take back a move", "Allow the takeback", "You asked for a takeback."],
-      rematch: ["offers a rematch", "Accept the rematch", "You offered a rematch."],
-    } as const;
     const standing: readonly Offer[] = !s.outcome ? ["draw", "takeback"] : token && !s.rematch ? ["rematch"] : [];
     for (const what of standing) {
       const by = s.offers[what];
       if (!by) continue;
-      const [asks, accept, own] = words[what];
       if (by === seat) {
-        out.push(h("p", { class: "notice offer", "data-offer": `${what}-own` }, own, button(`cancel-${what}`, "Cancel", () => void answer(what, false))));
+        out.push(
+          h("p", { class: "notice offer", "data-offer": `${what}-own` }, t(`game-offer-own-${what}`), button(`cancel-${what}`, t("game-offer-cancel"), () => void answer(what, false))),
+        );
       } else {
         out.push(
           h(
             "p",
             { class: "notice offer", "data-offer": what },
-            `${colorMark(by)} ${colorName(by)} ${asks}.`,
-            button(`accept-${what}`, accept, () => void answer(what, true), "primary"),
-            button(`decline-${what}`, "Decline", () => void answer(what, false)),
+            t(`game-offer-asks-${what}`, { mark: colorMark(by), by }),
+            button(`accept-${what}`, t(`game-offer-accept-${what}`), () => void answer(what, true), "primary"),
+            button(`decline-${what}`, t("game-offer-decline"), () => void answer(what, false)),
           ),
         );
       }
@@ -260,7 +257,7 @@ export function gameScreen(id: string, token: string | null): Screen {
     try {
       apply(await api.offer(id, token, what, yes));
     } catch (e) {
-      toast((e as Error).message);
+      toast(errorText(e));
     }
   }
 
@@ -271,7 +268,7 @@ export function gameScreen(id: string, token: string | null): Screen {
       apply(await api.moveText(id, token, text));
       moveText.value = "";
     } catch (e) {
-      toast(`Move ${text}: ${(e as Error).message}`);
+      toast(t("game-move-failed", { move: text, error: errorText(e) }));
     }
   }
 
@@ -290,27 +287,26 @@ export function gameScreen(id: string, token: string | null): Screen {
     try {
       apply(await api.move(id, token, usi));
     } catch (e) {
-      toast(`Move ${usi}: ${(e as Error).message}`);
+      toast(t("game-move-failed", { move: usi, error: errorText(e) }));
       api.game(id).then(apply, () => undefined);
     }
   }
 
   async function doResign(): Promise<void> {
-    if (!seat || !(await confirmDialog("Resign this game? 負けました", "Yes, resign"))) return;
+    if (!seat || !(await confirmDialog(t("game-resign-question"), t("game-resign-yes")))) return;
     try {
       apply(await api.resign(id, token));
     } catch (e) {
-      toast((e as Error).message);
+      toast(errorText(e));
     }
   }
 
   async function doDeclare(): Promise<void> {
-    const q = "Declare a win by entering king (入玉宣言)? A declaration that does not meet the conditions loses.";
-    if (!seat || !(await confirmDialog(q, "Declare"))) return;
+    if (!seat || !(await confirmDialog(t("game-declare-question"), t("game-declare-yes")))) return;
     try {
       apply(await api.declare(id, token));
     } catch (e) {
-      toast((e as Error).message);
+      toast(errorText(e));
     }
   }
 
@@ -326,7 +322,7 @@ export function gameScreen(id: string, token: string | null): Screen {
       rematchSeen = answer.id;
       location.hash = `#game=${encodeURIComponent(answer.id)}&token=${encodeURIComponent(answer.token)}`;
     } catch (e) {
-      toast(`Rematch: ${(e as Error).message}`);
+      toast(t("game-rematch-failed", { error: errorText(e) }));
     }
   }
 

@@ -1,5 +1,6 @@
 // The pieces in hand beside the board: one button per kind (`data-hand="sente-P"`) with its count.
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { pieceName } from "./pieces.js";
 import type { Color, Position } from "./sfen.js";
 import { handOrder } from "./sfen.js";
@@ -34,12 +35,12 @@ export function drawHand(el: HTMLElement, v: HandView): void {
     pieces.push(
       h(
         "button",
-        { type: "button", class: classes.join(" "), "data-hand": `${v.color}-${letter}`, "aria-label": `${v.color}'s ${name} in hand, ${count}` },
+        { type: "button", class: classes.join(" "), "data-hand": `${v.color}-${letter}`, "aria-label": t("game-hand-piece", { color: v.color, piece: name, count }) },
         pieceIcon(v.pos.variant, { color: v.color, kind: letter }, v.style, v.upright),
-        count > 1 ? h("span", { class: "count" }, String(count)) : null,
+        count > 1 ? h("span", { class: "count", translate: "no" }, String(count)) : null,
       ),
     );
   }
-  if (pieces.length === 0) pieces.push(h("span", { class: "hand-empty" }, "なし"));
+  if (pieces.length === 0) pieces.push(h("span", { class: "hand-empty" }, t("game-hand-empty")));
   el.replaceChildren(...pieces);
 }

@@ -1,20 +1,27 @@
 // The home screen: a new game (against the engine or a person) and the recent games.
 import { presetMenu } from "./time-presets.js";
 import { currentAccount } from "./account.js";
-import { api, type CreateRequest, type GameSummary, type NowPlaying } from "./api.js";
+import { api, errorText, type CreateRequest, type GameSummary, type NowPlaying } from "./api.js";
 import { h, toast } from "./dom.js";
 import { endingText } from "./ending.js";
+import { hasMessage, t } from "./i18n.js";
 import { featuredPanel } from "./lobby.js";
 import { playerLink } from "./players.js";
 import type { Screen } from "./screen.js";
 import { rememberSeat, seatMemo } from "./store.js";
-import { handicapOptions, shortName, variantOptions } from "./variants.js";
+import { fromLishogiKey, handicapOptions, shortName, variantOptions } from "./variants.js";
 
-const SHOGI_RULES: [string, string][] = [["", "Default (amateur)"], ["amateur", "Amateur: 27-point declaration"], ["professional", "Professional: 24-point impasse"], ["csa", "CSA: declaration, draw at 256 moves"], ["try", "Try rule"]];
-const TORI_RULES: [string, string][] = [["", "Default (tori)"], ["tori", "Rulebook: no third repetition"], ["tori-fsf", "Fairy-Stockfish: fourth repetition loses"]];
+/** The rule sets of shogi and Tori (the default first): the server's name, the message's key. */
+const SHOGI_RULES: [string, string][] = [["", "home-rules-default-shogi"], ["amateur", "home-rules-amateur"], ["professional", "home-rules-professional"], ["csa", "home-rules-csa"], ["try", "home-rules-try"]];
+const TORI_RULES: [string, string][] = [["", "home-rules-default-tori"], ["tori", "home-rules-tori"], ["tori-fsf", "home-rules-tori-fsf"]];
 
 function options(select: HTMLSelectElement, list: [string, string][]): void {
   select.replaceChildren(...list.map(([value, label]) => h("option", { value }, label)));
+}
+
+/** `options` of a list of `[value, message key]`. */
+function keyedOptions(select: HTMLSelectElement, list: [string, string][]): void {
+  options(select, list.map(([value, key]) => [value, t(key)]));
 }
 
 /** A labelled form control with an optional hint below it. */
@@ -23,18 +30,18 @@ export function field(label: string, control: HTMLElement, hint?: string): HTMLE
 }
 
 export function homeScreen(): Screen {
-  const opponent = h("select", { id: "opponent", name: "opponent" }, h("option", { value: "engine" }, "The engine (koma)"), h("option", { value: "person" }, "A person (send an invitation)"));
+  const opponent = h("select", { id: "opponent", name: "opponent" }, h("option", { value: "engine" }, t("home-opponent-engine")), h("option", { value: "person" }, t("home-opponent-person")));
   const level = h(
     "select",
     { id: "level", name: "level" },
-    h("option", { value: "movetime:500" }, "0.5 s per move"),
-    h("option", { value: "movetime:1000", selected: true }, "1 s per move"),
-    h("option", { value: "movetime:3000" }, "3 s per move"),
-    h("option", { value: "movetime:10000" }, "10 s per move"),
-    h("option", { value: "movetime:100" }, "0.1 s per move (easy)"),
-    h("option", { value: "depth:1" }, "Depth 1 (very easy)"),
-    h("option", { value: "depth:4" }, "Depth 4"),
-    h("option", { value: "depth:8" }, "Depth 8"),
+    h("option", { value: "movetime:500" }, t("home-level-movetime", { seconds: 0.5 })),
+    h("option", { value: "movetime:1000", selected: true }, t("home-level-movetime", { seconds: 1 })),
+    h("option", { value: "movetime:3000" }, t("home-level-movetime", { seconds: 3 })),
+    h("option", { value: "movetime:10000" }, t("home-level-movetime", { seconds: 10 })),
+    h("option", { value: "movetime:100" }, t("home-level-movetime-easy", { seconds: 0.1 })),
+    h("option", { value: "depth:1" }, t("home-level-depth-very-easy", { depth: 1 })),
+    h("option", { value: "depth:4" }, t("home-level-depth", { depth: 4 })),
+    h("option", { value: "depth:8" }, t("home-level-depth", { depth: 8 })),
   );
   const variant = h("select", { id: "variant", name: "variant" });
   options(variant, variantOptions());
@@ -43,9 +50,9 @@ export function homeScreen(): Screen {
   const timeControl = h("input", { id: "time-control", name: "time_control", value: "none", autocomplete: "off", spellcheck: "false" });
   const presets = presetMenu("time-preset", timeControl);
   const side = h("select", { id: "side", name: "side" });
-  const EVEN_SIDES: [string, string][] = [["random", "Furigoma 振り駒 (random)"], ["sente", "Sente ☗ (moves first)"], ["gote", "Gote ☖"]];
+  const EVEN_SIDES: [string, string][] = [["random", "home-side-random"], ["sente", "home-side-sente"], ["gote", "home-side-gote"]];
   // A handicap game has no furigoma: the giver (上手) plays gote and moves first.
-  const HANDICAP_SIDES: [string, string][] = [["gote", "Give the handicap: 上手 ☖ gote (moves first)"], ["sente", "Receive the handicap: 下手 ☗ sente"]];
+  const HANDICAP_SIDES: [string, string][] = [["gote", "home-side-give"], ["sente", "home-side-receive"]];
   // Against the engine the person receives the handicap unless he says otherwise (the
   // engine gives it, as a teacher would); against a person the creator gives it.
   const syncSide = () => {
@@ -56,23 +63,26 @@ export function homeScreen(): Screen {
     side.dataset["kind"] = key;
     const list = kind === "even" ? EVEN_SIDES : opponent.value === "engine" ? [HANDICAP_SIDES[1]!, HANDICAP_SIDES[0]!] : HANDICAP_SIDES;
     const was = side.value;
-    options(side, list);
+    keyedOptions(side, list);
     if (sameKind && list.some(([v]) => v === was)) side.value = was;
   };
   // Rated games are between two accounts: the box is shown only to a logged-in player.
   const rated = h("input", { type: "checkbox", id: "rated", name: "rated" });
-  const ratedField = h("label", { class: "field", hidden: true }, h("span", {}, "Rated 公式戦"), rated, h("small", { class: "hint" }, "Against a person who is logged in, from the even start, with a clock."));
+  const ratedField = h("label", { class: "field", hidden: true }, h("span", {}, t("home-rated")), rated, h("small", { class: "hint" }, t("home-rated-hint")));
   void currentAccount()
     .then((account) => {
       ratedField.hidden = account === null;
     })
     .catch(() => undefined);
-  const create = h("button", { type: "submit", id: "create", class: "primary big" }, "Start the game");
-  const levelField = field("Engine level", level);
+  const create = h("button", { type: "submit", id: "create", class: "primary big" }, t("home-start"));
+  const levelField = field(t("home-level"), level);
   const syncVariant = () => {
     options(handicap, handicapOptions(variant.value));
     // Rule sets are the game's (koma-game), not the pieces': shogi and Tori have several.
-    options(rules, variant.value === "tori" ? TORI_RULES : variant.value === "shogi" ? SHOGI_RULES : [["", `Default (${shortName(variant.value)})`]]);
+    const v = variant.value;
+    if (v === "tori" || v === "shogi") keyedOptions(rules, v === "tori" ? TORI_RULES : SHOGI_RULES);
+    // The other variants have one rule set each: `home-rules-default-VARIANT`.
+    else options(rules, [["", hasMessage(`home-rules-default-${v}`) ? t(`home-rules-default-${v}`) : t("home-rules-default-other", { name: shortName(v) })]]);
   };
   const syncOpponent = () => {
     levelField.hidden = opponent.value !== "engine";
@@ -91,14 +101,14 @@ export function homeScreen(): Screen {
   const form = h(
     "form",
     { id: "new-game", class: "panel new-game" },
-    h("h2", {}, "New game 対局"),
-    field("Opponent", opponent),
+    h("h2", {}, t("home-new-game-title")),
+    field(t("home-opponent"), opponent),
     levelField,
-    field("Variant", variant),
-    field("Handicap 駒落ち", handicap, "The handicap giver (上手) plays gote and moves first; no furigoma."),
-    field("Rules", rules),
-    field("Time control", h("span", { class: "row" }, presets, timeControl), "Or write one: none · byoyomi 10m+30s · 10m+30sx3 · fischer:5m+10s · sudden:15m"),
-    field("Your side", side),
+    field(t("home-variant"), variant),
+    field(t("home-handicap"), handicap, t("home-handicap-hint")),
+    field(t("home-rules"), rules),
+    field(t("home-time-control"), h("span", { class: "row" }, presets, timeControl), t("home-time-control-hint")),
+    field(t("home-side"), side),
     ratedField,
     h("div", { class: "buttons" }, create),
   );
@@ -126,21 +136,21 @@ export function homeScreen(): Screen {
         rememberSeat(answer.id, { token: answer.token, seat: answer.seat, invite_link: answer.invite_link, furigoma: answer.furigoma });
         location.hash = `#game=${encodeURIComponent(answer.id)}&token=${encodeURIComponent(answer.token)}`;
       })
-      .catch((err: Error) => {
+      .catch((err: unknown) => {
         create.disabled = false;
-        toast(`Cannot create the game: ${err.message}`);
+        toast(t("home-create-failed", { error: errorText(err) }));
       });
   });
 
-  const games = h("div", { class: "games" }, h("p", {}, "Loading…"));
+  const games = h("div", { class: "games" }, h("p", {}, t("home-loading")));
   api
     .list()
     .then((list) => games.replaceChildren(gamesTable(list)))
-    .catch((err: Error) => games.replaceChildren(h("p", {}, `Cannot list the games: ${err.message}`)));
+    .catch((err: unknown) => games.replaceChildren(h("p", {}, t("home-list-failed", { error: errorText(err) }))));
 
   const featured = featuredPanel();
   // The player's own games under way, whatever device took their seats: his way back.
-  const mine = h("section", { class: "panel my-games", id: "my-games", hidden: true }, h("h2", {}, "Your games 対局中"));
+  const mine = h("section", { class: "panel my-games", id: "my-games", hidden: true }, h("h2", {}, t("home-your-games")));
   void currentAccount()
     .catch(() => null)
     .then((account) => (account ? api.playing() : []))
@@ -159,11 +169,11 @@ export function homeScreen(): Screen {
     h(
       "section",
       { class: "panel recent" },
-      h("h2", {}, "Recent games"),
+      h("h2", {}, t("home-recent-games")),
       games,
-      h("p", {}, h("a", { href: "#review", class: "button" }, "Import a record to replay or review 棋譜を読む")),
-      h("p", {}, h("a", { href: "#studies", class: "button", id: "studies-link" }, "Studies 研究: chapters, lessons")),
-      h("p", {}, h("a", { href: "#chu", class: "button", id: "chu-link" }, "Chu shogi 中将棋 against the engine (12×12)")),
+      h("p", {}, h("a", { href: "#review", class: "button" }, t("home-import-record"))),
+      h("p", {}, h("a", { href: "#studies", class: "button", id: "studies-link" }, t("home-studies"))),
+      h("p", {}, h("a", { href: "#chu", class: "button", id: "chu-link" }, t("home-chu"))),
     ),
   );
   return { el, destroy: () => featured.destroy() };
@@ -178,35 +188,37 @@ function myGamesList(list: NowPlaying[]): HTMLElement {
       h(
         "li",
         { "data-game": g.gameId },
-        h("a", { href: `#game=${encodeURIComponent(g.gameId)}`, class: g.isMyTurn ? "button primary play" : "button play" }, g.isMyTurn ? "Your move" : "Play"),
+        h("a", { href: `#game=${encodeURIComponent(g.gameId)}`, class: g.isMyTurn ? "button primary play" : "button play" }, g.isMyTurn ? t("home-your-move") : t("home-play")),
         " ",
-        `${g.color === "sente" ? "☗" : "☖"} against ${g.opponent.ai ? "the engine" : g.opponent.username}`,
-        h("span", { class: "hint" }, ` · ${g.variant.name}${g.rated ? " · rated" : ""}`),
+        g.opponent.ai ? t("home-my-game-engine", { color: g.color }) : t("home-my-game-player", { color: g.color, name: g.opponent.username }),
+        h("span", { class: "hint" }, " · ", shortName(fromLishogiKey(g.variant.key)), ...(g.rated ? [" · ", t("home-game-rated")] : [])),
       ),
     ),
   );
 }
 
 function gamesTable(list: GameSummary[]): HTMLElement {
-  if (list.length === 0) return h("p", {}, "No games yet.");
+  if (list.length === 0) return h("p", {}, t("home-no-games"));
   const rows = list.slice(0, 40).map((g) => {
     const memo = seatMemo(g.id);
     const id = encodeURIComponent(g.id);
-    const state = g.outcome ? endingText(g.outcome, true) : g.result ?? (g.started ? "in progress" : "waiting for a player");
+    // The server's stored result, shown as it is only when the game has no outcome to word.
+    const state = g.outcome ? endingText(g.outcome, true) : g.result ? h("span", { translate: "no" }, g.result) : g.started ? t("home-state-in-progress") : t("home-state-waiting");
     const links = [
-      memo && !g.result ? h("a", { href: `#game=${id}&token=${encodeURIComponent(memo.token)}` }, "Play") : null,
-      h("a", { href: `#game=${id}` }, g.result ? "Replay" : "Watch"),
-      g.plies > 0 ? h("a", { href: `#review&game=${id}` }, "Review") : null,
+      memo && !g.result ? h("a", { href: `#game=${id}&token=${encodeURIComponent(memo.token)}` }, t("home-play")) : null,
+      h("a", { href: `#game=${id}` }, g.result ? t("home-replay") : t("home-watch")),
+      g.plies > 0 ? h("a", { href: `#review&game=${id}` }, t("home-review")) : null,
     ];
-    const when = new Date(g.created_ms).toLocaleString(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+    const when = t("home-created", { created: new Date(g.created_ms) });
     // The accounts' names link to their profiles; a guest's seat shows nothing.
     const names = g.sente || g.gote ? [g.sente ? playerLink(g.sente.name) : "—", " – ", g.gote ? playerLink(g.gote.name) : "—"] : [];
     return h(
       "tr",
       {},
-      h("td", {}, when),
+      // A date alone (one DATETIME of the catalog): data in the page's language.
+      h("td", { translate: "no" }, when),
       h("td", { class: "players" }, ...names),
-      h("td", {}, `${shortName(g.variant)}${g.time_control ? ` · ${g.time_control}` : ""}`),
+      h("td", {}, shortName(g.variant), ...(g.time_control ? [" · ", h("span", { translate: "no" }, g.time_control)] : [])),
       h("td", { class: "num" }, String(g.plies)),
       h("td", { class: "state" }, state),
       h("td", { class: "links" }, ...links.flatMap((l) => (l ? [l, " "] : []))),
@@ -215,7 +227,7 @@ function gamesTable(list: GameSummary[]): HTMLElement {
   return h(
     "table",
     { class: "games-table" },
-    h("thead", {}, h("tr", {}, ...["Created", "Players", "Game", "Moves", "State", ""].map((t) => h("th", {}, t)))),
+    h("thead", {}, h("tr", {}, ...[t("home-col-created"), t("home-col-players"), t("home-col-game"), t("home-col-moves"), t("home-col-state"), ""].map((label) => h("th", {}, label)))),
     h("tbody", {}, ...rows),
   );
 }

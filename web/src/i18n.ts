@@ -1,7 +1,8 @@
 // The page's words: one message catalog per language, in Project Fluent's format
 // (web/locales/LANG/*.ftl, joined by the build into /assets/i18n-LANG.ftl), formatted by
 // Mozilla's @fluent/bundle with the browser's own plural rules. See web/locales/README.md.
-import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
+// The library's modules are served at /assets/fluent/ (the build copies them from npm).
+import { FluentBundle, FluentResource, type FluentVariable } from "./fluent/index.js";
 
 /** The page's languages, each named in its own words, in the order the picker shows them. */
 export const LANGUAGES = [
@@ -24,6 +25,25 @@ export type Lang = (typeof LANGUAGES)[number][0];
 export const PSEUDO = "qps";
 
 const KEY = "koma.lang";
+/** The tab's pseudo-language stays on while it goes from page to page (a test's walk). */
+const PSEUDO_KEY = "koma.pseudo";
+
+function session(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function remember(key: string, value: string | null): void {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  } catch {
+    // storage forbidden: the pseudo-language lasts for this page
+  }
+}
 let bundle: FluentBundle | null = null;
 let current: Lang = "en";
 let pseudo = false;
@@ -70,7 +90,8 @@ function accent(text: string): string {
 /** Loads the catalog of the page's language: `?lang=` (tests), the reader's choice, the browser's. */
 export async function loadCatalog(): Promise<void> {
   const asked = new URLSearchParams(location.search).get("lang");
-  pseudo = asked === PSEUDO;
+  pseudo = asked === PSEUDO || (asked === null && session(PSEUDO_KEY) === "1");
+  if (pseudo) remember(PSEUDO_KEY, "1");
   current = isLang(asked) ? asked : (chosen() ?? browserLanguage());
   if (pseudo) current = "en";
   const response = await fetch(`/assets/i18n-${current}.ftl`);
@@ -116,6 +137,7 @@ export function chooseLanguage(lang: Lang): void {
   } catch {
     // storage forbidden: the choice lasts for this page
   }
+  remember(PSEUDO_KEY, null);
   if (lang === current && !pseudo) return;
   const url = new URL(location.href);
   url.searchParams.delete("lang");

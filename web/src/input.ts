@@ -2,6 +2,7 @@
 // the promotion dialog when both a promotion and none are legal.
 import type { BoardSvg } from "./board.js";
 import { h, modal } from "./dom.js";
+import { t } from "./i18n.js";
 import { pieceName, promotedKind } from "./pieces.js";
 import type { Color, Piece, Position, Variant } from "./sfen.js";
 import { parseUsi, type UsiMove } from "./sfen.js";
@@ -51,21 +52,27 @@ export function choosePromotion(variant: Variant, piece: Piece, style: PieceStyl
       overlay.remove();
       resolve(answer);
     };
-    const option = (yes: boolean, kind: string, label: string) =>
+    const option = (yes: boolean, kind: string) =>
       h(
         "button",
-        { type: "button", class: "promote-choice", "data-promote": yes ? "yes" : "no", onclick: () => done(yes), "aria-label": `${label}: ${pieceName(variant, kind)}` },
+        {
+          type: "button",
+          class: "promote-choice",
+          "data-promote": yes ? "yes" : "no",
+          onclick: () => done(yes),
+          "aria-label": t(yes ? "game-promote-yes-label" : "game-promote-no-label", { piece: pieceName(variant, kind) }),
+        },
         pieceIcon(variant, { color: piece.color, kind }, style),
-        h("span", {}, label),
+        h("span", {}, t(yes ? "game-promote-yes" : "game-promote-no")),
       );
-    const yes = option(true, promoted, "Promote 成");
+    const yes = option(true, promoted);
     const overlay = modal(
-      "Promote?",
+      t("game-promote-dialog"),
       h(
         "div",
         { class: "dialog promotion" },
-        h("p", {}, "Promote? 成りますか？"),
-        h("div", { class: "buttons" }, yes, option(false, piece.kind, "Keep 不成")),
+        h("p", {}, t("game-promote-question")),
+        h("div", { class: "buttons" }, yes, option(false, piece.kind)),
       ),
       () => done(null),
     );
@@ -84,12 +91,16 @@ export function chooseFace(variant: Variant, color: Color, faces: string[], styl
     const buttons = faces.map((kind) =>
       h(
         "button",
-        { type: "button", class: "promote-choice", "data-face": kind, onclick: () => done(kind), "aria-label": `Drop as ${pieceName(variant, kind)}` },
+        { type: "button", class: "promote-choice", "data-face": kind, onclick: () => done(kind), "aria-label": t("game-face-label", { piece: pieceName(variant, kind) }) },
         pieceIcon(variant, { color, kind }, style),
         h("span", {}, pieceName(variant, kind)),
       ),
     );
-    const overlay = modal("Which face?", h("div", { class: "dialog promotion" }, h("p", {}, "Drop which face? どちらの面で打ちますか？"), h("div", { class: "buttons" }, ...buttons)), () => done(null));
+    const overlay = modal(
+      t("game-face-dialog"),
+      h("div", { class: "dialog promotion" }, h("p", {}, t("game-face-question")), h("div", { class: "buttons" }, ...buttons)),
+      () => done(null),
+    );
     buttons[0]?.focus();
   });
 }

@@ -1,11 +1,13 @@
 // The boxes shown while a game waits: the invitation link to send, and the furigoma toss.
 import { h, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { roleName } from "./pieces.js";
 import type { Color } from "./sfen.js";
 import { pieceIcon } from "./wedge.js";
 
 export function inviteBox(link: string): HTMLElement {
   const url = new URL(link, location.href).href;
-  const code = h("code", { id: "invite-link" }, url);
+  const code = h("code", { id: "invite-link", translate: "no" }, url);
   const copy = h(
     "button",
     {
@@ -14,20 +16,20 @@ export function inviteBox(link: string): HTMLElement {
       class: "small",
       onclick: () => {
         navigator.clipboard?.writeText(url).then(
-          () => toast("Link copied.", "info"),
+          () => toast(t("game-invite-copied"), "info"),
           () => {
             getSelection()?.selectAllChildren(code);
-            toast("Select the link and copy it by hand.", "info");
+            toast(t("game-invite-copy-by-hand"), "info");
           },
         );
       },
     },
-    "Copy",
+    t("game-invite-copy"),
   );
   return h(
     "div",
     { class: "invite notice" },
-    h("p", {}, "Send this link to your opponent; the game starts when they open it:"),
+    h("p", {}, t("game-invite-send")),
     h("div", { class: "row" }, code, copy),
   );
 }
@@ -39,14 +41,15 @@ export function inviteBox(link: string): HTMLElement {
 export function furigomaBox(text: string, seat: Color, first: Color): HTMLElement {
   const faces = (text.split(":")[0] ?? "").trim().split(/\s+/);
   const pieces = faces.map((face) =>
-    h("span", { class: "toss-piece", title: face === "と" ? "tokin" : "pawn" }, pieceIcon("shogi", { color: "sente", kind: face === "と" ? "+P" : "P" }, "kanji")),
+    h("span", { class: "toss-piece", title: roleName(face === "と" ? "tokin" : "pawn") }, pieceIcon("shogi", { color: "sente", kind: face === "と" ? "+P" : "P" }, "kanji")),
   );
   return h(
     "div",
     { class: "furigoma notice" },
-    h("p", {}, "Furigoma 振り駒:"),
+    h("p", {}, t("game-furigoma")),
     h("div", { class: "toss" }, ...pieces),
-    h("p", { class: "hint" }, text),
-    h("p", {}, h("strong", {}, `You play ${seat === "sente" ? "☗ sente" : "☖ gote"} and move ${seat === first ? "first" : "second"}.`)),
+    // The server's words for the toss, as it wrote them.
+    h("p", { class: "hint", translate: "no" }, text),
+    h("p", {}, h("strong", {}, t(seat === first ? "game-furigoma-first" : "game-furigoma-second", { seat }))),
   );
 }

@@ -3,6 +3,7 @@
 // Enter or Space acts on the cursor's square as a click would (choose the piece, then its
 // destination), Escape drops the choice. Pieces in hand are buttons: Tab to them, Enter.
 import type { BoardSvg } from "./board.js";
+import { t } from "./i18n.js";
 import type { Color } from "./sfen.js";
 import { parseSquare, squareName } from "./sfen.js";
 
@@ -17,8 +18,9 @@ export interface KeyTarget {
   cancel(): void;
   /** Draws the board again (with the cursor). */
   redraw(): void;
-  /** What stands on a square, in words, for the board's label. */
-  describe(square: string): string;
+  /** What stands on a square, for the board's label: its side and its name in the page's
+   *  language, or null when the square is empty. */
+  describe(square: string): { color: Color; name: string } | null;
 }
 
 export class BoardKeys {
@@ -49,9 +51,15 @@ export class BoardKeys {
 
   private show(square: string | null): void {
     this.cursor = square;
-    const base = this.board.el.getAttribute("data-label") ?? this.board.el.getAttribute("aria-label") ?? "Board";
+    const base = this.board.el.getAttribute("data-label") ?? this.board.el.getAttribute("aria-label") ?? t("game-board-default-label");
     this.board.el.setAttribute("data-label", base);
-    this.board.el.setAttribute("aria-label", square ? `${base}: ${square}, ${this.target.describe(square)}` : base);
+    const piece = square ? this.target.describe(square) : null;
+    const label = !square
+      ? base
+      : piece
+        ? t("game-board-cursor-piece", { board: base, square, color: piece.color, piece: piece.name })
+        : t("game-board-cursor-empty", { board: base, square });
+    this.board.el.setAttribute("aria-label", label);
     this.target.redraw();
   }
 

@@ -2,6 +2,8 @@
 // its names, read from the rules' piece table (GET /api/variants): for a game whose pieces a
 // player does not all know yet, as Chu shogi's 21 kinds.
 import { h, s } from "./dom.js";
+import { t } from "./i18n.js";
+import { pieceName } from "./pieces.js";
 import type { Variant } from "./sfen.js";
 import { variantInfo } from "./variants.js";
 import { pieceGraphic, SQ_H, SQ_W } from "./wedge.js";
@@ -17,9 +19,15 @@ export function pieceLegend(variant: Variant): HTMLElement {
       "li",
       { "data-legend": p.sfen },
       svg,
-      h("span", { class: "legend-kanji" }, p.kanji),
-      h("span", { class: "legend-name" }, `${p.names.en} · ${p.names.ja}`, promoted ? h("small", {}, ` → ${promoted.kanji} ${promoted.names.en}`) : null),
+      h("span", { class: "legend-kanji", translate: "no" }, p.kanji),
+      h(
+        "span",
+        { class: "legend-name" },
+        t("game-legend-name", { piece: pieceName(variant, p.sfen), reading: p.names.ja }),
+        promoted ? " " : null,
+        promoted ? h("small", {}, t("game-legend-promotes", { kanji: promoted.kanji, piece: pieceName(variant, promoted.sfen) })) : null,
+      ),
     );
   });
-  return h("details", { id: "piece-legend", class: "piece-legend" }, h("summary", {}, "Pieces 駒"), h("ul", {}, ...items));
+  return h("details", { id: "piece-legend", class: "piece-legend" }, h("summary", {}, t("game-legend")), h("ul", {}, ...items));
 }

@@ -4,14 +4,16 @@
 // pairing started ({"type":"paired"}): the page then goes to the game with its seat token.
 // Also the home page's featured game: the top-rated live game on a small board.
 import { currentAccount, afterLogIn } from "./account.js";
-import { request, GameSocket, type PlayerView } from "./api.js";
+import { errorText, request, GameSocket, type PlayerView } from "./api.js";
 import { BoardSvg } from "./board.js";
 import { h, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { ratedName } from "./players.js";
 import type { Screen } from "./screen.js";
 import { parseSfen, type Variant } from "./sfen.js";
 import { handicapOptions, shortName, variantOptions } from "./variants.js";
 import { settings } from "./settings.js";
-import { presetMenu, TIME_PRESETS } from "./time-presets.js";
+import { presetMenu, presetName } from "./time-presets.js";
 import { rememberSeat } from "./store.js";
 
 interface PlayersView { sente: PlayerView | null; gote: PlayerView | null }
@@ -33,15 +35,20 @@ const lobbyApi = {
   featured: () => request<{ game: LiveGame | null }>("GET", "/api/games/featured"),
 };
 
-/** The quick pairing buttons: the common time controls. */
-/** The quick pairing's controls: three of the presets. */
-const QUICK = TIME_PRESETS.filter(([tc]) => ["fischer:3m+2s", "5m+10s", "10m+30s"].includes(tc));
+/** The quick pairing's controls: three of the presets, each with the key of its waiting notice. */
+const QUICK: [string, string][] = [
+  ["fischer:3m+2s", "lobby-quick-waiting-fischer-3-2"],
+  ["5m+10s", "lobby-quick-waiting-byoyomi-5-10"],
+  ["10m+30s", "lobby-quick-waiting-byoyomi-10-30"],
+];
 
-const playerText = (p: LobbyPlayer) => `${p.name} ${p.rating}${p.provisional ? "?" : ""} · ${p.rank}`;
+const playerText = (p: LobbyPlayer) => ratedName(p.name, p.rating, p.provisional, p.rank);
 
-function playersText(p: PlayersView, engine: boolean): string {
-  const one = (v: PlayersView["sente"]) => (v ? `${v.name} ${v.rating}${v.provisional ? "?" : ""}` : engine ? "engine / guest" : "guest");
-  return `☗ ${one(p.sente)} – ☖ ${one(p.gote)}`;
+/** `☗ Alice 1500? – ☖ Bob 1480`: each seat's account and rating, or who a seat without one is. */
+function playersText(p: PlayersView, engine: boolean): (string | Node)[] {
+  const one = (v: PlayersView["sente"]) =>
+    v ? h("span", { translate: "no" }, `${v.name} ${v.rating}${v.provisional ? "?" : ""}`) : engine ? t("lobby-engine-or-guest") : t("lobby-guest");
+  return ["☗ ", one(p.sente), " – ☖ ", one(p.gote)];
 }
 
 /** Goes to the game of a `paired` notice or answer, from its seat. */
@@ -53,45 +60,46 @@ function goToGame(p: Paired): void {
 export function lobbyScreen(): Screen {
   let me: string | null = null;
   let seeks: Seek[] = [];
-  const guestNote = h("p", { class: "notice", id: "lobby-login", hidden: true }, "Log in to post or accept a seek: ", h("a", { href: "#login" }, "Log in"), " · ", h("a", { href: "#signup" }, "Sign up"));
-  const list = h("div", { id: "seek-list", class: "games" }, h("p", {}, "Loading…"));
+  const guestNote = h("p", { class: "notice", id: "lobby-login", hidden: true }, t("lobby-login-note"), " ", h("a", { href: "#login" }, t("lobby-log-in")), " · ", h("a", { href: "#signup" }, t("lobby-sign-up")));
+  const list = h("div", { id: "seek-list", class: "games" }, h("p", {}, t("lobby-loading")));
   const waiting = h("p", { class: "notice", id: "quick-waiting", hidden: true });
   const render = () => {
     if (seeks.length === 0) {
-      list.replaceChildren(h("p", {}, "No open seeks. Post one!"));
+      list.replaceChildren(h("p", {}, t("lobby-no-seeks")));
       return;
     }
     const rows = seeks.map((s) => {
       const own = s.player.id === me;
       const action = own
-        ? h("button", { type: "button", class: "small cancel-seek", "data-seek": s.id }, "Cancel")
-        : h("button", { type: "button", class: "small primary accept-seek", "data-seek": s.id }, "Accept");
+        ? h("button", { type: "button", class: "small cancel-seek", "data-seek": s.id }, t("lobby-cancel"))
+        : h("button", { type: "button", class: "small primary accept-seek", "data-seek": s.id }, t("lobby-accept"));
       action.addEventListener("click", () => {
         if (!me) {
           afterLogIn("#lobby");
-          toast("Log in to accept a seek.");
+          toast(t("lobby-login-to-accept"));
           return;
         }
         action.disabled = true;
-        (own ? lobbyApi.cancel(s.id).then(() => undefined) : lobbyApi.accept(s.id).then(goToGame)).catch((e: Error) => {
+        (own ? lobbyApi.cancel(s.id).then(() => undefined) : lobbyApi.accept(s.id).then(goToGame)).catch((e: unknown) => {
           action.disabled = false;
-          toast(e.message);
+          toast(errorText(e));
         });
       });
-      const range = s.rating_min !== null || s.rating_max !== null ? `${s.rating_min ?? ""}–${s.rating_max ?? ""}` : "any";
+      const ranged = s.rating_min !== null || s.rating_max !== null;
       return h(
         "tr",
         { "data-seek": s.id },
         h("td", { class: "seek-player" }, playerText(s.player)),
-        h("td", {}, `${shortName(s.variant)} · ${s.time_control ?? "no clock"}`),
-        h("td", {}, s.rated ? "rated" : "casual"),
-        h("td", {}, range),
-        h("td", {}, s.handicap ? `${s.handicap} (${s.side})` : s.side),
+        h("td", {}, shortName(s.variant), " · ", s.time_control ? h("span", { translate: "no" }, s.time_control) : t("lobby-no-clock")),
+        h("td", {}, s.rated ? t("lobby-rated") : t("lobby-casual")),
+        ranged ? h("td", { translate: "no" }, `${s.rating_min ?? ""}–${s.rating_max ?? ""}`) : h("td", {}, t("lobby-range-any")),
+        h("td", {}, s.handicap ? t("lobby-seek-side-handicap", { handicap: s.handicap, side: s.side }) : t("lobby-seek-side", { side: s.side })),
         h("td", { class: "links" }, action),
       );
     });
+    const headers = [t("lobby-col-player"), t("lobby-col-game"), "", t("lobby-col-range"), t("lobby-col-side"), ""];
     list.replaceChildren(
-      h("table", { class: "games-table" }, h("thead", {}, h("tr", {}, ...["Player", "Game", "", "Rating range", "Side", ""].map((t) => h("th", {}, t)))), h("tbody", {}, ...rows)),
+      h("table", { class: "games-table" }, h("thead", {}, h("tr", {}, ...headers.map((label) => h("th", {}, label)))), h("tbody", {}, ...rows)),
     );
   };
 
@@ -99,33 +107,39 @@ export function lobbyScreen(): Screen {
   const variant = h("select", { id: "seek-variant" }, ...variantOptions().map(([v, l]) => h("option", { value: v }, l)));
   const timeControl = h("input", { id: "seek-time-control", value: "10m+30s", autocomplete: "off", spellcheck: "false" });
   const rated = h("input", { type: "checkbox", id: "seek-rated" });
-  const ratedField = h("label", { class: "field", hidden: true }, h("span", {}, "Rated 公式戦"), rated);
-  const min = h("input", { id: "seek-min", type: "number", placeholder: "min", step: "50" });
-  const max = h("input", { id: "seek-max", type: "number", placeholder: "max", step: "50" });
-  const side = h("select", { id: "seek-side" }, h("option", { value: "random" }, "Furigoma (random)"), h("option", { value: "sente" }, "Sente ☗"), h("option", { value: "gote" }, "Gote ☖"));
+  const ratedField = h("label", { class: "field", hidden: true }, h("span", {}, t("lobby-rated-label")), rated);
+  const min = h("input", { id: "seek-min", type: "number", placeholder: t("lobby-rating-min"), step: "50" });
+  const max = h("input", { id: "seek-max", type: "number", placeholder: t("lobby-rating-max"), step: "50" });
+  const side = h(
+    "select",
+    { id: "seek-side" },
+    h("option", { value: "random" }, t("lobby-side-random")),
+    h("option", { value: "sente" }, t("lobby-side-sente")),
+    h("option", { value: "gote" }, t("lobby-side-gote")),
+  );
   const handicap = h("select", { id: "seek-handicap" });
   const syncVariant = () => handicap.replaceChildren(...handicapOptions(variant.value).map(([v, l]) => h("option", { value: v }, l)));
   variant.addEventListener("change", syncVariant);
   syncVariant();
-  const submit = h("button", { type: "submit", id: "seek-submit", class: "primary" }, "Post the seek");
+  const submit = h("button", { type: "submit", id: "seek-submit", class: "primary" }, t("lobby-post"));
   const field = (label: string, ...controls: HTMLElement[]) => h("label", { class: "field" }, h("span", {}, label), h("span", { class: "row" }, ...controls));
   const form = h(
     "form",
     { id: "seek-form", class: "panel" },
-    h("h2", {}, "Post a seek 対局待ち"),
-    field("Variant", variant),
-    field("Time control", presetMenu("seek-time-preset", timeControl), timeControl),
+    h("h2", {}, t("lobby-post-title")),
+    field(t("lobby-variant"), variant),
+    field(t("lobby-time-control"), presetMenu("seek-time-preset", timeControl), timeControl),
     ratedField,
-    field("Opponent's rating", min, max),
-    field("Your side", side),
-    field("Handicap 駒落ち", handicap),
+    field(t("lobby-opponent-rating"), min, max),
+    field(t("lobby-your-side"), side),
+    field(t("lobby-handicap"), handicap),
     h("div", { class: "buttons" }, submit),
   );
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     if (!me) {
       afterLogIn("#lobby");
-      toast("Log in to post a seek.");
+      toast(t("lobby-login-to-post"));
       return;
     }
     const body: Record<string, unknown> = { variant: variant.value, side: side.value };
@@ -138,47 +152,47 @@ export function lobbyScreen(): Screen {
     submit.disabled = true;
     lobbyApi
       .post(body)
-      .then(() => toast("Seek posted: waiting for an opponent.", "info"))
-      .catch((err: Error) => toast(`Cannot post the seek: ${err.message}`))
+      .then(() => toast(t("lobby-posted"), "info"))
+      .catch((err: unknown) => toast(t("lobby-post-failed", { error: errorText(err) })))
       .finally(() => (submit.disabled = false));
   });
 
   // Quick pairing.
   const quickRated = h("input", { type: "checkbox", id: "quick-rated", checked: true });
-  const cancelQuick = h("button", { type: "button", class: "small", id: "quick-cancel" }, "Cancel");
+  const cancelQuick = h("button", { type: "button", class: "small", id: "quick-cancel" }, t("lobby-cancel"));
   cancelQuick.addEventListener("click", () => {
     void lobbyApi.cancelQuick().catch(() => undefined);
     waiting.hidden = true;
   });
-  const quickButtons = QUICK.map(([tc, label]) => {
-    const b = h("button", { type: "button", class: "big quick", "data-time-control": tc }, label);
+  const quickButtons = QUICK.map(([tc, waitingKey]) => {
+    const b = h("button", { type: "button", class: "big quick", "data-time-control": tc }, presetName(tc) ?? tc);
     b.addEventListener("click", () => {
       if (!me) {
         afterLogIn("#lobby");
-        toast("Log in to be paired.");
+        toast(t("lobby-login-to-pair"));
         return;
       }
       lobbyApi
         .quick(tc, quickRated.checked)
         .then((answer) => {
           if ("token" in answer) goToGame(answer);
-          else waiting.replaceChildren(`Waiting for an opponent at ${label}… `, cancelQuick), (waiting.hidden = false);
+          else waiting.replaceChildren(t(waitingKey), " ", cancelQuick), (waiting.hidden = false);
         })
-        .catch((err: Error) => toast(`Cannot pair: ${err.message}`));
+        .catch((err: unknown) => toast(t("lobby-pair-failed", { error: errorText(err) })));
     });
     return b;
   });
-  const quick = h("section", { class: "panel", id: "quick" }, h("h2", {}, "Quick pairing 早指し"), h("div", { class: "row" }, ...quickButtons), h("label", { class: "row" }, quickRated, "Rated"), waiting);
+  const quick = h("section", { class: "panel", id: "quick" }, h("h2", {}, t("lobby-quick-title")), h("div", { class: "row" }, ...quickButtons), h("label", { class: "row" }, quickRated, t("lobby-quick-rated")), waiting);
 
   // Live games.
-  const live = h("div", { id: "live-games", class: "games" }, h("p", {}, "Loading…"));
+  const live = h("div", { id: "live-games", class: "games" }, h("p", {}, t("lobby-loading")));
   const refreshLive = () =>
     lobbyApi
       .live()
       .then((games) =>
         live.replaceChildren(
           games.length === 0
-            ? h("p", {}, "No game under way.")
+            ? h("p", {}, t("lobby-no-live"))
             : h(
                 "table",
                 { class: "games-table" },
@@ -186,13 +200,20 @@ export function lobbyScreen(): Screen {
                   "tbody",
                   {},
                   ...games.map((g) =>
-                    h("tr", { "data-game": g.id }, h("td", {}, playersText(g.players, g.engine)), h("td", {}, `${g.time_control ?? "no clock"}${g.rated ? " · rated" : ""}`), h("td", { class: "num" }, String(g.plies)), h("td", { class: "links" }, h("a", { href: `#game=${encodeURIComponent(g.id)}`, class: "watch" }, "Watch"))),
+                    h(
+                      "tr",
+                      { "data-game": g.id },
+                      h("td", {}, ...playersText(g.players, g.engine)),
+                      h("td", {}, g.time_control ? h("span", { translate: "no" }, g.time_control) : t("lobby-no-clock"), ...(g.rated ? [" · ", t("lobby-rated")] : [])),
+                      h("td", { class: "num" }, String(g.plies)),
+                      h("td", { class: "links" }, h("a", { href: `#game=${encodeURIComponent(g.id)}`, class: "watch" }, t("lobby-watch"))),
+                    ),
                   ),
                 ),
               ),
         ),
       )
-      .catch((e: Error) => live.replaceChildren(h("p", {}, `Cannot list the live games: ${e.message}`)));
+      .catch((e: unknown) => live.replaceChildren(h("p", {}, t("lobby-live-failed", { error: errorText(e) }))));
   void refreshLive();
   const liveTimer = window.setInterval(() => void refreshLive(), 5000);
 
@@ -230,7 +251,7 @@ export function lobbyScreen(): Screen {
   const el = h(
     "div",
     { class: "lobby" },
-    h("div", { class: "lobby-main" }, guestNote, quick, h("section", { class: "panel" }, h("h2", {}, "Open seeks"), list), h("section", { class: "panel" }, h("h2", {}, "Live games 対局中"), live)),
+    h("div", { class: "lobby-main" }, guestNote, quick, h("section", { class: "panel" }, h("h2", {}, t("lobby-open-seeks")), list), h("section", { class: "panel" }, h("h2", {}, t("lobby-live-games")), live)),
     form,
   );
   return {
@@ -245,9 +266,9 @@ export function lobbyScreen(): Screen {
 
 /** The home page's featured game: the top-rated live game on a small board that follows it. */
 export function featuredPanel(): Screen {
-  const board = new BoardSvg("The featured game");
+  const board = new BoardSvg(t("lobby-featured-board"));
   const caption = h("p", { id: "featured-players" });
-  const el = h("section", { class: "panel featured", id: "featured", hidden: true }, h("h2", {}, "Featured game 注目の対局"), board.el, caption);
+  const el = h("section", { class: "panel featured", id: "featured", hidden: true }, h("h2", {}, t("lobby-featured")), board.el, caption);
   let socket: GameSocket | null = null;
   let gone = false;
   void lobbyApi
@@ -255,7 +276,7 @@ export function featuredPanel(): Screen {
     .then(({ game }) => {
       if (!game || gone) return;
       el.hidden = false;
-      caption.replaceChildren(playersText(game.players, game.engine), " ", h("a", { href: `#game=${encodeURIComponent(game.id)}` }, "Watch"));
+      caption.replaceChildren(...playersText(game.players, game.engine), " ", h("a", { href: `#game=${encodeURIComponent(game.id)}` }, t("lobby-watch")));
       const draw = (sfen: string) =>
         board.draw({ pos: parseSfen(sfen, game.variant), bottom: "sente", style: settings().pieceStyle, coords: settings().coords, selected: null, dests: new Set(), last: null, check: null, dragging: null });
       draw(game.sfen);

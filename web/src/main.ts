@@ -13,10 +13,10 @@
 // and by path: /tournaments (tournaments.ts), /tournaments/ID (tournament.ts),
 // /tournaments/ID/print?round=N (print.ts)
 import { accountRoute, afterLogIn, refreshAccountNav } from "./account.js";
-import { api, ApiError } from "./api.js";
+import { api, ApiError, errorText } from "./api.js";
 import { chuScreen } from "./chu.js";
 import { h } from "./dom.js";
-import { loadCatalog } from "./i18n.js";
+import { hasMessage, loadCatalog, t } from "./i18n.js";
 import { gameScreen } from "./game.js";
 import { homeScreen } from "./home.js";
 import { printScreen } from "./print.js";
@@ -60,7 +60,7 @@ async function join(id: string, invite: string): Promise<void> {
     goToSeat(id, memo.token);
     return;
   }
-  mount(message("Joining the game…"));
+  mount(message(t("common-joining")));
   try {
     const answer = await api.join(id, invite);
     rememberSeat(id, { token: answer.token, seat: answer.seat });
@@ -69,10 +69,10 @@ async function join(id: string, invite: string): Promise<void> {
     if (e instanceof ApiError && e.code === "login_required") {
       // A rated game's seat needs an account: log in, then come back to the invitation.
       afterLogIn(`#game=${encodeURIComponent(id)}&invite=${encodeURIComponent(invite)}`);
-      mount(message(`Cannot join: ${e.message}`, h("a", { href: "#login", id: "login-to-join", class: "button primary" }, "Log in"), h("a", { href: "#signup", class: "button" }, "Sign up")));
+      mount(message(t("common-cannot-join", { error: errorText(e) }), h("a", { href: "#login", id: "login-to-join", class: "button primary" }, t("common-log-in")), h("a", { href: "#signup", class: "button" }, t("common-sign-up"))));
       return;
     }
-    mount(message(`Cannot join: ${(e as Error).message}`, h("a", { href: `#game=${encodeURIComponent(id)}`, class: "button" }, "Watch the game"), h("a", { href: "#", class: "button" }, "Home")));
+    mount(message(t("common-cannot-join", { error: errorText(e) }), h("a", { href: `#game=${encodeURIComponent(id)}`, class: "button" }, t("common-watch-game")), h("a", { href: "#", class: "button" }, t("common-home"))));
   }
 }
 
@@ -132,13 +132,22 @@ function route(): void {
 }
 
 // The catalog, then the pieces and variants from the server's rules, before anything is drawn.
+// Without a catalog the page has no words: it says so in English, the reference language.
 loadCatalog().then(loadVariants).then(
   () => {
     window.addEventListener("hashchange", route);
     route();
+    // The notice of a game that starts, on every page: it follows the account the top bar learns.
+    startGameNotices();
+    void refreshAccountNav();
   },
-  (e: Error) => mount(message(`Cannot load the variants from the server: ${e.message}`)),
+  (e: Error) =>
+    mount(
+      message(
+        hasMessage("common-cannot-load-variants")
+          ? t("common-cannot-load-variants", { error: errorText(e) })
+          : `Cannot load the variants from the server: ${e.message}`,
+      ),
+    ),
 );
-// The notice of a game that starts, on every page: it follows the account the top bar learns.
-startGameNotices();
-void refreshAccountNav();
+

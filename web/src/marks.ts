@@ -4,6 +4,7 @@
 // board's moves wait meanwhile.
 import type { BoardSvg } from "./board.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import type { RecordTree } from "./tree.js";
 import type { Viewer } from "./viewer.js";
 
@@ -55,7 +56,7 @@ export class MarkInput {
 /** The switch that makes the left button (a finger) draw marks: its button and its state. */
 export function drawSwitch(): { button: HTMLButtonElement; on: () => boolean } {
   let drawing = false;
-  const button = h("button", { type: "button", id: "draw-marks", "aria-pressed": "false", title: "Drag to draw an arrow, tap a square to circle it (the right button draws too)" }, "✎ Draw arrows");
+  const button = h("button", { type: "button", id: "draw-marks", "aria-pressed": "false", title: t("game-draw-marks-title") }, t("game-draw-marks"));
   button.addEventListener("click", () => {
     drawing = !drawing;
     button.setAttribute("aria-pressed", String(drawing));

@@ -3,6 +3,7 @@
 // main line; the header's entries folded away. On the analysis board the comment of the move
 // shown is written here, and a move with what follows it made the main line or deleted.
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { moveText } from "./record.js";
 import { onSettings, settings } from "./settings.js";
 import type { RecordTree } from "./tree.js";
@@ -58,8 +59,8 @@ export class NotesPanel {
       const button = (e.target as Element).closest<HTMLElement>("[data-node]");
       if (button) follow(Number(button.dataset["node"]));
     });
-    this.mainButton = h("button", { type: "button", id: "main-line", class: "small", hidden: true, onclick: () => follow(tree.nodes[0]?.children[0] ?? 0) }, "↩ Main line");
-    this.editor = h("textarea", { id: "comment-edit", class: "comment-edit", rows: 2, placeholder: "Write a comment on this move…", "aria-label": "Comment on the move shown" });
+    this.mainButton = h("button", { type: "button", id: "main-line", class: "small", hidden: true, onclick: () => follow(tree.nodes[0]?.children[0] ?? 0) }, t("review-notes-main-line"));
+    this.editor = h("textarea", { id: "comment-edit", class: "comment-edit", rows: 2, placeholder: t("review-notes-placeholder"), "aria-label": t("review-notes-editor-label") });
     this.editor.addEventListener("change", () => {
       if (remote) return remote.comment(tree.at(viewer.ply), this.editor.value);
       tree.setComment(tree.at(viewer.ply), this.editor.value);
@@ -72,13 +73,13 @@ export class NotesPanel {
       tree.promote(this.branchOf(node));
       follow(node);
       edited();
-    } }, "★ Make this the main line");
+    } }, t("review-notes-promote"));
     this.removeButton = h("button", { type: "button", id: "delete-move", class: "small", onclick: () => {
       if (remote) return remote.remove(tree.at(viewer.ply));
       const parent = tree.remove(tree.at(viewer.ply));
       follow(parent);
       edited();
-    } }, "✕ Delete this move and what follows");
+    } }, t("review-notes-delete"));
     const shift = (up: boolean) => {
       const node = tree.at(viewer.ply);
       if (remote) return remote.reorder(node, up);
@@ -89,11 +90,11 @@ export class NotesPanel {
     this.orderButtons = h(
       "span",
       { class: "order" },
-      h("button", { type: "button", id: "variation-up", class: "small", title: "Move this move one place up among the variations", onclick: () => shift(true) }, "▲"),
-      h("button", { type: "button", id: "variation-down", class: "small", title: "Move this move one place down among the variations", onclick: () => shift(false) }, "▼"),
+      h("button", { type: "button", id: "variation-up", class: "small", title: t("review-notes-up"), onclick: () => shift(true) }, "▲"),
+      h("button", { type: "button", id: "variation-down", class: "small", title: t("review-notes-down"), onclick: () => shift(false) }, "▼"),
     );
     this.editing = [
-      h("details", { class: "comment-editor" }, h("summary", {}, "✎ Write a comment"), this.editor),
+      h("details", { class: "comment-editor" }, h("summary", {}, t("review-notes-write")), this.editor),
       h("div", { class: "row tree-edit" }, this.promoteButton, this.orderButtons, this.removeButton),
     ];
     const extra = header.filter(([key]) => !SHOWN_KEYS.has(key));
@@ -101,14 +102,14 @@ export class NotesPanel {
       ? h(
           "details",
           { class: "record-header" },
-          h("summary", {}, `棋譜情報 Header (${extra.length})`),
-          h("dl", {}, ...extra.flatMap(([key, value]) => [h("dt", {}, key), h("dd", {}, value)])),
+          h("summary", {}, t("review-notes-header", { count: extra.length })),
+          h("dl", { translate: "no" }, ...extra.flatMap(([key, value]) => [h("dt", {}, key), h("dd", {}, value)])),
         )
       : null;
     this.el = h(
       "section",
-      { class: "panel notes-panel", "aria-label": "Comments and variations" },
-      h("div", { class: "panel-head" }, h("h2", {}, "注釈 Notes"), this.mainButton),
+      { class: "panel notes-panel", "aria-label": t("review-notes-label") },
+      h("div", { class: "panel-head" }, h("h2", {}, t("review-notes-heading")), this.mainButton),
       headerBox,
       this.here,
       this.comments,
@@ -155,8 +156,8 @@ export class NotesPanel {
         h(
           "button",
           { type: "button", class: "small variation", "data-node": id, "aria-pressed": String(this.tree.shown(id)) },
-          this.label(id),
-          i === 0 ? h("span", { class: "main-mark" }, " 本譜") : null,
+          h("span", { translate: "no" }, this.label(id)),
+          i === 0 ? h("span", { class: "main-mark" }, " ", t("review-notes-main-mark")) : null,
         ),
       ),
     );
@@ -177,18 +178,20 @@ export class NotesPanel {
     const ply = this.viewer.ply;
     const id = this.tree.at(ply);
     const node = this.tree.nodes[id];
-    this.here.textContent = ply === 0 ? "開始局面 Start" : `${ply}. ${this.label(id)}${node?.spent_ms !== undefined ? `  (${clock(node.spent_ms)})` : ""}`;
+    // The move shown, as the record writes it: its number, its move, its time (data).
+    const move = `${ply}. ${this.label(id)}${node?.spent_ms !== undefined ? `  (${clock(node.spent_ms)})` : ""}`;
+    this.here.replaceChildren(ply === 0 ? t("review-notes-start") : h("span", { translate: "no" }, move));
     const parts: HTMLElement[] = [];
-    if (node?.bookmark) parts.push(h("p", { class: "bookmark" }, `🔖 ${node.bookmark}`));
-    for (const comment of node?.comments ?? []) parts.push(h("p", {}, comment));
-    if (!parts.length) parts.push(h("p", { class: "hint" }, ply === 0 ? "No comment on the start." : "No comment on this move."));
+    if (node?.bookmark) parts.push(h("p", { class: "bookmark", translate: "no" }, `🔖 ${node.bookmark}`));
+    for (const comment of node?.comments ?? []) parts.push(h("p", { translate: "no" }, comment));
+    if (!parts.length) parts.push(h("p", { class: "hint" }, ply === 0 ? t("review-notes-no-comment-start") : t("review-notes-no-comment")));
     this.comments.replaceChildren(...parts);
     const rows: HTMLElement[] = [];
     const choices = this.tree.choices(id);
-    if (choices.length && ply > 0) rows.push(this.choiceRow(`変化 Move ${ply}:`, choices));
+    if (choices.length && ply > 0) rows.push(this.choiceRow(t("review-notes-variations", { ply: String(ply) }), choices));
     const branches = this.tree.branches(id);
-    if (branches.length) rows.push(this.choiceRow(`変化 Move ${ply + 1}:`, branches));
-    if (rows.length) rows.push(h("p", { class: "hint" }, "Click a move to follow its line; ↑ ↓ switch the variation of the move shown."));
+    if (branches.length) rows.push(this.choiceRow(t("review-notes-variations", { ply: String(ply + 1) }), branches));
+    if (rows.length) rows.push(h("p", { class: "hint" }, t("review-notes-hint")));
     this.variations.replaceChildren(...rows);
     this.mainButton.hidden = this.tree.isMain();
     if (document.activeElement !== this.editor) this.editor.value = (node?.comments ?? []).join("\n");

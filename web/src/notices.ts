@@ -5,6 +5,7 @@
 // dismissed in this browser (remembered in localStorage, for every tab).
 import { onAccount } from "./account.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { AccountGames, type StartedGame } from "./event-stream.js";
 
 const SEEN = "koma.seen-games";
@@ -63,9 +64,10 @@ export function startGameNotices(): void {
     return h(
       "p",
       { class: "notice game-notice", "data-game": g.id },
-      h("span", {}, `Your game against ${g.opponent} has started — `),
-      h("a", { href: `/#game=${encodeURIComponent(g.id)}`, class: "button primary small play", onclick: () => markSeen(g.id) }, "Play"),
-      h("button", { type: "button", class: "small dismiss", title: "Dismiss", "aria-label": "Dismiss", onclick: dismiss }, "×"),
+      h("span", {}, t("game-notice-started", { opponent: g.opponent })),
+      " ",
+      h("a", { href: `/#game=${encodeURIComponent(g.id)}`, class: "button primary small play", onclick: () => markSeen(g.id) }, t("game-notice-play")),
+      h("button", { type: "button", class: "small dismiss", title: t("game-notice-dismiss"), "aria-label": t("game-notice-dismiss"), onclick: dismiss }, "×"),
     );
   };
   const render = () => {

@@ -1,5 +1,6 @@
 // Telling a player that the opponent moved: a short sound, and the tab's title while the
 // page is hidden ("● Your move").
+import { t } from "./i18n.js";
 
 let context: AudioContext | null = null;
 let plainTitle: string | null = null;
@@ -36,6 +37,6 @@ export function opponentMoved(): void {
   click();
   if (document.hidden) {
     plainTitle ??= document.title;
-    document.title = `● Your move · ${plainTitle}`;
+    document.title = t("game-title-your-move", { title: plainTitle });
   }
 }

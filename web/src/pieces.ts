@@ -1,5 +1,6 @@
 // How the page writes and draws a piece, from the rules' piece table (variants.ts): its
 // characters, names, size, promotion and moves.
+import { t } from "./i18n.js";
 import type { Color, Piece } from "./sfen.js";
 import { pieceOf, type PieceInfo, type PieceLook, type Variant, variantInfo } from "./variants.js";
 
@@ -48,8 +49,40 @@ export function subMark(variant: Variant, kind: string): string | null {
   return p?.look === "marked_wedge" ? ([...p.kanji][0] ?? null) : null;
 }
 
+/** The pieces of standard shogi, by their role's id: the glossary has a word for each. */
+const GLOSSARY_ROLES = new Set([
+  "king",
+  "rook",
+  "dragon",
+  "bishop",
+  "horse",
+  "gold",
+  "silver",
+  "promoted_silver",
+  "knight",
+  "promoted_knight",
+  "lance",
+  "promoted_lance",
+  "pawn",
+  "tokin",
+]);
+
+/**
+ * A piece's name in the page's language: the glossary's word for a piece of standard shogi
+ * (a role of the glossary whose face is the standard one: not Dōbutsu's lion, whose role is
+ * the king's), the rules' English name for the others (Chu's, Tori's...), its letters for an
+ * unknown one.
+ */
 export function pieceName(variant: Variant, kind: string): string {
-  return info(variant, kind)?.names.en ?? kind;
+  const p = info(variant, kind);
+  if (!p) return t("game-piece", { role: "other", name: kind });
+  const standard = GLOSSARY_ROLES.has(p.role) && p.names.en === p.role.replace(/_/g, " ");
+  return t("game-piece", { role: standard ? p.role.replace(/_/g, "-") : "other", name: p.names.en });
+}
+
+/** The glossary's name of a piece of standard shogi by its role (`tokin`, `promoted-silver`). */
+export function roleName(role: string): string {
+  return t("game-piece", { role, name: role });
 }
 
 /** Whether the piece shows its back (promoted, or Kyoto's turned-over face): drawn in red. */
@@ -92,6 +125,7 @@ export function colorMark(color: Color): string {
   return color === "sente" ? "☗" : "☖";
 }
 
+/** The side's name (`Sente`, `Gote`), as the glossary has it. */
 export function colorName(color: Color): string {
-  return color === "sente" ? "Sente" : "Gote";
+  return t(`game-color-${color}`);
 }

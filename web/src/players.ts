@@ -2,9 +2,10 @@
 // rank, the change after a rated game) and the handicap their ratings call for.
 import type { HandicapView, PlayerView } from "./api.js";
 import { h } from "./dom.js";
-import { colorName } from "./pieces.js";
+import { t, type Args } from "./i18n.js";
 
-/** The name a deleted account's games show (the server's `DELETED_PLAYER`). */
+/** The name a deleted account's games show (the server's `DELETED_PLAYER`); the page shows
+ *  the catalog's `profile-deleted-player` for it. */
 export const DELETED_PLAYER = "deleted player";
 
 /** The address of a player's profile (lishogi's /@/name). */
@@ -14,8 +15,8 @@ export function profileHref(name: string): string {
 
 /** A player's name linked to the profile; a deleted account's name is not linked. */
 export function playerLink(name: string, attrs: Record<string, string> = {}): HTMLElement {
-  if (name === DELETED_PLAYER) return h("span", { class: "deleted-player" }, name);
-  return h("a", { ...attrs, href: profileHref(name), class: "player-link" }, name);
+  if (name === DELETED_PLAYER) return h("span", { class: "deleted-player" }, t("profile-deleted-player"));
+  return h("a", { ...attrs, href: profileHref(name), class: "player-link", translate: "no" }, name);
 }
 
 /** A rating change as lishogi shows it: `+162`, `−163` (a minus sign), `±0`. */
@@ -25,19 +26,39 @@ export function diffText(diff: number): string {
   return "±0";
 }
 
+/**
+ * A rank as the messages take it (`profile-rank-name`): the server writes `3 kyu`, `2 dan`;
+ * `$unit` is `kyu` or `dan` and `$number` the number, or `$unit` is `other` and `$rank` the
+ * server's text as it is.
+ */
+export function rankArgs(rank: string): Args {
+  const m = /^(\d+) (kyu|dan)$/.exec(rank.trim());
+  return m ? { unit: m[2]!, number: Number(m[1]), rank } : { unit: "other", number: 0, rank };
+}
+
+/** `Alice 1500? · 1 kyu` (`?` while provisional), and with the change after a rated game
+ *  `Alice 1662? +162 · 2 dan`. */
+export function ratedName(name: string, rating: number, provisional: boolean, rank: string, diff: number | null = null): string {
+  const args: Args = { name, rating: `${rating}${provisional ? "?" : ""}`, ...rankArgs(rank) };
+  return diff === null ? t("profile-player", args) : t("profile-player-diff", { ...args, diff: diffText(diff) });
+}
+
 /** `Alice 1500? · 1 kyu`, and after a rated game `Alice 1662? +162 · 2 dan`. */
 export function playerText(p: PlayerView): string {
-  const rating = `${p.rating}${p.provisional ? "?" : ""}`;
-  const diff = p.diff === null ? "" : ` ${diffText(p.diff)}`;
-  return `${p.name} ${rating}${diff} · ${p.rank}`;
+  return ratedName(p.name, p.rating, p.provisional, p.rank, p.diff);
 }
 
 /** The note saying which handicap the two players' ratings call for (an even game included), to a player or (`player` false) a spectator. */
 export function handicapNote(s: HandicapView, player: boolean): HTMLElement {
-  const whose = player ? "Your ratings call" : "The players' ratings call";
+  // $giver: the stronger player's seat; $handicap: the server's name of the handicap.
+  const args: Args = { giver: s.giver ?? "", japanese: s.japanese, handicap: s.handicap };
   const text =
     s.giver === null
-      ? `${whose} for an even game (平手).`
-      : `${whose} for a handicap: ${colorName(s.giver)} gives ${s.japanese} (${s.handicap}).`;
+      ? player
+        ? t("profile-handicap-even-player")
+        : t("profile-handicap-even-spectator")
+      : player
+        ? t("profile-handicap-player", args)
+        : t("profile-handicap-spectator", args);
   return h("p", { class: "notice", id: "suggested-handicap" }, text);
 }

@@ -24,12 +24,12 @@ export function plotY(f: number): number {
   return T + (1 - f) * (H - T - B);
 }
 
-/** A label left of the frame at height `y`. */
+/** A label left of the frame at height `y`: a value of the scale (data, not translated). */
 export function yLabel(plot: SVGSVGElement, y: number, text: string): void {
-  plot.append(s("text", { x: L - 4, y, class: "plot-label", "text-anchor": "end", "dominant-baseline": "central" }, text));
+  plot.append(s("text", { x: L - 4, y, class: "plot-label", "text-anchor": "end", "dominant-baseline": "central", translate: "no" }, text));
 }
 
-/** A label under the frame at `x`. */
+/** A label under the frame at `x`: a value of the scale (data, not translated). */
 export function xLabel(plot: SVGSVGElement, x: number, text: string): void {
-  plot.append(s("text", { x, y: H - 6, class: "plot-label", "text-anchor": "middle" }, text));
+  plot.append(s("text", { x, y: H - 6, class: "plot-label", "text-anchor": "middle", translate: "no" }, text));
 }

@@ -2,11 +2,12 @@
 // under way, and the player's games, paged.
 //   #@/NAME   #player=NAME
 import { currentAccount } from "./account.js";
-import { ApiError, request, type GameSummary, type PlayerView } from "./api.js";
+import { ApiError, errorText, request, type GameSummary, type PlayerView } from "./api.js";
 import { h, s } from "./dom.js";
 import { endingText } from "./ending.js";
+import { t, type Args } from "./i18n.js";
 import { colorMark } from "./pieces.js";
-import { DELETED_PLAYER, diffText, playerLink } from "./players.js";
+import { diffText, playerLink, rankArgs } from "./players.js";
 import { plotSvg, plotX, plotY, xLabel, yLabel } from "./plot.js";
 import type { Screen } from "./screen.js";
 import type { Color } from "./sfen.js";
@@ -33,9 +34,8 @@ interface Series { name: string; points: [number, number, number, number][] }
 interface PlayerGame extends GameSummary { rated: boolean; sente: PlayerView | null; gote: PlayerView | null }
 
 const PER_PAGE = 20;
-const POOL_NAMES: Record<string, string> = {
-  ultraBullet: "UltraBullet", bullet: "Bullet", blitz: "Blitz", rapid: "Rapid", classical: "Classical", correspondence: "Correspondence",
-};
+/** The speeds of the rating pools (lishogi's keys): standard shogi's pools are named by them. */
+const SPEEDS = ["ultraBullet", "bullet", "blitz", "rapid", "classical", "correspondence"];
 
 const enc = encodeURIComponent;
 const profileApi = {
@@ -45,8 +45,18 @@ const profileApi = {
   games: (name: string, page: number) => request<PlayerGame[]>("GET", `/api/games?player=${enc(name)}&page=${page}&per=${PER_PAGE}`),
 };
 
+/**
+ * A pool's key as the messages take it (`profile-pool`): standard shogi's pools are keyed by
+ * their speed (`blitz`), another variant's as `VARIANT-SPEED` (`tori-rapid`).
+ */
+function poolArgs(key: string): Args {
+  if (SPEEDS.includes(key)) return { variant: "shogi", speed: key, pool: key };
+  const m = /^(.+)-([A-Za-z]+)$/.exec(key);
+  return m ? { variant: m[1]!, speed: m[2]!, pool: key } : { variant: "other", speed: "other", pool: key };
+}
+
 function poolName(key: string): string {
-  return POOL_NAMES[key] ?? key.replace(/^tori-/, "Tori ").replace(/^./, (c) => c.toUpperCase());
+  return t("profile-pool", poolArgs(key));
 }
 
 /** `1662?` while provisional. */
@@ -56,7 +66,7 @@ function ratingText(p: Perf): string {
 
 /** The plot of one pool's history: a point per day, the ratings on a scale of their own. */
 function historyPlot(series: Series): SVGSVGElement {
-  const plot = plotSvg(`rating-plot-${series.name}`, `${poolName(series.name)} rating over time`);
+  const plot = plotSvg(`rating-plot-${series.name}`, t("profile-plot-label", poolArgs(series.name)));
   const days = series.points.map(([y, m, d]) => Date.UTC(y, m, d) / 86_400_000);
   const ratings = series.points.map((p) => p[3]);
   const low = Math.floor((Math.min(...ratings) - 50) / 50) * 50;
@@ -65,16 +75,16 @@ function historyPlot(series: Series): SVGSVGElement {
   const span = Math.max(1, days[days.length - 1]! - first);
   const x = (day: number) => plotX(series.points.length === 1 ? 0.5 : (day - first) / span);
   const y = (rating: number) => plotY((rating - low) / (high - low));
-  plot.append(s("title", {}, `${poolName(series.name)} rating by day`));
+  plot.append(s("title", {}, t("profile-plot-title", poolArgs(series.name))));
   const pts = series.points.map((_, i) => `${x(days[i]!).toFixed(1)},${y(ratings[i]!).toFixed(1)}`);
   if (pts.length > 1) plot.append(s("polyline", { points: pts.join(" "), class: "plot-line" }));
   series.points.forEach(([yr, m, d, rating], i) => {
     const when = `${yr}-${String(m + 1).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
-    plot.append(s("circle", { cx: x(days[i]!), cy: y(rating), r: 3.5, class: "plot-dot rating-point" }, s("title", {}, `${when}: ${rating}`)));
+    plot.append(s("circle", { cx: x(days[i]!), cy: y(rating), r: 3.5, class: "plot-dot rating-point" }, s("title", {}, t("profile-plot-point", { date: when, rating: String(rating) }))));
   });
   yLabel(plot, y(high), String(high));
   yLabel(plot, y(low), String(low));
-  const day = (n: number) => new Date(n * 86_400_000).toLocaleDateString(undefined, { month: "short", day: "numeric" });
+  const day = (n: number) => t("profile-plot-day", { day: new Date(n * 86_400_000) });
   xLabel(plot, x(first), day(first));
   if (days.length > 1) xLabel(plot, x(first + span), day(first + span));
   return plot;
@@ -82,7 +92,7 @@ function historyPlot(series: Series): SVGSVGElement {
 
 function ratingsPanel(user: Profile, history: Series[]): HTMLElement {
   const played = Object.entries(user.perfs ?? {}).filter(([, p]) => p.games > 0);
-  if (played.length === 0) return h("p", { id: "no-ratings" }, "No rated games yet.");
+  if (played.length === 0) return h("p", { id: "no-ratings" }, t("profile-no-ratings"));
   return h(
     "div",
     { class: "perfs" },
@@ -95,11 +105,11 @@ function ratingsPanel(user: Profile, history: Series[]): HTMLElement {
         h(
           "p",
           {},
-          h("strong", { class: "rating" }, ratingText(p)),
+          h("strong", { class: "rating", translate: "no" }, ratingText(p)),
           " · ",
-          h("span", { class: "rank" }, `${p.rank} / ${p.rank_ja}`),
+          h("span", { class: "rank" }, t("profile-rank", { ...rankArgs(p.rank), japanese: p.rank_ja })),
           " · ",
-          h("span", { class: "perf-games" }, `${p.games} rated game${p.games === 1 ? "" : "s"}`),
+          h("span", { class: "perf-games" }, t("profile-rated-games", { count: p.games })),
         ),
         series && series.points.length > 0 ? historyPlot(series) : null,
       );
@@ -119,29 +129,37 @@ function gameRow(g: PlayerGame, id: string): HTMLElement {
   const other: Color = seat === "gote" ? "sente" : "gote";
   const opponent = g[other];
   const gid = enc(g.id);
+  // The player's result: `draw`, `win` or `loss` (a class of the cell, and its message).
   let verdict = "";
-  if (g.outcome && g.outcome.reason !== "aborted") verdict = g.outcome.winner === null ? "Draw" : g.outcome.winner === seat ? "Win" : "Loss";
-  const state = g.outcome ? endingText(g.outcome, true) : g.started ? "in progress" : "waiting for a player";
+  if (g.outcome && g.outcome.reason !== "aborted") verdict = g.outcome.winner === null ? "draw" : g.outcome.winner === seat ? "win" : "loss";
+  const state = g.outcome ? endingText(g.outcome, true) : g.started ? t("profile-state-in-progress") : t("profile-state-waiting");
   const mine = seat ? g[seat] : null;
-  const when = new Date(g.created_ms).toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  const when = t("profile-game-date", { date: new Date(g.created_ms) });
   return h(
     "tr",
     { "data-game": g.id },
-    h("td", {}, when),
+    // A date alone (one DATETIME of the catalog): data in the page's language.
+    h("td", { translate: "no" }, when),
     h("td", {}, seat ? colorMark(seat) : ""),
-    h("td", { class: "opponent" }, opponent ? playerLink(opponent.name) : g.started ? "Guest or engine" : "—", opponent ? ` ${opponent.rating_before}` : ""),
-    h("td", {}, `${shortName(g.variant)}${g.time_control ? ` · ${g.time_control}` : ""}${g.rated ? " · rated" : ""}`),
-    h("td", { class: `verdict ${verdict.toLowerCase()}` }, verdict),
+    h("td", { class: "opponent" }, opponent ? playerLink(opponent.name) : g.started ? t("profile-guest-or-engine") : "—", opponent ? h("span", { translate: "no" }, ` ${opponent.rating_before}`) : ""),
+    h(
+      "td",
+      {},
+      shortName(g.variant),
+      ...(g.time_control ? [" · ", h("span", { translate: "no" }, g.time_control)] : []),
+      ...(g.rated ? [" · ", t("profile-game-rated")] : []),
+    ),
+    h("td", { class: `verdict ${verdict}` }, verdict ? t(`profile-verdict-${verdict}`) : ""),
     h("td", { class: "state" }, state),
-    h("td", { class: "diff" }, mine && mine.diff !== null ? diffText(mine.diff) : ""),
-    h("td", { class: "links" }, h("a", { href: `#game=${gid}` }, g.outcome ? "Replay" : "Watch")),
+    h("td", { class: "diff", translate: "no" }, mine && mine.diff !== null ? diffText(mine.diff) : ""),
+    h("td", { class: "links" }, h("a", { href: `#game=${gid}` }, g.outcome ? t("profile-replay") : t("profile-watch"))),
   );
 }
 
 function gamesPanel(user: Profile): HTMLElement {
-  const body = h("div", { class: "games" }, h("p", {}, "Loading…"));
-  const prev = h("button", { type: "button", id: "games-prev" }, "← Previous");
-  const next = h("button", { type: "button", id: "games-next" }, "Next →");
+  const body = h("div", { class: "games" }, h("p", {}, t("profile-loading")));
+  const prev = h("button", { type: "button", id: "games-prev" }, t("profile-previous"));
+  const next = h("button", { type: "button", id: "games-next" }, t("profile-next"));
   const where = h("span", { class: "page-number" });
   let page = 1;
   const load = () => {
@@ -149,23 +167,23 @@ function gamesPanel(user: Profile): HTMLElement {
     profileApi
       .games(user.id, page)
       .then((list) => {
-        where.textContent = `Page ${page}`;
+        where.textContent = t("profile-page", { page });
         prev.disabled = page === 1;
         next.disabled = list.length < PER_PAGE;
         if (list.length === 0) {
-          body.replaceChildren(h("p", {}, page === 1 ? "No games yet." : "No more games."));
+          body.replaceChildren(h("p", {}, page === 1 ? t("profile-no-games") : t("profile-no-more-games")));
           return;
         }
         body.replaceChildren(
           h(
             "table",
             { class: "games-table", id: "profile-games" },
-            h("thead", {}, h("tr", {}, ...["Date", "Side", "Opponent", "Game", "Result", "", "±", ""].map((t) => h("th", {}, t)))),
+            h("thead", {}, h("tr", {}, ...[t("profile-col-date"), t("profile-col-side"), t("profile-col-opponent"), t("profile-col-game"), t("profile-col-result"), "", "±", ""].map((label) => h("th", {}, label)))),
             h("tbody", {}, ...list.map((g) => gameRow(g, user.id))),
           ),
         );
       })
-      .catch((e: Error) => body.replaceChildren(h("p", {}, `Cannot list the games: ${e.message}`)));
+      .catch((e: unknown) => body.replaceChildren(h("p", {}, t("profile-list-failed", { error: errorText(e) }))));
   };
   prev.addEventListener("click", () => {
     page = Math.max(1, page - 1);
@@ -176,7 +194,7 @@ function gamesPanel(user: Profile): HTMLElement {
     load();
   });
   load();
-  return h("section", { class: "panel" }, h("h2", {}, "Games 棋譜"), body, h("div", { class: "buttons pager" }, prev, where, next));
+  return h("section", { class: "panel" }, h("h2", {}, t("profile-games")), body, h("div", { class: "buttons pager" }, prev, where, next));
 }
 
 /** The player's game under way: his own profile opens it in his seat, another's to watch. */
@@ -184,11 +202,11 @@ function currentPanel(name: string): HTMLElement {
   const el = h("p", { id: "current-game" });
   Promise.all([profileApi.current(name), currentAccount().catch(() => null)])
     .then(([g, me]) => {
-      const label = me?.id === name ? "Play your game" : "Watch the game";
-      el.replaceChildren("Playing now: ", h("a", { href: `#game=${enc(g.id)}`, class: "button" }, label));
+      const label = me?.id === name ? t("profile-play-your-game") : t("profile-watch-the-game");
+      el.replaceChildren(t("profile-playing-now"), " ", h("a", { href: `#game=${enc(g.id)}`, class: "button" }, label));
     })
     .catch((e: unknown) => {
-      if (!(e instanceof ApiError && e.status === 404)) el.textContent = `Cannot find the current game: ${(e as Error).message}`;
+      if (!(e instanceof ApiError && e.status === 404)) el.textContent = t("profile-current-failed", { error: errorText(e) });
     });
   return el;
 }
@@ -198,25 +216,29 @@ async function fill(el: HTMLElement, name: string): Promise<void> {
   try {
     user = await profileApi.user(name);
   } catch (e) {
-    el.replaceChildren(h("div", { class: "panel message" }, h("p", {}, `No such player: ${(e as Error).message}`), h("a", { href: "#", class: "button" }, "Home")));
+    el.replaceChildren(h("div", { class: "panel message" }, h("p", {}, t("profile-no-such-player", { error: errorText(e) })), h("a", { href: "#", class: "button" }, t("profile-home"))));
     return;
   }
   if (user.closed) {
-    el.replaceChildren(h("div", { class: "panel message" }, h("h2", {}, DELETED_PLAYER), h("p", {}, "This account was deleted; its games remain.")));
+    el.replaceChildren(h("div", { class: "panel message" }, h("h2", {}, t("profile-deleted-player")), h("p", {}, t("profile-deleted"))));
     return;
   }
   const history = await profileApi.history(user.id).catch(() => [] as Series[]);
-  const since = user.createdAt ? new Date(user.createdAt).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" }) : "";
   const count = user.count;
   el.replaceChildren(
     h(
       "section",
       { class: "panel profile-head" },
-      h("h2", { id: "profile-name" }, user.title ? h("span", { class: "title" }, `${user.title} `) : null, user.username),
-      h("p", {}, since ? `Member since ${since}` : "", count ? ` · ${count.all} game${count.all === 1 ? "" : "s"} (${count.rated} rated)` : ""),
+      h("h2", { id: "profile-name", translate: "no" }, user.title ? h("span", { class: "title" }, `${user.title} `) : null, user.username),
+      h(
+        "p",
+        {},
+        user.createdAt ? t("profile-member-since", { date: new Date(user.createdAt) }) : "",
+        ...(count ? [" · ", t("profile-games-count", { count: count.all, rated: count.rated })] : []),
+      ),
       // Asked only when a game is under way: no 404 in the console for the usual case.
       count && count.playing > 0 ? currentPanel(user.id) : null,
-      h("h3", {}, "Ratings レーティング"),
+      h("h3", {}, t("profile-ratings")),
       ratingsPanel(user, history),
     ),
     gamesPanel(user),
@@ -225,7 +247,7 @@ async function fill(el: HTMLElement, name: string): Promise<void> {
 
 /** The page of the player called `name`. */
 export function profileScreen(name: string): Screen {
-  const el = h("div", { class: "profile", id: "profile" }, h("p", {}, "Loading…"));
+  const el = h("div", { class: "profile", id: "profile" }, h("p", {}, t("profile-loading")));
   void fill(el, name);
   return { el, destroy: () => undefined };
 }

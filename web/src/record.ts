@@ -1,8 +1,34 @@
 // The record panel: the moves in the chosen notation, stepping through them, export.
 import type { HistoryEntry, RecordExported } from "./api.js";
 import { download, h, toast } from "./dom.js";
+import { t } from "./i18n.js";
 import { onSettings, settings, updateSettings, type Notation } from "./settings.js";
 import type { Viewer } from "./viewer.js";
+
+/** The KIF endings of a record tree, by their Japanese word: each one's message. */
+const ENDINGS: Record<string, string> = {
+  投了: "resign",
+  中断: "interrupt",
+  千日手: "sennichite",
+  持将棋: "jishogi",
+  詰み: "mate",
+  不詰: "no-mate",
+  切れ負け: "time-up",
+  反則勝ち: "illegal-win",
+  反則負け: "illegal-loss",
+  入玉勝ち: "declaration",
+  不戦勝: "default-win",
+  不戦敗: "default-loss",
+  トライ: "try",
+  封じ手: "sealed",
+};
+
+/** A record's ending (its KIF word, as a record tree names it) in the page's language. */
+export function endingName(word: string | null): string | null {
+  if (word === null) return null;
+  const key = ENDINGS[word];
+  return key ? t(`game-end-${key}`) : t("game-end-other", { word });
+}
 
 export const FORMATS = ["kif", "ki2", "csa", "sfen"] as const;
 
@@ -21,8 +47,8 @@ export interface RecordOptions {
 /** The marks KIF itself uses: `*` before a comment, `+` after a move with variations. */
 function markSpans(marks: { comment: boolean; variations: boolean } | undefined): HTMLElement[] {
   const spans: HTMLElement[] = [];
-  if (marks?.comment) spans.push(h("span", { class: "mark-comment", title: "A comment" }, "*"));
-  if (marks?.variations) spans.push(h("span", { class: "mark-variations", title: "Variations" }, "+"));
+  if (marks?.comment) spans.push(h("span", { class: "mark-comment", title: t("game-record-comment") }, "*"));
+  if (marks?.variations) spans.push(h("span", { class: "mark-variations", title: t("game-record-variations") }, "+"));
   return spans;
 }
 
@@ -30,7 +56,7 @@ function markSpans(marks: { comment: boolean; variations: boolean } | undefined)
  *  saying what its format could not keep. */
 export function saveExport(name: string, format: string, out: RecordExported): void {
   download(name, out.text);
-  if (out.warnings.length) toast(`${format.toUpperCase()} export: ${out.warnings.map((w) => w.message).join("; ")}`, "info");
+  if (out.warnings.length) toast(t("game-export-warnings", { format: format.toUpperCase(), warnings: out.warnings.map((w) => w.message).join("; ") }), "info");
 }
 
 export function moveText(entry: HistoryEntry, notation: Notation): string {
@@ -47,30 +73,39 @@ export class RecordPanel {
   private readonly unsubscribe: () => void;
 
   constructor(private readonly viewer: Viewer, private readonly options: RecordOptions) {
-    this.list = h("ol", { id: "record", class: "record-list", "aria-label": "Moves" });
+    this.list = h("ol", { id: "record", class: "record-list", "aria-label": t("game-record-moves") });
     this.list.addEventListener("click", (e) => {
       const item = (e.target as Element).closest<HTMLElement>("[data-ply],[data-start]");
       if (item) viewer.goTo(item.hasAttribute("data-start") ? 0 : Number(item.dataset["ply"]));
     });
-    const notations: [Notation, string][] = [["japanese", "日本"], ["western", "Western"], ["german", "Deutsch"]];
+    const notations: Notation[] = ["japanese", "western", "german"];
     this.notationButtons = new Map(
-      notations.map(([n, label]) => [n, h("button", { type: "button", class: "small", "aria-pressed": "false", onclick: () => updateSettings({ notation: n }) }, label)]),
+      notations.map((n) => [
+        n,
+        // game-notation-japanese, game-notation-western, game-notation-german
+        h("button", { type: "button", class: "small", "aria-pressed": "false", onclick: () => updateSettings({ notation: n }) }, t(`game-notation-${n}`)),
+      ]),
     );
     const step = (label: string, title: string, f: () => void) => h("button", { type: "button", class: "small", title, "aria-label": title, onclick: f }, label);
-    this.liveButton = h("button", { type: "button", id: "live", class: "small primary", hidden: true, onclick: () => viewer.goTo(viewer.line.history.length) }, "Back to live ▶▶");
+    this.liveButton = h("button", { type: "button", id: "live", class: "small primary", hidden: true, onclick: () => viewer.goTo(viewer.line.history.length) }, t("game-record-live"));
     this.footer = h("div", { class: "exports" });
     this.el = h(
       "section",
-      { class: "panel record-panel", "aria-label": "Record" },
-      h("div", { class: "panel-head" }, h("h2", {}, "棋譜 Record"), h("div", { class: "toggle", role: "group", "aria-label": "Notation" }, ...this.notationButtons.values())),
+      { class: "panel record-panel", "aria-label": t("game-record-label") },
+      h(
+        "div",
+        { class: "panel-head" },
+        h("h2", {}, t("game-record-title")),
+        h("div", { class: "toggle", role: "group", "aria-label": t("game-record-notation") }, ...this.notationButtons.values()),
+      ),
       this.list,
       h(
         "div",
         { class: "nav" },
-        step("«", "Start", () => viewer.goTo(0)),
-        step("‹", "Previous move", () => viewer.goTo(viewer.ply - 1)),
-        step("›", "Next move", () => viewer.goTo(viewer.ply + 1)),
-        step("»", "Last move", () => viewer.goTo(viewer.line.history.length)),
+        step("«", t("game-record-first"), () => viewer.goTo(0)),
+        step("‹", t("game-record-previous"), () => viewer.goTo(viewer.ply - 1)),
+        step("›", t("game-record-next"), () => viewer.goTo(viewer.ply + 1)),
+        step("»", t("game-record-last"), () => viewer.goTo(viewer.line.history.length)),
         this.liveButton,
       ),
       this.footer,
@@ -103,22 +138,23 @@ export class RecordPanel {
 
   private renderExports(): void {
     const items = FORMATS.map((format) => {
+      // The format's name (KIF, CSA...), the same in every language.
       const label = format.toUpperCase();
       const href = this.options.link?.(format);
       if (href) {
-        return h("a", { class: "button small", href, download: `koma.${format}`, "data-format": format }, label);
+        return h("a", { class: "button small", href, download: `koma.${format}`, "data-format": format, translate: "no" }, label);
       }
       const write = this.options.write;
-      return h("button", { type: "button", class: "small", "data-format": format, onclick: () => void write?.(format) }, label);
+      return h("button", { type: "button", class: "small", "data-format": format, translate: "no", onclick: () => void write?.(format) }, label);
     });
-    this.footer.replaceChildren(h("span", {}, "Export:"), ...items);
+    this.footer.replaceChildren(h("span", {}, t("game-record-export")), ...items);
   }
 
   render(): void {
     const notation = settings().notation;
     for (const [n, b] of this.notationButtons) b.setAttribute("aria-pressed", String(n === notation));
     const marks = this.options.marks;
-    const items = [h("li", { class: "start" }, h("button", { type: "button", "data-start": "" }, "開始局面 Start", ...markSpans(marks?.(0))))];
+    const items = [h("li", { class: "start" }, h("button", { type: "button", "data-start": "" }, t("game-record-start"), ...markSpans(marks?.(0))))];
     this.viewer.line.history.forEach((entry, i) => {
       items.push(
         h(
@@ -127,9 +163,9 @@ export class RecordPanel {
           h(
             "button",
             { type: "button", "data-ply": i + 1, "data-usi": entry.usi },
-            h("span", { class: "num" }, String(i + 1)),
+            h("span", { class: "num", translate: "no" }, String(i + 1)),
             " ",
-            h("span", { class: "text" }, moveText(entry, notation)),
+            h("span", { class: "text", translate: "no" }, moveText(entry, notation)),
             ...markSpans(marks?.(i + 1)),
           ),
         ),

@@ -3,14 +3,15 @@
 // board: a move played on any position of the line shown becomes a variation (the server says
 // which moves the position allows), a variation can be made the main line or deleted, a
 // comment written on any move, and the tree exported with them all.
-import { api, type HistoryEntry, type RecordRead, type RecordWarning } from "./api.js";
+import { api, errorText, type HistoryEntry, type RecordRead, type RecordWarning } from "./api.js";
 import { download, h, toast } from "./dom.js";
 import { endingText } from "./ending.js";
 import { exploreMoves } from "./explore.js";
+import { t } from "./i18n.js";
 import { EnginePanel } from "./lines.js";
 import { MarkInput, drawSwitch, showMarks } from "./marks.js";
 import { NotesPanel } from "./notes.js";
-import { RecordPanel } from "./record.js";
+import { endingName, RecordPanel } from "./record.js";
 import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
 import { openSettings } from "./settings.js";
@@ -24,7 +25,8 @@ interface Loaded {
   start_sfen: string;
   moves: string[];
   history: HistoryEntry[];
-  title: string;
+  /** The title: a message, or the record's names and event (data, shown as they are). */
+  title: string | Node;
   /** The result in the page's words. */
   result: string | null;
   /** The players' names, when the record gives them. */
@@ -35,34 +37,39 @@ interface Loaded {
   imported?: { text: string; read: RecordRead };
 }
 
-/** A warning as the page lists it: `Line 3: ...`. */
+/** A warning as the page lists it: `Line 3: ...` (the message is the server's text). */
 function warningText(w: RecordWarning): string {
-  return (w.line > 0 ? `Line ${w.line}: ` : "") + w.message;
+  return w.line > 0 ? t("review-warning-line", { line: String(w.line), message: w.message }) : t("review-warning", { message: w.message });
 }
 
-const FORMAT_NAMES: Record<string, string> = { moves: "Move list" };
+/** An import format's `<option>`: its name (data: KIF, CSA...), or a message. */
+function formatOption(f: string): HTMLOptionElement {
+  if (f === "auto") return h("option", { value: f }, t("review-format-detect"));
+  if (f === "moves") return h("option", { value: f }, t("review-format-moves"));
+  return h("option", { value: f, translate: "no" }, f.toUpperCase());
+}
 
 export function recordsScreen(gameId: string | null): Screen {
   const holder = h("div", { class: "loaded" });
   let parts: { record: RecordPanel; review: ReviewPanel; engine: EnginePanel; viewer: Viewer; notes: NotesPanel; marks: MarkInput } | null = null;
 
-  const text = h("textarea", { id: "record-text", rows: 8, placeholder: "Paste a KIF, KI2, CSA, JKF, USI or SFEN record here, or a move list (1. P-7f P-3d 2. P-2f …)", spellcheck: "false" });
+  const text = h("textarea", { id: "record-text", rows: 8, placeholder: t("review-record-placeholder"), spellcheck: "false" });
   const file = h("input", { type: "file", id: "record-file", accept: ".kif,.kifu,.ki2,.ki2u,.csa,.jkf,.json,.usi,.sfen,.txt" });
-  const format = h("select", { id: "record-format", "aria-label": "Format" }, ...["auto", "kif", "ki2", "csa", "jkf", "usi", "sfen", "moves"].map((f) => h("option", { value: f }, f === "auto" ? "Format: detect" : (FORMAT_NAMES[f] ?? f.toUpperCase()))));
-  const variant = h("select", { id: "record-variant", "aria-label": "Variant" }, h("option", { value: "auto" }, "Variant: detect"), ...variantOptions().map(([v, l]) => h("option", { value: v }, l)));
-  const read = h("button", { type: "button", id: "read-record", class: "primary" }, "Read the record");
+  const format = h("select", { id: "record-format", "aria-label": t("review-format-label") }, ...["auto", "kif", "ki2", "csa", "jkf", "usi", "sfen", "moves"].map(formatOption));
+  const variant = h("select", { id: "record-variant", "aria-label": t("review-variant-label") }, h("option", { value: "auto" }, t("review-variant-detect")), ...variantOptions().map(([v, l]) => h("option", { value: v }, l)));
+  const read = h("button", { type: "button", id: "read-record", class: "primary" }, t("review-read"));
   file.addEventListener("change", () => {
     const f = file.files?.[0];
     if (!f) return;
-    readFile(f).then((t) => {
-      text.value = t;
+    readFile(f).then((content) => {
+      text.value = content;
       read.click();
-    }, () => toast("Cannot read the file."));
+    }, () => toast(t("review-file-unreadable")));
   });
   // Why the last text could not be read, where the text is: the message names the line.
   const readError = h("p", { id: "read-error", class: "notice error", role: "alert", hidden: true });
   read.addEventListener("click", () => {
-    if (!text.value.trim()) return toast("Paste a record or choose a file first.");
+    if (!text.value.trim()) return toast(t("review-paste-first"));
     read.disabled = true;
     readError.hidden = true;
     const source = text.value;
@@ -70,10 +77,11 @@ export function recordsScreen(gameId: string | null): Screen {
       .readRecord(source, format.value === "auto" ? null : format.value, variant.value === "auto" ? null : (variant.value as Variant))
       .then((r) => {
         const names = [r.header.sente, r.header.gote].filter(Boolean).join(" – ");
+        const named = [names, r.header.event].filter(Boolean).join(" · ");
         show({
           ...r,
-          title: [names, r.header.event].filter(Boolean).join(" · ") || "Imported record",
-          result: r.outcome ? endingText(r.outcome) : r.result,
+          title: named ? h("span", { translate: "no" }, named) : t("review-imported-title"),
+          result: r.outcome ? endingText(r.outcome) : endingName(r.result),
           names: { sente: r.header.sente, gote: r.header.gote },
           gameId: null,
           imported: { text: source, read: r },
@@ -81,21 +89,22 @@ export function recordsScreen(gameId: string | null): Screen {
         importBox.open = false;
         if (r.warnings.length > 0) {
           toast(r.warnings.map(warningText).join("\n"), "info");
-          noteWarnings("Reading", r.warnings);
+          noteWarnings(t("review-warnings-reading"), r.warnings);
         }
       })
-      .catch((e: Error) => {
-        readError.textContent = `Cannot read the record: ${e.message}`;
+      .catch((e: unknown) => {
+        const message = t("review-read-failed", { error: errorText(e) });
+        readError.textContent = message;
         readError.hidden = false;
-        toast(`Cannot read the record: ${e.message}`);
+        toast(message);
       })
       .finally(() => (read.disabled = false));
   });
   const importBox = h(
     "details",
     { class: "panel import", open: true },
-    h("summary", {}, "Import a record 棋譜を読み込む"),
-    h("div", { class: "row" }, h("label", { class: "button small" }, "Open a file…", file), format, variant),
+    h("summary", {}, t("review-import-title")),
+    h("div", { class: "row" }, h("label", { class: "button small" }, t("review-open-file"), file), format, variant),
     text,
     readError,
     h("div", { class: "buttons" }, read),
@@ -103,10 +112,17 @@ export function recordsScreen(gameId: string | null): Screen {
 
   // What the reading needed and what exports could not keep, listed until the next import.
   const warnings = h("ul", { id: "record-warnings", class: "record-warnings", "aria-live": "polite" });
-  const warningsBox = h("details", { class: "panel warnings-panel", open: true, hidden: true }, h("summary", {}, "⚠ Notes on this record"), warnings);
+  const warningsBox = h("details", { class: "panel warnings-panel", open: true, hidden: true }, h("summary", {}, t("review-warnings-title")), warnings);
+  /** Lists `list` under `what` (`Reading:`, `CSA export:`, a message of its own). */
   function noteWarnings(what: string, list: RecordWarning[]): void {
     warningsBox.hidden = false;
-    for (const w of list) warnings.append(h("li", { "data-code": w.code }, h("strong", {}, `${what}: `), warningText(w)));
+    for (const w of list) warnings.append(h("li", { "data-code": w.code }, h("strong", {}, what), " ", warningText(w)));
+  }
+  /** Says what an export in format `f` could not keep: in the list and in a toast. */
+  function noteExport(f: string, list: RecordWarning[]): void {
+    const format = f.toUpperCase();
+    noteWarnings(t("review-warnings-export", { format }), list);
+    toast(t("review-export-warnings", { format, warnings: list.map(warningText).join("; ") }), "info");
   }
 
   function show(line: Loaded): void {
@@ -128,27 +144,19 @@ export function recordsScreen(gameId: string | null): Screen {
           // The tree as the board has it: its variations and comments, and the header read.
           const out = await api.exportRecord(line.variant, line.start_sfen, header, tree.serialize(), f);
           download(`koma.${f}`, out.text);
-          if (out.warnings.length) {
-            const what = `${f.toUpperCase()} export`;
-            noteWarnings(what, out.warnings);
-            toast(`${what}: ${out.warnings.map(warningText).join("; ")}`, "info");
-          }
+          if (out.warnings.length) noteExport(f, out.warnings);
         } else if (imported) {
           // The imported text itself, converted: its comments and variations go along
           // where the format has room, and what it has none for is said.
           const r = imported.read;
           const out = await api.convertRecord(imported.text, r.format, r.variant, f);
           download(`koma.${f}`, out.text);
-          if (out.warnings.length) {
-            const what = `${f.toUpperCase()} export`;
-            noteWarnings(what, out.warnings);
-            toast(`${what}: ${out.warnings.map(warningText).join("; ")}`, "info");
-          }
+          if (out.warnings.length) noteExport(f, out.warnings);
         } else {
           download(`koma.${f}`, await api.writeRecord(line.variant, line.start_sfen, line.moves, f));
         }
       } catch (e) {
-        toast(`Export: ${(e as Error).message}`);
+        toast(t("review-export-failed", { error: errorText(e) }));
       }
     };
     const marks = (ply: number) => tree.marks(ply);
@@ -167,13 +175,13 @@ export function recordsScreen(gameId: string | null): Screen {
     const follow = (node: number) => {
       tree.follow(node);
       viewer.setLine({ variant: line.variant, startSfen: line.start_sfen, history: tree.history() });
-      record.setResult(tree.isMain() ? line.result : tree.ending());
+      record.setResult(tree.isMain() ? line.result : endingName(tree.ending()));
       review.reset();
       viewer.goTo(tree.nodes[node]?.ply ?? 0);
       notes.draw();
     };
     // A change to the tree: the record's marks and exports follow it.
-    const edited = () => record.setResult(tree.isMain() ? line.result : tree.ending());
+    const edited = () => record.setResult(tree.isMain() ? line.result : endingName(tree.ending()));
     const notes = new NotesPanel(viewer, tree, follow, header, edited);
     // The moves of the position shown: a piece moved there makes a variation.
     exploreMoves(viewer);
@@ -197,7 +205,7 @@ export function recordsScreen(gameId: string | null): Screen {
         const node = tree.add(tree.at(ply), entry);
         follow(node);
       } catch (e) {
-        toast(`Cannot play ${usi}: ${(e as Error).message}`);
+        toast(t("review-play-failed", { move: usi, error: errorText(e) }));
       }
     }
     parts = { record, review, engine, viewer, notes, marks: drawn };
@@ -210,7 +218,7 @@ export function recordsScreen(gameId: string | null): Screen {
           "aside",
           { class: "side-panel" },
           h("p", { id: "status" }, line.title),
-          h("div", { class: "actions" }, h("button", { type: "button", id: "flip", onclick: () => viewer.flip() }, "⇅ Flip"), draw.button, h("button", { type: "button", id: "settings-button", onclick: () => openSettings() }, "⚙ Settings")),
+          h("div", { class: "actions" }, h("button", { type: "button", id: "flip", onclick: () => viewer.flip() }, t("review-flip")), draw.button, h("button", { type: "button", id: "settings-button", onclick: () => openSettings() }, t("review-settings"))),
           warningsBox,
           record.el,
           notes.el,
@@ -238,9 +246,10 @@ export function recordsScreen(gameId: string | null): Screen {
       (g) => {
         const result = g.outcome ? endingText(g.outcome) : null;
         const names = { sente: g.players?.sente?.name ?? null, gote: g.players?.gote?.name ?? null };
-        show({ ...g, title: `Game ${g.id}${result ? ` · ${result}` : ""}`, result, names, gameId: g.id });
+        const title = result ? t("review-title-game-result", { id: g.id, result }) : t("review-title-game", { id: g.id });
+        show({ ...g, title, result, names, gameId: g.id });
       },
-      (e: Error) => toast(`Cannot load game ${gameId}: ${e.message}`),
+      (e: unknown) => toast(t("review-game-failed", { id: gameId, error: errorText(e) })),
     );
   }
 

@@ -1,7 +1,8 @@
 // The review (kansōsen): the server analyses every position; the page plots sente's winning
 // chances over the plies, lists the marked moves and steps the board to them.
-import { api, type Review, type ReviewEntry, type Score } from "./api.js";
+import { api, errorText, type Review, type ReviewEntry, type Score } from "./api.js";
 import { h, s, toast } from "./dom.js";
+import { t } from "./i18n.js";
 import { B, H, L, R, T, W, plotSvg, plotX, plotY, xLabel, yLabel } from "./plot.js";
 import type { Variant } from "./sfen.js";
 import type { Viewer } from "./viewer.js";
@@ -13,10 +14,11 @@ export interface ReviewSource {
 }
 
 const PV_SHOWN = 10;
-const MARK_TEXT = { dubious: "dubious ?!", mistake: "mistake ?", blunder: "blunder ??" } as const;
+/** A mark's words (`review-mark-dubious`, `-mistake`, `-blunder`). */
+const markText = (mark: string) => t(`review-mark-${mark}`);
 
 export function scoreText(score: Score): string {
-  if ("mate" in score) return score.mate > 0 ? `☗ mates in ${score.mate}` : `☖ mates in ${-score.mate}`;
+  if ("mate" in score) return score.mate > 0 ? t("review-score-mate-sente", { moves: score.mate }) : t("review-score-mate-gote", { moves: -score.mate });
   return score.cp > 0 ? `+${score.cp}` : score.cp < 0 ? `−${-score.cp}` : "0";
 }
 
@@ -41,7 +43,7 @@ export class ReviewPanel {
   private shown = "";
 
   constructor(private readonly viewer: Viewer, private readonly source: () => ReviewSource) {
-    this.plot = plotSvg("winrate-plot", "Sente's winning chances by move");
+    this.plot = plotSvg("winrate-plot", t("review-plot-label"));
     this.plot.addEventListener("click", (e) => this.clickPlot(e));
     this.progress = h("p", { class: "progress", "aria-live": "polite" });
     this.info = h("div", { class: "review-info", "aria-live": "polite" });
@@ -52,24 +54,24 @@ export class ReviewPanel {
     });
     this.movetime = h(
       "select",
-      { id: "review-time", "aria-label": "Time per position" },
-      h("option", { value: "100" }, "0.1 s / position"),
-      h("option", { value: "300", selected: true }, "0.3 s / position"),
-      h("option", { value: "1000" }, "1 s / position"),
-      h("option", { value: "3000" }, "3 s / position"),
+      { id: "review-time", "aria-label": t("review-time-label") },
+      h("option", { value: "100" }, t("review-time-option", { seconds: 0.1 })),
+      h("option", { value: "300", selected: true }, t("review-time-option", { seconds: 0.3 })),
+      h("option", { value: "1000" }, t("review-time-option", { seconds: 1 })),
+      h("option", { value: "3000" }, t("review-time-option", { seconds: 3 })),
     );
-    this.startButton = h("button", { type: "button", id: "analyse", class: "primary", onclick: () => void this.start() }, "Analyse");
+    this.startButton = h("button", { type: "button", id: "analyse", class: "primary", onclick: () => void this.start() }, t("review-analyse"));
     this.el = h(
       "section",
-      { class: "panel review-panel", "aria-label": "Review" },
-      h("div", { class: "panel-head" }, h("h2", {}, "棋譜解析 Review"), h("div", { class: "row" }, this.movetime, this.startButton)),
+      { class: "panel review-panel", "aria-label": t("review-panel-label") },
+      h("div", { class: "panel-head" }, h("h2", {}, t("review-heading")), h("div", { class: "row" }, this.movetime, this.startButton)),
       this.progress,
       this.plot,
       h(
         "div",
         { class: "nav" },
-        h("button", { type: "button", id: "prev-mistake", class: "small", onclick: () => this.step(-1) }, "◀ Previous mistake"),
-        h("button", { type: "button", id: "next-mistake", class: "small", onclick: () => this.step(1) }, "Next mistake ▶"),
+        h("button", { type: "button", id: "prev-mistake", class: "small", onclick: () => this.step(-1) }, t("review-prev-mistake")),
+        h("button", { type: "button", id: "next-mistake", class: "small", onclick: () => this.step(1) }, t("review-next-mistake")),
       ),
       this.info,
       this.list,
@@ -81,7 +83,7 @@ export class ReviewPanel {
   async start(): Promise<void> {
     const src = this.source();
     this.startButton.disabled = true;
-    this.progress.textContent = "Starting the analysis…";
+    this.progress.textContent = t("review-starting");
     try {
       const generation = ++this.generation;
       const { id } = await api.startReview(src.variant, src.start_sfen, src.moves, Number(this.movetime.value));
@@ -91,7 +93,7 @@ export class ReviewPanel {
     } catch (e) {
       this.startButton.disabled = false;
       this.progress.textContent = "";
-      toast(`Review: ${(e as Error).message}`);
+      toast(t("review-start-failed", { error: errorText(e) }));
     }
   }
 
@@ -106,9 +108,9 @@ export class ReviewPanel {
         if (!r.done && !r.error) this.timer = window.setTimeout(() => this.poll(id, generation), 500);
         else this.startButton.disabled = false;
       })
-      .catch((e: Error) => {
+      .catch((e: unknown) => {
         if (generation !== this.generation) return;
-        this.progress.textContent = `Review: ${e.message}; trying again…`;
+        this.progress.textContent = t("review-poll-failed", { error: errorText(e) });
         this.timer = window.setTimeout(() => this.poll(id, generation), 2000);
       });
   }
@@ -169,11 +171,11 @@ export class ReviewPanel {
   private draw(): void {
     const r = this.review;
     if (!r) {
-      this.progress.textContent = "Let the engine look at every position of the game.";
+      this.progress.textContent = t("review-idle");
     } else if (r.error) {
-      this.progress.textContent = `The analysis failed: ${r.error}`;
+      this.progress.textContent = t("review-failed", { error: r.error });
     } else {
-      this.progress.textContent = r.done ? `Analysed ${r.entries.length} positions.` : `Analysing… ${r.entries.length} / ${r.total} positions`;
+      this.progress.textContent = r.done ? t("review-done", { count: r.entries.length }) : t("review-progress", { done: r.entries.length, total: r.total });
     }
     this.drawPlot(r?.entries ?? []);
     this.drawInfo(r?.entries ?? []);
@@ -187,9 +189,11 @@ export class ReviewPanel {
             "button",
             { type: "button", "data-review-ply": e.ply, class: this.viewer.ply === e.ply ? "current" : null },
             h("span", { class: "num" }, String(e.ply)),
-            ` ${e.played_text ?? e.played ?? ""} `,
-            h("span", { class: "mark" }, MARK_TEXT[e.mark!]),
-            e.better_text ? h("span", { class: "better" }, ` → ${e.better_text}`) : null,
+            " ",
+            h("span", { translate: "no" }, e.played_text ?? e.played ?? ""),
+            " ",
+            h("span", { class: "mark" }, markText(e.mark!)),
+            e.better_text ? h("span", { class: "better", translate: "no" }, ` → ${e.better_text}`) : null,
           ),
         ),
       ),
@@ -199,7 +203,7 @@ export class ReviewPanel {
   private drawPlot(entries: ReviewEntry[]): void {
     const plot = this.plot;
     plot.style.display = entries.length ? "" : "none";
-    plot.replaceChildren(s("title", {}, "Sente's winning chances by move (click to go to a move)"));
+    plot.replaceChildren(s("title", {}, t("review-plot-title")));
     plot.append(s("rect", { x: L, y: T, width: W - L - R, height: H - T - B, class: "plot-gote" }));
     if (entries.length > 0) {
       const pts = entries.map((e) => `${this.x(e.ply).toFixed(1)},${this.y(e.winrate).toFixed(1)}`);
@@ -218,7 +222,7 @@ export class ReviewPanel {
       xLabel(plot, this.x(p), String(p));
     }
     for (const e of entries) {
-      if (e.mark) plot.append(s("circle", { cx: this.x(e.ply), cy: this.y(e.winrate), r: 4.5, class: `plot-dot ${e.mark}` }, s("title", {}, `${e.ply}. ${e.played_text ?? ""} ${e.mark}`)));
+      if (e.mark) plot.append(s("circle", { cx: this.x(e.ply), cy: this.y(e.winrate), r: 4.5, class: `plot-dot ${e.mark}` }, s("title", {}, t("review-plot-dot", { ply: String(e.ply), move: e.played_text ?? "", mark: e.mark }))));
     }
     plot.append(s("line", { x1: this.x(this.viewer.ply), x2: this.x(this.viewer.ply), y1: T, y2: H - B, class: "plot-cursor" }));
   }
@@ -235,16 +239,17 @@ export class ReviewPanel {
       return;
     }
     const parts: (HTMLElement | string)[] = [
-      h("p", {}, h("strong", {}, `Move ${e.ply}`), `  Sente ${Math.round(e.winrate * 100)}%  (${scoreText(e.score)})`),
+      h("p", {}, h("strong", {}, t("review-info-move", { ply: String(e.ply) })), "  ", t("review-info-chances", { percent: Math.round(e.winrate * 100), score: scoreText(e.score) })),
     ];
     if (e.mark && e.played_text) {
-      const loss = e.loss !== undefined ? ` (−${Math.round(e.loss * 100)}%)` : "";
-      parts.push(h("p", { class: `mark-${e.mark}` }, `${e.played_text}: ${MARK_TEXT[e.mark]}${loss}`));
+      const mark = { move: e.played_text, mark: e.mark };
+      const said = e.loss !== undefined ? t("review-info-mark-loss", { ...mark, loss: Math.round(e.loss * 100) }) : t("review-info-mark", mark);
+      parts.push(h("p", { class: `mark-${e.mark}` }, said));
       if (e.better_text) {
-        parts.push(h("p", { class: "better" }, `Better: ${e.better_text}`, e.better_pv_text?.length ? h("span", { class: "pv" }, `  Line: ${line(e.better_pv_text)}`) : ""));
+        parts.push(h("p", { class: "better" }, t("review-better", { move: e.better_text }), e.better_pv_text?.length ? h("span", { class: "pv" }, "  ", t("review-pv", { moves: line(e.better_pv_text) })) : ""));
       }
     }
-    if (e.best_text) parts.push(h("p", { class: "best" }, `Best now: ${e.best_text}`, e.pv_text.length ? h("span", { class: "pv" }, `  Line: ${line(e.pv_text)}`) : ""));
+    if (e.best_text) parts.push(h("p", { class: "best" }, t("review-best-now", { move: e.best_text }), e.pv_text.length ? h("span", { class: "pv" }, "  ", t("review-pv", { moves: line(e.pv_text) })) : ""));
     this.info.replaceChildren(...parts);
   }
 

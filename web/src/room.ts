@@ -2,14 +2,15 @@
 // shared board: the players (and a spectator they hand it to) move it, play variations,
 // comment and draw arrows and circles; each change comes back from the server to every page
 // in the room. A player turns the engine on for all; the talk goes on from the game's chat.
-import { api, roomSocket, type RoomLines, type RoomMember, type RoomMessage, type RoomState } from "./api.js";
+import { api, errorText, roomSocket, type RoomLines, type RoomMember, type RoomMessage, type RoomState } from "./api.js";
 import { ChatPanel } from "./chat.js";
 import { h, toast } from "./dom.js";
 import { exploreMoves } from "./explore.js";
+import { t } from "./i18n.js";
 import { EnginePanel } from "./lines.js";
 import { MarkInput, drawSwitch, showMarks } from "./marks.js";
 import { NotesPanel } from "./notes.js";
-import { RecordPanel, saveExport } from "./record.js";
+import { endingName, RecordPanel, saveExport } from "./record.js";
 import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
 import { openSettings } from "./settings.js";
@@ -29,10 +30,10 @@ export function roomScreen(id: string): Screen {
   let applying = false;
 
   const socket = roomSocket(id, seatMemo(id)?.token ?? null, (m) => receive(m), (up) => {
-    connection.textContent = up ? "" : "Reconnecting…";
+    connection.textContent = up ? "" : t("room-reconnecting");
   });
   function send(message: object): void {
-    if (!socket.send(message)) toast("Not connected to the room; trying again…");
+    if (!socket.send(message)) toast(t("room-not-connected"));
   }
   const player = () => me.seat !== null;
   const holds = () => player() || (me.account !== null && state?.holder === me.account);
@@ -51,7 +52,7 @@ export function roomScreen(id: string): Screen {
         const out = await api.exportRecord(state.variant, state.start_sfen, header(), tree.serialize(), format);
         saveExport(`koma-${id}.${format}`, format, out);
       } catch (e) {
-        toast(`Export: ${(e as Error).message}`);
+        toast(t("review-export-failed", { error: errorText(e) }));
       }
     },
     marks: (ply) => tree.marks(ply),
@@ -74,13 +75,13 @@ export function roomScreen(id: string): Screen {
   const marks = new MarkInput(viewer.board, (from, to) => send({ type: "shape", node: tree.at(viewer.ply), from, to }), draw.on, holds);
 
   // The board handed to a spectator with an account, and taken back.
-  const handTo = h("select", { id: "hand-to", "aria-label": "Hand the board to" });
+  const handTo = h("select", { id: "hand-to", "aria-label": t("room-hand-to") });
   const handButton = h("button", { type: "button", id: "hand-board", class: "small", onclick: () => {
     send({ type: "hand", to: state?.holder ? null : handTo.value || null });
-  } }, "Hand the board");
-  const handRow = h("div", { class: "row hand-row", hidden: true }, h("label", { for: "hand-to" }, "A spectator moves it:"), handTo, handButton);
+  } }, t("room-hand"));
+  const handRow = h("div", { class: "row hand-row", hidden: true }, h("label", { for: "hand-to" }, t("room-hand-label")), handTo, handButton);
 
-  const status = h("p", { id: "status" }, "Opening the room…");
+  const status = h("p", { id: "status" }, t("room-opening"));
   const connection = h("span", { class: "connection", "aria-live": "polite" });
   const who = h("p", { id: "room-people", class: "hint", "aria-live": "polite" });
 
@@ -110,7 +111,7 @@ export function roomScreen(id: string): Screen {
       case "chat":
         return chat.add(m.lines);
       case "error":
-        return toast(m.error);
+        return toast(errorText(new Error(m.error), m.code));
     }
   }
 
@@ -120,7 +121,7 @@ export function roomScreen(id: string): Screen {
     for (const color of ["sente", "gote"] as const) viewer.setPlayer(color, r.players[color === "sente" ? 0 : 1]);
     viewer.setLine({ variant: r.variant, startSfen: r.start_sfen, history: tree.history() });
     viewer.goTo(tree.nodes[r.at]?.ply ?? 0);
-    record.setResult(tree.ending());
+    record.setResult(endingName(tree.ending()));
     review.lineShown();
     notes.draw();
     applying = false;
@@ -129,18 +130,21 @@ export function roomScreen(id: string): Screen {
 
   function controls(): void {
     const names = state?.players.filter(Boolean).join(" – ") ?? "";
-    status.textContent = `感想戦 · ${names}`;
+    status.textContent = t("room-status", { players: names });
     const holder = people.find((p) => p.account && p.account === state?.holder);
     const watchers = people.filter((p) => p.seat === null).length;
-    who.textContent = `${people.length} in the room (${watchers} watching). The board: the players${holder ? ` and ${holder.name}` : ""}.` + (holds() ? " You may move it." : "");
+    // room-people, room-people-mover, room-people-holder, room-people-holder-mover.
+    const counts = { count: people.length, watchers };
+    const mover = holds() ? "-mover" : "";
+    who.textContent = holder ? t(`room-people-holder${mover}`, { ...counts, holder: holder.name }) : t(`room-people${mover}`, counts);
     engine.showRemote(state?.engine ?? false, lines, player());
     notes.setEditable(holds());
     drawButton.hidden = !holds();
     const guests = people.filter((p) => p.seat === null && p.account);
     const accounts = [...new Map(guests.map((p) => [p.account!, p.name])).entries()];
-    handTo.replaceChildren(...accounts.map(([account, name]) => h("option", { value: account, selected: account === state?.holder }, name)));
+    handTo.replaceChildren(...accounts.map(([account, name]) => h("option", { value: account, selected: account === state?.holder, translate: "no" }, name)));
     handTo.disabled = Boolean(state?.holder) || accounts.length === 0;
-    handButton.textContent = state?.holder ? "Take the board back" : "Hand the board";
+    handButton.textContent = state?.holder ? t("room-take-back") : t("room-hand");
     // Shown to a player once there is someone to hand the board to (or to take it from).
     handRow.hidden = !player() || (accounts.length === 0 && !state?.holder);
     explore();
@@ -155,7 +159,7 @@ export function roomScreen(id: string): Screen {
       { class: "side-panel" },
       h("div", { class: "status-line" }, status, connection),
       who,
-      h("div", { class: "actions" }, h("button", { type: "button", id: "flip", onclick: () => viewer.flip() }, "⇅ Flip"), drawButton, h("button", { type: "button", id: "settings-button", onclick: () => openSettings() }, "⚙ Settings"), h("a", { class: "button", id: "back-to-game", href: `#game=${encodeURIComponent(id)}` }, "The game")),
+      h("div", { class: "actions" }, h("button", { type: "button", id: "flip", onclick: () => viewer.flip() }, t("review-flip")), drawButton, h("button", { type: "button", id: "settings-button", onclick: () => openSettings() }, t("review-settings")), h("a", { class: "button", id: "back-to-game", href: `#game=${encodeURIComponent(id)}` }, t("room-back-to-game"))),
       handRow,
       record.el,
       notes.el,

@@ -2,12 +2,14 @@
 // them at will; whoever may edit plays variations, comments, draws marks, adds, renames and
 // deletes chapters, and every change reaches every page at once. In a lesson, one editor
 // leads: his steps move every other reader's board.
+import { errorText } from "./api.js";
 import { h, toast } from "./dom.js";
 import { exploreMoves } from "./explore.js";
+import { t } from "./i18n.js";
 import { MarkInput, drawSwitch, showMarks } from "./marks.js";
 import { NotesPanel } from "./notes.js";
 import { EnginePanel } from "./lines.js";
-import { RecordPanel, saveExport } from "./record.js";
+import { endingName, RecordPanel, saveExport } from "./record.js";
 import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
 import { studies, studySocket, type Access, type StudyChapter, type StudyMessage, type StudyState, type Visibility } from "./study-api.js";
@@ -31,9 +33,9 @@ export function studyScreen(id: string): Screen {
   /** Set while a push is shown: the board's steps are not sent back. */
   let applying = false;
 
-  const socket = studySocket(id, (m) => receive(m), (up) => (connection.textContent = up ? "" : "Reconnecting…"));
+  const socket = studySocket(id, (m) => receive(m), (up) => (connection.textContent = up ? "" : t("study-reconnecting")));
   function send(message: object): void {
-    if (!socket.send(message)) toast("Not connected to the study; trying again…");
+    if (!socket.send(message)) toast(t("study-not-connected"));
   }
   /** A change of the chapter shown. */
   const edit = (message: object) => send({ ...message, chapter: current });
@@ -48,7 +50,7 @@ export function studyScreen(id: string): Screen {
         const out = await studies.exportChapter(id, current, format);
         saveExport(`${out.name}.${format}`, format, out);
       } catch (e) {
-        toast(`Export: ${(e as Error).message}`);
+        toast(t("study-export-failed", { error: errorText(e) }));
       }
     },
     marks: (ply) => tree.marks(ply),
@@ -79,7 +81,7 @@ export function studyScreen(id: string): Screen {
     tree.replace(chapter.tree, chapter.tree[node] ? node : 0);
     viewer.setLine({ variant: chapter.variant, startSfen: chapter.start_sfen, history: tree.history() });
     viewer.goTo(tree.nodes[node]?.ply ?? 0);
-    record.setResult(tree.ending());
+    record.setResult(endingName(tree.ending()));
     review.lineShown();
     notes.draw();
     showMarks(viewer, tree);
@@ -123,13 +125,13 @@ export function studyScreen(id: string): Screen {
         return controls();
       }
       case "people":
-        people.textContent = `${m.people.length} reading: ${m.people.map((p) => p.name).join(", ")}`;
+        people.textContent = t("study-people", { count: m.people.length, names: m.people.map((p) => p.name).join(", ") });
         return;
       case "deleted":
-        status.textContent = "This study was deleted.";
+        status.textContent = t("study-deleted");
         return;
       case "error":
-        return toast(m.error);
+        return toast(errorText(new Error(m.error), m.code));
     }
   }
   /** What the reader may do, as the study's members say now. */
@@ -139,13 +141,13 @@ export function studyScreen(id: string): Screen {
     return s.members.find((x) => x.account === me.account)?.role ?? "read";
   }
 
-  const status = h("p", { id: "status" }, "Opening the study…");
+  const status = h("p", { id: "status" }, t("study-opening"));
   const connection = h("span", { class: "connection", "aria-live": "polite" });
   const people = h("p", { id: "study-people", class: "hint", "aria-live": "polite" });
   const lessonLine = h("p", { id: "lesson-line", class: "hint", "aria-live": "polite" });
   const lessonButton = h("button", { type: "button", id: "lesson", onclick: () => {
     send(study?.lesson && leading() ? { type: "lesson", on: false } : { type: "lesson", on: true, chapter: current, node: tree.at(viewer.ply) });
-  } }, "Lead a lesson");
+  } }, t("study-lead"));
   const chapterList = h("ol", { id: "chapters", class: "chapters" });
   chapterList.addEventListener("click", (e) => {
     const button = (e.target as Element).closest<HTMLElement>("[data-chapter]");
@@ -155,12 +157,12 @@ export function studyScreen(id: string): Screen {
     if (leading()) send({ type: "go", chapter: number, node: 0 });
   });
   function drawChapters(): void {
-    chapterList.replaceChildren(...(study?.chapters ?? []).map((c) => h("li", {}, h("button", { type: "button", class: c.number === current ? "small current" : "small", "data-chapter": String(c.number), "aria-current": c.number === current ? "true" : "false" }, c.name))));
+    chapterList.replaceChildren(...(study?.chapters ?? []).map((c) => h("li", {}, h("button", { type: "button", class: c.number === current ? "small current" : "small", "data-chapter": String(c.number), "aria-current": c.number === current ? "true" : "false", translate: "no" }, c.name))));
   }
 
   // An editor's chapters: added from a record or the start, renamed, deleted.
-  const chapterName = h("input", { id: "chapter-name", maxlength: 100, placeholder: "Chapter name", "aria-label": "The new chapter's name" });
-  const chapterText = h("textarea", { id: "chapter-record", rows: 3, placeholder: "A KIF, KI2, CSA or JKF record; empty: the usual start", "aria-label": "The new chapter's record" });
+  const chapterName = h("input", { id: "chapter-name", maxlength: 100, placeholder: t("study-chapter-name-placeholder"), "aria-label": t("study-chapter-name-label") });
+  const chapterText = h("textarea", { id: "chapter-record", rows: 3, placeholder: t("study-chapter-record-placeholder"), "aria-label": t("study-chapter-record-label") });
   const addChapter = h("button", { type: "button", id: "add-chapter", class: "small", onclick: async () => {
     try {
       const text = chapterText.value.trim();
@@ -169,47 +171,48 @@ export function studyScreen(id: string): Screen {
       chapterName.value = "";
       if (!following()) window.setTimeout(() => show(made.added, 0), 0);
     } catch (e) {
-      toast(`The chapter: ${(e as Error).message}`);
+      toast(t("study-chapter-failed", { error: errorText(e) }));
     }
-  } }, "Add the chapter");
+  } }, t("study-add-chapter"));
   const renameChapter = h("button", { type: "button", id: "rename-chapter", class: "small", onclick: async () => {
-    const name = window.prompt("The chapter's new name", chapters.get(current)?.name ?? "");
-    if (name) await studies.renameChapter(id, current, name).catch((e: Error) => toast(e.message));
-  } }, "Rename");
+    const name = window.prompt(t("study-rename-prompt"), chapters.get(current)?.name ?? "");
+    if (name) await studies.renameChapter(id, current, name).catch((e: unknown) => toast(errorText(e)));
+  } }, t("study-rename"));
   const dropChapter = h("button", { type: "button", id: "drop-chapter", class: "small", onclick: async () => {
-    if (window.confirm(`Delete the chapter “${chapters.get(current)?.name ?? ""}”?`)) await studies.dropChapter(id, current).catch((e: Error) => toast(e.message));
-  } }, "Delete");
-  const editing = h("div", { class: "panel study-edit", hidden: true }, h("h3", {}, "Chapters"), h("div", { class: "row" }, renameChapter, dropChapter), chapterName, chapterText, addChapter);
+    if (window.confirm(t("study-delete-confirm", { name: chapters.get(current)?.name ?? "" }))) await studies.dropChapter(id, current).catch((e: unknown) => toast(errorText(e)));
+  } }, t("study-delete"));
+  const editing = h("div", { class: "panel study-edit", hidden: true }, h("h3", {}, t("study-chapters")), h("div", { class: "row" }, renameChapter, dropChapter), chapterName, chapterText, addChapter);
 
   // The owner's settings: name, who sees it, its members.
-  const nameInput = h("input", { id: "study-rename", maxlength: 100, "aria-label": "The study's name" });
-  const seen = h("select", { id: "study-seen", "aria-label": "Who sees it" }, ...(["public", "unlisted", "private"] as Visibility[]).map((v) => h("option", { value: v }, v)));
+  const nameInput = h("input", { id: "study-rename", maxlength: 100, "aria-label": t("study-name-label") });
+  // study-visibility-public, study-visibility-unlisted, study-visibility-private.
+  const seen = h("select", { id: "study-seen", "aria-label": t("study-seen-label") }, ...(["public", "unlisted", "private"] as Visibility[]).map((v) => h("option", { value: v }, t(`study-visibility-${v}`))));
   const saveSettings = h("button", { type: "button", id: "save-study", class: "small", onclick: () => {
-    studies.settings(id, nameInput.value, seen.value as Visibility).catch((e: Error) => toast(e.message));
-  } }, "Save");
-  const memberName = h("input", { id: "member-name", placeholder: "username", "aria-label": "A member's username" });
-  const memberRole = h("select", { id: "member-role", "aria-label": "The member's role" }, h("option", { value: "watch" }, "watches"), h("option", { value: "edit" }, "edits"));
+    studies.settings(id, nameInput.value, seen.value as Visibility).catch((e: unknown) => toast(errorText(e)));
+  } }, t("study-save"));
+  const memberName = h("input", { id: "member-name", placeholder: t("study-member-placeholder"), "aria-label": t("study-member-label") });
+  const memberRole = h("select", { id: "member-role", "aria-label": t("study-role-label") }, h("option", { value: "watch" }, t("study-role-watch")), h("option", { value: "edit" }, t("study-role-edit")));
   const addMember = h("button", { type: "button", id: "add-member", class: "small", onclick: () => {
-    studies.setMember(id, memberName.value.trim(), memberRole.value as "edit" | "watch").then(() => (memberName.value = ""), (e: Error) => toast(e.message));
-  } }, "Add");
+    studies.setMember(id, memberName.value.trim(), memberRole.value as "edit" | "watch").then(() => (memberName.value = ""), (e: unknown) => toast(errorText(e)));
+  } }, t("study-add-member"));
   const memberList = h("ul", { id: "members", class: "members" });
-  const owning = h("div", { class: "panel study-owner", hidden: true }, h("h3", {}, "The study"), h("div", { class: "row" }, nameInput, seen, saveSettings), h("div", { class: "row" }, memberName, memberRole, addMember), memberList);
+  const owning = h("div", { class: "panel study-owner", hidden: true }, h("h3", {}, t("study-owner-heading")), h("div", { class: "row" }, nameInput, seen, saveSettings), h("div", { class: "row" }, memberName, memberRole, addMember), memberList);
 
   function controls(): void {
     const s = study;
     if (!s) return;
-    status.textContent = `研究 · ${s.name} · ${chapters.get(current)?.name ?? ""}`;
+    status.textContent = t("study-status", { study: s.name, chapter: chapters.get(current)?.name ?? "" });
     const lesson = s.lesson;
-    lessonLine.textContent = !lesson ? "" : leading() ? "You lead the lesson: every board follows yours." : `Lesson: ${lesson.leader} leads, your board follows.`;
+    lessonLine.textContent = !lesson ? "" : leading() ? t("study-lesson-leading") : t("study-lesson-following", { leader: lesson.leader });
     lessonButton.hidden = !editor();
-    lessonButton.textContent = lesson && leading() ? "End the lesson" : "Lead a lesson";
+    lessonButton.textContent = lesson && leading() ? t("study-end-lesson") : t("study-lead");
     notes.setEditable(editor());
     draw.button.hidden = !editor();
     editing.hidden = !editor();
     owning.hidden = me.access !== "owner";
     if (document.activeElement !== nameInput) nameInput.value = s.name;
     seen.value = s.visibility;
-    memberList.replaceChildren(...s.members.map((m) => h("li", {}, `${m.account} (${m.role}) `, h("button", { type: "button", class: "small", "data-member": m.account, onclick: () => studies.removeMember(id, m.account).catch((e: Error) => toast(e.message)) }, "Remove"))));
+    memberList.replaceChildren(...s.members.map((m) => h("li", {}, t("study-member", { account: m.account, role: m.role }), " ", h("button", { type: "button", class: "small", "data-member": m.account, onclick: () => studies.removeMember(id, m.account).catch((e: unknown) => toast(errorText(e))) }, t("study-remove")))));
     drawChapters();
     explore();
   }
@@ -224,7 +227,7 @@ export function studyScreen(id: string): Screen {
       h("div", { class: "status-line" }, status, connection),
       people,
       lessonLine,
-      h("div", { class: "actions" }, h("button", { type: "button", id: "flip", onclick: () => viewer.flip() }, "⇅ Flip"), draw.button, lessonButton, h("a", { class: "button", id: "study-zip", href: studies.zipUrl(id), download: `koma-study-${id}.zip` }, "KIF files (ZIP)"), h("a", { class: "button", href: "#studies" }, "Studies")),
+      h("div", { class: "actions" }, h("button", { type: "button", id: "flip", onclick: () => viewer.flip() }, t("study-flip")), draw.button, lessonButton, h("a", { class: "button", id: "study-zip", href: studies.zipUrl(id), download: `koma-study-${id}.zip` }, t("study-zip")), h("a", { class: "button", href: "#studies" }, t("study-studies"))),
       chapterList,
       record.el,
       notes.el,

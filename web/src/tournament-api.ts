@@ -2,6 +2,7 @@
 // sends, the create body, the calls, and the event's live stream (newline-delimited JSON).
 import { lines } from "./ndjson.js";
 import { request } from "./api.js";
+import { t, type Args } from "./i18n.js";
 
 export type Format = "swiss" | "mcmahon" | "knockout" | "round_robin" | "double_round_robin" | "arena";
 export type Tiebreak = "sos" | "sosos" | "sodos" | "median_sos" | "direct";
@@ -162,55 +163,98 @@ export class TournamentStream {
   }
 }
 
-/** The format's name as the page shows it. */
+const FORMAT_NAMES: Record<Format, string> = {
+  swiss: "tournament-format-swiss",
+  mcmahon: "tournament-format-mcmahon",
+  knockout: "tournament-format-knockout",
+  round_robin: "tournament-format-round-robin",
+  double_round_robin: "tournament-format-double-round-robin",
+  arena: "tournament-format-arena",
+};
+
+/** The format's name as the page shows it (an unknown one as the server names it). */
 export function formatName(format: Format): string {
-  const names: Record<Format, string> = {
-    swiss: "Swiss",
-    mcmahon: "McMahon",
-    knockout: "Knockout",
-    round_robin: "Round robin",
-    double_round_robin: "Double round robin",
-    arena: "Arena",
-  };
-  return names[format] ?? format;
+  const key = FORMAT_NAMES[format];
+  return key ? t(key) : format;
 }
 
-/** `45m + 30s byoyomi`, `10m + 5s`, `30s × 3 byoyomi`. */
+/** Parts of a list joined by the message `join` (`{ $first } + { $second }`), in order. */
+function joined(parts: string[], join: string): string {
+  return parts.reduce((first, second) => t(join, { first, second }));
+}
+
+/** `45m + 30s byoyomi`, `10m + 5s increment`, `30s × 3 byoyomi`. */
 export function clockText(c: TournamentClock): string {
   const parts: string[] = [];
-  if (c.initial_s > 0) parts.push(c.initial_s % 60 === 0 ? `${c.initial_s / 60}m` : `${c.initial_s}s`);
-  if (c.increment_s > 0) parts.push(`${c.increment_s}s increment`);
-  if (c.byoyomi_s > 0) parts.push(`${c.byoyomi_s}s${c.periods > 1 ? ` × ${c.periods}` : ""} byoyomi`);
-  return parts.length ? parts.join(" + ") : "no clock";
+  if (c.initial_s > 0) parts.push(c.initial_s % 60 === 0 ? t("tournament-clock-minutes", { minutes: c.initial_s / 60 }) : t("tournament-clock-seconds", { seconds: c.initial_s }));
+  if (c.increment_s > 0) parts.push(t("tournament-clock-increment", { seconds: c.increment_s }));
+  if (c.byoyomi_s > 0) parts.push(c.periods > 1 ? t("tournament-clock-byoyomi-periods", { seconds: c.byoyomi_s, periods: c.periods }) : t("tournament-clock-byoyomi", { seconds: c.byoyomi_s }));
+  return parts.length ? joined(parts, "tournament-clock-join") : t("tournament-clock-none");
 }
 
-/** The tie-breaks' names. */
-export const TIEBREAK_NAMES: Record<Tiebreak, string> = {
-  sos: "SOS",
-  sosos: "SOSOS",
-  sodos: "SODOS",
-  median_sos: "Median SOS",
-  direct: "Direct encounter",
+/** A line of facts about the event (format, rounds, clock...) joined by ` · `. */
+export function settingsText(parts: string[]): string {
+  return parts.length ? joined(parts, "tournament-info-join") : "";
+}
+
+/** The tie-breaks, in the order the create form offers them. */
+export const TIEBREAKS: Tiebreak[] = ["sos", "sosos", "sodos", "median_sos", "direct"];
+
+const TIEBREAK_NAMES: Record<Tiebreak, string> = {
+  sos: "tournament-tiebreak-sos",
+  sosos: "tournament-tiebreak-sosos",
+  sodos: "tournament-tiebreak-sodos",
+  median_sos: "tournament-tiebreak-median-sos",
+  direct: "tournament-tiebreak-direct",
+};
+
+/** A tie-break's name (one the page does not know: the server's key). */
+export function tiebreakName(key: string): string {
+  const id = TIEBREAK_NAMES[key as Tiebreak];
+  return id ? t(id) : t("tournament-tiebreak-other", { key });
+}
+
+const RESULT_TEXTS: Record<BoardResult, string> = {
+  sente: "tournament-result-sente",
+  gote: "tournament-result-gote",
+  draw: "tournament-result-draw",
+  sente_forfeit_win: "tournament-result-sente-forfeit-win",
+  gote_forfeit_win: "tournament-result-gote-forfeit-win",
+  unplayed: "tournament-result-unplayed",
 };
 
 /** A board's result as text: `1-0`, `0-1`, `½-½`, `1-0 ff` (forfeit), `unplayed`, or empty. */
 export function resultText(result: BoardResult | null): string {
-  switch (result) {
-    case "sente":
-      return "1-0";
-    case "gote":
-      return "0-1";
-    case "draw":
-      return "½-½";
-    case "sente_forfeit_win":
-      return "1-0 ff";
-    case "gote_forfeit_win":
-      return "0-1 ff";
-    case "unplayed":
-      return "unplayed";
-    default:
-      return "";
+  if (result === null) return "";
+  const key = RESULT_TEXTS[result];
+  return key ? t(key) : "";
+}
+
+/**
+ * The message `id` with the nodes of `slots` (a link, a button, a player's name) in the place
+ * of its variables of the same names; `args` are its other variables (data).
+ */
+export function tNodes(id: string, slots: Record<string, Node>, args: Args = {}): (Node | string)[] {
+  const names = Object.keys(slots);
+  const marks: Args = {};
+  names.forEach((name, i) => (marks[name] = String.fromCharCode(0xe000 + i)));
+  // The isolates that frame a variable (pseudo-language) frame nothing once it is a node.
+  const text = t(id, { ...args, ...marks }).replace(/\u2068?([\ue000-\uf8ff])\u2069?/g, "$1");
+  const out: (Node | string)[] = [];
+  let rest = "";
+  for (const ch of text) {
+    const i = ch.charCodeAt(0) - 0xe000;
+    const node = i >= 0 && i < names.length ? slots[names[i]!] : undefined;
+    if (node === undefined) {
+      rest += ch;
+      continue;
+    }
+    if (rest) out.push(rest);
+    rest = "";
+    out.push(node);
   }
+  if (rest) out.push(rest);
+  return out;
 }
 
 /** The address of a tournament's page, and of a round's printable pairings. */

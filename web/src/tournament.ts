@@ -3,7 +3,9 @@
 // results (with links to the online games) and the players; live from the event's stream.
 // The director sees the controls of director.ts on the same page.
 import { afterLogIn, currentAccount } from "./account.js";
+import { errorText } from "./api.js";
 import { h, toast } from "./dom.js";
+import { t } from "./i18n.js";
 import { pageOffersGame } from "./notices.js";
 import { directorPanel, resultCell, type DirectorPanel } from "./director.js";
 import { profileHref } from "./players.js";
@@ -13,14 +15,15 @@ import {
   formatName,
   printHref,
   resultText,
-  TIEBREAK_NAMES,
+  settingsText,
+  tiebreakName,
+  tNodes,
   isView,
   TournamentStream,
   tournamentApi,
   type Board,
   type Entrant,
   type RoundView,
-  type Tiebreak,
   type TournamentView,
 } from "./tournament-api.js";
 
@@ -30,14 +33,16 @@ type Viewer = string | null;
 const sameName = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
 
 /** A player's name by number, as text. */
-const plainName = (view: TournamentView, n: number) => view.players[n - 1]?.name ?? `#${n}`;
+const plainName = (view: TournamentView, n: number) => view.players[n - 1]?.name ?? t("tournament-player-unknown", { number: n });
 
 /** A player's name by number: linked to the profile when an account plays. */
 function playerName(view: TournamentView, n: number | null): HTMLElement | string {
-  if (n === null) return "—";
+  if (n === null) return t("tournament-player-none");
   const p = view.players.find((e) => e.n === n);
-  if (!p) return `#${n}`;
-  const name = p.username ? h("a", { href: `/${profileHref(p.username)}`, class: "player-link" }, p.name) : h("span", {}, p.name);
+  if (!p) return t("tournament-player-unknown", { number: n });
+  const name = p.username
+    ? h("a", { href: `/${profileHref(p.username)}`, class: "player-link", translate: "no" }, p.name)
+    : h("span", { translate: "no" }, p.name);
   return h("span", { class: p.withdrawn ? "withdrawn" : null, "data-player": n }, name);
 }
 
@@ -48,18 +53,31 @@ function tiebreakKeys(view: TournamentView): string[] {
   return Object.keys(view.standings[0]?.tiebreaks ?? {});
 }
 
-/** A table in a box that scrolls sideways on a narrow screen; a heading ending in `#` heads a column of numbers. */
-function table(id: string, head: string[], rows: HTMLElement[], cls = "t-table"): HTMLElement {
-  const th = (t: string) => (t.endsWith("#") ? h("th", { class: "num" }, t.slice(0, -1)) : h("th", {}, t));
+/** A column's heading: its text, and whether it heads a column of numbers. */
+type Heading = [text: string, num?: boolean];
+
+/** A table in a box that scrolls sideways on a narrow screen. */
+function table(id: string, head: Heading[], rows: HTMLElement[], cls = "t-table"): HTMLElement {
+  const th = ([text, num]: Heading) => h("th", { class: num ? "num" : null }, text);
   return h("div", { class: "table-wrap" }, h("table", { id, class: cls }, h("thead", {}, h("tr", {}, ...head.map(th))), h("tbody", {}, ...rows)));
 }
 
 function standingsSection(view: TournamentView): HTMLElement {
-  const title = h("h2", {}, "Standings 順位");
+  const title = h("h2", {}, t("tournament-standings-title"));
   // The server sends an error in their place when it cannot compute them.
-  if (!Array.isArray(view.standings)) return h("section", { class: "panel", id: "standings" }, title, h("p", {}, `No standings: ${(view.standings as { error?: string })?.error ?? "unknown error"}`));
+  if (!Array.isArray(view.standings)) {
+    const error = (view.standings as { error?: string } | null)?.error;
+    const why = error ? t("tournament-standings-error", { error: errorText(new Error(error)) }) : t("tournament-standings-error-unknown");
+    return h("section", { class: "panel", id: "standings" }, title, h("p", {}, why));
+  }
   const keys = tiebreakKeys(view);
-  const head = ["##", "Player", "Score#", ...keys.map((k) => `${TIEBREAK_NAMES[k as Tiebreak] ?? k}#`), "Games#"];
+  const head: Heading[] = [
+    [t("tournament-col-place"), true],
+    [t("tournament-col-player")],
+    [t("tournament-col-score"), true],
+    ...keys.map((k): Heading => [tiebreakName(k), true]),
+    [t("tournament-col-games"), true],
+  ];
   const rows = view.standings.map((s) =>
     h(
       "tr",
@@ -75,7 +93,7 @@ function standingsSection(view: TournamentView): HTMLElement {
     "section",
     { class: "panel", id: "standings" },
     title,
-    view.standings.length ? table("standings-table", head, rows, "t-table standings") : h("p", {}, "No standings before round 1."),
+    view.standings.length ? table("standings-table", head, rows, "t-table standings") : h("p", {}, t("tournament-standings-empty")),
   );
 }
 
@@ -84,14 +102,20 @@ function bracketSection(view: TournamentView): HTMLElement | null {
   const rounds = view.knockout.bracket;
   const title = (i: number) => {
     const left = rounds.length - i;
-    return left === 1 ? "Final" : left === 2 ? "Semi-finals" : left === 3 ? "Quarter-finals" : `Round ${i + 1}`;
+    return left === 1
+      ? t("tournament-bracket-final")
+      : left === 2
+        ? t("tournament-bracket-semi-finals")
+        : left === 3
+          ? t("tournament-bracket-quarter-finals")
+          : t("tournament-bracket-round", { number: i + 1 });
   };
   const side = (n: number | null, winner: number | null) =>
     h("div", { class: `side${winner !== null && n === winner ? " winner" : ""}`, "data-n": n ?? "" }, playerName(view, n));
   return h(
     "section",
     { class: "panel", id: "bracket" },
-    h("h2", {}, "Bracket トーナメント表"),
+    h("h2", {}, t("tournament-bracket-title")),
     h(
       "div",
       { class: "bracket" },
@@ -119,36 +143,51 @@ function arenaSection(view: TournamentView, me: Entrant | undefined, accept: (an
   let berserk: HTMLElement | null = null;
   if (mine?.game && view.arena.berserk && !berserked) {
     const game = mine.game;
-    const button = h("button", { type: "button", id: "berserk", class: "primary" }, "Berserk (half your time)");
+    const button = h("button", { type: "button", id: "berserk", class: "primary" }, t("tournament-berserk"));
     button.addEventListener("click", () => {
       button.disabled = true;
       tournamentApi
         .berserk(view.id, game)
         .then(accept)
-        .catch((e: Error) => toast(`Cannot go berserk: ${e.message}`))
+        .catch((e: unknown) => toast(t("tournament-berserk-failed", { error: errorText(e) })))
         .finally(() => (button.disabled = false));
     });
-    berserk = h("p", {}, button, " ", h("a", { href: `/#game=${encodeURIComponent(game)}`, class: "game-link" }, "Your game"));
+    berserk = h("p", {}, button, " ", h("a", { href: `/#game=${encodeURIComponent(game)}`, class: "game-link" }, t("tournament-arena-your-game")));
   }
   return h(
     "section",
     { class: "panel", id: "arena" },
-    h("h2", {}, "Arena アリーナ"),
-    h("p", { class: "hint" }, view.status === "finished" ? "Finished." : `Ends in about ${left} min.`),
+    h("h2", {}, t("tournament-arena-title")),
+    h("p", { class: "hint" }, view.status === "finished" ? t("tournament-arena-finished") : t("tournament-arena-ends", { minutes: left })),
     berserk,
     table(
       "arena-table",
-      ["##", "Player", "Score#", "Games#"],
+      [[t("tournament-col-place"), true], [t("tournament-col-player")], [t("tournament-col-score"), true], [t("tournament-col-games"), true]],
       scores.map((s, i) =>
-        h("tr", { "data-n": s.n }, h("td", { class: "num" }, String(i + 1)), h("td", {}, playerName(view, s.n), s.streak ? " 🔥" : ""), h("td", { class: "num" }, String(s.score)), h("td", { class: "num" }, String(s.games))),
+        h(
+          "tr",
+          { "data-n": s.n },
+          h("td", { class: "num" }, String(i + 1)),
+          h("td", {}, playerName(view, s.n), s.streak ? " " : "", s.streak ? h("span", { class: "streak" }, t("tournament-arena-streak")) : ""),
+          h("td", { class: "num" }, String(s.score)),
+          h("td", { class: "num" }, String(s.games)),
+        ),
       ),
     ),
     playing.length
       ? h(
           "p",
           { class: "hint" },
-          "Playing now: ",
-          ...playing.flatMap((g) => [h("a", { href: `/#game=${encodeURIComponent(g.game ?? "")}`, class: "game-link" }, `${plainName(view, g.sente)} – ${plainName(view, g.gote)}`), " "]),
+          ...tNodes("tournament-arena-playing", {
+            games: h(
+              "span",
+              {},
+              ...playing.flatMap((g) => [
+                h("a", { href: `/#game=${encodeURIComponent(g.game ?? "")}`, class: "game-link" }, t("tournament-arena-game", { sente: plainName(view, g.sente), gote: plainName(view, g.gote) })),
+                " ",
+              ]),
+            ),
+          }),
         )
       : null,
   );
@@ -165,7 +204,7 @@ function boardRow(view: TournamentView, round: RoundView, b: Board, director: Di
   // The player's own game opens his seat (the game page finds it by his account).
   const own = me !== null && (b.sente === me || b.gote === me) && b.result === null;
   const game = b.game
-    ? h("a", { href: `/#game=${encodeURIComponent(b.game)}`, class: own ? "game-link button primary play" : "game-link" }, own ? "Play your game" : b.result ? "Replay" : "Watch")
+    ? h("a", { href: `/#game=${encodeURIComponent(b.game)}`, class: own ? "game-link button primary play" : "game-link" }, own ? t("tournament-play-your-game") : b.result ? t("tournament-replay") : t("tournament-watch"))
     : "";
   const result = director ? resultCell(director, round.number, b) : h("span", {}, resultText(b.result));
   return h(
@@ -175,7 +214,7 @@ function boardRow(view: TournamentView, round: RoundView, b: Board, director: Di
     h("td", { class: "sente" }, playerName(view, b.sente)),
     h("td", { class: "gote" }, playerName(view, b.gote)),
     h("td", { class: "result", "data-result": b.result ?? "" }, result),
-    h("td", { class: "links" }, game, b.handicap ? h("span", { class: "hint" }, ` ${b.handicap}`) : ""),
+    h("td", { class: "links" }, game, b.handicap ? " " : "", b.handicap ? h("span", { class: "hint", translate: "no" }, b.handicap) : ""),
   );
 }
 
@@ -188,12 +227,18 @@ function roundsSection(view: TournamentView, open: Set<number>, director: Direct
       h(
         "summary",
         {},
-        `Round ${r.number}`,
-        h("span", { class: "hint" }, ` · ${r.boards.filter((b) => b.result !== null).length}/${r.boards.length} results`),
+        t("tournament-round-title", { number: r.number }),
+        " ",
+        h("span", { class: "hint" }, t("tournament-round-progress", { done: r.boards.filter((b) => b.result !== null).length, total: r.boards.length })),
       ),
-      table(`round-${r.number}`, ["Board#", "☗ Sente", "☖ Gote", "Result", ""], r.boards.map((b) => boardRow(view, r, b, director, me)), "t-table pairings"),
-      r.bye !== null ? h("p", { class: "bye" }, "Bye: ", playerName(view, r.bye)) : null,
-      h("p", {}, h("a", { href: printHref(view.id, r.number), class: "print-link", target: "_blank" }, "Printable pairings")),
+      table(
+        `round-${r.number}`,
+        [[t("tournament-col-board"), true], [t("tournament-col-sente")], [t("tournament-col-gote")], [t("tournament-col-result")], [""]],
+        r.boards.map((b) => boardRow(view, r, b, director, me)),
+        "t-table pairings",
+      ),
+      r.bye !== null ? h("p", { class: "bye" }, ...tNodes("tournament-round-bye", { player: h("span", {}, playerName(view, r.bye)) })) : null,
+      h("p", {}, h("a", { href: printHref(view.id, r.number), class: "print-link", target: "_blank" }, t("tournament-print-link"))),
     );
     // Remember what the reader opened or closed across the live updates (not the toggle
     // event that the initial state fires).
@@ -207,12 +252,18 @@ function roundsSection(view: TournamentView, open: Set<number>, director: Direct
     });
     return details;
   });
-  return h("section", { class: "panel", id: "rounds" }, h("h2", {}, "Rounds 対戦表"), ...(rounds.length ? rounds : [h("p", {}, "Not paired yet.")]));
+  return h("section", { class: "panel", id: "rounds" }, h("h2", {}, t("tournament-rounds-title")), ...(rounds.length ? rounds : [h("p", {}, t("tournament-rounds-empty"))]));
 }
 
 function playersSection(view: TournamentView): HTMLElement {
   const mcmahon = view.format === "mcmahon";
-  const head = ["##", "Player", "Rating#", ...(mcmahon ? ["Start#"] : []), ""];
+  const head: Heading[] = [
+    [t("tournament-col-number"), true],
+    [t("tournament-col-player")],
+    [t("tournament-col-rating"), true],
+    ...(mcmahon ? [[t("tournament-col-start"), true] as Heading] : []),
+    [""],
+  ];
   const rows = view.players.map((p: Entrant) =>
     h(
       "tr",
@@ -221,38 +272,41 @@ function playersSection(view: TournamentView): HTMLElement {
       h("td", {}, playerName(view, p.n)),
       h("td", { class: "num" }, String(p.rating)),
       ...(mcmahon ? [h("td", { class: "num" }, (p.start_score / 2).toString())] : []),
-      h("td", {}, p.withdrawn ? "withdrawn" : ""),
+      h("td", {}, p.withdrawn ? t("tournament-player-withdrawn") : ""),
     ),
   );
   const invited = view.invited ?? [];
   return h(
     "section",
     { class: "panel", id: "players" },
-    h("h2", {}, `Players 参加者 (${view.players.length})`),
-    rows.length ? table("players-table", head, rows) : h("p", {}, "No players yet."),
-    invited.length ? h("p", { id: "invited", class: "hint" }, "Invited, not yet accepted: ", invited.map((p) => p.name).join(", ")) : null,
+    h("h2", {}, t("tournament-players-title", { count: view.players.length })),
+    rows.length ? table("players-table", head, rows) : h("p", {}, t("tournament-players-empty")),
+    invited.length
+      ? h("p", { id: "invited", class: "hint" }, ...tNodes("tournament-players-invited", { names: h("span", { translate: "no" }, invited.map((p) => p.name).join(", ")) }))
+      : null,
   );
 }
 
 function infoSection(view: TournamentView, viewer: Viewer, live: HTMLElement, accept: (answer: unknown) => void): HTMLElement {
   const isArena = view.format === "arena";
-  const underWay = isArena ? "Under way" : `Round ${view.rounds.length} of ${view.rounds_planned}`;
-  const status = { entries: "Entries open", running: underWay, finished: "Finished" }[view.status] ?? view.status;
+  const underWay = isArena ? t("tournament-status-under-way") : t("tournament-status-round", { round: view.rounds.length, planned: view.rounds_planned });
+  const status = { entries: t("tournament-status-entries"), running: underWay, finished: t("tournament-status-finished") }[view.status] ?? view.status;
   const settings = [
     formatName(view.format),
-    view.format === "swiss" || view.format === "mcmahon" ? `${view.rounds_planned} rounds` : null,
+    view.format === "swiss" || view.format === "mcmahon" ? t("tournament-info-rounds", { count: view.rounds_planned }) : null,
     clockText(view.clock),
-    view.online ? "online" : "over the board",
-    view.settings?.rated ? "rated" : "unrated",
-    isArena ? null : view.settings?.colours === "balanced" ? "balanced colours" : "furigoma",
-    view.settings?.handicap_by_rating ? "handicap by rating" : null,
-  ].filter((t) => t !== null);
+    view.online ? t("tournament-info-online") : t("tournament-info-over-the-board"),
+    view.settings?.rated ? t("tournament-info-rated") : t("tournament-info-unrated"),
+    isArena ? null : view.settings?.colours === "balanced" ? t("tournament-info-balanced") : t("tournament-info-furigoma"),
+    view.settings?.handicap_by_rating ? t("tournament-info-handicap") : null,
+  ].filter((part) => part !== null);
   const me = viewer === null ? undefined : view.players.find((p) => sameName(p.username, viewer));
-  const act = (what: () => Promise<unknown>, button: HTMLButtonElement, verb: string) => {
+  // `failed`: the message of a refusal, with the server's reason as `$error`.
+  const act = (what: () => Promise<unknown>, button: HTMLButtonElement, failed: string) => {
     button.disabled = true;
     what()
       .then(accept)
-      .catch((e: Error) => toast(`Cannot ${verb}: ${e.message}`))
+      .catch((e: unknown) => toast(t(failed, { error: errorText(e) })))
       .finally(() => (button.disabled = false));
   };
   // Swiss and McMahon take late entries until the last round; an arena until its end.
@@ -261,30 +315,42 @@ function infoSection(view: TournamentView, viewer: Viewer, live: HTMLElement, ac
   const lateEntry = view.status === "entries" || (running && swiss && view.rounds.length < view.rounds_planned) || (running && view.format === "arena");
   // A director's entry of one's account is an invitation: one is entered only by accepting.
   const invited = viewer !== null && (view.invited ?? []).some((p) => sameName(p.username, viewer));
-  const join = h("button", { type: "button", id: "join", class: "primary" }, invited ? "Accept the invitation" : "Join");
+  const join = h("button", { type: "button", id: "join", class: "primary" }, invited ? t("tournament-accept-invitation") : t("tournament-join"));
   // The country FESA's results file names a player new to its list by (optional).
-  const country = h("input", { id: "join-nationality", maxlength: "2", size: "3", placeholder: "DE", autocomplete: "country", "aria-label": "Your country (two letters, for FESA's rating list)" });
-  const joinWithCountry = h("span", { class: "row" }, join, h("label", { class: "hint" }, "Country ", country));
-  join.addEventListener("click", () => act(() => tournamentApi.join(view.id, country.value), join, "join"));
-  const decline = h("button", { type: "button", id: "decline" }, "Decline");
-  decline.addEventListener("click", () => act(() => tournamentApi.withdraw(view.id), decline, "decline"));
-  const leave = h("button", { type: "button", id: "withdraw-self" }, "Withdraw");
-  leave.addEventListener("click", () => act(() => tournamentApi.withdraw(view.id), leave, "withdraw"));
+  const country = h("input", { id: "join-nationality", maxlength: "2", size: "3", placeholder: t("tournament-join-country-placeholder"), autocomplete: "country", "aria-label": t("tournament-join-country-label") });
+  const joinWithCountry = h("span", { class: "row" }, join, h("label", { class: "hint" }, ...tNodes("tournament-join-country", { input: country })));
+  join.addEventListener("click", () => act(() => tournamentApi.join(view.id, country.value), join, "tournament-join-failed"));
+  const decline = h("button", { type: "button", id: "decline" }, t("tournament-decline"));
+  decline.addEventListener("click", () => act(() => tournamentApi.withdraw(view.id), decline, "tournament-decline-failed"));
+  const leave = h("button", { type: "button", id: "withdraw-self" }, t("tournament-withdraw"));
+  leave.addEventListener("click", () => act(() => tournamentApi.withdraw(view.id), leave, "tournament-withdraw-failed"));
   const buttons = [
     viewer !== null && view.online && !me && lateEntry ? (invited ? join : joinWithCountry) : null,
     invited && !me ? decline : null,
     me && !me.withdrawn && view.status !== "finished" ? leave : null,
-    viewer === null && view.online && lateEntry ? h("a", { href: "/#login", id: "login-to-join", class: "button", onclick: () => afterLogIn(location.pathname) }, "Log in to join") : null,
+    viewer === null && view.online && lateEntry ? h("a", { href: "/#login", id: "login-to-join", class: "button", onclick: () => afterLogIn(location.pathname) }, t("tournament-log-in-to-join")) : null,
   ];
-  const exports = (["crosstable.html", "crosstable.csv", "fesa.txt", "elo.csv"] as const).map((f) => h("a", { href: tournamentApi.exportUrl(view.id, f), class: "export" }, f));
+  const exports = (["crosstable.html", "crosstable.csv", "fesa.txt", "elo.csv"] as const).map((f) => h("a", { href: tournamentApi.exportUrl(view.id, f), class: "export", translate: "no" }, f));
   return h(
     "section",
     { class: "panel", id: "t-info" },
-    h("div", { class: "panel-head" }, h("h2", { id: "t-title" }, view.name), live),
-    h("p", {}, settings.join(" · ")),
-    h("p", {}, h("strong", { id: "t-status", "data-status": view.status }, status), ` · director `, h("a", { href: `/${profileHref(view.director)}` }, view.director)),
+    h("div", { class: "panel-head" }, h("h2", { id: "t-title", translate: "no" }, view.name), live),
+    h("p", {}, settingsText(settings)),
+    h(
+      "p",
+      {},
+      ...tNodes("tournament-info-director", {
+        status: h("strong", { id: "t-status", "data-status": view.status }, status),
+        director: h("a", { href: `/${profileHref(view.director)}`, translate: "no" }, view.director),
+      }),
+    ),
     yourGame(view, me?.n ?? null),
-    h("div", { class: "row" }, ...buttons, isArena ? null : h("span", { class: "hint" }, "Export: ", ...exports.flatMap((a) => [a, " "]))),
+    h(
+      "div",
+      { class: "row" },
+      ...buttons,
+      isArena ? null : h("span", { class: "hint" }, ...tNodes("tournament-export", { files: h("span", {}, ...exports.flatMap((a) => [a, " "])) })),
+    ),
   );
 }
 
@@ -295,15 +361,16 @@ function yourGame(view: TournamentView, me: number | null): HTMLElement | null {
   return h(
     "p",
     { class: "notice", id: "your-game" },
-    "Your game has started. ",
-    h("a", { href: `/#game=${encodeURIComponent(game)}`, class: "button primary play" }, "Play your game →"),
+    t("tournament-your-game-started"),
+    " ",
+    h("a", { href: `/#game=${encodeURIComponent(game)}`, class: "button primary play" }, t("tournament-your-game-play")),
   );
 }
 
 /** The /tournaments/{id} screen. */
 export function tournamentScreen(id: string): Screen {
-  const el = h("div", { class: "tournament" }, h("p", { class: "panel" }, "Loading…"));
-  const live = h("span", { class: "connection", id: "t-live" }, "connecting…");
+  const el = h("div", { class: "tournament" }, h("p", { class: "panel" }, t("tournament-loading")));
+  const live = h("span", { class: "connection", id: "t-live" }, t("tournament-connecting"));
   const open = new Set<number>();
   let viewer: Viewer = null;
   let director: DirectorPanel | null = null;
@@ -315,11 +382,11 @@ export function tournamentScreen(id: string): Screen {
   const accept = (answer: unknown) => {
     if (streaming) return;
     if (isView(answer)) render(answer);
-    else tournamentApi.view(id).then(render).catch((e: Error) => toast(`Cannot read the tournament: ${e.message}`));
+    else tournamentApi.view(id).then(render).catch((e: unknown) => toast(t("tournament-read-failed", { error: errorText(e) })));
   };
   const render = (view: TournamentView) => {
     latest = view;
-    document.title = `${view.name} · koma`;
+    document.title = t("tournament-page-title", { name: view.name });
     if (director === null && sameName(view.director, viewer)) director = directorPanel(view, accept);
     director?.update(view);
     // The viewer's entry, if he plays in it.
@@ -348,21 +415,21 @@ export function tournamentScreen(id: string): Screen {
       viewer = account?.username ?? null;
       stream = new TournamentStream(id, render, (up) => {
         streaming = up;
-        live.textContent = up ? "live" : "reconnecting…";
+        live.textContent = up ? t("tournament-live") : t("tournament-reconnecting");
         live.classList.toggle("down", !up);
         // Without the stream, show what the API says now.
         if (!up && latest === null) {
           tournamentApi
             .view(id)
             .then(render)
-            .catch((e: Error) => el.replaceChildren(h("p", { class: "panel message" }, `Cannot show the tournament: ${e.message}`)));
+            .catch((e: unknown) => el.replaceChildren(h("p", { class: "panel message" }, t("tournament-show-failed", { error: errorText(e) }))));
         }
       });
     });
   return {
     el,
     destroy: () => {
-      document.title = "koma · shogi";
+      document.title = t("page-title");
       destroyed = true;
       pageOffersGame(null);
       stream?.close();

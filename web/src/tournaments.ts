@@ -2,12 +2,16 @@
 // logged-in player, who becomes its director). Defaults: a 7-round McMahon at 45m + 30s
 // byoyomi, furigoma, tie-breaks SOS, SOSOS, SODOS.
 import { afterLogIn, currentAccount } from "./account.js";
+import { errorText } from "./api.js";
 import { h, toast } from "./dom.js";
 import { field } from "./home.js";
+import { language, t } from "./i18n.js";
 import type { Screen } from "./screen.js";
 import {
   formatName,
-  TIEBREAK_NAMES,
+  tiebreakName,
+  TIEBREAKS,
+  tNodes,
   tournamentApi,
   tournamentHref,
   type Format,
@@ -36,27 +40,28 @@ function checkbox(id: string, checked: boolean): HTMLInputElement {
 
 /** Why the form cannot be sent, or null. */
 function problem(body: TournamentSettings): string | null {
-  if (!body.name) return "Give the tournament a name.";
-  if (body.name.length > 80) return "The name is longer than 80 characters.";
-  if (new Set(body.tiebreaks).size !== body.tiebreaks.length) return "A tie-break is chosen twice.";
+  if (!body.name) return t("tournament-form-no-name");
+  if (body.name.length > 80) return t("tournament-form-name-too-long", { max: 80 });
+  if (new Set(body.tiebreaks).size !== body.tiebreaks.length) return t("tournament-form-tiebreak-twice");
+  // Each number, and the message that says it is not a whole number, 0 or more.
   const numbers: [string, number][] = [
-    ["rounds", body.rounds],
-    ["main time", body.clock.initial_s],
-    ["increment", body.clock.increment_s],
-    ["byoyomi", body.clock.byoyomi_s],
-    ["periods", body.clock.periods],
-    ["no-show time", body.no_show_s],
-    ["arena minutes", body.arena_minutes],
+    ["tournament-form-whole-rounds", body.rounds],
+    ["tournament-form-whole-main-time", body.clock.initial_s],
+    ["tournament-form-whole-increment", body.clock.increment_s],
+    ["tournament-form-whole-byoyomi", body.clock.byoyomi_s],
+    ["tournament-form-whole-periods", body.clock.periods],
+    ["tournament-form-whole-no-show", body.no_show_s],
+    ["tournament-form-whole-arena-minutes", body.arena_minutes],
   ];
-  for (const [what, n] of numbers) if (!Number.isInteger(n) || n < 0) return `The ${what} must be a whole number, 0 or more.`;
-  if (body.clock.initial_s === 0 && body.clock.increment_s === 0 && body.clock.byoyomi_s === 0) return "The clock needs a main time, an increment or a byoyomi.";
-  if (body.clock.increment_s > 0 && body.clock.byoyomi_s > 0) return "A clock has an increment or a byoyomi, not both: set one of them to 0.";
+  for (const [wrong, n] of numbers) if (!Number.isInteger(n) || n < 0) return t(wrong);
+  if (body.clock.initial_s === 0 && body.clock.increment_s === 0 && body.clock.byoyomi_s === 0) return t("tournament-form-no-clock");
+  if (body.clock.increment_s > 0 && body.clock.byoyomi_s > 0) return t("tournament-form-increment-and-byoyomi");
   return null;
 }
 
 /** The create form; `onCreated` gets the new tournament's id. */
 function createForm(onCreated: (id: string) => void): HTMLElement {
-  const name = h("input", { id: "t-name", name: "name", maxlength: 80, required: true, placeholder: "Club championship 2026", autocomplete: "off" });
+  const name = h("input", { id: "t-name", name: "name", maxlength: 80, required: true, placeholder: t("tournament-form-name-placeholder"), autocomplete: "off" });
   const format = select("t-format", FORMATS.map((f) => [f, formatName(f)]), "mcmahon");
   const rounds = number("t-rounds", 7, 1, 30);
   const online = checkbox("t-online", true);
@@ -65,42 +70,47 @@ function createForm(onCreated: (id: string) => void): HTMLElement {
   const byoyomi = number("t-byoyomi", 30, 0);
   const periods = number("t-periods", 1, 1);
   const rated = checkbox("t-rated", true);
-  const colours = select("t-colours", [["furigoma", "Furigoma 振り駒 (random each game)"], ["balanced", "Balanced (alternate)"]], "furigoma");
-  const bye = select("t-bye", [["2", "1 point"], ["1", "½ point"]], "2");
+  const colours = select("t-colours", [["furigoma", t("tournament-form-colours-furigoma")], ["balanced", t("tournament-form-colours-balanced")]], "furigoma");
+  const bye = select("t-bye", [["2", t("tournament-form-bye-one")], ["1", t("tournament-form-bye-half")]], "2");
   const tiebreaks = Array.from({ length: TIEBREAK_SLOTS }, (_, i) =>
-    select(`t-tiebreak-${i + 1}`, [["", "—"], ...Object.entries(TIEBREAK_NAMES)], DEFAULT_TIEBREAKS[i] ?? ""),
+    select(`t-tiebreak-${i + 1}`, [["", t("tournament-form-tiebreak-none")], ...TIEBREAKS.map((k): [string, string] => [k, tiebreakName(k)])], DEFAULT_TIEBREAKS[i] ?? ""),
   );
   const bar = number("t-bar", 2100, 0);
   const groupWidth = number("t-group-width", 100, 1);
   const groups = number("t-groups", 8, 1);
   const handicap = checkbox("t-handicap", false);
   const losersSwiss = checkbox("t-losers-swiss", false);
-  const knockoutDraw = select("t-knockout-draw", [["armageddon", "Armageddon"], ["rematch", "Rematch"]], "armageddon");
+  const knockoutDraw = select("t-knockout-draw", [["armageddon", t("tournament-form-draw-armageddon")], ["rematch", t("tournament-form-draw-rematch")]], "armageddon");
   const noShow = number("t-no-show", 600, 1);
   const startsAt = h("input", { id: "t-starts", name: "starts_at", type: "datetime-local" });
   const arenaMinutes = number("t-arena-minutes", 60, 1);
   const berserk = checkbox("t-berserk", false);
-  const create = h("button", { type: "submit", id: "t-create", class: "primary big" }, "Create the tournament");
+  const create = h("button", { type: "submit", id: "t-create", class: "primary big" }, t("tournament-form-create"));
 
-  const roundsField = field("Rounds", rounds);
+  const roundsField = field(t("tournament-form-rounds"), rounds);
   const mcmahonFields = h(
     "div",
     {},
-    field("McMahon bar", bar, "Players rated at or above the bar start in the top group."),
-    field("Group width", groupWidth, "Rating points per McMahon group below the bar."),
-    field("Groups", groups, "Groups, the top one included; each group below starts one point lower."),
+    field(t("tournament-form-bar"), bar, t("tournament-form-bar-hint")),
+    field(t("tournament-form-group-width"), groupWidth, t("tournament-form-group-width-hint")),
+    field(t("tournament-form-groups"), groups, t("tournament-form-groups-hint")),
   );
   const knockoutField = h(
     "div",
     {},
-    field("Drawn game", knockoutDraw, "Knockout: an armageddon game or a rematch decides."),
-    field("Losers' Swiss", losersSwiss, "As the ESC: those knocked out play on in a Swiss, keeping their points."),
+    field(t("tournament-form-knockout-draw"), knockoutDraw, t("tournament-form-knockout-draw-hint")),
+    field(t("tournament-form-losers-swiss"), losersSwiss, t("tournament-form-losers-swiss-hint")),
   );
-  const arenaFields = h("div", {}, field("Arena minutes", arenaMinutes), field("Berserk", berserk, "Halve your clock for an extra point."));
-  const onlineField = field("Online", online, "Games on koma; unchecked: over the board, the director enters results.");
-  const noShowField = field("No-show forfeit (s)", noShow, "A game nobody has moved in after this is forfeited.");
-  const ratedField = field("Rated", rated, "Online games only.");
-  const swissFields = h("div", {}, field("Colours", colours), field("Bye", bye, "What a bye scores."));
+  const arenaFields = h(
+    "div",
+    {},
+    field(t("tournament-form-arena-minutes"), arenaMinutes),
+    field(t("tournament-form-berserk"), berserk, t("tournament-form-berserk-hint")),
+  );
+  const onlineField = field(t("tournament-form-online"), online, t("tournament-form-online-hint"));
+  const noShowField = field(t("tournament-form-no-show"), noShow, t("tournament-form-no-show-hint"));
+  const ratedField = field(t("tournament-form-rated"), rated, t("tournament-form-rated-hint"));
+  const swissFields = h("div", {}, field(t("tournament-form-colours"), colours), field(t("tournament-form-bye"), bye, t("tournament-form-bye-hint")));
   const sync = () => {
     const f = format.value as Format;
     roundsField.hidden = f !== "swiss" && f !== "mcmahon";
@@ -120,24 +130,24 @@ function createForm(onCreated: (id: string) => void): HTMLElement {
   const form = h(
     "form",
     { id: "tournament-form", class: "panel tournament-form" },
-    h("h2", {}, "New tournament 大会"),
-    field("Name", name),
-    field("Format", format),
+    h("h2", {}, t("tournament-form-title")),
+    field(t("tournament-form-name"), name),
+    field(t("tournament-form-format"), format),
     roundsField,
     onlineField,
-    field("Main time (min)", initial),
-    field("Byoyomi (s)", byoyomi),
-    field("Periods", periods),
-    field("Increment (s)", increment, "Fischer, instead of byoyomi: set the byoyomi to 0."),
+    field(t("tournament-form-main-time"), initial),
+    field(t("tournament-form-byoyomi"), byoyomi),
+    field(t("tournament-form-periods"), periods),
+    field(t("tournament-form-increment"), increment, t("tournament-form-increment-hint")),
     ratedField,
     swissFields,
-    h("div", { class: "field" }, h("span", {}, "Tie-breaks, in order"), h("div", { class: "row" }, ...tiebreaks)),
+    h("div", { class: "field" }, h("span", {}, t("tournament-form-tiebreaks")), h("div", { class: "row" }, ...tiebreaks)),
     mcmahonFields,
     knockoutField,
     arenaFields,
-    field("Handicap by rating", handicap, "Each game's handicap from the players' rating difference."),
+    field(t("tournament-form-handicap"), handicap, t("tournament-form-handicap-hint")),
     noShowField,
-    field("Starts at", startsAt, "Online: round 1's games start then (empty: when the director starts)."),
+    field(t("tournament-form-starts"), startsAt, t("tournament-form-starts-hint")),
     h("div", { class: "buttons" }, create),
   );
   form.addEventListener("submit", (e) => {
@@ -152,7 +162,7 @@ function createForm(onCreated: (id: string) => void): HTMLElement {
       rated: online.checked && rated.checked,
       colours: colours.value as "furigoma" | "balanced",
       bye_points: bye.value === "1" ? 1 : 2,
-      tiebreaks: tiebreaks.map((t) => t.value).filter((t): t is Tiebreak => t !== ""),
+      tiebreaks: tiebreaks.map((s) => s.value).filter((k): k is Tiebreak => k !== ""),
       handicap_by_rating: handicap.checked,
       knockout_draw: knockoutDraw.value as "armageddon" | "rematch",
       losers_swiss: f === "knockout" && losersSwiss.checked,
@@ -171,35 +181,36 @@ function createForm(onCreated: (id: string) => void): HTMLElement {
     tournamentApi
       .create(body)
       .then((view) => onCreated(view.id))
-      .catch((err: Error) => {
+      .catch((err: unknown) => {
         create.disabled = false;
-        toast(`Cannot create the tournament: ${err.message}`);
+        toast(t("tournament-form-create-failed", { error: errorText(err) }));
       });
   });
   return form;
 }
 
 function listTable(list: TournamentSummary[]): HTMLElement {
-  if (list.length === 0) return h("p", {}, "No tournaments yet.");
+  if (list.length === 0) return h("p", {}, t("tournament-list-empty"));
   const when = (ms: number | null) =>
-    ms === null ? "" : new Date(ms).toLocaleString(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
-  const status = { entries: "entries open", running: "running", finished: "finished" };
+    ms === null ? "" : new Date(ms).toLocaleString(language(), { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  const status = { entries: t("tournament-list-status-entries"), running: t("tournament-list-status-running"), finished: t("tournament-list-status-finished") };
+  const head = [t("tournament-list-name"), t("tournament-list-format"), t("tournament-list-players"), t("tournament-list-status"), t("tournament-list-starts")];
   return h(
     "table",
     { class: "t-table", id: "tournament-list" },
-    h("thead", {}, h("tr", {}, ...["Name", "Format", "Players", "Status", "Starts"].map((t) => h("th", {}, t)))),
+    h("thead", {}, h("tr", {}, ...head.map((text) => h("th", {}, text)))),
     h(
       "tbody",
       {},
-      ...list.map((t) =>
+      ...list.map((item) =>
         h(
           "tr",
-          { "data-id": t.id },
-          h("td", {}, h("a", { href: tournamentHref(t.id) }, t.name)),
-          h("td", {}, formatName(t.format)),
-          h("td", { class: "num" }, String(t.players)),
-          h("td", {}, status[t.status] ?? t.status),
-          h("td", {}, when(t.starts_at)),
+          { "data-id": item.id },
+          h("td", {}, h("a", { href: tournamentHref(item.id), translate: "no" }, item.name)),
+          h("td", {}, formatName(item.format)),
+          h("td", { class: "num" }, String(item.players)),
+          h("td", {}, status[item.status] ?? item.status),
+          h("td", { translate: "no" }, when(item.starts_at)),
         ),
       ),
     ),
@@ -208,9 +219,9 @@ function listTable(list: TournamentSummary[]): HTMLElement {
 
 /** The /tournaments screen. */
 export function tournamentsScreen(): Screen {
-  const list = h("div", { class: "games" }, h("p", {}, "Loading…"));
+  const list = h("div", { class: "games" }, h("p", {}, t("tournament-loading")));
   let page = 1;
-  const more = h("button", { type: "button", id: "tournaments-more", class: "small", hidden: true }, "Older");
+  const more = h("button", { type: "button", id: "tournaments-more", class: "small", hidden: true }, t("tournament-list-older"));
   const load = () => {
     tournamentApi
       .list(page, PER_PAGE)
@@ -224,14 +235,14 @@ export function tournamentsScreen(): Screen {
         list.replaceChildren(listTable(items));
         more.hidden = items.length < PER_PAGE;
       })
-      .catch((err: Error) => list.replaceChildren(h("p", {}, `Cannot list the tournaments: ${err.message}`)));
+      .catch((err: unknown) => list.replaceChildren(h("p", {}, t("tournament-list-failed", { error: errorText(err) }))));
   };
   more.addEventListener("click", () => {
     page += 1;
     load();
   });
   load();
-  const side = h("div", {}, h("p", { class: "panel" }, "…"));
+  const side = h("div", {}, h("p", { class: "panel" }, t("tournament-list-pending")));
   void currentAccount()
     .then((account) => {
       side.replaceChildren(
@@ -240,20 +251,19 @@ export function tournamentsScreen(): Screen {
           : h(
               "p",
               { class: "panel", id: "tournament-login" },
-              "To direct a tournament, ",
-              h("a", { href: "/#login", onclick: () => afterLogIn("/tournaments") }, "log in"),
-              " or ",
-              h("a", { href: "/#signup", onclick: () => afterLogIn("/tournaments") }, "sign up"),
-              ".",
+              ...tNodes("tournament-login-prompt", {
+                login: h("a", { href: "/#login", onclick: () => afterLogIn("/tournaments") }, t("tournament-login-link")),
+                signup: h("a", { href: "/#signup", onclick: () => afterLogIn("/tournaments") }, t("tournament-signup-link")),
+              }),
             ),
       );
     })
-    .catch(() => side.replaceChildren(h("p", { class: "panel" }, "Cannot reach the server.")));
+    .catch(() => side.replaceChildren(h("p", { class: "panel" }, t("tournament-unreachable"))));
   const el = h(
     "div",
     { class: "home tournaments" },
     side,
-    h("section", { class: "panel" }, h("h2", {}, "Tournaments 大会"), list, h("div", { class: "buttons" }, more)),
+    h("section", { class: "panel" }, h("h2", {}, t("tournament-list-title")), list, h("div", { class: "buttons" }, more)),
   );
   return { el, destroy: () => undefined };
 }

@@ -2,6 +2,7 @@
 // loaded once before the page starts: every fact about a piece or a variant that the page
 // uses (board size, hand order, names, kanji, moves, promotion) comes from here.
 import { request } from "./api.js";
+import { hasMessage, t } from "./i18n.js";
 
 /** A variant's key, as the API names it (`shogi`, `minishogi`). */
 export type Variant = string;
@@ -72,10 +73,29 @@ export function variantInfo(key: Variant): VariantInfo {
   return info;
 }
 
-/** The variant's name for lists: its name without the part in brackets (`Minishogi`). */
+/**
+ * The variant's name for people (`Minishogi (5五将棋)`): the catalog's `variant-KEY`, else the
+ * server's English name (a variant the catalog does not know yet).
+ */
+export function variantName(key: Variant): string {
+  if (hasMessage(`variant-${key}`)) return t(`variant-${key}`);
+  return loaded.find((v) => v.key === key)?.name ?? key;
+}
+
+/** The variant's name for lists (`Minishogi`): the catalog's `variant-KEY-short`, else the
+ *  server's name without the part in brackets. */
 export function shortName(key: Variant): string {
+  if (hasMessage(`variant-${key}-short`)) return t(`variant-${key}-short`);
   const info = loaded.find((v) => v.key === key);
   return info ? info.name.replace(/\s*\(.*\)$/, "") : key;
+}
+
+/** lishogi's variant keys that are not koma's (`GET /api/account/playing` speaks lishogi's). */
+const LISHOGI_KEYS: Record<string, Variant> = { standard: "shogi", torishogi: "tori" };
+
+/** koma's key of a variant that lishogi's API calls `key`. */
+export function fromLishogiKey(key: string): Variant {
+  return LISHOGI_KEYS[key] ?? key;
 }
 
 /** The piece written `letters` (`+P`) in `variant`, if it has one. */
@@ -84,16 +104,27 @@ export function pieceOf(variant: Variant, letters: string): PieceInfo | null {
 }
 
 /** `<option>`s of every variant the server holds games of, for a `<select>`: its key as the
- *  value, its name as the text. */
+ *  value, its name and board as the text (the catalog's `variant-KEY-option`). */
 export function variantOptions(): [string, string][] {
-  return loaded.filter((v) => v.hosted).map((v) => [v.key, `${v.name} ${v.files}×${v.ranks}`]);
+  return loaded
+    .filter((v) => v.hosted)
+    .map((v) => {
+      const size = { files: v.files, ranks: v.ranks };
+      return [v.key, hasMessage(`variant-${v.key}-option`) ? t(`variant-${v.key}-option`, size) : t("variant-other-option", { name: v.name, ...size })];
+    });
+}
+
+/** A named start position (a handicap) for people, its Japanese name with the English one
+ *  (`香落ち Right lance`): the catalog's `variant-handicap-NAME`. */
+export function handicapName(hc: { name: string; japanese: string }): string {
+  if (hasMessage(`variant-handicap-${hc.name}`)) return t(`variant-handicap-${hc.name}`, { japanese: hc.japanese });
+  // One the catalog does not know yet: its name in the API, as words.
+  const english = hc.name.replace(/^tori-/, "").replace(/-/g, " ");
+  return t("variant-handicap-other", { japanese: hc.japanese, name: `${english.charAt(0).toUpperCase()}${english.slice(1)}` });
 }
 
 /** `<option>`s of the variant's named start positions: the name `POST /api/games` takes, and
  *  the Japanese name with the English one (`香落ち Right lance`). */
 export function handicapOptions(key: Variant): [string, string][] {
-  return variantInfo(key).handicaps.map((hc) => {
-    const english = hc.name.replace(/^tori-/, "").replace(/-/g, " ");
-    return [hc.name, `${hc.japanese} ${english.charAt(0).toUpperCase()}${english.slice(1)}`];
-  });
+  return variantInfo(key).handicaps.map((hc) => [hc.name, handicapName(hc)]);
 }

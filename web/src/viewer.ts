@@ -3,11 +3,12 @@
 import type { HistoryEntry } from "./api.js";
 import { BoardSvg, type Arrow } from "./board.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { drawHand } from "./hands.js";
 import { playerLink } from "./players.js";
 import { MoveInput } from "./input.js";
 import { BoardKeys } from "./keyboard.js";
-import { colorMark, colorName, pieceName } from "./pieces.js";
+import { colorMark, pieceName } from "./pieces.js";
 import type { Color, Position, Variant } from "./sfen.js";
 import { variantInfo } from "./variants.js";
 import { kingSquare, other, parseSfen, parseUsi } from "./sfen.js";
@@ -37,7 +38,7 @@ export interface Bar {
 
 export class Viewer {
   readonly el: HTMLElement;
-  readonly board = new BoardSvg("Shogi board");
+  readonly board = new BoardSvg(t("game-board-label"));
   readonly bars: Record<Color, Bar>;
   line: Line = { variant: "shogi", startSfen: variantInfo("shogi").start_sfen, history: [] };
   live: LiveInfo | null = null;
@@ -61,7 +62,7 @@ export class Viewer {
 
   constructor(play: (usi: string) => void) {
     const bar = (color: Color): Bar => {
-      const name = h("span", { class: "player-name" }, `${colorMark(color)} ${colorName(color)}`);
+      const name = h("span", { class: "player-name" }, t("game-player-side", { mark: colorMark(color), side: color }));
       const clock = h("span", { class: "clock", "data-clock": color, hidden: true });
       const hand = h("div", { class: "hand", "data-hand-of": color });
       return { el: h("div", { class: `bar bar-${color}` }, name, clock), name, clock, hand };
@@ -83,22 +84,27 @@ export class Viewer {
       describe: (square) => {
         const pos = this.position(this.ply);
         const piece = pos.board.get(square);
-        return piece ? `${colorName(piece.color)} ${pieceName(pos.variant, piece.kind)}` : "empty";
+        return piece ? { color: piece.color, name: pieceName(pos.variant, piece.kind) } : null;
       },
     });
     this.unsubscribe = onSettings(() => this.draw());
   }
 
-  /** Writes in `color`'s bar who plays it: `☗ Sente · Alice`, or the side alone. */
-  setPlayer(color: Color, who: string | null, account: string | null = null): void {
-    const side = `${colorMark(color)} ${colorName(color)}`;
+  /** Writes in `color`'s bar who plays it: `☗ Sente · Alice`, or the side alone. `who` is
+   *  data (a name, a rating) shown as it is, or with `words` a text of the page's own ("You"). */
+  setPlayer(color: Color, who: string | null, account: string | null = null, words = false): void {
     const bar = this.bars[color].name;
-    if (who && account && who.startsWith(account)) {
-      // An account's name links to its profile (a deleted one's does not).
-      bar.replaceChildren(`${side} · `, playerLink(account), who.slice(account.length));
-    } else {
-      bar.textContent = `${side}${who ? ` · ${who}` : ""}`;
+    const args = { mark: colorMark(color), side: color };
+    if (!who) {
+      bar.textContent = t("game-player-side", args);
+      return;
     }
+    // An account's name links to its profile (a deleted one's does not).
+    const linked = !words && account && who.startsWith(account);
+    const shown = words
+      ? h("span", {}, who)
+      : h("span", { translate: "no" }, ...(linked ? [playerLink(account), who.slice(account.length)] : [who]));
+    bar.replaceChildren(t("game-player-side-of", args), shown);
   }
 
   /** Draws `usi` (the engine's best move, in the review or the engine's lines) as the

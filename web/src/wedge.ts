@@ -66,7 +66,8 @@ const TILE: Record<Piece["color"], string> = { sente: "#cfe8b4", gote: "#f4c9d4"
  */
 function animalTile(variant: Variant, piece: Piece, upright: boolean): SVGGElement {
   const size = Math.min(SQ_W, SQ_H) * 0.9;
-  const g = s("g", { class: "piece animal", transform: upright ? null : "rotate(180)" });
+  // The piece's characters are data, as printed on it: no translator's business.
+  const g = s("g", { class: "piece animal", transform: upright ? null : "rotate(180)", translate: "no" });
   g.append(s("rect", { x: -size / 2, y: -size / 2, width: size, height: size, rx: size * 0.12, class: "tile", fill: TILE[piece.color], stroke: "#5a4a32", "stroke-width": 1.2 }));
   const ink = isPromoted(variant, piece.kind) ? RED : INK;
   for (const p of movement(variant, piece.kind)) {
@@ -98,7 +99,7 @@ export function pieceGraphic(variant: Variant, piece: Piece, style: PieceStyle, 
   ]
     .map(([x, y]) => `${x!.toFixed(1)},${y!.toFixed(1)}`)
     .join(" ");
-  const g = s("g", { class: "piece", transform: upright ? null : "rotate(180)" });
+  const g = s("g", { class: "piece", transform: upright ? null : "rotate(180)", translate: "no" });
   g.append(s("polygon", { points, class: "wedge", fill: "url(#koma-wood-piece)", stroke: "#6e4a1e", "stroke-width": 1.2, "stroke-linejoin": "round" }));
   const ink = isPromoted(variant, piece.kind) ? RED : INK;
   const main = kanji(variant, piece);

@@ -119,3 +119,11 @@ fn chu_against_the_engine_in_chromium() {
 fn every_piece_drawn_as_its_table_says_in_chromium() {
     drive("pieces.mjs", &[]);
 }
+
+/// The page in its languages: every screen in the pseudo-language shows only catalog text
+/// outside `translate="no"`; a browser set to Japanese gets the Japanese page; a player's
+/// language chosen on one device follows him to another once he logs in.
+#[test]
+fn the_page_in_its_languages_in_chromium() {
+    drive("i18n.mjs", &[]);
+}

@@ -138,6 +138,12 @@ pub trait AccountStore: Send + Sync {
     /// Makes `id` a bot account (lishogi's upgrade) if it has played no game; `false`
     /// (nothing changed) if it has.
     fn make_bot(&self, id: &UserId) -> Result<bool, StoreError>;
+    /// The page's preferences of `id` (the JSON text [`AccountStore::set_preferences`]
+    /// stored), if it has any.
+    fn preferences(&self, id: &UserId) -> Result<Option<String>, StoreError>;
+    /// Replaces the page's preferences of the live account `id` with `prefs` (a JSON text
+    /// the caller checked); `false` (nothing stored) if there is no such account.
+    fn set_preferences(&self, id: &UserId, prefs: &str, now_ms: u64) -> Result<bool, StoreError>;
 }
 
 #[cfg(test)]

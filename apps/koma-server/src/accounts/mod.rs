@@ -9,6 +9,7 @@
 pub mod json;
 pub mod password;
 mod player;
+pub mod preferences;
 pub mod secrets;
 
 pub use player::{Credential, Player};

@@ -25,6 +25,10 @@ pub fn routes() -> Router<AppState> {
         .route("/api/logout", post(log_out))
         .route("/api/account", get(me))
         .route("/api/session", get(session))
+        .route(
+            "/api/account/preferences",
+            get(preferences).patch(change_preferences),
+        )
         .route("/api/account/password", post(change_password))
         .route("/api/account/delete", post(delete_account))
         .route("/api/account/tokens", get(list_tokens).post(create_token))
@@ -140,13 +144,45 @@ async fn me(State(s): State<AppState>, player: Player) -> Result<Response, ApiEr
 }
 
 /// Who the page's visitor is, without a 401 for a guest: `{"account": null}` or
-/// `{"account": {...}}` (the page asks on every load; a guest is no error).
+/// `{"account": {...}, "preferences": {...}}` (the page asks on every load; a guest is no
+/// error).
 async fn session(State(s): State<AppState>, player: Option<Player>) -> Result<Response, ApiError> {
     let user = match player {
         Some(p) => s.accounts.user(&p.id).await?,
         None => None,
     };
-    Ok(Json(json!({ "account": user.as_ref().map(json::user) })).into_response())
+    let mut view = json!({ "account": user.as_ref().map(json::user) });
+    if let Some(user) = &user {
+        view["preferences"] = s.accounts.preferences(&user.id).await?.into();
+    }
+    Ok(Json(view).into_response())
+}
+
+/// The account's preferences for the page: `{"prefs": {...}, "language": "de"}` (the shape
+/// of lishogi's `GET /api/account/preferences`).
+async fn preferences(State(s): State<AppState>, player: Player) -> Result<Response, ApiError> {
+    let prefs = s.accounts.preferences(&player.id).await?;
+    Ok(Json(preferences_view(prefs)).into_response())
+}
+
+/// Sets some of the account's preferences (`null` removes one); answers them all.
+async fn change_preferences(
+    State(s): State<AppState>,
+    player: Player,
+    _: SameOrigin,
+    json: JsonBody,
+) -> Result<Response, ApiError> {
+    let change: serde_json::Value = body(&json.bytes)?;
+    let prefs = s.accounts.change_preferences(&player.id, &change).await?;
+    Ok(Json(preferences_view(prefs)).into_response())
+}
+
+fn preferences_view(prefs: serde_json::Map<String, serde_json::Value>) -> serde_json::Value {
+    let language = prefs
+        .get("language")
+        .cloned()
+        .unwrap_or(serde_json::Value::Null);
+    json!({ "prefs": prefs, "language": language })
 }
 
 async fn user(State(s): State<AppState>, Path(name): Path<String>) -> Result<Response, ApiError> {

@@ -65,18 +65,25 @@ pub enum Refused {
 }
 
 impl Refused {
+    /// The API's error code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Refused::Address(_) => "too_many",
+            Refused::Full(_) => "connections_full",
+        }
+    }
+
     /// The HTTP answer written on the connection before it is closed: 429 or 503, with the
     /// API's JSON error and `Retry-After`.
     pub fn response(self) -> String {
-        let (status, code, message) = match self {
+        let code = self.code();
+        let (status, message) = match self {
             Refused::Address(n) => (
                 "429 Too Many Requests",
-                "too_many",
                 format!("this address has {n} connections open, the most one may"),
             ),
             Refused::Full(n) => (
                 "503 Service Unavailable",
-                "connections_full",
                 format!("the server has {n} connections open, the most it takes"),
             ),
         };

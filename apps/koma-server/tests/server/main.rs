@@ -7,6 +7,8 @@ mod abuse_smoke;
 mod accounts;
 mod analysis;
 mod api;
+mod catalogs;
+mod catalogs_glossary;
 mod chu;
 mod consent;
 mod engine_games;

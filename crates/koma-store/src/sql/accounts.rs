@@ -43,6 +43,16 @@ CREATE TABLE api_tokens (
 CREATE INDEX api_tokens_by_user ON api_tokens(user_id);
 ";
 
+/// Each account's preferences for the page (schema 18): its language, board and sounds, as
+/// the JSON object the server checked, so that they follow the player to every device.
+pub(crate) const PREFERENCES: &str = "
+CREATE TABLE preferences (
+    user_id    TEXT PRIMARY KEY REFERENCES users(id),
+    prefs      TEXT NOT NULL,
+    updated_ms BIGINT NOT NULL
+);
+";
+
 /// An account from the columns `u.id, u.username, u.password_hash, u.created_ms,
 /// u.seen_ms, u.deleted_ms, u.bot` (the first seven of every SELECT of a user here).
 fn user(row: &Row) -> Result<User, StoreError> {
@@ -326,6 +336,32 @@ impl<B: Backend> AccountStore for B {
             seaql::Numbered::query,
             "UPDATE users SET bot = TRUE WHERE id = {id} AND deleted_ms IS NULL AND NOT EXISTS
                (SELECT 1 FROM games WHERE sente_user = {id} OR gote_user = {id})"
+        );
+        Ok(self.run(|db| db.execute(q))? == 1)
+    }
+
+    fn preferences(&self, id: &UserId) -> Result<Option<String>, StoreError> {
+        if unstorable(id) {
+            return Ok(None);
+        }
+        let q = raw_sql!(
+            seaql::Numbered::query,
+            "SELECT prefs FROM preferences WHERE user_id = {id}"
+        );
+        self.run(|db| db.row(q))?.map(|r| r.text(0)).transpose()
+    }
+
+    fn set_preferences(&self, id: &UserId, prefs: &str, now_ms: u64) -> Result<bool, StoreError> {
+        if unstorable(id) {
+            return Ok(false);
+        }
+        let now = ms_to_sql(now_ms);
+        let q = raw_sql!(
+            seaql::Numbered::query,
+            "INSERT INTO preferences (user_id, prefs, updated_ms)
+             SELECT id, {prefs}, {now} FROM users WHERE id = {id} AND deleted_ms IS NULL
+             ON CONFLICT (user_id) DO UPDATE SET prefs = excluded.prefs,
+                updated_ms = excluded.updated_ms"
         );
         Ok(self.run(|db| db.execute(q))? == 1)
     }

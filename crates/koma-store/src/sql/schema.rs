@@ -19,7 +19,7 @@ pub const VERSION: u32 = ONE + UPGRADES.len() as u32;
 
 /// The steps from [`ONE`] on: `UPGRADES[i]` takes a database from `ONE + i` to `ONE + i + 1`.
 /// A database's own steps ([`Backend::OWN_UPGRADES`]) run with the step to their version.
-const UPGRADES: [&[&str]; 6] = [
+const UPGRADES: [&[&str]; 7] = [
     // 12: the lobby (seeks, quick pairings, notices), shared by every server.
     &[crate::sql::lobby::TABLES],
     // 13: an arena's berserk in the game's row, so that its clock is rebuilt with it.
@@ -32,6 +32,8 @@ const UPGRADES: [&[&str]; 6] = [
     &[crate::sql::rooms::TABLES],
     // 17: the studies: analyses kept under a name, in chapters, with their members.
     &[crate::sql::studies::TABLES],
+    // 18: each account's preferences for the page (language, board, sounds).
+    &[crate::sql::accounts::PREFERENCES],
 ];
 
 /// The table that keeps the version.
@@ -95,7 +97,7 @@ CREATE TABLE chat (
 ";
 
 /// Every table of a new database, in an order in which each refers only to tables before.
-const TABLES: [&str; 12] = [
+const TABLES: [&str; 13] = [
     crate::sql::accounts::TABLES,
     GAMES,
     crate::sql::games::BERSERK,
@@ -108,6 +110,7 @@ const TABLES: [&str; 12] = [
     crate::sql::analysis::TABLES,
     crate::sql::rooms::TABLES,
     crate::sql::studies::TABLES,
+    crate::sql::accounts::PREFERENCES,
 ];
 
 /// Where a table's text says `$SEQ`, the column that numbers its rows in the order they

@@ -1,0 +1,76 @@
+# Tunnukset (account.ts): yläpalkin linkit, rekisteröityminen, kirjautuminen, tunnuksen sivu
+# (salasana, API-avaimet, tunnuksen poisto); sekä asetusikkuna (settings.ts).
+
+## Yläpalkki
+
+account-log-in = Kirjaudu sisään
+account-sign-up = Rekisteröidy
+account-log-out = Kirjaudu ulos
+
+## Kirjautuminen ja rekisteröityminen
+
+account-login-title = Kirjaudu sisään
+account-login-submit = Kirjaudu sisään
+account-username = Käyttäjänimi
+account-password = Salasana
+# $link on linkki "Rekisteröidy" (account-sign-up).
+account-login-hint = Eikö sinulla ole tunnusta? { $link }. Vieraat voivat pelata moottoria vastaan ja kutsua ystävän ilman tunnusta.
+account-signup-title = Rekisteröidy
+account-username-hint = 2–20 kirjainta, numeroa, '_' tai '-'. Nimet ovat yksilöllisiä kirjainkoosta riippumatta.
+account-again = Uudelleen
+account-password-length = Vähintään 8 merkkiä.
+account-signup-submit = Luo tunnus
+account-passwords-differ = salasanat eivät täsmää
+# $link on linkki "Kirjaudu sisään" (account-log-in).
+account-signup-hint = Onko sinulla jo tunnus? { $link }.
+
+## Tunnuksen sivu
+
+account-loading = Ladataan…
+account-member-since = Jäsen { DATETIME($date, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric") } alkaen.
+account-password-title = Vaihda salasana
+account-password-current = Nykyinen
+account-password-new = Uusi
+account-password-hint = Muut tähän tunnukseen kirjautuneet selaimet kirjataan ulos.
+account-password-submit = Vaihda
+account-password-changed = Salasana on vaihdettu.
+
+## API-avaimet
+
+account-tokens = API-avaimet
+account-tokens-hint = Avaimella ohjelma voi toimia puolestasi API:n kautta (lähetetään muodossa 'Authorization: Bearer <token>'), kuten lishogin henkilökohtaiset avaimet.
+account-no-tokens = Ei vielä avaimia.
+account-token-no-description = (ei kuvausta)
+account-token-created = luotu { DATETIME($date, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric") }
+account-token-used = viimeksi käytetty { DATETIME($date, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric") }
+account-token-never-used = ei koskaan käytetty
+account-revoke = Mitätöi
+account-revoke-confirm = Mitätöidäänkö avain { $token }? Sitä käyttävät ohjelmat lakkaavat toimimasta.
+account-new-token = Uusi avain
+account-token-placeholder = mihin sitä käytetään (esim. bottini)
+account-create-token = Luo avain
+account-token-shown = Uusi avaimesi näytetään vain tämän kerran: kopioi se nyt.
+
+## Tunnuksen poisto
+
+account-delete-title = Poista tunnus
+account-delete-hint = Sinut kirjataan ulos kaikkialla, ja avaimesi lakkaavat toimimasta. Pelisi säilyvät, ja niissä näkyy poistettu pelaaja; nimi pysyy varattuna.
+account-delete-submit = Poista tunnukseni
+account-delete-confirm = Poistetaanko tunnus { $name } lopullisesti?
+account-delete-yes = Poista
+account-deleted = Tunnus on poistettu.
+
+## Asetusikkuna (settings.ts)
+
+settings-title = Asetukset
+settings-pieces = Nappulat
+settings-pieces-kanji = Kanji (perinteinen)
+settings-pieces-beginner = Aloittelija: kanjit ja liikkeet näkyvissä
+settings-coords = Koordinaatit
+settings-coords-japanese = Japanilaiset (１-９, 一-九)
+settings-coords-western = Länsimaiset (1-9, a-i)
+settings-notation = Siirtojen { -notation }
+settings-notation-japanese = Japanilainen (☗７六歩)
+settings-notation-western = Länsimainen (P-7f)
+settings-notation-german = Saksalainen
+settings-close = Sulje
