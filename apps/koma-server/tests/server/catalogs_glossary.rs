@@ -14,7 +14,12 @@ fn rulebook_rows() -> BTreeMap<String, Vec<String>> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut rows = BTreeMap::new();
     for line in text.lines().filter(|l| l.starts_with("| ")) {
-        let cells: Vec<&str> = line.trim().trim_matches('|').split('|').map(str::trim).collect();
+        let cells: Vec<&str> = line
+            .trim()
+            .trim_matches('|')
+            .split('|')
+            .map(str::trim)
+            .collect();
         if cells.len() != 5 || cells[0].starts_with("concept") || cells[0].starts_with("---") {
             continue;
         }
