@@ -26,8 +26,15 @@ export const log = (message) => console.log(`[${((Date.now() - started) / 1000).
 export const pageErrors = [];
 
 /** A page in a new browser context (its own cookies), named `name` in messages. */
-export async function newPlayer(browser, name, viewport, options = {}) {
+export async function newPlayer(browser, name, viewport, { defaultNotation, ...options } = {}) {
   const context = await browser.newContext({ viewport, ...options });
+  // The tests read moves in Japanese notation: each browser starts as a reader who chose it
+  // (without a choice the notation follows the page's language: Western for English).
+  if (!defaultNotation) {
+    await context.addInitScript(() => {
+      if (localStorage.getItem("koma.settings") === null) localStorage.setItem("koma.settings", JSON.stringify({ notation: "japanese" }));
+    });
+  }
   const page = await context.newPage();
   page.setDefaultTimeout(WAIT);
   page.on("pageerror", (e) => pageErrors.push(`${name}: ${e.message}`));

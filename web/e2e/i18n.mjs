@@ -9,8 +9,12 @@
 //    text, placeholder, title or aria-label outside `translate="no"` holds a letter that came
 //    from no catalog; the page's own error log stays empty (a missing message logs one).
 // 2. A browser set to Japanese gets the Japanese page on its first visit (the served ja
-//    catalog's words in the top bar, <html lang="ja">).
-// 3. A player who picks Deutsch on one device (a laptop in English) gets German on another
+//    catalog's words in the top bar, <html lang="ja">); a first visit's move notation is the
+//    language's (Japanese, German, else Western).
+// 3. The longest language (the most characters in its catalog) and Japanese at 360 px (a small
+//    phone): on each screen of 1., nothing is wider than the screen, unless it sits in a box
+//    that scrolls sideways (a wide table).
+// 4. A player who picks Deutsch on one device (a laptop in English) gets German on another
 //    (a phone set to Finnish) once he logs in there.
 import path from "node:path";
 import { ARTIFACTS, BASE, PASSWORD, log, newPlayer, runTests, waitText } from "./harness.mjs";
@@ -44,9 +48,19 @@ function untranslated() {
     const visible = el.tagName === "OPTION" ? el.closest("select")?.checkVisibility() : el.checkVisibility();
     if (visible && !fromCatalogs(node.data)) found.push(`${name(el)}: ${node.data.trim()}`);
   }
-  for (const el of document.querySelectorAll("[placeholder], [title], [aria-label]")) {
+  // Text a style sheet puts before or after an element (`content: "..."`).
+  for (const el of document.body.querySelectorAll("*")) {
+    if (skipped(el) || !el.checkVisibility()) continue;
+    for (const part of ["::before", "::after"]) {
+      const content = getComputedStyle(el, part).content;
+      for (const m of content.matchAll(/"((?:[^"\\]|\\.)*)"/g)) {
+        if (!fromCatalogs(m[1])) found.push(`${name(el)}${part}: ${m[1]}`);
+      }
+    }
+  }
+  for (const el of document.querySelectorAll("[placeholder], [title], [aria-label], [data-empty]")) {
     if (skipped(el)) continue;
-    for (const attribute of ["placeholder", "title", "aria-label"]) {
+    for (const attribute of ["placeholder", "title", "aria-label", "data-empty"]) {
       const value = el.getAttribute(attribute);
       if (value && !fromCatalogs(value)) found.push(`${name(el)}[${attribute}]: ${value}`);
     }
@@ -163,6 +177,98 @@ async function everyScreenFromCatalogs(browser) {
   if (problems.length) fail(`texts from no catalog:\n  ${problems.join("\n  ")}`);
 }
 
+/** The elements wider than the page's window, outside boxes that scroll sideways (run in the page). */
+function overflowing() {
+  const width = document.documentElement.clientWidth;
+  const found = [];
+  const scrolls = (el) => {
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      const x = getComputedStyle(a).overflowX;
+      if (x === "auto" || x === "scroll" || x === "hidden") return a !== document.body && a !== document.documentElement;
+    }
+    return false;
+  };
+  for (const el of document.body.querySelectorAll("*")) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.right <= width + 1 || !el.checkVisibility()) continue;
+    if (scrolls(el)) continue;
+    // Report the outermost: skip an element whose parent overflows too.
+    const parent = el.parentElement?.getBoundingClientRect();
+    if (parent && parent.right > width + 1 && !scrolls(el.parentElement)) continue;
+    found.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${typeof el.className === "string" && el.className ? `.${el.className.split(" ")[0]}` : ""} ends at ${Math.round(box.right)} px: ${(el.textContent ?? "").trim().slice(0, 40)}`);
+  }
+  if (document.documentElement.scrollWidth > width + 1) found.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+  return found;
+}
+
+/** The language of the Latin alphabet whose served catalog's messages are the longest. */
+async function longestLanguage() {
+  let longest = ["", 0];
+  for (const lang of ["en", "de", "nl", "fi", "fr"]) {
+    const text = await (await fetch(`${BASE}/assets/i18n-${lang}.ftl`)).text();
+    const chars = text.split("\n").filter((l) => !l.startsWith("#") && !l.startsWith("-")).join("").length;
+    log(`${lang}: ${chars} characters of messages`);
+    if (chars > longest[1]) longest = [lang, chars];
+  }
+  return longest[0];
+}
+
+/** The screens of the longest language and Japanese at 360 px, each without anything wider
+ *  than the screen. */
+async function everyLanguageFitsASmallPhone(browser) {
+  const problems = [];
+  for (const lang of [await longestLanguage(), "ja"]) {
+    const page = await newPlayer(browser, `phone-${lang}`, { width: 360, height: 740 }, { isMobile: true, hasTouch: true });
+    const at = (p) => {
+      const [before, hash] = p.split("#");
+      const url = new URL(`${BASE}${before}`);
+      url.searchParams.set("lang", lang);
+      return `${url}${hash !== undefined ? `#${hash}` : ""}`;
+    };
+    const check = async (what) => {
+      await page.waitForTimeout(300);
+      for (const p of await page.evaluate(overflowing)) problems.push(`${lang} ${what}: ${p}`);
+    };
+    const name = `fit${lang}${Date.now() % 100000}`;
+    await page.goto(at("/#signup"));
+    await page.fill("#signup-username", name);
+    await page.fill("#signup-password", PASSWORD);
+    await page.fill("#signup-password2", PASSWORD);
+    await page.click("#signup-submit");
+    await waitText(page, "#account-link", name);
+    for (const [what, p] of [["home", "/#"], ["lobby", "/#lobby"], ["review", "/#review"], ["studies", "/#studies"], ["account", "/#account"], ["profile", `/#@/${name}`], ["tournaments", "/tournaments"], ["chu", "/#chu"]]) {
+      await page.goto(at(p));
+      await page.waitForTimeout(500);
+      await check(what);
+    }
+    await page.goto(at("/#"));
+    await page.selectOption("#opponent", "engine");
+    await page.selectOption("#level", "depth:1");
+    await page.fill("#time-control", "10m+30s");
+    await page.click("#create");
+    await page.waitForURL(/token=/);
+    await page.locator("svg.board").waitFor();
+    await check("game");
+    await page.click("#resign");
+    await page.click('[data-confirm="yes"]');
+    await page.locator("#room-link").waitFor();
+    await check("game over");
+    await shot(page, `360-${lang}-game-over`);
+    await page.click("#room-link");
+    await page.waitForURL(/#room=/);
+    await check("kansōsen room");
+    await page.goto(at("/tournaments"));
+    await page.locator("#t-create").waitFor();
+    await page.fill("#t-name", `Cup ${lang}`);
+    await page.click("#t-create");
+    await page.waitForURL(/\/tournaments\/[^/?#]+/);
+    await check("tournament");
+    await shot(page, `360-${lang}-tournament`);
+    await page.context().close();
+  }
+  if (problems.length) fail(`wider than a 360 px screen:\n  ${problems.join("\n  ")}`);
+}
+
 /** The value of message `id` in the served catalog of `lang` (a plain one-line message). */
 async function served(lang, id) {
   const text = await (await fetch(`${BASE}/assets/i18n-${lang}.ftl`)).text();
@@ -171,7 +277,24 @@ async function served(lang, id) {
   return line.slice(id.length + 2).trim();
 }
 
+/** The move notation the settings show in a game begun on a first visit in `lang`. */
+async function defaultNotation(browser, lang) {
+  const page = await newPlayer(browser, `notation-${lang}`, LAPTOP, { defaultNotation: true });
+  await page.goto(`${BASE}/?lang=${lang}#`);
+  await page.selectOption("#opponent", "engine");
+  await page.click("#create");
+  await page.waitForURL(/token=/);
+  await page.click("#settings-button");
+  const notation = await page.locator("#set-notation").inputValue();
+  await page.context().close();
+  return notation;
+}
+
 async function japaneseBrowserFirstVisit(browser) {
+  for (const [lang, want] of [["ja", "japanese"], ["de", "german"], ["en", "western"], ["fi", "western"]]) {
+    const notation = await defaultNotation(browser, lang);
+    if (notation !== want) fail(`a first visit in ${lang} shows moves in ${notation} notation, not ${want}`);
+  }
   const page = await newPlayer(browser, "japanese", LAPTOP, { locale: "ja-JP" });
   await page.goto(`${BASE}/`);
   await page.locator("#create").waitFor();
@@ -209,6 +332,7 @@ async function choiceFollowsThePlayer(browser) {
 
 await runTests([
   ["every screen's text comes from a catalog", everyScreenFromCatalogs],
+  ["the longest language fits a 360 px screen", everyLanguageFitsASmallPhone],
   ["a Japanese browser gets the Japanese page", japaneseBrowserFirstVisit],
   ["a player's language follows him to another device", choiceFollowsThePlayer],
 ], "i18n-");

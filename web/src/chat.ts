@@ -20,7 +20,7 @@ export class ChatPanel {
   private readonly title: HTMLElement;
 
   constructor(room: ChatRoom, send: (text: string) => Promise<void>) {
-    this.list = h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": t("game-chat-lines") });
+    this.list = h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": t("game-chat-lines"), "data-empty": t("game-chat-empty") });
     const input = h("input", {
       type: "text",
       id: "chat-text",

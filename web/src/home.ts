@@ -219,7 +219,7 @@ function gamesTable(list: GameSummary[]): HTMLElement {
       h("td", { translate: "no" }, when),
       h("td", { class: "players" }, ...names),
       h("td", {}, shortName(g.variant), ...(g.time_control ? [" · ", h("span", { translate: "no" }, g.time_control)] : [])),
-      h("td", { class: "num" }, String(g.plies)),
+      h("td", { class: "num" }, String(g.plies), h("span", { class: "unit" }, " ", t("common-moves-unit", { count: g.plies }))),
       h("td", { class: "state" }, state),
       h("td", { class: "links" }, ...links.flatMap((l) => (l ? [l, " "] : []))),
     );

@@ -25,8 +25,8 @@ export type Lang = (typeof LANGUAGES)[number][0];
 export const PSEUDO = "qps";
 
 const KEY = "koma.lang";
-/** The tab's pseudo-language stays on while it goes from page to page (a test's walk). */
-const PSEUDO_KEY = "koma.pseudo";
+/** The language a `?lang=` gave this tab (kept while it goes from page to page). */
+const TAB_KEY = "koma.tab-lang";
 
 function session(key: string): string | null {
   try {
@@ -89,9 +89,11 @@ function accent(text: string): string {
 
 /** Loads the catalog of the page's language: `?lang=` (tests), the reader's choice, the browser's. */
 export async function loadCatalog(): Promise<void> {
-  const asked = new URLSearchParams(location.search).get("lang");
-  pseudo = asked === PSEUDO || (asked === null && session(PSEUDO_KEY) === "1");
-  if (pseudo) remember(PSEUDO_KEY, "1");
+  // `?lang=` (a link's, a test's) holds for the tab while it goes from page to page.
+  const given = new URLSearchParams(location.search).get("lang");
+  if (given === PSEUDO || isLang(given)) remember(TAB_KEY, given);
+  const asked = given ?? session(TAB_KEY);
+  pseudo = asked === PSEUDO;
   current = isLang(asked) ? asked : (chosen() ?? browserLanguage());
   if (pseudo) current = "en";
   const response = await fetch(`/assets/i18n-${current}.ftl`);
@@ -137,7 +139,7 @@ export function chooseLanguage(lang: Lang): void {
   } catch {
     // storage forbidden: the choice lasts for this page
   }
-  remember(PSEUDO_KEY, null);
+  remember(TAB_KEY, null);
   if (lang === current && !pseudo) return;
   const url = new URL(location.href);
   url.searchParams.delete("lang");

@@ -205,7 +205,7 @@ export function lobbyScreen(): Screen {
                       { "data-game": g.id },
                       h("td", {}, ...playersText(g.players, g.engine)),
                       h("td", {}, g.time_control ? h("span", { translate: "no" }, g.time_control) : t("lobby-no-clock"), ...(g.rated ? [" · ", t("lobby-rated")] : [])),
-                      h("td", { class: "num" }, String(g.plies)),
+                      h("td", { class: "num" }, String(g.plies), h("span", { class: "unit" }, " ", t("common-moves-unit", { count: g.plies }))),
                       h("td", { class: "links" }, h("a", { href: `#game=${encodeURIComponent(g.id)}`, class: "watch" }, t("lobby-watch"))),
                     ),
                   ),

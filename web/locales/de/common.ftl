@@ -22,3 +22,7 @@ common-cannot-join = Beitritt nicht möglich: { $error }
 common-watch-game = Partie ansehen
 common-cannot-load-variants = Die Varianten konnten nicht vom Server geladen werden: { $error }
 common-language = Sprache
+common-moves-unit = { $count ->
+    [one] Zug
+   *[other] Züge
+}

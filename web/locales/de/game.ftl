@@ -303,3 +303,4 @@ game-end-default-loss = kampflos verloren 不戦敗
 game-end-try = { -try-rule } トライ
 game-end-sealed = abgegebener Zug 封じ手
 game-end-other = { $word }
+game-chat-empty = Noch keine Nachrichten.

@@ -30,3 +30,8 @@ common-watch-game = Watch the game
 common-cannot-load-variants = Cannot load the variants from the server: { $error }
 # The top bar's language picker (its options are each language's own name).
 common-language = Language
+# After a game's number of moves in a list on a phone ("42 moves").
+common-moves-unit = { $count ->
+    [one] move
+   *[other] moves
+}

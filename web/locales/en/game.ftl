@@ -359,3 +359,5 @@ game-end-try = { -try-rule } トライ
 game-end-sealed = sealed move 封じ手
 # An ending the page does not know: its word as the record has it.
 game-end-other = { $word }
+# Shown in an empty chat.
+game-chat-empty = No messages yet.

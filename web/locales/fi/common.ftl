@@ -22,3 +22,7 @@ common-cannot-join = Peliin ei voi liittyä: { $error }
 common-watch-game = Katso peliä
 common-cannot-load-variants = Variantteja ei voi ladata palvelimelta: { $error }
 common-language = Kieli
+common-moves-unit = { $count ->
+    [one] siirto
+   *[other] siirtoa
+}

@@ -306,3 +306,4 @@ game-end-default-loss = luovutustappio 不戦敗
 game-end-try = { -try-rule } トライ
 game-end-sealed = suljettu siirto 封じ手
 game-end-other = { $word }
+game-chat-empty = Ei vielä viestejä.

@@ -22,3 +22,7 @@ common-cannot-join = Impossible de rejoindre la partie : { $error }
 common-watch-game = Regarder la partie
 common-cannot-load-variants = Impossible de charger les variantes depuis le serveur : { $error }
 common-language = Langue
+common-moves-unit = { $count ->
+    [one] coup
+   *[other] coups
+}

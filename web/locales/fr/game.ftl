@@ -301,3 +301,4 @@ game-end-default-loss = perte par forfait 不戦敗
 game-end-try = { -try-rule } トライ
 game-end-sealed = coup sous enveloppe 封じ手
 game-end-other = { $word }
+game-chat-empty = Pas encore de messages.

@@ -23,3 +23,6 @@ common-watch-game = 対局を観戦する
 common-cannot-load-variants = サーバーから将棋の種類を読み込めません：{ $error }
 # 上部バーの言語の選択。
 common-language = 言語
+common-moves-unit = { $count ->
+   *[other] 手
+}

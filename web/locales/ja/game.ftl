@@ -176,7 +176,7 @@ game-ending-time-out = { $mark }{ $winner ->
 
 game-resign = { -resign }
 game-resign-question = この対局を{ -resign }しますか？
-game-resign-yes = はい、{ -resign }します
+game-resign-yes = { -makemashita }
 game-declare = { -declaration }
 game-declare-question = { -declaration }しますか？条件を満たしていない宣言は負けになります。
 game-declare-yes = 宣言する
@@ -299,3 +299,4 @@ game-end-default-loss = 不戦敗
 game-end-try = トライ
 game-end-sealed = 封じ手
 game-end-other = { $word }
+game-chat-empty = まだメッセージはありません。

@@ -22,3 +22,7 @@ common-cannot-join = Deelnemen mislukt: { $error }
 common-watch-game = De partij bekijken
 common-cannot-load-variants = De varianten konden niet van de server worden geladen: { $error }
 common-language = Taal
+common-moves-unit = { $count ->
+    [one] zet
+   *[other] zetten
+}

@@ -302,3 +302,4 @@ game-end-default-loss = reglementair verlies 不戦敗
 game-end-try = { -try-rule } トライ
 game-end-sealed = afgegeven zet 封じ手
 game-end-other = { $word }
+game-chat-empty = Nog geen berichten.
