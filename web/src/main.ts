@@ -17,6 +17,7 @@ import { api, ApiError, errorText } from "./api.js";
 import { chuScreen } from "./chu.js";
 import { h } from "./dom.js";
 import { hasMessage, loadCatalog, t } from "./i18n.js";
+import { applyLooks } from "./settings.js";
 import { gameScreen } from "./game.js";
 import { homeScreen } from "./home.js";
 import { printScreen } from "./print.js";
@@ -133,7 +134,12 @@ function route(): void {
 
 // The catalog, then the pieces and variants from the server's rules, before anything is drawn.
 // Without a catalog the page has no words: it says so in English, the reference language.
-loadCatalog().then(loadVariants).then(
+loadCatalog()
+  .then(() => {
+    applyLooks();
+    return loadVariants();
+  })
+  .then(
   () => {
     window.addEventListener("hashchange", route);
     route();

@@ -42,6 +42,18 @@ export function kanji(variant: Variant, piece: Piece): string {
   }
 }
 
+/** The two characters carved on the real piece (gote's king: 王将), or null for a piece of one. */
+export function carvedName(variant: Variant, piece: Piece): string | null {
+  const carved = info(variant, piece.kind)?.carved ?? [];
+  return (piece.color === "gote" ? carved[1] : undefined) ?? carved[0] ?? null;
+}
+
+/** The piece's letters in Western move text, without the promotion's "+" (the colour shows it). */
+export function westernLetters(variant: Variant, piece: Piece): string {
+  const p = info(variant, piece.kind);
+  return (p?.western ?? piece.kind).replace(/^\+/, "");
+}
+
 /** The small mark written above the main character of a marked wedge: 左 or 右 for Tori's
  *  quails. */
 export function subMark(variant: Variant, kind: string): string | null {

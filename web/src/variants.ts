@@ -15,6 +15,10 @@ export interface PieceInfo {
   glyph: string;
   kanji: string;
   kanji_aliases: string[];
+  /** The two characters carved on a real piece: sente's, then gote's where they differ; empty for a piece of one. */
+  carved: string[];
+  /** Its letters in Western move text (`P`, `+R`, `Fa`). */
+  western: string;
   names: { ja: string; en: string; de: string };
   /** `[df, dr, range]` as sente sees the board: df > 0 towards file 9, dr < 0 forward. */
   legs: [number, number, number][];

@@ -1,6 +1,6 @@
 // One piece drawn in SVG: the five-sided wedge with its kanji, in either piece style.
 import { s } from "./dom.js";
-import { isPromoted, kanji, look, movement, type Pattern, pieceScale, subMark } from "./pieces.js";
+import { carvedName, isPromoted, kanji, look, movement, type Pattern, pieceScale, subMark, westernLetters } from "./pieces.js";
 import type { Piece, Variant } from "./sfen.js";
 import type { PieceStyle } from "./settings.js";
 
@@ -104,7 +104,16 @@ export function pieceGraphic(variant: Variant, piece: Piece, style: PieceStyle, 
   const ink = isPromoted(variant, piece.kind) ? RED : INK;
   const main = kanji(variant, piece);
   const mark = subMark(variant, piece.kind);
-  if (style === "beginner") {
+  const carved = style === "kanji2" ? carvedName(variant, piece) : null;
+  if (carved && [...carved].length === 2) {
+    // Two characters one above the other, as carved on a real piece.
+    const [first, second] = [...carved];
+    g.append(text(0, -0.13 * hgt, 0.4 * w, ink, first!));
+    g.append(text(0, 0.27 * hgt, 0.4 * w, ink, second!));
+  } else if (style === "international") {
+    const letters = westernLetters(variant, piece);
+    g.append(text(0, 0.1 * hgt, (letters.length > 1 ? 0.4 : 0.56) * w, ink, letters, "700"));
+  } else if (style === "beginner") {
     const cy = 0.06 * hgt;
     for (const p of movement(variant, piece.kind)) g.append(legMarks(p, patternMarks(p, w, hgt, cy, ink)));
     g.append(text(0, cy, 0.36 * w, ink, main));

@@ -138,3 +138,20 @@ fn the_page_in_its_languages_in_chromium() {
         ],
     );
 }
+
+/// The page's colours, the board and the piece sets (one kanji, two carved kanji, letters)
+/// chosen in a game's settings on a laptop, drawn so, and found again on a phone once the
+/// player logs in there.
+#[test]
+fn looks_follow_the_player_in_chromium() {
+    drive("looks.mjs", &[]);
+}
+
+/// Premoves between two people (a laptop by clicks, a phone by taps): made while the other
+/// thinks, shown in their colour, played at once when legal (a promotion asked beforehand, a
+/// drop), dropped when the opponent's move takes the piece, cancelled by a click, a tap or a
+/// right-click, and impossible with the setting off.
+#[test]
+fn premoves_in_chromium() {
+    drive("premove.mjs", &[]);
+}

@@ -74,3 +74,23 @@ settings-notation-japanese = Japanisch (☗７六歩)
 settings-notation-western = Westlich (P-7f)
 settings-notation-german = Deutsch
 settings-close = Schließen
+settings-pieces-kanji2 = Zwei Kanji (歩兵)
+settings-pieces-international = International (Buchstaben)
+settings-theme = Farben
+settings-theme-system = Wie das System
+settings-theme-light = Hell
+settings-theme-dark = Dunkel
+settings-board = Brett
+settings-board-kaya = Kaya-Holz
+settings-board-pale = Helles Holz
+settings-board-dark = Dunkles Holz
+settings-board-green = Grün
+# Einstellungen: Vorauszüge (ein Zug, gewählt während der Gegner überlegt).
+settings-premoves = Vorauszüge
+settings-premoves-hint = Wählen Sie Ihren nächsten { -move }, während Ihr Gegner überlegt: Er wird gespielt, sobald er legal ist.
+# Einstellungen: die Töne der Partie, ihre Lautstärke und das laut gezählte Byoyomi.
+settings-sound = Töne
+settings-sound-hint = Ein Klick bei jedem { -move }, ein Ton bei { -check }, bei knapper Zeit und am Ende der Partie.
+settings-volume = Lautstärke
+settings-byoyomi-count = { -byoyomi } laut zählen
+settings-byoyomi-count-hint = Die Sekunden Ihrer Uhr im { -byoyomi }, gesprochen wie von einem Zeitnehmer (Töne, wenn der Browser keine Stimme für die Sprache der Seite hat).

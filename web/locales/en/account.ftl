@@ -83,3 +83,24 @@ settings-notation-japanese = Japanese (☗７六歩)
 settings-notation-western = Western (P-7f)
 settings-notation-german = German
 settings-close = Close
+# The settings dialog: piece sets, the page's colours and the board.
+settings-pieces-kanji2 = Two-character kanji (歩兵)
+settings-pieces-international = International (letters)
+settings-theme = Colours
+settings-theme-system = As the system
+settings-theme-light = Light
+settings-theme-dark = Dark
+settings-board = Board
+settings-board-kaya = Kaya wood
+settings-board-pale = Pale wood
+settings-board-dark = Dark wood
+settings-board-green = Green
+# The settings dialog: premoves (a move chosen while the opponent thinks).
+settings-premoves = Premoves
+settings-premoves-hint = Choose your next { -move } while your opponent thinks: it is played as soon as it is legal.
+# The settings dialog: the game's sounds, their volume, and the byoyomi counted aloud.
+settings-sound = Sounds
+settings-sound-hint = A click for each { -move }, a tone for { -check }, for low time and at the game's end.
+settings-volume = Volume
+settings-byoyomi-count = Count { -byoyomi } aloud
+settings-byoyomi-count-hint = Your clock's seconds in { -byoyomi }, spoken as a timekeeper does (tones where the browser has no voice for the page's language).

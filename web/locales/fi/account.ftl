@@ -74,3 +74,23 @@ settings-notation-japanese = Japanilainen (☗７六歩)
 settings-notation-western = Länsimainen (P-7f)
 settings-notation-german = Saksalainen
 settings-close = Sulje
+settings-pieces-kanji2 = Kaksi kanjia (歩兵)
+settings-pieces-international = Kansainvälinen (kirjaimet)
+settings-theme = Värit
+settings-theme-system = Järjestelmän mukaan
+settings-theme-light = Vaalea
+settings-theme-dark = Tumma
+settings-board = Lauta
+settings-board-kaya = Kaya-puu
+settings-board-pale = Vaalea puu
+settings-board-dark = Tumma puu
+settings-board-green = Vihreä
+# Asetukset: ennakkosiirrot (siirto, joka valitaan vastustajan miettiessä).
+settings-premoves = Ennakkosiirrot
+settings-premoves-hint = Valitse seuraava { -move } vastustajan miettiessä: se pelataan heti, kun se on sallittu.
+# Asetukset: pelin äänet, äänenvoimakkuus ja byoyomin laskeminen ääneen.
+settings-sound = Äänet
+settings-sound-hint = Napsahdus jokaisen { -move(case: "gen") } jälkeen sekä merkkiääni { -check(case: "gen") }, vähäisen ajan ja pelin lopun merkiksi.
+settings-volume = Äänenvoimakkuus
+settings-byoyomi-count = Laske { -byoyomi } ääneen
+settings-byoyomi-count-hint = Kellosi sekunnit { -byoyomi }-ajassa luettuina ääneen kuin ajanottaja tekee (merkkiäänin, jos selaimessa ei ole ääntä sivun kielelle).

@@ -75,3 +75,23 @@ settings-notation-japanese = Japonaise (☗７六歩)
 settings-notation-western = Occidentale (P-7f)
 settings-notation-german = Allemande
 settings-close = Fermer
+settings-pieces-kanji2 = Deux kanji (歩兵)
+settings-pieces-international = International (lettres)
+settings-theme = Couleurs
+settings-theme-system = Comme le système
+settings-theme-light = Clair
+settings-theme-dark = Sombre
+settings-board = Plateau
+settings-board-kaya = Bois de kaya
+settings-board-pale = Bois clair
+settings-board-dark = Bois foncé
+settings-board-green = Vert
+# Paramètres : les coups anticipés (choisis pendant que l'adversaire réfléchit).
+settings-premoves = Coups anticipés
+settings-premoves-hint = Choisissez votre prochain { -move } pendant que votre adversaire réfléchit : il est joué dès qu'il est légal.
+# Réglages : les sons de la partie, leur volume et le byoyomi compté à voix haute.
+settings-sound = Sons
+settings-sound-hint = Un clic à chaque { -move }, un son pour l'{ -check }, le temps presque écoulé et la fin de la partie.
+settings-volume = Volume
+settings-byoyomi-count = Compter le { -byoyomi } à voix haute
+settings-byoyomi-count-hint = Les secondes de votre pendule en { -byoyomi }, dites comme le fait un chronométreur (des sons si le navigateur n'a pas de voix pour la langue de la page).

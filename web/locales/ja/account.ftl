@@ -74,3 +74,23 @@ settings-notation-japanese = 日本式（☗７六歩）
 settings-notation-western = 西洋式（P-7f）
 settings-notation-german = ドイツ式
 settings-close = 閉じる
+settings-pieces-kanji2 = 二文字駒（歩兵）
+settings-pieces-international = 国際駒（アルファベット）
+settings-theme = 配色
+settings-theme-system = システムに合わせる
+settings-theme-light = ライト
+settings-theme-dark = ダーク
+settings-board = 盤
+settings-board-kaya = 榧
+settings-board-pale = 白木
+settings-board-dark = 濃い木目
+settings-board-green = 緑
+# 設定: 先行入力 (相手の手番中に選ぶ指し手)。
+settings-premoves = 先行入力
+settings-premoves-hint = 相手の考慮中に次の{ -move }を選べます。指せるようになればすぐに指されます。
+# 設定: 対局の音、音量、秒読みの読み上げ。
+settings-sound = 効果音
+settings-sound-hint = 指し手ごとの駒音、{ -check }・残り時間わずか・終局の音。
+settings-volume = 音量
+settings-byoyomi-count = { -byoyomi }を読み上げる
+settings-byoyomi-count-hint = 自分の{ -byoyomi }の秒数を記録係のように読み上げます(ブラウザーにこの言語の音声がなければ音で知らせます)。

@@ -74,3 +74,23 @@ settings-notation-japanese = Japans (☗７六歩)
 settings-notation-western = Westers (P-7f)
 settings-notation-german = Duits
 settings-close = Sluiten
+settings-pieces-kanji2 = Twee kanji (歩兵)
+settings-pieces-international = Internationaal (letters)
+settings-theme = Kleuren
+settings-theme-system = Zoals het systeem
+settings-theme-light = Licht
+settings-theme-dark = Donker
+settings-board = Bord
+settings-board-kaya = Kayahout
+settings-board-pale = Licht hout
+settings-board-dark = Donker hout
+settings-board-green = Groen
+# Instellingen: voorzetten (een zet gekozen terwijl de tegenstander nadenkt).
+settings-premoves = Voorzetten
+settings-premoves-hint = Kies je volgende { -move } terwijl je tegenstander nadenkt: die wordt gespeeld zodra hij is toegestaan.
+# Instellingen: de geluiden van de partij, het volume en de byoyomi hardop geteld.
+settings-sound = Geluiden
+settings-sound-hint = Een klik bij elke { -move }, een toon bij { -check }, bij weinig tijd en aan het einde van de partij.
+settings-volume = Volume
+settings-byoyomi-count = { -byoyomi } hardop tellen
+settings-byoyomi-count-hint = De seconden van je klok in { -byoyomi }, uitgesproken zoals een tijdwaarnemer doet (tonen als de browser geen stem heeft voor de taal van de pagina).

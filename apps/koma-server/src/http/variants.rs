@@ -87,6 +87,11 @@ pub struct PieceView {
     pub kanji: &'static str,
     /// Other kanji for it (`王` for `玉`).
     pub kanji_aliases: &'static [&'static str],
+    /// The two characters carved on a real piece (`歩兵`; the king sente's `玉将`, then
+    /// gote's `王将`), empty for a piece of one character.
+    pub carved: &'static [&'static str],
+    /// Its letters in Western move text (`P`, `+R`, `Fa`).
+    pub western: &'static str,
     /// Its names.
     pub names: Names,
     /// How it moves, as sente sees the board: `[df, dr, range]` with df > 0 towards file 9
@@ -145,6 +150,8 @@ fn piece_view(
         glyph: face.glyph.to_string(),
         kanji: face.kanji,
         kanji_aliases: face.kanji_aliases,
+        carved: face.carved,
+        western: face.western,
         names: Names {
             ja: face.reading,
             en: face.english,

@@ -13,6 +13,7 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         90,
         100,
     )
+    .carved(&["歩兵"])
     .held(0),
     info(
         Role::Lance,
@@ -22,6 +23,7 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         315,
         350,
     )
+    .carved(&["香車"])
     .held(1),
     info(
         Role::Knight,
@@ -33,6 +35,7 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         405,
         450,
     )
+    .carved(&["桂馬"])
     .held(2),
     info(
         Role::Silver,
@@ -42,6 +45,7 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         495,
         560,
     )
+    .carved(&["銀将"])
     .held(3),
     info(
         Role::Bishop,
@@ -51,6 +55,7 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         855,
         950,
     )
+    .carved(&["角行"])
     .held(4),
     info(
         Role::Rook,
@@ -60,6 +65,7 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         990,
         1100,
     )
+    .carved(&["飛車"])
     .held(5),
     info(
         Role::Gold,
@@ -69,6 +75,7 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         540,
         610,
     )
+    .carved(&["金将"])
     .held(6),
     info(
         Role::King,
@@ -80,7 +87,8 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         },
         0,
         0,
-    ),
+    )
+    .carved(&["玉将", "王将"]),
     info(
         Role::Tokin,
         GOLD_LEGS,
@@ -89,6 +97,7 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         540,
         0,
     )
+    .carved(&["と金"])
     .held(1),
     info(
         Role::PromotedLance,
@@ -110,7 +119,8 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         },
         540,
         0,
-    ),
+    )
+    .carved(&["成香"]),
     info(
         Role::PromotedKnight,
         GOLD_LEGS,
@@ -131,7 +141,8 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         },
         540,
         0,
-    ),
+    )
+    .carved(&["成桂"]),
     info(
         Role::PromotedSilver,
         GOLD_LEGS,
@@ -152,7 +163,8 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         },
         540,
         0,
-    ),
+    )
+    .carved(&["成銀"]),
     info(
         Role::Horse,
         &[
@@ -169,7 +181,8 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         face("+B", "UM", '馬', "馬", "うま", "horse", "+B", "Pferd", "P"),
         945,
         0,
-    ),
+    )
+    .carved(&["龍馬"]),
     info(
         Role::Dragon,
         &[
@@ -199,7 +212,8 @@ pub(super) const FAMILY: [RoleInfo; FRAME9_ROLES] = [
         },
         1395,
         0,
-    ),
+    )
+    .carved(&["龍王"]),
     info(
         Role::Swallow,
         PAWN_LEGS,

@@ -100,6 +100,10 @@ pub struct Face {
     pub german_abbr: &'static str,
     /// How it is drawn.
     pub look: Look,
+    /// The two characters carved on a real piece of standard shogi (`歩兵`, `龍王`),
+    /// sente's, then gote's where they differ (`玉将`, `王将`); empty for pieces that
+    /// carry one character only. The page's two-character piece set draws them.
+    pub carved: &'static [&'static str],
 }
 
 /// Everything about one role.
@@ -129,6 +133,13 @@ impl RoleInfo {
     /// This role, moving twice in a turn as `lion` says.
     const fn lion(self, lion: LionPower) -> RoleInfo {
         RoleInfo { lion, ..self }
+    }
+
+    /// This role, whose real piece is carved with `names` (see [`Face::carved`]).
+    const fn carved(self, names: &'static [&'static str]) -> RoleInfo {
+        let mut info = self;
+        info.face.carved = names;
+        info
     }
 
     /// This role, kept in hand slot `slot`.
@@ -189,6 +200,7 @@ const fn face(
         western,
         german,
         german_abbr,
+        carved: &[],
         look: Look::Wedge,
     }
 }
