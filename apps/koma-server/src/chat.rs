@@ -3,6 +3,11 @@
 //! players'). Lines are stored with the game, the latest [`CAP`] of a room (older ones go:
 //! a flood cannot close a room), each one line of at most [`MAX_CHARS`] characters
 //! (lishogi's limit). Each sender's lines are limited by rate (`Limits::chat`).
+//!
+//! A player may also greet his opponent as players do over a board ([`Greeting`]): the line
+//! is kept as a code that no typed line can hold, sent with the formula's Japanese words as
+//! its text (what a client that knows nothing of greetings shows) and the greeting's name, so
+//! that each reader's page says it in the reader's own language.
 
 use crate::actor::Actor;
 use crate::error::ApiError;
@@ -20,6 +25,57 @@ pub const MAX_CHARS: usize = 140;
 /// The most lines a room of one game keeps: a new line beyond pushes the oldest out.
 pub const CAP: usize = 500;
 
+/// A greeting of the customs of the board: before the game and after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Greeting {
+    /// よろしくお願いします, before the game.
+    Start,
+    /// ありがとうございました, after it.
+    End,
+}
+
+/// How a greeting's line is stored: this, then its name (a control character, which
+/// [`clean`] refuses in typed lines).
+const GREETING_MARK: &str = "\u{1}greeting:";
+
+impl Greeting {
+    /// Every greeting.
+    pub const ALL: [Greeting; 2] = [Greeting::Start, Greeting::End];
+
+    /// Its name in the API (`start`, `end`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Greeting::Start => "start",
+            Greeting::End => "end",
+        }
+    }
+
+    /// The greeting named `name`.
+    pub fn named(name: &str) -> Result<Greeting, ApiError> {
+        Greeting::ALL
+            .into_iter()
+            .find(|g| g.name() == name)
+            .ok_or_else(|| ApiError::BadParameter {
+                name: "greeting",
+                message: format!("'start' or 'end', not {name:?}"),
+            })
+    }
+
+    /// The formula's Japanese words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Greeting::Start => "よろしくお願いします",
+            Greeting::End => "ありがとうございました",
+        }
+    }
+
+    /// The greeting a stored line holds, if it is one.
+    fn of_line(text: &str) -> Option<Greeting> {
+        let name = text.strip_prefix(GREETING_MARK)?;
+        Greeting::ALL.into_iter().find(|g| g.name() == name)
+    }
+}
+
 /// A chat line as clients get it (lishogi's `chatLine` names).
 #[derive(Clone, Debug, Serialize)]
 pub struct ChatView {
@@ -27,20 +83,25 @@ pub struct ChatView {
     pub room: &'static str,
     /// Who wrote it.
     pub username: String,
-    /// The text.
+    /// The text (a greeting's Japanese words).
     pub text: String,
     /// When (Unix milliseconds).
     pub at: u64,
+    /// The greeting the line is (`start`, `end`), if it is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub greeting: Option<&'static str>,
 }
 
 impl ChatView {
     /// The view of `line`.
     pub fn of(line: &ChatLine) -> ChatView {
+        let greeting = Greeting::of_line(&line.text);
         ChatView {
             room: line.room.name(),
             username: line.author.clone(),
-            text: line.text.clone(),
+            text: greeting.map_or_else(|| line.text.clone(), |g| g.words().to_string()),
             at: line.at_ms,
+            greeting: greeting.map(Greeting::name),
         }
     }
 }
@@ -82,9 +143,37 @@ impl Hub {
         text: &str,
     ) -> Result<ChatView, ApiError> {
         let text = clean(text)?;
+        self.write_line(id, who, text, false).await
+    }
+
+    /// Writes the greeting of the seat's holder `who` in the players' room of game `id`.
+    pub async fn greet(
+        &self,
+        id: &GameId,
+        who: Actor<'_>,
+        greeting: Greeting,
+    ) -> Result<ChatView, ApiError> {
+        let text = format!("{GREETING_MARK}{}", greeting.name());
+        self.write_line(id, Some(who), text, true).await
+    }
+
+    /// Stores `text` in the room of `who` (a seat's holder, or none: a spectator) and pushes
+    /// it; `seated_only`: refused to a spectator.
+    async fn write_line(
+        &self,
+        id: &GameId,
+        who: Option<Actor<'_>>,
+        text: String,
+        seated_only: bool,
+    ) -> Result<ChatView, ApiError> {
         let slot = self.game(id).await?;
         let live = slot.lock().await;
         let seat = who.map(|w| w.seat(&live)).transpose()?;
+        if seated_only && seat.is_none() {
+            return Err(ApiError::Forbidden {
+                reason: "only a player greets the opponent",
+            });
+        }
         let author = match seat {
             None => "spectator".to_string(),
             Some(c) => live.players[c.index()]
@@ -138,5 +227,7 @@ mod tests {
         assert!(clean("a\nb").is_err());
         assert!(clean(&"歩".repeat(140)).is_ok());
         assert!(clean(&"歩".repeat(141)).is_err());
+        // No typed line can pass for a greeting.
+        assert!(clean("\u{1}greeting:start").is_err());
     }
 }

@@ -227,7 +227,10 @@ struct OfferBody {
 struct ChatBody {
     /// A seat's token: the players' room; none: the spectators'.
     token: Option<String>,
-    text: String,
+    /// The line; or, for a player,
+    text: Option<String>,
+    /// a greeting (`start`, `end`: chat::Greeting) instead.
+    greeting: Option<String>,
 }
 
 #[derive(Default, Deserialize)]
@@ -386,10 +389,23 @@ async fn chat(
     let request: ChatBody = body(&json.bytes)?;
     s.limiter.check_chat(client.0.as_ref(), None)?;
     let speaker = seated_or_watching(&s.hub, &id, request.token, me).await?;
-    let line = s
-        .hub
-        .chat(&id, speaker.as_ref().map(Speaker::actor), &request.text)
-        .await?;
+    let who = speaker.as_ref().map(Speaker::actor);
+    let line = match (request.text, request.greeting) {
+        (Some(text), None) => s.hub.chat(&id, who, &text).await?,
+        (None, Some(name)) => {
+            let greeting = crate::chat::Greeting::named(&name)?;
+            let who = who.ok_or(ApiError::Forbidden {
+                reason: "only a player greets the opponent",
+            })?;
+            s.hub.greet(&id, who, greeting).await?
+        }
+        _ => {
+            return Err(ApiError::BadParameter {
+                name: "text",
+                message: "a chat line is 'text' or 'greeting', one of them".to_string(),
+            });
+        }
+    };
     Ok(Json(line).into_response())
 }
 

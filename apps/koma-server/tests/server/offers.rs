@@ -237,6 +237,68 @@ async fn players_and_spectators_chat_in_rooms_of_their_own() {
     server.shutdown().await.unwrap();
 }
 
+/// A greeting: `{"greeting": NAME}` on the chat's route.
+async fn greet(addr: std::net::SocketAddr, id: &str, token: Option<&str>, name: &str) -> Reply {
+    post(
+        addr,
+        &format!("/api/games/{id}/chat"),
+        &json!({ "token": token, "greeting": name }),
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_greet_each_other_and_every_reader_learns_which_greeting() {
+    let (_dir, server, addr) = fresh_server().await;
+    let g = seated(addr, json!({"side": "sente"})).await;
+    let id = &g.id;
+    let mut gote = connect(addr, id, Some(&g.gote)).await;
+    next(&mut gote, 2.0).await;
+    let line = greet(addr, id, Some(&g.sente), "start")
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(line["greeting"], "start");
+    // A client that knows no greetings shows the formula's words.
+    assert_eq!(line["text"], "よろしくお願いします");
+    let pushed = chat_lines(&mut gote).await;
+    assert_eq!(pushed[0]["greeting"], "start");
+    assert_eq!(pushed[0]["username"], "sente");
+    greet(addr, id, Some(&g.gote), "end").await.expect(200);
+    // A newcomer reads them back from the store, a typed line beside them stays a line.
+    chat(addr, id, Some(&g.sente), "greeting:start")
+        .await
+        .expect(200);
+    let mut sente = connect(addr, id, Some(&g.sente)).await;
+    next(&mut sente, 2.0).await;
+    let history = chat_lines(&mut sente).await;
+    let greetings: Vec<&Value> = history.iter().map(|l| &l["greeting"]).collect();
+    assert_eq!(
+        greetings,
+        [&json!("start"), &json!("end"), &Value::Null],
+        "{history:?}"
+    );
+    assert_eq!(history[1]["text"], "ありがとうございました");
+    assert_eq!(history[2]["text"], "greeting:start");
+    // Only a player greets; an unknown greeting, or a line and a greeting at once, is refused.
+    let why = refused_as(greet(addr, id, None, "start").await, 403, "forbidden");
+    assert!(why.contains("player"), "{why}");
+    let why = refused_as(
+        greet(addr, id, Some(&g.sente), "bow").await,
+        400,
+        "invalid_value",
+    );
+    assert!(why.contains("bow"), "{why}");
+    let both = post(
+        addr,
+        &format!("/api/games/{id}/chat"),
+        &json!({ "token": g.sente, "text": "hi", "greeting": "start" }),
+    )
+    .await;
+    refused_as(both, 400, "invalid_value");
+    server.shutdown().await.unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moves_are_typed_in_any_notation() {
     let (_dir, server, addr) = fresh_server().await;
