@@ -14,7 +14,12 @@
 // 3. The longest language (the most characters in its catalog) and Japanese at 360 px (a small
 //    phone): on each screen of 1., nothing is wider than the screen, unless it sits in a box
 //    that scrolls sideways (a wide table).
-// 4. A player who picks Deutsch on one device (a laptop in English) gets German on another
+// 4. A game between a Japanese reader on a laptop and a German one on a phone, made and joined
+//    on the page: each greets the other before the game (よろしくお願いします) and each reads
+//    the other's greeting in his own language; they play by clicks and taps; the Japanese
+//    player resigns with 負けました; after the game they thank each other the same way.
+//    Screenshots of both, each also at the other's size.
+// 5. A player who picks Deutsch on one device (a laptop in English) gets German on another
 //    (a phone set to Finnish) once he logs in there.
 import path from "node:path";
 import { ARTIFACTS, BASE, PASSWORD, log, newPlayer, runTests, waitText } from "./harness.mjs";
@@ -269,6 +274,69 @@ async function everyLanguageFitsASmallPhone(browser) {
   if (problems.length) fail(`wider than a 360 px screen:\n  ${problems.join("\n  ")}`);
 }
 
+/** Plays `from`-`to` by two clicks (taps on a phone) and waits until the board shows a piece there. */
+async function play(page, from, to, phone) {
+  const press = phone ? (sel) => page.tap(sel) : (sel) => page.click(sel);
+  await press(`[data-square="${from}"]`);
+  await press(`[data-square="${to}"]`);
+  await page.waitForFunction((sq) => document.querySelector(`svg.board [data-at="${sq}"]`) !== null, to);
+}
+
+/** Waits until `page`'s chat shows a greeting line holding `words`. */
+async function greetingSeen(page, words) {
+  await page.waitForFunction((w) => [...document.querySelectorAll("#chat li.greeting")].some((li) => li.textContent.includes(w)), words);
+}
+
+async function aGameInJapaneseAndGerman(browser) {
+  const ja = await newPlayer(browser, "ja-laptop", LAPTOP);
+  const de = await newPlayer(browser, "de-phone", PHONE, { isMobile: true, hasTouch: true });
+  await ja.goto(`${BASE}/?lang=ja#`);
+  await ja.selectOption("#opponent", "person");
+  await ja.selectOption("#side", "sente");
+  await ja.fill("#time-control", "10m+30s");
+  await ja.click("#create");
+  const link = (await ja.locator("#invite-link").textContent())?.trim();
+  if (!link?.includes("invite=")) fail(`ja: no invitation (${link})`);
+  await de.goto(`${BASE}/?lang=de#`);
+  await de.goto(link);
+  await de.waitForURL(/token=/);
+  await ja.locator("#greet-start").waitFor();
+  const [jaStart, deStart] = [await served("ja", "-greeting-start"), await served("de", "-greeting-start")];
+  if ((await ja.textContent("#greet-start")).trim() !== "よろしくお願いします") fail("ja: the greeting button does not say よろしくお願いします");
+  await ja.click("#greet-start");
+  await greetingSeen(de, deStart);
+  await greetingSeen(ja, "よろしくお願いします");
+  await de.tap("#greet-start");
+  await greetingSeen(ja, "よろしくお願いします");
+  log(`greetings before the game: ja reads よろしくお願いします, de reads ${deStart} (the ja glossary's own: ${jaStart})`);
+  await play(ja, "7g", "7f", false);
+  await play(de, "3c", "3d", true);
+  await play(ja, "2g", "2f", false);
+  await shot(ja, "ja-laptop-game");
+  await shot(de, "de-phone-game");
+  await ja.click("#resign");
+  const yes = (await ja.textContent('[data-confirm="yes"]')).trim();
+  if (yes !== "負けました") fail(`ja: resigning is confirmed with '${yes}', not 負けました`);
+  await ja.click('[data-confirm="yes"]');
+  await de.locator("#greet-end").waitFor();
+  const deEnd = await served("de", "-greeting-end");
+  await de.tap("#greet-end");
+  await greetingSeen(ja, "ありがとうございました");
+  await ja.click("#greet-end");
+  await greetingSeen(de, deEnd);
+  await shot(ja, "ja-laptop-over");
+  await shot(de, "de-phone-over");
+  await ja.setViewportSize(PHONE);
+  await de.setViewportSize(LAPTOP);
+  await shot(ja, "ja-phone-over");
+  await shot(de, "de-laptop-over");
+  for (const [page, what] of [[ja, "ja"], [de, "de"]]) {
+    const wide = await page.evaluate(overflowing);
+    if (wide.length) fail(`${what}: wider than the screen: ${wide.join("; ")}`);
+  }
+  log("the game in ja and de: played, resigned with 負けました, thanked in each reader's words");
+}
+
 /** The value of message `id` in the served catalog of `lang` (a plain one-line message). */
 async function served(lang, id) {
   const text = await (await fetch(`${BASE}/assets/i18n-${lang}.ftl`)).text();
@@ -335,4 +403,5 @@ await runTests([
   ["the longest language fits a 360 px screen", everyLanguageFitsASmallPhone],
   ["a Japanese browser gets the Japanese page", japaneseBrowserFirstVisit],
   ["a player's language follows him to another device", choiceFollowsThePlayer],
+  ["a game in Japanese and German, with the greetings", aGameInJapaneseAndGerman],
 ], "i18n-");

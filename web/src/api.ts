@@ -60,9 +60,15 @@ export interface GameState {
 export interface ChatLine {
   room: "player" | "spectator";
   username: string;
+  /** The line (a greeting's Japanese words). */
   text: string;
   at: number;
+  /** The greeting the line is, if it is one: each reader's page says it in his language. */
+  greeting?: Greeting;
 }
+
+/** The customs' greetings: よろしくお願いします before the game, ありがとうございました after. */
+export type Greeting = "start" | "end";
 
 export interface CreateRequest {
   variant?: Variant;
@@ -320,6 +326,7 @@ export const api = {
   offer: async (id: string, token: string | null, what: "draw" | "takeback", yes: boolean) =>
     normalize(await request<GameState>("POST", `${games(id)}/${what}`, { token, yes })),
   chat: (id: string, token: string | null, text: string) => request<ChatLine>("POST", `${games(id)}/chat`, { token, text }),
+  greet: (id: string, token: string | null, greeting: Greeting) => request<ChatLine>("POST", `${games(id)}/chat`, { token, greeting }),
   resign: async (id: string, token: string | null) =>
     normalize(await request<GameState>("POST", `${games(id)}/resign`, { token })),
   declare: async (id: string, token: string | null) =>

@@ -22,6 +22,8 @@ export interface BoardView {
   style: PieceStyle;
   coords: Coords;
   selected: string | null;
+  /** The premove waiting for the opponent's move (a drop: `from` null). */
+  premove?: { from: string | null; to: string } | null;
   dests: Set<string>;
   last: { from: string | null; to: string } | null;
   /** The square of a king in check. */
@@ -91,6 +93,7 @@ export class BoardSvg {
         const classes = ["square"];
         if (v.last && (v.last.to === sq || v.last.from === sq)) classes.push("last");
         if (v.selected === sq) classes.push("selected");
+        if (v.premove && (v.premove.to === sq || v.premove.from === sq)) classes.push("premove");
         if (v.check === sq) classes.push("check");
         if (v.cursor === sq) classes.push("cursor");
         const piece = v.pos.board.get(sq);

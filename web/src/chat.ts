@@ -1,6 +1,6 @@
 // The chat of a game: the lines of the reader's room (players or spectators) and a line to
 // write. The server sends the room's lines on connecting and each new one after.
-import type { ChatLine } from "./api.js";
+import type { ChatLine, Greeting } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -18,8 +18,14 @@ export class ChatPanel {
   private readonly seen = new Set<string>();
   private readonly input: HTMLInputElement;
   private readonly title: HTMLElement;
+  /** The greeting buttons of a player: before the game, after it. */
+  private readonly greetings: HTMLElement;
+  private readonly greetStart: HTMLButtonElement;
+  private readonly greetEnd: HTMLButtonElement;
+  private over = false;
 
-  constructor(room: ChatRoom, send: (text: string) => Promise<void>) {
+  /** `greet` sends a player's greeting (none: the room has no greetings). */
+  constructor(room: ChatRoom, send: (text: string) => Promise<void>, greet?: (greeting: Greeting) => Promise<void>) {
     this.list = h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": t("game-chat-lines"), "data-empty": t("game-chat-empty") });
     const input = h("input", {
       type: "text",
@@ -39,8 +45,31 @@ export class ChatPanel {
       });
     });
     this.title = h("h3", {});
-    this.el = h("section", { class: "chat", id: "chat" }, this.title, this.list, form);
+    const greetButton = (greeting: Greeting) => {
+      const b = h("button", { type: "button", id: `greet-${greeting}`, class: "greet" }, t(`game-greet-${greeting}`));
+      b.addEventListener("click", () => {
+        b.disabled = true;
+        void greet?.(greeting).catch(() => {
+          b.disabled = false;
+        });
+      });
+      return b;
+    };
+    this.greetStart = greetButton("start");
+    this.greetEnd = greetButton("end");
+    this.greetings = h("div", { class: "greetings row", hidden: true }, this.greetStart, this.greetEnd);
+    this.greetable = greet !== undefined;
+    this.el = h("section", { class: "chat", id: "chat" }, this.title, this.list, this.greetings, form);
     this.setRoom(room);
+  }
+
+  private readonly greetable: boolean;
+
+  /** Shows the greeting the moment calls for: before the game is over, after it. */
+  setOver(over: boolean): void {
+    this.over = over;
+    this.greetStart.hidden = over;
+    this.greetEnd.hidden = !over;
   }
 
   /** Names the room the reader writes in (a player's seat may become known after the start). */
@@ -48,6 +77,8 @@ export class ChatPanel {
     // game-chat-placeholder-player, -spectator, -review; game-chat-title-player, ...
     this.input.placeholder = t(`game-chat-placeholder-${room}`);
     this.title.textContent = t(`game-chat-title-${room}`);
+    this.greetings.hidden = !(this.greetable && room === "player");
+    this.setOver(this.over);
   }
 
   /** Adds lines not shown yet (a reconnection sends the room's lines again). */
@@ -56,6 +87,11 @@ export class ChatPanel {
       const key = `${line.at}|${line.username}|${line.text}`;
       if (this.seen.has(key)) continue;
       this.seen.add(key);
+      if (line.greeting) {
+        // A greeting, said in the reader's language; the greeter's button is spent.
+        this.list.append(h("li", { class: "greeting" }, t(`game-greeting-line-${line.greeting}`, { name: line.username })));
+        continue;
+      }
       // A line as its writer wrote it, signed with his name: data, not the page's words.
       this.list.append(h("li", { translate: "no" }, h("b", {}, `${line.username}: `), line.text));
     }

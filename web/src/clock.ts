@@ -91,7 +91,12 @@ export class Clocks {
    *  laid out and painted ten times a second for nothing. */
   private shown: Record<Color, string> = { sente: "", gote: "" };
 
-  constructor(private readonly els: Record<Color, HTMLElement>) {
+  /** `watch` reads each clock at every tick: its time (null without a clock), whether it
+   *  runs, and the length (ms) of one byoyomi period of the control, if it has byoyomi. */
+  constructor(
+    private readonly els: Record<Color, HTMLElement>,
+    private readonly watch?: (color: Color, time: TimeView | null, running: boolean, period: number | null) => void,
+  ) {
     this.timer = window.setInterval(() => this.render(), 100);
   }
 
@@ -109,6 +114,7 @@ export class Clocks {
       const v = this.view;
       const running = v?.running === color;
       const time = v ? (running ? tick(v[color], performance.now() - this.received, this.period) : v[color]) : null;
+      this.watch?.(color, time, running, this.period);
       const shown = time ? formatTime(time, this.increment) : null;
       const key = JSON.stringify([running, shown]);
       if (key === this.shown[color]) continue;

@@ -14,6 +14,7 @@ import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
 import { openSettings } from "./settings.js";
 import { parseSfen, type Color } from "./sfen.js";
+import { moveSound, play as playSound, Timekeeper } from "./sound.js";
 import { rememberSeat, seatMemo } from "./store.js";
 import { Viewer } from "./viewer.js";
 
@@ -43,7 +44,11 @@ export function gameScreen(id: string, token: string | null): Screen {
 
   const viewer = new Viewer((usi) => void play(usi));
   const record = new RecordPanel(viewer, { link: (f) => api.recordUrl(id, f), live: true });
-  const clocks = new Clocks({ sente: viewer.bars.sente.clock, gote: viewer.bars.gote.clock });
+  // The player's own clock, watched as a timekeeper does: low time, the byoyomi count.
+  const timekeeper = new Timekeeper();
+  const clocks = new Clocks({ sente: viewer.bars.sente.clock, gote: viewer.bars.gote.clock }, (color, time, running, period) => {
+    if (color === seat) timekeeper.watch(time, running, period);
+  });
   const status = h("p", { id: "status", role: "status", "aria-live": "polite" }, t("game-loading"));
   const connection = h("span", { class: "connection", title: t("game-connection-title") });
   const notices = h("div", { class: "notices" });
@@ -70,14 +75,25 @@ export function gameScreen(id: string, token: string | null): Screen {
     e.preventDefault();
     void typed(moveText.value.trim());
   });
-  const chat = new ChatPanel(token ? "player" : "spectator", async (text) => {
-    try {
-      await api.chat(id, token, text);
-    } catch (e) {
-      toast(t("game-chat-failed", { error: errorText(e) }));
-      throw e;
-    }
-  });
+  const chat = new ChatPanel(
+    token ? "player" : "spectator",
+    async (text) => {
+      try {
+        await api.chat(id, token, text);
+      } catch (e) {
+        toast(t("game-chat-failed", { error: errorText(e) }));
+        throw e;
+      }
+    },
+    async (greeting) => {
+      try {
+        await api.greet(id, token, greeting);
+      } catch (e) {
+        toast(t("game-chat-failed", { error: errorText(e) }));
+        throw e;
+      }
+    },
+  );
   const actions = h(
     "div",
     { class: "actions" },
@@ -130,6 +146,9 @@ export function gameScreen(id: string, token: string | null): Screen {
     if (state && older(s, state)) return;
     const previous = state;
     state = s;
+    // The sounds of what came since the last state: a move of either side, the game's end.
+    if (previous && s.moves.length > previous.moves.length) moveSound(s);
+    if (previous && !previous.outcome && s.outcome) playSound("end", 0.2);
     // A new move that makes it this player's turn is the opponent's.
     if (previous && s.moves.length > previous.moves.length && mine(s)) opponentMoved();
     // One's offer gone with no move and no ending (a rematch's: no rematch): the opponent
@@ -151,7 +170,14 @@ export function gameScreen(id: string, token: string | null): Screen {
     }
     viewer.setLine(
       { variant: s.variant, startSfen: s.start_sfen, history: s.history },
-      { sfen: s.sfen, inCheck: s.in_check, legal: mine(s) ? s.legal_moves : [], mover: mine(s) ? seat : null },
+      {
+        sfen: s.sfen,
+        inCheck: s.in_check,
+        legal: mine(s) ? s.legal_moves : [],
+        mover: mine(s) ? seat : null,
+        // While the opponent (a person or the engine) thinks, a premove.
+        premover: seat && s.started && !s.outcome && !mine(s) ? seat : null,
+      },
     );
     clocks.update(s.clock, s.time_control);
     status.textContent = statusText(s, seat);
@@ -182,6 +208,7 @@ export function gameScreen(id: string, token: string | null): Screen {
   function buttons(s: GameState): void {
     const player = seat !== null;
     const over = s.outcome !== null;
+    chat.setOver(over);
     resign.hidden = !player || over;
     declare.hidden = !player || over || !DECLARING_RULES.includes(s.rules);
     declare.disabled = !mine(s);

@@ -1,11 +1,13 @@
 // Moving by click or drag: choose a piece (on the board or in hand), then its destination;
-// the promotion dialog when both a promotion and none are legal.
+// the promotion dialog when both a promotion and none are legal. While the opponent thinks,
+// the same gestures choose a premove (premove.ts), kept until his move comes.
 import type { BoardSvg } from "./board.js";
 import { h, modal } from "./dom.js";
 import { t } from "./i18n.js";
 import { pieceName, promotedKind } from "./pieces.js";
 import type { Color, Piece, Position, Variant } from "./sfen.js";
 import { parseUsi, type UsiMove } from "./sfen.js";
+import { premoveNow, pseudoMoves } from "./premove.js";
 import type { PieceStyle } from "./settings.js";
 import { pieceOf } from "./variants.js";
 import { pieceIcon } from "./wedge.js";
@@ -16,6 +18,8 @@ export interface InputContext {
   legal: string[];
   /** The side the reader moves for, or null (no input). */
   mover: Color | null;
+  /** The side the reader may premove for while the opponent is to move, or null. */
+  premover?: Color | null;
   style: PieceStyle;
 }
 
@@ -113,6 +117,8 @@ function heldAs(pos: Position, letters: string): string {
 export class MoveInput {
   selected: Choice | null = null;
   dragging: Choice | null = null;
+  /** The premove chosen (USI), played or dropped by the host when the opponent's move comes. */
+  premove: string | null = null;
   private press: Press | null = null;
   private pendingDest: string | null = null;
   private ghost: HTMLElement | null = null;
@@ -132,6 +138,13 @@ export class MoveInput {
       const hand = (e.target as Element).closest<HTMLElement>("[data-hand]");
       if (hand) this.chooseHand(hand.dataset["hand"]!);
     });
+    // A right-click drops the premove (and a premove's choice); a finger held down (a touch
+    // drag) is not a right-click.
+    root.addEventListener("contextmenu", (e) => {
+      if (this.press || !(this.premove || (this.selected && !this.context().mover))) return;
+      e.preventDefault();
+      this.dropPremove();
+    });
     const signal = this.abort.signal;
     window.addEventListener("pointermove", (e) => this.move(e), { signal });
     window.addEventListener("pointerup", (e) => this.up(e), { signal });
@@ -143,8 +156,22 @@ export class MoveInput {
     this.ghost?.remove();
   }
 
+  /** The side whose pieces the reader chooses now: his move's, or his premove's. */
+  private side(ctx: InputContext): Color | null {
+    return ctx.mover ?? ctx.premover ?? null;
+  }
+
   private moves(): UsiMove[] {
-    return this.context().legal.map(parseUsi).filter((m): m is UsiMove => m !== null);
+    const ctx = this.context();
+    const moves = ctx.mover ? ctx.legal : ctx.premover ? pseudoMoves(ctx.pos, ctx.premover) : [];
+    return moves.map(parseUsi).filter((m): m is UsiMove => m !== null);
+  }
+
+  /** Forgets the premove and the choice of one. */
+  dropPremove(): void {
+    if (!this.context().mover) this.selected = null;
+    this.premove = null;
+    this.redraw();
   }
 
   private movesOf(choice: Choice): UsiMove[] {
@@ -173,7 +200,7 @@ export class MoveInput {
   private chooseHand(data: string): void {
     const [color, letter] = data.split("-");
     const ctx = this.context();
-    if (color !== ctx.mover || !letter) return;
+    if (color !== this.side(ctx) || !letter) return;
     this.selected = this.selected?.drop === letter ? null : { drop: letter };
     this.redraw();
   }
@@ -184,7 +211,13 @@ export class MoveInput {
     const target = (e.target as Element).closest<HTMLElement | SVGElement>("[data-square],[data-hand]");
     this.press = null;
     this.pendingDest = null;
-    if (!target || !ctx.mover) return;
+    const side = this.side(ctx);
+    if (!side) return;
+    // In a premove, a press on nothing to choose drops it.
+    if (!target) {
+      if (!ctx.mover && (this.premove || this.selected)) this.dropPremove();
+      return;
+    }
     const square = target.getAttribute("data-square");
     const hand = target.getAttribute("data-hand");
     if (square && this.dests().has(square)) {
@@ -193,13 +226,21 @@ export class MoveInput {
       return;
     }
     let choice: Choice | null = null;
-    if (square && ctx.pos.board.get(square)?.color === ctx.mover) choice = { square };
+    if (square && ctx.pos.board.get(square)?.color === side) choice = { square };
     if (hand) {
       const [color, letter] = hand.split("-");
-      if (color === ctx.mover && letter) choice = { drop: letter };
+      if (color === side && letter) choice = { drop: letter };
+    }
+    // The premoved piece pressed again drops the premove.
+    const pre = !ctx.mover && this.premove ? parseUsi(this.premove) : null;
+    if (pre && choice && !this.selected && (choice.square ? pre.from === choice.square : pre.drop !== null && choice.drop === heldAs(ctx.pos, pre.drop))) {
+      e.preventDefault();
+      this.dropPremove();
+      return;
     }
     if (!choice) {
-      if (this.selected) {
+      if (!ctx.mover && this.premove) this.dropPremove();
+      else if (this.selected) {
         this.selected = null;
         this.redraw();
       }
@@ -227,7 +268,7 @@ export class MoveInput {
 
   private startDrag(choice: Choice): void {
     const ctx = this.context();
-    const piece: Piece | undefined = choice.square ? ctx.pos.board.get(choice.square) : { color: ctx.mover!, kind: choice.drop! };
+    const piece: Piece | undefined = choice.square ? ctx.pos.board.get(choice.square) : { color: this.side(ctx)!, kind: choice.drop! };
     if (!piece) return;
     this.dragging = choice;
     const size = this.board.squarePixels();
@@ -279,19 +320,21 @@ export class MoveInput {
   /** A square chosen by keyboard: the chosen piece's destination, or a piece to choose. */
   activate(square: string): void {
     const ctx = this.context();
-    if (!ctx.mover) return;
+    const side = this.side(ctx);
+    if (!side) return;
     if (this.selected && this.dests().has(square)) {
       void this.attempt(this.selected, square);
       return;
     }
-    const own = ctx.pos.board.get(square)?.color === ctx.mover;
+    const own = ctx.pos.board.get(square)?.color === side;
     this.selected = own && this.selected?.square !== square ? { square } : null;
     this.redraw();
   }
 
-  /** Drops the choice (Escape). */
+  /** Drops the choice (Escape), and the premove with it. */
   cancel(): void {
     this.selected = null;
+    this.premove = null;
     this.redraw();
   }
 
@@ -303,7 +346,7 @@ export class MoveInput {
     if (candidates.length === 0) return;
     let chosen = candidates[0]!;
     if (candidates.length > 1 && choice.drop) {
-      const face = await chooseFace(ctx.pos.variant, ctx.mover!, candidates.map((m) => m.drop!), ctx.style);
+      const face = await chooseFace(ctx.pos.variant, this.side(ctx)!, candidates.map((m) => m.drop!), ctx.style);
       if (face === null) return;
       chosen = candidates.find((m) => m.drop === face) ?? chosen;
     } else if (candidates.length > 1 && choice.square) {
@@ -313,6 +356,18 @@ export class MoveInput {
       if (promote === null) return;
       chosen = candidates.find((m) => m.promote === promote) ?? chosen;
     }
-    this.play(chosen.usi);
+    if (ctx.mover) {
+      this.play(chosen.usi);
+      return;
+    }
+    // A premove (its promotion asked now and kept); should the opponent have moved while the
+    // dialog was open, it is played at once if it is legal.
+    const now = this.context();
+    const usi = now.mover ? premoveNow(now.pos.variant, chosen.usi, now.legal) : null;
+    if (usi) this.play(usi);
+    else if (now.premover) {
+      this.premove = chosen.usi;
+      this.redraw();
+    }
   }
 }

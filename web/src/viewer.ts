@@ -12,6 +12,7 @@ import { colorMark, pieceName } from "./pieces.js";
 import type { Color, Position, Variant } from "./sfen.js";
 import { variantInfo } from "./variants.js";
 import { kingSquare, other, parseSfen, parseUsi } from "./sfen.js";
+import { premoveNow } from "./premove.js";
 import { onSettings, settings } from "./settings.js";
 
 export interface Line {
@@ -27,6 +28,8 @@ export interface LiveInfo {
   /** Legal moves of the reader, when he may move now. */
   legal: string[];
   mover: Color | null;
+  /** The reader's side while the opponent is to move (he may premove), else null. */
+  premover?: Color | null;
 }
 
 export interface Bar {
@@ -60,7 +63,7 @@ export class Viewer {
   private readonly bottomSide: HTMLElement;
   private readonly unsubscribe: () => void;
 
-  constructor(play: (usi: string) => void) {
+  constructor(private readonly play: (usi: string) => void) {
     const bar = (color: Color): Bar => {
       const name = h("span", { class: "player-name" }, t("game-player-side", { mark: colorMark(color), side: color }));
       const clock = h("span", { class: "clock", "data-clock": color, hidden: true });
@@ -87,7 +90,10 @@ export class Viewer {
         return piece ? { color: piece.color, name: pieceName(pos.variant, piece.kind) } : null;
       },
     });
-    this.unsubscribe = onSettings(() => this.draw());
+    this.unsubscribe = onSettings(() => {
+      if (!settings().premoves) this.input.premove = null;
+      this.draw();
+    });
   }
 
   /** Writes in `color`'s bar who plays it: `☗ Sente · Alice`, or the side alone. `who` is
@@ -141,14 +147,21 @@ export class Viewer {
       pos: this.position(this.ply),
       legal: ok ? live.legal : (explore?.legal ?? []),
       mover: ok ? live.mover : (explore?.mover ?? null),
+      premover: this.premover(),
       style: settings().pieceStyle,
     };
+  }
+
+  /** The side the reader may premove for now (on the live position, the setting on). */
+  private premover(): Color | null {
+    const live = this.live;
+    return live && this.isLive() && !live.mover && settings().premoves ? (live.premover ?? null) : null;
   }
 
   /** The side that may move on the board now (the live player, or either on an analysis
    *  board). */
   private mover(): Color | null {
-    if (this.isLive() && this.live) return this.live.mover;
+    if (this.isLive() && this.live) return this.live.mover ?? this.premover();
     return this.explore?.ply === this.ply ? this.explore.mover : null;
   }
 
@@ -158,8 +171,13 @@ export class Viewer {
     this.live = live;
     if (this.following || this.ply > line.history.length) this.ply = line.history.length;
     if (moved) this.input.reset();
+    // A premove waits for a new position: played at once if legal there, else dropped.
+    const premove = this.input.premove;
+    const usi = premove && live?.mover ? premoveNow(line.variant, premove, live.legal) : null;
+    if (premove && (moved || usi || !live?.premover || !settings().premoves)) this.input.premove = null;
     this.draw();
     this.notify();
+    if (usi) this.play(usi);
   }
 
   goTo(ply: number): void {
@@ -197,6 +215,7 @@ export class Viewer {
       style: set.pieceStyle,
       coords: set.coords,
       selected: this.input.selected?.square ?? null,
+      premove: live && this.input.premove ? parseUsi(this.input.premove) : null,
       dests: this.input.dests(),
       last: last ? { from: last.from, to: last.to } : null,
       check: (live ? live.inCheck : this.line.history[this.ply - 1]?.check) ? kingSquare(pos, pos.side) : null,
@@ -204,6 +223,8 @@ export class Viewer {
       cursor: this.keys.cursor,
       arrows: [...this.marks, ...this.arrows],
     });
+    // While the opponent thinks, the marks of a premove's choice are drawn in its colour.
+    this.board.el.classList.toggle("premoving", this.premover() !== null);
     const droppable = this.input.droppable();
     const mover = this.mover();
     for (const color of ["sente", "gote"] as const) {

@@ -155,3 +155,11 @@ fn looks_follow_the_player_in_chromium() {
 fn premoves_in_chromium() {
     drive("premove.mjs", &[]);
 }
+
+/// The game's sounds (a move's click, a capture's, a check's tone, low time, the end) and the
+/// byoyomi counted aloud in each player's language, or as tones without a voice; nothing with
+/// the sounds off or the volume at 0.
+#[test]
+fn sounds_and_the_byoyomi_count_in_chromium() {
+    drive("sound.mjs", &[]);
+}

@@ -361,3 +361,12 @@ game-end-sealed = sealed move 封じ手
 game-end-other = { $word }
 # Shown in an empty chat.
 game-chat-empty = No messages yet.
+# The byoyomi count spoken aloud (the player's own clock): the seconds of the period gone,
+# at its tens ("10 seconds", "20 seconds"), then its last ten counted as plain numbers (1 to 9).
+game-byoyomi-seconds = { $seconds } seconds
+game-byoyomi-count = { $count }
+# The greeting buttons of a player (before the game, after it), and a greeting in the chat ($name: who greets).
+game-greet-start = { -greeting-start }
+game-greet-end = { -greeting-end }
+game-greeting-line-start = { $name }: { -greeting-start }
+game-greeting-line-end = { $name }: { -greeting-end }
