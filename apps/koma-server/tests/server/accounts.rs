@@ -612,3 +612,83 @@ async fn the_database_keeps_no_secret_in_clear() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn preferences_follow_the_account_and_only_short_known_values_are_kept() {
+    let (_dir, server, addr) = fresh_server().await;
+    sign_up(addr, "Kisaki", "a-long-password").await.expect(201);
+    let cookie = log_in(addr, "kisaki", "a-long-password").await;
+    let patch = |body: Value| {
+        let cookie = cookie.clone();
+        async move {
+            as_page(
+                addr,
+                "PATCH",
+                "/api/account/preferences",
+                &cookie,
+                Some(body),
+            )
+            .await
+        }
+    };
+    let prefs = patch(json!({"language": "de", "theme": "dark", "volume": 40}))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(prefs["language"], "de");
+    assert_eq!(prefs["prefs"]["volume"], 40);
+    patch(json!({"volume": null, "premoves": false}))
+        .await
+        .expect(200);
+    // Another device: the session the page asks for on each load carries them.
+    let other = log_in(addr, "kisaki", "a-long-password").await;
+    let session = as_page(addr, "GET", "/api/session", &other, None)
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        session["preferences"],
+        json!({"language": "de", "theme": "dark", "premoves": false})
+    );
+    // Refused, each by name, nothing kept.
+    for bad in [
+        json!({"language": "xx"}),
+        json!({"theme": "x".repeat(65)}),
+        json!({"a b": 1}),
+        json!({"theme": {"nested": true}}),
+        json!(["language"]),
+    ] {
+        refused_as(patch(bad.clone()).await, 400, "invalid_value");
+    }
+    let many: serde_json::Map<String, Value> =
+        (0..40).map(|i| (format!("k{i}"), json!(i))).collect();
+    refused_as(patch(Value::Object(many)).await, 400, "invalid_value");
+    let kept = as_page(addr, "GET", "/api/account/preferences", &cookie, None)
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        kept["prefs"],
+        json!({"language": "de", "theme": "dark", "premoves": false})
+    );
+    // A guest has none; another site cannot write them with the player's cookie.
+    refused_as(
+        send(addr, "GET", "/api/account/preferences", &[], None).await,
+        401,
+        "unauthorized",
+    );
+    let cross = [
+        ("Cookie", cookie.as_str()),
+        ("Origin", "https://evil.example"),
+    ];
+    let reply = send(
+        addr,
+        "PATCH",
+        "/api/account/preferences",
+        &cross,
+        Some(json!({"language": "ja"})),
+    )
+    .await;
+    refused_as(reply, 403, "cross_site");
+    server.shutdown().await.unwrap();
+}

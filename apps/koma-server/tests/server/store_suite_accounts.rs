@@ -142,7 +142,36 @@ fn deleting_ends_sessions_revokes_tokens_and_keeps_the_name(store: &dyn Store) {
     );
 }
 
+fn preferences_are_kept_replaced_and_only_for_a_live_account(store: &dyn Store) {
+    add_user(store, "Habu");
+    let habu = UserId::from("habu");
+    assert_eq!(store.preferences(&habu).unwrap(), None);
+    assert!(
+        store
+            .set_preferences(&habu, r#"{"language":"ja"}"#, 10)
+            .unwrap()
+    );
+    assert!(
+        store
+            .set_preferences(&habu, r#"{"language":"de","theme":"dark"}"#, 20)
+            .unwrap()
+    );
+    assert_eq!(
+        store.preferences(&habu).unwrap().as_deref(),
+        Some(r#"{"language":"de","theme":"dark"}"#)
+    );
+    assert!(
+        !store
+            .set_preferences(&UserId::from("nobody"), "{}", 30)
+            .unwrap()
+    );
+    assert_eq!(store.preferences(&UserId::from("nobody")).unwrap(), None);
+    store.delete_user(&habu, 40).unwrap();
+    assert!(!store.set_preferences(&habu, "{}", 50).unwrap());
+}
+
 crate::store_suite::on_both!(
+    preferences_are_kept_replaced_and_only_for_a_live_account,
     names_are_unique_whatever_their_case,
     sessions_expire_and_a_new_password_ends_the_others_and_the_tokens,
     seen_times_are_written_once_a_minute,
