@@ -5,7 +5,7 @@
 import { afterLogIn, currentAccount } from "./account.js";
 import { errorText } from "./api.js";
 import { h, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { pageOffersGame } from "./notices.js";
 import { directorPanel, resultCell, type DirectorPanel } from "./director.js";
 import { profileHref } from "./players.js";
@@ -330,7 +330,7 @@ function infoSection(view: TournamentView, viewer: Viewer, live: HTMLElement, ac
     me && !me.withdrawn && view.status !== "finished" ? leave : null,
     viewer === null && view.online && lateEntry ? h("a", { href: "/#login", id: "login-to-join", class: "button", onclick: () => afterLogIn(location.pathname) }, t("tournament-log-in-to-join")) : null,
   ];
-  const exports = (["crosstable.html", "crosstable.csv", "fesa.txt", "elo.csv"] as const).map((f) => h("a", { href: tournamentApi.exportUrl(view.id, f), class: "export", translate: "no" }, f));
+  const exports = (["crosstable.html", "crosstable.csv", "fesa.txt", "elo.csv"] as const).map((f) => h("a", { href: f === "crosstable.html" ? `${tournamentApi.exportUrl(view.id, f)}?lang=${language()}` : tournamentApi.exportUrl(view.id, f), class: "export", translate: "no" }, f));
   return h(
     "section",
     { class: "panel", id: "t-info" },

@@ -31,6 +31,7 @@ mod events;
 mod games;
 mod http;
 mod hub;
+mod i18n;
 mod line;
 mod lishogi;
 pub mod lobby;

@@ -216,11 +216,14 @@ impl Crosstable {
         out
     }
 
-    /// The crosstable as a standalone HTML page titled `title`.
-    pub fn to_html(&self, title: &str) -> String {
+    /// The crosstable as a standalone HTML page titled `title`, in the language `lang` (a
+    /// BCP 47 tag) with `headings` in the order of [`Crosstable::headings`] (theirs, in
+    /// English, where none are given).
+    pub fn to_html(&self, title: &str, lang: &str, headings: Option<Vec<String>>) -> String {
         let title = koma_notation::svg::escape(title);
+        let lang = koma_notation::svg::escape(lang);
         let mut out = format!(
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+            "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
              <title>{title}</title>\n<style>\n\
              table {{ border-collapse: collapse; font-family: sans-serif; }}\n\
              th, td {{ border: 1px solid #999; padding: 0.2em 0.5em; text-align: center; }}\n\
@@ -228,7 +231,7 @@ impl Crosstable {
              @media print {{ th, td {{ border-color: #000; }} }}\n\
              </style>\n</head>\n<body>\n<h1>{title}</h1>\n<table>\n<thead>\n<tr>"
         );
-        for h in self.headings() {
+        for h in headings.unwrap_or_else(|| self.headings()) {
             out.push_str(&format!("<th>{}</th>", koma_notation::svg::escape(&h)));
         }
         out.push_str("</tr>\n</thead>\n<tbody>\n");
@@ -326,7 +329,11 @@ mod tests {
             ]
         );
         // The page shows the names as they are.
-        assert!(table.to_html("t").contains("<td class=\"name\">+81</td>"));
+        assert!(
+            table
+                .to_html("t", "en", None)
+                .contains("<td class=\"name\">+81</td>")
+        );
     }
 
     #[test]

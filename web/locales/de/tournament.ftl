@@ -283,3 +283,9 @@ tournament-print-bye = Freilos
 
 tournament-opponent-engine = die Engine
 tournament-opponent-guest = einen Gast
+tournament-crosstable-number = Nr.
+tournament-crosstable-place = Platz
+tournament-crosstable-name = Name
+tournament-crosstable-rating = Wertung
+tournament-crosstable-round = R{ $round }
+tournament-crosstable-points = Punkte

@@ -344,3 +344,10 @@ tournament-print-bye = bye
 tournament-opponent-engine = the engine
 # The opponent, when a guest (no account).
 tournament-opponent-guest = a guest
+# The headings of the crosstable page the server writes (crosstable.html): a player's number, place, name, rating, each round ($round: its number), the points.
+tournament-crosstable-number = No
+tournament-crosstable-place = Place
+tournament-crosstable-name = Name
+tournament-crosstable-rating = Rating
+tournament-crosstable-round = R{ $round }
+tournament-crosstable-points = Points

@@ -283,3 +283,9 @@ tournament-print-bye = vapaakierros
 
 tournament-opponent-engine = moottori
 tournament-opponent-guest = vieras
+tournament-crosstable-number = Nro
+tournament-crosstable-place = Sija
+tournament-crosstable-name = Nimi
+tournament-crosstable-rating = Vahvuusluku
+tournament-crosstable-round = K{ $round }
+tournament-crosstable-points = Pisteet

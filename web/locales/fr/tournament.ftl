@@ -287,3 +287,9 @@ tournament-print-bye = exempt
 
 tournament-opponent-engine = le moteur
 tournament-opponent-guest = un invité
+tournament-crosstable-number = N°
+tournament-crosstable-place = Place
+tournament-crosstable-name = Nom
+tournament-crosstable-rating = Classement
+tournament-crosstable-round = R{ $round }
+tournament-crosstable-points = Points

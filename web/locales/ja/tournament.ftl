@@ -273,3 +273,9 @@ tournament-print-bye = 抜け番
 
 tournament-opponent-engine = エンジン
 tournament-opponent-guest = ゲスト
+tournament-crosstable-number = 番号
+tournament-crosstable-place = 順位
+tournament-crosstable-name = 氏名
+tournament-crosstable-rating = { -rating }
+tournament-crosstable-round = { $round }回戦
+tournament-crosstable-points = 勝ち点

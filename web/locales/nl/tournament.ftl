@@ -282,3 +282,9 @@ tournament-print-bye = bye
 
 tournament-opponent-engine = de engine
 tournament-opponent-guest = een gast
+tournament-crosstable-number = Nr.
+tournament-crosstable-place = Plaats
+tournament-crosstable-name = Naam
+tournament-crosstable-rating = { -rating }
+tournament-crosstable-round = R{ $round }
+tournament-crosstable-points = Punten

@@ -13,6 +13,14 @@ use std::sync::Arc;
 // `ASSETS: &[(&str, &[u8])]`: every file of the built page, by file name.
 include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 
+/// The built file `name` of the page (`i18n-ja.ftl`), as the binary holds it.
+pub(crate) fn embedded(name: &str) -> Option<&'static [u8]> {
+    ASSETS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, bytes)| *bytes)
+}
+
 /// The environment variable naming a folder to serve the page from instead of the build.
 pub const WEB_DIR_VAR: &str = "KOMA_WEB_DIR";
 

@@ -222,12 +222,27 @@ async fn elo_csv(
     Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], text).into_response())
 }
 
+/// `?lang=` of a page the server writes (a crosstable's).
+#[derive(serde::Deserialize)]
+struct LangQuery {
+    lang: Option<String>,
+}
+
+/// The crosstable as a page in the reader's language: `?lang=`, else the browser's
+/// (`Accept-Language`), else English.
 async fn crosstable_html(
     State(s): State<AppState>,
     Path(id): Path<TournamentId>,
+    Query(query): Query<LangQuery>,
+    headers: axum::http::HeaderMap,
 ) -> Result<Response, ApiError> {
+    let asked = query.lang.or_else(|| {
+        let accept = headers.get(header::ACCEPT_LANGUAGE)?;
+        accept.to_str().ok().map(str::to_string)
+    });
+    let lang = crate::i18n::language(asked.as_deref());
     let (t, _) = s.tournaments.read(&id).await?;
-    let page = crate::cpu::run(|| crate::tournaments::export::html(&t))?;
+    let page = crate::cpu::run(|| crate::tournaments::export::html(&t, lang))?;
     Ok(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response())
 }
 

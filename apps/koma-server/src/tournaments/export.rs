@@ -25,9 +25,33 @@ pub fn csv(t: &Tournament) -> Result<String, Refusal> {
 }
 
 /// The crosstable as a standalone HTML page.
-pub fn html(t: &Tournament) -> Result<String, Refusal> {
+pub fn html(t: &Tournament, lang: &str) -> Result<String, Refusal> {
     let table = crosstable(&t.record()?, &order(t)).map_err(|e| Refusal::Export(e.to_string()))?;
-    Ok(table.to_html(&t.settings.name))
+    let text = |id: &str| crate::i18n::text(lang, id, None);
+    let mut headings: Vec<String> = ["number", "place", "name", "rating"]
+        .map(|h| text(&format!("tournament-crosstable-{h}")))
+        .to_vec();
+    for round in 1..=table.rounds {
+        let mut args = fluent_bundle::FluentArgs::new();
+        args.set("round", round);
+        headings.push(crate::i18n::text(
+            lang,
+            "tournament-crosstable-round",
+            Some(&args),
+        ));
+    }
+    headings.push(text("tournament-crosstable-points"));
+    for tb in &table.tie_breaks {
+        // The page's names of the tie-breaks (tournament.ftl).
+        headings.push(text(match tb {
+            TieBreak::Sos => "tournament-tiebreak-sos",
+            TieBreak::Sosos => "tournament-tiebreak-sosos",
+            TieBreak::Sodos => "tournament-tiebreak-sodos",
+            TieBreak::MedianSos => "tournament-tiebreak-median-sos",
+            TieBreak::DirectEncounter => "tournament-tiebreak-direct",
+        }));
+    }
+    Ok(table.to_html(&t.settings.name, lang, Some(headings)))
 }
 
 /// The UTC date of Unix milliseconds.

@@ -279,7 +279,10 @@ fn quoted_ids(text: &str, literals: &mut BTreeSet<String>, prefixes: &mut BTreeS
         }
         if bytes[end] == quote {
             literals.insert(text[i + 1..end].to_string());
-        } else if quote == b'`' && text[end..].starts_with("${") {
+        } else if (quote == b'`' && text[end..].starts_with("${"))
+            || (quote == b'"' && bytes[end] == b'{')
+        {
+            // A template literal's `${`, or a Rust format string's `{`.
             prefixes.insert(text[i + 1..end].to_string());
         }
     }
@@ -330,6 +333,13 @@ fn the_page_asks_for_messages_english_has_and_english_has_none_the_page_never_as
         );
         literals.insert(id.to_string());
     }
+    // The pages the server writes itself ask for messages too (src/i18n.rs's `text`).
+    for path in rust_sources() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        if text.contains("i18n::text(") {
+            quoted_ids(&text, &mut literals, &mut prefixes);
+        }
+    }
     let unused: Vec<_> = english
         .messages
         .keys()
@@ -344,35 +354,39 @@ fn the_page_asks_for_messages_english_has_and_english_has_none_the_page_never_as
     );
 }
 
-/// Every error code the server sends: the string literals of its `fn code(` functions (every
-/// code goes out through one of them: `ApiError::code` and the refusals' own).
-fn server_error_codes() -> BTreeSet<String> {
-    fn walk(dir: &Path, codes: &mut BTreeSet<String>) {
+/// The server's Rust files.
+fn rust_sources() -> Vec<PathBuf> {
+    fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
-                walk(&path, codes);
-                continue;
-            }
-            if path.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            for (at, _) in text.match_indices("fn code(") {
-                let line = text[..at].rsplit('\n').next().unwrap();
-                let indent = &line[..line.len() - line.trim_start().len()];
-                let end = text[at..].find(&format!("\n{indent}}}")).unwrap();
-                let mut literals = BTreeSet::new();
-                quoted_ids(&text[at..at + end], &mut literals, &mut BTreeSet::new());
-                codes.extend(literals);
+                walk(&path, files);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
             }
         }
     }
-    let mut codes = BTreeSet::new();
+    let mut files = Vec::new();
     walk(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut codes,
+        &mut files,
     );
+    files
+}
+
+/// Every error code the server sends: the string literals of its `fn code(` functions (every
+/// code goes out through one of them: `ApiError::code` and the refusals' own).
+fn server_error_codes() -> BTreeSet<String> {
+    let mut codes = BTreeSet::new();
+    for path in rust_sources() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (at, _) in text.match_indices("fn code(") {
+            let line = text[..at].rsplit('\n').next().unwrap();
+            let indent = &line[..line.len() - line.trim_start().len()];
+            let end = text[at..].find(&format!("\n{indent}}}")).unwrap();
+            quoted_ids(&text[at..at + end], &mut codes, &mut BTreeSet::new());
+        }
+    }
     codes
 }
 

@@ -231,6 +231,31 @@ async fn an_over_the_board_knockout_is_entered_by_its_director_alone() {
     );
     let html = get(addr, &path("crosstable.html")).await.expect(200);
     assert!(html.body.contains("<table") && html.body.contains("<title>Cup</title>"));
+    assert!(html.body.contains("<html lang=\"en\">") && html.body.contains("<th>Place</th>"));
+    // In the reader's language: `?lang=`, else the browser's; the page's own words.
+    let ja = get(addr, &format!("{}?lang=ja", path("crosstable.html")))
+        .await
+        .expect(200);
+    assert!(ja.body.contains("<html lang=\"ja\">"), "{}", ja.body);
+    assert!(
+        ja.body.contains("<th>順位</th>") && ja.body.contains("<th>1回戦</th>"),
+        "{}",
+        ja.body
+    );
+    let de = crate::common::request_with(
+        addr,
+        "GET",
+        &path("crosstable.html"),
+        &[("Accept-Language", "de-CH, de;q=0.9, en;q=0.5")],
+        None,
+    )
+    .await
+    .expect(200);
+    assert!(
+        de.body.contains("<html lang=\"de\">") && de.body.contains("<th>Platz</th>"),
+        "{}",
+        de.body
+    );
     let fesa = get(
         addr,
         &format!("{}?city=Berlin&country=Germany", path("fesa.txt")),

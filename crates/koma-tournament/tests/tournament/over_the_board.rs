@@ -383,7 +383,7 @@ fn the_crosstable_line_by_line() {
     }
     assert_eq!(lines.len(), expected.len());
 
-    let html = table.to_html("Koma Spring Open <2026>");
+    let html = table.to_html("Koma Spring Open <2026>", "en", None);
     assert!(html.starts_with("<!DOCTYPE html>\n"));
     assert!(html.contains("<title>Koma Spring Open &lt;2026&gt;</title>"));
     let rows: Vec<&str> = html.lines().filter(|l| l.starts_with("<tr>")).collect();
