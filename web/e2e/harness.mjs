@@ -79,6 +79,19 @@ export async function squareBox(page, square) {
   throw new Error(`${page.koma}: the square ${square} is not on the board`);
 }
 
+/** Waits until the record of `page`'s game lists move `ply`. */
+export async function waitPly(page, ply) {
+  await page.waitForSelector(`#record [data-ply="${ply}"]`).catch(() => {
+    throw new Error(`${page.koma}: move ${ply} did not appear in #record`);
+  });
+}
+
+/** Plays `from`-`to` by two clicks on the board. */
+export async function clickMove(page, from, to) {
+  await page.click(`[data-square="${from}"]`);
+  await page.click(`[data-square="${to}"]`);
+}
+
 /** Waits until `selector`'s text contains `text`; the error names both and what was there. */
 export async function waitText(page, selector, text) {
   try {

@@ -22,8 +22,9 @@
 // 5. A player who picks Deutsch on one device (a laptop in English) gets German on another
 //    (a phone set to Finnish) once he logs in there.
 import path from "node:path";
-import { ARTIFACTS, BASE, PASSWORD, log, newPlayer, runTests, waitText } from "./harness.mjs";
+import { ARTIFACTS, BASE, PASSWORD, log, newPlayer, runTests, signUp, waitText } from "./harness.mjs";
 import { fail } from "./http.mjs";
+import { overflowing, served } from "./words.mjs";
 
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -105,12 +106,9 @@ async function everyScreenFromCatalogs(browser) {
   await allFromCatalogs(page, "log-in", problems);
   await page.goto(pseudo("/#signup"));
   await allFromCatalogs(page, "sign-up", problems);
+  // The tab keeps the pseudo-language from page to page.
   const name = `qps${Date.now() % 100000}`;
-  await page.fill("#signup-username", name);
-  await page.fill("#signup-password", PASSWORD);
-  await page.fill("#signup-password2", PASSWORD);
-  await page.click("#signup-submit");
-  await waitText(page, "#account-link", name);
+  await signUp(page, name);
   await page.goto(pseudo("/#account"));
   await page.waitForTimeout(500);
   await allFromCatalogs(page, "account", problems);
@@ -182,30 +180,6 @@ async function everyScreenFromCatalogs(browser) {
   if (problems.length) fail(`texts from no catalog:\n  ${problems.join("\n  ")}`);
 }
 
-/** The elements wider than the page's window, outside boxes that scroll sideways (run in the page). */
-function overflowing() {
-  const width = document.documentElement.clientWidth;
-  const found = [];
-  const scrolls = (el) => {
-    for (let a = el.parentElement; a; a = a.parentElement) {
-      const x = getComputedStyle(a).overflowX;
-      if (x === "auto" || x === "scroll" || x === "hidden") return a !== document.body && a !== document.documentElement;
-    }
-    return false;
-  };
-  for (const el of document.body.querySelectorAll("*")) {
-    const box = el.getBoundingClientRect();
-    if (box.width === 0 || box.right <= width + 1 || !el.checkVisibility()) continue;
-    if (scrolls(el)) continue;
-    // Report the outermost: skip an element whose parent overflows too.
-    const parent = el.parentElement?.getBoundingClientRect();
-    if (parent && parent.right > width + 1 && !scrolls(el.parentElement)) continue;
-    found.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${typeof el.className === "string" && el.className ? `.${el.className.split(" ")[0]}` : ""} ends at ${Math.round(box.right)} px: ${(el.textContent ?? "").trim().slice(0, 40)}`);
-  }
-  if (document.documentElement.scrollWidth > width + 1) found.push(`the page is ${document.documentElement.scrollWidth} px wide`);
-  return found;
-}
-
 /** The language of the Latin alphabet whose served catalog's messages are the longest. */
 async function longestLanguage() {
   let longest = ["", 0];
@@ -235,12 +209,8 @@ async function everyLanguageFitsASmallPhone(browser) {
       for (const p of await page.evaluate(overflowing)) problems.push(`${lang} ${what}: ${p}`);
     };
     const name = `fit${lang}${Date.now() % 100000}`;
-    await page.goto(at("/#signup"));
-    await page.fill("#signup-username", name);
-    await page.fill("#signup-password", PASSWORD);
-    await page.fill("#signup-password2", PASSWORD);
-    await page.click("#signup-submit");
-    await waitText(page, "#account-link", name);
+    await page.goto(at("/#"));
+    await signUp(page, name);
     for (const [what, p] of [["home", "/#"], ["lobby", "/#lobby"], ["review", "/#review"], ["studies", "/#studies"], ["account", "/#account"], ["profile", `/#@/${name}`], ["tournaments", "/tournaments"], ["chu", "/#chu"]]) {
       await page.goto(at(p));
       await page.waitForTimeout(500);
@@ -337,14 +307,6 @@ async function aGameInJapaneseAndGerman(browser) {
   log("the game in ja and de: played, resigned with 負けました, thanked in each reader's words");
 }
 
-/** The value of message `id` in the served catalog of `lang` (a plain one-line message). */
-async function served(lang, id) {
-  const text = await (await fetch(`${BASE}/assets/i18n-${lang}.ftl`)).text();
-  const line = text.split("\n").find((l) => l.startsWith(`${id} =`));
-  if (!line) fail(`the ${lang} catalog has no plain message ${id}`);
-  return line.slice(id.length + 2).trim();
-}
-
 /** The move notation the settings show in a game begun on a first visit in `lang`. */
 async function defaultNotation(browser, lang) {
   const page = await newPlayer(browser, `notation-${lang}`, LAPTOP, { defaultNotation: true });
@@ -376,12 +338,7 @@ async function japaneseBrowserFirstVisit(browser) {
 async function choiceFollowsThePlayer(browser) {
   const laptop = await newPlayer(browser, "laptop", LAPTOP, { locale: "en-US" });
   const name = `lang${Date.now() % 100000}`;
-  await laptop.goto(`${BASE}/#signup`);
-  await laptop.fill("#signup-username", name);
-  await laptop.fill("#signup-password", PASSWORD);
-  await laptop.fill("#signup-password2", PASSWORD);
-  await laptop.click("#signup-submit");
-  await waitText(laptop, "#account-link", name);
+  await signUp(laptop, name);
   await waitText(laptop, "#lobby-link", await served("en", "nav-lobby"));
   await laptop.selectOption("#language", "de");
   await waitText(laptop, "#lobby-link", await served("de", "nav-lobby"));

@@ -50,7 +50,7 @@ async function looksFollowThePlayer(browser) {
   const name = `looks${Date.now() % 100000}`;
   await signUp(laptop, name);
   await startEngineGame(laptop, { side: "sente" });
-  await laptop.locator("svg.board").waitFor();
+  await laptop.locator("svg.board .board-wood").waitFor();
   if ((await background(laptop)) < 0.5) fail("laptop: the page starts dark");
   await setting(laptop, "#set-theme", "dark");
   if ((await background(laptop)) > 0.2) fail("laptop: the dark colours leave the background light");
@@ -83,7 +83,7 @@ async function looksFollowThePlayer(browser) {
   await phone.fill("#time-control", "none");
   await phone.click("#create");
   await phone.waitForURL(/token=/);
-  await phone.locator("svg.board").waitFor();
+  await phone.locator("svg.board .board-wood").waitFor();
   if ((await background(phone)) > 0.2) fail("phone: the account's dark colours did not follow");
   const [r2, g2, b2] = await wood(phone);
   if (!(g2 > r2 && g2 > b2)) fail("phone: the account's green board did not follow");

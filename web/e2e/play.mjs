@@ -46,23 +46,13 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import { ARTIFACTS, BASE, PASSWORD, WAIT, knowsGame, log, newPlayer, pageErrors, runTests, signUp, startEngineGame, waitText } from "./harness.mjs";
+import { ARTIFACTS, BASE, clickMove, knowsGame, log, newPlayer, pageErrors, PASSWORD, runTests, signUp, startEngineGame, WAIT, waitPly, waitText } from "./harness.mjs";
 import { fail } from "./http.mjs";
 
 async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
 
-async function waitPly(page, ply) {
-  await page.waitForSelector(`#record [data-ply="${ply}"]`).catch(() => {
-    throw new Error(`${page.koma}: move ${ply} did not appear in #record`);
-  });
-}
-
-async function clickMove(page, from, to) {
-  await page.click(`[data-square="${from}"]`);
-  await page.click(`[data-square="${to}"]`);
-}
 
 /** A player on a phone: touch events, not a mouse. */
 const PHONE = { width: 390, height: 844 };

@@ -17,7 +17,7 @@
 // settings, gote his volume to 0: neither page plays anything then, nor counts; sente turns
 // the sounds on again and hears the game's end when gote resigns.
 import path from "node:path";
-import { ARTIFACTS, BASE, WAIT, log, newPlayer, runTests } from "./harness.mjs";
+import { ARTIFACTS, BASE, clickMove, log, newPlayer, runTests, WAIT, waitPly } from "./harness.mjs";
 
 /** Each sound by the frequency of its first oscillator, as sound.ts makes them. */
 const CUES = { 900: "move", 300: "capture", 880: "check", 440: "low", 784: "end", 1000: "tick", 1500: "last" };
@@ -63,16 +63,6 @@ function same(what, got, want) {
   if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`${what}: ${JSON.stringify(got)}, not ${JSON.stringify(want)}`);
 }
 
-async function waitPly(page, ply) {
-  await page.waitForSelector(`#record [data-ply="${ply}"]`).catch(() => {
-    throw new Error(`${page.koma}: move ${ply} did not appear in #record`);
-  });
-}
-
-async function clickMove(page, from, to) {
-  await page.click(`[data-square="${from}"]`);
-  await page.click(`[data-square="${to}"]`);
-}
 
 /** Plays move `ply` on `mover`'s page (`how` clicks it) and checks what both pages played. */
 async function move(pages, ply, how, want) {

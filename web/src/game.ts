@@ -12,7 +12,8 @@ import { colorMark } from "./pieces.js";
 import { RecordPanel } from "./record.js";
 import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
-import { openSettings } from "./settings.js";
+import { openSettings, settings } from "./settings.js";
+import { SettingUp, setsUp } from "./setting-up.js";
 import { parseSfen, type Color } from "./sfen.js";
 import { moveSound, play as playSound, Timekeeper } from "./sound.js";
 import { rememberSeat, seatMemo } from "./store.js";
@@ -43,6 +44,8 @@ export function gameScreen(id: string, token: string | null): Screen {
   const declinedText = (what: Offer) => t(`game-offer-declined-${what}`);
 
   const viewer = new Viewer((usi) => void play(usi));
+  // The pieces set up one by one at the start of a game, if the reader chose an order.
+  let settingUp: SettingUp | null = null;
   const record = new RecordPanel(viewer, { link: (f) => api.recordUrl(id, f), live: true });
   // The player's own clock, watched as a timekeeper does: low time, the byoyomi count.
   const timekeeper = new Timekeeper();
@@ -75,24 +78,19 @@ export function gameScreen(id: string, token: string | null): Screen {
     e.preventDefault();
     void typed(moveText.value.trim());
   });
+  /** Sends a chat line or a greeting; a refusal is told, and passed on to the chat panel. */
+  const said = async (send: Promise<unknown>) => {
+    try {
+      await send;
+    } catch (e) {
+      toast(t("game-chat-failed", { error: errorText(e) }));
+      throw e;
+    }
+  };
   const chat = new ChatPanel(
     token ? "player" : "spectator",
-    async (text) => {
-      try {
-        await api.chat(id, token, text);
-      } catch (e) {
-        toast(t("game-chat-failed", { error: errorText(e) }));
-        throw e;
-      }
-    },
-    async (greeting) => {
-      try {
-        await api.greet(id, token, greeting);
-      } catch (e) {
-        toast(t("game-chat-failed", { error: errorText(e) }));
-        throw e;
-      }
-    },
+    (text) => said(api.chat(id, token, text)),
+    (greeting) => said(api.greet(id, token, greeting)),
   );
   const actions = h(
     "div",
@@ -164,6 +162,9 @@ export function gameScreen(id: string, token: string | null): Screen {
     // A new offer of the same kind replaces the declined one's notice.
     if (declined && seat && s.offers[declined.what] === seat) declined = null;
     if (seat && token) rememberSeat(id, { token, seat });
+    const order = settings().setupOrder;
+    if (!previous && order !== "off" && setsUp(s.variant, s.start_sfen, s.moves.length, s.outcome !== null)) settingUp = new SettingUp(viewer, order);
+    if (s.moves.length) settingUp?.finish();
     if (!oriented && (seat || !token)) {
       oriented = true;
       if (seat === "gote" && viewer.bottom === "sente") viewer.flip();
@@ -370,6 +371,7 @@ export function gameScreen(id: string, token: string | null): Screen {
       clocks.stop();
       record.destroy();
       review?.destroy();
+      settingUp?.finish();
       viewer.destroy();
     },
   };

@@ -13,6 +13,8 @@ export type Theme = "system" | "light" | "dark";
 export type BoardSet = "kaya" | "pale" | "dark" | "green";
 export type Coords = "japanese" | "western";
 export type Notation = "japanese" | "western" | "german";
+/** The pieces set up one by one before a game (setting-up.ts): not, or in the order of 大橋流 or 伊藤流. */
+export type SetupOrder = "off" | "ohashi" | "ito";
 
 export interface Settings {
   pieceStyle: PieceStyle;
@@ -26,6 +28,7 @@ export interface Settings {
   sound: boolean;
   volume: number;
   countByoyomi: boolean;
+  setupOrder: SetupOrder;
 }
 
 const KEY = "koma.settings";
@@ -40,13 +43,14 @@ const CHOICES: { [K in Exclude<keyof Settings, "volume">]: Settings[K][] } = {
   premoves: [true, false],
   sound: [true, false],
   countByoyomi: [true, false],
+  setupOrder: ["off", "ohashi", "ito"],
 };
 
 /** The defaults in the page's language: its players' move notation (Japanese, German, Western). */
 function defaults(): Settings {
   const lang = language();
   const notation: Notation = lang === "ja" ? "japanese" : lang === "de" ? "german" : "western";
-  return { pieceStyle: "kanji", theme: "system", board: "kaya", coords: "japanese", notation, premoves: true, sound: true, volume: 70, countByoyomi: true };
+  return { pieceStyle: "kanji", theme: "system", board: "kaya", coords: "japanese", notation, premoves: true, sound: true, volume: 70, countByoyomi: true, setupOrder: "off" };
 }
 
 /** Only the settings of `saved` that are one of their choices. */
@@ -181,6 +185,9 @@ export function openSettings(): void {
         s.notation,
         [["japanese", t("settings-notation-japanese")], ["western", t("settings-notation-western")], ["german", t("settings-notation-german")]],
         (v) => updateSettings({ notation: v }),
+      ),
+      choice(t("settings-setup"), "set-setup", s.setupOrder, [["off", t("settings-setup-off")], ["ohashi", t("settings-setup-ohashi")], ["ito", t("settings-setup-ito")]], (v) =>
+        updateSettings({ setupOrder: v }),
       ),
       toggle(t("settings-premoves"), t("settings-premoves-hint"), "set-premoves", s.premoves, (v) => updateSettings({ premoves: v })),
       ...soundFields(s),

@@ -2,7 +2,7 @@
 // sends, the create body, the calls, and the event's live stream (newline-delimited JSON).
 import { lines } from "./ndjson.js";
 import { request } from "./api.js";
-import { t, type Args } from "./i18n.js";
+import { isPseudo, language, t, type Args } from "./i18n.js";
 
 export type Format = "swiss" | "mcmahon" | "knockout" | "round_robin" | "double_round_robin" | "arena";
 export type Tiebreak = "sos" | "sosos" | "sodos" | "median_sos" | "direct";
@@ -257,6 +257,7 @@ export function tNodes(id: string, slots: Record<string, Node>, args: Args = {})
   return out;
 }
 
-/** The address of a tournament's page, and of a round's printable pairings. */
+/** The address of a tournament's page, and of a round's printable pairings: in the page's
+ *  language (it opens in a new tab, which a `?lang=` of this tab does not reach). */
 export const tournamentHref = (id: string) => `/tournaments/${encodeURIComponent(id)}`;
-export const printHref = (id: string, round: number) => `${tournamentHref(id)}/print?round=${round}`;
+export const printHref = (id: string, round: number) => `${tournamentHref(id)}/print?round=${round}&lang=${isPseudo() ? "qps" : language()}`;

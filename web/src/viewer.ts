@@ -56,6 +56,9 @@ export class Viewer {
   arrows: readonly Arrow[] = [];
   /** The marks drawn on the position shown (a room's arrows and circles). */
   marks: readonly Arrow[] = [];
+  /** While the pieces are being set up before a game (setting-up.ts): the squares whose
+   *  piece is drawn so far; null otherwise. */
+  placed: Set<string> | null = null;
   private readonly input: MoveInput;
   private readonly keys: BoardKeys;
   private readonly plyListeners: ((ply: number) => void)[] = [];
@@ -203,7 +206,9 @@ export class Viewer {
   }
 
   draw(): void {
-    const pos = this.position(this.ply);
+    const whole = this.position(this.ply);
+    const placed = this.placed;
+    const pos = placed ? { ...whole, board: new Map([...whole.board].filter(([sq]) => placed.has(sq))) } : whole;
     const set = settings();
     const lastUsi = this.line.history[this.ply - 1]?.usi;
     const last = lastUsi ? parseUsi(lastUsi) : null;

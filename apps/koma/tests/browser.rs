@@ -73,6 +73,16 @@ fn tournaments_directed_in_chromium() {
     drive("tournament.mjs", &["--no-rate-limits"]);
 }
 
+/// A round of an online Swiss directed in German on a laptop, played by a Japanese reader on
+/// a laptop and a German one on a phone, each reaching his game from the tournament page:
+/// greeted, played, resigned with 負けました, thanked; the result, the standings and the
+/// printable pairings in each reader's words as the served catalogs say, and nothing wider
+/// than the window nor a table cut off, at both sizes.
+#[test]
+fn a_tournament_round_in_japanese_and_german_in_chromium() {
+    drive("i18n-tournament.mjs", &["--no-rate-limits"]);
+}
+
 /// Every variant drawn as the rules say (squares, start pieces, the beginner style's move
 /// marks), and minishogi, Kyoto and Dōbutsu each played against the engine to a result on
 /// a phone, then reviewed.
@@ -162,4 +172,12 @@ fn premoves_in_chromium() {
 #[test]
 fn sounds_and_the_byoyomi_count_in_chromium() {
     drive("sound.mjs", &[]);
+}
+
+/// The pieces set up one by one before a game in the order chosen in the settings: 大橋流 or
+/// 伊藤流 as the sources give them, at the normal pace; a click skips to the whole board, and
+/// with the setting off the board is whole at once.
+#[test]
+fn the_setting_up_orders_in_chromium() {
+    drive("setup-order.mjs", &[]);
 }

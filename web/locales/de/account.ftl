@@ -94,3 +94,7 @@ settings-sound-hint = Ein Klick bei jedem { -move }, ein Ton bei { -check }, bei
 settings-volume = Lautstärke
 settings-byoyomi-count = { -byoyomi } laut zählen
 settings-byoyomi-count-hint = Die Sekunden Ihrer Uhr im { -byoyomi }, gesprochen wie von einem Zeitnehmer (Töne, wenn der Browser keine Stimme für die Sprache der Seite hat).
+settings-setup = Aufstellen der Steine
+settings-setup-off = Alle auf einmal
+settings-setup-ohashi = Einzeln, Ōhashi-Reihenfolge (大橋流)
+settings-setup-ito = Einzeln, Itō-Reihenfolge (伊藤流)

@@ -310,3 +310,5 @@ game-greet-start = { -greeting-start }
 game-greet-end = { -greeting-end }
 game-greeting-line-start = { $name }: { -greeting-start }
 game-greeting-line-end = { $name }: { -greeting-end }
+game-setup-ohashi = Die Steine werden aufgestellt: Ōhashi-Reihenfolge (大橋流)
+game-setup-ito = Die Steine werden aufgestellt: Itō-Reihenfolge (伊藤流)

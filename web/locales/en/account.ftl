@@ -104,3 +104,7 @@ settings-sound-hint = A click for each { -move }, a tone for { -check }, for low
 settings-volume = Volume
 settings-byoyomi-count = Count { -byoyomi } aloud
 settings-byoyomi-count-hint = Your clock's seconds in { -byoyomi }, spoken as a timekeeper does (tones where the browser has no voice for the page's language).
+settings-setup = Setting up the pieces
+settings-setup-off = All at once
+settings-setup-ohashi = One by one, Ōhashi order (大橋流)
+settings-setup-ito = One by one, Itō order (伊藤流)

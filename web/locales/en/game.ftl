@@ -370,3 +370,5 @@ game-greet-start = { -greeting-start }
 game-greet-end = { -greeting-end }
 game-greeting-line-start = { $name }: { -greeting-start }
 game-greeting-line-end = { $name }: { -greeting-end }
+game-setup-ohashi = Setting up the pieces: Ōhashi order (大橋流)
+game-setup-ito = Setting up the pieces: Itō order (伊藤流)

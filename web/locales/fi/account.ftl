@@ -94,3 +94,7 @@ settings-sound-hint = Napsahdus jokaisen { -move(case: "gen") } jälkeen sekä m
 settings-volume = Äänenvoimakkuus
 settings-byoyomi-count = Laske { -byoyomi } ääneen
 settings-byoyomi-count-hint = Kellosi sekunnit { -byoyomi }-ajassa luettuina ääneen kuin ajanottaja tekee (merkkiäänin, jos selaimessa ei ole ääntä sivun kielelle).
+settings-setup = Nappuloiden asettelu
+settings-setup-off = Kaikki kerralla
+settings-setup-ohashi = Yksi kerrallaan, Ōhashin järjestys (大橋流)
+settings-setup-ito = Yksi kerrallaan, Itōn järjestys (伊藤流)

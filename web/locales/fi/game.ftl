@@ -313,3 +313,5 @@ game-greet-start = { -greeting-start }
 game-greet-end = { -greeting-end }
 game-greeting-line-start = { $name }: { -greeting-start }
 game-greeting-line-end = { $name }: { -greeting-end }
+game-setup-ohashi = Nappuloita asetellaan: Ōhashin järjestys (大橋流)
+game-setup-ito = Nappuloita asetellaan: Itōn järjestys (伊藤流)

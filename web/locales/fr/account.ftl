@@ -95,3 +95,7 @@ settings-sound-hint = Un clic à chaque { -move }, un son pour l'{ -check }, le 
 settings-volume = Volume
 settings-byoyomi-count = Compter le { -byoyomi } à voix haute
 settings-byoyomi-count-hint = Les secondes de votre pendule en { -byoyomi }, dites comme le fait un chronométreur (des sons si le navigateur n'a pas de voix pour la langue de la page).
+settings-setup = Mise en place des pièces
+settings-setup-off = Toutes à la fois
+settings-setup-ohashi = Une à une, ordre Ōhashi (大橋流)
+settings-setup-ito = Une à une, ordre Itō (伊藤流)

@@ -308,3 +308,5 @@ game-greet-start = { -greeting-start }
 game-greet-end = { -greeting-end }
 game-greeting-line-start = { $name }: { -greeting-start }
 game-greeting-line-end = { $name }: { -greeting-end }
+game-setup-ohashi = Mise en place des pièces : ordre Ōhashi (大橋流)
+game-setup-ito = Mise en place des pièces : ordre Itō (伊藤流)

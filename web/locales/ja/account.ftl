@@ -94,3 +94,7 @@ settings-sound-hint = 指し手ごとの駒音、{ -check }・残り時間わず
 settings-volume = 音量
 settings-byoyomi-count = { -byoyomi }を読み上げる
 settings-byoyomi-count-hint = 自分の{ -byoyomi }の秒数を記録係のように読み上げます(ブラウザーにこの言語の音声がなければ音で知らせます)。
+settings-setup = { -piece }の並べ方
+settings-setup-off = 一度に並べる
+settings-setup-ohashi = 一枚ずつ・大橋流
+settings-setup-ito = 一枚ずつ・伊藤流

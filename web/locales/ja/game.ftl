@@ -306,3 +306,5 @@ game-greet-start = よろしくお願いします
 game-greet-end = { -greeting-end }
 game-greeting-line-start = { $name }：よろしくお願いします
 game-greeting-line-end = { $name }：{ -greeting-end }
+game-setup-ohashi = { -piece }を並べています（大橋流）
+game-setup-ito = { -piece }を並べています（伊藤流）

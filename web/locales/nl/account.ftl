@@ -94,3 +94,7 @@ settings-sound-hint = Een klik bij elke { -move }, een toon bij { -check }, bij 
 settings-volume = Volume
 settings-byoyomi-count = { -byoyomi } hardop tellen
 settings-byoyomi-count-hint = De seconden van je klok in { -byoyomi }, uitgesproken zoals een tijdwaarnemer doet (tonen als de browser geen stem heeft voor de taal van de pagina).
+settings-setup = Opstellen van de stukken
+settings-setup-off = Allemaal tegelijk
+settings-setup-ohashi = Eén voor één, Ōhashi-volgorde (大橋流)
+settings-setup-ito = Eén voor één, Itō-volgorde (伊藤流)

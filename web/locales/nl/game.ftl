@@ -309,3 +309,5 @@ game-greet-start = { -greeting-start }
 game-greet-end = { -greeting-end }
 game-greeting-line-start = { $name }: { -greeting-start }
 game-greeting-line-end = { $name }: { -greeting-end }
+game-setup-ohashi = De stukken worden opgesteld: Ōhashi-volgorde (大橋流)
+game-setup-ito = De stukken worden opgesteld: Itō-volgorde (伊藤流)
