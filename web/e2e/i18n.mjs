@@ -22,7 +22,7 @@
 // 5. A player who picks Deutsch on one device (a laptop in English) gets German on another
 //    (a phone set to Finnish) once he logs in there.
 import path from "node:path";
-import { ARTIFACTS, BASE, PASSWORD, log, newPlayer, runTests, signUp, waitText } from "./harness.mjs";
+import { ARTIFACTS, BASE, PASSWORD, log, newPlayer, runTests, signUp, startEngineGame, waitText } from "./harness.mjs";
 import { fail } from "./http.mjs";
 import { overflowing, served } from "./words.mjs";
 
@@ -124,13 +124,9 @@ async function everyScreenFromCatalogs(browser) {
   await page.waitForTimeout(800);
   await allFromCatalogs(page, "study", problems);
 
-  // A game against the engine made on the home page, then over, then its room.
-  await page.goto(pseudo("/#"));
-  await page.selectOption("#opponent", "engine");
-  await page.selectOption("#level", "depth:1");
-  await page.fill("#time-control", "none");
-  await page.click("#create");
-  await page.waitForURL(/token=/);
+  // A game against the engine made on the home page (the tab keeps the pseudo-language),
+  // then over, then its room.
+  await startEngineGame(page);
   await page.locator("svg.board").waitFor();
   await page.waitForTimeout(800);
   await allFromCatalogs(page, "game", problems);
@@ -152,13 +148,7 @@ async function everyScreenFromCatalogs(browser) {
   await allFromCatalogs(page, "profile", problems);
 
   // The variants: a Minishogi game, and Chu.
-  await page.goto(pseudo("/#"));
-  await page.selectOption("#opponent", "engine");
-  await page.selectOption("#variant", "minishogi");
-  await page.selectOption("#level", "depth:1");
-  await page.fill("#time-control", "none");
-  await page.click("#create");
-  await page.waitForURL(/token=/);
+  await startEngineGame(page, { variant: "minishogi" });
   await page.locator("svg.board").waitFor();
   await page.waitForTimeout(500);
   await allFromCatalogs(page, "minishogi game", problems);
@@ -294,6 +284,10 @@ async function aGameInJapaneseAndGerman(browser) {
   await greetingSeen(ja, "ありがとうございました");
   await ja.click("#greet-end");
   await greetingSeen(de, deEnd);
+  // A greeting made is not offered again, also after a reload.
+  await ja.reload();
+  await greetingSeen(ja, "ありがとうございました");
+  if (!(await ja.isDisabled("#greet-end"))) fail("ja: after a reload the thanks he gave are offered again");
   await shot(ja, "ja-laptop-over");
   await shot(de, "de-phone-over");
   await ja.setViewportSize(PHONE);

@@ -76,13 +76,7 @@ async function looksFollowThePlayer(browser) {
   await phone.click("#login-submit");
   await waitText(phone, "#account-link", name);
   await phone.waitForFunction(() => document.documentElement.dataset.theme === "dark");
-  await phone.goto(`${BASE}/#`);
-  await phone.selectOption("#opponent", "engine");
-  await phone.selectOption("#level", "depth:1");
-  await phone.selectOption("#side", "sente");
-  await phone.fill("#time-control", "none");
-  await phone.click("#create");
-  await phone.waitForURL(/token=/);
+  await startEngineGame(phone, { side: "sente" });
   await phone.locator("svg.board .board-wood").waitFor();
   if ((await background(phone)) > 0.2) fail("phone: the account's dark colours did not follow");
   const [r2, g2, b2] = await wood(phone);

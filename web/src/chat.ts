@@ -23,6 +23,9 @@ export class ChatPanel {
   private readonly greetStart: HTMLButtonElement;
   private readonly greetEnd: HTMLButtonElement;
   private over = false;
+  /** The reader's name as his lines are signed, and the greetings each writer made. */
+  private me: string | null = null;
+  private readonly greeted = new Map<string, Set<Greeting>>();
 
   /** `greet` sends a player's greeting (none: the room has no greetings). */
   constructor(room: ChatRoom, send: (text: string) => Promise<void>, greet?: (greeting: Greeting) => Promise<void>) {
@@ -72,6 +75,18 @@ export class ChatPanel {
     this.greetEnd.hidden = !over;
   }
 
+  /** The reader's name as the chat signs his lines: a greeting he made is not offered again. */
+  setMe(name: string | null): void {
+    this.me = name;
+    this.spendGreetings();
+  }
+
+  private spendGreetings(): void {
+    const mine = (this.me && this.greeted.get(this.me)) || new Set<Greeting>();
+    if (mine.has("start")) this.greetStart.disabled = true;
+    if (mine.has("end")) this.greetEnd.disabled = true;
+  }
+
   /** Names the room the reader writes in (a player's seat may become known after the start). */
   setRoom(room: ChatRoom): void {
     // game-chat-placeholder-player, -spectator, -review; game-chat-title-player, ...
@@ -90,6 +105,9 @@ export class ChatPanel {
       if (line.greeting) {
         // A greeting, said in the reader's language; the greeter's button is spent.
         this.list.append(h("li", { class: "greeting" }, t(`game-greeting-line-${line.greeting}`, { name: line.username })));
+        const kinds = this.greeted.get(line.username) ?? new Set<Greeting>();
+        this.greeted.set(line.username, kinds.add(line.greeting));
+        this.spendGreetings();
         continue;
       }
       // A line as its writer wrote it, signed with his name: data, not the page's words.

@@ -210,6 +210,8 @@ export function gameScreen(id: string, token: string | null): Screen {
     const player = seat !== null;
     const over = s.outcome !== null;
     chat.setOver(over);
+    // The chat signs a seat's lines with its player's name, or the seat's for a guest.
+    chat.setMe(seat ? (s.players[seat]?.name ?? seat) : null);
     resign.hidden = !player || over;
     declare.hidden = !player || over || !DECLARING_RULES.includes(s.rules);
     declare.disabled = !mine(s);
