@@ -433,6 +433,11 @@ export class LiveSocket<M> {
     return true;
   }
 
+  /** Connects again now (the server decides anew what this connection is). */
+  reopen(): void {
+    this.socket?.close();
+  }
+
   close(): void {
     this.closed = true;
     window.clearTimeout(this.timer);

@@ -1,4 +1,5 @@
 // The game screen: play a seat (with its token) or watch; live over the WebSocket.
+import { currentAccount } from "./account.js";
 import { api, ApiError, errorText, GameSocket, type GameState, type ServerMessage } from "./api.js";
 import { ChatPanel } from "./chat.js";
 import { Clocks } from "./clock.js";
@@ -120,6 +121,9 @@ export function gameScreen(id: string, token: string | null): Screen {
           seat = m.seat;
           chat.setRoom("player");
           if (seat === "gote" && viewer.bottom === "sente") viewer.flip();
+        } else if (!m.seat && !token && !askedAgain && me !== null && (m.game.players.sente?.id === me || m.game.players.gote?.id === me)) {
+          askedAgain = true;
+          socket.reopen();
         }
         apply(m.game);
       } else if (m.type === "chat") chat.add(m.lines);
@@ -139,6 +143,16 @@ export function gameScreen(id: string, token: string | null): Screen {
   function mine(s: GameState): boolean {
     return seat !== null && s.started && !s.outcome && s.side_to_move === seat;
   }
+
+  // The logged-in reader's account: a player who opened his game the moment it was made may
+  // have been told no seat (the game did not name him yet); once it does, the socket is
+  // opened again, and the server gives him his seat.
+  let me: string | null = null;
+  let askedAgain = false;
+  void currentAccount().then(
+    (a) => (me = a?.id ?? null),
+    () => undefined,
+  );
 
   function apply(s: GameState): void {
     if (state && older(s, state)) return;
