@@ -83,15 +83,18 @@ export function directorPanel(first: TournamentView, accept: (answer: unknown) =
     if (fesa.value.trim()) player.fesa_id = fesa.value.trim();
     if (nationality.value.trim()) player.nationality = nationality.value.trim().toUpperCase();
     if (account.value.trim()) player.account = account.value.trim();
-    call(add, "tournament-director-add-failed", () => tournamentApi.addPlayer(id, player))
-      .then(() => {
-        name.value = "";
-        fesa.value = "";
-        nationality.value = "";
-        account.value = "";
-        name.focus();
-      })
-      .catch(() => undefined);
+    // The form is emptied at once, so the next player can be typed while this one is added
+    // (emptied after the answer, it wiped what was typed meanwhile); a refusal puts back what
+    // was sent into the fields still empty.
+    const fields = [name, fesa, nationality, account];
+    const sent = fields.map((f) => f.value);
+    for (const f of fields) f.value = "";
+    name.focus();
+    call(add, "tournament-director-add-failed", () => tournamentApi.addPlayer(id, player)).catch(() => {
+      fields.forEach((f, i) => {
+        if (f.value === "") f.value = sent[i]!;
+      });
+    });
   });
 
   const start = h("button", { type: "button", id: "start", class: "primary" }, t("tournament-director-start"));
