@@ -6,8 +6,9 @@ use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternEl
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The page's languages; English is the reference.
-pub const LANGUAGES: [&str; 6] = ["en", "ja", "de", "nl", "fi", "fr"];
+/// The page's languages (the server's list, which `language` preferences are checked
+/// against); English is the reference.
+pub use koma_server::accounts::preferences::LANGUAGES;
 
 /// One language's catalog: its messages and terms, each with its variables and the terms it
 /// uses, and the comment above each term.
@@ -182,6 +183,27 @@ pub fn read(lang: &str) -> Catalog {
 
 #[test]
 fn every_language_has_every_message_with_the_same_variables_and_every_term() {
+    // The catalogs' folders are the server's languages, no more, no fewer.
+    let mut folders: Vec<String> = std::fs::read_dir(web().join("locales"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    let mut languages = LANGUAGES.map(String::from).to_vec();
+    languages.sort();
+    assert_eq!(folders, languages);
+    // And the page's picker (`LANGUAGES` of web/src/i18n.ts: `["ja", "日本語"],` a line).
+    let i18n = std::fs::read_to_string(web().join("src/i18n.ts")).unwrap();
+    let mut picked: Vec<String> = i18n
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("[\""))
+        .filter_map(|l| l.split_once("\", \""))
+        .map(|(code, _)| code.to_string())
+        .collect();
+    picked.sort();
+    assert_eq!(picked, languages, "the page's language picker");
     let english = read("en");
     assert!(
         english.messages.len() > 100,
