@@ -5,7 +5,7 @@ use crate::history::History;
 use crate::outcome::{Foul, Outcome, Reason};
 use crate::points::{self, DeclarationFailure};
 use crate::rules::{Repetition, RuleSet};
-use koma_rules::{Color, Handicap, Move, MoveList, Piece, Position, Role, Square, Variant};
+use koma_rules::{Color, Handicap, Move, MoveList, Piece, Position, Role, Square, Undo, Variant};
 
 /// Why a request to the game was refused; the game is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -35,6 +35,8 @@ pub struct Game<V: Variant> {
     start: Position<V>,
     position: Position<V>,
     moves: Vec<Move>,
+    /// What taking back each move needs ([`Game::unplay`]).
+    undos: Vec<Undo>,
     /// The time each move took, for the moves played on the clock.
     times: Vec<Option<u64>>,
     history: History,
@@ -53,6 +55,7 @@ impl<V: Variant> Game<V> {
             start,
             position: start,
             moves: Vec::new(),
+            undos: Vec::new(),
             times: Vec::new(),
             history: History::new(start.key(), start.side_to_move()),
             clock: None,
@@ -343,10 +346,33 @@ impl<V: Variant> Game<V> {
         Ok(outcome)
     }
 
+    /// Takes back the last move, for a caller that walks a tree of moves (a search, a
+    /// Python board's `pop`): the game goes on from the position before it, and an ending
+    /// or a kept foul that came after it is forgotten. Refused (`None`) with no move to
+    /// take back or on a clock, whose times cannot be taken back.
+    pub fn unplay(&mut self) -> Option<Move> {
+        if self.clock.is_some() {
+            return None;
+        }
+        let m = self.moves.pop()?;
+        let undo = self.undos.pop()?;
+        self.position.unplay(m, undo);
+        self.times.pop();
+        self.history.pop();
+        // Only the start can have been decided before a move (no legal move there).
+        self.outcome = if self.moves.is_empty() {
+            self.no_move_outcome()
+        } else {
+            None
+        };
+        self.illegal = None;
+        Some(m)
+    }
+
     /// Plays a move already checked and decides whether it ended the game.
     fn push(&mut self, m: Move, spent: Option<u64>) {
         let mover = self.side_to_move();
-        self.position.play_unchecked(m);
+        self.undos.push(self.position.play_undoable(m));
         self.moves.push(m);
         self.times.push(spent);
         self.history
@@ -386,8 +412,12 @@ impl<V: Variant> Game<V> {
 
     /// The side to move has no move: mated if in check, else it loses all the same.
     fn no_move_outcome(&self) -> Option<Outcome> {
-        let moves = self.position.legal_moves();
-        if moves.iter().any(|&m| self.repetition_foul(m).is_none()) {
+        // Counting is cheaper than listing, and only Tori's rule forbids a legal move.
+        if self.rules.repetition != Repetition::ToriThird {
+            if !self.position.has_no_moves() {
+                return None;
+            }
+        } else if (self.position.legal_moves().iter()).any(|&m| self.repetition_foul(m).is_none()) {
             return None;
         }
         let reason = if self.position.in_check() {

@@ -29,6 +29,13 @@ impl History {
         self.checks.push(gave_check);
     }
 
+    /// Forgets the last move (the game took it back).
+    pub fn pop(&mut self) {
+        if self.checks.pop().is_some() {
+            self.keys.pop();
+        }
+    }
+
     /// The number of moves played.
     pub fn moves(&self) -> usize {
         self.checks.len()

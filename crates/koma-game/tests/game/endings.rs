@@ -133,6 +133,41 @@ fn fourfold_repetition_is_a_draw() {
     assert_eq!(g.moves().len(), 12);
 }
 
+#[test]
+fn a_move_taken_back_undoes_its_ending_and_its_repetition() {
+    let mut g = Game::<Shogi>::standard(RuleSet::AMATEUR);
+    play(&mut g, SHUFFLE);
+    play(&mut g, SHUFFLE);
+    play(&mut g, "5i4h 5a4b 4h5i 4b5a");
+    assert_eq!(g.outcome(), Some(Outcome::draw(Reason::Sennichite)));
+    assert_eq!(g.unplay(), Some(mv::<Shogi>("4b5a")));
+    assert_eq!((g.outcome(), g.moves().len()), (None, 11));
+    // The position before the last move, as a game that never played it has it.
+    let mut fresh = Game::<Shogi>::standard(RuleSet::AMATEUR);
+    play(&mut fresh, SHUFFLE);
+    play(&mut fresh, SHUFFLE);
+    play(&mut fresh, "5i4h 5a4b 4h5i");
+    assert_eq!(g.position().key(), fresh.position().key());
+    assert_eq!(g.repetitions(), fresh.repetitions());
+    // Played again, the fourth occurrence ends it again; taken back to the start, nothing.
+    assert_eq!(
+        play(&mut g, "4b5a"),
+        Some(Outcome::draw(Reason::Sennichite))
+    );
+    while g.unplay().is_some() {}
+    assert_eq!((g.outcome(), g.repetitions()), (None, 1));
+    assert_eq!(g.position().key(), g.start().key());
+}
+
+#[test]
+fn a_game_decided_at_its_start_stays_decided_when_taken_back_to_it() {
+    // Gote is mated before a move is played: the start itself is decided.
+    let mut g = game::<Shogi>("k8/1G7/1G7/9/9/9/9/9/4K4 w - 1", RuleSet::AMATEUR);
+    assert!(g.is_over());
+    assert_eq!(g.unplay(), None);
+    assert!(g.is_over());
+}
+
 /// Sente's rook checks from 9a and 9b while gote's king steps between 1a and 1b.
 const CHECKS: &str = "9b9a 1a1b 9a9b 1b1a";
 
