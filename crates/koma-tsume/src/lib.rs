@@ -37,6 +37,7 @@ pub mod line;
 mod prefetch;
 mod rest;
 mod result;
+pub mod short;
 pub mod tt;
 
 pub use rest::rest_to_defender;
