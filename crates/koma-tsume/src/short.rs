@@ -4,7 +4,7 @@
 //! Any variant of the family; the same rules as the solver (the attacker checks with every
 //! move, the defender has every legal evasion, a pawn-drop mate is no mate).
 
-use koma_rules::{Move, MoveKind, Position, Variant};
+use koma_rules::{Move, MoveKind, Position, Role, Variant, attacks};
 
 /// The longest search `mate_within` takes, in plies: beyond it the tree is the df-pn
 /// solver's work.
@@ -26,7 +26,7 @@ fn attack<V: Variant>(pos: &Position<V>, depth: u32) -> Option<Vec<Move>> {
         let mut after = *pos;
         after.play_unchecked(m);
         if depth == 1 {
-            if after.has_no_moves() {
+            if !king_steps_out(&after) && after.has_no_moves() {
                 return Some(vec![m]);
             }
             continue;
@@ -45,19 +45,62 @@ fn attack<V: Variant>(pos: &Position<V>, depth: u32) -> Option<Vec<Move>> {
 /// line through the evasion that lasts longest, or `None` when one escapes.
 fn defend<V: Variant>(pos: &Position<V>, depth: u32) -> Option<Vec<Move>> {
     let mut longest: Option<Vec<Move>> = None;
-    for &e in pos.legal_moves().iter() {
-        let mut after = *pos;
-        after.play_unchecked(e);
-        let rest = mate_within(&after, depth - 1)?;
+    let mut keep = |e: Move, rest: Vec<Move>| {
         if longest.as_ref().is_none_or(|l| rest.len() + 1 > l.len()) {
             let mut line = Vec::with_capacity(rest.len() + 1);
             line.push(e);
             line.extend(rest);
             longest = Some(line);
         }
+    };
+    // The king's steps to safe squares first, without listing the other evasions: they
+    // are what most often gets away, and one that does ends the search here.
+    let steps = safe_steps(pos);
+    for &e in &steps {
+        let mut after = *pos;
+        after.play_unchecked(e);
+        keep(e, mate_within(&after, depth - 1)?);
+    }
+    for &e in pos.legal_moves().iter() {
+        if steps.contains(&e) {
+            continue;
+        }
+        let mut after = *pos;
+        after.play_unchecked(e);
+        keep(e, mate_within(&after, depth - 1)?);
     }
     // No evasion at all: the check before was mate, which a shorter search has found.
     Some(longest.unwrap_or_default())
+}
+
+/// The king moves of the side to move to squares no enemy piece attacks (each one legal).
+fn safe_steps<V: Variant>(pos: &Position<V>) -> Vec<Move> {
+    let us = pos.side_to_move();
+    let Some(ksq) = pos.king(us) else {
+        return Vec::new();
+    };
+    let occ = pos.occupied().without(ksq);
+    let steps = attacks(Role::King, us, ksq, occ) & V::BOARD & !pos.color_bb(us);
+    steps
+        .filter(|&sq| V::attackers_to(pos, sq, !us, occ).is_empty())
+        .map(|sq| Move::normal(ksq, sq, false))
+        .collect()
+}
+
+/// Whether the king of the side to move (in check) can step to a square no enemy piece
+/// attacks: a legal move, so no mate. A quick test in front of counting every evasion.
+fn king_steps_out<V: Variant>(pos: &Position<V>) -> bool {
+    let us = pos.side_to_move();
+    let Some(ksq) = pos.king(us) else {
+        return false;
+    };
+    // Without the king on it the board lets a slider's attack run on past its square.
+    let occ = pos.occupied().without(ksq);
+    let steps = attacks(Role::King, us, ksq, occ) & V::BOARD & !pos.color_bb(us);
+    // (Bitboard's own `any` asks whether it is empty: the iterator's is meant.)
+    Iterator::any(&mut { steps }, |sq| {
+        V::attackers_to(pos, sq, !us, occ).is_empty()
+    })
 }
 
 #[cfg(test)]
