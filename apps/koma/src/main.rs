@@ -84,9 +84,10 @@ enum Command {
         /// Variant of the record.
         #[arg(long, default_value = "shogi", ignore_case = true, value_parser = choices::variant())]
         variant: VariantKind,
-        /// Output encoding: utf-8 or sjis.
-        #[arg(long, default_value = "utf-8")]
-        encoding: String,
+        /// Output encoding: utf-8 or sjis (default: Shift_JIS for an output file named
+        /// .kif or .ki2, as other programs expect; UTF-8 otherwise).
+        #[arg(long)]
+        encoding: Option<String>,
         /// With --to sfen: the position after this many moves of the main line.
         #[arg(long)]
         ply: Option<usize>,
@@ -342,8 +343,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let to = Format::from_name(&to).ok_or_else(|| {
                 anyhow!("unknown format '{to}' (kif, ki2, csa, jkf, usi, sfen, moves)")
             })?;
-            let encoding = Encoding::from_name(&encoding)
-                .ok_or_else(|| anyhow!("unknown encoding '{encoding}' (utf-8, sjis)"))?;
+            let encoding = match encoding {
+                Some(name) => Encoding::from_name(&name)
+                    .ok_or_else(|| anyhow!("unknown encoding '{name}' (utf-8, sjis)"))?,
+                None => output
+                    .as_deref()
+                    .map_or(Encoding::Utf8, koma_notation::encoding::for_file_name),
+            };
             let from = from
                 .map(|f| Format::from_name(&f).ok_or_else(|| anyhow!("unknown format '{f}'")))
                 .transpose()?;
@@ -366,12 +372,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                     text
                 }
             };
-            let text = if encoding == Encoding::ShiftJis {
-                text.replace("encoding=UTF-8", "encoding=Shift_JIS")
-            } else {
-                text
-            };
-            let bytes = koma_notation::encoding::encode(&text, encoding);
+            let bytes = koma_notation::encoding::file_bytes(&text, encoding)
+                .with_context(|| format!("--encoding {encoding}"))?;
             match output {
                 Some(path) => std::fs::write(&path, bytes).with_context(|| path.clone())?,
                 None => std::io::stdout().write_all(&bytes).map_err(io_failure)?,

@@ -214,6 +214,47 @@ fn convert_between_formats_from_stdin() {
 }
 
 #[test]
+fn convert_writes_kif_files_in_shift_jis() {
+    let dir = std::env::temp_dir().join(format!("koma-convert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    std::fs::write(path("g.csa"), "N+先手さん\nN-b\nPI\n+\n+7776FU\n%TORYO\n").unwrap();
+    // `.kif` as other programs expect it: Shift_JIS, and its declaration says so.
+    let o = koma(&["convert", &path("g.csa"), "-o", &path("g.kif")]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(path("g.kif")).unwrap();
+    assert!(bytes.starts_with(b"#KIF version=2.0 encoding=Shift_JIS\n"));
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "Shift_JIS is not UTF-8"
+    );
+    let back = koma(&["convert", &path("g.kif"), "--to", "csa"]);
+    assert!(stdout(&back).contains("N+先手さん"), "{}", stdout(&back));
+    // `.kifu` in UTF-8; `--encoding` overrides the name.
+    let o = koma(&["convert", &path("g.csa"), "-o", &path("g.kifu")]);
+    assert!(o.status.success());
+    assert!(std::str::from_utf8(&std::fs::read(path("g.kifu")).unwrap()).is_ok());
+    let o = koma(&[
+        "convert",
+        &path("g.csa"),
+        "-o",
+        &path("u.kif"),
+        "--encoding",
+        "utf-8",
+    ]);
+    assert!(o.status.success());
+    assert!(std::str::from_utf8(&std::fs::read(path("u.kif")).unwrap()).is_ok());
+    // A character Shift_JIS lacks is an error naming it, and nothing is written.
+    std::fs::write(path("king.csa"), "N+♔\nPI\n+\n+7776FU\n").unwrap();
+    let o = koma(&["convert", &path("king.csa"), "-o", &path("king.kif")]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("U+2654") && err.contains("Shift_JIS"), "{err}");
+    assert!(!dir.join("king.kif").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn show_a_record_in_each_notation() {
     let o = koma_with_stdin(&["show", "-", "--ply", "2"], KIF.as_bytes());
     let out = stdout(&o);

@@ -46,9 +46,14 @@
 //!   [`GameEnd::Other`].
 //! - Readers are lenient where real files are: no version line, header lines after the
 //!   moves, a missing side-to-move line (the first move's sign decides), collapsed spaces
-//!   in `P1`..`P9` rows, CRLF, a BOM.
+//!   in `P1`..`P9` rows, CRLF, a BOM. With a warning each ([`read_first`]): a `T` line
+//!   after a comment before any move (the time of a move commented out, `'+2726FU` then
+//!   `T1`) is ignored; a record without an end code whose last comments hold Floodgate's
+//!   `'summary:illegal move:...` or `'summary:max_moves:...` (the server writes no end
+//!   code for those) ends as the summary says ([`crate::floodgate::Summary::ending`]).
 
 use crate::encoding;
+use crate::floodgate;
 use crate::record::{
     Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, SideNames, Start, is_foul,
 };
@@ -529,6 +534,8 @@ struct Parser {
     foul: Option<(NodeId, CsaError)>,
     /// The leniencies the read needed.
     warnings: Vec<Warning>,
+    /// Whether the last line read was a comment (a `T` line after a commented-out move).
+    after_comment: bool,
 }
 
 impl Parser {
@@ -546,6 +553,7 @@ impl Parser {
             last: 1,
             foul: None,
             warnings: Vec::new(),
+            after_comment: false,
         }
     }
 
@@ -915,7 +923,14 @@ impl Parser {
             return Ok(());
         }
         if self.current == MoveTree::ROOT {
-            return Err(self.err(col, CsaErrorKind::TimeBeforeMove(s.to_string())));
+            if !self.after_comment {
+                return Err(self.err(col, CsaErrorKind::TimeBeforeMove(s.to_string())));
+            }
+            // The time of a move someone commented out (`'+2726FU` then `T1`).
+            let text = s.to_string();
+            let warning = Warning::new(self.line, WarningKind::TimeWithoutMove { text });
+            self.warnings.push(warning);
+            return Ok(());
         }
         self.record.tree.node_mut(self.current).time = Some(MoveTime {
             spent_ms: ms,
@@ -980,6 +995,36 @@ impl Parser {
         Ok(())
     }
 
+    /// The ending a Floodgate summary after the last move gives a record without an end
+    /// code (the server writes none for an illegal move or the move limit: see
+    /// [`floodgate::Summary::ending`]).
+    fn end_from_summary(&mut self) {
+        let (Some(pos), Some(summary)) = (
+            &self.pos,
+            self.record
+                .tree
+                .node(self.current)
+                .comments
+                .iter()
+                .find_map(|c| floodgate::Summary::parse(c)),
+        ) else {
+            return;
+        };
+        let names = Color::ALL.map(|c| self.record.header.player(c));
+        let Some(end) = summary.ending(pos.side_to_move(), names) else {
+            return;
+        };
+        let reason = summary.reason.clone();
+        self.warnings.push(Warning::new(
+            self.last,
+            WarningKind::EndingFromSummary {
+                reason,
+                ending: crate::jkf::end_special(&end),
+            },
+        ));
+        self.current = self.record.tree.add(self.current, Entry::End(end));
+    }
+
     /// Closes the record: the start position, a dangling illegal move, the time totals.
     fn finish(mut self) -> Result<Reading, CsaError> {
         if let Some(p) = self.pending.take() {
@@ -989,6 +1034,8 @@ impl Parser {
         self.begin(1, None)?;
         if let Some((node, _)) = self.foul.take() {
             self.record.tree.add(node, Entry::End(GameEnd::IllegalWin));
+        } else if self.ended.is_none() {
+            self.end_from_summary();
         }
         if let (Some(_), Some(pos)) = (&self.ended, &self.pos) {
             let to_move = pos.side_to_move();
@@ -1119,6 +1166,7 @@ fn parse_records(text: &str, all: bool) -> Result<Vec<Reading>, CsaError> {
             let declaration = bare.starts_with("CSA encoding=") || bare.starts_with("encoding=");
             if !(declaration && index < 3) {
                 parser.comment(comment);
+                parser.after_comment = true;
             }
             continue;
         }
@@ -1141,6 +1189,10 @@ fn parse_records(text: &str, all: bool) -> Result<Vec<Reading>, CsaError> {
             continue;
         }
         started = true;
+        let after_comment = std::mem::take(&mut parser.after_comment);
+        if line.starts_with('T') {
+            parser.after_comment = after_comment;
+        }
         if line.starts_with('N') || line.starts_with('$') {
             parser.statement(line, 1)?;
             continue;

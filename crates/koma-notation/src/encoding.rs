@@ -160,6 +160,72 @@ pub fn encode(text: &str, encoding: Encoding) -> Vec<u8> {
     }
 }
 
+/// A character of a text that the file's encoding cannot hold.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: '{character}' (U+{code:04X}) cannot be written in {encoding}", code = u32::from(*.character))]
+pub struct Unencodable {
+    /// The character.
+    pub character: char,
+    /// Its 1-based line in the text.
+    pub line: usize,
+    /// The encoding that lacks it.
+    pub encoding: Encoding,
+}
+
+/// Encodes `text` exactly: the first character `encoding` cannot hold is an error, not a
+/// replacement ([`encode`] writes numeric references instead).
+pub fn encode_exact(text: &str, encoding: Encoding) -> Result<Vec<u8>, Unencodable> {
+    let codec = match encoding {
+        Encoding::Utf8 => return Ok(text.as_bytes().to_vec()),
+        Encoding::ShiftJis => SHIFT_JIS,
+        Encoding::EucJp => EUC_JP,
+    };
+    let (bytes, _, lossy) = codec.encode(text);
+    if !lossy {
+        return Ok(bytes.into_owned());
+    }
+    let mut buf = [0u8; 4];
+    for (index, line) in text.split('\n').enumerate() {
+        if let Some(character) = line
+            .chars()
+            .find(|c| codec.encode(c.encode_utf8(&mut buf)).2)
+        {
+            return Err(Unencodable {
+                character,
+                line: index + 1,
+                encoding,
+            });
+        }
+    }
+    Ok(bytes.into_owned())
+}
+
+/// The encoding a record file called `path` is written in by default: Shift_JIS (cp932)
+/// for `.kif` and `.ki2`, as Kifu for Windows and the readers that follow it (cshogi,
+/// Kifu for JS) expect; UTF-8 for everything else (`.kifu`, `.ki2u`, CSA V3.0 which
+/// declares it, JKF, USI, SFEN).
+pub fn for_file_name(path: &str) -> Encoding {
+    let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("kif" | "ki2") => Encoding::ShiftJis,
+        _ => Encoding::Utf8,
+    }
+}
+
+/// A record's text as the bytes of a file in `encoding`: the writers' `encoding=UTF-8`
+/// declaration on the first line (KIF's `#KIF version=2.0 encoding=...`, CSA V3.0's
+/// `'CSA encoding=...`) names `encoding` instead, and a character it cannot hold is an
+/// error ([`encode_exact`]).
+pub fn file_bytes(text: &str, encoding: Encoding) -> Result<Vec<u8>, Unencodable> {
+    let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
+    if encoding == Encoding::Utf8 || !matches!(first.chars().next(), Some('#' | '\'')) {
+        return encode_exact(text, encoding);
+    }
+    let declared = first.replacen("encoding=UTF-8", &format!("encoding={encoding}"), 1);
+    let newline = if text.contains('\n') { "\n" } else { "" };
+    encode_exact(&format!("{declared}{newline}{rest}"), encoding)
+}
+
 /// An `encoding=NAME` declaration in the first three lines, on a line of its own kind
 /// (KIF's `#KIF version=2.0 encoding=...`, CSA's `'encoding=...`), not inside a header
 /// value, with its 1-based line.
@@ -205,6 +271,30 @@ mod tests {
             decode(value.as_bytes()),
             (value.to_string(), Encoding::Utf8)
         );
+    }
+
+    #[test]
+    fn files_are_written_exactly_in_their_encoding() {
+        let text = "#KIF version=2.0 encoding=UTF-8\n先手：羽生\n*encoding=UTF-8 stays\n";
+        let bytes = file_bytes(text, Encoding::ShiftJis).unwrap();
+        let back = decode(&bytes);
+        assert_eq!(back.1, Encoding::ShiftJis);
+        assert!(
+            back.0
+                .starts_with("#KIF version=2.0 encoding=Shift_JIS\n先手：羽生\n")
+        );
+        assert!(back.0.ends_with("*encoding=UTF-8 stays\n"));
+        assert_eq!(file_bytes(text, Encoding::Utf8).unwrap(), text.as_bytes());
+        let e = file_bytes("先手：a\n後手：♔ b\n", Encoding::ShiftJis).unwrap_err();
+        assert_eq!((e.character, e.line), ('♔', 2));
+        assert_eq!(
+            e.to_string(),
+            "line 2: '♔' (U+2654) cannot be written in Shift_JIS"
+        );
+        assert_eq!(for_file_name("a/b.KIF"), Encoding::ShiftJis);
+        assert_eq!(for_file_name("b.ki2"), Encoding::ShiftJis);
+        assert_eq!(for_file_name("b.kifu"), Encoding::Utf8);
+        assert_eq!(for_file_name("b.csa"), Encoding::Utf8);
     }
 
     #[test]

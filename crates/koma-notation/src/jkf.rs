@@ -411,10 +411,17 @@ fn read_move(
 }
 
 fn special_end(special: &str) -> GameEnd {
-    SPECIALS.iter().find(|(s, _)| *s == special).map_or_else(
-        || GameEnd::from_japanese(special).unwrap_or_else(|| GameEnd::Other(special.to_string())),
-        |(_, e)| e.clone(),
-    )
+    known_end(special).unwrap_or_else(|| GameEnd::Other(special.to_string()))
+}
+
+/// The ending a word names, if koma knows it: a JKF `special` (`TORYO`, `SENNICHITE`, ...,
+/// CSA's codes without `%`) or a Japanese word (投了, 千日手, ...).
+pub fn known_end(word: &str) -> Option<GameEnd> {
+    SPECIALS
+        .iter()
+        .find(|(s, _)| *s == word)
+        .map(|(_, e)| e.clone())
+        .or_else(|| GameEnd::from_japanese(word))
 }
 
 /// The JKF `special` word of an ending (`TORYO`, `SENNICHITE`, CSA's words without `%`),

@@ -13,10 +13,12 @@
 //! assert!(sfen::parse_position(VariantKind::Shogi, "lnsgkgsnl/9 b - 1").is_err());
 //! ```
 
+pub mod builder;
 pub mod chu;
 pub mod csa;
 pub mod diagram;
 pub mod encoding;
+pub mod floodgate;
 pub mod formats;
 pub mod fsf;
 pub mod jkf;

@@ -121,6 +121,21 @@ pub enum WarningKind {
         /// The diagram's number of files.
         files: usize,
     },
+    /// A CSA `T` line after a comment with no move before it (the time of a move that was
+    /// commented out): ignored.
+    #[error("'{text}' times no move (a move commented out before it?): ignored")]
+    TimeWithoutMove {
+        /// The statement as written.
+        text: String,
+    },
+    /// A CSA record without an end code whose Floodgate summary says how it ended.
+    #[error("no end code; Floodgate's summary '{reason}' read as the ending {ending}")]
+    EndingFromSummary {
+        /// The summary's reason (`illegal move`, `max_moves`).
+        reason: String,
+        /// The ending read, in JKF's word (`ILLEGAL_MOVE`, `MAX_MOVES`; 反則勝ち).
+        ending: String,
+    },
     /// A file holding several records, of which only the first was read.
     #[error("{count} records in the file; reading the first")]
     MoreRecords {
@@ -226,6 +241,8 @@ impl WarningKind {
             WarningKind::EnterAsUp { .. } => "enter_as_up",
             WarningKind::UndeclaredTori { .. } => "undeclared_tori",
             WarningKind::UndeclaredMinishogi { .. } => "undeclared_minishogi",
+            WarningKind::TimeWithoutMove { .. } => "time_without_move",
+            WarningKind::EndingFromSummary { .. } => "ending_from_summary",
             WarningKind::MoreRecords { .. } => "more_records",
             WarningKind::VariationsDropped { .. } => "variations_dropped",
             WarningKind::CommentsDropped { .. } => "comments_dropped",

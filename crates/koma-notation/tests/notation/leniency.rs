@@ -387,3 +387,43 @@ fn kif_errors_are_matched_by_kind() {
         }
     ));
 }
+
+#[test]
+fn a_time_after_a_commented_out_move_is_ignored() {
+    // cshogi's test shape: a move commented out, its `T` line left behind.
+    let r = read("commented-move-time.csa");
+    assert_eq!(r.record.tree.main_moves().len(), 2);
+    let first = r.record.tree.main_line()[0];
+    assert_eq!(
+        r.record.tree.node(first).time.map(|t| t.spent_ms),
+        Some(3000)
+    );
+    assert_eq!(
+        warnings(&r),
+        [(7, WarningKind::TimeWithoutMove { text: "T1".into() })]
+    );
+    // Without the comment before it, a time before any move is still an error.
+    let bare = b"PI\n+\nT1\n+7776FU\n";
+    assert!(formats::read(bare, Format::Csa, VariantKind::Shogi).is_err());
+}
+
+#[test]
+fn floodgate_summaries_end_records_without_an_end_code() {
+    // An illegal move: Floodgate writes no end code, the summary names the loser (gote,
+    // to move after sente's third move).
+    let r = read("floodgate-illegal-move.csa");
+    assert_eq!(r.record.tree.main_moves().len(), 3);
+    assert_eq!(r.record.tree.main_end(), Some(&GameEnd::IllegalLoss));
+    let kind = WarningKind::EndingFromSummary {
+        reason: "illegal move".into(),
+        ending: "ILLEGAL_MOVE".into(),
+    };
+    assert_eq!(warnings(&r), [(32, kind)]);
+    // The move limit: a draw by it.
+    let r = read("floodgate-max-moves.csa");
+    assert_eq!(r.record.tree.main_end(), Some(&GameEnd::MaxMoves));
+    assert_eq!(r.warnings.len(), 1);
+    // Written back, the ending is an end code of its own: no leniency needed.
+    let back = round_trip(&r.record, Format::Csa);
+    assert_eq!(back.tree.main_end(), Some(&GameEnd::MaxMoves));
+}
