@@ -3,6 +3,7 @@
 //! game `n` keeps its opening and colours whichever seat plays it.
 
 use super::{GameResult, Match, MatchConfig, MatchError, MatchEvent, MatchSummary};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
@@ -11,14 +12,25 @@ use std::thread;
 pub struct ConcurrentMatch {
     /// At least one; every seat has the same configuration and names.
     seats: Vec<Match>,
+    /// Set to start no more games (see [`ConcurrentMatch::stop_flag`]).
+    stop: Arc<AtomicBool>,
 }
 
 /// What a seat tells the thread that reports: [`MatchEvent`], owned.
 enum Report {
-    Started { number: usize, sente: usize },
-    Moved { number: usize, plies: usize },
-    Restarted { engine: usize },
-    Finished(GameResult),
+    Started {
+        number: usize,
+        sente: usize,
+    },
+    Moved {
+        number: usize,
+        plies: usize,
+    },
+    Restarted {
+        engine: usize,
+    },
+    /// A game's result, and where to say that the observer has seen it.
+    Finished(GameResult, mpsc::Sender<()>),
     Failed(MatchError),
 }
 
@@ -44,7 +56,18 @@ impl ConcurrentMatch {
         for seat in started {
             seats.push(seat?);
         }
-        Ok(ConcurrentMatch { seats })
+        Ok(ConcurrentMatch {
+            seats,
+            stop: Arc::new(AtomicBool::new(false)),
+        })
+    }
+
+    /// A flag that, once set (by the observer or another thread), starts no more games:
+    /// [`ConcurrentMatch::run`] returns the games played, those under way included. A seat
+    /// starts its next game only once the observer has seen its last one, so an observer
+    /// that sets the flag on a finished game stops that seat at once.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
     }
 
     /// The engines' names, A first, as [`Match::names`] gives them.
@@ -58,7 +81,7 @@ impl ConcurrentMatch {
     /// under way have ended.
     pub fn run(self, observer: &mut dyn FnMut(&MatchEvent)) -> Result<MatchSummary, MatchError> {
         let next = AtomicUsize::new(0);
-        let stop = AtomicBool::new(false);
+        let stop = &*self.stop;
         let games = self.seats[0].config().games;
         let mut summary = MatchSummary::new(self.names().clone());
         let mut failure = None;
@@ -66,7 +89,7 @@ impl ConcurrentMatch {
             let (sender, reports) = mpsc::channel();
             for mut seat in self.seats {
                 let sender = sender.clone();
-                let (next, stop) = (&next, &stop);
+                let next = &next;
                 scope.spawn(move || {
                     while !stop.load(Ordering::SeqCst) {
                         let index = next.fetch_add(1, Ordering::SeqCst);
@@ -86,14 +109,19 @@ impl ConcurrentMatch {
                             };
                             let _ = sender.send(report);
                         };
-                        let report = match seat.play_game(index, &mut forward) {
-                            Ok(result) => Report::Finished(result),
+                        match seat.play_game(index, &mut forward) {
+                            Ok(result) => {
+                                // The seat waits for the observer, whose answer to the
+                                // game may be to stop.
+                                let (seen, wait) = mpsc::channel();
+                                let _ = sender.send(Report::Finished(result, seen));
+                                let _ = wait.recv();
+                            }
                             Err(e) => {
                                 stop.store(true, Ordering::SeqCst);
-                                Report::Failed(e)
+                                let _ = sender.send(Report::Failed(e));
                             }
-                        };
-                        let _ = sender.send(report);
+                        }
                     }
                     seat.quit();
                 });
@@ -108,9 +136,10 @@ impl ConcurrentMatch {
                         observer(&MatchEvent::Moved { number, plies });
                     }
                     Report::Restarted { engine } => observer(&MatchEvent::Restarted { engine }),
-                    Report::Finished(result) => {
+                    Report::Finished(result, seen) => {
                         observer(&MatchEvent::GameFinished(&result));
                         summary.add(result);
+                        let _ = seen.send(());
                     }
                     Report::Failed(e) => {
                         failure.get_or_insert(e);

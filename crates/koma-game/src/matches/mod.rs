@@ -77,20 +77,27 @@ impl EngineSpec {
     pub fn from_command_line(line: &str) -> Result<EngineSpec, MatchError> {
         let mut words = line.split_whitespace().map(str::to_string);
         let program = words.next().ok_or(MatchError::EmptyCommand)?;
+        Ok(EngineSpec::from_program(&program, words.collect()))
+    }
+
+    /// An engine from its program and arguments (a path may hold spaces). A program given
+    /// as a path (with a `/`) runs in its own directory, as shogi GUIs run engines, so that
+    /// it finds its evaluation files and books.
+    pub fn from_program(program: &str, args: Vec<String>) -> EngineSpec {
         let mut spec = EngineSpec {
             name: None,
-            command: program.clone(),
-            args: words.collect(),
+            command: program.to_string(),
+            args,
             working_dir: None,
             options: Vec::new(),
         };
         if program.contains('/') {
-            if let Ok(path) = std::fs::canonicalize(&program) {
+            if let Ok(path) = std::fs::canonicalize(program) {
                 spec.working_dir = path.parent().map(PathBuf::from);
                 spec.command = path.to_string_lossy().into_owned();
             }
         }
-        Ok(spec)
+        spec
     }
 
     /// The command line as given (program and arguments).

@@ -1,6 +1,6 @@
 //! The engine process: spawning, waiting with timeouts, the requests and the log.
 
-use super::message::{EngineMessage, SearchInfo, parse_engine_line};
+use super::message::{EngineMessage, MateAnswer, SearchInfo, parse_engine_line};
 use super::pipes::{Event, start_threads};
 use super::{
     Dialect, EngineInfo, GameOver, GoLimits, LogEntry, LogKind, QuitOutcome, SearchResult,
@@ -47,7 +47,20 @@ pub struct UsiEngine {
     stderr_closed: bool,
     status: Option<ExitStatus>,
     unanswered_go: bool,
+    search: Option<Search>,
     dialect: Dialect,
+}
+
+/// A `go` sent and not yet answered.
+struct Search {
+    /// When its time began: at `go`, or at `ponderhit`.
+    since: Instant,
+    /// Its last `info` with search data for the best line.
+    info: Option<SearchInfo>,
+    /// Sent as `go infinite`: it ends by `stop`.
+    infinite: bool,
+    /// Sent as `go ponder` and not hit yet: it ends by `ponderhit` or `stop`.
+    pondering: bool,
 }
 
 impl std::fmt::Debug for UsiEngine {
@@ -118,6 +131,7 @@ impl UsiEngine {
             stderr_closed: false,
             status: None,
             unanswered_go: false,
+            search: None,
             dialect: Dialect::Usi,
         })
     }
@@ -251,6 +265,14 @@ impl UsiEngine {
         limits: &GoLimits,
         deadline: Duration,
     ) -> Result<SearchResult, UsiError> {
+        self.start_go(position, limits)?;
+        self.wait_go(deadline)
+    }
+
+    /// The first half of [`UsiEngine::go`]: sends `position` and `go` and returns at once.
+    /// [`UsiEngine::poll_go`], [`UsiEngine::wait_go`] or [`UsiEngine::stop_go`] take the
+    /// answer; [`UsiEngine::ponder_hit`] turns a `go ponder` into the real search.
+    pub fn start_go(&mut self, position: &str, limits: &GoLimits) -> Result<(), UsiError> {
         if self.unanswered_go {
             self.is_ready()?;
         }
@@ -258,32 +280,150 @@ impl UsiEngine {
         check_line(position)?;
         self.write_line(position)?;
         self.write_line(&limits.command())?;
-        let sent = Instant::now();
         self.unanswered_go = true;
-        let mut info = None;
-        if let Some(result) = self.wait_bestmove(sent + deadline, sent, &mut info)? {
+        self.search = Some(Search {
+            since: Instant::now(),
+            info: None,
+            infinite: limits.infinite,
+            pondering: limits.ponder,
+        });
+        Ok(())
+    }
+
+    /// When the running search's time began: at `go`, or at `ponderhit` for a ponder search
+    /// that was hit; `None` when no search is running.
+    pub fn search_since(&self) -> Option<Instant> {
+        self.search.as_ref().map(|s| s.since)
+    }
+
+    /// Waits until `until` for the answer to the running search: `None` if it has not come
+    /// by then (the search goes on), the answer otherwise.
+    pub fn poll_go(&mut self, until: Instant) -> Result<Option<SearchResult>, UsiError> {
+        let mut search = self.search.take().ok_or(UsiError::NoSearch)?;
+        let answer = self.wait_bestmove(until, search.since, &mut search.info);
+        if let Ok(None) = answer {
+            self.search = Some(search);
+        }
+        answer
+    }
+
+    /// Waits for the answer to the running search until `deadline` has passed since its
+    /// time began ([`UsiEngine::search_since`]), then as [`UsiEngine::go`] does: `stop`, and
+    /// the late move as the answer of an infinite or unhit ponder search, else
+    /// [`UsiError::Timeout`].
+    pub fn wait_go(&mut self, deadline: Duration) -> Result<SearchResult, UsiError> {
+        let since = self.search_since().ok_or(UsiError::NoSearch)?;
+        if let Some(result) = self.poll_go(since + deadline)? {
             return Ok(result);
         }
-        if !limits.infinite {
+        let open_ended = self
+            .search
+            .as_ref()
+            .is_some_and(|s| s.infinite || s.pondering);
+        if !open_ended {
             self.note(format!("no bestmove within {deadline:?}: stop"));
         }
-        // A failed write means the engine is gone, which the wait below reports.
-        let _ = self.write_line("stop");
-        let grace = Instant::now() + self.timeouts.stop_grace;
-        let late = match self.wait_bestmove(grace, sent, &mut info) {
-            Ok(Some(result)) if limits.infinite => return Ok(result),
-            Ok(Some(result)) => Some(result.best),
-            Ok(None) => {
-                self.note("no bestmove after stop".to_string());
-                None
-            }
-            Err(UsiError::Exited { .. }) if !limits.infinite => None,
+        let late = match self.stop_go() {
+            Ok(result) if open_ended => return Ok(result),
+            Ok(result) => Some(result.best),
+            Err(UsiError::Timeout { .. }) => None,
+            Err(UsiError::Exited { .. }) if !open_ended => None,
             Err(e) => return Err(e),
         };
         Err(UsiError::Timeout {
             limit: deadline,
             late,
         })
+    }
+
+    /// Sends `ponderhit`: the move pondered on was played, and the search goes on as a
+    /// normal one, its time counted from now.
+    pub fn ponder_hit(&mut self) -> Result<(), UsiError> {
+        if self.search.is_none() {
+            return Err(UsiError::NoSearch);
+        }
+        self.write_line("ponderhit")?;
+        if let Some(search) = self.search.as_mut() {
+            search.since = Instant::now();
+            search.pondering = false;
+        }
+        Ok(())
+    }
+
+    /// Sends `stop` to the running search and waits the stop grace for its `bestmove`;
+    /// [`UsiError::Timeout`] (the grace as its limit) if none comes.
+    pub fn stop_go(&mut self) -> Result<SearchResult, UsiError> {
+        let mut search = self.search.take().ok_or(UsiError::NoSearch)?;
+        // A failed write means the engine is gone, which the wait below reports.
+        let _ = self.write_line("stop");
+        let grace = self.timeouts.stop_grace;
+        match self.wait_bestmove(Instant::now() + grace, search.since, &mut search.info)? {
+            Some(result) => Ok(result),
+            None => {
+                self.note("no bestmove after stop".to_string());
+                Err(UsiError::Timeout {
+                    limit: grace,
+                    late: None,
+                })
+            }
+        }
+    }
+
+    /// Sends `position` and `go mate <limit in ms>` (`go mate infinite` without a limit)
+    /// and waits for the `checkmate` answer until `deadline` has passed since; then sends
+    /// `stop` and takes an answer that comes within the stop grace (engines answer
+    /// `checkmate timeout`), else returns [`UsiError::Timeout`]. Returns the answer and the
+    /// time it took.
+    pub fn go_mate(
+        &mut self,
+        position: &str,
+        limit: Option<Duration>,
+        deadline: Duration,
+    ) -> Result<(MateAnswer, Duration), UsiError> {
+        if self.unanswered_go {
+            self.is_ready()?;
+        }
+        self.drain_stale();
+        check_line(position)?;
+        self.write_line(position)?;
+        let go = match limit {
+            Some(limit) => format!("go mate {}", limit.as_millis()),
+            None => "go mate infinite".to_string(),
+        };
+        self.write_line(&go)?;
+        let sent = Instant::now();
+        self.unanswered_go = true;
+        if let Some(answer) = self.wait_checkmate(sent + deadline)? {
+            return Ok((answer, sent.elapsed()));
+        }
+        let _ = self.write_line("stop");
+        match self.wait_checkmate(Instant::now() + self.timeouts.stop_grace) {
+            Ok(Some(answer)) => Ok((answer, sent.elapsed())),
+            Ok(None) | Err(UsiError::Exited { .. }) => Err(UsiError::Timeout {
+                limit: deadline,
+                late: None,
+            }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Waits for `checkmate` until `until`.
+    fn wait_checkmate(&mut self, until: Instant) -> Result<Option<MateAnswer>, UsiError> {
+        loop {
+            match self.next_line(until) {
+                Wait::Line(line) => match parse_engine_line(&line) {
+                    EngineMessage::Checkmate(rest) => {
+                        self.record(LogKind::Received, line);
+                        self.unanswered_go = false;
+                        return Ok(Some(MateAnswer::from_text(&rest)));
+                    }
+                    EngineMessage::Info(_) => self.record(LogKind::Received, line),
+                    _ => self.record(LogKind::Unexpected, line),
+                },
+                Wait::Closed => return Err(self.exited()),
+                Wait::TimedOut => return Ok(None),
+            }
+        }
     }
 
     /// Waits for `bestmove` until `until`, keeping the last useful `info` in `info`.

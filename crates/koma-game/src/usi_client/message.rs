@@ -74,6 +74,32 @@ impl fmt::Display for BestMove {
     }
 }
 
+/// The engine's answer to `go mate`: the rest of its `checkmate` line.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MateAnswer {
+    /// `checkmate <moves>`: a mate, the moves in USI as the engine wrote them.
+    Mate(Vec<String>),
+    /// `checkmate nomate`: there is no mate.
+    NoMate,
+    /// `checkmate timeout`: none was found in the time.
+    Timeout,
+    /// `checkmate notimplemented`: the engine has no mate search.
+    NotImplemented,
+}
+
+impl MateAnswer {
+    /// Reads the words after `checkmate` (no words: an empty mate, which no position has,
+    /// is read as [`MateAnswer::NoMate`]).
+    pub fn from_text(text: &str) -> MateAnswer {
+        match text.trim() {
+            "" | "nomate" => MateAnswer::NoMate,
+            "timeout" => MateAnswer::Timeout,
+            "notimplemented" => MateAnswer::NotImplemented,
+            moves => MateAnswer::Mate(moves.split_whitespace().map(str::to_string).collect()),
+        }
+    }
+}
+
 /// An engine option declared in the answer to `usi`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UsiOption {

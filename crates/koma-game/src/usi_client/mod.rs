@@ -5,6 +5,11 @@
 //! builds `position` lines, keeps the clocks and judges the moves it gets back as raw text.
 //! Every wait has a timeout, and nothing an engine prints can make the client panic.
 //!
+//! [`UsiEngine::go`] waits for the answer at once. Its halves serve callers that wait
+//! otherwise: [`UsiEngine::start_go`] sends the search, [`UsiEngine::poll_go`] waits for
+//! its answer up to a moment, [`UsiEngine::ponder_hit`] turns a `go ponder` into the real
+//! search, [`UsiEngine::stop_go`] stops it. [`UsiEngine::go_mate`] asks for a mate search.
+//!
 //! ```no_run
 //! use std::time::Duration;
 //! use koma_game::usi_client::{BestMove, GameOver, GoLimits, UsiEngine, UsiTimeouts};
@@ -29,7 +34,7 @@ mod pipes;
 
 pub use engine::{LogObserver, UsiEngine};
 pub use message::{
-    BestMove, EngineMessage, OptionKind, Score, ScoreBound, SearchInfo, UsiOption,
+    BestMove, EngineMessage, MateAnswer, OptionKind, Score, ScoreBound, SearchInfo, UsiOption,
     parse_engine_line,
 };
 
@@ -112,6 +117,9 @@ pub struct GoLimits {
     /// `infinite`: search until `stop`; [`UsiEngine::go`] sends it at the deadline and
     /// returns the answer.
     pub infinite: bool,
+    /// `ponder`: think on the opponent's time, until `ponderhit` ([`UsiEngine::ponder_hit`])
+    /// or `stop`; written first, as `go ponder btime ...`.
+    pub ponder: bool,
 }
 
 impl GoLimits {
@@ -139,7 +147,7 @@ impl GoLimits {
     /// The `go` command line, arguments in USI order. USI forbids `byoyomi` together with
     /// `binc`/`winc`, so `byoyomi` is left out when an increment is set.
     pub fn command(&self) -> String {
-        let mut line = String::from("go");
+        let mut line = String::from(if self.ponder { "go ponder" } else { "go" });
         let mut put = |key: &str, value: Option<u64>| {
             if let Some(v) = value {
                 line.push_str(&format!(" {key} {v}"));
@@ -315,6 +323,10 @@ pub enum UsiError {
     /// A command to send held a line break, which would have split it into two commands.
     #[error("command holds a line break: {0:?}")]
     LineBreak(String),
+    /// A search was to be waited for, stopped or hit, but none is running (no `go` was sent,
+    /// or its `bestmove` has come).
+    #[error("no search is running (no `go` sent, or it was answered)")]
+    NoSearch,
 }
 
 fn late_text(late: &Option<BestMove>) -> String {

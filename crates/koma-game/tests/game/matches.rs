@@ -180,6 +180,24 @@ fn seats_playing_at_once_play_the_games_one_runner_plays() {
 }
 
 #[test]
+fn the_stop_flag_set_on_a_finished_game_starts_no_more() {
+    let runner =
+        ConcurrentMatch::new(config(&["--resign-after", "0"], &[], 5), 1).expect("the seat starts");
+    let stop = runner.stop_flag();
+    let summary = runner
+        .run(&mut |event: &MatchEvent| {
+            if let MatchEvent::GameFinished(result) = event {
+                if result.number == 2 {
+                    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+                }
+            }
+        })
+        .expect("the match ends early");
+    assert_eq!(summary.games.len(), 2);
+    assert_eq!((summary.wins, summary.losses), (0, 2));
+}
+
+#[test]
 fn a_crashing_engine_loses_by_abandonment_and_is_restarted() {
     let (summary, restarts) = play(config(&["--crash-after", "10"], &[], 3));
     all_lost_by_a(&summary, 3, "abandoned");

@@ -5,8 +5,8 @@
 use crate::common::{FAKE, quick};
 use koma_game::clock::UsiTime;
 use koma_game::usi_client::{
-    BestMove, EngineMessage, GameOver, GoLimits, LogKind, OptionKind, QuitOutcome, Score,
-    ScoreBound, UsiEngine, UsiError, UsiTimeouts, parse_engine_line,
+    BestMove, EngineMessage, GameOver, GoLimits, LogKind, MateAnswer, OptionKind, QuitOutcome,
+    Score, ScoreBound, UsiEngine, UsiError, UsiTimeouts, parse_engine_line,
 };
 use koma_notation::{usi, usi_line};
 use koma_rules::{AnyPosition, VariantKind};
@@ -289,6 +289,58 @@ fn infinite_search_is_stopped_at_the_deadline() {
         .unwrap();
     assert!(result.best.as_move().is_some());
     assert!(result.elapsed >= Duration::from_millis(100));
+}
+
+#[test]
+fn ponder_search_waits_for_ponderhit_or_stop() {
+    let mut engine = fake(&["--ponder"]);
+    let ponder = GoLimits {
+        ponder: true,
+        ..limits()
+    };
+    assert!(ponder.command().starts_with("go ponder btime "));
+    engine.start_go("position startpos", &ponder).unwrap();
+    let soon = Instant::now() + Duration::from_millis(100);
+    assert!(
+        engine.poll_go(soon).unwrap().is_none(),
+        "a ponder search waits"
+    );
+    engine.ponder_hit().unwrap();
+    let result = engine.wait_go(DEADLINE).unwrap();
+    assert!(is_legal(
+        VariantKind::Shogi,
+        "position startpos",
+        result.best.as_move().unwrap()
+    ));
+    assert!(
+        result.elapsed < Duration::from_millis(100),
+        "timed from ponderhit"
+    );
+    assert!(matches!(engine.poll_go(soon), Err(UsiError::NoSearch)));
+    assert!(matches!(engine.ponder_hit(), Err(UsiError::NoSearch)));
+    engine.start_go("position startpos", &ponder).unwrap();
+    assert!(engine.stop_go().unwrap().best.as_move().is_some());
+    assert!(matches!(engine.stop_go(), Err(UsiError::NoSearch)));
+}
+
+#[test]
+fn go_mate_reads_the_checkmate_line() {
+    let mut engine = fake(&[]);
+    let (answer, _) = engine
+        .go_mate(
+            "position startpos",
+            Some(Duration::from_millis(100)),
+            DEADLINE,
+        )
+        .unwrap();
+    assert_eq!(answer, MateAnswer::NotImplemented);
+    assert!(engine.log().any(|e| e.line == "go mate 100"));
+    assert_eq!(
+        MateAnswer::from_text(" G*5b  5a4a G*4b "),
+        MateAnswer::Mate(vec!["G*5b".into(), "5a4a".into(), "G*4b".into()])
+    );
+    assert_eq!(MateAnswer::from_text("nomate"), MateAnswer::NoMate);
+    assert_eq!(MateAnswer::from_text("timeout"), MateAnswer::Timeout);
 }
 
 #[test]
