@@ -8,7 +8,16 @@ cshogi and python-shogi (both from PyPI) are needed for the comparison only. The
 - legal moves: every legal move of 1,473 middle-game positions (the shared openings'
   positions), as each library gives them (koma: USI strings; cshogi: move integers;
   python-shogi: Move objects);
-- push/pop: every legal move of those positions played and taken back;
+- push/pop: every legal move of those positions played and taken back (koma: USI
+  strings; cshogi: its move integers), and again with integer moves on both sides (koma:
+  `legal_moves16`, cshogi's move16; cshogi: its 32-bit moves);
+- one position's planes: a call per position into a buffer the caller keeps (koma:
+  `Board.features(out=)`; cshogi: `piece_planes`);
+- game over: random self-play, 20,000 plies in each library (each drawing from its own
+  legal-move list with one seeded generator), asking whether the game is over before
+  every move;
+- mate in 3: `mate_move(3)` on the shared mate problems whose shortest mate is known
+  (1 and 3 plies, and longer or none) and on the middle-game positions;
 - record reading: records of games played on from the shared openings by a fixed
   rule (the same moves for every library), written as UTF-8 CSA and Shift_JIS KIF (the
   encodings cshogi's readers take), each file read by each library's reader;
@@ -129,6 +138,110 @@ def bench_push_pop(sfens, repeat):
     return rows, moves, "push+pop"
 
 
+def bench_push_pop_int(sfens, repeat):
+    kb = [koma.Board(s) for s in sfens]
+    cb = [cshogi.Board(s) for s in sfens]
+    kmoves = [b.legal_moves16 for b in kb]
+    cmoves = [list(b.legal_moves) for b in cb]
+    for b, ours, theirs in zip(kb, kmoves, cmoves):
+        assert sorted(ours) == sorted(cshogi.move16(m) for m in theirs), b.sfen()
+
+    def run_koma():
+        for b, moves in zip(kb, kmoves):
+            for m in moves:
+                b.push(m)
+                b.pop()
+
+    def run_cshogi():
+        for b, moves in zip(cb, cmoves):
+            for m in moves:
+                b.push(m)
+                b.pop()
+
+    rows = {"koma": best(repeat, run_koma), "cshogi": best(repeat, run_cshogi)}
+    return rows, sum(map(len, kmoves)), "push+pop"
+
+
+def bench_features_one(sfens, repeat):
+    kb = [koma.Board(s) for s in sfens]
+    cb = [cshogi.Board(s) for s in sfens]
+    ours = np.zeros((koma.FEATURES_NUM, 9, 9), np.float32)
+    theirs = np.zeros((koma.FEATURES_NUM, 9, 9), np.float32)
+    for k, c in zip(kb, cb):
+        k.features(out=ours)
+        theirs[:] = 0
+        c.piece_planes(theirs)
+        np.testing.assert_array_equal(ours[:28], theirs[:28])
+
+    def run_cshogi():
+        for b in cb:
+            theirs.fill(0)  # piece_planes sets the ones only: the caller clears
+            b.piece_planes(theirs)
+
+    rows = {
+        "koma": best(repeat, lambda: [b.features(out=ours) for b in kb]),
+        "cshogi": best(repeat, run_cshogi),
+    }
+    return rows, len(sfens), "positions"
+
+
+def self_play(new_board, plies, seed, limit=400):
+    """Random self-play for `plies` plies in all (a new game when one ends or reaches
+    `limit` plies), asking before each move whether the game is over. Each library draws
+    from its own legal-move list with the same generator: the games differ, the work per
+    ply (list the moves, push one, ask) is the same. Returns the games ended on the
+    board (mate or a repetition)."""
+    import random
+
+    rng = random.Random(seed)
+    ended = 0
+    board, played = new_board(), 0
+    for _ in range(plies):
+        if board.is_game_over() or played == limit:
+            ended += played < limit
+            board, played = new_board(), 0
+        moves = board.legal_moves
+        if not isinstance(moves, list):
+            moves = list(moves)  # cshogi's LegalMoveList is not indexed
+        board.push(moves[rng.randrange(len(moves))])
+        played += 1
+    return ended
+
+
+def bench_game_over(repeat, plies=20_000):
+    def koma_board():
+        return koma.Board()
+
+    def cshogi_board():
+        return cshogi.Board()
+
+    ended = self_play(koma_board, plies, 11)
+    rows = {
+        "koma": best(repeat, lambda: self_play(koma_board, plies, 11)),
+        "cshogi": best(repeat, lambda: self_play(cshogi_board, plies, 11)),
+    }
+    return rows, plies, f"plies ({ended} games ended by the rules)"
+
+
+def mate_positions(shared, sfens):
+    lines = (shared / "data" / "tsume.tsv").read_text(encoding="utf-8").splitlines()
+    rows = [line.split("\t") for line in lines if line and not line.startswith("#")][1:]
+    return [r[1] for r in rows if "MinLength" in r[5]] + sfens
+
+
+def bench_mate3(shared, sfens, repeat):
+    problems = mate_positions(shared, sfens)
+    kb = [koma.Board(s) for s in problems]
+    cb = [cshogi.Board(s) for s in problems]
+    found = [b.mate_move(3) is not None for b in kb]
+    assert found == [b.mate_move(3) != 0 for b in cb]
+    rows = {
+        "koma": best(repeat, lambda: [b.mate_move(3) for b in kb]),
+        "cshogi": best(repeat, lambda: [b.mate_move(3) for b in cb]),
+    }
+    return rows, len(problems), f"positions ({sum(found)} mates)"
+
+
 def write_records(boards, folder):
     csa, kif = [], []
     for i, board in enumerate(boards):
@@ -229,14 +342,14 @@ def report(title, rows, count, unit):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", type=Path, default=HERE.parents[4] / "shared")
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--plies", type=int, default=120, help="length of the games read")
     args = parser.parse_args()
     import importlib.metadata as md
 
     # The wheel's tag names its stable ABI floor (cp39-abi3, cp311-abi3...): from 3.10 on
     # PyO3's calls take the faster vectorcall convention.
-    wheel = md.distribution("koma").read_text("WHEEL") or ""
+    wheel = md.distribution("koma-shogi").read_text("WHEEL") or ""
     tags = [line[4:].strip() for line in wheel.splitlines() if line.startswith("Tag:")]
     print(
         f"koma {koma.__version__} ({', '.join(tags) or 'not from a wheel'}), "
@@ -248,6 +361,10 @@ def main():
     check_legal_moves(sfens)
     report("legal moves", *bench_legal(sfens, args.repeat))
     report("push/pop loop", *bench_push_pop(sfens, args.repeat))
+    report("push/pop loop, integer moves", *bench_push_pop_int(sfens, args.repeat))
+    report("one position's planes, into the caller's buffer", *bench_features_one(sfens, args.repeat))
+    report("game over asked every ply, random self-play", *bench_game_over(args.repeat))
+    report("mate in 3 (mate_move(3))", *bench_mate3(args.shared, sfens, args.repeat))
     boards = games(args.shared, args.plies)
     with tempfile.TemporaryDirectory() as tmp:
         csa, kif = write_records(boards, Path(tmp))

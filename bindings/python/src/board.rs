@@ -2,19 +2,19 @@
 //! `koma.perft`.
 
 use crate::errors::{IllegalMoveError, KomaError, SfenError};
+use crate::judge::Referee;
 use crate::{features, moves, variant};
 use koma_engine::PastPosition;
-use koma_game::{Game, RuleSet};
+use koma_nnue::move16;
 use koma_notation::formats::{self, Notation};
 use koma_notation::letters::letters;
 use koma_notation::movetext::parse_any;
 use koma_notation::{diagram, sfen, usi_line};
 use koma_rules::chu::ChuPosition;
-use koma_rules::{
-    AnyPosition, Color, GameKind, Move, Position, Square, Undo, Variant, on_position,
-};
+use koma_rules::variants::Shogi;
+use koma_rules::{AnyPosition, Color, GameKind, Move, Position, Square, Undo, on_position};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyInt, PyList, PyString};
 
 /// A position with its move stack: what `push_usi` and `pop` walk.
 #[pyclass(module = "koma")]
@@ -34,6 +34,11 @@ pub struct Board {
     strings: &'static moves::Table,
     /// The last `legal_moves` list given out, to recognise its strings when they are pushed.
     listed: Listed,
+    /// The last `legal_moves16` list given out, by the moves' integers: pushing one of
+    /// them in that position needs no legality check either.
+    listed16: Listed,
+    /// The game's judge, a prefix of the moves behind (`is_game_over`).
+    referee: Referee,
 }
 
 /// A move on the stack: the move and what `unplay` needs (which also tells the key of the
@@ -56,7 +61,7 @@ struct Listed {
 }
 
 impl Listed {
-    /// The listed move whose string is at `address`.
+    /// The listed move whose string is at `address` (or whose integer is `address`).
     #[inline]
     fn find(&mut self, address: usize) -> Option<Move> {
         if let Some(&(a, m)) = self.moves.get(self.cursor) {
@@ -81,6 +86,8 @@ impl Board {
             stack: Vec::new(),
             strings: moves::table(py, pos.variant()),
             listed: Listed::default(),
+            listed16: Listed::default(),
+            referee: Referee::new(&pos),
         }
     }
 
@@ -130,9 +137,21 @@ impl Board {
         Ok(m)
     }
 
-    /// The move `obj` names, legal here: a string of the last `legal_moves` list
-    /// (recognised by its address) or any text `legal_move` reads.
+    /// The move `obj` names, legal here: an integer (cshogi's move16; one of the last
+    /// `legal_moves16` list is recognised without a check), a string of the last
+    /// `legal_moves` list (recognised by its address) or any text `legal_move` reads.
     fn legal_move_of(&mut self, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+        if obj.is_instance_of::<PyInt>() {
+            let bits: u16 = obj.extract().map_err(|_| {
+                IllegalMoveError::new_err(format!("{obj} names no move (cshogi move16)"))
+            })?;
+            if self.listed16.key == self.pos.key() {
+                if let Some(m) = self.listed16.find(usize::from(bits)) {
+                    return Ok(m);
+                }
+            }
+            return self.legal_move16(bits);
+        }
         if self.listed.key == self.pos.key() {
             if let Some(m) = self.listed.find(obj.as_ptr() as usize) {
                 return Ok(m);
@@ -140,6 +159,33 @@ impl Board {
         }
         let text: std::borrow::Cow<'_, str> = obj.extract()?;
         self.legal_move(&text)
+    }
+
+    /// The standard-shogi position, for the calls that read cshogi's integer moves.
+    fn shogi(&mut self) -> PyResult<&mut Position<Shogi>> {
+        self.settle();
+        match &mut self.pos {
+            AnyPosition::Shogi(p) => Ok(p),
+            other => Err(KomaError::new_err(format!(
+                "integer moves are cshogi's move16, defined for standard shogi, not {}",
+                other.variant().name()
+            ))),
+        }
+    }
+
+    /// The legal move cshogi's 16 bits `bits` name here.
+    fn legal_move16(&mut self, bits: u16) -> PyResult<Move> {
+        let pos = self.shogi()?;
+        move16::from_cshogi(pos, bits).ok_or_else(|| match move16::decode_cshogi(bits) {
+            None => IllegalMoveError::new_err(format!("{bits} names no move (cshogi move16)")),
+            Some(m) => {
+                let reason = pos
+                    .is_legal(m)
+                    .err()
+                    .map_or(String::new(), |r| format!(": {r}"));
+                IllegalMoveError::new_err(format!("{bits} (cshogi move16){reason}"))
+            }
+        })
     }
 
     /// Plays `m`, which the caller knows to be legal, leaving the new position's checks
@@ -156,23 +202,12 @@ impl Board {
         self.stack.push(Played { m, undo });
     }
 
-    /// How the game stands by the variant's default rules (koma-game's `Game`): replayed
-    /// from the start, so that repetitions and perpetual checks are judged as in a game.
-    fn game_outcome(&self) -> Option<koma_game::Outcome> {
-        let moves: Vec<Move> = self.moves().collect();
-        on_position!(&self.start, p => outcome_of(*p, &moves))
+    /// How the game stands by the variant's default rules (koma-game's `Game`), judged
+    /// as in a game (repetitions, perpetual checks); only the moves the referee has not yet
+    /// seen are played to it.
+    fn game_outcome(&mut self) -> Option<koma_game::Outcome> {
+        self.referee.outcome(self.stack.iter().map(|p| p.m))
     }
-}
-
-/// The outcome of the game from `start` through `moves` under the variant's default rules.
-fn outcome_of<V: Variant>(start: Position<V>, moves: &[Move]) -> Option<koma_game::Outcome> {
-    let mut game = Game::new(start, RuleSet::default_for(V::KIND));
-    for &m in moves {
-        if game.is_over() || game.play(m).is_err() {
-            break;
-        }
-    }
-    game.outcome()
 }
 
 /// Reads `text` as an SFEN of `kind` (or `startpos`); no text is the start position.
@@ -276,6 +311,46 @@ impl Board {
         )
     }
 
+    /// Every legal move as an integer: cshogi's 16-bit move (`cshogi.move16`, the
+    /// `bestMove16` of an HCPE record, what dlshogi's labels take), standard shogi only.
+    /// `push`, `is_legal` and `usi_of` take these integers too.
+    #[getter]
+    fn legal_moves16(&mut self) -> PyResult<Vec<u16>> {
+        let pos = self.shogi()?;
+        let moves = pos.legal_moves();
+        let key = pos.key();
+        self.listed16.key = key;
+        self.listed16.cursor = 0;
+        self.listed16.moves.clear();
+        let listed = &mut self.listed16.moves;
+        Ok(moves
+            .iter()
+            .map(|&m| {
+                let bits = move16::cshogi(m);
+                listed.push((usize::from(bits), m));
+                bits
+            })
+            .collect())
+    }
+
+    /// cshogi's 16-bit integer for `usi` (any move text `push` takes, legal here).
+    fn move16(&mut self, usi: &Bound<'_, PyAny>) -> PyResult<u16> {
+        self.shogi()?;
+        Ok(move16::cshogi(self.legal_move_of(usi)?))
+    }
+
+    /// The move `bits` (cshogi's 16-bit integer, legal here) in USI.
+    fn usi_of<'py>(&mut self, py: Python<'py>, bits: u16) -> PyResult<Bound<'py, PyString>> {
+        let m = self.legal_move16(bits)?;
+        Ok(self.strings.string(py, m))
+    }
+
+    /// The last move played as cshogi's 16-bit integer, or `None`; standard shogi only.
+    fn peek16(&mut self) -> PyResult<Option<u16>> {
+        self.shogi()?;
+        Ok(self.stack.last().map(|p| move16::cshogi(p.m)))
+    }
+
     /// The moves played from the start, in USI.
     #[getter]
     fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
@@ -316,6 +391,7 @@ impl Board {
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("pop from an empty board"))?;
         on_position!(&mut self.pos, p => p.unplay(m, undo));
         self.checks_stale = false;
+        self.referee.truncate(self.stack.len());
         Ok(self.strings.string(py, m))
     }
 
@@ -337,13 +413,13 @@ impl Board {
 
     /// Whether the game has ended by the variant's default rules: mate, no legal move,
     /// the rules' own ends (Dōbutsu's try, a captured king), fourfold repetition or
-    /// perpetual check. Judged from the start (linear in the number of moves).
-    fn is_game_over(&self) -> bool {
+    /// perpetual check. Kept move by move: a call after each move costs one move's judging.
+    fn is_game_over(&mut self) -> bool {
         self.game_outcome().is_some()
     }
 
     /// How the game ended (`None` while it goes on); see `is_game_over`.
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&mut self) -> Option<Outcome> {
         self.game_outcome().map(|o| Outcome {
             winner: o.winner.map(Color::index),
             reason: o.reason.name().to_string(),
@@ -432,6 +508,68 @@ impl Board {
         py.detach(move || pos.perft(depth))
     }
 
+    /// The first move of the shortest mate of at most `plies` plies (1, 3, 5 or 7) for the
+    /// side to move, in USI, or `None`: a plain search over every check and evasion, with
+    /// no table (microseconds for a mate in one or three); `koma.solve_mate` for longer.
+    #[pyo3(signature = (plies=3))]
+    fn mate_move<'py>(
+        &mut self,
+        py: Python<'py>,
+        plies: u32,
+    ) -> PyResult<Option<Bound<'py, PyString>>> {
+        if plies > koma_tsume::short::MAX_PLIES {
+            return Err(KomaError::new_err(format!(
+                "mate_move searches at most {} plies (koma.solve_mate searches further)",
+                koma_tsume::short::MAX_PLIES
+            )));
+        }
+        self.settle();
+        let line = on_position!(&self.pos, p => koma_tsume::short::mate_within(p, plies));
+        Ok(line.and_then(|l| l.first().map(|&m| self.strings.string(py, m))))
+    }
+
+    /// The position as a HuffmanCodedPos (Apery's and cshogi's 32 bytes, an HCPE record's
+    /// `hcp`): a (32,) uint8 array. Standard shogi only.
+    fn to_hcp<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::training::to_hcp(py, &self.position())
+    }
+
+    /// Sets the board, with no moves, to the position of a HuffmanCodedPos (32 bytes:
+    /// `bytes`, a uint8 array, or a record of `koma.HCP_DTYPE`).
+    fn set_hcp(&mut self, py: Python<'_>, hcp: &Bound<'_, PyAny>) -> PyResult<()> {
+        *self = Board::at(py, crate::training::from_hcp(hcp)?);
+        Ok(())
+    }
+
+    /// The position as a PackedSfen (YaneuraOu's 32 bytes, a PackedSfenValue's `sfen`): a
+    /// (32,) uint8 array. Standard shogi only.
+    fn to_psfen<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::training::to_psfen(py, &self.position())
+    }
+
+    /// Sets the board, with no moves, to the position of a PackedSfen (32 bytes).
+    fn set_psfen(&mut self, py: Python<'_>, psfen: &Bound<'_, PyAny>) -> PyResult<()> {
+        *self = Board::at(py, crate::training::from_psfen(psfen)?);
+        Ok(())
+    }
+
+    /// YaneuraOu's 16-bit integer for `usi` (a PackedSfenValue's `move`): not cshogi's
+    /// `move16`, from which it differs on every drop and promotion. Standard shogi only.
+    fn move16_yaneuraou(&mut self, usi: &Bound<'_, PyAny>) -> PyResult<u16> {
+        self.shogi()?;
+        Ok(move16::yaneuraou(self.legal_move_of(usi)?))
+    }
+
+    /// The move `bits` (YaneuraOu's 16-bit integer, legal here) in USI.
+    fn usi_of_yaneuraou<'py>(
+        &mut self,
+        py: Python<'py>,
+        bits: u16,
+    ) -> PyResult<Bound<'py, PyString>> {
+        let m = crate::training::legal_yaneuraou(&self.position(), bits)?;
+        Ok(self.strings.string(py, m))
+    }
+
     /// The position's Zobrist hash.
     fn zobrist_hash(&self) -> u64 {
         self.pos.key()
@@ -439,14 +577,17 @@ impl Board {
 
     /// The feature planes of the position as a NumPy array (`FEATURES_NUM`, 9, 9); see
     /// `koma.features_from_sfens`. Standard shogi only.
-    #[pyo3(signature = (rotate=false, dtype="float32"))]
+    /// With `out` (a C-contiguous float32 or uint8 array of 104 x 81 values, such as one
+    /// row of a batch) the planes are written there, over what it held, and it is returned.
+    #[pyo3(signature = (rotate=false, dtype="float32", out=None))]
     fn features<'py>(
         &self,
         py: Python<'py>,
         rotate: bool,
         dtype: &str,
+        out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        features::board_planes(py, &self.pos, rotate, dtype)
+        features::board_planes(py, &self.pos, rotate, dtype, out)
     }
 
     /// The board with kanji pieces and both hands (KIF's diagram).

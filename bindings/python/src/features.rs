@@ -55,13 +55,6 @@ impl Dtype {
             ))),
         }
     }
-
-    fn name(self) -> &'static str {
-        match self {
-            Dtype::F32 => "float32",
-            Dtype::U8 => "uint8",
-        }
-    }
 }
 
 /// Writes the planes of `pos` into `out` (zeroed, `VALUES` elements).
@@ -89,55 +82,93 @@ fn fill<T: Copy>(pos: &Position<Shogi>, rotate: bool, out: &mut [T], one: T) {
     }
 }
 
-/// Fills the planes of every position into `out`, spread over the machine's cores.
-fn fill_all<T: Copy + Send>(positions: &[Position<Shogi>], rotate: bool, out: &mut [T], one: T) {
+/// Fills the planes of every position into `out` (zeroed first), spread over the
+/// machine's cores when there are enough of them to pay for the threads.
+fn fill_all<T: Copy + Send + Default>(
+    positions: &[Position<Shogi>],
+    rotate: bool,
+    out: &mut [T],
+    one: T,
+) {
+    /// Positions a thread at least: fewer are filled faster than a thread starts.
+    const PER_THREAD: usize = 256;
+    let fill_chunk = move |chunk: &[Position<Shogi>], out: &mut [T]| {
+        out.fill(T::default());
+        for (pos, slot) in chunk.iter().zip(out.chunks_mut(VALUES)) {
+            fill(pos, rotate, slot, one);
+        }
+    };
+    if positions.len() <= PER_THREAD {
+        return fill_chunk(positions, out);
+    }
+    // Asked only now: the machine's parallelism is read from the cgroup's files (tens of
+    // microseconds), more than one position's planes take.
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let per = positions.len().div_ceil(threads).max(256);
+    let per = positions.len().div_ceil(threads).max(PER_THREAD);
     std::thread::scope(|scope| {
         for (chunk, out) in positions.chunks(per).zip(out.chunks_mut(per * VALUES)) {
-            scope.spawn(move || {
-                for (pos, slot) in chunk.iter().zip(out.chunks_mut(VALUES)) {
-                    fill(pos, rotate, slot, one);
-                }
-            });
+            scope.spawn(move || fill_chunk(chunk, out));
         }
     });
 }
 
-/// A zeroed array (N, 104, 9, 9) of `dtype` holding the planes of `positions`, filled with
-/// the GIL released. NumPy allocates it (a `MemoryError` when it cannot).
+/// An array of `shape` and `dtype` holding the planes of `positions` (a new one, or the
+/// caller's `out` after checking that it fits), filled with the GIL released when there
+/// are many.
 fn planes<'py>(
     py: Python<'py>,
     positions: &[Position<Shogi>],
     rotate: bool,
     dtype: Dtype,
     shape: Vec<usize>,
+    out: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let array = py
-        .import("numpy")?
-        .getattr("zeros")?
-        .call1((shape, dtype.name()))?;
-    match dtype {
-        Dtype::F32 => fill_array::<f32>(py, &array, positions, rotate, 1.0)?,
-        Dtype::U8 => fill_array::<u8>(py, &array, positions, rotate, 1)?,
+    let array = match out {
+        Some(out) => out,
+        None => match dtype {
+            Dtype::F32 => PyArrayDyn::<f32>::zeros(py, shape.as_slice(), false).into_any(),
+            Dtype::U8 => PyArrayDyn::<u8>::zeros(py, shape.as_slice(), false).into_any(),
+        },
+    };
+    if let Ok(a) = array.cast::<PyArrayDyn<f32>>() {
+        fill_array(py, a, positions, rotate, 1.0f32)?;
+    } else if let Ok(a) = array.cast::<PyArrayDyn<u8>>() {
+        fill_array(py, a, positions, rotate, 1u8)?;
+    } else {
+        return Err(KomaError::new_err(
+            "out must be a NumPy array of float32 or uint8",
+        ));
     }
     Ok(array)
 }
 
-/// Fills `array` (fresh, C-contiguous, of element `T`) with the planes of `positions`.
-fn fill_array<T: numpy::Element + Copy + Send>(
+/// Fills `array` (C-contiguous, of element `T`, with room for exactly the planes of
+/// `positions`) with the planes of `positions`.
+fn fill_array<T: numpy::Element + Copy + Send + Default>(
     py: Python<'_>,
-    array: &Bound<'_, PyAny>,
+    array: &Bound<'_, PyArrayDyn<T>>,
     positions: &[Position<Shogi>],
     rotate: bool,
     one: T,
 ) -> PyResult<()> {
-    let array = array.cast::<PyArrayDyn<T>>()?;
     let mut view = array.try_readwrite()?;
     let out = view
         .as_slice_mut()
-        .map_err(|e| KomaError::new_err(e.to_string()))?;
-    py.detach(|| fill_all(positions, rotate, out, one));
+        .map_err(|_| KomaError::new_err("out must be a C-contiguous NumPy array"))?;
+    if out.len() != positions.len() * VALUES {
+        return Err(KomaError::new_err(format!(
+            "out holds {} values where {} positions' planes need {} ({} x {PLANES} x 9 x 9)",
+            out.len(),
+            positions.len(),
+            positions.len() * VALUES,
+            positions.len()
+        )));
+    }
+    if positions.len() <= 64 {
+        fill_all(positions, rotate, out, one);
+    } else {
+        py.detach(|| fill_all(positions, rotate, out, one));
+    }
     Ok(())
 }
 
@@ -158,21 +189,23 @@ pub fn board_planes<'py>(
     pos: &AnyPosition,
     rotate: bool,
     dtype: &str,
+    out: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let dtype = Dtype::parse(dtype)?;
     let pos = shogi(pos)?;
-    planes(py, &[pos], rotate, dtype, vec![PLANES, 9, 9])
+    planes(py, &[pos], rotate, dtype, vec![PLANES, 9, 9], out)
 }
 
 /// The feature planes of many SFEN positions, shape (N, 104, 9, 9); the layout is in the
 /// module's documentation (`help(koma)`). The GIL is released while they are computed.
 #[pyfunction]
-#[pyo3(signature = (sfens, rotate=false, dtype="float32"))]
+#[pyo3(signature = (sfens, rotate=false, dtype="float32", out=None))]
 pub fn features_from_sfens<'py>(
     py: Python<'py>,
     sfens: Vec<String>,
     rotate: bool,
     dtype: &str,
+    out: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let dtype = Dtype::parse(dtype)?;
     let positions = py
@@ -191,21 +224,25 @@ pub fn features_from_sfens<'py>(
         rotate,
         dtype,
         vec![positions.len(), PLANES, 9, 9],
+        out,
     )
 }
 
 /// One training position: the position, the move played from it, the result for its side
 /// to move, its game and ply.
-struct Sample {
-    pos: Position<Shogi>,
-    mv: Move,
-    result: i8,
-    game: u32,
-    ply: u32,
+pub(crate) struct Sample {
+    pub(crate) pos: Position<Shogi>,
+    pub(crate) mv: Move,
+    pub(crate) result: i8,
+    pub(crate) game: u32,
+    pub(crate) ply: u32,
 }
 
 /// The samples of one record: every position of its main line with the move played there.
-fn samples(game: u32, rec: &koma_notation::record::Record) -> Result<Vec<Sample>, String> {
+pub(crate) fn samples(
+    game: u32,
+    rec: &koma_notation::record::Record,
+) -> Result<Vec<Sample>, String> {
     let mut pos = match rec.start_position().map_err(|e| e.to_string())? {
         AnyPosition::Shogi(p) => p,
         other => return Err(format!("a {} record", other.variant().name())),
@@ -242,9 +279,15 @@ fn samples(game: u32, rec: &koma_notation::record::Record) -> Result<Vec<Sample>
 pub struct TrainingData {
     /// The planes of every position, (N, 104, 9, 9).
     features: Py<PyAny>,
-    /// The move played from each position, in YaneuraOu's 16 bits (PackedSfenValue's
-    /// move16: `to | from << 7 | promote << 14`, a drop `to | (piece + 1) << 7 | 1 << 14`), (N,).
+    /// The move played from each position in cshogi's 16 bits (`cshogi.move16`, HCPE's
+    /// `bestMove16`, what `koma.dlshogi.make_move_label` takes), (N,) uint16.
     moves: Py<PyAny>,
+    /// The same moves in YaneuraOu's 16 bits (PackedSfenValue's `move`; it differs from
+    /// cshogi's on every drop and promotion), (N,) uint16.
+    moves_yaneuraou: Py<PyAny>,
+    /// dlshogi's policy label of each move for its side to move
+    /// (`cshogi.dlshogi.make_move_label`), (N,) int64.
+    labels: Py<PyAny>,
     /// The game's result for the side to move of each position: 1 won, -1 lost, 0 drawn or
     /// undecided, (N,) int8.
     results: Py<PyAny>,
@@ -301,10 +344,20 @@ pub fn features_from_records(
     })?;
     let n = samples.len();
     let positions: Vec<Position<Shogi>> = samples.iter().map(|s| s.pos).collect();
-    let features = planes(py, &positions, rotate, dtype, vec![n, PLANES, 9, 9])?;
+    let features = planes(py, &positions, rotate, dtype, vec![n, PLANES, 9, 9], None)?;
     Ok(TrainingData {
         features: features.unbind(),
-        moves: column(py, samples.iter().map(|s| koma_nnue::packed::move16(s.mv))),
+        moves: column(py, samples.iter().map(|s| koma_nnue::move16::cshogi(s.mv))),
+        moves_yaneuraou: column(
+            py,
+            samples.iter().map(|s| koma_nnue::move16::yaneuraou(s.mv)),
+        ),
+        labels: column(
+            py,
+            samples.iter().map(|s| {
+                koma_nnue::dlshogi::move_label(s.mv, s.pos.side_to_move()).map_or(-1, |l| l as i64)
+            }),
+        ),
         results: column(py, samples.iter().map(|s| s.result)),
         games: column(py, samples.iter().map(|s| s.game as i32)),
         plies: column(py, samples.iter().map(|s| s.ply as i32)),
@@ -318,7 +371,10 @@ fn column<T: numpy::Element>(py: Python<'_>, values: impl Iterator<Item = T>) ->
 }
 
 /// `f` over `items` on every core, the results in order.
-fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(usize, &T) -> R + Sync) -> Vec<R> {
+pub(crate) fn parallel_map<T: Sync, R: Send>(
+    items: &[T],
+    f: impl Fn(usize, &T) -> R + Sync,
+) -> Vec<R> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let per = items.len().div_ceil(threads).max(1);
     let f = &f;

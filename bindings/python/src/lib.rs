@@ -2,7 +2,8 @@
 //!
 //! Each Python class lives in the module named for what it wraps: [`board`] (a position
 //! with its moves), [`record`] (game records), [`engine`] (the USI engine's search and
-//! the mate solver), [`features`] (NumPy feature planes for machine learning). Errors
+//! the mate solver), [`features`] (NumPy feature planes for machine learning), [`training`] (training-data
+//! records, dlshogi's planes and labels). Errors
 //! become the exceptions of [`errors`], with the CLI's messages.
 
 use pyo3::prelude::*;
@@ -11,8 +12,12 @@ mod board;
 mod engine;
 mod errors;
 mod features;
+mod judge;
 mod moves;
 mod record;
+mod record_parts;
+mod training;
+mod usi;
 mod variant;
 
 /// The native module; `python/koma/__init__.py` re-exports it as `koma`.
@@ -23,6 +28,8 @@ fn _koma(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("WHITE", 1)?;
     m.add("VARIANTS", variant::names())?;
     errors::register(m)?;
+    usi::register(m)?;
+    training::register(m)?;
     m.add_class::<board::Board>()?;
     m.add_class::<board::Outcome>()?;
     m.add_class::<record::Record>()?;
@@ -33,6 +40,7 @@ fn _koma(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<features::TrainingData>()?;
     m.add_function(wrap_pyfunction!(board::perft, m)?)?;
     m.add_function(wrap_pyfunction!(record::read_record, m)?)?;
+    m.add_function(wrap_pyfunction!(record::read_records, m)?)?;
     m.add_function(wrap_pyfunction!(engine::solve_mate, m)?)?;
     m.add_function(wrap_pyfunction!(features::features_from_sfens, m)?)?;
     m.add_function(wrap_pyfunction!(features::features_from_records, m)?)?;

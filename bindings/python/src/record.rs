@@ -3,8 +3,10 @@
 //! ending, written back in any of them.
 
 use crate::board::Board;
-use crate::errors::RecordError;
+use crate::errors::{KomaError, RecordError};
+use crate::record_parts::{self as parts, SaveError};
 use crate::variant;
+use koma_notation::builder::{self, Parts};
 use koma_notation::formats::{self, Format};
 use koma_notation::record::{Entry, MoveTree, NodeId, Record as Rec};
 use koma_notation::warning::Reading;
@@ -12,6 +14,7 @@ use koma_notation::{jkf, sfen, usi};
 use koma_rules::{Move, VariantKind};
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError};
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 use std::path::PathBuf;
 
@@ -133,6 +136,29 @@ pub fn load(
     format: Option<Format>,
     variant: VariantKind,
 ) -> Result<Reading, LoadError> {
+    load_with(source, format, |bytes, format| {
+        formats::read(bytes, format, variant)
+    })
+}
+
+/// Reads every record of `source` (each game of a multi-game CSA file, each line of a file
+/// of USI `position` lines; one record for the other formats), as `load` reads one.
+pub fn load_all(
+    source: &Source,
+    format: Option<Format>,
+    variant: VariantKind,
+) -> Result<Vec<Reading>, LoadError> {
+    load_with(source, format, |bytes, format| {
+        formats::read_all(bytes, format, variant)
+    })
+}
+
+/// The bytes of `source` in `format` (detected unless given), read by `read`.
+fn load_with<T>(
+    source: &Source,
+    format: Option<Format>,
+    read: impl FnOnce(&[u8], Format) -> Result<T, formats::RecordError>,
+) -> Result<T, LoadError> {
     let (bytes, path) = match source {
         Source::Path(p) => {
             let bytes = read_file(p)?;
@@ -151,7 +177,7 @@ pub fn load(
         let text = koma_notation::encoding::decode(&bytes).0;
         Format::detect(path.as_deref(), &text)
     });
-    formats::read(&bytes, format, variant).map_err(|error| LoadError::Record {
+    read(&bytes, format).map_err(|error| LoadError::Record {
         name: source.name(),
         error: Box::new(error),
     })
@@ -169,7 +195,8 @@ fn parse_format(name: &str) -> PyResult<Format> {
 /// Reads a game record: a path (`str` or `os.PathLike`), the record's text, or its bytes.
 /// The format is detected from the file name and content unless `format` names it; the
 /// encoding (UTF-8, Shift_JIS, EUC-JP) from the bytes. Raises `RecordError` with the
-/// reader's line and column, as the `koma` command reports them.
+/// reader's line and column, as the `koma` command reports them. Of a CSA file holding
+/// several games, the first, with a warning saying how many (`read_records` reads all).
 #[pyfunction]
 #[pyo3(signature = (source, format=None, variant="shogi"))]
 pub fn read_record(
@@ -184,10 +211,44 @@ pub fn read_record(
     let reading = py
         .detach(|| load(&source, format, kind))
         .map_err(LoadError::into_py)?;
-    Ok(Record {
-        warnings: reading.warnings.iter().map(|w| w.to_string()).collect(),
-        record: reading.record,
-    })
+    Ok(Record::from(reading))
+}
+
+/// Reads every record of a file: each game of a CSA file holding several (separated by
+/// `/` lines), each line of a file of USI `position` lines; a list of one record for the
+/// other formats. Same arguments and errors as `read_record`.
+#[pyfunction]
+#[pyo3(signature = (source, format=None, variant="shogi"))]
+pub fn read_records(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    format: Option<&str>,
+    variant: &str,
+) -> PyResult<Vec<Record>> {
+    let kind = variant::parse(variant)?;
+    let format = format.map(parse_format).transpose()?;
+    let source = Source::extract(source)?;
+    let readings = py
+        .detach(|| load_all(&source, format, kind))
+        .map_err(LoadError::into_py)?;
+    Ok(readings.into_iter().map(Record::from).collect())
+}
+
+impl From<Reading> for Record {
+    fn from(reading: Reading) -> Record {
+        Record {
+            warnings: reading.warnings.iter().map(|w| w.to_string()).collect(),
+            record: reading.record,
+        }
+    }
+}
+
+/// The error `Record.save` raises: `OSError` for the file, `RecordError` else.
+fn save_error(error: SaveError) -> PyErr {
+    match error {
+        SaveError::Io { .. } => PyOSError::new_err(error.to_string()),
+        _ => RecordError::new_err(error.to_string()),
+    }
 }
 
 /// A game record.
@@ -333,6 +394,147 @@ impl Record {
                 }
             })
             .collect()
+    }
+
+    /// The winner as koma-game judges the main line and its ending (a resignation, a
+    /// mate on the board, a declaration checked by the rules...): `koma.BLACK`,
+    /// `koma.WHITE`, or `None` for a draw or a game the record leaves unfinished.
+    #[getter]
+    fn winner(&self) -> Option<usize> {
+        parts::winner(&self.record)
+    }
+
+    /// Floodgate's score after each move (`'** 123 ...` comments), from sente's point of
+    /// view as the server writes it; `None` for a move without one. As long as `moves`.
+    #[getter]
+    fn scores(&self) -> Vec<Option<i32>> {
+        parts::scores(&self.record, self.__len__())
+    }
+
+    /// Floodgate's principal variation after each move, in USI, from the position after
+    /// it (empty where there is none); cut at its first move that is not legal.
+    #[getter]
+    fn pvs(&self) -> Vec<Vec<String>> {
+        parts::pvs(&self.record)
+    }
+
+    /// The players' Floodgate ratings (`'black_rate:` and `'white_rate:` header
+    /// comments): `(sente, gote)`, `None` for one the record does not give.
+    #[getter]
+    fn ratings(&self) -> (Option<f64>, Option<f64>) {
+        parts::ratings(&self.record)
+    }
+
+    /// Writes the record to the file `path` in `format` (default: from the extension:
+    /// `.kif`/`.kifu` KIF, `.ki2`/`.ki2u` KI2, `.csa`, `.jkf`/`.json`, `.usi`, `.sfen`) and
+    /// `encoding` (default: Shift_JIS for `.kif` and `.ki2`, UTF-8 otherwise). A character
+    /// the encoding lacks raises `RecordError`. Returns what the format could not keep
+    /// (variations in CSA, times in KI2...), as warnings.
+    #[pyo3(signature = (path, format=None, encoding=None))]
+    fn save(
+        &self,
+        py: Python<'_>,
+        path: &Bound<'_, PyAny>,
+        format: Option<&str>,
+        encoding: Option<&str>,
+    ) -> PyResult<Vec<String>> {
+        let path: PathBuf = path.extract()?;
+        let format = format.map(parse_format).transpose()?;
+        py.detach(|| parts::save(&self.record, &path, format, encoding))
+            .map_err(save_error)
+    }
+
+    /// A record made from its parts: `moves` (USI, or any notation `Board.push` reads)
+    /// from `start` (SFEN; default the variant's start), the players, each move's time in
+    /// milliseconds, the ending (`TORYO`, `%TORYO`, 投了, ...), more header entries (KIF's
+    /// keys: 持ち時間, 場所, ...), the event (棋戦), the start time (開始日時: a string or a
+    /// `datetime`) and comments (`comments[0]` on the start, `comments[i]` after move i;
+    /// each a string, a list of them or None). Raises `IllegalMoveError` naming the ply of
+    /// a move that is not legal, `KomaError` for other bad parts.
+    #[classmethod]
+    #[pyo3(signature = (moves, start=None, variant="shogi", sente=None, gote=None,
+        times=None, ending=None, header=None, event=None, start_time=None, comments=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        _cls: &Bound<'_, PyType>,
+        moves: Vec<String>,
+        start: Option<String>,
+        variant: &str,
+        sente: Option<String>,
+        gote: Option<String>,
+        times: Option<Vec<Option<u64>>>,
+        ending: Option<String>,
+        header: Option<&Bound<'_, PyAny>>,
+        event: Option<String>,
+        start_time: Option<&Bound<'_, PyAny>>,
+        comments: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Record> {
+        let kind = variant::parse(variant)?;
+        let parts = Parts {
+            moves,
+            start,
+            names: [sente, gote],
+            times: times.unwrap_or_default(),
+            ending,
+            header: parts::header_entries(header)?,
+            event,
+            start_time: parts::start_time(start_time)?,
+            comments: parts::comments(comments)?,
+        };
+        let record = builder::build(kind, &parts).map_err(|e| match e {
+            builder::BuildError::Move { .. } => {
+                crate::errors::IllegalMoveError::new_err(e.to_string())
+            }
+            _ => KomaError::new_err(e.to_string()),
+        })?;
+        Ok(Record {
+            record,
+            warnings: Vec::new(),
+        })
+    }
+
+    /// A record of `board`'s game: its start position and the moves on its stack, with
+    /// the other parts as `Record.build` takes them. Without `ending`, a game the rules
+    /// have ended (`board.outcome()`: a mate, a repetition...) gets its ending (`TSUMI`,
+    /// `SENNICHITE`, ...).
+    #[classmethod]
+    #[pyo3(signature = (board, sente=None, gote=None, times=None, ending=None,
+        header=None, event=None, start_time=None, comments=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn from_board(
+        cls: &Bound<'_, PyType>,
+        board: &Bound<'_, Board>,
+        sente: Option<String>,
+        gote: Option<String>,
+        times: Option<Vec<Option<u64>>>,
+        ending: Option<String>,
+        header: Option<&Bound<'_, PyAny>>,
+        event: Option<String>,
+        start_time: Option<&Bound<'_, PyAny>>,
+        comments: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Record> {
+        let moves: Vec<String> = board.getattr("move_stack")?.extract()?;
+        let start: String = board.getattr("start_sfen")?.extract()?;
+        let variant: String = board.getattr("variant")?.extract()?;
+        let judge = ending.is_none();
+        let mut built = Record::build(
+            cls,
+            moves,
+            Some(start),
+            &variant,
+            sente,
+            gote,
+            times,
+            ending,
+            header,
+            event,
+            start_time,
+            comments,
+        )?;
+        if judge {
+            parts::end_by_rules(&mut built.record);
+        }
+        Ok(built)
     }
 
     /// What the reader accepted beyond the format (the CLI's warnings).

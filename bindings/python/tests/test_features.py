@@ -111,9 +111,10 @@ def test_results_are_from_the_side_to_move():
     rec = "position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1 moves G*5b"
     data = koma.features_from_records([rec])
     assert list(data.results) == [1]
-    # YaneuraOu's move16 of a drop: the drop flag, and 5b = (5 - 1) * 9 + 1 = 37.
-    assert data.moves[0] & (1 << 14)
-    assert data.moves[0] & 0x7F == 37
+    # cshogi's move16 of a drop: 5b = (5 - 1) * 9 + 1 = 37, from 81 + gold (6); YaneuraOu's:
+    # the drop flag and the gold (7).
+    assert data.moves[0] == 37 | (81 + 6) << 7
+    assert data.moves_yaneuraou[0] == 37 | 7 << 7 | 1 << 14
 
 
 def test_bad_records_raise_or_are_skipped(tmp_path):

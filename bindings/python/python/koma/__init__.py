@@ -42,7 +42,24 @@ from ._koma import (
     features_from_sfens,
     perft,
     read_record,
+    read_records,
     solve_mate,
+)
+from ._koma import move16_from_psv, move16_to_psv
+from . import dlshogi, training
+from . import usi
+from .training import (
+    HCP_DTYPE,
+    HCPE_DTYPE,
+    PSFEN_DTYPE,
+    PSV_DTYPE,
+    read_hcp,
+    read_hcpe,
+    read_psfen,
+    read_psv,
+    read_training_data,
+    records_to_hcpe,
+    write_training_data,
 )
 
 __all__ = [
@@ -67,5 +84,19 @@ __all__ = [
     "features_from_sfens",
     "perft",
     "read_record",
+    "read_records",
     "solve_mate",
+    "HCP_DTYPE",
+    "HCPE_DTYPE",
+    "PSFEN_DTYPE",
+    "PSV_DTYPE",
+    "move16_from_psv",
+    "move16_to_psv",
+    "read_hcp",
+    "read_hcpe",
+    "read_psfen",
+    "read_psv",
+    "read_training_data",
+    "records_to_hcpe",
+    "write_training_data",
 ]
