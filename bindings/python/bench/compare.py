@@ -21,6 +21,11 @@ cshogi and python-shogi (both from PyPI) are needed for the comparison only. The
 - record reading: records of games played on from the shared openings by a fixed
   rule (the same moves for every library), written as UTF-8 CSA and Shift_JIS KIF (the
   encodings cshogi's readers take), each file read by each library's reader;
+- dlshogi's pipeline on those CSA records: records to HCPE (koma: records_to_hcpe on all
+  cores; cshogi: its parser, to_hcp and move16 per move, as dlshogi's csa_to_hcpe does),
+  then HCPE to dlshogi's planes and labels (koma: make_input_features_batch and
+  make_move_labels into kept buffers; cshogi: set_hcp, make_input_features and
+  make_move_label per position);
 - feature planes: the planes of every position of those records (koma:
   features_from_records on all cores; cshogi: its parser, a Board, piece_planes_rotate
   into one array), and of the 1,473 SFENs (koma: features_from_sfens; cshogi: set_sfen
@@ -312,6 +317,76 @@ def bench_record_planes(csa, repeat):
     return rows, len(ours), "positions"
 
 
+def cshogi_hcpe(names):
+    """dlshogi's csa_to_hcpe with cshogi: every position of each record, its move."""
+    parsed = [cshogi.CSA.Parser.parse_file(p)[0] for p in names]
+    out = np.zeros(sum(len(p.moves) for p in parsed), cshogi.HuffmanCodedPosAndEval)
+    board = cshogi.Board()
+    i = 0
+    for p in parsed:
+        board.set_sfen(p.sfen)
+        result = {cshogi.BLACK_WIN: 1, cshogi.WHITE_WIN: 2}.get(p.win, 0)
+        for m in p.moves:
+            board.to_hcp(out[i : i + 1]["hcp"])
+            out[i]["bestMove16"] = cshogi.move16(m)
+            out[i]["gameResult"] = result
+            board.push(m)
+            i += 1
+    return out
+
+
+def cshogi_dlshogi_planes(hcpes, f1, f2, labels):
+    board = cshogi.Board()
+    for i, row in enumerate(hcpes):
+        board.set_hcp(row["hcp"])
+        cshogi.dlshogi.make_input_features(board, f1[i], f2[i])
+        labels[i] = cshogi.dlshogi.make_move_label(row["bestMove16"], board.turn)
+
+
+def bench_hcpe(csa, repeat):
+    import cshogi.dlshogi
+    import koma.dlshogi
+    import koma.training
+
+    names = [str(p) for p in csa]
+    ours = koma.training.records_to_hcpe(names)
+    theirs = cshogi_hcpe(names)
+    # gameResult left out: cshogi's reader takes %TSUMI (a game ended by mate) for a draw.
+    for field in ("hcp", "bestMove16"):
+        np.testing.assert_array_equal(ours[field], theirs[field])
+    rows = {
+        "koma": best(repeat, lambda: koma.training.records_to_hcpe(names)),
+        "cshogi": best(repeat, lambda: cshogi_hcpe(names)),
+    }
+    return rows, len(ours), "positions", ours
+
+
+def bench_dlshogi_planes(hcpes, repeat):
+    import cshogi.dlshogi
+    import koma.dlshogi
+
+    n = len(hcpes)
+    shape1, shape2 = (n, cshogi.dlshogi.FEATURES1_NUM, 9, 9), (n, cshogi.dlshogi.FEATURES2_NUM, 9, 9)
+    f1, f2 = np.zeros(shape1, np.float32), np.zeros(shape2, np.float32)
+    c1, c2 = np.zeros(shape1, np.float32), np.zeros(shape2, np.float32)
+    labels = np.zeros(n, np.int64)
+    koma.dlshogi.make_input_features_batch(hcpes, f1, f2)
+    cshogi_dlshogi_planes(hcpes, c1, c2, labels)
+    np.testing.assert_array_equal(f1, c1)
+    np.testing.assert_array_equal(f2, c2)
+    np.testing.assert_array_equal(koma.dlshogi.make_move_labels(hcpes), labels)
+
+    def run_koma():
+        koma.dlshogi.make_input_features_batch(hcpes, f1, f2)
+        koma.dlshogi.make_move_labels(hcpes)
+
+    rows = {
+        "koma": best(repeat, run_koma),
+        "cshogi": best(repeat, lambda: cshogi_dlshogi_planes(hcpes, c1, c2, labels)),
+    }
+    return rows, n, "positions"
+
+
 def cshogi_sfen_planes(sfens):
     out = np.zeros((len(sfens), koma.FEATURES_NUM, 9, 9), np.float32)
     board = cshogi.Board()
@@ -372,6 +447,9 @@ def main():
         report("record reading, CSA", *bench_records(csa, "csa", args.repeat))
         report("record reading, KIF", *bench_records(kif, "kif", args.repeat))
         report("feature planes from CSA records", *bench_record_planes(csa, args.repeat))
+        *hcpe_rows, hcpes = bench_hcpe(csa, args.repeat)
+        report("dlshogi's pipeline: CSA records to HCPE", *hcpe_rows)
+        report("dlshogi's pipeline: HCPE to planes and labels", *bench_dlshogi_planes(hcpes, args.repeat))
     report("feature planes from SFENs", *bench_sfen_planes(sfens, args.repeat))
     print("\nchecked first: the same legal moves, moves read and board planes as cshogi")
 

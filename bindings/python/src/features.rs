@@ -82,18 +82,23 @@ fn fill<T: Copy>(pos: &Position<Shogi>, rotate: bool, out: &mut [T], one: T) {
     }
 }
 
-/// Fills the planes of every position into `out` (zeroed first), spread over the
-/// machine's cores when there are enough of them to pay for the threads.
+/// Fills the planes of every position into `out` (zeroed first when `clear`: a caller's
+/// buffer; a new array is zeroed already, and clearing gigabytes again costs as much as
+/// the planes), spread over the machine's cores when there are enough of them to pay for
+/// the threads.
 fn fill_all<T: Copy + Send + Default>(
     positions: &[Position<Shogi>],
     rotate: bool,
     out: &mut [T],
     one: T,
+    clear: bool,
 ) {
     /// Positions a thread at least: fewer are filled faster than a thread starts.
     const PER_THREAD: usize = 256;
     let fill_chunk = move |chunk: &[Position<Shogi>], out: &mut [T]| {
-        out.fill(T::default());
+        if clear {
+            out.fill(T::default());
+        }
         for (pos, slot) in chunk.iter().zip(out.chunks_mut(VALUES)) {
             fill(pos, rotate, slot, one);
         }
@@ -123,6 +128,7 @@ fn planes<'py>(
     shape: Vec<usize>,
     out: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let clear = out.is_some();
     let array = match out {
         Some(out) => out,
         None => match dtype {
@@ -131,9 +137,9 @@ fn planes<'py>(
         },
     };
     if let Ok(a) = array.cast::<PyArrayDyn<f32>>() {
-        fill_array(py, a, positions, rotate, 1.0f32)?;
+        fill_array(py, a, positions, rotate, 1.0f32, clear)?;
     } else if let Ok(a) = array.cast::<PyArrayDyn<u8>>() {
-        fill_array(py, a, positions, rotate, 1u8)?;
+        fill_array(py, a, positions, rotate, 1u8, clear)?;
     } else {
         return Err(KomaError::new_err(
             "out must be a NumPy array of float32 or uint8",
@@ -143,13 +149,14 @@ fn planes<'py>(
 }
 
 /// Fills `array` (C-contiguous, of element `T`, with room for exactly the planes of
-/// `positions`) with the planes of `positions`.
+/// `positions`; cleared first when `clear`) with the planes of `positions`.
 fn fill_array<T: numpy::Element + Copy + Send + Default>(
     py: Python<'_>,
     array: &Bound<'_, PyArrayDyn<T>>,
     positions: &[Position<Shogi>],
     rotate: bool,
     one: T,
+    clear: bool,
 ) -> PyResult<()> {
     let mut view = array.try_readwrite()?;
     let out = view
@@ -165,9 +172,9 @@ fn fill_array<T: numpy::Element + Copy + Send + Default>(
         )));
     }
     if positions.len() <= 64 {
-        fill_all(positions, rotate, out, one);
+        fill_all(positions, rotate, out, one, clear);
     } else {
-        py.detach(|| fill_all(positions, rotate, out, one));
+        py.detach(|| fill_all(positions, rotate, out, one, clear));
     }
     Ok(())
 }
