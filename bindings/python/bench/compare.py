@@ -12,7 +12,8 @@ cshogi and python-shogi (both from PyPI) are needed for the comparison only. The
   strings; cshogi: its move integers), and again with integer moves on both sides (koma:
   `legal_moves16`, cshogi's move16; cshogi: its 32-bit moves);
 - one position's planes: a call per position into a buffer the caller keeps (koma:
-  `Board.features(out=)`; cshogi: `piece_planes`);
+  `Board.features(out=)`; cshogi: `piece_planes`), and into a new array each call (koma:
+  `Board.features()`; cshogi: `np.zeros` and `piece_planes`);
 - game over: random self-play, 20,000 plies in each library (each drawing from its own
   legal-move list with one seeded generator), asking whether the game is over before
   every move;
@@ -187,6 +188,25 @@ def bench_features_one(sfens, repeat):
         "koma": best(repeat, lambda: [b.features(out=ours) for b in kb]),
         "cshogi": best(repeat, run_cshogi),
     }
+    return rows, len(sfens), "positions"
+
+
+def bench_features_new(sfens, repeat):
+    """One position's planes a call in a new array, dropped at once (kept in a list, every
+    array is fresh memory from the system, and its page faults cost more than the planes:
+    the same for both libraries)."""
+    kb = [koma.Board(s) for s in sfens]
+    cb = [cshogi.Board(s) for s in sfens]
+
+    def run_koma():
+        for b in kb:
+            b.features()
+
+    def run_cshogi():
+        for b in cb:
+            b.piece_planes(np.zeros((koma.FEATURES_NUM, 9, 9), np.float32))
+
+    rows = {"koma": best(repeat, run_koma), "cshogi": best(repeat, run_cshogi)}
     return rows, len(sfens), "positions"
 
 
@@ -438,6 +458,7 @@ def main():
     report("push/pop loop", *bench_push_pop(sfens, args.repeat))
     report("push/pop loop, integer moves", *bench_push_pop_int(sfens, args.repeat))
     report("one position's planes, into the caller's buffer", *bench_features_one(sfens, args.repeat))
+    report("one position's planes, a new array each call", *bench_features_new(sfens, args.repeat))
     report("game over asked every ply, random self-play", *bench_game_over(args.repeat))
     report("mate in 3 (mate_move(3))", *bench_mate3(args.shared, sfens, args.repeat))
     boards = games(args.shared, args.plies)
