@@ -206,7 +206,10 @@ impl Board {
     /// as in a game (repetitions, perpetual checks); only the moves the referee has not yet
     /// seen are played to it.
     fn game_outcome(&mut self) -> Option<koma_game::Outcome> {
-        self.referee.outcome(self.stack.iter().map(|p| p.m))
+        // Slicing skips the judged moves at once (an iterator's `skip` would walk them).
+        let judged = self.referee.judged().min(self.stack.len());
+        self.referee
+            .outcome(self.stack[judged..].iter().map(|p| p.m))
     }
 }
 

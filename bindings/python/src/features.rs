@@ -93,8 +93,6 @@ fn fill_all<T: Copy + Send + Default>(
     one: T,
     clear: bool,
 ) {
-    /// Positions a thread at least: fewer are filled faster than a thread starts.
-    const PER_THREAD: usize = 256;
     let fill_chunk = move |chunk: &[Position<Shogi>], out: &mut [T]| {
         if clear {
             out.fill(T::default());
@@ -103,18 +101,29 @@ fn fill_all<T: Copy + Send + Default>(
             fill(pos, rotate, slot, one);
         }
     };
-    if positions.len() <= PER_THREAD {
+    let Some(per) = batch_chunk(positions.len()) else {
         return fill_chunk(positions, out);
-    }
-    // Asked only now: the machine's parallelism is read from the cgroup's files (tens of
-    // microseconds), more than one position's planes take.
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let per = positions.len().div_ceil(threads).max(PER_THREAD);
+    };
     std::thread::scope(|scope| {
         for (chunk, out) in positions.chunks(per).zip(out.chunks_mut(per * VALUES)) {
             scope.spawn(move || fill_chunk(chunk, out));
         }
     });
+}
+
+/// Positions a thread at least: fewer are filled faster than a thread starts.
+const PER_THREAD: usize = 256;
+
+/// How many of `count` positions each thread takes when a batch of planes is spread over
+/// the cores; `None` when one thread (the caller's) should do them all.
+pub(crate) fn batch_chunk(count: usize) -> Option<usize> {
+    if count <= PER_THREAD {
+        return None;
+    }
+    // Asked only now: the machine's parallelism is read from the cgroup's files (tens of
+    // microseconds), more than one position's planes take.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Some(count.div_ceil(threads).max(PER_THREAD))
 }
 
 /// An array of `shape` and `dtype` holding the planes of `positions` (a new one, or the

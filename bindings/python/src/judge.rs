@@ -70,10 +70,15 @@ impl Referee {
         }
     }
 
-    /// The outcome after `moves` (the board's whole stack, of which the referee has played
-    /// a prefix): plays the rest until the game ends or refuses a move.
-    pub fn outcome(&mut self, moves: impl Iterator<Item = Move>) -> Option<Outcome> {
-        for m in moves.skip(self.0.len()) {
+    /// The number of the board's moves the referee has played (a prefix of its stack).
+    pub fn judged(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The outcome once the referee has also played `rest`, the board's moves after the
+    /// first [`Referee::judged`]: plays them until the game ends or refuses a move.
+    pub fn outcome(&mut self, rest: impl Iterator<Item = Move>) -> Option<Outcome> {
+        for m in rest {
             if self.0.outcome().is_some() || !self.0.play(m) {
                 break;
             }

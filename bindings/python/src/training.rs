@@ -22,9 +22,6 @@ use pyo3::types::PyBytes;
 /// Records left out with `skip_errors`: (index, message).
 type Skipped = Vec<(usize, String)>;
 
-/// Positions a thread at least when a batch is spread over the cores.
-const PER_THREAD: usize = 256;
-
 /// Which record a row of bytes holds: its 32-byte position's code and where its move is.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Format {
@@ -264,11 +261,9 @@ fn fill_features<T: Copy + Send + Sync>(
         }
         Ok(())
     };
-    if count <= PER_THREAD {
+    let Some(per) = crate::features::batch_chunk(count) else {
         return fill(0, f1, f2);
-    }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let per = count.div_ceil(threads).max(PER_THREAD);
+    };
     let fill = &fill;
     std::thread::scope(|scope| {
         let handles: Vec<_> = f1
