@@ -121,9 +121,8 @@ impl<V: Variant, S: MoveSink> MoveSink for CheckFilter<'_, V, S> {
         };
         let role = piece.role();
         let as_is = self.squares.mask(from, role);
-        let promoted = role
-            .promoted()
-            .map_or(as_is, |p| self.squares.mask(from, p));
+        // What the piece becomes (in Kyoto, the other face it turns to).
+        let promoted = V::promote(role).map_or(as_is, |p| self.squares.mask(from, p));
         // A move with a promotion choice may check only one way.
         let both_checks = both & as_is & promoted;
         let plain = (plain & as_is) | (both & as_is & !promoted);

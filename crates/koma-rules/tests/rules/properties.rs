@@ -4,7 +4,7 @@
 use koma_notation::sfen;
 use koma_rules::{
     CheckSquares, MoveKind, Position, Variant, all_encodings,
-    variants::{Shogi, Tori},
+    variants::{Kyoto, Minishogi, Shogi, Tori},
 };
 use proptest::prelude::*;
 use std::collections::HashSet;
@@ -179,6 +179,13 @@ proptest! {
     #[test]
     fn tori_generation_agrees_with_is_legal(seed: u64, plies in 0usize..200) {
         check_generation(&playout::<Tori>(seed, plies));
+    }
+
+    #[test]
+    fn small_variants_generation_agrees_with_is_legal(seed: u64, plies in 0usize..120) {
+        // Kyoto's pieces turn over on every move: a check may come from the other face.
+        check_generation(&playout::<Kyoto>(seed, plies));
+        check_generation(&playout::<Minishogi>(seed, plies));
     }
 }
 
