@@ -39,11 +39,8 @@ impl<'a, V: Variant> CheckSquares<'a, V> {
                 let Some(piece) = self.pos.piece_at(from) else {
                     return false;
                 };
-                let role = match (m.is_promotion(), V::promote(piece.role())) {
-                    (true, Some(promoted)) => promoted,
-                    _ => piece.role(),
-                };
-                self.mask(from, role).contains(to)
+                self.mask(from, V::arriving(piece.role(), m.is_promotion()))
+                    .contains(to)
             }
             (None, Some(role)) => self.direct(role, self.pos.occupied()).contains(to),
             (None, None) => false,

@@ -294,10 +294,7 @@ impl<V: Variant> Position<V> {
                         self.kings[captured.color().index()] = None;
                     }
                 }
-                let role = match (m.is_promotion(), V::promote(piece.role())) {
-                    (true, Some(p)) => p,
-                    _ => piece.role(),
-                };
+                let role = V::arriving(piece.role(), m.is_promotion());
                 self.put(Piece::new(us, role), to);
                 if role == Role::King {
                     self.kings[us.index()] = Some(to);

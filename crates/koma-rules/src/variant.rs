@@ -91,6 +91,16 @@ pub trait Variant: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
         role.promoted()
     }
 
+    /// What a piece of `role` is once it has moved: turned over when `promotes` and it
+    /// can, itself otherwise.
+    #[inline(always)]
+    fn arriving(role: Role, promotes: bool) -> Role {
+        match (promotes, Self::promote(role)) {
+            (true, Some(promoted)) => promoted,
+            _ => role,
+        }
+    }
+
     /// What a promoted `role` was before it promoted (or turned over); itself otherwise.
     #[inline(always)]
     fn demote(role: Role) -> Role {

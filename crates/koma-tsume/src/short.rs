@@ -4,7 +4,9 @@
 //! Any variant of the family; the same rules as the solver (the attacker checks with every
 //! move, the defender has every legal evasion, a pawn-drop mate is no mate).
 
-use koma_rules::{Move, MoveKind, Position, Role, Variant, attacks};
+use koma_rules::{
+    Bitboard, Move, MoveKind, MoveList, MoveSink, Position, Role, Square, Variant, attacks,
+};
 
 /// The longest search `mate_within` takes, in plies: beyond it the tree is the df-pn
 /// solver's work.
@@ -16,21 +18,90 @@ pub const MAX_PLIES: u32 = 7;
 /// [`MAX_PLIES`] searches [`MAX_PLIES`].
 pub fn mate_within<V: Variant>(pos: &Position<V>, plies: u32) -> Option<Vec<Move>> {
     let plies = plies.min(MAX_PLIES);
-    (1..=plies).step_by(2).find_map(|depth| attack(pos, depth))
+    if plies == 0 {
+        return None;
+    }
+    if plies < 3 {
+        return mate_in_one(pos).map(|m| vec![m]);
+    }
+    // One list of checks for every depth.
+    let checks = pos.moves(MoveKind::Checks);
+    let mut one = MateInOne { pos, found: None };
+    for &m in checks.iter() {
+        one.try_move(m);
+    }
+    if let Some(m) = one.found {
+        return Some(vec![m]);
+    }
+    (3..=plies)
+        .step_by(2)
+        .find_map(|depth| attack(pos, &checks, depth))
 }
 
-/// A mate in exactly `depth` plies or fewer where shorter ones were looked for first by
-/// the caller (`depth` odd).
-fn attack<V: Variant>(pos: &Position<V>, depth: u32) -> Option<Vec<Move>> {
-    for &m in pos.moves(MoveKind::Checks).iter() {
+/// A check of `pos` that mates at once.
+fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
+    let mut sink = MateInOne { pos, found: None };
+    pos.generate(MoveKind::Checks, &mut sink);
+    sink.found
+}
+
+/// Tries each check as the generator hands it over, keeping the first that mates, with
+/// no list in between.
+struct MateInOne<'a, V: Variant> {
+    pos: &'a Position<V>,
+    found: Option<Move>,
+}
+
+impl<V: Variant> MateInOne<'_, V> {
+    #[inline]
+    fn try_move(&mut self, m: Move) {
+        // Most checks let the king step away: told without playing the move.
+        if self.found.is_some() || king_escapes_after(self.pos, m) {
+            return;
+        }
+        let mut after = *self.pos;
+        after.play_unchecked(m);
+        if after.has_no_moves() {
+            self.found = Some(m);
+        }
+    }
+}
+
+impl<V: Variant> MoveSink for MateInOne<'_, V> {
+    fn board_moves(&mut self, from: Square, plain: Bitboard, both: Bitboard, promote: Bitboard) {
+        for to in promote | both {
+            self.try_move(Move::normal(from, to, true));
+        }
+        for to in plain | both {
+            self.try_move(Move::normal(from, to, false));
+        }
+    }
+
+    fn drops(&mut self, role: Role, to: Bitboard) {
+        for sq in to {
+            self.try_move(Move::drop(role, sq));
+        }
+    }
+
+    fn shifted_moves(&mut self, delta: i8, plain: Bitboard, both: Bitboard, promote: Bitboard) {
+        for to in plain | both | promote {
+            // Each destination comes from `delta` squares before it, on the board.
+            let Some(from) = Square::from_index((to.index() as isize - delta as isize) as usize)
+            else {
+                continue;
+            };
+            let one = Bitboard::from_square(to);
+            self.board_moves(from, plain & one, both & one, promote & one);
+        }
+    }
+}
+
+/// A mate in exactly `depth` plies (odd, at least 3) where shorter ones were looked for
+/// first, trying each of `checks` (those of `pos`).
+fn attack<V: Variant>(pos: &Position<V>, checks: &MoveList, depth: u32) -> Option<Vec<Move>> {
+    for &m in checks.iter() {
         let mut after = *pos;
         after.play_unchecked(m);
-        if depth == 1 {
-            if !king_steps_out(&after) && after.has_no_moves() {
-                return Some(vec![m]);
-            }
-            continue;
-        }
         if let Some(rest) = defend(&after, depth - 1) {
             let mut line = Vec::with_capacity(rest.len() + 1);
             line.push(m);
@@ -55,14 +126,17 @@ fn defend<V: Variant>(pos: &Position<V>, depth: u32) -> Option<Vec<Move>> {
     };
     // The king's steps to safe squares first, without listing the other evasions: they
     // are what most often gets away, and one that does ends the search here.
-    let steps = safe_steps(pos);
-    for &e in &steps {
-        let mut after = *pos;
-        after.play_unchecked(e);
-        keep(e, mate_within(&after, depth - 1)?);
+    let (ksq, steps) = safe_steps(pos);
+    if let Some(ksq) = ksq {
+        for to in steps {
+            let e = Move::normal(ksq, to, false);
+            let mut after = *pos;
+            after.play_unchecked(e);
+            keep(e, mate_within(&after, depth - 1)?);
+        }
     }
     for &e in pos.legal_moves().iter() {
-        if steps.contains(&e) {
+        if ksq.is_some_and(|k| e.from() == Some(k) && steps.contains(e.to())) {
             continue;
         }
         let mut after = *pos;
@@ -73,33 +147,49 @@ fn defend<V: Variant>(pos: &Position<V>, depth: u32) -> Option<Vec<Move>> {
     Some(longest.unwrap_or_default())
 }
 
-/// The king moves of the side to move to squares no enemy piece attacks (each one legal).
-fn safe_steps<V: Variant>(pos: &Position<V>) -> Vec<Move> {
+/// The king of the side to move and the squares it may step to that no enemy piece
+/// attacks (each step a legal move).
+fn safe_steps<V: Variant>(pos: &Position<V>) -> (Option<Square>, Bitboard) {
     let us = pos.side_to_move();
     let Some(ksq) = pos.king(us) else {
-        return Vec::new();
-    };
-    let occ = pos.occupied().without(ksq);
-    let steps = attacks(Role::King, us, ksq, occ) & V::BOARD & !pos.color_bb(us);
-    steps
-        .filter(|&sq| V::attackers_to(pos, sq, !us, occ).is_empty())
-        .map(|sq| Move::normal(ksq, sq, false))
-        .collect()
-}
-
-/// Whether the king of the side to move (in check) can step to a square no enemy piece
-/// attacks: a legal move, so no mate. A quick test in front of counting every evasion.
-fn king_steps_out<V: Variant>(pos: &Position<V>) -> bool {
-    let us = pos.side_to_move();
-    let Some(ksq) = pos.king(us) else {
-        return false;
+        return (None, Bitboard::EMPTY);
     };
     // Without the king on it the board lets a slider's attack run on past its square.
     let occ = pos.occupied().without(ksq);
     let steps = attacks(Role::King, us, ksq, occ) & V::BOARD & !pos.color_bb(us);
-    // (Bitboard's own `any` asks whether it is empty: the iterator's is meant.)
+    let safe = steps.filter(|&sq| V::attackers_to(pos, sq, !us, occ).is_empty());
+    (Some(ksq), safe.fold(Bitboard::EMPTY, Bitboard::with))
+}
+
+/// Whether, once the side to move has played `m` (legal), the enemy king could step to
+/// a square no piece of ours attacks: a legal reply, so `m` does not mate. Told from the
+/// position before the move, without playing it: the other pieces attack as they did,
+/// seen past the square the mover left and stopped by the square it reached.
+fn king_escapes_after<V: Variant>(pos: &Position<V>, m: Move) -> bool {
+    let us = pos.side_to_move();
+    let them = !us;
+    let Some(ksq) = pos.king(them) else {
+        return false;
+    };
+    let to = m.to();
+    let (from, role) = match (m.from(), m.drop_role()) {
+        (Some(from), _) => {
+            let Some(piece) = pos.piece_at(from) else {
+                return false;
+            };
+            (Some(from), V::arriving(piece.role(), m.is_promotion()))
+        }
+        (None, Some(role)) => (None, role),
+        (None, None) => return false,
+    };
+    let left = from.map_or(Bitboard::EMPTY, Bitboard::from_square);
+    let occ = (pos.occupied() & !left).with(to).without(ksq);
+    let mover = attacks(role, us, to, occ);
+    // The king may take the mover, not a piece of his own.
+    let theirs = pos.color_bb(them).without(to);
+    let steps = attacks(Role::King, them, ksq, occ) & V::BOARD & !theirs & !mover;
     Iterator::any(&mut { steps }, |sq| {
-        V::attackers_to(pos, sq, !us, occ).is_empty()
+        (V::attackers_to(pos, sq, us, occ) & !left).is_empty()
     })
 }
 
@@ -108,7 +198,8 @@ mod tests {
     use super::*;
     use koma_notation::{sfen, usi};
     use koma_rules::VariantKind;
-    use koma_rules::variants::{Minishogi, Shogi};
+    use koma_rules::rng::SplitMix64;
+    use koma_rules::variants::{Kyoto, Minishogi, Shogi, Tori};
 
     fn line(moves: &[Move]) -> Vec<String> {
         moves
@@ -161,5 +252,82 @@ mod tests {
         let mini: Position<Minishogi> = sfen::parse("2k2/5/2P2/5/K4 b G 1").expect("test SFEN");
         let line = mate_within(&mini, 3).expect("a mate");
         assert_eq!(line.len(), 1);
+    }
+
+    /// Whether the side to move mates within `plies` by trying every legal move: the
+    /// definition, with none of the search's shortcuts.
+    fn plain_attack<V: Variant>(pos: &Position<V>, plies: u32) -> bool {
+        pos.legal_moves().iter().any(|&m| {
+            let after = pos.after(m);
+            after.in_check() && plain_defend(&after, plies - 1)
+        })
+    }
+
+    fn plain_defend<V: Variant>(pos: &Position<V>, plies: u32) -> bool {
+        let evasions = pos.legal_moves();
+        evasions.is_empty()
+            || (plies >= 2
+                && evasions
+                    .iter()
+                    .all(|&e| plain_attack(&pos.after(e), plies - 1)))
+    }
+
+    /// Random games to their end (checks and captures preferred, so that they end in
+    /// mates), and the search's shortest mate against the plain definition in the
+    /// positions of each game's last plies.
+    fn agrees_with_plain_search<V: Variant>(games: u64) -> [usize; 2] {
+        let mut rng = SplitMix64::new(0x5eed + games);
+        let mut mates = [0; 2];
+        for _ in 0..games {
+            let mut pos = Position::<V>::startpos();
+            let mut seen = Vec::new();
+            for _ in 0..400 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.is_decided() {
+                    break;
+                }
+                seen.push(pos);
+                let sharp: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.piece_at(m.to()).is_some() || pos.after(m).in_check())
+                    .collect();
+                let pick = if !sharp.is_empty() && rng.below(3) > 0 {
+                    sharp[rng.below(sharp.len() as u64) as usize]
+                } else {
+                    moves[rng.below(moves.len() as u64) as usize]
+                };
+                pos.play_unchecked(pick);
+            }
+            for p in seen.iter().rev().take(12) {
+                let plain = [1, 3].into_iter().find(|&d| plain_attack(p, d));
+                let found = mate_within(p, 3);
+                assert_eq!(
+                    found.as_ref().map(|l| l.len() as u32),
+                    plain,
+                    "{} {}: {:?}",
+                    V::NAME,
+                    koma_notation::sfen::write(p),
+                    found
+                );
+                if let Some(d) = plain {
+                    mates[(d / 2) as usize] += 1;
+                }
+            }
+        }
+        mates
+    }
+
+    /// Dōbutsu is left out: its lion is taken, never in check, so it has no mates.
+    #[test]
+    fn the_shortest_mate_is_the_one_a_plain_search_finds_in_every_variant() {
+        let mates = [
+            agrees_with_plain_search::<Shogi>(40),
+            agrees_with_plain_search::<Minishogi>(60),
+            agrees_with_plain_search::<Kyoto>(60),
+            agrees_with_plain_search::<Tori>(40),
+        ];
+        // Each variant's games gave mates in one and in three to find.
+        assert!(mates.iter().flatten().all(|&n| n > 0), "{mates:?}");
     }
 }

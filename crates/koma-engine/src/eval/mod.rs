@@ -96,10 +96,7 @@ pub fn board_delta<V: Variant>(pos: &Position<V>, m: Move, params: &Params) -> O
                 delta = king_move_delta(pos, from, to, params);
             } else {
                 let (own, their) = king_distances(pos, us, to);
-                let role = match (m.is_promotion(), V::promote(mover.role())) {
-                    (true, Some(promoted)) => promoted,
-                    _ => mover.role(),
-                };
+                let role = V::arriving(mover.role(), m.is_promotion());
                 let (own_from, their_from) = king_distances(pos, us, from);
                 delta += piece_term(role, own, their, params)
                     - piece_term(mover.role(), own_from, their_from, params);

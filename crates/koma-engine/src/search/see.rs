@@ -24,10 +24,7 @@ pub fn see<V: Variant>(pos: &Position<V>, m: Move) -> i32 {
             let Some(mover) = pos.piece_at(from) else {
                 return 0;
             };
-            let moved_role = match (m.is_promotion(), V::promote(mover.role())) {
-                (true, Some(promoted)) => promoted,
-                _ => mover.role(),
-            };
+            let moved_role = V::arriving(mover.role(), m.is_promotion());
             let gain = value::<V>(moved_role) - value::<V>(mover.role());
             (moved_role, gain, pos.occupied().without(from))
         }
