@@ -68,11 +68,25 @@ impl Hub {
                     && live.watchers() == 0
                     && quiet(live.last_move_ms)
             };
-            if forget {
+            if forget && self.forget_if_alone(&id, &slot) {
                 drop(live);
-                self.slots().remove(&id);
                 self.store.disown(&id, None);
             }
         }
+    }
+
+    /// Takes the game `id` out of memory unless a request has it in hand: one that took
+    /// the copy from memory and waits for its lock would change a copy no longer there (a
+    /// rematch offer made on it would be lost). Called with the copy locked, so that what
+    /// decided to forget it still holds; the next tick tries again.
+    fn forget_if_alone(&self, id: &GameId, slot: &Slot) -> bool {
+        let mut slots = self.slots();
+        // Held only by the map and by the tick's own list.
+        let alone =
+            Arc::strong_count(slot) == 2 && slots.get(id).is_some_and(|s| Arc::ptr_eq(s, slot));
+        if alone {
+            slots.remove(id);
+        }
+        alone
     }
 }
