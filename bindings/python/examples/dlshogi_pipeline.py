@@ -49,22 +49,25 @@ def check(what: str, equal: bool) -> None:
 
 
 def cshogi_hcpe(path: Path) -> np.ndarray:
-    """The HCPE records of one CSA file as dlshogi's csa_to_hcpe makes them with cshogi."""
+    """The HCPE records of one CSA file (every game of it) as dlshogi's csa_to_hcpe makes
+    them with cshogi."""
     try:
         kifs = CSA.Parser.parse_file(str(path))
     except UnicodeDecodeError:
         kifs = CSA.Parser.parse_file(str(path), encoding="cp932")
-    kif = kifs[0]
-    board = cshogi.Board(kif.sfen)
-    out = np.zeros(len(kif.moves), cshogi.HuffmanCodedPosAndEval)
-    for i, (move, score) in enumerate(zip(kif.moves, kif.scores)):
-        board.to_hcp(out[i : i + 1]["hcp"])
-        score = min(32767, max(score, -32767))
-        out[i]["eval"] = score if board.turn == cshogi.BLACK else -score
-        out[i]["bestMove16"] = cshogi.move16(move)
-        out[i]["gameResult"] = kif.win
-        board.push(move)
-    return out
+    games = []
+    for kif in kifs:
+        board = cshogi.Board(kif.sfen)
+        out = np.zeros(len(kif.moves), cshogi.HuffmanCodedPosAndEval)
+        for i, (move, score) in enumerate(zip(kif.moves, kif.scores)):
+            board.to_hcp(out[i : i + 1]["hcp"])
+            score = min(32767, max(score, -32767))
+            out[i]["eval"] = score if board.turn == cshogi.BLACK else -score
+            out[i]["bestMove16"] = cshogi.move16(move)
+            out[i]["gameResult"] = kif.win
+            board.push(move)
+        games.append(out)
+    return np.concatenate(games)
 
 
 def stage_records(files: List[Path], out: Path) -> np.ndarray:

@@ -440,7 +440,8 @@ fn hcpe_of(game: u32, rec: &koma_notation::record::Record) -> Result<Vec<[u8; 38
         .collect()
 }
 
-/// Every position of the main line of each record (paths or texts) as HCPE records,
+/// Every position of the main line of each record (paths or texts; each game of a file
+/// holding several) as HCPE records,
 /// (N, 38) `uint8`, and the records left out with `skip_errors`. The records are read on
 /// every core with the GIL released.
 #[pyfunction]
@@ -456,10 +457,15 @@ pub fn _records_to_hcpe<'py>(
         .collect::<PyResult<Vec<_>>>()?;
     let (bytes, skipped) = py
         .detach(|| {
+            // Every game of a CSA file holding several, as dlshogi's csa_to_hcpe reads it.
             let read = parallel_map(&sources, |i, source| {
-                record::load(source, None, koma_rules::VariantKind::Shogi)
+                record::load_all(source, None, koma_rules::VariantKind::Shogi)
                     .map_err(|e| e.to_string())
-                    .and_then(|rec| hcpe_of(i as u32, &rec.record))
+                    .and_then(|games| {
+                        let rows = games.iter().map(|rec| hcpe_of(i as u32, &rec.record));
+                        rows.collect::<Result<Vec<_>, _>>()
+                    })
+                    .map(|games| games.concat())
                     .map_err(|e| format!("{}: {e}", source.name()))
             });
             let mut bytes: Vec<u8> = Vec::new();

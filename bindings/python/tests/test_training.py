@@ -249,6 +249,22 @@ def test_records_to_hcpe_equals_csa_to_hcpe(shared):
     assert np.array_equal(res == 0, ours["gameResult"] == 0)
 
 
+def test_every_game_of_a_multi_game_csa_file_is_read(shared, tmp_path):
+    # Two records of the corpus in one file, separated by a `/` line (CSA 3.0).
+    corpus = shared / "corpus" / "csa"
+    first, second = corpus / "v2.csa", corpus / "2005_GPS_K-SHOGI.csa"
+    texts = [path.read_text(encoding="utf-8").rstrip("\n") for path in (first, second)]
+    both = tmp_path / "two.csa"
+    both.write_text(texts[0] + "\n/\n" + texts[1] + "\n", encoding="utf-8")
+    ours = koma.records_to_hcpe([both])
+    apart = np.concatenate([koma.records_to_hcpe([first]), koma.records_to_hcpe([second])])
+    assert len(ours) == len(apart) > len(koma.records_to_hcpe([first]))
+    assert np.array_equal(ours, apart)
+    theirs = example().cshogi_hcpe(both)
+    for field in ("hcp", "eval", "bestMove16", "gameResult"):
+        assert np.array_equal(ours[field], theirs[field]), field
+
+
 def test_files_read_write_and_refuse_bad_sizes(tmp_path, positions):
     psv = np.zeros(len(positions), koma.PSV_DTYPE)
     for i, (sfen, move16) in enumerate(positions):

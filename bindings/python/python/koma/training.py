@@ -166,7 +166,8 @@ def records_to_hcpe(
     skipped: Optional[List[Tuple[int, str]]] = None,
 ) -> npt.NDArray[Any]:
     """Every position of the main line of each record (paths or record texts, any format
-    ``read_record`` reads; standard shogi) as HCPE records, as dlshogi's ``csa_to_hcpe``
+    ``read_record`` reads; standard shogi; every game of a CSA file holding several, as
+    ``read_records`` reads them) as HCPE records, as dlshogi's ``csa_to_hcpe``
     makes them: ``bestMove16`` the move played (cshogi's move16), ``gameResult`` how the
     game ended (0 draw or unfinished, 1 sente won, 2 gote won), ``eval`` the mover's
     evaluation from the record's Floodgate comments (``'** 123 ...`` after the move,
