@@ -9,7 +9,7 @@ use koma_game::{Game, GameError, RuleSet};
 use koma_notation::formats::{self, Format};
 use koma_notation::movetext::{self, japanese, western};
 use koma_notation::record::{Entry, GameEnd, MoveTree};
-use koma_notation::{diagram, sfen, usi};
+use koma_notation::{diagram, encoding, sfen, usi};
 use koma_rules::{Color, Move, Position, Variant};
 use std::io::{BufRead, Write};
 use std::time::Instant;
@@ -263,7 +263,8 @@ fn save<V: Variant>(
         )
     });
     let text = formats::write(&record, format).context("writing the record")?;
-    std::fs::write(&path, text).with_context(|| path.clone())?;
+    let bytes = encoding::record_file_bytes(&text, &path);
+    std::fs::write(&path, bytes).with_context(|| path.clone())?;
     outln!("record saved to {path}");
     Ok(())
 }

@@ -374,7 +374,7 @@ fn play_between_two_people_ends_by_the_rules_and_saves_kif() {
     assert!(out.contains("not a move"), "{out}");
     assert!(out.contains("illegal:"), "{out}");
     assert!(out.contains("result: sente checkmate"), "{out}");
-    let saved = std::fs::read_to_string(kif).unwrap();
+    let saved = shift_jis(kif);
     assert!(saved.contains("５二金打"), "{saved}");
     assert!(saved.contains("詰み"), "{saved}");
     assert!(saved.contains("持ち時間：10m+30s"), "{saved}");
@@ -383,13 +383,30 @@ fn play_between_two_people_ends_by_the_rules_and_saves_kif() {
     let unfinished = unfinished.to_str().unwrap();
     let o = koma_with_stdin(&["play", "-o", unfinished], b"P-7f\n3c3d\nquit\n");
     assert!(stdout(&o).contains("result: none"), "{}", stdout(&o));
-    let saved = std::fs::read_to_string(unfinished).unwrap();
+    let saved = shift_jis(unfinished);
     assert!(
         saved.contains("７六歩(77)") && saved.contains("３四歩(33)"),
         "{saved}"
     );
     assert!(saved.contains("中断"), "{saved}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The text of a record file, which must be in Shift_JIS (as a .kif file is to other
+/// programs).
+fn shift_jis(path: &str) -> String {
+    let bytes = std::fs::read(path).unwrap();
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "{path} is not Shift_JIS"
+    );
+    let (text, encoding) = koma_notation::encoding::decode(&bytes);
+    assert_eq!(
+        encoding,
+        koma_notation::encoding::Encoding::ShiftJis,
+        "{path}"
+    );
+    text
 }
 
 /// Writes a tiny USI engine as a shell script: `id name NAME`, and `bestmove ANSWER` to
@@ -446,7 +463,7 @@ fn match_prints_a_line_per_game_and_the_score_last() {
     );
     // The mover's search is its move's comment, from sente's side, with the legal part of
     // the variation after the move.
-    let kif = std::fs::read_to_string(records.join("game-002.kif")).unwrap();
+    let kif = shift_jis(records.join("game-002.kif").to_str().unwrap());
     let comment = "\n**対局 深さ 3 ノード数 99 評価値 40 読み筋 △３四歩(33)\n";
     assert!(kif.contains(comment), "{kif}");
     let csa = std::fs::read_to_string(records.join("game-002.csa")).unwrap();

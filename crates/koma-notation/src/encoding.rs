@@ -226,6 +226,13 @@ pub fn file_bytes(text: &str, encoding: Encoding) -> Result<Vec<u8>, Unencodable
     encode_exact(&format!("{declared}{newline}{rest}"), encoding)
 }
 
+/// The bytes of a record file named `path`: in the encoding its name calls for
+/// ([`for_file_name`]: Shift_JIS for .kif and .ki2, what other programs read), or UTF-8,
+/// as its first line then says, where the text holds a character Shift_JIS cannot.
+pub fn record_file_bytes(text: &str, path: &str) -> Vec<u8> {
+    file_bytes(text, for_file_name(path)).unwrap_or_else(|_| text.as_bytes().to_vec())
+}
+
 /// An `encoding=NAME` declaration in the first three lines, on a line of its own kind
 /// (KIF's `#KIF version=2.0 encoding=...`, CSA's `'encoding=...`), not inside a header
 /// value, with its 1-based line.
@@ -295,6 +302,14 @@ mod tests {
         assert_eq!(for_file_name("b.ki2"), Encoding::ShiftJis);
         assert_eq!(for_file_name("b.kifu"), Encoding::Utf8);
         assert_eq!(for_file_name("b.csa"), Encoding::Utf8);
+        // A record file by its name; UTF-8, declared so, where Shift_JIS cannot hold it.
+        let sjis = record_file_bytes(text, "game.kif");
+        assert_eq!(decode(&sjis).1, Encoding::ShiftJis);
+        assert_eq!(record_file_bytes(text, "game.kifu"), text.as_bytes());
+        let king = "#KIF version=2.0 encoding=UTF-8
+後手：♔ b
+";
+        assert_eq!(record_file_bytes(king, "game.kif"), king.as_bytes());
     }
 
     #[test]

@@ -72,7 +72,8 @@ fn csa_time(time: TimeControl) -> Option<String> {
     })
 }
 
-/// Writes `record` as `game-NNN.kif` (and `game-NNN.csa` for shogi) into `dir`, each move
+/// Writes `record` as `game-NNN.kif` (Shift_JIS, as other programs read it) and
+/// `game-NNN.csa` for shogi into `dir`, each move
 /// with its engine's search (`thoughts`, by main-line index) as that format's comment; a
 /// variant that KIF has no convention for (Dōbutsu) as `game-NNN.usi`.
 pub(super) fn write(
@@ -98,7 +99,8 @@ pub(super) fn write(
             path: path.clone(),
             source: std::io::Error::other(e.to_string()),
         })?;
-        std::fs::write(&path, text).map_err(|source| MatchError::Io {
+        let bytes = koma_notation::encoding::record_file_bytes(&text, &path.to_string_lossy());
+        std::fs::write(&path, bytes).map_err(|source| MatchError::Io {
             path: path.clone(),
             source,
         })?;

@@ -293,7 +293,8 @@ fn agreed_lost_games_are_adjudicated_as_resignations() {
         );
         for path in &game.records {
             let bytes = std::fs::read(path).unwrap();
-            let text = String::from_utf8_lossy(&bytes);
+            // The .kif in Shift_JIS, the .csa in UTF-8.
+            let text = koma_notation::encoding::decode(&bytes).0;
             assert!(text.contains("の判定負け"), "{}:\n{text}", path.display());
             assert!(text.contains(note), "{}:\n{text}", path.display());
             let format = Format::detect(path.to_str(), &text);
