@@ -190,6 +190,19 @@ def test_go_mate(engine: Engine, fake_bin: str):
         assert fake.go_mate("startpos").status == "notimplemented"
 
 
+def test_a_mate_search_stops_from_another_thread(engine: Engine):
+    # Microcosmos (Hashimoto Koji), a mate in 1,525: the search runs until stopped.
+    endless = "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1"
+    timer = threading.Timer(0.3, engine.stop)
+    timer.start()
+    start = time.monotonic()
+    answer = engine.go_mate(endless, timeout=30)
+    assert 0.25 < time.monotonic() - start < 5
+    assert answer.status in ("timeout", "nomate") and answer.moves == []
+    # The engine answers the next search as usual.
+    assert engine.go_mate("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", movetime=2000).moves == ["G*5b"]
+
+
 def test_mate_scores_and_resignation_from_the_fake(fake_bin: str):
     with Engine([fake_bin, "--mate", "-3"]) as fake:
         result = fake.go("startpos", depth=1)

@@ -220,6 +220,32 @@ impl Engine {
         }
     }
 
+    /// Waits for the answer to the running mate search until `end` (the search was given
+    /// `limit`), in slices: `stop()` from another thread, a failing `on_info` or Ctrl-C
+    /// end it sooner, as they end a `go`.
+    fn wait_mate(
+        &self,
+        usi: &mut UsiEngine,
+        end: Instant,
+        limit: Duration,
+    ) -> PyResult<client::MateAnswer> {
+        loop {
+            let until = end.min(Instant::now() + SLICE);
+            if let Some(answer) = usi.poll_go_mate(until).map_err(DriverError::from)? {
+                return Ok(answer);
+            }
+            if self.stop.swap(false, Ordering::SeqCst) || Instant::now() >= end {
+                return Ok(usi.stop_go_mate(limit).map_err(DriverError::from)?);
+            }
+            let failed = lock(&self.collector).error.take();
+            let failed = failed.map_or_else(|| Python::attach(|py| py.check_signals()), Err);
+            if let Err(e) = failed {
+                let _ = usi.stop_go_mate(limit);
+                return Err(e);
+            }
+        }
+    }
+
     /// Starts keeping `info` lines for a new search, `on_info` seeing each.
     fn listen(&self, on_info: Option<Py<PyAny>>) {
         let mut c = lock(&self.collector);
@@ -482,7 +508,8 @@ impl Engine {
     /// `go mate`: a mate search of `position` for `movetime` milliseconds (default:
     /// `go mate infinite`), waiting at most `timeout` seconds (default: `movetime` plus
     /// 5 s, or 60 s), after which it sends `stop`. Returns a `koma.usi.MateResult`.
-    /// Unlike `go`, it is not stopped by `stop()` or Ctrl-C before its timeout.
+    /// Like `go`, `stop()` from another thread or an `on_info` callback, a callback that
+    /// raises, or Ctrl-C ends it sooner.
     #[pyo3(signature = (position, *, movetime=None, timeout=None, on_info=None))]
     fn go_mate(
         &self,
@@ -499,21 +526,23 @@ impl Engine {
             (None, Some(limit)) => limit + TIMED_MARGIN,
             (None, None) => MATE_WAIT,
         };
-        let answer = py.detach(|| {
+        let answer = py.detach(|| -> PyResult<_> {
             let mut inner = lock(&self.inner);
             let inner = &mut *inner;
             if inner.ponder.is_some() {
-                return Err(DriverError::Pondering);
+                return Err(DriverError::Pondering.into());
             }
             let usi = inner.usi.as_mut().ok_or(DriverError::Quit)?;
             self.listen(on_info);
-            Ok(usi.go_mate(&line, limit, deadline))
-        })?;
+            let sent = usi.start_go_mate(&line, limit).map_err(DriverError::from)?;
+            let answer = self.wait_mate(usi, sent + deadline, deadline)?;
+            Ok((answer, sent.elapsed()))
+        });
         let c = std::mem::take(&mut *lock(&self.collector));
         if let Some(e) = c.error {
             return Err(e);
         }
-        let (answer, elapsed) = answer.map_err(DriverError::from)?;
+        let (answer, elapsed) = answer?;
         Ok(MateResult::new(answer, elapsed, c.infos))
     }
 

@@ -380,6 +380,22 @@ impl UsiEngine {
         limit: Option<Duration>,
         deadline: Duration,
     ) -> Result<(MateAnswer, Duration), UsiError> {
+        let sent = self.start_go_mate(position, limit)?;
+        if let Some(answer) = self.poll_go_mate(sent + deadline)? {
+            return Ok((answer, sent.elapsed()));
+        }
+        let answer = self.stop_go_mate(deadline)?;
+        Ok((answer, sent.elapsed()))
+    }
+
+    /// The first part of [`UsiEngine::go_mate`]: sends `position` and `go mate` and returns
+    /// at once, with when it sent them. [`UsiEngine::poll_go_mate`] waits for the answer,
+    /// [`UsiEngine::stop_go_mate`] ends the search.
+    pub fn start_go_mate(
+        &mut self,
+        position: &str,
+        limit: Option<Duration>,
+    ) -> Result<Instant, UsiError> {
         if self.unanswered_go {
             self.is_ready()?;
         }
@@ -391,18 +407,25 @@ impl UsiEngine {
             None => "go mate infinite".to_string(),
         };
         self.write_line(&go)?;
-        let sent = Instant::now();
         self.unanswered_go = true;
-        if let Some(answer) = self.wait_checkmate(sent + deadline)? {
-            return Ok((answer, sent.elapsed()));
-        }
+        Ok(Instant::now())
+    }
+
+    /// Waits until `until` for the answer to the running mate search: `None` if it has not
+    /// come by then (the search goes on).
+    pub fn poll_go_mate(&mut self, until: Instant) -> Result<Option<MateAnswer>, UsiError> {
+        self.wait_checkmate(until)
+    }
+
+    /// Sends `stop` to the running mate search and takes an answer that comes within the
+    /// stop grace (engines answer `checkmate timeout`); else [`UsiError::Timeout`] with
+    /// `limit`, the time the search was given.
+    pub fn stop_go_mate(&mut self, limit: Duration) -> Result<MateAnswer, UsiError> {
+        // A failed write means the engine is gone, which the wait below reports.
         let _ = self.write_line("stop");
         match self.wait_checkmate(Instant::now() + self.timeouts.stop_grace) {
-            Ok(Some(answer)) => Ok((answer, sent.elapsed())),
-            Ok(None) | Err(UsiError::Exited { .. }) => Err(UsiError::Timeout {
-                limit: deadline,
-                late: None,
-            }),
+            Ok(Some(answer)) => Ok(answer),
+            Ok(None) | Err(UsiError::Exited { .. }) => Err(UsiError::Timeout { limit, late: None }),
             Err(e) => Err(e),
         }
     }
