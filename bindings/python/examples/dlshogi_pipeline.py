@@ -150,7 +150,8 @@ def stage_batches(hcpe: np.ndarray, batch: int) -> None:
 def forward(f1: np.ndarray, f2: np.ndarray, w1: np.ndarray, w2: np.ndarray) -> np.ndarray:
     """A tiny policy network: the planes, a hidden layer of 32 (ReLU), the move logits."""
     x = np.concatenate([f1.reshape(len(f1), -1), f2.reshape(len(f2), -1)], axis=1)
-    return np.maximum(x @ w1, 0) @ w2
+    logits: np.ndarray = np.maximum(x @ w1, 0) @ w2
+    return logits
 
 
 def policy_loss(logits: np.ndarray, labels: np.ndarray) -> float:

@@ -20,6 +20,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Mapping
 
 import koma
 import koma.usi
@@ -35,7 +36,7 @@ def default_koma() -> str:
     return "koma-engine"
 
 
-def show_engine(command: str, options: dict, board: koma.Board, byoyomi: int) -> None:
+def show_engine(command: str, options: Mapping[str, int], board: koma.Board, byoyomi: int) -> None:
     """The handshake, the options and one search, as koma.usi.Engine gives them."""
     with koma.usi.Engine(command, options=options) as engine:
         engine.isready()

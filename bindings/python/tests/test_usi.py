@@ -9,6 +9,7 @@ import ast
 import os
 import threading
 import time
+import types
 from pathlib import Path
 
 import pytest
@@ -86,6 +87,17 @@ def test_setoption_and_isready(engine: Engine):
     assert "setoption name ClearHash" in sent
     with pytest.raises(koma.KomaError):
         engine.setoption("USI_Hash\nquit", 1)
+
+
+def test_options_come_from_any_mapping(engine_bin: str):
+    # A read-only mapping, not a dict: the stubs promise any Mapping.
+    options = types.MappingProxyType({"USI_Hash": 8, "USI_Ponder": False})
+    with Engine(engine_bin, options=options) as e:
+        sent = [line.split(" > ", 1)[1] for line in e.log if " > " in line]
+        assert "setoption name USI_Hash value 8" in sent
+        assert "setoption name USI_Ponder value false" in sent
+    with pytest.raises(TypeError):
+        Engine(engine_bin, options=[("USI_Hash", 8)])
 
 
 def test_go_depth_parses_every_info_line(engine: Engine):

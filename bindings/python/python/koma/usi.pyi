@@ -2,7 +2,7 @@
 
 import os
 from types import TracebackType
-from typing import Callable, Literal, Optional, Sequence, Union, overload
+from typing import Callable, Literal, Mapping, Optional, Sequence, Union, overload
 
 from . import Board
 
@@ -80,7 +80,7 @@ class Engine:
         args: Optional[Sequence[str]] = None,
         cwd: Optional[PathArg] = None,
         *,
-        options: Optional[dict[str, OptionValue]] = None,
+        options: Optional[Mapping[str, OptionValue]] = None,
         timeout: float = 10.0,
         ready_timeout: float = 60.0,
     ) -> None: ...
@@ -199,8 +199,8 @@ def match(
     records: Optional[PathArg] = None,
     concurrency: int = 1,
     variant: str = "shogi",
-    options1: Optional[dict[str, OptionValue]] = None,
-    options2: Optional[dict[str, OptionValue]] = None,
+    options1: Optional[Mapping[str, OptionValue]] = None,
+    options2: Optional[Mapping[str, OptionValue]] = None,
     names: Optional[tuple[str, str]] = None,
     rules: Optional[str] = None,
     max_moves: Optional[int] = None,

@@ -16,7 +16,7 @@ use koma_game::usi_client::{
 };
 use koma_notation::sfen;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyMapping};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
@@ -293,7 +293,7 @@ impl Engine {
         command: &Bound<'_, PyAny>,
         args: Option<Vec<String>>,
         cwd: Option<PathBuf>,
-        options: Option<&Bound<'_, PyDict>>,
+        options: Option<&Bound<'_, PyMapping>>,
         timeout: f64,
         ready_timeout: f64,
     ) -> PyResult<Engine> {
@@ -335,10 +335,8 @@ impl Engine {
             command: std::iter::once(spec.command).chain(spec.args).collect(),
             ready_timeout: timeouts.readyok,
         };
-        if let Some(options) = options {
-            for (name, value) in options.iter() {
-                engine.setoption(py, &name.str()?.to_string(), Some(&value))?;
-            }
+        for (name, value) in super::option_items(options)? {
+            engine.setoption(py, &name.str()?.to_string(), Some(&value))?;
         }
         Ok(engine)
     }

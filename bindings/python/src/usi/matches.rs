@@ -11,7 +11,7 @@ use koma_game::matches::{
     parse_openings, read_openings,
 };
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::PyMapping;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -155,7 +155,7 @@ impl MatchSummary {
 /// its options (`None` presses a button).
 fn engine_spec(
     command: &Bound<'_, PyAny>,
-    options: Option<&Bound<'_, PyDict>>,
+    options: Option<&Bound<'_, PyMapping>>,
     name: Option<String>,
 ) -> PyResult<EngineSpec> {
     let words: Vec<String> = match command.extract::<String>() {
@@ -167,7 +167,7 @@ fn engine_spec(
     };
     let mut spec = EngineSpec::from_program(program, words[1..].to_vec());
     spec.name = name;
-    for (key, value) in options.into_iter().flat_map(|d| d.iter()) {
+    for (key, value) in super::option_items(options)? {
         let text = if value.is_none() {
             String::new()
         } else if let Ok(b) = value.extract::<bool>() {
@@ -206,8 +206,8 @@ pub fn play_match(
     records: Option<PathBuf>,
     concurrency: usize,
     variant: &str,
-    options1: Option<&Bound<'_, PyDict>>,
-    options2: Option<&Bound<'_, PyDict>>,
+    options1: Option<&Bound<'_, PyMapping>>,
+    options2: Option<&Bound<'_, PyMapping>>,
     names: Option<(String, String)>,
     rules: Option<&str>,
     max_moves: Option<u32>,

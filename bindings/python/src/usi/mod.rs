@@ -9,6 +9,17 @@ mod matches;
 mod types;
 
 use pyo3::prelude::*;
+use pyo3::types::PyMapping;
+
+/// The (name, value) pairs of a mapping of engine options (a `dict` or any `Mapping`).
+fn option_items<'py>(
+    options: Option<&Bound<'py, PyMapping>>,
+) -> PyResult<Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>> {
+    let Some(options) = options else {
+        return Ok(Vec::new());
+    };
+    options.items()?.iter().map(|pair| pair.extract()).collect()
+}
 
 /// Adds the submodule `usi` to the native module.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
