@@ -135,13 +135,4 @@ impl<V: Variant, S: MoveSink> MoveSink for CheckFilter<'_, V, S> {
             self.inner.drops(role, to);
         }
     }
-
-    fn shifted_moves(&mut self, delta: i8, plain: Bitboard, both: Bitboard, promote: Bitboard) {
-        // Few pawns move at once: pass them on one by one with their origin.
-        for to in plain | both | promote {
-            let from = Square::from_index_unchecked((to.index() as i32 - delta as i32) as u32);
-            let one = Bitboard::from_square(to);
-            self.board_moves(from, plain & one, both & one, promote & one);
-        }
-    }
 }

@@ -15,8 +15,15 @@ pub trait MoveSink {
     /// Drops of `role` on every square of `to`.
     fn drops(&mut self, role: Role, to: Bitboard);
     /// Moves of several pieces by the same step, given by destinations: each comes from
-    /// the square `delta` indices before it.
-    fn shifted_moves(&mut self, delta: i8, plain: Bitboard, both: Bitboard, promote: Bitboard);
+    /// the square `delta` indices before it. By default handed on one by one as
+    /// [`MoveSink::board_moves`] with their origin (few pawns move at once).
+    fn shifted_moves(&mut self, delta: i8, plain: Bitboard, both: Bitboard, promote: Bitboard) {
+        for to in plain | both | promote {
+            let from = Square::from_index_unchecked((to.index() as i32 - delta as i32) as u32);
+            let one = Bitboard::from_square(to);
+            self.board_moves(from, plain & one, both & one, promote & one);
+        }
+    }
 }
 
 impl MoveSink for MoveList {

@@ -82,18 +82,6 @@ impl<V: Variant> MoveSink for MateInOne<'_, V> {
             self.try_move(Move::drop(role, sq));
         }
     }
-
-    fn shifted_moves(&mut self, delta: i8, plain: Bitboard, both: Bitboard, promote: Bitboard) {
-        for to in plain | both | promote {
-            // Each destination comes from `delta` squares before it, on the board.
-            let Some(from) = Square::from_index((to.index() as isize - delta as isize) as usize)
-            else {
-                continue;
-            };
-            let one = Bitboard::from_square(to);
-            self.board_moves(from, plain & one, both & one, promote & one);
-        }
-    }
 }
 
 /// A mate in exactly `depth` plies (odd, at least 3) where shorter ones were looked for
