@@ -82,6 +82,46 @@ const fn has_steps() -> [bool; Role::COUNT] {
 
 const HAS_STEPS: [bool; Role::COUNT] = has_steps();
 
+/// How far a role's one move may carry it, in king steps (files or ranks, whichever is
+/// more); [`UNBOUNDED`] for a slide of any length.
+const fn reaches() -> [u8; Role::COUNT] {
+    let mut t = [0u8; Role::COUNT];
+    let mut r = 0;
+    while r < Role::COUNT {
+        let legs = ROLES[r].legs;
+        let mut i = 0;
+        while i < legs.len() {
+            let leg = legs[i];
+            let step = if leg.df.abs() > leg.dr.abs() {
+                leg.df.abs()
+            } else {
+                leg.dr.abs()
+            } as u8;
+            let far = match leg.range {
+                0 => UNBOUNDED,
+                n => step * n,
+            };
+            if far > t[r] {
+                t[r] = far;
+            }
+            i += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
+/// The reach of a role that slides any distance.
+pub(crate) const UNBOUNDED: u8 = u8::MAX;
+
+const REACHES: [u8; Role::COUNT] = reaches();
+
+/// How far one move of `role` may carry it, in king steps; [`UNBOUNDED`] for a slider.
+#[inline(always)]
+pub(crate) fn reach(role: Role) -> u8 {
+    REACHES[role.index()]
+}
+
 /// [`attacks`] for the role with index `R` and the colour with index `C`, both known at
 /// compile time, so that the table lookups fold into the code of that one piece. Not
 /// forced inline: unoptimised builds would otherwise put every role's copy in the frame of
@@ -140,4 +180,66 @@ pub fn attacks(role: Role, color: Color, sq: Square, occ: Bitboard) -> Bitboard 
         "list every role index of the 9x9 frame below"
     );
     attacks_by_role!(role, color, sq, occ; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23)
+}
+
+/// What a set of roles moves by, together: their steps and jumps from each square (by
+/// colour) and the directions any of them slides, `[unlimited, at most two]` (by colour).
+pub(crate) struct RoleUnion {
+    steps: [[Bitboard; 81]; 2],
+    slides: [[u8; 2]; 2],
+}
+
+impl RoleUnion {
+    /// The union of `roles`' moves.
+    pub(crate) const fn of(roles: &[Role]) -> RoleUnion {
+        let mut u = RoleUnion {
+            steps: [[Bitboard::EMPTY; 81]; 2],
+            slides: [[0; 2]; 2],
+        };
+        let mut i = 0;
+        while i < roles.len() {
+            let r = roles[i].index();
+            let mut c = 0;
+            while c < 2 {
+                let color = if c == 0 { Color::Black } else { Color::White };
+                let role_steps = steps(ROLES[r].legs, color);
+                let mut sq = 0;
+                while sq < 81 {
+                    u.steps[c][sq] = Bitboard(u.steps[c][sq].0 | role_steps[sq].0);
+                    sq += 1;
+                }
+                u.slides[c][0] |= SLIDES[r][c][0];
+                u.slides[c][1] |= SLIDES[r][c][1];
+                c += 1;
+            }
+            i += 1;
+        }
+        u
+    }
+
+    /// The squares that any of the roles (of `color`) on `sq` would attack with `occ`,
+    /// each direction slid once.
+    #[inline(always)]
+    pub(crate) fn attacks(&self, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        let mut result = self.steps[color.index()][sq.index()];
+        let [far, near] = self.slides[color.index()];
+        if far & ROOK_DIRS == ROOK_DIRS {
+            result |= tables::rook_attacks(sq, occ);
+        }
+        if far & BISHOP_DIRS == BISHOP_DIRS {
+            result |= tables::bishop_attacks(sq, occ);
+        }
+        let mut d = 0;
+        while d < 8 {
+            let covered = (far & ROOK_DIRS == ROOK_DIRS && ROOK_DIRS & 1 << d != 0)
+                || (far & BISHOP_DIRS == BISHOP_DIRS && BISHOP_DIRS & 1 << d != 0);
+            if far & 1 << d != 0 && !covered {
+                result |= slide_dyn(d as Dir, sq, occ);
+            } else if near & 1 << d != 0 && far & 1 << d == 0 {
+                result |= slide_dyn(d as Dir, sq, occ) & RAYS2[d as Dir][sq.index()];
+            }
+            d += 1;
+        }
+        result
+    }
 }

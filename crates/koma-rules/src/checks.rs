@@ -2,8 +2,9 @@
 //! which each piece would check the enemy king (direct checks) and, for a piece that stands
 //! between one of our sliders and that king, every square off that line (discovered checks).
 
+use crate::attacks::{RoleUnion, reach};
 use crate::movegen::MoveSink;
-use crate::tables::{line, pin_segment};
+use crate::tables::{BOXES, line, pin_segment};
 use crate::{Bitboard, Color, Move, Position, Role, Square, Variant, attacks};
 
 /// Where the side to move of a position gives check from: what it takes to tell, move by
@@ -63,11 +64,22 @@ impl<'a, V: Variant> CheckSquares<'a, V> {
             return Bitboard::FULL;
         }
         let occ = self.pos.occupied() & self.pos.color_bb(self.them);
-        let mut reach = Bitboard::EMPTY;
-        for &role in &V::BOARD_ROLES[1..] {
-            reach |= self.direct(role, occ);
+        let every_role: &'static RoleUnion = &const { RoleUnion::of(V::BOARD_ROLES) };
+        every_role.attacks(self.them, self.ksq, occ)
+    }
+
+    /// The squares from which a piece of ours of `role` may give check with one move: a
+    /// discoverer anywhere, or a piece near enough the king to reach a square it attacks
+    /// from, as it is or promoted (a superset; [`CheckSquares::mask`] decides).
+    #[inline]
+    pub(crate) fn origins(&self, role: Role) -> Bitboard {
+        let moves = reach(role);
+        let attacks = V::promote(role).map_or(moves, |p| moves.max(reach(p)));
+        let radius = moves.saturating_add(attacks) as usize;
+        match BOXES.get(radius) {
+            Some(near) => near[self.ksq.index()] | self.discoverers,
+            None => Bitboard::FULL,
         }
-        reach
     }
 
     /// Where the piece leaving `from`, arriving as `role`, gives check.
@@ -129,10 +141,75 @@ impl<V: Variant, S: MoveSink> MoveSink for CheckFilter<'_, V, S> {
         }
     }
 
+    #[inline]
+    fn origins(&self, role: Role) -> Bitboard {
+        self.squares.origins(role)
+    }
+
     fn drops(&mut self, role: Role, to: Bitboard) {
         let to = to & self.squares.direct(role, self.squares.pos.occupied());
         if to.any() {
             self.inner.drops(role, to);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+    use crate::variants::{Kyoto, Minishogi, Shogi, Tori};
+
+    /// Along random games, every move that checks starts on a square `origins` keeps for
+    /// its piece, and reach agrees with what the piece does in one move.
+    fn origins_hold_every_checking_piece<V: Variant>(games: u64) -> usize {
+        let mut rng = SplitMix64::new(0x0419 + games);
+        let mut checks = 0;
+        for _ in 0..games {
+            let mut pos = Position::<V>::startpos();
+            for _ in 0..160 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.is_decided() {
+                    break;
+                }
+                if let Some(squares) = CheckSquares::new(&pos) {
+                    for &m in moves.iter() {
+                        let Some(from) = m.from() else { continue };
+                        let role = pos.piece_at(from).expect("a piece moves").role();
+                        let ksq = pos.king(!pos.side_to_move()).expect("a king");
+                        let dist = |a: Square, b: Square| {
+                            let df = (a.index() / 9).abs_diff(b.index() / 9);
+                            let dr = (a.index() % 9).abs_diff(b.index() % 9);
+                            df.max(dr)
+                        };
+                        if reach(role) != crate::attacks::UNBOUNDED {
+                            assert!(dist(from, m.to()) <= reach(role) as usize, "{m:?}");
+                        }
+                        if pos.after(m).in_check() {
+                            checks += 1;
+                            assert!(
+                                squares.origins(role).contains(from),
+                                "{} {m:?} checks from outside its origins (king {ksq:?})",
+                                V::NAME
+                            );
+                        }
+                    }
+                }
+                pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+            }
+        }
+        checks
+    }
+
+    #[test]
+    fn the_pieces_that_can_check_are_all_among_the_origins() {
+        let checks = [
+            origins_hold_every_checking_piece::<Shogi>(30),
+            origins_hold_every_checking_piece::<Minishogi>(40),
+            origins_hold_every_checking_piece::<Kyoto>(40),
+            origins_hold_every_checking_piece::<Tori>(30),
+        ];
+        // Each variant's games gave checks to look at.
+        assert!(checks.iter().all(|&n| n > 50), "{checks:?}");
     }
 }

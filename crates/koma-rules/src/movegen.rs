@@ -14,6 +14,13 @@ pub trait MoveSink {
     fn board_moves(&mut self, from: Square, plain: Bitboard, both: Bitboard, promote: Bitboard);
     /// Drops of `role` on every square of `to`.
     fn drops(&mut self, role: Role, to: Bitboard);
+    /// The squares whose pieces of `role` (as it moves, the king included) the sink wants
+    /// moves of: every square by default. A sink that wants few (checks only) saves the
+    /// generator looking at the others.
+    #[inline(always)]
+    fn origins(&self, _role: Role) -> Bitboard {
+        Bitboard::FULL
+    }
     /// Moves of several pieces by the same step, given by destinations: each comes from
     /// the square `delta` indices before it. By default handed on one by one as
     /// [`MoveSink::board_moves`] with their origin (few pawns move at once).
@@ -147,6 +154,7 @@ pub fn piece_moves<V: Variant, S: MoveSink, const ALL: bool>(
     froms: Bitboard,
     sink: &mut S,
 ) {
+    let froms = froms & sink.origins(role);
     let pinned = froms & ctx.pinned;
     let free = froms & !ctx.pinned;
     if V::promote(role).is_none() {
@@ -237,6 +245,7 @@ pub fn pawn_moves<V: Variant, S: MoveSink, const ALL: bool>(
     pawns: Bitboard,
     sink: &mut S,
 ) {
+    let pawns = pawns & sink.origins(V::PAWN);
     let pinned = pawns & ctx.pinned;
     // A pawn on its last rank (only a lenient setup puts one there) has no move: the shift
     // would carry it into the next file, so it is left out.
@@ -364,7 +373,7 @@ impl<V: Variant> Position<V> {
             return;
         }
 
-        if let Some(ksq) = ksq {
+        if let Some(ksq) = ksq.filter(|&k| sink.origins(Role::King).contains(k)) {
             // King moves: to squares no enemy piece attacks once the king has left.
             let mut ok = Bitboard::EMPTY;
             let without_king = occ.without(ksq);

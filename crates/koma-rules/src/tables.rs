@@ -137,6 +137,34 @@ const fn near_rays(max: usize) -> [[Bitboard; 81]; 8] {
     t
 }
 
+const fn boxes() -> [[Bitboard; 81]; 9] {
+    let mut t = [[Bitboard::EMPTY; 81]; 9];
+    let mut radius = 0;
+    while radius < 9 {
+        let mut sq = 0;
+        while sq < 81 {
+            let mut b = 0u128;
+            let mut other: usize = 0;
+            while other < 81 {
+                let df = (sq / 9) as i32 - (other / 9) as i32;
+                let dr = (sq % 9) as i32 - (other % 9) as i32;
+                if df.abs() <= radius as i32 && dr.abs() <= radius as i32 {
+                    b |= 1u128 << other;
+                }
+                other += 1;
+            }
+            t[radius][sq] = Bitboard(b);
+            sq += 1;
+        }
+        radius += 1;
+    }
+    t
+}
+
+/// `BOXES[r][sq]`: the squares at most `r` files and `r` ranks from `sq` (the frame's
+/// squares within king-step distance `r`).
+pub static BOXES: [[Bitboard; 81]; 9] = boxes();
+
 const fn pseudo(dirs: [Dir; 4]) -> [Bitboard; 81] {
     let rays = rays();
     let mut t = [Bitboard::EMPTY; 81];
