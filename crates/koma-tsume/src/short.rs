@@ -113,10 +113,19 @@ fn defend<V: Variant>(pos: &Position<V>, depth: u32) -> Option<Vec<Move>> {
         }
     };
     // The king's steps to safe squares first, without listing the other evasions: they
-    // are what most often gets away, and one that does ends the search here.
-    let (ksq, steps) = safe_steps(pos);
+    // are what most often gets away, and one that does ends the search here (before the
+    // other steps are even looked at).
+    let us = pos.side_to_move();
+    let ksq = pos.king(us);
+    let mut stepped = Bitboard::EMPTY;
     if let Some(ksq) = ksq {
-        for to in steps {
+        // Without the king on it the board lets a slider's attack run on past its square.
+        let occ = pos.occupied().without(ksq);
+        for to in attacks(Role::King, us, ksq, occ) & V::BOARD & !pos.color_bb(us) {
+            if V::attackers_to(pos, to, !us, occ).any() {
+                continue;
+            }
+            stepped = stepped.with(to);
             let e = Move::normal(ksq, to, false);
             let mut after = *pos;
             after.play_unchecked(e);
@@ -124,7 +133,7 @@ fn defend<V: Variant>(pos: &Position<V>, depth: u32) -> Option<Vec<Move>> {
         }
     }
     for &e in pos.legal_moves().iter() {
-        if ksq.is_some_and(|k| e.from() == Some(k) && steps.contains(e.to())) {
+        if ksq.is_some_and(|k| e.from() == Some(k) && stepped.contains(e.to())) {
             continue;
         }
         let mut after = *pos;
@@ -133,20 +142,6 @@ fn defend<V: Variant>(pos: &Position<V>, depth: u32) -> Option<Vec<Move>> {
     }
     // No evasion at all: the check before was mate, which a shorter search has found.
     Some(longest.unwrap_or_default())
-}
-
-/// The king of the side to move and the squares it may step to that no enemy piece
-/// attacks (each step a legal move).
-fn safe_steps<V: Variant>(pos: &Position<V>) -> (Option<Square>, Bitboard) {
-    let us = pos.side_to_move();
-    let Some(ksq) = pos.king(us) else {
-        return (None, Bitboard::EMPTY);
-    };
-    // Without the king on it the board lets a slider's attack run on past its square.
-    let occ = pos.occupied().without(ksq);
-    let steps = attacks(Role::King, us, ksq, occ) & V::BOARD & !pos.color_bb(us);
-    let safe = steps.filter(|&sq| V::attackers_to(pos, sq, !us, occ).is_empty());
-    (Some(ksq), safe.fold(Bitboard::EMPTY, Bitboard::with))
 }
 
 /// Whether, once the side to move has played `m` (legal), the enemy king could step to
