@@ -184,6 +184,16 @@ fn option_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(value.str()?.to_string())
 }
 
+/// How a wait in slices ended without an error.
+enum Waited<T> {
+    /// The engine answered.
+    Answer(T),
+    /// `stop()` was called.
+    Stopped,
+    /// The end passed without an answer.
+    PastDeadline,
+}
+
 /// Milliseconds from Python, refusing negative values by the type.
 type Ms = Option<u64>;
 
@@ -195,29 +205,23 @@ impl Engine {
         usi: &mut UsiEngine,
         deadline: Option<Duration>,
     ) -> PyResult<client::SearchResult> {
-        loop {
-            let since = usi
-                .search_since()
-                .ok_or(DriverError::Usi(UsiError::NoSearch))?;
-            let end = deadline.map(|d| since + d);
-            let slice = Instant::now() + SLICE;
-            let until = end.map_or(slice, |end| end.min(slice));
-            if let Some(result) = usi.poll_go(until).map_err(DriverError::from)? {
-                return Ok(result);
-            }
-            if self.stop.swap(false, Ordering::SeqCst) {
-                return Ok(usi.stop_go().map_err(DriverError::from)?);
-            }
-            if let Some(d) = deadline.filter(|_| end.is_some_and(|e| Instant::now() >= e)) {
-                return Ok(usi.wait_go(d).map_err(DriverError::from)?);
-            }
-            let failed = lock(&self.collector).error.take();
-            let failed = failed.map_or_else(|| Python::attach(|py| py.check_signals()), Err);
-            if let Err(e) = failed {
+        let waited = self.in_slices(
+            usi,
+            |usi| {
+                let since = usi.search_since().ok_or(UsiError::NoSearch)?;
+                Ok(deadline.map(|d| since + d))
+            },
+            UsiEngine::poll_go,
+            |usi| {
                 let _ = usi.stop_go();
-                return Err(e);
-            }
-        }
+            },
+        )?;
+        let answer = match (waited, deadline) {
+            (Waited::Answer(result), _) => Ok(result),
+            (Waited::PastDeadline, Some(d)) => usi.wait_go(d),
+            (Waited::Stopped | Waited::PastDeadline, _) => usi.stop_go(),
+        };
+        Ok(answer.map_err(DriverError::from)?)
     }
 
     /// Waits for the answer to the running mate search until `end` (the search was given
@@ -229,18 +233,50 @@ impl Engine {
         end: Instant,
         limit: Duration,
     ) -> PyResult<client::MateAnswer> {
-        loop {
-            let until = end.min(Instant::now() + SLICE);
-            if let Some(answer) = usi.poll_go_mate(until).map_err(DriverError::from)? {
-                return Ok(answer);
+        let waited = self.in_slices(
+            usi,
+            |_| Ok(Some(end)),
+            UsiEngine::poll_go_mate,
+            |usi| {
+                let _ = usi.stop_go_mate(limit);
+            },
+        )?;
+        match waited {
+            Waited::Answer(answer) => Ok(answer),
+            Waited::Stopped | Waited::PastDeadline => {
+                Ok(usi.stop_go_mate(limit).map_err(DriverError::from)?)
             }
-            if self.stop.swap(false, Ordering::SeqCst) || Instant::now() >= end {
-                return Ok(usi.stop_go_mate(limit).map_err(DriverError::from)?);
+        }
+    }
+
+    /// The wait both searches share: asks `poll` for the answer a slice at a time until
+    /// the end `end` names (worked out again each slice: a ponderhit moves it), and looks
+    /// between slices at `stop()`, a failed `on_info` and Ctrl-C; on the last two it
+    /// `abort`s the search and raises.
+    fn in_slices<T>(
+        &self,
+        usi: &mut UsiEngine,
+        end: impl Fn(&UsiEngine) -> Result<Option<Instant>, UsiError>,
+        poll: impl Fn(&mut UsiEngine, Instant) -> Result<Option<T>, UsiError>,
+        abort: impl Fn(&mut UsiEngine),
+    ) -> PyResult<Waited<T>> {
+        loop {
+            let end = end(usi).map_err(DriverError::from)?;
+            let slice = Instant::now() + SLICE;
+            let until = end.map_or(slice, |end| end.min(slice));
+            if let Some(answer) = poll(usi, until).map_err(DriverError::from)? {
+                return Ok(Waited::Answer(answer));
+            }
+            if self.stop.swap(false, Ordering::SeqCst) {
+                return Ok(Waited::Stopped);
+            }
+            if end.is_some_and(|e| Instant::now() >= e) {
+                return Ok(Waited::PastDeadline);
             }
             let failed = lock(&self.collector).error.take();
             let failed = failed.map_or_else(|| Python::attach(|py| py.check_signals()), Err);
             if let Err(e) = failed {
-                let _ = usi.stop_go_mate(limit);
+                abort(usi);
                 return Err(e);
             }
         }
