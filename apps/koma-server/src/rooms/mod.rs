@@ -287,6 +287,13 @@ impl Rooms {
             return Ok(theirs);
         }
         drop(core);
+        if inner.store.shared() {
+            // Another server's change between the read above and the room's opening sent
+            // its note while no room here listened: read once more, now that one does.
+            if let Err(e) = room.read_again().await {
+                eprintln!("koma serve: game {id}: reading its new room again: {e}");
+            }
+        }
         Ok(room)
     }
 

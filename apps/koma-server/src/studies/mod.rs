@@ -582,7 +582,16 @@ impl Studies {
             return Err(StudyRefusal::NotFound(id.to_string()).into());
         };
         let core = Core::of_stored(&stored, &chapters)?;
-        Ok(self.enter(Study::new(id.clone(), core, Arc::downgrade(&self.inner))))
+        let ours = Study::new(id.clone(), core, Arc::downgrade(&self.inner));
+        let study = self.enter(Arc::clone(&ours));
+        if Arc::ptr_eq(&study, &ours) && self.inner.store.shared() {
+            // Another server's change between the read above and the study's opening sent
+            // its note while no study here listened: read once more, now that one does.
+            if let Err(e) = study.read_again().await {
+                eprintln!("koma serve: study {id}: reading it again once open: {e}");
+            }
+        }
+        Ok(study)
     }
 
     /// The study `id` if `who` may read it (404 otherwise, as for no study), with what he
