@@ -112,13 +112,13 @@ const fn reaches() -> [u8; Role::COUNT] {
 }
 
 /// The reach of a role that slides any distance.
-pub(crate) const UNBOUNDED: u8 = u8::MAX;
+pub const UNBOUNDED: u8 = u8::MAX;
 
 const REACHES: [u8; Role::COUNT] = reaches();
 
 /// How far one move of `role` may carry it, in king steps; [`UNBOUNDED`] for a slider.
 #[inline(always)]
-pub(crate) fn reach(role: Role) -> u8 {
+pub fn reach(role: Role) -> u8 {
     REACHES[role.index()]
 }
 

@@ -2,47 +2,8 @@
 //! check and leave no evasion. Sound (every move it returns mates) but not complete: mates
 //! by a distant slider or by a discovered check are left to the search.
 
-use koma_rules::pieces::ROLES;
-use koma_rules::{Bitboard, Color, Move, Position, Role, Square, Variant, attacks};
-
-/// Whether each role's attacks can reach more than two squares away (it slides some way):
-/// read from the piece table.
-const RANGING: [bool; Role::COUNT] = {
-    let mut table = [false; Role::COUNT];
-    let mut i = 0;
-    while i < Role::COUNT {
-        let legs = ROLES[i].legs;
-        let mut j = 0;
-        while j < legs.len() {
-            if legs[j].is_slide() {
-                table[i] = true;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    table
-};
-
-/// The squares at most three files and three ranks from each square: where a piece that
-/// does not range can attack a square next to a king on it from.
-const NEAR: [Bitboard; 81] = {
-    let mut table = [Bitboard::EMPTY; 81];
-    let mut i = 0usize;
-    while i < 81 {
-        let mut bits = 0u128;
-        let mut j = 0usize;
-        while j < 81 {
-            if (i / 9).abs_diff(j / 9) <= 3 && (i % 9).abs_diff(j % 9) <= 3 {
-                bits |= 1 << j;
-            }
-            j += 1;
-        }
-        table[i] = Bitboard(bits);
-        i += 1;
-    }
-    table
-};
+use koma_rules::tables::BOXES;
+use koma_rules::{Bitboard, Color, Move, Position, Role, Square, Variant, attacks, reach};
 
 /// A move of the side to move in `pos` (not in check) that mates at once, if one of the
 /// kinds this test looks at exists.
@@ -54,9 +15,9 @@ pub fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
     let ours = pos.color_bb(us);
     // The squares next to the king that a piece of ours attacks: only pieces near the
     // king, or ranging ones, can.
-    let mut reaching = ours & NEAR[ksq.index()];
+    let mut reaching = ours & BOXES[3][ksq.index()];
     for &role in V::BOARD_ROLES {
-        if RANGING[role.index()] {
+        if reach(role) > 2 {
             reaching |= pos.pieces(us, role);
         }
     }
