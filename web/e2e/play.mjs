@@ -42,6 +42,9 @@
 //     in the lobby's live games, and watches it live; the players chat, a draw is offered and
 //     declined, gote resigns, and each sees his new rating and rank on his profile; then both
 //     take quick pairing at 3+2 and meet in a new game.
+// 12. A seat on a slow network: a player opens his game on a second device from "Your games",
+//     the game's first fetch answering late and the socket's first state later still; the
+//     page shows it first as to a spectator, then gives him his seat (Resign, the move box).
 // Every wait times out after 15 s; any failure exits 1 with a message and screenshots.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -855,6 +858,60 @@ async function lobbyGame(browser) {
   for (const page of [p1, p2, p3]) await page.context().close();
 }
 
+/** A player opens his game on a second device, logged in, from "Your games", on a slow
+ * network: the game's first fetch answers late (made after the socket's first state), and
+ * the socket's first state, which names his seat, comes after it. The page still gives him
+ * his seat (it once showed him as a spectator: an older state naming the seat was not
+ * shown). */
+async function seatOnALateSocket(browser) {
+  const p1 = await newPlayer(browser, "late socket poster", { width: 1024, height: 768 });
+  const p2 = await newPlayer(browser, "late socket taker", { width: 1024, height: 768 });
+  await signUp(p1, "Late_Poster");
+  await signUp(p2, "Late_Taker");
+  await p1.goto(`${BASE}/#lobby`);
+  await p1.fill("#seek-time-control", "10m+30s");
+  await p1.selectOption("#seek-side", "sente");
+  await p1.click("#seek-submit");
+  await p2.goto(`${BASE}/#lobby`);
+  await waitText(p2, "#seek-list", "Late_Poster");
+  await p2.click("#seek-list .accept-seek");
+  await p1.waitForURL(/token=/);
+  const game = decodeURIComponent(new URL(p1.url()).hash.match(/game=([^&]+)/)[1]);
+  const other = await newPlayer(browser, "late socket poster (second device)", { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+  await other.goto(`${BASE}/#login`);
+  await other.fill("#login-username", "Late_Poster");
+  await other.fill("#login-password", PASSWORD);
+  await other.click("#login-submit");
+  await waitText(other, "#account-link", "Late_Poster");
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  await other.route(
+    (url) => url.pathname === `/api/games/${encodeURIComponent(game)}`,
+    async (route) => {
+      await sleep(600);
+      await route.continue();
+    },
+  );
+  await other.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    // The server's messages reach the page in order, the first 2 s late.
+    let queue = sleep(2000);
+    server.onMessage((message) => {
+      queue = queue.then(() => ws.send(message));
+    });
+  });
+  await other.goto(`${BASE}/`);
+  await other.tap(`#my-games [data-game="${game}"] .play`);
+  await other.waitForURL((url) => url.hash.includes(`game=${encodeURIComponent(game)}`));
+  // Shown first as to a spectator (the fetch's state), then as to the player: the note
+  // speaks to him, and his Resign and move box are there.
+  await waitText(other, ".notices", "The players' ratings");
+  await waitText(other, ".notices", "Your ratings");
+  await expectVisible(other, "#resign", "the player's Resign on his second device");
+  await expectVisible(other, "#move-box", "the player's move box on his second device");
+  log("a late socket: the second device shows the player his seat");
+  for (const page of [p1, p2, other]) await page.context().close();
+}
+
 const tests = [
   ["game between people", gameBetweenPeople],
   ["offers, chat and keyboard", offersChatAndKeyboard],
@@ -870,5 +927,6 @@ const tests = [
   ["tabs on a club's network", tabsOnAClubsNetwork],
   ["a rated game and the profiles", ratedGame],
   ["the lobby", lobbyGame],
+  ["a seat on a late socket", seatOnALateSocket],
 ];
 await runTests(tests);

@@ -117,15 +117,20 @@ export function gameScreen(id: string, token: string | null): Screen {
       if (m.type === "state") {
         // The socket names the seat of its token or, without one, of the logged-in account
         // (a player's seat follows his account to every device).
+        let reseated = false;
         if (m.seat && seat !== m.seat) {
+          reseated = true;
           seat = m.seat;
           chat.setRoom("player");
           if (seat === "gote" && viewer.bottom === "sente") viewer.flip();
-        } else if (!m.seat && !token && !askedAgain && me !== null && (m.game.players.sente?.id === me || m.game.players.gote?.id === me)) {
-          askedAgain = true;
-          socket.reopen();
         }
+        told = m.seat ?? null;
         apply(m.game);
+        // The seat changes what the page offers; the state shown may be newer than this
+        // message's (the first fetch can answer after the socket's state was made), which
+        // apply then leaves: shown again with the seat.
+        if (reseated && state) show(state);
+        askSeatIfMine();
       } else if (m.type === "chat") chat.add(m.lines);
       else toast(errorText(new Error(m.error), m.code));
     },
@@ -149,10 +154,27 @@ export function gameScreen(id: string, token: string | null): Screen {
   // opened again, and the server gives him his seat.
   let me: string | null = null;
   let askedAgain = false;
+  // The seat the socket last named (null: it took the reader for a spectator; undefined:
+  // it has said nothing yet).
+  let told: Color | null | undefined;
   void currentAccount().then(
-    (a) => (me = a?.id ?? null),
+    (a) => {
+      me = a?.id ?? null;
+      // The socket may have answered before the account was known: ask now.
+      askSeatIfMine();
+    },
     () => undefined,
   );
+
+  /** Opens the socket again, once, when it took for a spectator the logged-in reader whom
+   *  the game names as a player. */
+  function askSeatIfMine(): void {
+    const named = state !== null && me !== null && (state.players.sente?.id === me || state.players.gote?.id === me);
+    if (named && told === null && seat === null && !token && !askedAgain) {
+      askedAgain = true;
+      socket.reopen();
+    }
+  }
 
   function apply(s: GameState): void {
     if (state && older(s, state)) return;
@@ -175,10 +197,15 @@ export function gameScreen(id: string, token: string | null): Screen {
     }
     // A new offer of the same kind replaces the declined one's notice.
     if (declined && seat && s.offers[declined.what] === seat) declined = null;
-    if (seat && token) rememberSeat(id, { token, seat });
     const order = settings().setupOrder;
     if (!previous && order !== "off" && setsUp(s.variant, s.start_sfen, s.moves.length, s.outcome !== null)) settingUp = new SettingUp(viewer, order);
     if (s.moves.length) settingUp?.finish();
+    show(s);
+  }
+
+  /** Shows the state `s` as this reader sees it: his seat's board, clocks, buttons and notes. */
+  function show(s: GameState): void {
+    if (seat && token) rememberSeat(id, { token, seat });
     if (!oriented && (seat || !token)) {
       oriented = true;
       if (seat === "gote" && viewer.bottom === "sente") viewer.flip();
