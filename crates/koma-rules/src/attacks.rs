@@ -129,11 +129,20 @@ pub fn reach(role: Role) -> u8 {
 #[inline]
 fn attacks_of<const R: usize, const C: usize>(sq: Square, occ: Bitboard) -> Bitboard {
     let [far, near] = const { SLIDES[R][C] };
-    let mut result = if const { HAS_STEPS[R] } {
+    let result = if const { HAS_STEPS[R] } {
         STEPS[R][C][sq.index()]
     } else {
         Bitboard::EMPTY
     };
+    result | slides(far, near, sq, occ)
+}
+
+/// The squares a piece on `sq` slides to with `occ` on the board: up to the first piece
+/// (included) in each direction of `far`, at most two squares in each of `near`. Inlined,
+/// so that directions known at compile time fold away.
+#[inline(always)]
+fn slides(far: u8, near: u8, sq: Square, occ: Bitboard) -> Bitboard {
+    let mut result = Bitboard::EMPTY;
     let rook = far & ROOK_DIRS == ROOK_DIRS;
     let bishop = far & BISHOP_DIRS == BISHOP_DIRS;
     if rook {
@@ -221,25 +230,7 @@ impl RoleUnion {
     /// each direction slid once.
     #[inline(always)]
     pub(crate) fn attacks(&self, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
-        let mut result = self.steps[color.index()][sq.index()];
         let [far, near] = self.slides[color.index()];
-        if far & ROOK_DIRS == ROOK_DIRS {
-            result |= tables::rook_attacks(sq, occ);
-        }
-        if far & BISHOP_DIRS == BISHOP_DIRS {
-            result |= tables::bishop_attacks(sq, occ);
-        }
-        let mut d = 0;
-        while d < 8 {
-            let covered = (far & ROOK_DIRS == ROOK_DIRS && ROOK_DIRS & 1 << d != 0)
-                || (far & BISHOP_DIRS == BISHOP_DIRS && BISHOP_DIRS & 1 << d != 0);
-            if far & 1 << d != 0 && !covered {
-                result |= slide_dyn(d as Dir, sq, occ);
-            } else if near & 1 << d != 0 && far & 1 << d == 0 {
-                result |= slide_dyn(d as Dir, sq, occ) & RAYS2[d as Dir][sq.index()];
-            }
-            d += 1;
-        }
-        result
+        self.steps[color.index()][sq.index()] | slides(far, near, sq, occ)
     }
 }
