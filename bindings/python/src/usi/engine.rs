@@ -176,14 +176,6 @@ fn default_deadline(limits: &GoLimits) -> Option<Duration> {
     Some(Duration::from_millis(ms) + TIMED_MARGIN)
 }
 
-/// A USI option value as text: `true`/`false` for a bool, else `str(value)`.
-fn option_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
-    if let Ok(b) = value.extract::<bool>() {
-        return Ok(if b { "true" } else { "false" }.to_string());
-    }
-    Ok(value.str()?.to_string())
-}
-
 /// How a wait in slices ended without an error.
 enum Waited<T> {
     /// The engine answered.
@@ -436,7 +428,7 @@ impl Engine {
         value: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
         let name = name.to_string();
-        match value.map(option_text).transpose()? {
+        match value.map(super::option_text).transpose()? {
             Some(text) => self.with_engine(py, move |usi| usi.set_option(&name, &text)),
             None => self.with_engine(py, move |usi| usi.press_button(&name)),
         }

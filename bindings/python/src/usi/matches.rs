@@ -170,10 +170,8 @@ fn engine_spec(
     for (key, value) in super::option_items(options)? {
         let text = if value.is_none() {
             String::new()
-        } else if let Ok(b) = value.extract::<bool>() {
-            if b { "true" } else { "false" }.to_string()
         } else {
-            value.str()?.to_string()
+            super::option_text(&value)?
         };
         spec.options.push((key.str()?.to_string(), text));
     }

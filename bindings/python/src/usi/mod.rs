@@ -21,6 +21,14 @@ fn option_items<'py>(
     options.items()?.iter().map(|pair| pair.extract()).collect()
 }
 
+/// A USI option value as text: `true`/`false` for a bool, else `str(value)`.
+fn option_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(b) = value.extract::<bool>() {
+        return Ok(if b { "true" } else { "false" }.to_string());
+    }
+    Ok(value.str()?.to_string())
+}
+
 /// Adds the submodule `usi` to the native module.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "usi")?;
