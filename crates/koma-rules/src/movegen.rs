@@ -347,7 +347,22 @@ impl<V: Variant> Position<V> {
 
     /// Whether the side to move has no legal move (mate when in check).
     pub fn has_no_moves(&self) -> bool {
-        self.count_legal() == 0
+        !self.can_take_the_checker() && self.count_legal() == 0
+    }
+
+    /// Whether the side to move, in check from one piece, can take it with a piece other
+    /// than its king that is not pinned: a legal move, found without counting them all
+    /// (not where pieces jump along lines or the royal is taken: there the count decides).
+    fn can_take_the_checker(&self) -> bool {
+        if V::LINE_JUMPERS || V::ROYAL_CAPTURE || self.checkers.more_than_one() {
+            return false;
+        }
+        let (Some(checker), Some(ksq)) = (self.checkers.first(), self.kings[self.side.index()])
+        else {
+            return false;
+        };
+        let takers = V::attackers_to(self, checker, self.side, self.occupied()).without(ksq);
+        (takers & !self.pinned).any()
     }
 
     /// Whether playing `m` (legal) checks the opponent.

@@ -61,7 +61,7 @@ impl<V: Variant> MateInOne<'_, V> {
         }
         let mut after = *self.pos;
         after.play_unchecked(m);
-        if !takes_the_checker(&after) && after.has_no_moves() {
+        if after.has_no_moves() {
             self.found = Some(m);
         }
     }
@@ -142,24 +142,6 @@ fn defend<V: Variant>(pos: &Position<V>, depth: u32) -> Option<Vec<Move>> {
     }
     // No evasion at all: the check before was mate, which a shorter search has found.
     Some(longest.unwrap_or_default())
-}
-
-/// Whether the side to move, in check from one piece, can take it with a piece other than
-/// its king that is not pinned: a legal reply, so the check is no mate.
-fn takes_the_checker<V: Variant>(pos: &Position<V>) -> bool {
-    if V::LINE_JUMPERS || V::ROYAL_CAPTURE {
-        return false; // a jump or a taken royal: the full count decides
-    }
-    let checkers = pos.checkers();
-    let (Some(checker), Some(ksq)) = (checkers.first(), pos.king(pos.side_to_move())) else {
-        return false;
-    };
-    if checkers.more_than_one() {
-        return false;
-    }
-    let us = pos.side_to_move();
-    let takers = V::attackers_to(pos, checker, us, pos.occupied()).without(ksq);
-    (takers & !pos.pinned()).any()
 }
 
 /// Whether, once the side to move has played `m` (legal), the enemy king could step to
