@@ -50,7 +50,7 @@ pub fn evaluate(pos: &ChuPosition) -> i32 {
     for color in Color::ALL {
         let c = color.index();
         let ours = pos.color_bb(color);
-        for sq in ours.squares() {
+        for sq in ours {
             let Some(piece) = pos.piece_at(sq) else {
                 continue;
             };

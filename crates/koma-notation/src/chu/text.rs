@@ -41,7 +41,6 @@ fn rivals(pos: &ChuPosition, m: ChuMove) -> Vec<Square12> {
     };
     let target = m.mid().unwrap_or(m.to());
     pos.color_bb(piece.color())
-        .squares()
         .filter(|&sq| sq != m.from() && pos.piece_at(sq) == Some(piece))
         .filter(|&sq| attacks(piece, sq, pos.occupied()).contains(target))
         .collect()

@@ -20,7 +20,7 @@ pub fn attacks(piece: Piece, sq: Square12, occupied: Bitboard12) -> Bitboard12 {
     while dirs != 0 {
         let d = dirs.trailing_zeros() as usize;
         dirs &= dirs - 1;
-        b = b | Bitboard12::slide(sq, Direction::ALL[d], occupied);
+        b |= Bitboard12::slide(sq, Direction::ALL[d], occupied);
     }
     b
 }
@@ -30,7 +30,7 @@ impl ChuPosition {
     /// leave out pieces that still attack: a lion trade counts a piece just taken on a
     /// lion's first step as protecting, as lishogi does).
     pub fn attacked_by(&self, target: Square12, by: Color, occupied: Bitboard12) -> bool {
-        self.by_color[by.index()].squares().any(|sq| {
+        Iterator::any(&mut { self.by_color[by.index()] }, |sq| {
             let piece = self.board[sq.index()].expect("a piece on its colour's square");
             attacks(piece, sq, occupied).contains(target)
         })
@@ -39,7 +39,6 @@ impl ChuPosition {
     /// Whether `color`'s royal (its only one counts, as lishogi judges check) is attacked.
     pub fn in_check(&self, color: Color) -> bool {
         self.royals(color)
-            .squares()
             .any(|sq| self.attacked_by(sq, !color, self.occupied()))
     }
 
@@ -68,14 +67,14 @@ impl ChuPosition {
             if is_lion(piece.role()) {
                 // A lion may not take a protected lion that is not next to it.
                 let occ = self.occupied().without(from);
-                for sq in lions.squares() {
+                for sq in lions {
                     if from.distance(sq) > 1 && self.attacked_by(sq, !us, occ) {
                         dests = dests.without(sq);
                     }
                 }
             } else if let Some(only) = self.last_lion_capture {
                 // After a non-lion took a lion, a non-lion takes a lion only there.
-                for sq in lions.squares() {
+                for sq in lions {
                     if sq != only {
                         dests = dests.without(sq);
                     }
@@ -102,7 +101,7 @@ impl ChuPosition {
                     first.is_some_and(|p| !matches!(p.role(), Role::Pawn | Role::GoBetween));
                 if !valuable {
                     let occ = self.occupied().without(from).without(mid);
-                    for sq in (out & self.lions(!us)).squares() {
+                    for sq in out & self.lions(!us) {
                         if from.distance(sq) > 1 && self.attacked_by(sq, !us, occ) {
                             out = out.without(sq);
                         }
@@ -122,9 +121,9 @@ impl ChuPosition {
                         }
                     }
                 }
-                out = out & own.not();
+                out &= own.not();
                 if let Some(only) = self.last_lion_capture {
-                    for sq in (out & self.lions(!us)).squares() {
+                    for sq in out & self.lions(!us) {
                         if sq != only {
                             out = out.without(sq);
                         }
@@ -138,17 +137,17 @@ impl ChuPosition {
     /// Appends every legal move to `out`.
     pub fn generate(&self, out: &mut Vec<ChuMove>) {
         let us = self.side;
-        for from in self.by_color[us.index()].squares() {
+        for from in self.by_color[us.index()] {
             let piece = self.board[from.index()].expect("a piece on its colour's square");
             let dests = self.single_dests(from, piece);
             let doubles = !matches!(info_of(piece.role()).lion, LionPower::None);
-            for to in dests.squares() {
+            for to in dests {
                 if self.can_promote(piece, from, to) {
                     out.push(ChuMove::normal(from, to, true));
                 }
                 out.push(ChuMove::normal(from, to, false));
                 if doubles {
-                    for second in self.second_steps(from, to, piece).squares() {
+                    for second in self.second_steps(from, to, piece) {
                         out.push(ChuMove::double(from, to, second));
                     }
                 }
@@ -166,7 +165,7 @@ impl ChuPosition {
     /// Whether the side to move has a legal move.
     pub fn has_moves(&self) -> bool {
         let us = self.side;
-        self.by_color[us.index()].squares().any(|from| {
+        Iterator::any(&mut { self.by_color[us.index()] }, |from| {
             let piece = self.board[from.index()].expect("a piece on its colour's square");
             !self.single_dests(from, piece).is_empty()
         })

@@ -38,7 +38,7 @@ impl ChuPosition {
             // Twelve pieces at most stand dead on one rank: with more, two move.
             return out;
         }
-        for sq in out.squares() {
+        for sq in out {
             let role = self.board[sq.index()].map(|p| p.role());
             if matches!(role, Some(Role::Pawn | Role::Lance)) && last_rank(color, sq) {
                 out = out.without(sq);
@@ -62,7 +62,7 @@ impl ChuPosition {
             return false;
         }
         let mut theirs = Bitboard12::EMPTY;
-        for sq in theirs_all.squares() {
+        for sq in theirs_all {
             let role = self.board[sq.index()].map(|p| p.role());
             let counts = match role {
                 Some(Role::Pawn | Role::GoBetween) => false,

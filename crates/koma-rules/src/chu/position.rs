@@ -189,10 +189,10 @@ impl ChuPosition {
         let bit = Bitboard12::from_square(sq);
         self.by_color[piece.color().index()] = self.by_color[piece.color().index()] | bit;
         if is_lion(piece.role()) {
-            self.lions = self.lions | bit;
+            self.lions |= bit;
         }
         if is_royal(piece.role()) {
-            self.royals = self.royals | bit;
+            self.royals |= bit;
         }
         self.key ^= ZOBRIST.piece[piece.index()][sq.index()];
     }
@@ -201,8 +201,8 @@ impl ChuPosition {
         let piece = self.board[sq.index()].take()?;
         let keep = Bitboard12::from_square(sq).not();
         self.by_color[piece.color().index()] = self.by_color[piece.color().index()] & keep;
-        self.lions = self.lions & keep;
-        self.royals = self.royals & keep;
+        self.lions &= keep;
+        self.royals &= keep;
         self.key ^= ZOBRIST.piece[piece.index()][sq.index()];
         Some(piece)
     }

@@ -1,7 +1,7 @@
 //! A set of squares of the 12x12 frame in 144 bits, and slides along its eight lines.
 
-use super::Square12;
-use core::ops::{BitAnd, BitOr, BitXor};
+use crate::Square12;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of squares of the 12x12 frame: bit `i` is the square with index `i`, the first
 /// 128 in `lo` (files 1 to 10 and two ranks of file 11), the last 16 in `hi`.
@@ -123,16 +123,6 @@ impl Bitboard12 {
         }
     }
 
-    /// The squares of the set, lowest index first.
-    pub fn squares(self) -> impl Iterator<Item = Square12> {
-        let mut rest = self;
-        core::iter::from_fn(move || {
-            let sq = rest.first()?;
-            rest = rest.without(sq);
-            Some(sq)
-        })
-    }
-
     /// The squares from `sq` (left out) to the frame's edge along `dir`.
     #[inline(always)]
     pub fn ray(sq: Square12, dir: Direction) -> Bitboard12 {
@@ -181,6 +171,51 @@ impl BitXor for Bitboard12 {
             lo: self.lo ^ rhs.lo,
             hi: self.hi ^ rhs.hi,
         }
+    }
+}
+
+impl Not for Bitboard12 {
+    type Output = Bitboard12;
+    #[inline(always)]
+    fn not(self) -> Bitboard12 {
+        Bitboard12::not(self)
+    }
+}
+
+impl BitAndAssign for Bitboard12 {
+    #[inline(always)]
+    fn bitand_assign(&mut self, rhs: Bitboard12) {
+        *self = *self & rhs;
+    }
+}
+
+impl BitOrAssign for Bitboard12 {
+    #[inline(always)]
+    fn bitor_assign(&mut self, rhs: Bitboard12) {
+        *self = *self | rhs;
+    }
+}
+
+impl BitXorAssign for Bitboard12 {
+    #[inline(always)]
+    fn bitxor_assign(&mut self, rhs: Bitboard12) {
+        *self = *self ^ rhs;
+    }
+}
+
+/// Iterates the squares of the set in index order.
+impl Iterator for Bitboard12 {
+    type Item = Square12;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Square12> {
+        let sq = self.first()?;
+        *self = self.without(sq);
+        Some(sq)
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.count() as usize;
+        (n, Some(n))
     }
 }
 
@@ -353,7 +388,7 @@ mod tests {
         assert_eq!(set.count(), 3);
         assert_eq!(set.first(), Some(a));
         assert_eq!(set.last(), Some(z));
-        assert_eq!(set.squares().collect::<Vec<_>>(), vec![a, mid, z]);
+        assert_eq!(set.collect::<Vec<_>>(), vec![a, mid, z]);
         assert!(set.without(z).contains(mid) && !set.without(z).contains(z));
         assert_eq!(Bitboard12::FULL.count(), 144);
         assert_eq!(Bitboard12::EMPTY.first(), None);
