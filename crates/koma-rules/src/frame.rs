@@ -4,7 +4,7 @@
 //! works on sets of squares in any frame is written once against [`SquareSet`].
 
 use crate::frame12::Bitboard12;
-use crate::{Bitboard, FrameSquare, Square, Square12};
+use crate::{Bitboard, FrameSquare, Piece, Square, Square12};
 use core::fmt::Debug;
 use core::hash::Hash;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
@@ -65,7 +65,7 @@ pub trait SquareSet:
     }
 }
 
-/// A board frame: its side, squares and bitboard.
+/// A board frame: its side, squares and bitboard, and what a position stores in it.
 pub trait Frame: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
     /// Files and ranks of the frame (the boards in it may use fewer).
     const SIDE: u8;
@@ -73,6 +73,11 @@ pub trait Frame: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
     type Square: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static;
     /// A set of the frame's squares.
     type Bitboard: SquareSet<Square = Self::Square>;
+    /// The piece on each square, by index (an array the frame's size).
+    type Mailbox: Copy + Eq + Hash + Send + Sync + AsRef<[Option<Piece>]> + AsMut<[Option<Piece>]>;
+    /// A bitboard for each role slot of a position (as many as the frame's variant with the
+    /// most roles needs).
+    type RoleBoards: Copy + Send + Sync + AsRef<[Self::Bitboard]> + AsMut<[Self::Bitboard]>;
 }
 
 /// The 9x9 frame of shogi and every variant up to 9x9.
@@ -87,12 +92,17 @@ impl Frame for Nine {
     const SIDE: u8 = Square::SIDE;
     type Square = Square;
     type Bitboard = Bitboard;
+    type Mailbox = [Option<Piece>; Square::COUNT];
+    type RoleBoards = [Bitboard; crate::position::ROLE_SLOTS];
 }
 
 impl Frame for Twelve {
     const SIDE: u8 = Square12::SIDE;
     type Square = Square12;
     type Bitboard = Bitboard12;
+    type Mailbox = [Option<Piece>; Square12::COUNT];
+    /// Chu's 39 board roles and the always-empty slot.
+    type RoleBoards = [Bitboard12; 40];
 }
 
 /// Forwards the trait to the type's own `const fn`s of the same names, which const

@@ -58,4 +58,4 @@ pub use position::{Position, Undo};
 pub use role::{Piece, Role};
 pub use setup::{Setup, SetupError};
 pub use square::{FrameSquare, Square, Square12};
-pub use variant::{Promotion, Repetition, Variant};
+pub use variant::{Family, Promotion, Repetition, Variant};

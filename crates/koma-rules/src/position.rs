@@ -1,7 +1,8 @@
 //! `Position<V>`: a validated position of variant `V`, and playing moves on it.
 
+use crate::frame::Frame;
 use crate::tables::{ZOBRIST, between};
-use crate::{Bitboard, Color, Hand, Move, Piece, Role, Square, Variant};
+use crate::{Bitboard, Color, Family, Hand, Move, Piece, Role, Square, Variant};
 use core::marker::PhantomData;
 
 /// Role bitboards a position keeps: as many as the variant with the most roles needs, so
@@ -13,22 +14,36 @@ pub const ROLE_SLOTS: usize = 16;
 ///
 /// Build one with [`Position::startpos`] or [`Position::from_setup`]; positions are
 /// `Copy` and moves are played by [`Position::play`] or [`Position::play_unchecked`].
-#[derive(Clone, Copy)]
-pub struct Position<V: Variant> {
-    pub(crate) board: [Option<Piece>; 81],
-    pub(crate) by_color: [Bitboard; 2],
+///
+/// Its board is stored in the game's frame ([`Family::Frame`]): squares, bitboards and
+/// the piece on each square are the frame's types.
+pub struct Position<V: Family> {
+    pub(crate) board: <V::Frame as Frame>::Mailbox,
+    pub(crate) by_color: [Bb<V>; 2],
     /// Pieces by role, at the variant's slot for the role ([`Variant::slot`]).
-    pub(crate) by_role: [Bitboard; ROLE_SLOTS],
+    pub(crate) by_role: <V::Frame as Frame>::RoleBoards,
     pub(crate) hands: [Hand; 2],
     pub(crate) side: Color,
     pub(crate) ply: u32,
     pub(crate) board_key: u64,
     pub(crate) hand_key: u64,
-    pub(crate) kings: [Option<Square>; 2],
-    pub(crate) checkers: Bitboard,
-    pub(crate) pinned: Bitboard,
+    pub(crate) kings: [Option<<V::Frame as Frame>::Square>; 2],
+    pub(crate) checkers: Bb<V>,
+    pub(crate) pinned: Bb<V>,
     pub(crate) variant: PhantomData<V>,
 }
+
+/// The bitboard of `V`'s frame.
+pub type Bb<V> = <<V as Family>::Frame as Frame>::Bitboard;
+
+impl<V: Family> Clone for Position<V> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V: Family> Copy for Position<V> {}
 
 impl<V: Variant> Position<V> {
     /// The start position of an even game.

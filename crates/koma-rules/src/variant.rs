@@ -32,9 +32,17 @@ macro_rules! compiled_here {
 }
 pub(crate) use compiled_here;
 
-/// A shogi variant, as a zero-sized type whose rules are associated constants, so that
-/// generic code monomorphizes into a generator written for that variant alone.
-pub trait Variant: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
+/// A game of the shogi family, as a zero-sized type: what every member has, whatever its
+/// board. A [`Position`] is built on its [`Frame`](crate::frame::Frame).
+pub trait Family: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
+    /// The board frame its positions are stored in.
+    type Frame: crate::frame::Frame;
+}
+
+/// A shogi variant of the 9x9 frame, as a zero-sized type whose rules are associated
+/// constants, so that generic code monomorphizes into a generator written for that
+/// variant alone.
+pub trait Variant: Family<Frame = crate::frame::Nine> {
     /// The variant as a run-time value: every typed variant is one of [`crate::VariantKind`],
     /// so code that leaves the types never has to guess.
     const KIND: crate::VariantKind;

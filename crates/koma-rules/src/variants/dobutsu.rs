@@ -47,6 +47,10 @@ const fn animal(
     )
 }
 
+impl crate::Family for Dobutsu {
+    type Frame = crate::frame::Nine;
+}
+
 impl Variant for Dobutsu {
     crate::variant::compiled_here!();
 

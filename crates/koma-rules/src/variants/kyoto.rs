@@ -37,6 +37,10 @@ const fn fsf(role: Role, letters: &'static str) -> (Role, Face) {
     )
 }
 
+impl crate::Family for Kyoto {
+    type Frame = crate::frame::Nine;
+}
+
 impl Variant for Kyoto {
     crate::variant::compiled_here!();
 

@@ -14,6 +14,10 @@ pub struct Minishogi;
 
 const BOARD: Bitboard = Bitboard::board(5, 5);
 
+impl crate::Family for Minishogi {
+    type Frame = crate::frame::Nine;
+}
+
 impl Variant for Minishogi {
     crate::variant::compiled_here!();
 

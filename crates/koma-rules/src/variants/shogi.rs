@@ -24,6 +24,10 @@ impl Shogi {
     }
 }
 
+impl crate::Family for Shogi {
+    type Frame = crate::frame::Nine;
+}
+
 impl Variant for Shogi {
     crate::variant::compiled_here!();
 

@@ -9,6 +9,10 @@ use crate::{Bitboard, Position, Role, Setup, Variant};
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tori;
 
+impl crate::Family for Tori {
+    type Frame = crate::frame::Nine;
+}
+
 impl Variant for Tori {
     crate::variant::compiled_here!();
 
