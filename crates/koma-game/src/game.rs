@@ -74,14 +74,14 @@ impl<V: Variant> Game<V> {
 
     /// A game from the even start position.
     pub fn standard(rules: RuleSet) -> Game<V> {
-        Game::new(Position::startpos(), rules)
+        Game::new(Position::<V>::startpos(), rules)
     }
 
     /// A game from a named handicap start of this variant (the handicap giver, gote, moves
     /// first), or `None` if the handicap is not one of this variant's.
     pub fn handicap(handicap: Handicap, rules: RuleSet) -> Option<Game<V>> {
         let setup = handicap.setup_for::<V>()?;
-        let start = Position::from_setup(&setup).ok()?;
+        let start = Position::<V>::from_setup(&setup).ok()?;
         Some(Game::new(start, rules))
     }
 

@@ -223,7 +223,7 @@ mod tests {
         }
         out.hands = [setup.hands[1], setup.hands[0]];
         out.side = !setup.side;
-        Position::from_setup(&out).expect("a flipped legal position is legal")
+        Position::<Shogi>::from_setup(&out).expect("a flipped legal position is legal")
     }
 
     fn planes(pos: &Position<Shogi>, nyugyoku: bool) -> (Vec<u8>, Vec<u8>) {

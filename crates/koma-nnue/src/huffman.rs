@@ -203,5 +203,5 @@ pub(crate) fn decode(codes: &Codes, data: &[u8; 32]) -> Result<Position<Shogi>, 
         n += 1;
     }
     setup.hands = hands;
-    Ok(Position::from_setup(&setup)?)
+    Ok(Position::<Shogi>::from_setup(&setup)?)
 }

@@ -65,19 +65,29 @@ pub trait SquareSet:
     }
 }
 
+/// A square of some frame, as its index there (file-major, from 0).
+pub trait Indexed: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static {
+    /// The square's index in its frame.
+    fn index(self) -> usize;
+}
+
+impl<const SIDE: u8> Indexed for FrameSquare<SIDE> {
+    #[inline(always)]
+    fn index(self) -> usize {
+        FrameSquare::index(self)
+    }
+}
+
 /// A board frame: its side, squares and bitboard, and what a position stores in it.
 pub trait Frame: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
     /// Files and ranks of the frame (the boards in it may use fewer).
     const SIDE: u8;
     /// A square of the frame.
-    type Square: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static;
+    type Square: Indexed;
     /// A set of the frame's squares.
     type Bitboard: SquareSet<Square = Self::Square>;
     /// The piece on each square, by index (an array the frame's size).
     type Mailbox: Copy + Eq + Hash + Send + Sync + AsRef<[Option<Piece>]> + AsMut<[Option<Piece>]>;
-    /// A bitboard for each role slot of a position (as many as the frame's variant with the
-    /// most roles needs).
-    type RoleBoards: Copy + Send + Sync + AsRef<[Self::Bitboard]> + AsMut<[Self::Bitboard]>;
 }
 
 /// The 9x9 frame of shogi and every variant up to 9x9.
@@ -93,7 +103,6 @@ impl Frame for Nine {
     type Square = Square;
     type Bitboard = Bitboard;
     type Mailbox = [Option<Piece>; Square::COUNT];
-    type RoleBoards = [Bitboard; crate::position::ROLE_SLOTS];
 }
 
 impl Frame for Twelve {
@@ -101,8 +110,6 @@ impl Frame for Twelve {
     type Square = Square12;
     type Bitboard = Bitboard12;
     type Mailbox = [Option<Piece>; Square12::COUNT];
-    /// Chu's 39 board roles and the always-empty slot.
-    type RoleBoards = [Bitboard12; 40];
 }
 
 /// Forwards the trait to the type's own `const fn`s of the same names, which const

@@ -1,6 +1,6 @@
 //! `Position<V>`: a validated position of variant `V`, and playing moves on it.
 
-use crate::frame::Frame;
+use crate::frame::{Frame, Indexed};
 use crate::tables::{ZOBRIST, between};
 use crate::{Bitboard, Color, Family, Hand, Move, Piece, Role, Square, Variant};
 use core::marker::PhantomData;
@@ -21,7 +21,7 @@ pub struct Position<V: Family> {
     pub(crate) board: <V::Frame as Frame>::Mailbox,
     pub(crate) by_color: [Bb<V>; 2],
     /// Pieces by role, at the variant's slot for the role ([`Variant::slot`]).
-    pub(crate) by_role: <V::Frame as Frame>::RoleBoards,
+    pub(crate) by_role: V::RoleBoards,
     pub(crate) hands: [Hand; 2],
     pub(crate) side: Color,
     pub(crate) ply: u32,
@@ -30,6 +30,7 @@ pub struct Position<V: Family> {
     pub(crate) kings: [Option<<V::Frame as Frame>::Square>; 2],
     pub(crate) checkers: Bb<V>,
     pub(crate) pinned: Bb<V>,
+    pub(crate) state: V::State,
     pub(crate) variant: PhantomData<V>,
 }
 
@@ -45,56 +46,23 @@ impl<V: Family> Clone for Position<V> {
 
 impl<V: Family> Copy for Position<V> {}
 
-impl<V: Variant> Position<V> {
-    /// The start position of an even game.
-    pub fn startpos() -> Position<V> {
-        Position::from_setup(&V::start()).expect("the start position is valid")
-    }
-
-    pub(crate) fn empty() -> Position<V> {
-        Position {
-            board: [None; 81],
-            by_color: [Bitboard::EMPTY; 2],
-            by_role: [Bitboard::EMPTY; ROLE_SLOTS],
-            hands: [Hand::EMPTY; 2],
-            side: Color::Black,
-            ply: 1,
-            board_key: 0,
-            hand_key: 0,
-            kings: [None; 2],
-            checkers: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
-            variant: PhantomData,
-        }
-    }
-
+/// What a position of every game of the family holds, whatever its frame.
+impl<V: Family> Position<V> {
     /// The piece on `sq`, if any.
     #[inline(always)]
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.board[sq.index()]
-    }
-
-    /// The squares holding pieces of `color` with `role`.
-    #[inline(always)]
-    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        self.by_color[color.index()] & self.by_role[V::slot(role)]
-    }
-
-    /// The squares holding pieces of `role`, both colours.
-    #[inline(always)]
-    pub fn role_bb(&self, role: Role) -> Bitboard {
-        self.by_role[V::slot(role)]
+    pub fn piece_at(&self, sq: <V::Frame as Frame>::Square) -> Option<Piece> {
+        self.board.as_ref()[sq.index()]
     }
 
     /// The squares holding pieces of `color`.
     #[inline(always)]
-    pub fn color_bb(&self, color: Color) -> Bitboard {
+    pub fn color_bb(&self, color: Color) -> Bb<V> {
         self.by_color[color.index()]
     }
 
     /// The occupied squares.
     #[inline(always)]
-    pub fn occupied(&self) -> Bitboard {
+    pub fn occupied(&self) -> Bb<V> {
         self.by_color[0] | self.by_color[1]
     }
 
@@ -131,6 +99,43 @@ impl<V: Variant> Position<V> {
     #[inline(always)]
     pub fn board_key(&self) -> u64 {
         self.board_key
+    }
+}
+
+impl<V: Variant> Position<V> {
+    /// The start position of an even game.
+    pub fn startpos() -> Position<V> {
+        Self::from_setup(&V::start()).expect("the start position is valid")
+    }
+
+    pub(crate) fn empty() -> Position<V> {
+        Position {
+            board: [None; 81],
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; ROLE_SLOTS],
+            hands: [Hand::EMPTY; 2],
+            side: Color::Black,
+            ply: 1,
+            board_key: 0,
+            hand_key: 0,
+            kings: [None; 2],
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+            state: V::State::default(),
+            variant: PhantomData,
+        }
+    }
+
+    /// The squares holding pieces of `color` with `role`.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_color[color.index()] & self.by_role[V::slot(role)]
+    }
+
+    /// The squares holding pieces of `role`, both colours.
+    #[inline(always)]
+    pub fn role_bb(&self, role: Role) -> Bitboard {
+        self.by_role[V::slot(role)]
     }
 
     /// The square of `color`'s king, if it has one (tsume problems may omit the attacker's).
@@ -466,22 +471,25 @@ impl Undo {
     }
 }
 
-impl<V: Variant> PartialEq for Position<V> {
-    /// Positions are equal when board, hands, side to move and move number are.
+impl<V: Family> PartialEq for Position<V> {
+    /// Positions are equal when board, hands, side to move, move number and the game's
+    /// further state are.
     fn eq(&self, other: &Self) -> bool {
         self.board == other.board
             && self.hands == other.hands
             && self.side == other.side
             && self.ply == other.ply
+            && self.state == other.state
     }
 }
 
-impl<V: Variant> Eq for Position<V> {}
+impl<V: Family> Eq for Position<V> {}
 
-impl<V: Variant> core::fmt::Debug for Position<V> {
+impl<V: Family> core::fmt::Debug for Position<V> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Position")
-            .field("variant", &V::NAME)
+            .field("game", &core::any::type_name::<V>())
+            .field("state", &self.state)
             .field("side", &self.side)
             .field("hands", &self.hands)
             .field("ply", &self.ply)

@@ -37,12 +37,24 @@ pub(crate) use compiled_here;
 pub trait Family: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
     /// The board frame its positions are stored in.
     type Frame: crate::frame::Frame;
+    /// What a position keeps beyond board, hands, side to move and move number: nothing in
+    /// the 9x9 variants; in Chu, the square of a lion a non-lion has just taken.
+    type State: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static;
+    /// The bitboards of pieces by role a position keeps, one per slot: as many as the game
+    /// looks up (every role in the 9x9 variants; in Chu, lions and royals).
+    type RoleBoards: Copy
+        + Send
+        + Sync
+        + AsRef<[<Self::Frame as crate::frame::Frame>::Bitboard]>
+        + AsMut<[<Self::Frame as crate::frame::Frame>::Bitboard]>;
 }
 
 /// A shogi variant of the 9x9 frame, as a zero-sized type whose rules are associated
 /// constants, so that generic code monomorphizes into a generator written for that
 /// variant alone.
-pub trait Variant: Family<Frame = crate::frame::Nine> {
+pub trait Variant:
+    Family<Frame = crate::frame::Nine, RoleBoards = [Bitboard; crate::position::ROLE_SLOTS]>
+{
     /// The variant as a run-time value: every typed variant is one of [`crate::VariantKind`],
     /// so code that leaves the types never has to guess.
     const KIND: crate::VariantKind;

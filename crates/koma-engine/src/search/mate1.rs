@@ -154,7 +154,7 @@ mod tests {
     use koma_rules::{Square, VariantKind};
 
     fn pos(sfen: &str) -> Position<Shogi> {
-        Position::from_setup(&parse_setup(VariantKind::Shogi, sfen).unwrap()).unwrap()
+        Position::<Shogi>::from_setup(&parse_setup(VariantKind::Shogi, sfen).unwrap()).unwrap()
     }
 
     #[test]

@@ -144,7 +144,7 @@ fn mirrored(pos: &Position<Shogi>) -> Option<Position<Shogi>> {
         let image = Square::new(10 - sq.file(), sq.rank())?;
         flipped.set(image, setup.get(sq));
     }
-    Position::from_setup(&flipped).ok()
+    Position::<Shogi>::from_setup(&flipped).ok()
 }
 
 /// Decodes whole records (and their mirror images, if `mirror`).

@@ -72,7 +72,7 @@ impl ChuPosition {
                         dests = dests.without(sq);
                     }
                 }
-            } else if let Some(only) = self.last_lion_capture {
+            } else if let Some(only) = self.state {
                 // After a non-lion took a lion, a non-lion takes a lion only there.
                 for sq in lions {
                     if sq != only {
@@ -122,7 +122,7 @@ impl ChuPosition {
                     }
                 }
                 out &= own.not();
-                if let Some(only) = self.last_lion_capture {
+                if let Some(only) = self.state {
                     for sq in out & self.lions(!us) {
                         if sq != only {
                             out = out.without(sq);

@@ -3,7 +3,8 @@
 use super::tables::ZOBRIST;
 use super::{BOARD_ROLES, ChuMove, is_lion, is_royal, promote};
 use crate::frame12::{Bitboard12, Square12};
-use crate::{Color, Piece, Role};
+use crate::{Color, Hand, Piece, Position, Role};
+use core::marker::PhantomData;
 
 /// An unvalidated Chu position: what a parser produces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,33 +48,40 @@ pub enum ChuSetupError {
     LionCaptureSquare(Square12),
 }
 
-/// A Chu shogi position: board, side to move, move number, the last move's lion capture,
-/// and its hash.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct ChuPosition {
-    pub(super) board: [Option<Piece>; Square12::COUNT],
-    pub(super) by_color: [Bitboard12; 2],
-    /// Lions and promoted kirins of both sides.
-    pub(super) lions: Bitboard12,
-    /// Kings and princes of both sides.
-    pub(super) royals: Bitboard12,
-    pub(super) side: Color,
-    pub(super) ply: u32,
-    pub(super) last_lion_capture: Option<Square12>,
-    pub(super) key: u64,
+/// The Chu member of the shogi family: the 12x12 frame, and as further state the square
+/// of a lion a non-lion has just taken.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Chu;
+
+impl crate::Family for Chu {
+    type Frame = crate::frame::Twelve;
+    type State = Option<Square12>;
+    /// Lions and royals: the roles Chu's rules look up.
+    type RoleBoards = [Bitboard12; 2];
 }
 
-impl core::fmt::Debug for ChuPosition {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("ChuPosition")
-            .field("side", &self.side)
-            .field("ply", &self.ply)
-            .field("key", &self.key)
-            .finish_non_exhaustive()
+/// A Chu shogi position: the family's [`Position`] on the 12x12 frame (board, side to
+/// move, move number, the last move's lion capture, and its hash).
+pub type ChuPosition = Position<Chu>;
+
+/// The role slot of a Chu position's lions (the lion and the promoted kirin).
+const LIONS: usize = 0;
+/// The role slot of a Chu position's royals (the king and the prince).
+const ROYALS: usize = 1;
+
+/// Where a Chu position keeps a piece of `role` among its role bitboards: the lions' or
+/// the royals' slot; other roles have none.
+const fn slot(role: Role) -> Option<usize> {
+    if is_lion(role) {
+        Some(LIONS)
+    } else if is_royal(role) {
+        Some(ROYALS)
+    } else {
+        None
     }
 }
 
-impl ChuPosition {
+impl Position<Chu> {
     /// The start position.
     pub fn startpos() -> ChuPosition {
         ChuPosition::from_setup(&super::START).expect("the start position is valid")
@@ -84,12 +92,17 @@ impl ChuPosition {
         let mut pos = ChuPosition {
             board: [None; Square12::COUNT],
             by_color: [Bitboard12::EMPTY; 2],
-            lions: Bitboard12::EMPTY,
-            royals: Bitboard12::EMPTY,
+            by_role: [Bitboard12::EMPTY; 2],
+            hands: [Hand::EMPTY; 2],
             side: setup.side,
             ply: setup.ply,
-            last_lion_capture: None,
-            key: 0,
+            board_key: 0,
+            hand_key: 0,
+            kings: [None; 2],
+            checkers: Bitboard12::EMPTY,
+            pinned: Bitboard12::EMPTY,
+            state: None,
+            variant: PhantomData,
         };
         for sq in Square12::all() {
             if let Some(piece) = setup.board[sq.index()] {
@@ -100,22 +113,22 @@ impl ChuPosition {
             }
         }
         for color in Color::ALL {
-            if (pos.royals & pos.by_color[color.index()]).count() > 2 {
+            if pos.royals(color).count() > 2 {
                 return Err(ChuSetupError::TooManyRoyals(color));
             }
         }
-        if pos.royals.is_empty() {
+        if (pos.royals(Color::Black) | pos.royals(Color::White)).is_empty() {
             return Err(ChuSetupError::NoRoyals);
         }
         if let Some(sq) = setup.last_lion_capture {
             if pos.board[sq.index()].is_none_or(|p| p.color() == setup.side) {
                 return Err(ChuSetupError::LionCaptureSquare(sq));
             }
-            pos.last_lion_capture = Some(sq);
-            pos.key ^= ZOBRIST.lion_capture[sq.index()];
+            pos.state = Some(sq);
+            pos.board_key ^= ZOBRIST.lion_capture[sq.index()];
         }
         if setup.side == Color::White {
-            pos.key ^= ZOBRIST.side;
+            pos.board_key ^= ZOBRIST.side;
         }
         Ok(pos)
     }
@@ -126,103 +139,64 @@ impl ChuPosition {
             board: self.board,
             side: self.side,
             ply: self.ply,
-            last_lion_capture: self.last_lion_capture,
+            last_lion_capture: self.state,
         }
-    }
-
-    /// The piece on `sq`, if any.
-    #[inline(always)]
-    pub fn piece_at(&self, sq: Square12) -> Option<Piece> {
-        self.board[sq.index()]
-    }
-
-    /// The squares holding pieces of `color`.
-    #[inline(always)]
-    pub fn color_bb(&self, color: Color) -> Bitboard12 {
-        self.by_color[color.index()]
-    }
-
-    /// The occupied squares.
-    #[inline(always)]
-    pub fn occupied(&self) -> Bitboard12 {
-        self.by_color[0] | self.by_color[1]
     }
 
     /// The kings and princes of `color`.
     #[inline(always)]
     pub fn royals(&self, color: Color) -> Bitboard12 {
-        self.royals & self.by_color[color.index()]
+        self.by_role[ROYALS] & self.by_color[color.index()]
     }
 
     /// The lions (promoted kirins included) of `color`.
     #[inline(always)]
     pub fn lions(&self, color: Color) -> Bitboard12 {
-        self.lions & self.by_color[color.index()]
-    }
-
-    /// The side to move.
-    #[inline(always)]
-    pub fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    /// The move number: 1 in a new game, one more after every move.
-    #[inline(always)]
-    pub fn ply(&self) -> u32 {
-        self.ply
+        self.by_role[LIONS] & self.by_color[color.index()]
     }
 
     /// Where a lion was just taken by a non-lion, if it was.
     #[inline(always)]
     pub fn last_lion_capture(&self) -> Option<Square12> {
-        self.last_lion_capture
-    }
-
-    /// The zobrist hash of board, side to move and lion-capture square.
-    #[inline(always)]
-    pub fn key(&self) -> u64 {
-        self.key
+        self.state
     }
 
     fn put(&mut self, sq: Square12, piece: Piece) {
         self.board[sq.index()] = Some(piece);
         let bit = Bitboard12::from_square(sq);
-        self.by_color[piece.color().index()] = self.by_color[piece.color().index()] | bit;
-        if is_lion(piece.role()) {
-            self.lions |= bit;
+        self.by_color[piece.color().index()] |= bit;
+        if let Some(slot) = slot(piece.role()) {
+            self.by_role[slot] |= bit;
         }
-        if is_royal(piece.role()) {
-            self.royals |= bit;
-        }
-        self.key ^= ZOBRIST.piece[piece.index()][sq.index()];
+        self.board_key ^= ZOBRIST.piece[piece.index()][sq.index()];
     }
 
-    fn take(&mut self, sq: Square12) -> Option<Piece> {
+    fn take_piece(&mut self, sq: Square12) -> Option<Piece> {
         let piece = self.board[sq.index()].take()?;
-        let keep = Bitboard12::from_square(sq).not();
-        self.by_color[piece.color().index()] = self.by_color[piece.color().index()] & keep;
-        self.lions &= keep;
-        self.royals &= keep;
-        self.key ^= ZOBRIST.piece[piece.index()][sq.index()];
+        let keep = !Bitboard12::from_square(sq);
+        self.by_color[piece.color().index()] &= keep;
+        self.by_role[LIONS] &= keep;
+        self.by_role[ROYALS] &= keep;
+        self.board_key ^= ZOBRIST.piece[piece.index()][sq.index()];
         Some(piece)
     }
 
     /// Plays `m`, which the caller knows to be legal (one of [`ChuPosition::legal_moves`]).
     pub fn play_unchecked(&mut self, m: ChuMove) {
-        let mut piece = self.take(m.from()).expect("a piece on the origin");
+        let mut piece = self.take_piece(m.from()).expect("a piece on the origin");
         let mover_is_lion = is_lion(piece.role());
-        if let Some(sq) = self.last_lion_capture.take() {
-            self.key ^= ZOBRIST.lion_capture[sq.index()];
+        if let Some(sq) = self.state.take() {
+            self.board_key ^= ZOBRIST.lion_capture[sq.index()];
         }
         let mut lion_taken = None;
         if let Some(mid) = m.mid() {
-            if let Some(taken) = self.take(mid) {
+            if let Some(taken) = self.take_piece(mid) {
                 if is_lion(taken.role()) {
                     lion_taken = Some(mid);
                 }
             }
         }
-        if let Some(taken) = self.take(m.to()) {
+        if let Some(taken) = self.take_piece(m.to()) {
             if is_lion(taken.role()) {
                 lion_taken = Some(m.to());
             }
@@ -234,12 +208,12 @@ impl ChuPosition {
         self.put(m.to(), piece);
         if !mover_is_lion {
             if let Some(sq) = lion_taken {
-                self.last_lion_capture = Some(sq);
-                self.key ^= ZOBRIST.lion_capture[sq.index()];
+                self.state = Some(sq);
+                self.board_key ^= ZOBRIST.lion_capture[sq.index()];
             }
         }
         self.side = !self.side;
-        self.key ^= ZOBRIST.side;
+        self.board_key ^= ZOBRIST.side;
         self.ply += 1;
     }
 

@@ -49,6 +49,8 @@ const fn animal(
 
 impl crate::Family for Dobutsu {
     type Frame = crate::frame::Nine;
+    type State = ();
+    type RoleBoards = [crate::Bitboard; crate::position::ROLE_SLOTS];
 }
 
 impl Variant for Dobutsu {

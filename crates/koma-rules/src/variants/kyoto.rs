@@ -39,6 +39,8 @@ const fn fsf(role: Role, letters: &'static str) -> (Role, Face) {
 
 impl crate::Family for Kyoto {
     type Frame = crate::frame::Nine;
+    type State = ();
+    type RoleBoards = [crate::Bitboard; crate::position::ROLE_SLOTS];
 }
 
 impl Variant for Kyoto {

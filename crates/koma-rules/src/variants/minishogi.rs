@@ -16,6 +16,8 @@ const BOARD: Bitboard = Bitboard::board(5, 5);
 
 impl crate::Family for Minishogi {
     type Frame = crate::frame::Nine;
+    type State = ();
+    type RoleBoards = [crate::Bitboard; crate::position::ROLE_SLOTS];
 }
 
 impl Variant for Minishogi {

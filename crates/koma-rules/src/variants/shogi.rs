@@ -26,6 +26,8 @@ impl Shogi {
 
 impl crate::Family for Shogi {
     type Frame = crate::frame::Nine;
+    type State = ();
+    type RoleBoards = [crate::Bitboard; crate::position::ROLE_SLOTS];
 }
 
 impl Variant for Shogi {

@@ -11,6 +11,8 @@ pub struct Tori;
 
 impl crate::Family for Tori {
     type Frame = crate::frame::Nine;
+    type State = ();
+    type RoleBoards = [crate::Bitboard; crate::position::ROLE_SLOTS];
 }
 
 impl Variant for Tori {

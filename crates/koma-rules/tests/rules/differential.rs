@@ -99,7 +99,7 @@ fn random_playouts_match_rsshogi() {
     let mut positions = 0;
     let starts: Vec<Position<Shogi>> = Handicap::SHOGI
         .iter()
-        .map(|h| Position::from_setup(&h.setup()).expect("valid handicap"))
+        .map(|h| Position::<Shogi>::from_setup(&h.setup()).expect("valid handicap"))
         .collect();
     for game in 0..400 {
         let mut pos = starts[game % starts.len()];
