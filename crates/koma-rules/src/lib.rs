@@ -8,7 +8,8 @@
 //! assert_eq!(perft(&pos, 3), 25_470);
 //! ```
 //!
-//! Every variant lives in a 9x9 frame ([`Square`], [`Bitboard`]); a [`Variant`] is a
+//! Every variant up to 9x9 lives in the 9x9 frame ([`Square`], [`Bitboard`]), Chu shogi in
+//! the 12x12 ([`frame`]); a [`Variant`] (a [`Family`] member on the 9x9 frame) is a
 //! zero-sized type whose rules are constants, so [`Position<V>`] code is specialised per
 //! variant at compile time. Text formats (SFEN, USI, KIF, ...) live in `koma-notation`.
 #![no_std]

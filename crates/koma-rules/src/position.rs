@@ -112,7 +112,7 @@ impl<V: Variant> Position<V> {
         Position {
             board: [None; 81],
             by_color: [Bitboard::EMPTY; 2],
-            by_role: [Bitboard::EMPTY; ROLE_SLOTS],
+            by_role: V::RoleBoards::default(),
             hands: [Hand::EMPTY; 2],
             side: Color::Black,
             ply: 1,
@@ -129,13 +129,13 @@ impl<V: Variant> Position<V> {
     /// The squares holding pieces of `color` with `role`.
     #[inline(always)]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        self.by_color[color.index()] & self.by_role[V::slot(role)]
+        self.by_color[color.index()] & self.by_role.as_ref()[V::slot(role)]
     }
 
     /// The squares holding pieces of `role`, both colours.
     #[inline(always)]
     pub fn role_bb(&self, role: Role) -> Bitboard {
-        self.by_role[V::slot(role)]
+        self.by_role.as_ref()[V::slot(role)]
     }
 
     /// The square of `color`'s king, if it has one (tsume problems may omit the attacker's).
@@ -187,7 +187,7 @@ impl<V: Variant> Position<V> {
         let b = Bitboard::from_square(sq);
         self.board[sq.index()] = Some(piece);
         self.by_color[piece.color().index()] |= b;
-        self.by_role[V::slot(piece.role())] |= b;
+        self.by_role.as_mut()[V::slot(piece.role())] |= b;
         self.board_key ^= ZOBRIST.piece[piece.index()][sq.index()];
     }
 
@@ -196,7 +196,7 @@ impl<V: Variant> Position<V> {
         let b = Bitboard::from_square(sq);
         self.board[sq.index()] = None;
         self.by_color[piece.color().index()] ^= b;
-        self.by_role[V::slot(piece.role())] ^= b;
+        self.by_role.as_mut()[V::slot(piece.role())] ^= b;
         self.board_key ^= ZOBRIST.piece[piece.index()][sq.index()];
     }
 

@@ -43,6 +43,7 @@ pub trait Family: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
     /// The bitboards of pieces by role a position keeps, one per slot: as many as the game
     /// looks up (every role in the 9x9 variants; in Chu, lions and royals).
     type RoleBoards: Copy
+        + Default
         + Send
         + Sync
         + AsRef<[<Self::Frame as crate::frame::Frame>::Bitboard]>
@@ -52,9 +53,7 @@ pub trait Family: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
 /// A shogi variant of the 9x9 frame, as a zero-sized type whose rules are associated
 /// constants, so that generic code monomorphizes into a generator written for that
 /// variant alone.
-pub trait Variant:
-    Family<Frame = crate::frame::Nine, RoleBoards = [Bitboard; crate::position::ROLE_SLOTS]>
-{
+pub trait Variant: Family<Frame = crate::frame::Nine> {
     /// The variant as a run-time value: every typed variant is one of [`crate::VariantKind`],
     /// so code that leaves the types never has to guess.
     const KIND: crate::VariantKind;

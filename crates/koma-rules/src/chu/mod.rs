@@ -3,10 +3,11 @@
 //! the lion moving twice in a turn, the lion-trading rules, promotion by entering or
 //! capturing in the far four ranks, and the game won by taking the last royal.
 //!
-//! Chu lives beside the 9x9 family rather than inside [`crate::Position`]: its squares
-//! ([`Square12`]), bitboards ([`Bitboard12`]) and three-square moves ([`ChuMove`]) are
-//! its own types, so that the variants up to 9x9 keep their `u128` frame and 16-bit
-//! moves. Its pieces are the shared piece table's ([`crate::pieces::ROLES`]).
+//! Chu is the family member ([`Chu`]) on the 12x12 frame ([`crate::frame::Twelve`]:
+//! [`Square12`], [`Bitboard12`]); its position is the family's [`crate::Position`]
+//! ([`ChuPosition`]), its moves are three-square [`ChuMove`]s, so that the variants up to
+//! 9x9 keep their `u128` frame and 16-bit moves. Its pieces are the shared piece table's
+//! ([`crate::pieces::ROLES`]).
 
 mod movegen;
 mod moves;
