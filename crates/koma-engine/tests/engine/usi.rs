@@ -463,9 +463,13 @@ fn go_mate_answers_with_the_solver() {
     e.send("setoption name USI_Variant value tori");
     e.send("position startpos");
     e.send("go mate 1000");
-    assert_eq!(
-        e.read_until_prefix("checkmate").last().unwrap(),
-        "checkmate notimplemented"
+    let lines = e.read_until_prefix("checkmate");
+    assert_eq!(lines.last().unwrap(), "checkmate notimplemented");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string go mate: the mate solver plays shogi only, not tori"),
+        "{lines:?}"
     );
     assert_eq!(count_bestmoves(&e.sync()), 0);
 }

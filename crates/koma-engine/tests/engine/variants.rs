@@ -91,6 +91,21 @@ fn chu_shogi_over_usi() {
         lines.iter().any(|l| l.contains("move 2 '1a1b' is illegal")),
         "{lines:?}"
     );
+
+    // No mate to solve in Chu, and the answer says why.
+    e.send("position startpos");
+    e.send("go mate 1000");
+    let lines = e.read_until_prefix("checkmate");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("checkmate notimplemented")
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string go mate: Chu shogi is won by taking")),
+        "{lines:?}"
+    );
     e.send("quit");
     assert!(e.wait_exit(std::time::Duration::from_secs(5)));
 }
