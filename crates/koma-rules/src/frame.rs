@@ -30,7 +30,7 @@ pub trait SquareSet:
     + IntoIterator<Item = Self::Square>
 {
     /// The frame's square.
-    type Square: Copy + Eq + Ord + Hash + Debug + core::fmt::Display + Send + Sync + 'static;
+    type Square: Indexed + core::fmt::Display;
     /// No squares.
     const EMPTY: Self;
     /// Every square of the frame.

@@ -341,21 +341,6 @@ impl Session {
         }
     }
 
-    /// Why `go mate` has no solver for the game being played, if it has none: the df-pn
-    /// solver plays shogi only, and Chu has no mate to prove.
-    fn no_mate_solver(&self) -> Option<String> {
-        if self.chu.is_some() {
-            return Some(
-                "Chu shogi is won by taking the last royal, not by mate: a king may step \
-                 into attack, and the mate solver plays shogi only"
-                    .to_string(),
-            );
-        }
-        let variant = self.position.root.variant();
-        (variant != VariantKind::Shogi)
-            .then(|| format!("the mate solver plays shogi only, not {}", variant.name()))
-    }
-
     fn go(&mut self, go: GoCommand) {
         if let Some(running) = &self.running
             && !running.control.answered()
@@ -372,14 +357,13 @@ impl Session {
         let started = Instant::now();
         let root = self.position.root;
 
-        if go.mate.is_some() {
-            if let Some(why) = self.no_mate_solver() {
-                self.out.info_string(&format!("go mate: {why}"));
-                if self.chu.is_some() {
-                    self.out.line("checkmate notimplemented");
-                    return;
-                }
-            }
+        if let (Some(_), Some(_)) = (&self.chu, go.mate) {
+            self.out.info_string(
+                "go mate: Chu shogi is won by taking the last royal, not by mate: a king may \
+                 step into attack, and the mate solver plays shogi only",
+            );
+            self.out.line("checkmate notimplemented");
+            return;
         }
         if let Some(limit) = go.mate {
             let deadline = match limit {

@@ -346,7 +346,14 @@ fn work(
         }
         Task::Answer(root, answer) => bestmove_line(&answer, root.variant()),
         Task::Mate(root, limit) => {
-            checkmate_line(&mate::solve(&root, limit, &control.stop), root.variant())
+            let answer = mate::solve(&root, limit, &control.stop);
+            if answer == mate::MateAnswer::NotImplemented {
+                out.info_string(&format!(
+                    "go mate: the mate solver plays shogi only, not {}",
+                    root.variant().name()
+                ));
+            }
+            checkmate_line(&answer, root.variant())
         }
         Task::Search { position, limits } => {
             let variant = position.root.variant();

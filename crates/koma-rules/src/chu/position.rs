@@ -117,7 +117,7 @@ impl Position<Chu> {
                 return Err(ChuSetupError::TooManyRoyals(color));
             }
         }
-        if (pos.royals(Color::Black) | pos.royals(Color::White)).is_empty() {
+        if pos.by_role[ROYALS].is_empty() {
             return Err(ChuSetupError::NoRoyals);
         }
         if let Some(sq) = setup.last_lion_capture {
