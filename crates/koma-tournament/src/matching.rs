@@ -174,6 +174,13 @@ struct Solver {
     /// For each vertex, the even vertex outside its outermost blossom with the least slack
     /// edge to it (possibly stale after a shrink: checked before use).
     best: Vec<usize>,
+    /// For each vertex `j` with a best edge from `i`: `c(i, j) - pi(i) + rise`, which stays
+    /// put while the duals move (an even vertex stays even until the stage ends, and its
+    /// `pi` rises with `rise`), so that the slack is `best_key[j] - rise - pi(j)` without
+    /// reading the cost matrix again.
+    best_key: Vec<i128>,
+    /// The sum of the dual changes so far: how far the `pi` of every even vertex has risen.
+    rise: i128,
     /// Blossom ids not in use.
     spare: Vec<usize>,
 }
@@ -209,14 +216,10 @@ impl Solver {
             label: vec![Label::Free; ids],
             reached_by: vec![(NONE, NONE); ids],
             best: vec![NONE; n],
+            best_key: vec![0; n],
+            rise: 0,
             spare: (n..ids).rev().collect(),
         }
-    }
-
-    /// The slack of the edge `(i, j)` between two different outermost blossoms.
-    fn slack(&self, i: usize, j: usize) -> Option<i128> {
-        let c = self.cost[i * self.n + j];
-        (c != NO_EDGE).then(|| i128::from(c) - self.pi[i] - self.pi[j])
     }
 
     /// The vertices inside blossom `b` (itself when a vertex).
@@ -300,17 +303,18 @@ impl Solver {
     /// Offers the edges of `v`, newly even, as the best edges of the vertices outside its
     /// outermost blossom.
     fn became_even(&mut self, v: usize) {
-        for j in 0..self.n {
-            if self.top[j] == self.top[v] {
+        let n = self.n;
+        let offset = self.rise - self.pi[v];
+        let own = self.top[v];
+        let row = &self.cost[v * n..(v + 1) * n];
+        for (j, &c) in row.iter().enumerate() {
+            if c == NO_EDGE || self.top[j] == own {
                 continue;
             }
-            let Some(s) = self.slack(v, j) else { continue };
-            let better = match self.best[j] {
-                NONE => true,
-                b => self.slack(b, j).is_none_or(|old| s < old),
-            };
-            if better {
+            let key = i128::from(c) + offset;
+            if self.best[j] == NONE || key < self.best_key[j] {
                 self.best[j] = v;
+                self.best_key[j] = key;
             }
         }
     }
@@ -318,18 +322,25 @@ impl Solver {
     /// Finds the best edge of vertex `j` from scratch.
     fn refresh_best(&mut self, j: usize) {
         self.best[j] = NONE;
-        let mut least = None;
         for i in 0..self.n {
             if self.top[i] == self.top[j] || self.label[self.top[i]] != Label::Even {
                 continue;
             }
-            if let Some(s) = self.slack(i, j) {
-                if least.is_none_or(|l| s < l) {
-                    least = Some(s);
-                    self.best[j] = i;
-                }
+            let c = self.cost[i * self.n + j];
+            if c == NO_EDGE {
+                continue;
+            }
+            let key = i128::from(c) + self.rise - self.pi[i];
+            if self.best[j] == NONE || key < self.best_key[j] {
+                self.best[j] = i;
+                self.best_key[j] = key;
             }
         }
+    }
+
+    /// The slack of the best edge of `j` (which has one).
+    fn best_slack(&self, j: usize) -> i128 {
+        self.best_key[j] - self.rise - self.pi[j]
     }
 
     /// The largest dual change allowed and what it makes happen; `None` when nothing can
@@ -347,11 +358,7 @@ impl Solver {
                 continue;
             }
             match self.label[self.top[j]] {
-                Label::Free => {
-                    if let Some(s) = self.slack(i, j) {
-                        offer(s, Event::Grow(i, j));
-                    }
-                }
+                Label::Free => offer(self.best_slack(j), Event::Grow(i, j)),
                 Label::Even => {
                     if self.top[i] == self.top[j] {
                         self.refresh_best(j);
@@ -361,9 +368,7 @@ impl Solver {
                         }
                     }
                     // Both ends' `pi` share a parity, so the slack is even.
-                    if let Some(s) = self.slack(i, j) {
-                        offer(s / 2, Event::Join(i, j));
-                    }
+                    offer(self.best_slack(j) / 2, Event::Join(i, j));
                 }
                 Label::Odd => {}
             }
@@ -381,6 +386,7 @@ impl Solver {
         if delta == 0 {
             return;
         }
+        self.rise += delta;
         for v in 0..self.n {
             match self.label[self.top[v]] {
                 Label::Even => self.pi[v] += delta,
