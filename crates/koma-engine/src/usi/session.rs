@@ -1,7 +1,7 @@
 //! The USI session: the state between commands and what each command does.
 //!
 //! The reader calls [`Session::handle_line`] for every line. Searches run on their own
-//! thread ([`worker`](super::worker)), so the reader keeps answering while one runs:
+//! thread ([`worker`]), so the reader keeps answering while one runs:
 //!
 //! Every accepted `go` gets exactly one answer (`bestmove`, or `checkmate` for `go mate`),
 //! and nothing else prints one:
