@@ -222,16 +222,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let start = Instant::now();
             let total = if divide {
                 let mut total = 0;
-                for m in pos.legal_moves() {
-                    let mut next = pos;
-                    next.play_unchecked(m);
-                    let n = koma_rules::chu::perft(&next, depth.saturating_sub(1));
+                for (m, n) in koma_rules::perft::perft_divide(&pos, depth) {
                     outln!("{m}: {n}");
                     total += n;
                 }
                 total
             } else {
-                koma_rules::chu::perft(&pos, depth)
+                koma_rules::perft::perft(&pos, depth)
             };
             let secs = start.elapsed().as_secs_f64();
             outln!("{total}");

@@ -646,7 +646,7 @@ pub fn perft(py: Python<'_>, sfen: Option<&str>, depth: u32, variant: &str) -> P
                 koma_notation::chu::parse(text).map_err(|e| SfenError::new_err(e.to_string()))?
             }
         };
-        return Ok(py.detach(move || koma_rules::chu::perft(&pos, depth)));
+        return Ok(py.detach(move || koma_rules::perft::perft(&pos, depth)));
     }
     let pos = parse_sfen(variant::parse(variant)?, sfen)?;
     Ok(py.detach(move || pos.perft(depth)))

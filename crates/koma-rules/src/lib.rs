@@ -59,4 +59,4 @@ pub use position::{Position, Undo};
 pub use role::{Piece, Role};
 pub use setup::{Setup, SetupError};
 pub use square::{FrameSquare, Square, Square12};
-pub use variant::{Family, Promotion, Repetition, Variant};
+pub use variant::{Family, Promotion, Repetition, Rules, Variant};

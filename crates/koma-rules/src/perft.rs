@@ -1,30 +1,34 @@
-//! Perft: counting the leaf nodes of the legal move tree, the standard move generator test.
+//! Perft: counting the leaf nodes of the legal move tree, the standard move generator test,
+//! written once for every member of the family.
 
-use crate::{Move, Position, Variant};
+use crate::{Position, Rules};
 use alloc::vec::Vec;
 
-/// The number of move sequences of length `depth` from `pos` (bulk-counted at the last ply).
-pub fn perft<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_legal(),
-        _ => {
-            let mut nodes = 0;
-            for &m in pos.legal_moves().iter() {
-                nodes += perft(&pos.after(m), depth - 1);
-            }
-            nodes
-        }
+/// The number of move sequences of length `depth` from `pos` (bulk-counted at the last
+/// ply); none below a position where the member's perft stops ([`Rules::perft_stops`]).
+pub fn perft<F: Rules>(pos: &Position<F>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
     }
+    if F::perft_stops(pos) {
+        return 0;
+    }
+    if depth == 1 {
+        return F::count_legal(pos);
+    }
+    F::legal_moves(pos)
+        .iter()
+        .map(|&m| perft(&F::after(pos, m), depth - 1))
+        .sum()
 }
 
 /// Perft split by first move: each legal move with the count below it.
-pub fn perft_divide<V: Variant>(pos: &Position<V>, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
+pub fn perft_divide<F: Rules>(pos: &Position<F>, depth: u32) -> Vec<(F::Move, u64)> {
+    if depth == 0 || F::perft_stops(pos) {
         return Vec::new();
     }
-    pos.legal_moves()
+    F::legal_moves(pos)
         .iter()
-        .map(|&m| (m, perft(&pos.after(m), depth - 1)))
+        .map(|&m| (m, perft(&F::after(pos, m), depth - 1)))
         .collect()
 }

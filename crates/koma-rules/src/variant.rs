@@ -50,6 +50,51 @@ pub trait Family: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
         + AsMut<[<Self::Frame as crate::frame::Frame>::Bitboard]>;
 }
 
+/// What code written once for every member of the family (perft first) asks of a
+/// position: its legal moves and the position after one. Every 9x9 variant has it through
+/// [`Variant`]; Chu has its own.
+pub trait Rules: Family {
+    /// A move: 16 bits in the 9x9 frame ([`Move`]), 32 in Chu (with a lion's middle
+    /// square).
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// The legal moves of a position, as the member lists them.
+    type Moves: core::ops::Deref<Target = [Self::Move]>;
+    /// Every legal move of `pos`.
+    fn legal_moves(pos: &Position<Self>) -> Self::Moves;
+    /// How many legal moves `pos` has (perft's last ply).
+    fn count_legal(pos: &Position<Self>) -> u64 {
+        Self::legal_moves(pos).len() as u64
+    }
+    /// The position after the legal move `m`.
+    fn after(pos: &Position<Self>, m: Self::Move) -> Position<Self>;
+    /// Whether perft counts nothing below `pos`: in Chu where the game is over, as lishogi
+    /// counts; never in the 9x9 variants, where perft counts every legal move as the
+    /// independent programs do (a mated side has none).
+    fn perft_stops(_pos: &Position<Self>) -> bool {
+        false
+    }
+}
+
+impl<V: Variant> Rules for V {
+    type Move = Move;
+    type Moves = MoveList;
+
+    #[inline]
+    fn legal_moves(pos: &Position<V>) -> MoveList {
+        pos.legal_moves()
+    }
+
+    #[inline]
+    fn count_legal(pos: &Position<V>) -> u64 {
+        pos.count_legal()
+    }
+
+    #[inline]
+    fn after(pos: &Position<V>, m: Move) -> Position<V> {
+        pos.after(m)
+    }
+}
+
 /// A shogi variant of the 9x9 frame, as a zero-sized type whose rules are associated
 /// constants, so that generic code monomorphizes into a generator written for that
 /// variant alone.

@@ -1,9 +1,11 @@
-//! How a Chu game ends by the rules alone (lishogi's `outcome`), and perft.
+//! How a Chu game ends by the rules alone (lishogi's `outcome`), and Chu's part of the
+//! family's [`Rules`](crate::Rules) (perft stops where the game is over).
 
 use super::tables::NEIGHBOURS;
-use super::{ChuPosition, last_rank};
+use super::{Chu, ChuMove, ChuPosition, last_rank};
 use crate::frame12::Bitboard12;
 use crate::{Color, Role};
+use alloc::vec::Vec;
 
 /// Why a Chu game is over.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -112,25 +114,23 @@ impl ChuPosition {
     }
 }
 
-/// The number of move sequences of `depth` moves from `pos`; a position where the game is
-/// over has none below it (as lishogi's perft counts).
-pub fn perft(pos: &ChuPosition, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+impl crate::Rules for Chu {
+    type Move = ChuMove;
+    type Moves = Vec<ChuMove>;
+
+    fn legal_moves(pos: &ChuPosition) -> Vec<ChuMove> {
+        pos.legal_moves()
     }
-    if pos.outcome().is_some() {
-        return 0;
+
+    fn after(pos: &ChuPosition, m: ChuMove) -> ChuPosition {
+        let mut next = *pos;
+        next.play_unchecked(m);
+        next
     }
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
+
+    /// A game over (a royal taken, a bare king, repetition) has no moves below it, as
+    /// lishogi's perft counts.
+    fn perft_stops(pos: &ChuPosition) -> bool {
+        pos.outcome().is_some()
     }
-    moves
-        .iter()
-        .map(|&m| {
-            let mut next = *pos;
-            next.play_unchecked(m);
-            perft(&next, depth - 1)
-        })
-        .sum()
 }

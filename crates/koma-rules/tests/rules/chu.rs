@@ -3,7 +3,8 @@
 
 use crate::chu_reference::chu_oracle::{Pos, START};
 use koma_notation::chu::{parse, write};
-use koma_rules::chu::{ChuPosition, perft};
+use koma_rules::chu::ChuPosition;
+use koma_rules::perft::perft;
 use koma_testdata::Rng;
 
 /// The table's lines: SFEN, depth, nodes (counted by shogiops with its helper fixed).
