@@ -32,6 +32,19 @@ macro_rules! compiled_here {
 }
 pub(crate) use compiled_here;
 
+/// The [`Family`] impl of a 9x9 variant, the same for each: the 9x9 frame, no further state,
+/// a bitboard per role.
+macro_rules! on_the_nine_frame {
+    ($variant:ty) => {
+        impl crate::Family for $variant {
+            type Frame = crate::frame::Nine;
+            type State = ();
+            type RoleBoards = [crate::Bitboard; crate::position::ROLE_SLOTS];
+        }
+    };
+}
+pub(crate) use on_the_nine_frame;
+
 /// A game of the shogi family, as a zero-sized type: what every member has, whatever its
 /// board. A [`Position`] is built on its [`Frame`](crate::frame::Frame).
 pub trait Family: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {

@@ -47,11 +47,7 @@ const fn animal(
     )
 }
 
-impl crate::Family for Dobutsu {
-    type Frame = crate::frame::Nine;
-    type State = ();
-    type RoleBoards = [crate::Bitboard; crate::position::ROLE_SLOTS];
-}
+crate::variant::on_the_nine_frame!(Dobutsu);
 
 impl Variant for Dobutsu {
     crate::variant::compiled_here!();

@@ -37,11 +37,7 @@ const fn fsf(role: Role, letters: &'static str) -> (Role, Face) {
     )
 }
 
-impl crate::Family for Kyoto {
-    type Frame = crate::frame::Nine;
-    type State = ();
-    type RoleBoards = [crate::Bitboard; crate::position::ROLE_SLOTS];
-}
+crate::variant::on_the_nine_frame!(Kyoto);
 
 impl Variant for Kyoto {
     crate::variant::compiled_here!();

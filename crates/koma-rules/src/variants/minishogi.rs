@@ -14,11 +14,7 @@ pub struct Minishogi;
 
 const BOARD: Bitboard = Bitboard::board(5, 5);
 
-impl crate::Family for Minishogi {
-    type Frame = crate::frame::Nine;
-    type State = ();
-    type RoleBoards = [crate::Bitboard; crate::position::ROLE_SLOTS];
-}
+crate::variant::on_the_nine_frame!(Minishogi);
 
 impl Variant for Minishogi {
     crate::variant::compiled_here!();

@@ -24,11 +24,7 @@ impl Shogi {
     }
 }
 
-impl crate::Family for Shogi {
-    type Frame = crate::frame::Nine;
-    type State = ();
-    type RoleBoards = [crate::Bitboard; crate::position::ROLE_SLOTS];
-}
+crate::variant::on_the_nine_frame!(Shogi);
 
 impl Variant for Shogi {
     crate::variant::compiled_here!();

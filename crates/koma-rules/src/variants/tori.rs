@@ -9,11 +9,7 @@ use crate::{Bitboard, Position, Role, Setup, Variant};
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tori;
 
-impl crate::Family for Tori {
-    type Frame = crate::frame::Nine;
-    type State = ();
-    type RoleBoards = [crate::Bitboard; crate::position::ROLE_SLOTS];
-}
+crate::variant::on_the_nine_frame!(Tori);
 
 impl Variant for Tori {
     crate::variant::compiled_here!();
