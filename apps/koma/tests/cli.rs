@@ -32,6 +32,21 @@ fn perft_divide_lists_moves_then_total() {
 }
 
 #[test]
+fn chu_perft_and_divide() {
+    // lishogi's counts from Chu's start (../shared/data/perft.tsv, chushogi startpos).
+    let o = koma(&["perft", "--variant", "chushogi", "3"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().last(), Some("52599"));
+    let o = koma(&["perft", "--variant", "chu", "--divide", "2"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 37, "{out}");
+    assert!(lines[..36].iter().all(|l| l.ends_with(": 36")), "{out}");
+    assert!(lines.contains(&"7i7h: 36"), "{out}");
+    assert_eq!(lines.last(), Some(&"1296"));
+}
+
+#[test]
 fn tori_and_handicaps() {
     let o = koma(&["perft", "--variant", "tori", "3"]);
     assert_eq!(stdout(&o).lines().last(), Some("5430"));
