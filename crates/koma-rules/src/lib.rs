@@ -11,7 +11,9 @@
 //! Every variant up to 9x9 lives in the 9x9 frame ([`Square`], [`Bitboard`]), Chu shogi in
 //! the 12x12 ([`frame`]); a [`Variant`] (a [`Family`] member on the 9x9 frame) is a
 //! zero-sized type whose rules are constants, so [`Position<V>`] code is specialised per
-//! variant at compile time. Text formats (SFEN, USI, KIF, ...) live in `koma-notation`.
+//! variant at compile time. Code written once for every member, Chu included (perft), asks
+//! a position through [`Rules`]: its move type and its legal moves. Text formats (SFEN, USI,
+//! KIF, ...) live in `koma-notation`.
 #![no_std]
 #![cfg_attr(not(test), warn(missing_docs))]
 
