@@ -211,6 +211,31 @@ impl PositionArgs {
     }
 }
 
+/// Runs `count` (perft to `depth`) and prints its total as `koma perft` does, last on
+/// standard output, with the speed on standard error.
+fn timed_perft(depth: u32, count: impl FnOnce() -> anyhow::Result<u64>) -> anyhow::Result<()> {
+    let start = Instant::now();
+    let total = count()?;
+    let secs = start.elapsed().as_secs_f64();
+    outln!("{total}");
+    eprintln!(
+        "perft {depth}: {total} nodes in {secs:.3} s, {:.1} M nodes/s",
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(())
+}
+
+/// Prints each first move of a perft divide (as `write` writes it) with its count, and
+/// returns their sum.
+fn print_divide<M>(counts: Vec<(M, u64)>, write: impl Fn(M) -> String) -> anyhow::Result<u64> {
+    let mut total = 0;
+    for (m, n) in counts {
+        outln!("{}: {n}", write(m));
+        total += n;
+    }
+    Ok(total)
+}
+
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Perft {
@@ -219,23 +244,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             depth,
         } if position.chu().is_some() => {
             let pos = position.chu().expect("a Chu position")?;
-            let start = Instant::now();
-            let total = if divide {
-                let mut total = 0;
-                for (m, n) in koma_rules::perft::perft_divide(&pos, depth) {
-                    outln!("{m}: {n}");
-                    total += n;
+            timed_perft(depth, || {
+                if divide {
+                    print_divide(koma_rules::perft::perft_divide(&pos, depth), |m| {
+                        m.to_string()
+                    })
+                } else {
+                    Ok(koma_rules::perft::perft(&pos, depth))
                 }
-                total
-            } else {
-                koma_rules::perft::perft(&pos, depth)
-            };
-            let secs = start.elapsed().as_secs_f64();
-            outln!("{total}");
-            eprintln!(
-                "perft {depth}: {total} nodes in {secs:.3} s, {:.1} M nodes/s",
-                total as f64 / secs.max(1e-9) / 1e6
-            );
+            })?;
         }
         Command::Moves { position } if position.chu().is_some() => {
             let pos = position.chu().expect("a Chu position")?;
@@ -249,24 +266,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             depth,
         } => {
             let pos = position.position()?;
-            let start = Instant::now();
-            let total = if divide {
-                let variant = pos.variant();
-                let mut total = 0;
-                for (m, n) in pos.perft_divide(depth) {
-                    outln!("{}: {n}", usi::write_move(variant, m));
-                    total += n;
+            timed_perft(depth, || {
+                if divide {
+                    print_divide(pos.perft_divide(depth), |m| {
+                        usi::write_move(pos.variant(), m)
+                    })
+                } else {
+                    Ok(pos.perft(depth))
                 }
-                total
-            } else {
-                pos.perft(depth)
-            };
-            let secs = start.elapsed().as_secs_f64();
-            outln!("{total}");
-            eprintln!(
-                "perft {depth}: {total} nodes in {secs:.3} s, {:.1} M nodes/s",
-                total as f64 / secs.max(1e-9) / 1e6
-            );
+            })?;
         }
         Command::Moves { position } => {
             let pos = position.position()?;
