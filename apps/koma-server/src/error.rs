@@ -299,22 +299,22 @@ pub enum ApiError {
         /// Why not.
         reason: &'static str,
     },
-    /// A rated game or a seat refused (see [`crate::players::SeatRefusal`]).
+    /// A rated game or a seat refused (see `crate::players::SeatRefusal`).
     #[error("{0}")]
     Seat(#[from] crate::players::SeatRefusal),
     /// A seek or a quick pairing refused (see [`crate::lobby::LobbyRefusal`]).
     #[error("{0}")]
     Lobby(#[from] crate::lobby::LobbyRefusal),
-    /// A tree of moves that cannot be a record (see [`crate::record_tree::TreeRefusal`]).
+    /// A tree of moves that cannot be a record (see `crate::record_tree::TreeRefusal`).
     #[error("{0}")]
     Tree(#[from] crate::record_tree::TreeRefusal),
-    /// An analysis refused (see [`crate::analysis::AnalysisRefusal`]).
+    /// An analysis refused (see `crate::analysis::AnalysisRefusal`).
     #[error("{0}")]
     Analysis(#[from] crate::analysis::AnalysisRefusal),
-    /// A kansōsen room refused a change (see [`crate::rooms::RoomRefusal`]).
+    /// A kansōsen room refused a change (see `crate::rooms::RoomRefusal`).
     #[error("{0}")]
     Room(#[from] crate::rooms::RoomRefusal),
-    /// A study refused a request (see [`crate::studies::StudyRefusal`]).
+    /// A study refused a request (see `crate::studies::StudyRefusal`).
     #[error("{0}")]
     Study(#[from] crate::studies::StudyRefusal),
     /// A tournament request refused (see [`crate::tournaments::Refusal`]).

@@ -39,7 +39,7 @@ pub enum PngError {
     /// The SVG could not be read.
     #[error("the picture cannot be read as SVG: {0}")]
     Svg(#[from] usvg::Error),
-    /// The SVG text is longer than [`MAX_SVG_BYTES`].
+    /// The SVG text is longer than `MAX_SVG_BYTES`.
     #[error("the picture is {0} bytes of SVG: at most 1 MiB is drawn")]
     SvgTooLong(usize),
     /// A scale outside [`SCALES`].

@@ -117,7 +117,7 @@ enum Command {
         /// An illegal move loses the game instead of being refused.
         #[arg(long)]
         illegal_loses: bool,
-        /// Where to save the record (default: koma-<date>-<time>.kif here).
+        /// Where to save the record (default: koma-DATE-TIME.kif here).
         #[arg(short, long)]
         output: Option<String>,
     },

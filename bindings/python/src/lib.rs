@@ -1,10 +1,10 @@
 //! koma for Python: the `koma._koma` extension module behind the `koma` package.
 //!
-//! Each Python class lives in the module named for what it wraps: [`board`] (a position
-//! with its moves), [`record`] (game records), [`engine`] (the USI engine's search and
-//! the mate solver), [`features`] (NumPy feature planes for machine learning), [`training`] (training-data
+//! Each Python class lives in the module named for what it wraps: `board` (a position
+//! with its moves), `record` (game records), `engine` (the USI engine's search and
+//! the mate solver), `features` (NumPy feature planes for machine learning), `training` (training-data
 //! records, dlshogi's planes and labels). Errors
-//! become the exceptions of [`errors`], with the CLI's messages.
+//! become the exceptions of `errors`, with the CLI's messages.
 
 use pyo3::prelude::*;
 

@@ -1,7 +1,7 @@
 //! Apery's HuffmanCodedPos (HCP, 32 bytes a position, as cshogi's `Board.to_hcp` writes
 //! it) and dlshogi's training record HuffmanCodedPosAndEval (HCPE, 38 bytes).
 //!
-//! The position's layout is [`crate::huffman`]'s, with Apery's codes ([`APERY`]): they
+//! The position's layout is `crate::huffman`'s, with Apery's codes (`APERY`): they
 //! differ from YaneuraOu's PackedSfen in the knight's and silver's codes, in a board
 //! piece's colour bit coming before its promotion bit, and in the bishop's and rook's hand
 //! and box codes. Pieces in neither hand nor on the board (a handicap) are written to the

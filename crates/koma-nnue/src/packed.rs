@@ -6,8 +6,8 @@
 //! (u16), the game's result for the side to move (i8: 1 win, 0 draw, -1 loss), one byte of
 //! padding.
 //!
-//! The position's 32 bytes are described in [`crate::huffman`]; YaneuraOu's codes are
-//! [`YANEURAOU`]'s.
+//! The position's 32 bytes are described in `crate::huffman`; YaneuraOu's codes are
+//! `YANEURAOU`'s.
 
 use crate::huffman::{self, Codes};
 use koma_rules::variants::Shogi;

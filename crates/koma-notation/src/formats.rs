@@ -513,7 +513,7 @@ pub fn write(record: &Record, format: Format) -> Result<String, RecordError> {
     })
 }
 
-/// Writes a record in `format` as [`write`] does, with what the output does not keep of
+/// Writes a record in `format` as [`write()`] does, with what the output does not keep of
 /// it: the text is read back and compared with the record (variations, the main line's
 /// moves, comments, bookmarks and times, header entries, the ending), each loss a
 /// [`Warning`] on line 0 (a CSA export of a record with variations: "2 variations dropped:

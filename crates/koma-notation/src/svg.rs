@@ -94,7 +94,7 @@ pub fn characters(variant: VariantKind) -> String {
     chars.into_iter().collect()
 }
 
-/// The picture of `pos` (see [`write`]).
+/// The picture of `pos` (see [`write()`]).
 pub fn write_any(pos: &AnyPosition, options: &Options) -> String {
     write(pos.variant(), &pos.to_setup(), options)
 }

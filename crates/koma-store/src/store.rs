@@ -107,7 +107,7 @@ pub trait GameStore {
     fn chat(&self, id: &GameId) -> Result<Vec<ChatLine>, StoreError>;
     /// Every game (only the undecided ones if `unfinished_only`), newest first.
     fn list_games(&self, unfinished_only: bool) -> Result<Vec<GameSummary>, StoreError>;
-    /// One page of every game, newest first (the order of [`Store::list_games`]).
+    /// One page of every game, newest first (the order of [`GameStore::list_games`]).
     fn list_page(&self, page: Page) -> Result<Vec<GameSummary>, StoreError>;
     /// The games under way (started, undecided) on every server, the newest started first:
     /// at most `limit`.

@@ -159,12 +159,12 @@ impl std::ops::DerefMut for Storage {
 /// problem with many hands per board.)
 ///
 /// Every entry of a board starts in the cluster its key selects (its home); when that
-/// cluster is full the entry goes to the next cluster with room, up to [`CHAIN`] clusters
+/// cluster is full the entry goes to the next cluster with room, up to `CHAIN` clusters
 /// on (linear probing by clusters), so a board may hold many hands. A lookup reads the
 /// clusters from the home on and stops after the first one with an empty slot: no entry
-/// lies past it. A slot freed in the middle of a chain is marked ([`TOMB`]) rather than
+/// lies past it. A slot freed in the middle of a chain is marked (`TOMB`) rather than
 /// emptied, so the lookups that pass it still go on; garbage collection empties the marks
-/// and moves the entries back towards their homes. Only when all [`CHAIN`] clusters are
+/// and moves the entries back towards their homes. Only when all `CHAIN` clusters are
 /// full does a new entry overwrite the least-searched one. (With the eight slots of one
 /// cluster as the limit, a problem whose search went round the same boards with a
 /// hundred attacker hands evicted its own entries on every store and never came out:

@@ -1,5 +1,5 @@
 //! Accounts: sign up, log in and out, change the password, delete the account, personal API
-//! tokens; and who a request comes from ([`auth::Player`]).
+//! tokens; and who a request comes from ([`Player`]).
 //!
 //! A player proves who they are with a session cookie (the page) or an API token sent as
 //! `Authorization: Bearer` (programs, as on lishogi); a token is created with the session

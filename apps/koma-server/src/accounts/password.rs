@@ -47,7 +47,7 @@ pub fn check_username(username: &str) -> Result<String, ApiError> {
 
 /// Refuses a new password of `username` that is too short, too long, or too easy to guess
 /// (zxcvbn's score of its first [`STRENGTH_CHARS`] characters below [`STRENGTH_MIN`], the
-/// username and [`SITE_WORDS`] counted as known words), saying why. Some milliseconds of
+/// username and `SITE_WORDS` counted as known words), saying why. Some milliseconds of
 /// work: call it off the async threads, before any hashing.
 pub fn check_password(password: &str, username: &str) -> Result<(), ApiError> {
     let chars = password.chars().count();

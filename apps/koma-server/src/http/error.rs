@@ -95,7 +95,7 @@ impl ApiError {
     }
 
     /// The error as the JSON body both HTTP and WebSocket send: `error` (the message, cut
-    /// to [`MAX_MESSAGE_CHARS`]), `code` and `status`, and `line` when it names one
+    /// to `MAX_MESSAGE_CHARS`), `code` and `status`, and `line` when it names one
     /// ([`ApiError::line`]).
     pub fn to_json(&self) -> serde_json::Value {
         let mut body = serde_json::json!({

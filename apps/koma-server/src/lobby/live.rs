@@ -70,7 +70,7 @@ fn view_of(live: &LiveGame) -> Option<LiveView> {
 }
 
 /// The games under way on every server sharing the store, newest first: those in memory
-/// here as they are, the others as stored (read again after [`REMOTE_FRESH`]).
+/// here as they are, the others as stored (read again after `REMOTE_FRESH`).
 pub async fn live_games(hub: &Hub, remote: &RemoteViews) -> Result<Vec<LiveView>, ApiError> {
     let ids = hub.blocking(|s| s.live_games(MAX_LIVE)).await?;
     let mut out = Vec::new();
@@ -101,7 +101,7 @@ fn lock(remote: &RemoteViews) -> std::sync::MutexGuard<'_, HashMap<GameId, (Inst
     remote.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The featured game among `games`: see [`LiveView::weight`].
+/// The featured game among `games`: see `LiveView::weight`.
 pub fn featured(games: &[LiveView]) -> Option<&LiveView> {
     games.iter().max_by_key(|g| g.weight())
 }

@@ -175,7 +175,7 @@ impl Tournaments {
         Ok(())
     }
 
-    /// Once a [`SWEEP`]: the games of the running online tournaments' open boards get
+    /// Once a `SWEEP`: the games of the running online tournaments' open boards get
     /// their no-show limits (again, after a restart), and a game that ended without its
     /// result reaching the tournament (a stop in between) has it written.
     pub async fn tick(&self) {

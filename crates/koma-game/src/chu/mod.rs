@@ -1,5 +1,5 @@
 //! A Chu shogi game: moves judged by the rules, lishogi's endings, fourfold repetition and
-//! perpetual attack; and matches between two USI engines ([`matches`]).
+//! perpetual attack; and matches between two USI engines ([`matches`](mod@matches)).
 
 pub mod matches;
 

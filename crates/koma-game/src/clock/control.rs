@@ -241,7 +241,7 @@ pub enum TimeControlError {
         /// The bound, as a time control writes it (`24h`).
         limit: String,
     },
-    /// More byoyomi periods than [`MAX_PERIODS`].
+    /// More byoyomi periods than `MAX_PERIODS`.
     #[error("at most {MAX_PERIODS} byoyomi periods, not {0}")]
     TooManyPeriods(u32),
 }

@@ -1,7 +1,7 @@
 //! The SQLite store: one file, created on first start, in WAL mode.
 //!
 //! The schema and its versions are the same as PostgreSQL's (`sql::schema`); a file made
-//! before they were one is brought to them by the steps of its own history ([`LEGACY`]).
+//! before they were one is brought to them by the steps of its own history (`LEGACY`).
 
 use crate::sql::Numbered;
 use crate::sql::lite::Lite;
