@@ -62,6 +62,13 @@ pub fn step(role: Role, color: Color, sq: Square) -> Bitboard {
     STEPS[role.index()][color.index()][sq.index()]
 }
 
+/// Whether a piece of `role` slides (its attacks depend on what stands in the way): where
+/// it does not, [`step`] is all of its [`attacks`], one table lookup.
+#[inline(always)]
+pub fn is_slider(role: Role) -> bool {
+    SLIDES[role.index()][0] != [0, 0]
+}
+
 /// Whether a role has single steps or jumps (pure sliders have none).
 const fn has_steps() -> [bool; Role::COUNT] {
     let mut t = [false; Role::COUNT];

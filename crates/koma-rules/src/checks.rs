@@ -31,6 +31,19 @@ impl<'a, V: Variant> CheckSquares<'a, V> {
         })
     }
 
+    /// Our pieces that alone stand between a slider of ours and the enemy king: moved off
+    /// that line, they uncover a check.
+    #[inline]
+    pub fn discoverers(&self) -> Bitboard {
+        self.discoverers
+    }
+
+    /// Where a piece of `role` dropped gives check (occupied squares included: mask them).
+    #[inline]
+    pub fn drop_mask(&self, role: Role) -> Bitboard {
+        self.direct(role, self.pos.occupied())
+    }
+
     /// Whether `m`, legal in the position, gives check.
     #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
@@ -72,7 +85,7 @@ impl<'a, V: Variant> CheckSquares<'a, V> {
     /// discoverer anywhere, or a piece near enough the king to reach a square it attacks
     /// from, as it is or promoted (a superset; [`CheckSquares::mask`] decides).
     #[inline]
-    pub(crate) fn origins(&self, role: Role) -> Bitboard {
+    pub fn origins(&self, role: Role) -> Bitboard {
         let moves = reach(role);
         let attacks = V::promote(role).map_or(moves, |p| moves.max(reach(p)));
         let radius = moves.saturating_add(attacks) as usize;
@@ -84,7 +97,7 @@ impl<'a, V: Variant> CheckSquares<'a, V> {
 
     /// Where the piece leaving `from`, arriving as `role`, gives check.
     #[inline]
-    fn mask(&self, from: Square, role: Role) -> Bitboard {
+    pub fn mask(&self, from: Square, role: Role) -> Bitboard {
         // The square left empty counts: a Tori falcon stepping straight away from the king
         // becomes an eagle that slides back through it.
         let direct = self.direct(role, self.pos.occupied().without(from));
