@@ -4,9 +4,10 @@
 //! Any variant of the family; the same rules as the solver (the attacker checks with every
 //! move, the defender has every legal evasion, a pawn-drop mate is no mate).
 
-use koma_rules::{
-    Bitboard, Move, MoveKind, MoveList, MoveSink, Position, Role, Square, Variant, attacks,
-};
+mod one;
+
+use koma_rules::{Bitboard, Move, MoveKind, MoveList, Position, Role, Variant, attacks};
+use one::{mate_in_one, mating_check};
 
 /// The longest search `mate_within` takes, in plies: beyond it the tree is the df-pn
 /// solver's work.
@@ -24,64 +25,17 @@ pub fn mate_within<V: Variant>(pos: &Position<V>, plies: u32) -> Option<Vec<Move
     if plies < 3 {
         return mate_in_one(pos).map(|m| vec![m]);
     }
-    // One list of checks for every depth.
+    // One list of checks for every depth; without one, no mate.
     let checks = pos.moves(MoveKind::Checks);
-    let mut one = MateInOne { pos, found: None };
-    for &m in checks.iter() {
-        one.try_move(m);
+    if checks.is_empty() {
+        return None;
     }
-    if let Some(m) = one.found {
+    if let Some(m) = mating_check(pos, &checks) {
         return Some(vec![m]);
     }
     (3..=plies)
         .step_by(2)
         .find_map(|depth| attack(pos, &checks, depth))
-}
-
-/// A check of `pos` that mates at once.
-fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
-    let mut sink = MateInOne { pos, found: None };
-    pos.generate(MoveKind::Checks, &mut sink);
-    sink.found
-}
-
-/// Tries each check as the generator hands it over, keeping the first that mates, with
-/// no list in between.
-struct MateInOne<'a, V: Variant> {
-    pos: &'a Position<V>,
-    found: Option<Move>,
-}
-
-impl<V: Variant> MateInOne<'_, V> {
-    #[inline]
-    fn try_move(&mut self, m: Move) {
-        // Most checks let the king step away: told without playing the move.
-        if self.found.is_some() || king_escapes_after(self.pos, m) {
-            return;
-        }
-        let mut after = *self.pos;
-        after.play_unchecked(m);
-        if after.has_no_moves() {
-            self.found = Some(m);
-        }
-    }
-}
-
-impl<V: Variant> MoveSink for MateInOne<'_, V> {
-    fn board_moves(&mut self, from: Square, plain: Bitboard, both: Bitboard, promote: Bitboard) {
-        for to in promote | both {
-            self.try_move(Move::normal(from, to, true));
-        }
-        for to in plain | both {
-            self.try_move(Move::normal(from, to, false));
-        }
-    }
-
-    fn drops(&mut self, role: Role, to: Bitboard) {
-        for sq in to {
-            self.try_move(Move::drop(role, sq));
-        }
-    }
 }
 
 /// A mate in exactly `depth` plies (odd, at least 3) where shorter ones were looked for
@@ -142,38 +96,6 @@ fn defend<V: Variant>(pos: &Position<V>, depth: u32) -> Option<Vec<Move>> {
     }
     // No evasion at all: the check before was mate, which a shorter search has found.
     Some(longest.unwrap_or_default())
-}
-
-/// Whether, once the side to move has played `m` (legal), the enemy king could step to
-/// a square no piece of ours attacks: a legal reply, so `m` does not mate. Told from the
-/// position before the move, without playing it: the other pieces attack as they did,
-/// seen past the square the mover left and stopped by the square it reached.
-fn king_escapes_after<V: Variant>(pos: &Position<V>, m: Move) -> bool {
-    let us = pos.side_to_move();
-    let them = !us;
-    let Some(ksq) = pos.king(them) else {
-        return false;
-    };
-    let to = m.to();
-    let (from, role) = match (m.from(), m.drop_role()) {
-        (Some(from), _) => {
-            let Some(piece) = pos.piece_at(from) else {
-                return false;
-            };
-            (Some(from), V::arriving(piece.role(), m.is_promotion()))
-        }
-        (None, Some(role)) => (None, role),
-        (None, None) => return false,
-    };
-    let left = from.map_or(Bitboard::EMPTY, Bitboard::from_square);
-    let occ = (pos.occupied() & !left).with(to).without(ksq);
-    let mover = attacks(role, us, to, occ);
-    // The king may take the mover, not a piece of his own.
-    let theirs = pos.color_bb(them).without(to);
-    let steps = attacks(Role::King, them, ksq, occ) & V::BOARD & !theirs & !mover;
-    Iterator::any(&mut { steps }, |sq| {
-        (V::attackers_to(pos, sq, us, occ) & !left).is_empty()
-    })
 }
 
 #[cfg(test)]
@@ -281,6 +203,16 @@ mod tests {
                     moves[rng.below(moves.len() as u64) as usize]
                 };
                 pos.play_unchecked(pick);
+            }
+            // Mate in one (told mostly without playing) in every position of the game.
+            for p in &seen {
+                assert_eq!(
+                    mate_within(p, 1).is_some(),
+                    plain_attack(p, 1),
+                    "{} {}",
+                    V::NAME,
+                    koma_notation::sfen::write(p)
+                );
             }
             for p in seen.iter().rev().take(12) {
                 let plain = [1, 3].into_iter().find(|&d| plain_attack(p, d));

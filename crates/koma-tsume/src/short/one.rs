@@ -1,0 +1,288 @@
+//! Mate in one, told check by check mostly without playing the check: the king takes a
+//! checker next to him that nothing guards, or steps to a square nothing guards once the
+//! check stands. What a move changes of the guards around the king it changes through the
+//! moving piece and the two squares whose occupancy it changes, so the guards of each
+//! square next to the king are asked once per position and most checks are told from them.
+//! A check that leaves the king no square is played, and mates when no reply is left.
+
+use koma_rules::{
+    Bitboard, CheckSquares, Color, Move, Position, Promotion, Role, Square, Variant, attacks,
+    is_slider, step,
+    tables::{between, line},
+};
+
+/// The first of `checks` (the checks of `pos`) that mates.
+pub(super) fn mating_check<V: Variant>(pos: &Position<V>, checks: &[Move]) -> Option<Move> {
+    if V::ROYAL_CAPTURE {
+        return mate_in_one(pos);
+    }
+    let discoverers = CheckSquares::new(pos)?.discoverers();
+    let mut room = KingRoom::new(pos, discoverers)?;
+    checks.iter().copied().find(|&m| {
+        let role = match (m.from(), m.drop_role()) {
+            (Some(from), _) => pos
+                .piece_at(from)
+                .map(|p| V::arriving(p.role(), m.is_promotion())),
+            (None, role) => role,
+        };
+        role.is_some_and(|role| room.mates(pos, m, role))
+    })
+}
+
+/// A move of the side to move of `pos` that mates at once.
+pub(super) fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
+    if V::ROYAL_CAPTURE {
+        // The royal is taken, not mated: by the definition, for the rare caller.
+        return pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| pos.after(m).in_check() && pos.after(m).has_no_moves());
+    }
+    let checks = CheckSquares::new(pos)?;
+    let mut room = KingRoom::new(pos, checks.discoverers())?;
+    let us = pos.side_to_move();
+    let occ = pos.occupied();
+    let ours = pos.color_bb(us);
+    let empty = V::BOARD & !occ;
+    let hand = pos.hand(us);
+    for &held in V::HAND_ROLES {
+        // A pawn dropped with check never mates: such a drop is no legal move.
+        if hand.count(held) == 0 || (held == V::PAWN && V::NO_PAWN_DROP_MATE) {
+            continue;
+        }
+        for role in [Some(held), flipped_face::<V>(held)].into_iter().flatten() {
+            for to in checks.drop_mask(role) & empty {
+                let m = Move::drop(role, to);
+                if room.mates(pos, m, role) {
+                    return Some(m);
+                }
+            }
+        }
+    }
+    for &role in V::BOARD_ROLES {
+        let pieces = pos.pieces(us, role);
+        if pieces.is_empty() {
+            continue;
+        }
+        for from in pieces & checks.origins(role) {
+            let dests = attacks_of(role, us, from, occ) & V::BOARD & !ours;
+            for to in dests & checks.mask(from, role) {
+                let m = Move::normal(from, to, false);
+                if room.mates(pos, m, role) {
+                    return Some(m);
+                }
+            }
+            let Some(promoted) = V::promote(role) else {
+                continue;
+            };
+            for to in dests & checks.mask(from, promoted) {
+                let m = Move::normal(from, to, true);
+                if room.mates(pos, m, promoted) {
+                    return Some(m);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The enemy king's neighbourhood before the side to move plays: the squares he may step
+/// onto, and which of our pieces guard each (asked once per square, when first needed).
+struct KingRoom {
+    ksq: Square,
+    /// The board without the enemy king (a slider's attack runs on past him).
+    occ: Bitboard,
+    /// Where the king steps: empty squares and ours.
+    steps: Bitboard,
+    /// The king's steps whatever stands on them (a piece of his that we take is ours then).
+    reach: Bitboard,
+    /// Our pieces that attack along lines: the only ones a move can uncover or a piece
+    /// standing between can block.
+    sliders: Bitboard,
+    /// Our pieces that uncover a check when they leave the line to the king.
+    discoverers: Bitboard,
+    /// The squares where a piece in the king's hand (a pawn aside) may be dropped: a check
+    /// from afar that is no double check is blocked there.
+    blocks: Bitboard,
+    /// The squares whose guards are asked already.
+    known: Bitboard,
+    /// The squares known to have no guard.
+    unguarded: Bitboard,
+    /// The guards of each square next to the king, by its index less the king's, plus 10.
+    guards: [Bitboard; 21],
+}
+
+impl KingRoom {
+    fn new<V: Variant>(pos: &Position<V>, discoverers: Bitboard) -> Option<Self> {
+        let us = pos.side_to_move();
+        let them = !us;
+        let ksq = pos.king(them)?;
+        let occ = pos.occupied().without(ksq);
+        let reach = attacks(Role::King, them, ksq, occ) & V::BOARD;
+        let mut sliders = Bitboard::EMPTY;
+        for &role in V::BOARD_ROLES {
+            if is_slider(role) {
+                sliders |= pos.pieces(us, role);
+            }
+        }
+        let mut blocks = Bitboard::EMPTY;
+        if !V::LINE_JUMPERS {
+            let hand = pos.hand(them);
+            for &held in V::HAND_ROLES {
+                if held != V::PAWN && hand.count(held) > 0 {
+                    blocks |= V::BOARD & !V::dead_squares(held, them);
+                }
+            }
+        }
+        Some(KingRoom {
+            ksq,
+            occ,
+            steps: reach & !pos.color_bb(them),
+            reach,
+            sliders,
+            discoverers,
+            blocks,
+            known: Bitboard::EMPTY,
+            unguarded: Bitboard::EMPTY,
+            guards: [Bitboard::EMPTY; 21],
+        })
+    }
+
+    /// Our pieces attacking `sq` (next to the king) before the move.
+    #[inline]
+    fn guards<V: Variant>(&mut self, pos: &Position<V>, sq: Square) -> Bitboard {
+        let slot = (sq.index() + 10 - self.ksq.index()) % 21;
+        if !self.known.contains(sq) {
+            self.known = self.known.with(sq);
+            self.guards[slot] = V::attackers_to(pos, sq, pos.side_to_move(), self.occ);
+            if self.guards[slot].is_empty() {
+                self.unguarded = self.unguarded.with(sq);
+            }
+        }
+        self.guards[slot]
+    }
+
+    /// Whether `m` (a move of the position's pieces, arriving as `role`, which checks if it
+    /// is legal) is legal and mates.
+    fn mates<V: Variant>(&mut self, pos: &Position<V>, m: Move, role: Role) -> bool {
+        let us = pos.side_to_move();
+        let to = m.to();
+        let from = m.from();
+        let left = from.map_or(Bitboard::EMPTY, Bitboard::from_square);
+        let occ = (self.occ & !left).with(to);
+        // Whether a piece of ours guards `sq` once the move is played (the mover aside).
+        let exact = |sq: Square| (V::attackers_to(pos, sq, us, occ) & !left).any();
+        // Only a slider seen past the square the mover left can guard a square anew.
+        let sliders = self.sliders & !left;
+        let uncovers = |sq: Square| from.is_some_and(|from| (line(sq, from) & sliders).any());
+        // A move that uncovers a check may check twice: then no block helps.
+        let double = from.is_some_and(|from| {
+            self.discoverers.contains(from) && !line(self.ksq, from).contains(to)
+        });
+        if self.reach.contains(to) {
+            // The king takes a checker next to him that nothing guards: the commonest reply.
+            let guards = self.guards(pos, to) & !left;
+            if guards.is_empty() && !(uncovers(to) && exact(to)) {
+                return false;
+            }
+        } else if (between(self.ksq, to) & self.blocks).any() && !double {
+            // A check from afar, and no double check: a piece from the king's hand blocks it.
+            return false;
+        }
+        let mover = attacks_of(role, us, to, occ);
+        let squares = self.steps.without(to) & !mover;
+        // The squares already known to have no guard first: one the move uncovers nothing
+        // onto is a way out.
+        if Iterator::any(&mut (squares & self.unguarded).into_iter(), |sq| {
+            !uncovers(sq)
+        }) {
+            return false;
+        }
+        for sq in squares & !self.unguarded {
+            let guards = self.guards(pos, sq) & !left;
+            let guarded = if guards.is_empty() {
+                uncovers(sq) && exact(sq)
+            } else if (guards & !self.sliders).any() || line(sq, to).is_empty() {
+                // A guard that steps, or nothing new between the square and a guard.
+                true
+            } else {
+                // Unless the mover now stands between each guard and the square.
+                Iterator::any(&mut guards.into_iter(), |g| !between(sq, g).contains(to))
+                    || exact(sq)
+            };
+            if !guarded {
+                return false;
+            }
+        }
+        if pos.is_legal(m).is_err() {
+            return false;
+        }
+        let mut after = *pos;
+        after.play_unchecked(m);
+        after.in_check() && after.has_no_moves()
+    }
+}
+
+/// [`attacks`], with one table lookup for a piece that does not slide.
+#[inline(always)]
+fn attacks_of(role: Role, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    if is_slider(role) {
+        attacks(role, color, sq, occ)
+    } else {
+        step(role, color, sq)
+    }
+}
+
+/// The other face a piece in hand may be dropped with, where every piece turns over
+/// (Kyoto).
+fn flipped_face<V: Variant>(held: Role) -> Option<Role> {
+    match V::PROMOTION {
+        Promotion::Flip => V::promote(held),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use koma_notation::sfen;
+    use koma_rules::variants::Shogi;
+
+    fn mate(text: &str) -> Option<Move> {
+        let pos: Position<Shogi> = sfen::parse(text).expect("test SFEN");
+        let found = mate_in_one(&pos);
+        // Against the definition: a legal move after which the king is checked and has no move.
+        let plain = pos.legal_moves().iter().any(|&m| {
+            let after = pos.after(m);
+            after.in_check() && after.has_no_moves()
+        });
+        assert_eq!(found.is_some(), plain, "{text}");
+        found
+    }
+
+    #[test]
+    fn a_check_from_afar_is_blocked_by_a_piece_in_hand() {
+        // R*1c (or 1d, 1e...) mates a king in the corner whose own lance holds 2a...
+        assert!(mate("7lk/9/6G2/9/9/9/9/9/4K4 b R 1").is_some());
+        // ...unless he holds a gold to drop in between; R*1b he takes.
+        assert_eq!(mate("7lk/9/6G2/9/9/9/9/9/4K4 b Rg 1"), None);
+    }
+
+    #[test]
+    fn a_double_check_is_not_blocked() {
+        // S1c-2b checks, and uncovers the rook on 1i: nothing he holds helps (S1c-1b, the
+        // rook guarding it, mates too).
+        assert!(mate("7lk/9/6G1S/9/9/9/9/9/4K3R b g 1").is_some());
+        // Without the rook the king steps to 1b, or takes on 1b.
+        assert_eq!(mate("7lk/9/6G1S/9/9/9/9/9/4K4 b g 1"), None);
+    }
+
+    #[test]
+    fn the_king_takes_an_unguarded_checker_and_a_guarded_one_mates() {
+        // G*2b is taken; with a pawn on 2c guarding 2b it mates (1b is the gold's, and the
+        // bishop on 2a does not reach 2b).
+        assert_eq!(mate("7bk/9/9/9/9/9/9/9/4K4 b G 1"), None);
+        assert!(mate("7bk/9/7P1/9/9/9/9/9/4K4 b G 1").is_some());
+    }
+}
