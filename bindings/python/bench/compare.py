@@ -34,8 +34,8 @@ cshogi and python-shogi (both from PyPI) are needed for the comparison only. The
 
 Before timing, the results are compared: the same legal moves as cshogi in every
 position, the same moves read from every record, and koma's 28 board planes equal to
-cshogi's. The best of --repeat runs is reported, with each library's throughput and
-koma's speed relative to it.
+cshogi's. The libraries take turns, one run each per round, and the best of --repeat runs
+is reported, with each library's throughput and koma's speed relative to it.
 """
 
 import argparse
@@ -46,7 +46,12 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
+# NumPy's OpenBLAS keeps worker threads that spin after a call; none of the work below
+# needs them, and on a 2-core machine they took a core's share from both libraries (9% of
+# the samples of a mate-in-3 run under perf). Set before NumPy is imported.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
 
 import koma
 
@@ -63,14 +68,18 @@ except ImportError as missing:
 HERE = Path(__file__).resolve()
 
 
-def best(repeat, fn):
-    """The shortest of `repeat` runs of fn(), in seconds."""
-    times = []
+def side_by_side(repeat, fns):
+    """The shortest of `repeat` runs of each function of `fns` (name: function), in
+    seconds, by name. The libraries take turns, one run each per round: on a machine whose
+    speed drifts (a shared virtual machine's does, by half within a minute), each meets the
+    same drift, where one library's five runs and then the other's met different ones."""
+    times = {name: [] for name in fns}
     for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        for name, fn in fns.items():
+            start = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - start)
+    return {name: min(t) for name, t in times.items()}
 
 
 def positions(shared):
@@ -104,11 +113,14 @@ def bench_legal(sfens, repeat):
     cb = [cshogi.Board(s) for s in sfens]
     pb = [shogi.Board(s) for s in sfens]
     moves = sum(len(b.legal_moves) for b in kb)
-    rows = {
-        "koma": best(repeat, lambda: [b.legal_moves for b in kb]),
-        "cshogi": best(repeat, lambda: [list(b.legal_moves) for b in cb]),
-        "python-shogi": best(repeat, lambda: [list(b.legal_moves) for b in pb]),
-    }
+    rows = side_by_side(
+        repeat,
+        {
+            "koma": lambda: [b.legal_moves for b in kb],
+            "cshogi": lambda: [list(b.legal_moves) for b in cb],
+            "python-shogi": lambda: [list(b.legal_moves) for b in pb],
+        },
+    )
     return rows, moves, "moves"
 
 
@@ -136,11 +148,14 @@ def bench_push_pop(sfens, repeat):
                 b.push(m)
                 b.pop()
 
-    rows = {
-        "koma": best(repeat, run_koma),
-        "cshogi": best(repeat, run_cshogi),
-        "python-shogi": best(repeat, run_python_shogi),
-    }
+    rows = side_by_side(
+        repeat,
+        {
+            "koma": run_koma,
+            "cshogi": run_cshogi,
+            "python-shogi": run_python_shogi,
+        },
+    )
     return rows, moves, "push+pop"
 
 
@@ -164,7 +179,13 @@ def bench_push_pop_int(sfens, repeat):
                 b.push(m)
                 b.pop()
 
-    rows = {"koma": best(repeat, run_koma), "cshogi": best(repeat, run_cshogi)}
+    rows = side_by_side(
+        repeat,
+        {
+            "koma": run_koma,
+            "cshogi": run_cshogi,
+        },
+    )
     return rows, sum(map(len, kmoves)), "push+pop"
 
 
@@ -184,10 +205,13 @@ def bench_features_one(sfens, repeat):
             theirs.fill(0)  # piece_planes sets the ones only: the caller clears
             b.piece_planes(theirs)
 
-    rows = {
-        "koma": best(repeat, lambda: [b.features(out=ours) for b in kb]),
-        "cshogi": best(repeat, run_cshogi),
-    }
+    rows = side_by_side(
+        repeat,
+        {
+            "koma": lambda: [b.features(out=ours) for b in kb],
+            "cshogi": run_cshogi,
+        },
+    )
     return rows, len(sfens), "positions"
 
 
@@ -206,7 +230,13 @@ def bench_features_new(sfens, repeat):
         for b in cb:
             b.piece_planes(np.zeros((koma.FEATURES_NUM, 9, 9), np.float32))
 
-    rows = {"koma": best(repeat, run_koma), "cshogi": best(repeat, run_cshogi)}
+    rows = side_by_side(
+        repeat,
+        {
+            "koma": run_koma,
+            "cshogi": run_cshogi,
+        },
+    )
     return rows, len(sfens), "positions"
 
 
@@ -241,10 +271,13 @@ def bench_game_over(repeat, plies=20_000):
         return cshogi.Board()
 
     ended = self_play(koma_board, plies, 11)
-    rows = {
-        "koma": best(repeat, lambda: self_play(koma_board, plies, 11)),
-        "cshogi": best(repeat, lambda: self_play(cshogi_board, plies, 11)),
-    }
+    rows = side_by_side(
+        repeat,
+        {
+            "koma": lambda: self_play(koma_board, plies, 11),
+            "cshogi": lambda: self_play(cshogi_board, plies, 11),
+        },
+    )
     return rows, plies, f"plies ({ended} games ended by the rules)"
 
 
@@ -260,10 +293,13 @@ def bench_mate3(shared, sfens, repeat):
     cb = [cshogi.Board(s) for s in problems]
     found = [b.mate_move(3) is not None for b in kb]
     assert found == [b.mate_move(3) != 0 for b in cb]
-    rows = {
-        "koma": best(repeat, lambda: [b.mate_move(3) for b in kb]),
-        "cshogi": best(repeat, lambda: [b.mate_move(3) for b in cb]),
-    }
+    rows = side_by_side(
+        repeat,
+        {
+            "koma": lambda: [b.mate_move(3) for b in kb],
+            "cshogi": lambda: [b.mate_move(3) for b in cb],
+        },
+    )
     return rows, len(problems), f"positions ({sum(found)} mates)"
 
 
@@ -304,8 +340,7 @@ def bench_records(files, fmt, repeat):
             "cshogi": lambda: [cshogi.KIF.Parser.parse_file(p) for p in names],
             "python-shogi": lambda: [shogi.KIF.Parser.parse_file(p) for p in names],
         }
-    rows = {"koma": best(repeat, lambda: [koma.read_record(p) for p in names])}
-    rows.update({name: best(repeat, fn) for name, fn in theirs.items()})
+    rows = side_by_side(repeat, {"koma": lambda: [koma.read_record(p) for p in names], **theirs})
     return rows, len(names), "records"
 
 
@@ -330,10 +365,13 @@ def bench_record_planes(csa, repeat):
     theirs = cshogi_record_planes(names)
     assert ours.shape == theirs.shape
     np.testing.assert_array_equal(ours[:, :28], theirs[:, :28])
-    rows = {
-        "koma": best(repeat, lambda: koma.features_from_records(names)),
-        "cshogi": best(repeat, lambda: cshogi_record_planes(names)),
-    }
+    rows = side_by_side(
+        repeat,
+        {
+            "koma": lambda: koma.features_from_records(names),
+            "cshogi": lambda: cshogi_record_planes(names),
+        },
+    )
     return rows, len(ours), "positions"
 
 
@@ -374,10 +412,13 @@ def bench_hcpe(csa, repeat):
     # gameResult left out: cshogi's reader takes %TSUMI (a game ended by mate) for a draw.
     for field in ("hcp", "bestMove16"):
         np.testing.assert_array_equal(ours[field], theirs[field])
-    rows = {
-        "koma": best(repeat, lambda: koma.training.records_to_hcpe(names)),
-        "cshogi": best(repeat, lambda: cshogi_hcpe(names)),
-    }
+    rows = side_by_side(
+        repeat,
+        {
+            "koma": lambda: koma.training.records_to_hcpe(names),
+            "cshogi": lambda: cshogi_hcpe(names),
+        },
+    )
     return rows, len(ours), "positions", ours
 
 
@@ -400,10 +441,13 @@ def bench_dlshogi_planes(hcpes, repeat):
         koma.dlshogi.make_input_features_batch(hcpes, f1, f2)
         koma.dlshogi.make_move_labels(hcpes)
 
-    rows = {
-        "koma": best(repeat, run_koma),
-        "cshogi": best(repeat, lambda: cshogi_dlshogi_planes(hcpes, c1, c2, labels)),
-    }
+    rows = side_by_side(
+        repeat,
+        {
+            "koma": run_koma,
+            "cshogi": lambda: cshogi_dlshogi_planes(hcpes, c1, c2, labels),
+        },
+    )
     return rows, n, "positions"
 
 
@@ -419,10 +463,13 @@ def cshogi_sfen_planes(sfens):
 def bench_sfen_planes(sfens, repeat):
     ours = koma.features_from_sfens(sfens)
     np.testing.assert_array_equal(ours[:, :28], cshogi_sfen_planes(sfens)[:, :28])
-    rows = {
-        "koma": best(repeat, lambda: koma.features_from_sfens(sfens)),
-        "cshogi": best(repeat, lambda: cshogi_sfen_planes(sfens)),
-    }
+    rows = side_by_side(
+        repeat,
+        {
+            "koma": lambda: koma.features_from_sfens(sfens),
+            "cshogi": lambda: cshogi_sfen_planes(sfens),
+        },
+    )
     return rows, len(sfens), "positions"
 
 
