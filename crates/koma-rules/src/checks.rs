@@ -47,18 +47,14 @@ impl<'a, V: Variant> CheckSquares<'a, V> {
     /// Whether `m`, legal in the position, gives check.
     #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
-        let to = m.to();
-        match (m.from(), m.drop_role()) {
-            (Some(from), _) => {
-                let Some(piece) = self.pos.piece_at(from) else {
-                    return false;
-                };
-                self.mask(from, V::arriving(piece.role(), m.is_promotion()))
-                    .contains(to)
-            }
-            (None, Some(role)) => self.direct(role, self.pos.occupied()).contains(to),
-            (None, None) => false,
+        let Some(role) = self.pos.arriving_role(m) else {
+            return false;
+        };
+        match m.from() {
+            Some(from) => self.mask(from, role),
+            None => self.drop_mask(role),
         }
+        .contains(m.to())
     }
 
     /// The squares from which a piece of ours moving as `role` attacks the enemy king,
@@ -160,7 +156,7 @@ impl<V: Variant, S: MoveSink> MoveSink for CheckFilter<'_, V, S> {
     }
 
     fn drops(&mut self, role: Role, to: Bitboard) {
-        let to = to & self.squares.direct(role, self.squares.pos.occupied());
+        let to = to & self.squares.drop_mask(role);
         if to.any() {
             self.inner.drops(role, to);
         }

@@ -281,6 +281,18 @@ impl<V: Variant> Position<V> {
         }
     }
 
+    /// The role `m` leaves on its square: the mover as it arrives (promoted or turned
+    /// over, or not), or the role dropped; `None` when no piece stands where it leaves from.
+    #[inline]
+    pub fn arriving_role(&self, m: Move) -> Option<Role> {
+        match m.from() {
+            Some(from) => self
+                .piece_at(from)
+                .map(|piece| V::arriving(piece.role(), m.is_promotion())),
+            None => m.drop_role(),
+        }
+    }
+
     /// Plays `m`, which must be legal in this position (see [`Position::play`] for the
     /// checked version). Playing an illegal move leaves the position in an unspecified
     /// but memory-safe state.

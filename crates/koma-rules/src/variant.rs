@@ -292,7 +292,7 @@ pub trait Variant: Family<Frame = crate::frame::Nine> {
     fn snipers(pos: &Position<Self>, sq: Square, by: Color) -> Bitboard {
         let mut result = Bitboard::EMPTY;
         for &role in Self::BOARD_ROLES {
-            if crate::attacks::SLIDES[role.index()][0] != [0, 0] {
+            if crate::attacks::is_slider(role) {
                 let pieces = pos.pieces(by, role);
                 if pieces.any() {
                     result |= attacks(role, !by, sq, Bitboard::EMPTY) & pieces;

@@ -6,8 +6,7 @@
 //! A check that leaves the king no square is played, and mates when no reply is left.
 
 use koma_rules::{
-    Bitboard, CheckSquares, Color, Move, Position, Promotion, Role, Square, Variant, attacks,
-    is_slider, step,
+    Bitboard, CheckSquares, Move, Position, Promotion, Role, Square, Variant, attacks, is_slider,
     tables::{between, line},
 };
 
@@ -19,13 +18,8 @@ pub(super) fn mating_check<V: Variant>(pos: &Position<V>, checks: &[Move]) -> Op
     let discoverers = CheckSquares::new(pos)?.discoverers();
     let mut room = KingRoom::new(pos, discoverers)?;
     checks.iter().copied().find(|&m| {
-        let role = match (m.from(), m.drop_role()) {
-            (Some(from), _) => pos
-                .piece_at(from)
-                .map(|p| V::arriving(p.role(), m.is_promotion())),
-            (None, role) => role,
-        };
-        role.is_some_and(|role| room.mates(pos, m, role))
+        pos.arriving_role(m)
+            .is_some_and(|role| room.mates(pos, m, role))
     })
 }
 
@@ -33,11 +27,10 @@ pub(super) fn mating_check<V: Variant>(pos: &Position<V>, checks: &[Move]) -> Op
 pub(super) fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
     if V::ROYAL_CAPTURE {
         // The royal is taken, not mated: by the definition, for the rare caller.
-        return pos
-            .legal_moves()
-            .iter()
-            .copied()
-            .find(|&m| pos.after(m).in_check() && pos.after(m).has_no_moves());
+        return pos.legal_moves().iter().copied().find(|&m| {
+            let after = pos.after(m);
+            after.in_check() && after.has_no_moves()
+        });
     }
     let checks = CheckSquares::new(pos)?;
     let mut room = KingRoom::new(pos, checks.discoverers())?;
@@ -66,7 +59,7 @@ pub(super) fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
             continue;
         }
         for from in pieces & checks.origins(role) {
-            let dests = attacks_of(role, us, from, occ) & V::BOARD & !ours;
+            let dests = attacks(role, us, from, occ) & V::BOARD & !ours;
             for to in dests & checks.mask(from, role) {
                 let m = Move::normal(from, to, false);
                 if room.mates(pos, m, role) {
@@ -190,7 +183,7 @@ impl KingRoom {
             // A check from afar, and no double check: a piece from the king's hand blocks it.
             return false;
         }
-        let mover = attacks_of(role, us, to, occ);
+        let mover = attacks(role, us, to, occ);
         let squares = self.steps.without(to) & !mover;
         // The squares already known to have no guard first: one the move uncovers nothing
         // onto is a way out.
@@ -221,16 +214,6 @@ impl KingRoom {
         let mut after = *pos;
         after.play_unchecked(m);
         after.in_check() && after.has_no_moves()
-    }
-}
-
-/// [`attacks`], with one table lookup for a piece that does not slide.
-#[inline(always)]
-fn attacks_of(role: Role, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
-    if is_slider(role) {
-        attacks(role, color, sq, occ)
-    } else {
-        step(role, color, sq)
     }
 }
 
