@@ -6,7 +6,7 @@
 
 mod one;
 
-use koma_rules::{Bitboard, Move, MoveKind, MoveList, Position, Role, Variant, attacks};
+use koma_rules::{Bitboard, Move, MoveKind, Position, Role, Variant, attacks};
 use one::{mate_in_one, mating_check};
 
 /// The longest search `mate_within` takes, in plies: beyond it the tree is the df-pn
@@ -30,17 +30,18 @@ pub fn mate_within<V: Variant>(pos: &Position<V>, plies: u32) -> Option<Vec<Move
     if checks.is_empty() {
         return None;
     }
-    if let Some(m) = mating_check(pos, &checks) {
-        return Some(vec![m]);
-    }
+    let ranked = match mating_check(pos, &checks) {
+        Ok(m) => return Some(vec![m]),
+        Err(ranked) => ranked,
+    };
     (3..=plies)
         .step_by(2)
-        .find_map(|depth| attack(pos, &checks, depth))
+        .find_map(|depth| attack(pos, &ranked, depth))
 }
 
 /// A mate in exactly `depth` plies (odd, at least 3) where shorter ones were looked for
-/// first, trying each of `checks` (those of `pos`).
-fn attack<V: Variant>(pos: &Position<V>, checks: &MoveList, depth: u32) -> Option<Vec<Move>> {
+/// first, trying `checks` (those of `pos`) in their order.
+fn attack<V: Variant>(pos: &Position<V>, checks: &[Move], depth: u32) -> Option<Vec<Move>> {
     for &m in checks.iter() {
         let mut after = *pos;
         after.play_unchecked(m);

@@ -10,17 +10,50 @@ use koma_rules::{
     tables::{between, line},
 };
 
-/// The first of `checks` (the checks of `pos`) that mates.
-pub(super) fn mating_check<V: Variant>(pos: &Position<V>, checks: &[Move]) -> Option<Move> {
+/// How near a check comes to mating, as far as [`KingRoom::verdict`] looks: the later
+/// the step that finds a way out, the nearer.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(super) enum Verdict {
+    /// Illegal, or the king takes the checker.
+    Taken,
+    /// A piece from the king's hand blocks it.
+    Blocked,
+    /// The king steps away.
+    Flight,
+    /// Every square is covered, and still a reply is left (a piece takes or blocks).
+    Answered,
+    /// Mate.
+    Mate,
+}
+
+/// The first of `checks` (the checks of `pos`) that mates, or else the checks ordered
+/// nearest to mating first (by [`Verdict`], ties kept in order): the order a deeper search
+/// tries them in.
+pub(super) fn mating_check<V: Variant>(
+    pos: &Position<V>,
+    checks: &[Move],
+) -> Result<Move, Vec<Move>> {
     if V::ROYAL_CAPTURE {
-        return mate_in_one(pos);
+        return mate_in_one(pos).ok_or_else(|| checks.to_vec());
     }
-    let discoverers = CheckSquares::new(pos)?.discoverers();
-    let mut room = KingRoom::new(pos, discoverers)?;
-    checks.iter().copied().find(|&m| {
-        pos.arriving_role(m)
-            .is_some_and(|role| room.mates(pos, m, role))
-    })
+    let Some(squares) = CheckSquares::new(pos) else {
+        return Err(checks.to_vec());
+    };
+    let Some(mut room) = KingRoom::new(pos, squares.discoverers()) else {
+        return Err(checks.to_vec());
+    };
+    let mut ranked = Vec::with_capacity(checks.len());
+    for &m in checks {
+        let verdict = pos
+            .arriving_role(m)
+            .map_or(Verdict::Taken, |role| room.verdict(pos, m, role));
+        if verdict == Verdict::Mate {
+            return Ok(m);
+        }
+        ranked.push((verdict, m));
+    }
+    ranked.sort_by_key(|&(verdict, _)| core::cmp::Reverse(verdict));
+    Err(ranked.into_iter().map(|(_, m)| m).collect())
 }
 
 /// A move of the side to move of `pos` that mates at once.
@@ -158,7 +191,13 @@ impl KingRoom {
 
     /// Whether `m` (a move of the position's pieces, arriving as `role`, which checks if it
     /// is legal) is legal and mates.
+    #[inline]
     fn mates<V: Variant>(&mut self, pos: &Position<V>, m: Move, role: Role) -> bool {
+        self.verdict(pos, m, role) == Verdict::Mate
+    }
+
+    /// How far `m` (as for [`KingRoom::mates`]) comes to mating.
+    fn verdict<V: Variant>(&mut self, pos: &Position<V>, m: Move, role: Role) -> Verdict {
         let us = pos.side_to_move();
         let to = m.to();
         let from = m.from();
@@ -177,11 +216,11 @@ impl KingRoom {
             // The king takes a checker next to him that nothing guards: the commonest reply.
             let guards = self.guards(pos, to) & !left;
             if guards.is_empty() && !(uncovers(to) && exact(to)) {
-                return false;
+                return Verdict::Taken;
             }
         } else if (between(self.ksq, to) & self.blocks).any() && !double {
             // A check from afar, and no double check: a piece from the king's hand blocks it.
-            return false;
+            return Verdict::Blocked;
         }
         let mover = attacks(role, us, to, occ);
         let squares = self.steps.without(to) & !mover;
@@ -190,7 +229,7 @@ impl KingRoom {
         if Iterator::any(&mut (squares & self.unguarded).into_iter(), |sq| {
             !uncovers(sq)
         }) {
-            return false;
+            return Verdict::Flight;
         }
         for sq in squares & !self.unguarded {
             let guards = self.guards(pos, sq) & !left;
@@ -205,15 +244,19 @@ impl KingRoom {
                     || exact(sq)
             };
             if !guarded {
-                return false;
+                return Verdict::Flight;
             }
         }
         if pos.is_legal(m).is_err() {
-            return false;
+            return Verdict::Taken;
         }
         let mut after = *pos;
         after.play_unchecked(m);
-        after.in_check() && after.has_no_moves()
+        if after.in_check() && after.has_no_moves() {
+            Verdict::Mate
+        } else {
+            Verdict::Answered
+        }
     }
 }
 
