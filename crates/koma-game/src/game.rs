@@ -5,7 +5,7 @@ use crate::history::History;
 use crate::outcome::{Foul, Outcome, Reason};
 use crate::points::{self, DeclarationFailure};
 use crate::rules::{Repetition, RuleSet};
-use koma_rules::{Color, Handicap, Move, MoveList, Piece, Position, Role, Square, Undo, Variant};
+use koma_rules::{Color, Ended, Ending, Handicap, MoveList, Position, Rules, Variant};
 
 /// Why a request to the game was refused; the game is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -29,24 +29,27 @@ pub enum GameError {
 
 /// A game: the start position, the moves with the positions they lead to, the rule set and,
 /// once decided, the outcome.
+///
+/// Any game of the family ([`Rules`]): the 9x9 variants, and Chu on its own frame with its
+/// own moves. Declarations, impasses and handicaps are the 9x9 variants' alone.
 #[derive(Clone, Debug)]
-pub struct Game<V: Variant> {
+pub struct Game<V: Rules> {
     rules: RuleSet,
     start: Position<V>,
     position: Position<V>,
-    moves: Vec<Move>,
+    moves: Vec<V::Move>,
     /// What taking back each move needs ([`Game::unplay`]).
-    undos: Vec<Undo>,
+    undos: Vec<V::Undo>,
     /// The time each move took, for the moves played on the clock.
     times: Vec<Option<u64>>,
     history: History,
     clock: Option<Clock>,
     outcome: Option<Outcome>,
     /// A move kept although it broke the rules (a record read leniently), with the reason.
-    illegal: Option<(Move, Foul)>,
+    illegal: Option<(V::Move, Foul)>,
 }
 
-impl<V: Variant> Game<V> {
+impl<V: Rules> Game<V> {
     /// A game from `start` under `rules`, without a clock. A start with no legal move for
     /// the side to move is decided at once.
     pub fn new(start: Position<V>, rules: RuleSet) -> Game<V> {
@@ -62,7 +65,7 @@ impl<V: Variant> Game<V> {
             outcome: None,
             illegal: None,
         };
-        game.outcome = game.no_move_outcome();
+        game.outcome = game.start_outcome();
         game
     }
 
@@ -74,15 +77,7 @@ impl<V: Variant> Game<V> {
 
     /// A game from the even start position.
     pub fn standard(rules: RuleSet) -> Game<V> {
-        Game::new(Position::<V>::startpos(), rules)
-    }
-
-    /// A game from a named handicap start of this variant (the handicap giver, gote, moves
-    /// first), or `None` if the handicap is not one of this variant's.
-    pub fn handicap(handicap: Handicap, rules: RuleSet) -> Option<Game<V>> {
-        let setup = handicap.setup_for::<V>()?;
-        let start = Position::<V>::from_setup(&setup).ok()?;
-        Some(Game::new(start, rules))
+        Game::new(V::startpos(), rules)
     }
 
     /// The rule set.
@@ -102,7 +97,7 @@ impl<V: Variant> Game<V> {
 
     /// The moves played, in order (an illegal move kept by [`Game::play_or_forfeit`] is not
     /// among them: see [`Game::illegal_move`]).
-    pub fn moves(&self) -> &[Move] {
+    pub fn moves(&self) -> &[V::Move] {
         &self.moves
     }
 
@@ -111,13 +106,13 @@ impl<V: Variant> Game<V> {
     pub fn position_after(&self, ply: usize) -> Position<V> {
         let mut pos = self.start;
         for &m in self.moves.iter().take(ply) {
-            pos.play_unchecked(m);
+            pos = V::after(&pos, m);
         }
         pos
     }
 
     /// The illegal move that ended the game, if one did, and why it was illegal.
-    pub fn illegal_move(&self) -> Option<(Move, Foul)> {
+    pub fn illegal_move(&self) -> Option<(V::Move, Foul)> {
         self.illegal
     }
 
@@ -174,7 +169,7 @@ impl<V: Variant> Game<V> {
 
     /// Plays `m` at `now_ms` on the clock: a player out of time loses instead of moving,
     /// otherwise as [`Game::play`].
-    pub fn play_at(&mut self, m: Move, now_ms: u64) -> Result<Option<Outcome>, GameError> {
+    pub fn play_at(&mut self, m: V::Move, now_ms: u64) -> Result<Option<Outcome>, GameError> {
         if self.check_time(now_ms).is_some() {
             return Ok(self.outcome);
         }
@@ -188,7 +183,7 @@ impl<V: Variant> Game<V> {
     /// otherwise as [`Game::play_or_forfeit`].
     pub fn play_or_forfeit_at(
         &mut self,
-        m: Move,
+        m: V::Move,
         now_ms: u64,
     ) -> Result<Option<Outcome>, GameError> {
         if self.check_time(now_ms).is_some() {
@@ -202,14 +197,6 @@ impl<V: Variant> Game<V> {
         Ok(self.outcome)
     }
 
-    /// The side to move declares at `now_ms` (see [`Game::declare`]); his time must not
-    /// have run out.
-    pub fn declare_at(&mut self, now_ms: u64) -> Result<Outcome, GameError> {
-        let side = self.side_to_move();
-        let flagged = self.clock.as_ref().and_then(|c| c.flagged(now_ms)) == Some(side);
-        self.declare(!flagged)
-    }
-
     /// Presses the clock, if there is one: the time the move took.
     fn press_clock(&mut self, now_ms: u64) -> Result<Option<u64>, GameError> {
         match &mut self.clock {
@@ -218,25 +205,12 @@ impl<V: Variant> Game<V> {
         }
     }
 
-    /// The moves the side to move may play: the legal moves, less those the rule set's
-    /// repetition rule forbids. Empty once the game is over.
-    pub fn legal_moves(&self) -> MoveList {
-        if self.outcome.is_some() {
-            return MoveList::new();
-        }
-        let mut list = self.position.legal_moves();
-        list.retain(|m| self.repetition_foul(m).is_none());
-        list
-    }
-
     /// Whether `m` may be played now, and if not, why.
-    pub fn check(&self, m: Move) -> Result<(), GameError> {
+    pub fn check(&self, m: V::Move) -> Result<(), GameError> {
         if self.outcome.is_some() {
             return Err(GameError::Over);
         }
-        self.position
-            .is_legal(m)
-            .map_err(|e| GameError::Illegal(Foul::Move(e)))?;
+        V::is_legal(&self.position, m).map_err(|e| GameError::Illegal(Foul::Move(e)))?;
         match self.repetition_foul(m) {
             Some(foul) => Err(GameError::Illegal(foul)),
             None => Ok(()),
@@ -245,7 +219,7 @@ impl<V: Variant> Game<V> {
 
     /// Plays `m` if it is allowed and returns the outcome if the move ended the game; an
     /// illegal move is refused and leaves the game as it was.
-    pub fn play(&mut self, m: Move) -> Result<Option<Outcome>, GameError> {
+    pub fn play(&mut self, m: V::Move) -> Result<Option<Outcome>, GameError> {
         self.check(m)?;
         self.push(m, None);
         Ok(self.outcome)
@@ -253,7 +227,7 @@ impl<V: Variant> Game<V> {
 
     /// Plays `m` as a record or a match does: an illegal move is not refused but loses the
     /// game for its mover, and is kept with its reason. Returns the outcome, if any.
-    pub fn play_or_forfeit(&mut self, m: Move) -> Result<Option<Outcome>, GameError> {
+    pub fn play_or_forfeit(&mut self, m: V::Move) -> Result<Option<Outcome>, GameError> {
         match self.check(m) {
             Ok(()) => {
                 self.push(m, None);
@@ -287,6 +261,196 @@ impl<V: Variant> Game<V> {
     /// `color` ran out of time.
     pub fn time_forfeit(&mut self, color: Color) -> Result<Outcome, GameError> {
         self.end(Outcome::loss(color, Reason::TimeForfeit))
+    }
+
+    /// Both players agree to a draw (the offer and its acceptance are the caller's).
+    pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
+        self.end(Outcome::draw(Reason::Agreement))
+    }
+
+    /// Ends the game with `outcome` (an ending decided outside the board).
+    pub fn end(&mut self, outcome: Outcome) -> Result<Outcome, GameError> {
+        if self.outcome.is_some() {
+            return Err(GameError::Over);
+        }
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// Takes back the last move, for a caller that walks a tree of moves (a search, a
+    /// Python board's `pop`): the game goes on from the position before it, and an ending
+    /// or a kept foul that came after it is forgotten. Refused (`None`) with no move to
+    /// take back or on a clock, whose times cannot be taken back.
+    pub fn unplay(&mut self) -> Option<V::Move> {
+        if self.clock.is_some() {
+            return None;
+        }
+        let m = self.moves.pop()?;
+        let undo = self.undos.pop()?;
+        V::unplay(&mut self.position, m, undo);
+        self.times.pop();
+        self.history.pop();
+        // Only the start can have been decided before a move.
+        self.outcome = if self.moves.is_empty() {
+            self.start_outcome()
+        } else {
+            None
+        };
+        self.illegal = None;
+        Some(m)
+    }
+
+    /// Plays a move already checked and decides whether it ended the game.
+    fn push(&mut self, m: V::Move, spent: Option<u64>) {
+        let mover = self.side_to_move();
+        self.undos.push(V::play_undoable(&mut self.position, m));
+        self.moves.push(m);
+        self.times.push(spent);
+        self.history
+            .push(self.position.key(), V::presses(&self.position, m));
+        self.outcome = self
+            .try_outcome(mover)
+            .or_else(|| self.decided_outcome())
+            .or_else(|| self.no_move_outcome())
+            .or_else(|| self.repetition_outcome(mover))
+            .or_else(|| self.move_limit_outcome());
+    }
+
+    /// How a game stands at its start: already ended by the rules, or without a move.
+    fn start_outcome(&self) -> Option<Outcome> {
+        self.decided_outcome().or_else(|| self.no_move_outcome())
+    }
+
+    /// The try rule: the mover's king on the opponent king's starting square wins.
+    fn try_outcome(&self, mover: Color) -> Option<Outcome> {
+        (self.rules.try_rule && V::made_try(&self.position, mover))
+            .then(|| Outcome::win(mover, Reason::Try))
+    }
+
+    /// The rules' own endings ([`Rules::ended`]): Dōbutsu's lion taken or try made (both
+    /// tries at once: a draw, as shogiops has it), Chu's royals taken, bare king and more.
+    fn decided_outcome(&self) -> Option<Outcome> {
+        let Ended { ending, winner } = V::ended(&self.position)?;
+        let reason = match ending {
+            Ending::RoyalsLost => Reason::RoyalCaptured,
+            Ending::Try => Reason::Try,
+            Ending::NoMoves => Reason::NoMoves,
+            Ending::BareKing => Reason::BareKing,
+            Ending::BareRoyals => Reason::BareRoyals,
+        };
+        Some(match winner {
+            Some(w) => Outcome::win(w, reason),
+            None => Outcome::draw(reason),
+        })
+    }
+
+    /// The side to move has no move: mated if in check, else it loses all the same.
+    fn no_move_outcome(&self) -> Option<Outcome> {
+        // Counting is cheaper than listing, and only Tori's rule forbids a legal move.
+        if self.rules.repetition != Repetition::ToriThird {
+            if !V::has_no_moves(&self.position) {
+                return None;
+            }
+        } else if (V::legal_moves(&self.position).iter())
+            .any(|&m| self.repetition_foul(m).is_none())
+        {
+            return None;
+        }
+        let reason = if V::in_check(&self.position) {
+            Reason::Checkmate
+        } else {
+            Reason::NoMoves
+        };
+        Some(Outcome::loss(self.side_to_move(), reason))
+    }
+
+    /// What the repetition rule says now that `mover` has moved.
+    fn repetition_outcome(&self, mover: Color) -> Option<Outcome> {
+        let occurrences = self.history.occurrences(self.position.key());
+        let perpetual = || {
+            self.history
+                .perpetual_checker()
+                .map(|checker| Outcome::loss(checker, Reason::PerpetualCheck))
+        };
+        match (self.rules.repetition, occurrences) {
+            (Repetition::Sennichite, 4) => {
+                Some(perpetual().unwrap_or(Outcome::draw(Reason::Sennichite)))
+            }
+            // Only a perpetual check gets this far: other third repetitions are refused.
+            (Repetition::ToriThird, 3) => perpetual(),
+            (Repetition::FourthLoses, 4) => {
+                Some(perpetual().unwrap_or(Outcome::loss(mover, Reason::Repetition)))
+            }
+            (Repetition::FourthSenteLoses, 4) => {
+                Some(perpetual().unwrap_or(Outcome::loss(Color::Black, Reason::Repetition)))
+            }
+            (Repetition::ThirdDraws, 3) => Some(Outcome::draw(Reason::Sennichite)),
+            (Repetition::AttackerLoses, 4) => {
+                let first = self.history.first(self.position.key())?;
+                let pressed = Color::ALL.map(|c| self.history.checked_throughout(c, first, None));
+                Some(match pressed {
+                    [true, false] => Outcome::loss(Color::Black, Reason::PerpetualCheck),
+                    [false, true] => Outcome::loss(Color::White, Reason::PerpetualCheck),
+                    _ => Outcome::draw(Reason::Sennichite),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Tori's rulebook: a move that would make a position occur for the third time is not
+    /// allowed, unless it is a perpetual check (which then loses for the checker).
+    fn repetition_foul(&self, m: V::Move) -> Option<Foul> {
+        if self.rules.repetition != Repetition::ToriThird {
+            return None;
+        }
+        let after = V::after(&self.position, m);
+        if self.history.occurrences(after.key()) < 2 {
+            return None;
+        }
+        let first = self.history.first(after.key())?;
+        let mover = self.side_to_move();
+        let check = Some(V::in_check(&after));
+        let perpetual = self.history.checked_throughout(mover, first, check)
+            || self.history.checked_throughout(!mover, first, check);
+        (!perpetual).then_some(Foul::Repetition)
+    }
+
+    /// The draw at the rule set's move limit.
+    fn move_limit_outcome(&self) -> Option<Outcome> {
+        let limit = self.rules.max_plies? as usize;
+        (self.moves.len() >= limit).then(|| Outcome::draw(Reason::MaxPlies))
+    }
+}
+
+/// What only the 9x9 variants' games have: handicap starts, a move list, the entering
+/// king's declaration and the impasse count.
+impl<V: Variant> Game<V> {
+    /// A game from a named handicap start of this variant (the handicap giver, gote, moves
+    /// first), or `None` if the handicap is not one of this variant's.
+    pub fn handicap(handicap: Handicap, rules: RuleSet) -> Option<Game<V>> {
+        let setup = handicap.setup_for::<V>()?;
+        let start = Position::<V>::from_setup(&setup).ok()?;
+        Some(Game::new(start, rules))
+    }
+
+    /// The moves the side to move may play: the legal moves, less those the rule set's
+    /// repetition rule forbids. Empty once the game is over.
+    pub fn legal_moves(&self) -> MoveList {
+        if self.outcome.is_some() {
+            return MoveList::new();
+        }
+        let mut list = self.position.legal_moves();
+        list.retain(|m| self.repetition_foul(m).is_none());
+        list
+    }
+
+    /// The side to move declares at `now_ms` (see [`Game::declare`]); his time must not
+    /// have run out.
+    pub fn declare_at(&mut self, now_ms: u64) -> Result<Outcome, GameError> {
+        let side = self.side_to_move();
+        let flagged = self.clock.as_ref().and_then(|c| c.flagged(now_ms)) == Some(side);
+        self.declare(!flagged)
     }
 
     /// The side to move declares an entering-king win (入玉宣言) under the 27-point rule:
@@ -331,156 +495,4 @@ impl<V: Variant> Game<V> {
             None => Outcome::draw(Reason::Impasse),
         }
     }
-
-    /// Both players agree to a draw (the offer and its acceptance are the caller's).
-    pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
-        self.end(Outcome::draw(Reason::Agreement))
-    }
-
-    /// Ends the game with `outcome` (an ending decided outside the board).
-    pub fn end(&mut self, outcome: Outcome) -> Result<Outcome, GameError> {
-        if self.outcome.is_some() {
-            return Err(GameError::Over);
-        }
-        self.outcome = Some(outcome);
-        Ok(outcome)
-    }
-
-    /// Takes back the last move, for a caller that walks a tree of moves (a search, a
-    /// Python board's `pop`): the game goes on from the position before it, and an ending
-    /// or a kept foul that came after it is forgotten. Refused (`None`) with no move to
-    /// take back or on a clock, whose times cannot be taken back.
-    pub fn unplay(&mut self) -> Option<Move> {
-        if self.clock.is_some() {
-            return None;
-        }
-        let m = self.moves.pop()?;
-        let undo = self.undos.pop()?;
-        self.position.unplay(m, undo);
-        self.times.pop();
-        self.history.pop();
-        // Only the start can have been decided before a move (no legal move there).
-        self.outcome = if self.moves.is_empty() {
-            self.no_move_outcome()
-        } else {
-            None
-        };
-        self.illegal = None;
-        Some(m)
-    }
-
-    /// Plays a move already checked and decides whether it ended the game.
-    fn push(&mut self, m: Move, spent: Option<u64>) {
-        let mover = self.side_to_move();
-        self.undos.push(self.position.play_undoable(m));
-        self.moves.push(m);
-        self.times.push(spent);
-        self.history
-            .push(self.position.key(), self.position.in_check());
-        self.outcome = self
-            .try_outcome(mover)
-            .or_else(|| self.decided_outcome())
-            .or_else(|| self.no_move_outcome())
-            .or_else(|| self.repetition_outcome(mover))
-            .or_else(|| self.move_limit_outcome());
-    }
-
-    /// The try rule: the mover's king on the opponent king's starting square wins.
-    fn try_outcome(&self, mover: Color) -> Option<Outcome> {
-        let target = king_start::<V>(!mover)?;
-        (self.rules.try_rule && self.position.king(mover) == Some(target))
-            .then(|| Outcome::win(mover, Reason::Try))
-    }
-
-    /// The rules' own ending of a variant where the royal piece can be taken (Dōbutsu): the
-    /// lion taken, or a try made (both at once: a draw, as shogiops has it).
-    fn decided_outcome(&self) -> Option<Outcome> {
-        let winner = self.position.winner()?;
-        let lion_taken = Color::ALL
-            .into_iter()
-            .any(|c| self.position.king(c).is_none());
-        let reason = if lion_taken {
-            Reason::RoyalCaptured
-        } else {
-            Reason::Try
-        };
-        Some(match winner {
-            Some(w) => Outcome::win(w, reason),
-            None => Outcome::draw(reason),
-        })
-    }
-
-    /// The side to move has no move: mated if in check, else it loses all the same.
-    fn no_move_outcome(&self) -> Option<Outcome> {
-        // Counting is cheaper than listing, and only Tori's rule forbids a legal move.
-        if self.rules.repetition != Repetition::ToriThird {
-            if !self.position.has_no_moves() {
-                return None;
-            }
-        } else if (self.position.legal_moves().iter()).any(|&m| self.repetition_foul(m).is_none()) {
-            return None;
-        }
-        let reason = if self.position.in_check() {
-            Reason::Checkmate
-        } else {
-            Reason::NoMoves
-        };
-        Some(Outcome::loss(self.side_to_move(), reason))
-    }
-
-    /// What the repetition rule says now that `mover` has moved.
-    fn repetition_outcome(&self, mover: Color) -> Option<Outcome> {
-        let occurrences = self.history.occurrences(self.position.key());
-        let perpetual = || {
-            self.history
-                .perpetual_checker()
-                .map(|checker| Outcome::loss(checker, Reason::PerpetualCheck))
-        };
-        match (self.rules.repetition, occurrences) {
-            (Repetition::Sennichite, 4) => {
-                Some(perpetual().unwrap_or(Outcome::draw(Reason::Sennichite)))
-            }
-            // Only a perpetual check gets this far: other third repetitions are refused.
-            (Repetition::ToriThird, 3) => perpetual(),
-            (Repetition::FourthLoses, 4) => {
-                Some(perpetual().unwrap_or(Outcome::loss(mover, Reason::Repetition)))
-            }
-            (Repetition::FourthSenteLoses, 4) => {
-                Some(perpetual().unwrap_or(Outcome::loss(Color::Black, Reason::Repetition)))
-            }
-            (Repetition::ThirdDraws, 3) => Some(Outcome::draw(Reason::Sennichite)),
-            _ => None,
-        }
-    }
-
-    /// Tori's rulebook: a move that would make a position occur for the third time is not
-    /// allowed, unless it is a perpetual check (which then loses for the checker).
-    fn repetition_foul(&self, m: Move) -> Option<Foul> {
-        if self.rules.repetition != Repetition::ToriThird {
-            return None;
-        }
-        let after = self.position.after(m);
-        if self.history.occurrences(after.key()) < 2 {
-            return None;
-        }
-        let first = self.history.first(after.key())?;
-        let mover = self.side_to_move();
-        let check = Some(after.in_check());
-        let perpetual = self.history.checked_throughout(mover, first, check)
-            || self.history.checked_throughout(!mover, first, check);
-        (!perpetual).then_some(Foul::Repetition)
-    }
-
-    /// The draw at the rule set's move limit.
-    fn move_limit_outcome(&self) -> Option<Outcome> {
-        let limit = self.rules.max_plies? as usize;
-        (self.moves.len() >= limit).then(|| Outcome::draw(Reason::MaxPlies))
-    }
-}
-
-/// The square `color`'s king starts on in this variant's even game.
-fn king_start<V: Variant>(color: Color) -> Option<Square> {
-    let setup = V::start();
-    let king = Some(Piece::new(color, Role::King));
-    Square::all().find(|&sq| setup.get(sq) == king)
 }

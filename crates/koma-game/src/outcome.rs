@@ -16,10 +16,6 @@ pub enum Foul {
     /// The move text does not name a move (an engine's garbled answer).
     #[error("not a move")]
     NotAMove,
-    /// A well-formed move that the position does not allow (Chu shogi, whose moves are
-    /// judged without the 9x9 frame's reasons).
-    #[error("not a legal move")]
-    NotLegal,
     /// A record says a foul ended the game without giving the move.
     #[error("a foul named by the record")]
     Recorded,

@@ -6,12 +6,13 @@ pub use koma_rules::Repetition;
 
 /// Every repetition rule with its name, as `RepetitionRule` (koma-engine's USI option, see
 /// [`crate::usi_client::REPETITION_OPTION`]) takes it.
-pub const REPETITION_NAMES: [(Repetition, &str); 5] = [
+pub const REPETITION_NAMES: [(Repetition, &str); 6] = [
     (Repetition::Sennichite, "sennichite"),
     (Repetition::ToriThird, "tori-third"),
     (Repetition::FourthLoses, "fourth-loses"),
     (Repetition::FourthSenteLoses, "fourth-sente-loses"),
     (Repetition::ThirdDraws, "third-draws"),
+    (Repetition::AttackerLoses, "attacker-loses"),
 ];
 
 /// The name of a repetition rule ([`REPETITION_NAMES`]).
@@ -97,6 +98,17 @@ impl RuleSet {
     pub const TORI_FSF: RuleSet = RuleSet {
         name: "tori-fsf",
         repetition: Repetition::FourthLoses,
+        declaration: false,
+        impasse_24: false,
+        try_rule: false,
+        max_plies: None,
+    };
+
+    /// Chu shogi as lishogi plays it: the fourth repetition draws unless one side attacked
+    /// throughout, who then loses.
+    pub const CHU: RuleSet = RuleSet {
+        name: "chushogi",
+        repetition: Repetition::AttackerLoses,
         declaration: false,
         impasse_24: false,
         try_rule: false,

@@ -48,6 +48,9 @@ pub enum IllegalMove {
     /// The game is already over by the rules (Dōbutsu: a lion taken or a try made).
     #[error("the game is over")]
     GameOver,
+    /// Chu shogi: a lion may not take this lion (the lion-trading rules).
+    #[error("the lion-trading rules forbid taking this lion")]
+    LionTrade,
 }
 
 impl<V: Variant> Position<V> {

@@ -63,23 +63,50 @@ pub trait Family: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
         + AsMut<[<Self::Frame as crate::frame::Frame>::Bitboard]>;
 }
 
-/// What code written once for every member of the family (perft first) asks of a
-/// position: its legal moves and the position after one. Every 9x9 variant has it through
-/// [`Variant`]; Chu has its own.
+/// What code written once for every member of the family (perft, the game) asks of a
+/// position: its legal moves, playing and taking back a move, and how the rules alone end a
+/// game. Every 9x9 variant has it through [`Variant`]; Chu has its own.
 pub trait Rules: Family {
     /// A move: 16 bits in the 9x9 frame ([`Move`]), 32 in Chu (with a lion's middle
     /// square).
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
     /// The legal moves of a position, as the member lists them.
     type Moves: core::ops::Deref<Target = [Self::Move]>;
+    /// What taking back a move needs ([`Rules::unplay`]).
+    type Undo: Copy + Debug + Send + Sync + 'static;
+    /// The start position of the even game.
+    fn startpos() -> Position<Self>;
     /// Every legal move of `pos`.
     fn legal_moves(pos: &Position<Self>) -> Self::Moves;
     /// How many legal moves `pos` has (perft's last ply).
     fn count_legal(pos: &Position<Self>) -> u64 {
         Self::legal_moves(pos).len() as u64
     }
+    /// Whether the side to move of `pos` has no legal move.
+    fn has_no_moves(pos: &Position<Self>) -> bool {
+        Self::legal_moves(pos).is_empty()
+    }
+    /// Whether `m` is legal in `pos`; if not, the first rule it breaks.
+    fn is_legal(pos: &Position<Self>, m: Self::Move) -> Result<(), IllegalMove>;
     /// The position after the legal move `m`.
     fn after(pos: &Position<Self>, m: Self::Move) -> Position<Self>;
+    /// Plays the legal move `m` on `pos`; what taking it back needs.
+    fn play_undoable(pos: &mut Position<Self>, m: Self::Move) -> Self::Undo;
+    /// Takes back `m`, the move last played on `pos` (which gave `undo`).
+    fn unplay(pos: &mut Position<Self>, m: Self::Move, undo: Self::Undo);
+    /// Whether the side to move of `pos` is in check.
+    fn in_check(pos: &Position<Self>) -> bool;
+    /// Whether `m`, just played and leading to `after`, presses the opponent as the
+    /// repetition rules count it: a check; in Chu also the moved piece attacking an enemy
+    /// piece (lishogi's perpetual attack).
+    fn presses(after: &Position<Self>, m: Self::Move) -> bool;
+    /// How the rules alone have ended the game at `pos`, before a mate, a repetition or
+    /// the game's own limits: a royal taken, a try (Dōbutsu), Chu's endings. `None` while
+    /// the game goes on.
+    fn ended(pos: &Position<Self>) -> Option<crate::Ended>;
+    /// Whether `mover`'s king stands where the try rule wins: the opponent king's start
+    /// square (never in Chu).
+    fn made_try(pos: &Position<Self>, mover: Color) -> bool;
     /// Whether perft counts nothing below `pos`: in Chu where the game is over, as lishogi
     /// counts; never in the 9x9 variants, where perft counts every legal move as the
     /// independent programs do (a mated side has none).
@@ -91,6 +118,12 @@ pub trait Rules: Family {
 impl<V: Variant> Rules for V {
     type Move = Move;
     type Moves = MoveList;
+    type Undo = crate::Undo;
+
+    #[inline]
+    fn startpos() -> Position<V> {
+        Position::<V>::startpos()
+    }
 
     #[inline]
     fn legal_moves(pos: &Position<V>) -> MoveList {
@@ -103,8 +136,57 @@ impl<V: Variant> Rules for V {
     }
 
     #[inline]
+    fn has_no_moves(pos: &Position<V>) -> bool {
+        pos.has_no_moves()
+    }
+
+    #[inline]
+    fn is_legal(pos: &Position<V>, m: Move) -> Result<(), IllegalMove> {
+        pos.is_legal(m)
+    }
+
+    #[inline]
     fn after(pos: &Position<V>, m: Move) -> Position<V> {
         pos.after(m)
+    }
+
+    #[inline]
+    fn play_undoable(pos: &mut Position<V>, m: Move) -> crate::Undo {
+        pos.play_undoable(m)
+    }
+
+    #[inline]
+    fn unplay(pos: &mut Position<V>, m: Move, undo: crate::Undo) {
+        pos.unplay(m, undo);
+    }
+
+    #[inline]
+    fn in_check(pos: &Position<V>) -> bool {
+        pos.in_check()
+    }
+
+    #[inline]
+    fn presses(after: &Position<V>, _m: Move) -> bool {
+        after.in_check()
+    }
+
+    fn ended(pos: &Position<V>) -> Option<crate::Ended> {
+        let winner = pos.winner()?;
+        let lion_taken = Color::ALL.into_iter().any(|c| pos.king(c).is_none());
+        let ending = if lion_taken {
+            crate::Ending::RoyalsLost
+        } else {
+            crate::Ending::Try
+        };
+        Some(crate::Ended { ending, winner })
+    }
+
+    fn made_try(pos: &Position<V>, mover: Color) -> bool {
+        // The opponent king's square in the even start.
+        let setup = V::start();
+        let king = Some(crate::Piece::new(!mover, Role::King));
+        let target = Square::all().find(|&sq| setup.get(sq) == king);
+        target.is_some() && pos.king(mover) == target
     }
 }
 
@@ -350,4 +432,8 @@ pub enum Repetition {
     FourthSenteLoses,
     /// lishogi's Kyoto and Dōbutsu: the third occurrence is a draw, checks or not.
     ThirdDraws,
+    /// Chu shogi as lishogi plays it: the fourth occurrence is a draw, unless one player
+    /// pressed with every one of his moves since its first occurrence (a check, or the
+    /// moved piece attacking an enemy piece) and the other did not: he loses.
+    AttackerLoses,
 }

@@ -15,10 +15,11 @@ use axum::routing::post;
 use axum::{Json, Router};
 use koma_engine::Limits;
 use koma_engine::chu::ChuSearcher;
-use koma_game::chu::ChuGame;
+use koma_game::Game;
 use koma_game::{Outcome, Reason};
 use koma_notation::chu::{ChuUsiError, START_SFEN, kif, parse, parse_legal, text, write};
 use koma_rules::Color;
+use koma_rules::chu::Chu;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -91,7 +92,7 @@ fn side_name(color: Color) -> &'static str {
 }
 
 /// Plays the line of `request` through the rules.
-fn replay(request: &ChuRequest) -> Result<ChuGame, ApiError> {
+fn replay(request: &ChuRequest) -> Result<Game<Chu>, ApiError> {
     if request.moves.len() > MAX_PLIES {
         return Err(ApiError::TooManyMoves {
             plies: request.moves.len(),
@@ -100,7 +101,7 @@ fn replay(request: &ChuRequest) -> Result<ChuGame, ApiError> {
     }
     let start =
         parse(request.sfen.as_deref().unwrap_or(START_SFEN)).map_err(ApiError::StartSfen)?;
-    let mut game = ChuGame::new(start);
+    let mut game = koma_game::chu::game(start);
     for (i, text) in request.moves.iter().enumerate() {
         let illegal = |source| ApiError::IllegalChuMove { ply: i + 1, source };
         if game.is_over() {
@@ -118,13 +119,13 @@ fn replay(request: &ChuRequest) -> Result<ChuGame, ApiError> {
             "gote" => Color::White,
             _ => return Err(ApiError::unknown("side", side, "sente, gote")),
         };
-        game.end(Outcome::win(!loser, Reason::Resignation));
+        let _ = game.end(Outcome::win(!loser, Reason::Resignation));
     }
     Ok(game)
 }
 
 /// The view of `game`.
-fn view(game: &ChuGame, engine_move: Option<String>) -> ChuStateView {
+fn view(game: &Game<Chu>, engine_move: Option<String>) -> ChuStateView {
     let pos = game.position();
     let (mut western, mut japanese) = (Vec::new(), Vec::new());
     let mut at = *game.start();
@@ -153,7 +154,11 @@ fn view(game: &ChuGame, engine_move: Option<String>) -> ChuStateView {
             reason: o.reason.name(),
         }),
         engine_move,
-        kif: kif::write(game.start(), game.moves(), game.summary().as_deref()),
+        kif: kif::write(
+            game.start(),
+            game.moves(),
+            koma_game::chu::summary(game).as_deref(),
+        ),
     }
 }
 

@@ -421,7 +421,7 @@ mod tests {
             &"option name USI_Variant type combo default shogi var shogi var tori var minishogi var kyotoshogi var dobutsu var chushogi".into()
         ));
         assert!(lines.contains(
-            &"option name RepetitionRule type combo default variant var variant var sennichite var tori-third var fourth-loses var fourth-sente-loses var third-draws".into()
+            &"option name RepetitionRule type combo default variant var variant var sennichite var tori-third var fourth-loses var fourth-sente-loses var third-draws var attacker-loses".into()
         ));
         assert!(lines.contains(&"option name ClearHash type button".into()));
         assert!(

@@ -1,13 +1,13 @@
 //! Chu matches between two USI engines: games one after another from seeded random
 //! openings (each played with both colours), every move asked for with a fixed time and
-//! judged by [`ChuGame`].
+//! judged by the family's [`Game`] under [`RuleSet::CHU`](crate::rules::RuleSet::CHU).
 
-use super::ChuGame;
+use crate::game::Game;
 use crate::matches::runner::tell_result;
 use crate::matches::{EngineSpec, GameResult, MatchError, MatchSummary, VariantRefusal};
 use crate::outcome::{Outcome, Reason};
 use crate::usi_client::{BestMove, GoLimits, UsiEngine, UsiError, UsiTimeouts};
-use koma_rules::chu::ChuPosition;
+use koma_rules::chu::{Chu, ChuPosition};
 use koma_rules::{CHU_NAME, Color};
 use std::time::Duration;
 
@@ -92,9 +92,9 @@ fn next(state: &mut u64) -> u64 {
 
 /// The opening of the `pair`-th pair of games: `plies` random legal moves from the start
 /// (fewer if the game would end).
-pub fn opening(seed: u64, pair: usize, plies: usize) -> ChuGame {
+pub fn opening(seed: u64, pair: usize, plies: usize) -> Game<Chu> {
     let mut state = seed ^ (pair as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut game = ChuGame::new(ChuPosition::startpos());
+    let mut game = super::game(ChuPosition::startpos());
     for _ in 0..plies {
         let moves = game.position().legal_moves();
         let m = moves[(next(&mut state) >> 33) as usize % moves.len()];
@@ -169,36 +169,36 @@ fn play_game(
     let deadline = Duration::from_millis(config.move_ms + config.margin_ms);
     while !game.is_over() {
         if game.moves().len() >= config.max_plies {
-            game.end(Outcome::draw(Reason::MaxPlies));
+            let _ = game.end(Outcome::draw(Reason::MaxPlies));
             break;
         }
         let mover = game.side_to_move();
         let slot = engine_of(mover);
         let Some(engine) = engines[slot].as_mut() else {
-            game.end(Outcome::win(!mover, Reason::Abandoned));
+            let _ = game.end(Outcome::win(!mover, Reason::Abandoned));
             break;
         };
-        match engine.go(&game.usi_position(), &limits, deadline) {
+        match engine.go(&super::usi_position(&game), &limits, deadline) {
             Ok(answer) => match answer.best {
                 BestMove::Move(text) => {
-                    if let Ok(Some(o)) = game.play_usi(&text)
+                    if let Ok(Some(o)) = super::play_usi(&mut game, &text)
                         && matches!(o.reason, Reason::IllegalMove(_))
                     {
                         note = Some(format!("{}: illegal move {text}", slot_name(slot)));
                     }
                 }
                 BestMove::Resign | BestMove::Win => {
-                    game.end(Outcome::win(!mover, Reason::Resignation));
+                    let _ = game.end(Outcome::win(!mover, Reason::Resignation));
                 }
             },
             Err(UsiError::Timeout { .. }) => {
                 note = Some(format!("{}: no move in time", slot_name(slot)));
-                game.end(Outcome::win(!mover, Reason::TimeForfeit));
+                let _ = game.end(Outcome::win(!mover, Reason::TimeForfeit));
             }
             Err(e) => {
                 note = Some(format!("{}: {e}", slot_name(slot)));
                 engines[slot] = None;
-                game.end(Outcome::win(!mover, Reason::Abandoned));
+                let _ = game.end(Outcome::win(!mover, Reason::Abandoned));
             }
         }
     }
@@ -207,8 +207,8 @@ fn play_game(
     let mut records = Vec::new();
     if let Some(dir) = &config.out_dir {
         let path = dir.join(format!("game-{:03}.kif", index + 1));
-        game.end(outcome);
-        let summary = game.summary().unwrap_or_default();
+        let _ = game.end(outcome);
+        let summary = super::summary(&game).unwrap_or_default();
         let ending = format!("{summary} ({})", outcome.reason.name());
         let text = koma_notation::chu::kif::write(game.start(), game.moves(), Some(&ending));
         std::fs::create_dir_all(dir)

@@ -17,7 +17,6 @@ mod tables;
 
 pub use movegen::attacks;
 pub use moves::ChuMove;
-pub use outcome::{ChuEnding, ChuOutcome};
 pub use position::{Chu, ChuPosition, ChuSetup, ChuSetupError, IllegalChuMove};
 
 use crate::frame12::{Bitboard12, Square12};

@@ -2,34 +2,10 @@
 //! family's [`Rules`](crate::Rules) (perft stops where the game is over).
 
 use super::tables::NEIGHBOURS;
-use super::{Chu, ChuMove, ChuPosition, last_rank};
+use super::{Chu, ChuMove, ChuPosition, is_lion, last_rank};
 use crate::frame12::Bitboard12;
-use crate::{Color, Role};
+use crate::{Color, Ended, Ending, IllegalMove, Role};
 use alloc::vec::Vec;
-
-/// Why a Chu game is over.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ChuEnding {
-    /// The side to move has lost its last king or prince.
-    RoyalsLost,
-    /// The side to move has no legal move.
-    NoMoves,
-    /// A side is left with a bare king against more (lishogi's conditions: see
-    /// [`ChuPosition::bare_king`]).
-    BareKing,
-    /// Only the two royals are left (pawns and lances on their last rank not counted),
-    /// neither attacked: a draw.
-    BareRoyals,
-}
-
-/// The result of a Chu game that is over.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ChuOutcome {
-    /// Why it is over.
-    pub ending: ChuEnding,
-    /// Who won; `None`: a draw.
-    pub winner: Option<Color>,
-}
 
 impl ChuPosition {
     /// The pieces of `color` that count as material for the bare-king rules: all but the
@@ -95,37 +71,133 @@ impl ChuPosition {
     }
 
     /// Whether the rules have ended the game, and how (lishogi's order of checks).
-    pub fn outcome(&self) -> Option<ChuOutcome> {
+    pub fn outcome(&self) -> Option<Ended> {
         let us = self.side;
         let (ending, winner) = if self.royals(us).is_empty() {
-            (ChuEnding::RoyalsLost, Some(!us))
+            (Ending::RoyalsLost, Some(!us))
         } else if !self.has_moves() {
-            (ChuEnding::NoMoves, Some(!us))
+            (Ending::NoMoves, Some(!us))
         } else if self.bare_king(Color::Black) {
-            (ChuEnding::BareKing, Some(Color::White))
+            (Ending::BareKing, Some(Color::White))
         } else if self.bare_king(Color::White) {
-            (ChuEnding::BareKing, Some(Color::Black))
+            (Ending::BareKing, Some(Color::Black))
         } else if self.bare_royals() {
-            (ChuEnding::BareRoyals, None)
+            (Ending::BareRoyals, None)
         } else {
             return None;
         };
-        Some(ChuOutcome { ending, winner })
+        Some(Ended { ending, winner })
+    }
+}
+
+impl ChuPosition {
+    /// Whether `m`, just played and leading to this position, presses the opponent
+    /// (lishogi's `isAttacking` for Chu, its raw attacks standing in for its moves): it
+    /// checks, or the moved piece now attacks an enemy piece.
+    pub fn presses(&self, m: ChuMove) -> bool {
+        let them = self.side;
+        if self.in_check(them) {
+            return true;
+        }
+        let Some(piece) = self.board[m.to().index()] else {
+            return false;
+        };
+        !(super::attacks(piece, m.to(), self.occupied()) & self.by_color[them.index()]).is_empty()
+    }
+
+    /// Why `m`, not among the legal moves, is illegal: the first of the family's reasons
+    /// that fits.
+    fn illegal_reason(&self, m: ChuMove) -> IllegalMove {
+        let us = self.side;
+        let Some(piece) = self.board[m.from().index()] else {
+            return IllegalMove::NoPiece;
+        };
+        if piece.color() != us {
+            return IllegalMove::NotOwnPiece;
+        }
+        let target = self.board[m.to().index()];
+        if m.to() != m.from() && target.is_some_and(|p| p.color() == us) {
+            return IllegalMove::OwnPieceOnTarget;
+        }
+        if m.is_promotion()
+            && self
+                .legal_moves()
+                .contains(&ChuMove::normal(m.from(), m.to(), false))
+        {
+            return IllegalMove::CannotPromote;
+        }
+        let takes_lion = [m.mid(), Some(m.to())]
+            .into_iter()
+            .flatten()
+            .filter_map(|sq| self.board[sq.index()])
+            .any(|p| p.color() != us && is_lion(p.role()));
+        let reaches =
+            m.mid().is_some() || super::attacks(piece, m.from(), self.occupied()).contains(m.to());
+        if takes_lion && reaches {
+            IllegalMove::LionTrade
+        } else {
+            IllegalMove::NotAMoveOfThisPiece
+        }
     }
 }
 
 impl crate::Rules for Chu {
     type Move = ChuMove;
     type Moves = Vec<ChuMove>;
+    /// The position before the move: a Chu position is small, and its play does not keep
+    /// what it takes.
+    type Undo = ChuPosition;
+
+    fn startpos() -> ChuPosition {
+        ChuPosition::startpos()
+    }
 
     fn legal_moves(pos: &ChuPosition) -> Vec<ChuMove> {
         pos.legal_moves()
+    }
+
+    fn has_no_moves(pos: &ChuPosition) -> bool {
+        !pos.has_moves()
+    }
+
+    fn is_legal(pos: &ChuPosition, m: ChuMove) -> Result<(), IllegalMove> {
+        if pos.legal_moves().contains(&m) {
+            Ok(())
+        } else {
+            Err(pos.illegal_reason(m))
+        }
     }
 
     fn after(pos: &ChuPosition, m: ChuMove) -> ChuPosition {
         let mut next = *pos;
         next.play_unchecked(m);
         next
+    }
+
+    fn play_undoable(pos: &mut ChuPosition, m: ChuMove) -> ChuPosition {
+        let before = *pos;
+        pos.play_unchecked(m);
+        before
+    }
+
+    fn unplay(pos: &mut ChuPosition, _m: ChuMove, undo: ChuPosition) {
+        *pos = undo;
+    }
+
+    fn in_check(pos: &ChuPosition) -> bool {
+        pos.in_check(pos.side)
+    }
+
+    fn presses(after: &ChuPosition, m: ChuMove) -> bool {
+        after.presses(m)
+    }
+
+    fn ended(pos: &ChuPosition) -> Option<Ended> {
+        pos.outcome()
+    }
+
+    fn made_try(_pos: &ChuPosition, _mover: Color) -> bool {
+        false
     }
 
     /// A game over (a royal taken, a bare king, repetition) has no moves below it, as
