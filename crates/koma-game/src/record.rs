@@ -1,12 +1,13 @@
 //! A game as a record (棋譜): its start, moves, times and ending, ready for any format.
 
-use crate::game::Game;
+use crate::game::{Game, GameError};
 use crate::outcome::{Foul, Outcome, Reason};
+use koma_notation::family::Notation;
 use koma_notation::record::{
     Entry, GameEnd, MoveTime, MoveTree, Record, SideNames, Start, is_foul,
 };
 use koma_notation::sfen;
-use koma_rules::{Color, Position, Variant};
+use koma_rules::{Color, Variant};
 
 impl<V: Variant> Game<V> {
     /// The game as a record: the start (named when it is the even game or a handicap), the
@@ -55,21 +56,37 @@ impl<V: Variant> Game<V> {
         }
         record
     }
+}
 
+/// A game of any member of the family as USI text.
+impl<V: Notation> Game<V> {
     /// The game as a USI `position` command: `position startpos moves ...` from the even
     /// start, else `position sfen <start> moves ...` (without `moves` before the first).
     pub fn usi_position(&self) -> String {
-        let variant = sfen::kind_of::<V>();
-        let mut line = if *self.start() == Position::<V>::startpos() {
+        let mut line = if *self.start() == V::startpos() {
             "position startpos".to_string()
         } else {
-            format!("position sfen {}", sfen::write(self.start()))
+            format!("position sfen {}", V::sfen(self.start()))
         };
         for (i, &m) in self.moves().iter().enumerate() {
             line.push_str(if i == 0 { " moves " } else { " " });
-            line.push_str(&koma_notation::usi::write_move(variant, m));
+            line.push_str(&V::usi(m));
         }
         line
+    }
+
+    /// Plays the move written `text` in USI for the side to move as a match does: a move
+    /// that is not legal, or no move at all, loses the game as a foul (see
+    /// [`Game::play_or_forfeit`]).
+    pub fn play_usi(&mut self, text: &str) -> Result<Option<Outcome>, GameError> {
+        match V::parse_usi(text) {
+            Ok(m) => self.play_or_forfeit(m),
+            Err(_) if self.is_over() => Err(GameError::Over),
+            Err(_) => {
+                self.forfeit(Foul::NotAMove);
+                Ok(self.outcome())
+            }
+        }
     }
 }
 

@@ -18,6 +18,7 @@ pub mod chu;
 pub mod csa;
 pub mod diagram;
 pub mod encoding;
+pub mod family;
 pub mod floodgate;
 pub mod formats;
 pub mod fsf;

@@ -67,15 +67,21 @@ pub trait Family: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
 /// position: its legal moves, playing and taking back a move, and how the rules alone end a
 /// game. Every 9x9 variant has it through [`Variant`]; Chu has its own.
 pub trait Rules: Family {
+    /// The game, as the layers that offer a choice name it.
+    const GAME: crate::GameKind;
     /// A move: 16 bits in the 9x9 frame ([`Move`]), 32 in Chu (with a lion's middle
     /// square).
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// An unvalidated position, as notation reads and writes it.
+    type Setup: Clone + Debug + Send + Sync + 'static;
     /// The legal moves of a position, as the member lists them.
     type Moves: core::ops::Deref<Target = [Self::Move]>;
     /// What taking back a move needs ([`Rules::unplay`]).
     type Undo: Copy + Debug + Send + Sync + 'static;
     /// The start position of the even game.
     fn startpos() -> Position<Self>;
+    /// `pos` as an unvalidated setup.
+    fn to_setup(pos: &Position<Self>) -> Self::Setup;
     /// Every legal move of `pos`.
     fn legal_moves(pos: &Position<Self>) -> Self::Moves;
     /// How many legal moves `pos` has (perft's last ply).
@@ -116,13 +122,19 @@ pub trait Rules: Family {
 }
 
 impl<V: Variant> Rules for V {
+    const GAME: crate::GameKind = crate::GameKind::Family(V::KIND);
     type Move = Move;
+    type Setup = Setup;
     type Moves = MoveList;
     type Undo = crate::Undo;
 
     #[inline]
     fn startpos() -> Position<V> {
         Position::<V>::startpos()
+    }
+
+    fn to_setup(pos: &Position<V>) -> Setup {
+        pos.to_setup()
     }
 
     #[inline]

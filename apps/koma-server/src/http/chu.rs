@@ -15,8 +15,7 @@ use axum::routing::post;
 use axum::{Json, Router};
 use koma_engine::Limits;
 use koma_engine::chu::ChuSearcher;
-use koma_game::Game;
-use koma_game::{Outcome, Reason};
+use koma_game::{Game, Outcome, Reason, RuleSet};
 use koma_notation::chu::{ChuUsiError, START_SFEN, kif, parse, parse_legal, text, write};
 use koma_rules::Color;
 use koma_rules::chu::Chu;
@@ -101,7 +100,7 @@ fn replay(request: &ChuRequest) -> Result<Game<Chu>, ApiError> {
     }
     let start =
         parse(request.sfen.as_deref().unwrap_or(START_SFEN)).map_err(ApiError::StartSfen)?;
-    let mut game = koma_game::chu::game(start);
+    let mut game = Game::new(start, RuleSet::CHU);
     for (i, text) in request.moves.iter().enumerate() {
         let illegal = |source| ApiError::IllegalChuMove { ply: i + 1, source };
         if game.is_over() {

@@ -6,6 +6,7 @@ use crate::game::Game;
 use crate::matches::runner::tell_result;
 use crate::matches::{EngineSpec, GameResult, MatchError, MatchSummary, VariantRefusal};
 use crate::outcome::{Outcome, Reason};
+use crate::rules::RuleSet;
 use crate::usi_client::{BestMove, GoLimits, UsiEngine, UsiError, UsiTimeouts};
 use koma_rules::chu::{Chu, ChuPosition};
 use koma_rules::{CHU_NAME, Color};
@@ -94,7 +95,7 @@ fn next(state: &mut u64) -> u64 {
 /// (fewer if the game would end).
 pub fn opening(seed: u64, pair: usize, plies: usize) -> Game<Chu> {
     let mut state = seed ^ (pair as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut game = super::game(ChuPosition::startpos());
+    let mut game = Game::new(ChuPosition::startpos(), RuleSet::CHU);
     for _ in 0..plies {
         let moves = game.position().legal_moves();
         let m = moves[(next(&mut state) >> 33) as usize % moves.len()];
@@ -178,10 +179,10 @@ fn play_game(
             let _ = game.end(Outcome::win(!mover, Reason::Abandoned));
             break;
         };
-        match engine.go(&super::usi_position(&game), &limits, deadline) {
+        match engine.go(&game.usi_position(), &limits, deadline) {
             Ok(answer) => match answer.best {
                 BestMove::Move(text) => {
-                    if let Ok(Some(o)) = super::play_usi(&mut game, &text)
+                    if let Ok(Some(o)) = game.play_usi(&text)
                         && matches!(o.reason, Reason::IllegalMove(_))
                     {
                         note = Some(format!("{}: illegal move {text}", slot_name(slot)));

@@ -1,34 +1,12 @@
 //! Chu shogi games: the family's [`Game`] on Chu's frame (lishogi's endings, fourfold
-//! repetition with the attacker losing: [`RuleSet::CHU`]), its moves read and written
-//! as USI; and matches between two USI engines ([`matches`](mod@matches)).
+//! repetition with the attacker losing: [`RuleSet::CHU`](crate::RuleSet::CHU)), and matches between two USI
+//! engines ([`matches`](mod@matches)).
 
 pub mod matches;
 
-use crate::game::{Game, GameError};
-use crate::outcome::{Foul, Outcome};
-use crate::rules::RuleSet;
-use koma_notation::chu::{START_SFEN, parse_usi, write};
+use crate::game::Game;
 use koma_rules::Color;
-use koma_rules::chu::{Chu, ChuPosition};
-
-/// A Chu game from `start` under lishogi's rules, judged at once (a position may already
-/// be over).
-pub fn game(start: ChuPosition) -> Game<Chu> {
-    Game::new(start, RuleSet::CHU)
-}
-
-/// Plays the move written `text` (USI, `7j7i6h` for a lion's two steps) for the side to
-/// move: a move that is not legal (or not a move) loses the game, as a foul.
-pub fn play_usi(game: &mut Game<Chu>, text: &str) -> Result<Option<Outcome>, GameError> {
-    match parse_usi(text) {
-        Ok(m) => game.play_or_forfeit(m),
-        Err(_) if game.is_over() => Err(GameError::Over),
-        Err(_) => {
-            game.forfeit(Foul::NotAMove);
-            Ok(game.outcome())
-        }
-    }
-}
+use koma_rules::chu::Chu;
 
 /// The KIF's last line once the game is over: `まで64手で先手の勝ち`, `まで90手で引き分け`.
 pub fn summary(game: &Game<Chu>) -> Option<String> {
@@ -41,35 +19,26 @@ pub fn summary(game: &Game<Chu>) -> Option<String> {
     })
 }
 
-/// The USI `position` command of the game so far.
-pub fn usi_position(game: &Game<Chu>) -> String {
-    let sfen = write(game.start());
-    let mut line = if sfen == START_SFEN {
-        "position startpos".to_string()
-    } else {
-        format!("position sfen {sfen}")
-    };
-    if !game.moves().is_empty() {
-        line.push_str(" moves");
-        for m in game.moves() {
-            line.push_str(&format!(" {m}"));
-        }
-    }
-    line
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::Reason;
+    use crate::game::GameError;
+    use crate::outcome::{Foul, Outcome, Reason};
+    use crate::rules::RuleSet;
     use koma_notation::chu::parse;
     use koma_rules::IllegalMove;
+    use koma_rules::chu::ChuPosition;
+
+    /// A game from `start` under lishogi's rules.
+    fn game(start: ChuPosition) -> Game<Chu> {
+        Game::new(start, RuleSet::CHU)
+    }
 
     #[test]
     fn a_foul_loses_and_taking_the_king_wins() {
         let mut g = game(ChuPosition::startpos());
-        assert_eq!(play_usi(&mut g, "7i7h"), Ok(None));
-        let o = play_usi(&mut g, "7i7h").unwrap().unwrap();
+        assert_eq!(g.play_usi("7i7h"), Ok(None));
+        let o = g.play_usi("7i7h").unwrap().unwrap();
         assert_eq!(
             o,
             Outcome::win(
@@ -77,15 +46,15 @@ mod tests {
                 Reason::IllegalMove(Foul::Move(IllegalMove::NoPiece))
             )
         );
-        assert_eq!(play_usi(&mut g, "6d6e"), Err(GameError::Over));
+        assert_eq!(g.play_usi("6d6e"), Err(GameError::Over));
         let mut g = game(ChuPosition::startpos());
-        let o = play_usi(&mut g, "zz").unwrap().unwrap();
+        let o = g.play_usi("zz").unwrap().unwrap();
         assert_eq!(o.reason, Reason::IllegalMove(Foul::NotAMove));
 
         let mut g = game(parse("kp10/12/12/12/12/12/12/12/12/12/12/R10K b - 1").unwrap());
-        let o = play_usi(&mut g, "12l12a").unwrap().unwrap();
+        let o = g.play_usi("12l12a").unwrap().unwrap();
         assert_eq!(o, Outcome::win(Color::Black, Reason::RoyalCaptured));
-        assert!(usi_position(&g).ends_with("b - 1 moves 12l12a"));
+        assert!(g.usi_position().ends_with("b - 1 moves 12l12a"));
     }
 
     #[test]
@@ -95,7 +64,7 @@ mod tests {
         let start = parse("k11/12/12/12/6p5/6n5/12/6N5/12/12/12/K11 b - 1").unwrap();
         let reason = |text: &str| {
             let mut g = game(start);
-            match play_usi(&mut g, text).unwrap().map(|o| o.reason) {
+            match g.play_usi(text).unwrap().map(|o| o.reason) {
                 Some(Reason::IllegalMove(Foul::Move(why))) => Some(why),
                 _ => None,
             }
@@ -109,15 +78,15 @@ mod tests {
 
         // Played and taken back: the game is where it was, and goes on.
         let mut g = game(start);
-        play_usi(&mut g, "6h6g").unwrap();
-        play_usi(&mut g, "12a11b").unwrap();
+        g.play_usi("6h6g").unwrap();
+        g.play_usi("12a11b").unwrap();
         assert_eq!(g.moves().len(), 2);
         assert!(g.unplay().is_some() && g.unplay().is_some());
         assert_eq!(
             (g.position(), g.moves().len(), g.outcome()),
             (&start, 0, None)
         );
-        assert_eq!(play_usi(&mut g, "6h6g"), Ok(None));
+        assert_eq!(g.play_usi("6h6g"), Ok(None));
     }
 
     #[test]
@@ -136,7 +105,7 @@ mod tests {
         let cycle = ["7j9k", "6c4b", "9k7j", "4b6c"];
         let mut plays = 0;
         while g.outcome().is_none() {
-            play_usi(&mut g, cycle[plays % 4]).unwrap();
+            g.play_usi(cycle[plays % 4]).unwrap();
             plays += 1;
         }
         assert_eq!(plays, 12, "the start's fourth occurrence");
@@ -148,7 +117,7 @@ mod tests {
         let cycle = ["12a11a", "12l11l", "11a12a", "11l12l"];
         let mut plays = 0;
         while g.outcome().is_none() && plays < 40 {
-            play_usi(&mut g, cycle[plays % 4]).unwrap();
+            g.play_usi(cycle[plays % 4]).unwrap();
             plays += 1;
         }
         let o = g.outcome().unwrap();

@@ -142,7 +142,9 @@ impl ChuPosition {
 }
 
 impl crate::Rules for Chu {
+    const GAME: crate::GameKind = crate::GameKind::Chu;
     type Move = ChuMove;
+    type Setup = super::ChuSetup;
     type Moves = Vec<ChuMove>;
     /// The position before the move: a Chu position is small, and its play does not keep
     /// what it takes.
@@ -150,6 +152,10 @@ impl crate::Rules for Chu {
 
     fn startpos() -> ChuPosition {
         ChuPosition::startpos()
+    }
+
+    fn to_setup(pos: &ChuPosition) -> super::ChuSetup {
+        pos.to_setup()
     }
 
     fn legal_moves(pos: &ChuPosition) -> Vec<ChuMove> {
