@@ -138,6 +138,9 @@ pub enum ApiError {
     /// A line that cannot be written in the format asked for (e.g. Tori Shogi in CSA) (400).
     #[error("{0}")]
     UnwritableRecord(#[source] RecordError),
+    /// A Chu record that cannot be read, or written in the format asked for (400).
+    #[error("{0}")]
+    ChuRecord(#[source] koma_game::chu::record::ChuRecordError),
     /// A record text longer than the server reads (413).
     #[error("the record is {bytes} bytes: at most {limit} are accepted")]
     RecordTooLarge {
@@ -547,6 +550,11 @@ impl ApiError {
             E::UnreadableRecord { .. } => "unreadable_record",
             E::UnrecognisedRecord => "unrecognised_record",
             E::UnwritableRecord(_) => "unwritable_record",
+            E::ChuRecord(e) => match e {
+                koma_game::chu::record::ChuRecordError::Format(_)
+                | koma_game::chu::record::ChuRecordError::Ply { .. } => "unwritable_record",
+                _ => "unreadable_record",
+            },
             E::RecordTooLarge { .. } | E::TooManyMoves { .. } | E::BodyTooLarge { .. } => {
                 "too_large"
             }

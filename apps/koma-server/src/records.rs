@@ -7,12 +7,13 @@
 use crate::error::ApiError;
 use crate::line;
 use crate::view::{HistoryEntry, OutcomeView};
+use koma_game::chu;
 use koma_game::replay::replay;
 use koma_notation::formats::{self, Format};
 use koma_notation::record::{Entry, MoveTree, NodeId, Record, Start};
 use koma_notation::warning::{Reading, Warning, WarningKind};
 use koma_notation::{sfen, usi};
-use koma_rules::{AnyPosition, Color, Square};
+use koma_rules::{AnyPosition, Color, GameKind, Square};
 use serde::{Deserialize, Serialize};
 
 /// The longest record text accepted, in bytes.
@@ -404,6 +405,9 @@ fn count_below(tree: &MoveTree, id: NodeId) -> usize {
 /// not keep (`formats::write_checked`) and the leniencies reading it needed.
 pub fn convert(request: &ConvertRequest) -> Result<ConvertAnswer, ApiError> {
     let to = format_named(&request.to)?;
+    if is_chu(request.variant.as_deref(), &request.text)? {
+        return convert_chu(&request.text, to);
+    }
     let (_, reading) = read_text(
         &request.text,
         request.format.as_deref(),
@@ -416,6 +420,34 @@ pub fn convert(request: &ConvertRequest) -> Result<ConvertAnswer, ApiError> {
         text,
         warnings: losses.iter().map(WarningView::of).collect(),
         read_warnings: reading.warnings.iter().map(WarningView::of).collect(),
+    })
+}
+
+/// Whether a record is Chu's: its variant says so, or none is named and the text is a KIF
+/// as lishogi writes Chu.
+fn is_chu(variant: Option<&str>, text: &str) -> Result<bool, ApiError> {
+    match variant {
+        Some(name) if GameKind::from_name(name) == Some(GameKind::Chu) => Ok(true),
+        Some(name) => line::variant(Some(name)).map(|_| false),
+        None => Ok(chu::record::is_chu_kif(text)),
+    }
+}
+
+/// [`convert`] of a Chu record: KIF as lishogi writes Chu, a USI `position` line or an
+/// SFEN, written as kif, usi or sfen.
+fn convert_chu(text: &str, to: Format) -> Result<ConvertAnswer, ApiError> {
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(ApiError::RecordTooLarge {
+            bytes: text.len(),
+            limit: MAX_TEXT_BYTES,
+        });
+    }
+    let game = chu::record::read(text).map_err(ApiError::ChuRecord)?;
+    Ok(ConvertAnswer {
+        format: to.name(),
+        text: chu::record::write(&game, to, None).map_err(ApiError::ChuRecord)?,
+        warnings: Vec::new(),
+        read_warnings: Vec::new(),
     })
 }
 

@@ -81,9 +81,11 @@ enum Command {
         /// Input format when the name and content do not tell.
         #[arg(long)]
         from: Option<String>,
-        /// Variant of the record.
-        #[arg(long, default_value = "shogi", ignore_case = true, value_parser = choices::variant())]
-        variant: VariantKind,
+        /// Variant of the record (default: shogi, or Chu shogi for a KIF as lishogi writes
+        /// Chu). Chu's records are KIF, a USI position line or an SFEN, written as kif,
+        /// usi or sfen.
+        #[arg(long, ignore_case = true, value_parser = choices::game())]
+        variant: Option<GameKind>,
         /// Output encoding: utf-8 or sjis (default: Shift_JIS for an output file named
         /// .kif or .ki2, as other programs expect; UTF-8 otherwise).
         #[arg(long)]
@@ -358,25 +360,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let from = from
                 .map(|f| Format::from_name(&f).ok_or_else(|| anyhow!("unknown format '{f}'")))
                 .transpose()?;
-            let record = records::read_record(&file, from, variant)?;
-            let text = match (to, ply) {
-                (Format::Sfen, Some(ply)) => {
-                    format!(
-                        "{}\n",
-                        sfen::write_any(
-                            &formats::position_at(&record, ply).with_context(|| file.clone())?
-                        )
-                    )
-                }
-                _ => {
-                    let (text, losses) = formats::write_checked(&record, to)
-                        .with_context(|| format!("--to {}", to.name()))?;
-                    for loss in losses {
-                        eprintln!("{file}: warning: {loss}");
-                    }
-                    text
-                }
-            };
+            let text = records::convert(&file, from, variant, to, ply)?;
             let bytes = koma_notation::encoding::file_bytes(&text, encoding)
                 .with_context(|| format!("--encoding {encoding}"))?;
             match output {

@@ -1,11 +1,53 @@
-//! Reading record files for the commands.
+//! Reading record files for the commands, and `koma convert`'s conversion.
 
 use anyhow::Context;
+use koma_game::chu;
 use koma_notation::formats::{self, Format};
 use koma_notation::record::Record;
+use koma_notation::sfen;
 use koma_notation::warning::Reading;
-use koma_rules::VariantKind;
+use koma_rules::{GameKind, VariantKind};
 use std::io::Read;
+
+/// `koma convert`: the record in `file` (read as `from`, or as its name and content say)
+/// written as `to`; with `ply` and `--to sfen`, the position after that many moves. A
+/// Chu record (`--variant chushogi`, or a KIF as lishogi writes Chu when no variant is
+/// given) is read and written by [`koma_game::chu::record`]: kif, usi or sfen. What the
+/// writer had to leave out is printed on standard error.
+pub fn convert(
+    file: &str,
+    from: Option<Format>,
+    game: Option<GameKind>,
+    to: Format,
+    ply: Option<usize>,
+) -> anyhow::Result<String> {
+    let bytes = read_input(file)?;
+    let text = koma_notation::encoding::decode(&bytes).0;
+    let game = game.unwrap_or(if chu::record::is_chu_kif(&text) {
+        GameKind::Chu
+    } else {
+        GameKind::Family(VariantKind::Shogi)
+    });
+    let variant = match game {
+        GameKind::Family(variant) => variant,
+        GameKind::Chu => {
+            let game = chu::record::read(&text).with_context(|| file.to_string())?;
+            return chu::record::write(&game, to, ply)
+                .with_context(|| format!("--to {}", to.name()));
+        }
+    };
+    let record = read_bytes(file, &bytes, &text, from, variant)?;
+    if let (Format::Sfen, Some(ply)) = (to, ply) {
+        let at = formats::position_at(&record, ply).with_context(|| file.to_string())?;
+        return Ok(format!("{}\n", sfen::write_any(&at)));
+    }
+    let (text, losses) =
+        formats::write_checked(&record, to).with_context(|| format!("--to {}", to.name()))?;
+    for loss in losses {
+        eprintln!("{file}: warning: {loss}");
+    }
+    Ok(text)
+}
 
 /// Reads a record file (`-` for standard input), detecting its format unless given. Of a
 /// file holding several records (CSA's `/` separators) the first is read. What the reader
@@ -18,8 +60,19 @@ pub fn read_record(
 ) -> anyhow::Result<Record> {
     let bytes = read_input(file)?;
     let text = koma_notation::encoding::decode(&bytes).0;
-    let format = format.unwrap_or_else(|| Format::detect((file != "-").then_some(file), &text));
-    let reading = formats::read(&bytes, format, variant).with_context(|| file.to_string())?;
+    read_bytes(file, &bytes, &text, format, variant)
+}
+
+/// [`read_record`] of what was read from `file` already: its `bytes`, decoded as `text`.
+fn read_bytes(
+    file: &str,
+    bytes: &[u8],
+    text: &str,
+    format: Option<Format>,
+    variant: VariantKind,
+) -> anyhow::Result<Record> {
+    let format = format.unwrap_or_else(|| Format::detect((file != "-").then_some(file), text));
+    let reading = formats::read(bytes, format, variant).with_context(|| file.to_string())?;
     Ok(warned(file, reading))
 }
 

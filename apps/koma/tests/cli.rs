@@ -228,6 +228,66 @@ fn convert_between_formats_from_stdin() {
     );
 }
 
+/// A Chu KIF laid out as lishogi writes Chu (half-width files, kanji ranks, the origin
+/// after an arrow, a lion's double move on two lines, 仝 for the last move's square).
+const CHU_KIF: &str = "先手：A\n後手：B\n手数----指手---------消費時間--\n1手目 ▲7八歩兵 （←7九）\n2手目 △6五歩兵 （←6四）\n3手目一歩目 ▲7九獅子 （←7十）\n3手目二歩目 ▲6八獅子 （←7九）\n4手目 △7五歩兵 （←7四）\n5手目 ▲6七獅子 （←6八）\n6手目 △6六歩兵 （←6五）\n7手目一歩目 ▲仝獅子 （←6七）\n7手目二歩目 ▲6七獅子 （←6六）\n8手目 △投了\nまで7手で先手の勝ち\n";
+
+#[test]
+fn convert_reads_and_writes_chu_records() {
+    const LINE: &str = "position startpos moves 7i7h 6d6e 7j7i6h 7d7e 6h6g 6e6f 6g6f6g";
+    // A Chu KIF is told by its moves: no --variant needed.
+    let o = koma_with_stdin(&["convert", "-", "--to", "usi"], CHU_KIF.as_bytes());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o).trim(), LINE);
+    // The line back to KIF, and its SFEN after two moves.
+    let o = koma_with_stdin(
+        &["convert", "-", "--variant", "chushogi", "--to", "kif"],
+        LINE.as_bytes(),
+    );
+    let kif = stdout(&o);
+    assert!(
+        kif.contains("3手目一歩目 ▲7九獅子 （←7十）") && kif.contains("（居食い）"),
+        "{kif}"
+    );
+    let back = koma_with_stdin(&["convert", "-", "--to", "usi"], kif.as_bytes());
+    assert_eq!(stdout(&back).trim(), LINE);
+    let o = koma_with_stdin(
+        &[
+            "convert",
+            "-",
+            "--variant",
+            "chu",
+            "--to",
+            "sfen",
+            "--ply",
+            "2",
+        ],
+        LINE.as_bytes(),
+    );
+    assert_eq!(
+        stdout(&o).trim(),
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppp1ppppp/3i2p1i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 3"
+    );
+    // What Chu has no format for, and a move the rules forbid, are named.
+    let o = koma_with_stdin(&["convert", "-", "--to", "csa"], CHU_KIF.as_bytes());
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("written as kif, usi or sfen, not csa"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = koma_with_stdin(
+        &["convert", "-", "--variant", "chu", "--to", "kif"],
+        b"position startpos moves 7i7h 7i7h",
+    );
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("move 2 (7i7h): there is no piece"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
 #[test]
 fn convert_writes_kif_files_in_shift_jis() {
     let dir = std::env::temp_dir().join(format!("koma-convert-{}", std::process::id()));

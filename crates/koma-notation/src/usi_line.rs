@@ -43,8 +43,20 @@ fn err(column: usize, kind: UsiLineErrorKind) -> UsiLineError {
     UsiLineError { column, kind }
 }
 
-/// Reads a `position` line (main line only: USI has no variations or comments).
-pub fn parse(variant: VariantKind, text: &str) -> Result<Record, UsiLineError> {
+/// A `position` line taken apart: the start's SFEN (`None`: the even start) and the move
+/// tokens, each with its 1-based character column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionLine<'a> {
+    /// The start's SFEN text and its column, or `None` for `startpos` (or nothing).
+    pub sfen: Option<(usize, &'a str)>,
+    /// The moves as written, with their columns.
+    pub moves: Vec<(usize, &'a str)>,
+}
+
+/// Takes a `position` line apart, whatever the game: `position startpos moves ...`,
+/// `position sfen <SFEN> moves ...`, the same without `position` or `sfen`, or a bare
+/// SFEN.
+pub fn split(text: &str) -> PositionLine<'_> {
     let text = text.trim();
     let column_of = |part: &str| text[..text.len() - part.len()].chars().count() + 1;
     let rest = text
@@ -55,42 +67,57 @@ pub fn parse(variant: VariantKind, text: &str) -> Result<Record, UsiLineError> {
         Some((before, after)) => (before.trim(), Some(after)),
         None => (rest, None),
     };
-    let mut record = Record::new(variant);
-    if start == "startpos" || start.is_empty() {
-        record.start = Start::Named(Handicap::Even);
-    } else {
+    let sfen = (start != "startpos" && !start.is_empty()).then(|| {
         let sfen_text = start
             .strip_prefix("sfen")
             .map(str::trim_start)
             .unwrap_or(start);
-        let col = column_of(&rest[rest.find(sfen_text).unwrap_or(0)..]);
-        let setup = sfen::parse_setup(variant, sfen_text)
-            .map_err(|e| err(col + e.column - 1, UsiLineErrorKind::Sfen(e.kind)))?;
-        record.start = Start::Custom(setup);
-    }
-    let mut pos = record
-        .start_position()
-        .map_err(|e| err(1, UsiLineErrorKind::BadStart(e)))?;
-    let mut node = crate::record::MoveTree::ROOT;
+        (
+            column_of(&rest[rest.find(sfen_text).unwrap_or(0)..]),
+            sfen_text,
+        )
+    });
+    let mut moves = Vec::new();
     if let Some(moves_text) = moves_text {
         let mut offset = column_of(moves_text);
         for token in moves_text.split(' ') {
             if !token.is_empty() {
-                let m = usi::parse_move(variant, token)
-                    .map_err(|e| err(offset + e.column - 1, UsiLineErrorKind::Move(e.kind)))?;
-                pos.play(m).map_err(|reason| {
-                    err(
-                        offset,
-                        UsiLineErrorKind::IllegalMove {
-                            token: token.to_string(),
-                            reason,
-                        },
-                    )
-                })?;
-                node = record.tree.add(node, Entry::Move(m));
+                moves.push((offset, token));
             }
             offset += token.chars().count() + 1;
         }
+    }
+    PositionLine { sfen, moves }
+}
+
+/// Reads a `position` line (main line only: USI has no variations or comments).
+pub fn parse(variant: VariantKind, text: &str) -> Result<Record, UsiLineError> {
+    let line = split(text);
+    let mut record = Record::new(variant);
+    record.start = match line.sfen {
+        None => Start::Named(Handicap::Even),
+        Some((col, sfen_text)) => Start::Custom(
+            sfen::parse_setup(variant, sfen_text)
+                .map_err(|e| err(col + e.column - 1, UsiLineErrorKind::Sfen(e.kind)))?,
+        ),
+    };
+    let mut pos = record
+        .start_position()
+        .map_err(|e| err(1, UsiLineErrorKind::BadStart(e)))?;
+    let mut node = crate::record::MoveTree::ROOT;
+    for (offset, token) in line.moves {
+        let m = usi::parse_move(variant, token)
+            .map_err(|e| err(offset + e.column - 1, UsiLineErrorKind::Move(e.kind)))?;
+        pos.play(m).map_err(|reason| {
+            err(
+                offset,
+                UsiLineErrorKind::IllegalMove {
+                    token: token.to_string(),
+                    reason,
+                },
+            )
+        })?;
+        node = record.tree.add(node, Entry::Move(m));
     }
     Ok(record)
 }

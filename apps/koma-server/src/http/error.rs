@@ -33,6 +33,7 @@ impl ApiError {
             | E::UnreadableRecord { .. }
             | E::UnrecognisedRecord
             | E::UnwritableRecord(_)
+            | E::ChuRecord(_)
             | E::InvalidUsername { .. }
             | E::InvalidPassword { .. }
             | E::WeakPassword { .. }

@@ -414,3 +414,45 @@ async fn ki2_and_jkf_bring_their_comments_and_variations() {
     }
     server.shutdown().await.unwrap();
 }
+
+/// Chu records through the same endpoint: a KIF as lishogi writes Chu is told by its
+/// moves, a USI line by the variant named; what Chu has no format for is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chu_records_are_converted() {
+    let (_dir, server, addr) = fresh_server().await;
+    let line = "position startpos moves 7i7h 6d6e 7j7i6h 7d7e";
+    let kif = post(
+        addr,
+        "/api/records/convert",
+        &json!({"text": line, "variant": "chushogi", "to": "kif"}),
+    )
+    .await
+    .expect(200)
+    .json();
+    let text = kif["text"].as_str().unwrap();
+    assert!(
+        text.contains("3手目一歩目 ▲7九獅子 （←7十）\n3手目二歩目 ▲6八獅子 （←7九）"),
+        "{text}"
+    );
+    let back = convert(addr, text, "usi").await;
+    assert_eq!(back["text"], format!("{line}\n"));
+    let refused = post(
+        addr,
+        "/api/records/convert",
+        &json!({"text": text, "to": "csa"}),
+    )
+    .await
+    .expect(400)
+    .json();
+    assert_eq!(refused["code"], "unwritable_record", "{refused}");
+    let refused = post(
+        addr,
+        "/api/records/convert",
+        &json!({"text": "position startpos moves 7i7h 7i7i", "variant": "chu", "to": "kif"}),
+    )
+    .await
+    .expect(400)
+    .json();
+    assert_eq!(refused["code"], "unreadable_record", "{refused}");
+    server.shutdown().await.unwrap();
+}
