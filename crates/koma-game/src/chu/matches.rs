@@ -4,12 +4,13 @@
 
 use crate::game::Game;
 use crate::matches::runner::tell_result;
-use crate::matches::{EngineSpec, GameResult, MatchError, MatchSummary, VariantRefusal};
+use crate::matches::{EngineSpec, GameResult, MatchError, MatchSummary};
 use crate::outcome::{Outcome, Reason};
 use crate::rules::RuleSet;
 use crate::usi_client::{BestMove, GoLimits, UsiEngine, UsiError, UsiTimeouts};
 use koma_rules::chu::{Chu, ChuPosition};
-use koma_rules::{CHU_NAME, Color};
+use koma_rules::rng::SplitMix64;
+use koma_rules::{Color, GameKind};
 use std::time::Duration;
 
 /// How a Chu match is played.
@@ -53,52 +54,14 @@ impl ChuMatchConfig {
     }
 }
 
-/// Starts an engine for Chu: handshake, `USI_Variant chushogi` (an engine without the
-/// option, or not offering Chu, is refused), its options, `isready`.
-pub fn start_engine(spec: &EngineSpec, timeouts: UsiTimeouts) -> Result<UsiEngine, MatchError> {
-    let failed = |source| MatchError::Engine {
-        command: spec.command_line(),
-        source,
-    };
-    let mut engine = spec.spawn(timeouts)?;
-    let refuse = |why| MatchError::Variant {
-        command: spec.command_line(),
-        variant: CHU_NAME,
-        why,
-    };
-    let option = ["USI_Variant", "UCI_Variant"]
-        .into_iter()
-        .find_map(|name| engine.info().option(name).cloned())
-        .ok_or_else(|| refuse(VariantRefusal::NoVariantOption))?;
-    if !option.vars.is_empty() && !option.vars.iter().any(|v| v == CHU_NAME) {
-        return Err(refuse(VariantRefusal::NotOffered {
-            option: option.name.clone(),
-            offered: option.vars.clone(),
-            wanted: vec![CHU_NAME],
-        }));
-    }
-    engine.set_option(&option.name, CHU_NAME).map_err(failed)?;
-    spec.send_options(&mut engine)?;
-    engine.is_ready().map_err(failed)?;
-    Ok(engine)
-}
-
-/// A small seeded generator (xorshift64*) for the openings.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    state.wrapping_mul(0x2545_f491_4f6c_dd1d)
-}
-
 /// The opening of the `pair`-th pair of games: `plies` random legal moves from the start
 /// (fewer if the game would end).
 pub fn opening(seed: u64, pair: usize, plies: usize) -> Game<Chu> {
-    let mut state = seed ^ (pair as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut rng = SplitMix64::new(seed ^ (pair as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let mut game = Game::new(ChuPosition::startpos(), RuleSet::CHU);
     for _ in 0..plies {
         let moves = game.position().legal_moves();
-        let m = moves[(next(&mut state) >> 33) as usize % moves.len()];
+        let m = moves[rng.below(moves.len() as u64) as usize];
         let mut trial = game.clone();
         if trial.play(m).ok().flatten().is_some() {
             break;
@@ -116,7 +79,7 @@ pub fn run(
     let mut engines: [Option<UsiEngine>; 2] = [None, None];
     let mut names = [String::new(), String::new()];
     for i in 0..2 {
-        let engine = start_engine(&config.engines[i], config.timeouts)?;
+        let engine = config.engines[i].start(GameKind::Chu, RuleSet::CHU, config.timeouts)?;
         names[i] = config.engines[i]
             .name
             .clone()
@@ -158,7 +121,8 @@ fn play_game(
             .as_mut()
             .is_some_and(|e| !e.has_exited() && e.is_ready().and_then(|()| e.new_game()).is_ok());
         if !alive {
-            let mut engine = start_engine(&config.engines[slot], config.timeouts)?;
+            let mut engine =
+                config.engines[slot].start(GameKind::Chu, RuleSet::CHU, config.timeouts)?;
             engine.new_game().map_err(|source| MatchError::Engine {
                 command: config.engines[slot].command_line(),
                 source,

@@ -10,7 +10,7 @@ use crate::engine_turn::{TurnError, engine_turn_with};
 use crate::outcome::{Outcome, Reason};
 use crate::rules::{RuleSet, repetition_name};
 use crate::usi_client::{GameOver, REPETITION_OPTION, SearchInfo, UsiEngine, UsiTimeouts};
-use koma_rules::{Color, Variant, VariantKind};
+use koma_rules::{CHU_NAME, Color, GameKind, Variant, VariantKind};
 use std::cell::Cell;
 use std::time::Instant;
 
@@ -320,11 +320,12 @@ fn start_engine(config: &MatchConfig, index: usize) -> Result<UsiEngine, MatchEr
 }
 
 impl EngineSpec {
-    /// Starts the engine: handshake, the variant's option, the repetition rule of `rules`
-    /// (to an engine that takes it, [`REPETITION_OPTION`]), the options given, `isready`.
+    /// Starts the engine: handshake, the game's option (`game`: a 9x9 variant or Chu), the
+    /// repetition rule of `rules` (to an engine that takes it, [`REPETITION_OPTION`]), the
+    /// options given, `isready`.
     pub fn start(
         &self,
-        variant: VariantKind,
+        game: impl Into<GameKind>,
         rules: RuleSet,
         timeouts: UsiTimeouts,
     ) -> Result<UsiEngine, MatchError> {
@@ -333,7 +334,7 @@ impl EngineSpec {
             source,
         };
         let mut engine = self.spawn(timeouts)?;
-        select_variant(&mut engine, self, variant)?;
+        select_variant(&mut engine, self, game.into())?;
         if engine.info().option(REPETITION_OPTION).is_some() {
             engine
                 .set_option(REPETITION_OPTION, repetition_name(rules.repetition))
@@ -376,32 +377,33 @@ impl EngineSpec {
 }
 
 /// Sets `USI_Variant` (or Fairy-Stockfish's `UCI_Variant`) when the engine declares it:
-/// to the variant's name or its Fairy-Stockfish name (`torishogi`), whichever it offers.
-/// An engine that declares the option without the variant cannot play it; one that does
-/// not declare it is taken to play shogi, and refused for Tori Shogi.
+/// to the game's name or its Fairy-Stockfish name (`torishogi`), whichever it offers.
+/// An engine that declares the option without the game cannot play it; one that does
+/// not declare it is taken to play shogi, and refused for any other game.
 fn select_variant(
     engine: &mut UsiEngine,
     spec: &EngineSpec,
-    variant: VariantKind,
+    game: GameKind,
 ) -> Result<(), MatchError> {
     let refuse = |why: VariantRefusal| MatchError::Variant {
         command: spec.command_line(),
-        variant: variant.name(),
+        variant: game.name(),
         why,
     };
-    let names: &[&str] = match variant {
-        VariantKind::Shogi => &["shogi"],
-        VariantKind::Tori => &["tori", "torishogi"],
-        VariantKind::Minishogi => &["minishogi"],
-        VariantKind::Kyoto => &["kyotoshogi"],
-        VariantKind::Dobutsu => &["dobutsu"],
+    let names: &[&str] = match game {
+        GameKind::Family(VariantKind::Shogi) => &["shogi"],
+        GameKind::Family(VariantKind::Tori) => &["tori", "torishogi"],
+        GameKind::Family(VariantKind::Minishogi) => &["minishogi"],
+        GameKind::Family(VariantKind::Kyoto) => &["kyotoshogi"],
+        GameKind::Family(VariantKind::Dobutsu) => &["dobutsu"],
+        GameKind::Chu => &[CHU_NAME],
     };
     let option = ["USI_Variant", "UCI_Variant"]
         .into_iter()
         .find_map(|name| engine.info().option(name).cloned());
     let Some(option) = option else {
-        return match variant {
-            VariantKind::Shogi => Ok(()),
+        return match game {
+            GameKind::Family(VariantKind::Shogi) => Ok(()),
             _ => Err(refuse(VariantRefusal::NoVariantOption)),
         };
     };

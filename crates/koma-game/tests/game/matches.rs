@@ -13,7 +13,7 @@ use koma_game::usi_client::{BestMove, UsiEngine, UsiError};
 use koma_game::{Foul, Game, GameError, Reason, RuleSet};
 use koma_notation::formats::{self, Format};
 use koma_rules::variants::Shogi;
-use koma_rules::{Color, VariantKind};
+use koma_rules::{Color, GameKind, VariantKind};
 use std::cell::Cell;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -404,6 +404,17 @@ fn a_variant_refusal_names_the_option_and_what_it_offers() {
     );
     let source = std::error::Error::source(&err).expect("the refusal is the source");
     assert_eq!(source.to_string(), "it has no USI_Variant option");
+    // The same refusal for Chu, from an engine that offers shogi and tori only.
+    match fake("A", &[]).start(GameKind::Chu, RuleSet::CHU, quick()) {
+        Err(MatchError::Variant { variant, why, .. }) => {
+            assert_eq!(variant, "chushogi");
+            assert_eq!(
+                why.to_string(),
+                "its USI_Variant option offers shogi, tori, not chushogi"
+            );
+        }
+        other => panic!("{:?}", other.map(|_| "started")),
+    }
 }
 
 fn spawn(flags: &[&str]) -> UsiEngine {
