@@ -42,10 +42,12 @@ pub fn mate_within<V: Variant>(pos: &Position<V>, plies: u32) -> Option<Vec<Move
 /// A mate in exactly `depth` plies (odd, at least 3) where shorter ones were looked for
 /// first, trying `checks` (those of `pos`) in their order.
 fn attack<V: Variant>(pos: &Position<V>, checks: &[Move], depth: u32) -> Option<Vec<Move>> {
+    // The square the king last got away to: after the next check it is tried first.
+    let mut refuge = None;
     for &m in checks.iter() {
         let mut after = *pos;
         after.play_unchecked(m);
-        if let Some(rest) = defend(&after, depth - 1) {
+        if let Some(rest) = defend(&after, depth - 1, &mut refuge) {
             let mut line = Vec::with_capacity(rest.len() + 1);
             line.push(m);
             line.extend(rest);
@@ -56,8 +58,14 @@ fn attack<V: Variant>(pos: &Position<V>, checks: &[Move], depth: u32) -> Option<
 }
 
 /// Whether every evasion of `pos` (in check) is mated within `depth` - 1 more plies: the
-/// line through the evasion that lasts longest, or `None` when one escapes.
-fn defend<V: Variant>(pos: &Position<V>, depth: u32) -> Option<Vec<Move>> {
+/// line through the evasion that lasts longest, or `None` when one escapes. A king's step
+/// to `refuge` (where he escaped the check before) is tried first, and the step that
+/// escapes is kept there.
+fn defend<V: Variant>(
+    pos: &Position<V>,
+    depth: u32,
+    refuge: &mut Option<koma_rules::Square>,
+) -> Option<Vec<Move>> {
     let mut longest: Option<Vec<Move>> = None;
     let mut keep = |e: Move, rest: Vec<Move>| {
         if longest.as_ref().is_none_or(|l| rest.len() + 1 > l.len()) {
@@ -76,7 +84,10 @@ fn defend<V: Variant>(pos: &Position<V>, depth: u32) -> Option<Vec<Move>> {
     if let Some(ksq) = ksq {
         // Without the king on it the board lets a slider's attack run on past its square.
         let occ = pos.occupied().without(ksq);
-        for to in attacks(Role::King, us, ksq, occ) & V::BOARD & !pos.color_bb(us) {
+        let steps = attacks(Role::King, us, ksq, occ) & V::BOARD & !pos.color_bb(us);
+        let first = refuge.filter(|&sq| steps.contains(sq));
+        let rest = first.map_or(steps, |sq| steps.without(sq));
+        for to in first.into_iter().chain(rest) {
             if V::attackers_to(pos, to, !us, occ).any() {
                 continue;
             }
@@ -84,7 +95,11 @@ fn defend<V: Variant>(pos: &Position<V>, depth: u32) -> Option<Vec<Move>> {
             let e = Move::normal(ksq, to, false);
             let mut after = *pos;
             after.play_unchecked(e);
-            keep(e, mate_within(&after, depth - 1)?);
+            let Some(line) = mate_within(&after, depth - 1) else {
+                *refuge = Some(to);
+                return None;
+            };
+            keep(e, line);
         }
     }
     for &e in pos.legal_moves().iter() {
