@@ -16,7 +16,7 @@ use axum::{Json, Router};
 use koma_engine::Limits;
 use koma_engine::chu::ChuSearcher;
 use koma_game::{Game, Outcome, Reason, RuleSet};
-use koma_notation::chu::{ChuUsiError, START_SFEN, kif, parse, parse_legal, text, write};
+use koma_notation::chu::{ChuUsiError, START_SFEN, parse, parse_legal, text, write};
 use koma_rules::Color;
 use koma_rules::chu::Chu;
 use serde::{Deserialize, Serialize};
@@ -153,11 +153,7 @@ fn view(game: &Game<Chu>, engine_move: Option<String>) -> ChuStateView {
             reason: o.reason.name(),
         }),
         engine_move,
-        kif: kif::write(
-            game.start(),
-            game.moves(),
-            koma_game::chu::summary(game).as_deref(),
-        ),
+        kif: koma_game::chu::record::kif_text(game),
     }
 }
 

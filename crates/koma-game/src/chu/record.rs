@@ -4,15 +4,15 @@
 
 use super::summary;
 use crate::game::{Game, GameError};
-use crate::outcome::Foul;
+use crate::outcome::{Foul, Reason};
 use crate::rules::RuleSet;
 use koma_notation::chu::kif::{self, ChuKifError};
 use koma_notation::chu::{self, ChuUsiError};
 use koma_notation::formats::Format;
 use koma_notation::sfen::SfenError;
 use koma_notation::usi_line;
-use koma_rules::IllegalMove;
 use koma_rules::chu::{Chu, ChuPosition};
+use koma_rules::{Color, IllegalMove};
 
 /// Why a Chu record cannot be read or written.
 #[derive(Debug, thiserror::Error)]
@@ -74,7 +74,12 @@ pub fn is_chu_kif(text: &str) -> bool {
 pub fn read(text: &str) -> Result<Game<Chu>, ChuRecordError> {
     if !is_position_line(text) {
         let record = kif::read(text)?;
-        return replay(record.start, record.moves.iter().map(|&m| (1, m)));
+        let mut game = replay(record.start, record.moves.iter().map(|&m| (1, m)))?;
+        if record.resigned {
+            // Over by the rules already, the game keeps that ending.
+            let _ = game.resign(game.side_to_move());
+        }
+        return Ok(game);
     }
     let line = usi_line::split(text);
     let start = match line.sfen {
@@ -121,11 +126,7 @@ pub fn write(
     ply: Option<usize>,
 ) -> Result<String, ChuRecordError> {
     match format {
-        Format::Kif => Ok(kif::write(
-            game.start(),
-            game.moves(),
-            summary(game).as_deref(),
-        )),
+        Format::Kif => Ok(kif_text(game)),
         Format::Usi => Ok(format!("{}\n", game.usi_position())),
         Format::Sfen => {
             let moves = game.moves().len();
@@ -137,6 +138,28 @@ pub fn write(
         }
         other => Err(ChuRecordError::Format(other.name())),
     }
+}
+
+/// `game` as KIF, as lishogi writes Chu: the moves, then how the game ended.
+pub fn kif_text(game: &Game<Chu>) -> String {
+    kif::write(game.start(), game.moves(), kif_ending(game).as_deref())
+}
+
+/// The KIF's last lines: a resignation as a move line of its own (`8手目 △投了`), then
+/// the summary.
+fn kif_ending(game: &Game<Chu>) -> Option<String> {
+    let summary = summary(game)?;
+    if game.outcome().map(|o| o.reason) != Some(Reason::Resignation) {
+        return Some(summary);
+    }
+    let mark = match game.side_to_move() {
+        Color::Black => "▲",
+        Color::White => "△",
+    };
+    Some(format!(
+        "{}手目 {mark}投了\n{summary}",
+        game.moves().len() + 1
+    ))
 }
 
 #[cfg(test)]
@@ -163,6 +186,22 @@ mod tests {
         // The SFEN of the end reads back as a start with no moves.
         let end = write(&again, Format::Sfen, None).unwrap();
         assert_eq!(read(&end).unwrap().position(), again.position());
+    }
+
+    #[test]
+    fn a_resignation_in_a_kif_is_kept() {
+        let kif = "1手目 ▲7八歩兵 （←7九）\n2手目 △投了\nまで1手で先手の勝ち\n";
+        let game = read(kif).unwrap();
+        assert_eq!(
+            game.outcome().map(|o| (o.winner, o.reason)),
+            Some((Some(Color::Black), Reason::Resignation))
+        );
+        let again = write(&game, Format::Kif, None).unwrap();
+        assert!(
+            again.ends_with("2手目 △投了\nまで1手で先手の勝ち\n"),
+            "{again}"
+        );
+        assert_eq!(read(&again).unwrap().outcome(), game.outcome());
     }
 
     #[test]

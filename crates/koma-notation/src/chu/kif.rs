@@ -208,6 +208,9 @@ pub struct ChuKif {
     pub start: ChuPosition,
     /// The moves, legal in turn.
     pub moves: Vec<ChuMove>,
+    /// Whether the moves end with a resignation (`8手目 △投了`): the side to move after
+    /// them resigned.
+    pub resigned: bool,
 }
 
 fn board_role(cell: &str) -> Option<Role> {
@@ -283,6 +286,7 @@ pub fn read(text: &str) -> Result<ChuKif, ChuKifError> {
     let mut moves = Vec::new();
     let mut prev_to: Option<Square12> = None;
     let mut first: Option<(usize, Step)> = None;
+    let mut resigned = false;
     for (i, raw) in lines.iter().enumerate() {
         let n = i + 1;
         let line = raw.trim();
@@ -294,11 +298,11 @@ pub fn read(text: &str) -> Result<ChuKif, ChuKifError> {
         else {
             continue;
         };
-        if body.contains("投了")
-            || body.contains("千日手")
-            || body.contains("詰み")
-            || body.contains("中断")
-        {
+        if body.contains("投了") {
+            resigned = true;
+            break;
+        }
+        if body.contains("千日手") || body.contains("詰み") || body.contains("中断") {
             break;
         }
         let (step_no, body) = if let Some(b) = body.strip_prefix("一歩目") {
@@ -346,7 +350,11 @@ pub fn read(text: &str) -> Result<ChuKif, ChuKifError> {
             kind: ChuKifErrorKind::Steps,
         });
     }
-    Ok(ChuKif { start, moves })
+    Ok(ChuKif {
+        start,
+        moves,
+        resigned,
+    })
 }
 
 fn read_board(lines: &[(usize, &str)], side: Color) -> Result<ChuPosition, ChuKifError> {
