@@ -50,8 +50,9 @@ pub struct Game<V: Rules> {
 }
 
 impl<V: Rules> Game<V> {
-    /// A game from `start` under `rules`, without a clock. A start with no legal move for
-    /// the side to move is decided at once.
+    /// A game from `start` under `rules`, without a clock. A start the rules have ended
+    /// already (Chu's bare king, Dōbutsu's lion taken) or with no legal move for the side
+    /// to move is decided at once.
     pub fn new(start: Position<V>, rules: RuleSet) -> Game<V> {
         let mut game = Game {
             rules,

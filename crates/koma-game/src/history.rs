@@ -2,14 +2,15 @@
 
 use koma_rules::Color;
 
-/// The hash of every position of a game and whether each move gave check.
+/// The hash of every position of a game and whether each move pressed the opponent (gave
+/// check; in Chu also left the moved piece attacking one of his: [`koma_rules::Rules::presses`]).
 #[derive(Clone, Debug)]
 pub(crate) struct History {
     /// The side to move in the start position.
     start_side: Color,
     /// `keys[i]`: the position's hash after `i` moves.
     keys: Vec<u64>,
-    /// `checks[i]`: whether move `i` gave check.
+    /// `checks[i]`: whether move `i` pressed (see the type).
     checks: Vec<bool>,
 }
 

@@ -11,7 +11,7 @@ use koma_notation::chu::{self, ChuUsiError};
 use koma_notation::formats::Format;
 use koma_notation::sfen::SfenError;
 use koma_notation::usi_line;
-use koma_rules::chu::{Chu, ChuPosition};
+use koma_rules::chu::{Chu, ChuMove, ChuPosition};
 use koma_rules::{Color, IllegalMove};
 
 /// Why a Chu record cannot be read or written.
@@ -74,7 +74,7 @@ pub fn is_chu_kif(text: &str) -> bool {
 pub fn read(text: &str) -> Result<Game<Chu>, ChuRecordError> {
     if !is_position_line(text) {
         let record = kif::read(text)?;
-        let mut game = replay(record.start, record.moves.iter().map(|&m| (1, m)))?;
+        let mut game = replay(record.start, record.moves)?;
         if record.resigned {
             // Over by the rules already, the game keeps that ending.
             let _ = game.resign(game.side_to_move());
@@ -93,18 +93,15 @@ pub fn read(text: &str) -> Result<Game<Chu>, ChuRecordError> {
             column,
             source,
         })?;
-        moves.push((column, m));
+        moves.push(m);
     }
-    replay(start, moves.into_iter())
+    replay(start, moves)
 }
 
 /// The game of `moves` from `start`, each checked by the rules.
-fn replay(
-    start: ChuPosition,
-    moves: impl Iterator<Item = (usize, koma_rules::chu::ChuMove)>,
-) -> Result<Game<Chu>, ChuRecordError> {
+fn replay(start: ChuPosition, moves: Vec<ChuMove>) -> Result<Game<Chu>, ChuRecordError> {
     let mut game = Game::new(start, RuleSet::CHU);
-    for (i, (_, m)) in moves.enumerate() {
+    for (i, m) in moves.into_iter().enumerate() {
         game.play(m).map_err(|e| ChuRecordError::Illegal {
             ply: i + 1,
             text: m.to_string(),

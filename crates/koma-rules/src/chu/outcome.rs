@@ -1,5 +1,6 @@
 //! How a Chu game ends by the rules alone (lishogi's `outcome`), and Chu's part of the
-//! family's [`Rules`](crate::Rules) (perft stops where the game is over).
+//! family's [`Rules`](crate::Rules): why a move is illegal, whether it presses the
+//! opponent (for the repetition rule), and perft stopping where the game is over.
 
 use super::tables::NEIGHBOURS;
 use super::{Chu, ChuMove, ChuPosition, is_lion, last_rank};
