@@ -31,6 +31,14 @@ pub fn convert(
     let variant = match game {
         GameKind::Family(variant) => variant,
         GameKind::Chu => {
+            if let Some(from) =
+                from.filter(|f| !matches!(f, Format::Kif | Format::Usi | Format::Sfen))
+            {
+                anyhow::bail!(
+                    "--from {}: Chu records are read from kif, usi or sfen",
+                    from.name()
+                );
+            }
             let game = chu::record::read(&text).with_context(|| file.to_string())?;
             return chu::record::write(&game, to, ply)
                 .with_context(|| format!("--to {}", to.name()));

@@ -277,6 +277,15 @@ fn convert_reads_and_writes_chu_records() {
         String::from_utf8_lossy(&o.stderr)
     );
     let o = koma_with_stdin(
+        &["convert", "-", "--variant", "chu", "--from", "csa"],
+        LINE.as_bytes(),
+    );
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("--from csa: Chu records are read from"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = koma_with_stdin(
         &["convert", "-", "--variant", "chu", "--to", "kif"],
         b"position startpos moves 7i7h 7i7h",
     );
