@@ -16,7 +16,7 @@ use axum::{Json, Router};
 use koma_engine::Limits;
 use koma_engine::chu::ChuSearcher;
 use koma_game::{Game, Outcome, Reason, RuleSet};
-use koma_notation::chu::{ChuUsiError, START_SFEN, parse, parse_legal, text, write};
+use koma_notation::chu::{ChuUsiError, START_SFEN, parse, parse_usi, text, write};
 use koma_rules::Color;
 use koma_rules::chu::Chu;
 use serde::{Deserialize, Serialize};
@@ -109,8 +109,10 @@ fn replay(request: &ChuRequest) -> Result<Game<Chu>, ApiError> {
                 text.chars().take(20).collect::<String>()
             ))));
         }
-        let m = parse_legal(game.position(), text).map_err(illegal)?;
-        let _ = game.play(m);
+        // The game judges the move: its legal moves are listed once.
+        let m = parse_usi(text).map_err(illegal)?;
+        game.play(m)
+            .map_err(|_| illegal(ChuUsiError::Illegal(m.to_string())))?;
     }
     if let Some(side) = &request.resigned {
         let loser = match side.as_str() {
