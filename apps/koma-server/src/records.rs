@@ -213,6 +213,17 @@ pub fn format_named(name: &str) -> Result<Format, ApiError> {
     Format::from_name(name).ok_or_else(|| ApiError::unknown("format", name, FORMAT_NAMES))
 }
 
+/// 413 for a record text longer than [`MAX_TEXT_BYTES`].
+fn within_size(text: &str) -> Result<(), ApiError> {
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(ApiError::RecordTooLarge {
+            bytes: text.len(),
+            limit: MAX_TEXT_BYTES,
+        });
+    }
+    Ok(())
+}
+
 /// Reads `text` in the format named, or the one recognised (400 when none is), for
 /// `variant` (default shogi).
 fn read_text(
@@ -220,12 +231,7 @@ fn read_text(
     format: Option<&str>,
     variant: Option<&str>,
 ) -> Result<(Format, Reading), ApiError> {
-    if text.len() > MAX_TEXT_BYTES {
-        return Err(ApiError::RecordTooLarge {
-            bytes: text.len(),
-            limit: MAX_TEXT_BYTES,
-        });
-    }
+    within_size(text)?;
     let variant = line::variant(variant)?;
     let format = match format {
         Some(name) => format_named(name)?,
@@ -436,12 +442,7 @@ fn is_chu(variant: Option<&str>, text: &str) -> Result<bool, ApiError> {
 /// [`convert`] of a Chu record: KIF as lishogi writes Chu, a USI `position` line or an
 /// SFEN, written as kif, usi or sfen.
 fn convert_chu(text: &str, to: Format) -> Result<ConvertAnswer, ApiError> {
-    if text.len() > MAX_TEXT_BYTES {
-        return Err(ApiError::RecordTooLarge {
-            bytes: text.len(),
-            limit: MAX_TEXT_BYTES,
-        });
-    }
+    within_size(text)?;
     let game = chu::record::read(text).map_err(ApiError::ChuRecord)?;
     Ok(ConvertAnswer {
         format: to.name(),
