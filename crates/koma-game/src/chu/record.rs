@@ -9,10 +9,11 @@ use crate::rules::RuleSet;
 use koma_notation::chu::kif::{self, ChuKifError};
 use koma_notation::chu::{self, ChuUsiError};
 use koma_notation::formats::Format;
+use koma_notation::movetext::japanese::turn_mark;
 use koma_notation::sfen::SfenError;
 use koma_notation::usi_line;
+use koma_rules::IllegalMove;
 use koma_rules::chu::{Chu, ChuMove, ChuPosition};
-use koma_rules::{Color, IllegalMove};
 
 /// Why a Chu record cannot be read or written.
 #[derive(Debug, thiserror::Error)]
@@ -149,10 +150,7 @@ fn kif_ending(game: &Game<Chu>) -> Option<String> {
     if game.outcome().map(|o| o.reason) != Some(Reason::Resignation) {
         return Some(summary);
     }
-    let mark = match game.side_to_move() {
-        Color::Black => "▲",
-        Color::White => "△",
-    };
+    let mark = turn_mark(game.side_to_move());
     Some(format!(
         "{}手目 {mark}投了\n{summary}",
         game.moves().len() + 1
@@ -162,6 +160,7 @@ fn kif_ending(game: &Game<Chu>) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use koma_rules::Color;
 
     #[test]
     fn a_line_goes_to_kif_and_back_with_its_lion_moves() {

@@ -6,6 +6,7 @@
 //! a promoted pawn). Reading takes the same, and `同`, full-width files and the short names.
 
 use super::{ChuUsiError, START_SFEN, write as write_sfen};
+use crate::movetext::japanese::turn_mark;
 use koma_rules::chu::{BOARD_ROLES, ChuMove, ChuPosition, ChuSetup};
 use koma_rules::frame12::Square12;
 use koma_rules::{Color, Piece, Role};
@@ -117,11 +118,7 @@ pub fn write(start: &ChuPosition, moves: &[ChuMove], ending: Option<&str>) -> St
         let Some(piece) = pos.piece_at(m.from()) else {
             break;
         };
-        let mark = if piece.color() == Color::Black {
-            "▲"
-        } else {
-            "△"
-        };
+        let mark = turn_mark(piece.color());
         let name = names(piece.role()).0;
         let dest = |sq: Square12, prev: Option<Square12>| {
             if prev == Some(sq) {
