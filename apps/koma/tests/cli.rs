@@ -269,31 +269,25 @@ fn convert_reads_and_writes_chu_records() {
         "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppp1ppppp/3i2p1i3/12/12/3I1P2I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 3"
     );
     // What Chu has no format for, and a move the rules forbid, are named.
-    let o = koma_with_stdin(&["convert", "-", "--to", "csa"], CHU_KIF.as_bytes());
-    assert!(!o.status.success());
-    assert!(
-        String::from_utf8_lossy(&o.stderr).contains("written as kif, usi or sfen, not csa"),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
+    let refused = |args: &[&str], input: &[u8], why: &str| {
+        let o = koma_with_stdin(args, input);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(why), "{args:?}: {err}");
+    };
+    refused(
+        &["convert", "-", "--to", "csa"],
+        CHU_KIF.as_bytes(),
+        "written as kif, usi or sfen, not csa",
     );
-    let o = koma_with_stdin(
+    refused(
         &["convert", "-", "--variant", "chu", "--from", "csa"],
         LINE.as_bytes(),
+        "--from csa: Chu records are read from",
     );
-    assert!(
-        String::from_utf8_lossy(&o.stderr).contains("--from csa: Chu records are read from"),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let o = koma_with_stdin(
+    refused(
         &["convert", "-", "--variant", "chu", "--to", "kif"],
         b"position startpos moves 7i7h 7i7h",
-    );
-    assert!(!o.status.success());
-    assert!(
-        String::from_utf8_lossy(&o.stderr).contains("move 2 (7i7h): there is no piece"),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
+        "move 2 (7i7h): there is no piece",
     );
 }
 
