@@ -1,25 +1,69 @@
-//! `AnyGame`: a `koma_game::Game` whose variant is chosen at run time. Every call forwards
-//! to the game layer; nothing here knows a rule.
+//! `AnyGame`: a `koma_game::Game` of any game of the family, chosen at run time: a 9x9
+//! variant or Chu on its own frame. Every call forwards to the game layer; nothing here
+//! knows a rule. The moves of the two frames differ, so a move is an [`AnyMove`].
 
+use crate::error::ApiError;
 use koma_game::clock::Clock;
-use koma_game::{Game, GameError, Outcome, RuleSet};
-use koma_notation::movetext::{self, MoveTextError};
+use koma_game::points::DeclarationFailure;
+use koma_game::{Foul, Game, GameError, Outcome, Reason, RuleSet};
+use koma_notation::movetext;
 use koma_notation::record::Record;
-use koma_notation::{sfen, usi};
-use koma_rules::{AnyPosition, Color, IntoAny, Move, VariantKind};
+use koma_notation::{chu as chu_text, sfen, usi};
+use koma_rules::chu::{Chu, ChuMove, ChuPosition};
+use koma_rules::{AnyPosition, Color, GameKind, IllegalMove, IntoAny, Move};
+
+/// A move of any game: the 9x9 frame's or Chu's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyMove {
+    /// A move of a 9x9 variant.
+    Family(Move),
+    /// A Chu move (a lion's double move included).
+    Chu(ChuMove),
+}
+
+/// The refusal of a move of the other frame: its squares are on another board. Only a
+/// mistake in the server's own code can bring one (every move is read by its game).
+const OTHER_FRAME: GameError = GameError::Illegal(Foul::Move(IllegalMove::OffBoard));
 
 macro_rules! any_game {
     ($d:tt $($kind:ident => $ty:ident),*) => {
-        /// A game of any variant.
+        /// A game of any variant, Chu included.
         #[derive(Clone, Debug)]
         pub enum AnyGame {
             $(#[doc = concat!("A game of ", stringify!($kind), ".")] $kind(Game<koma_rules::variants::$ty>),)*
+            /// A game of Chu shogi.
+            Chu(Game<Chu>),
         }
 
+        /// `$e` for the game `$g` whatever its frame: for what every member's game has
+        /// with the same signature.
         macro_rules! forward {
             ($d self_:expr, $d g:ident => $d e:expr) => {
                 match $d self_ {
                     $(AnyGame::$kind($d g) => $d e,)*
+                    AnyGame::Chu($d g) => $d e,
+                }
+            };
+        }
+
+        /// `$e` for a 9x9 game `$g`, `$chu` for a Chu game `$c`.
+        macro_rules! by_frame {
+            ($d self_:expr, $d g:ident => $d e:expr, $d c:ident => $d chu:expr) => {
+                match $d self_ {
+                    $(AnyGame::$kind($d g) => $d e,)*
+                    AnyGame::Chu($d c) => $d chu,
+                }
+            };
+        }
+
+        /// `$e` for a 9x9 game `$g` and its move `$m` (both of one frame), `$chu` for a
+        /// Chu game `$c` and its move `$cm`; a move of the other frame is refused.
+        macro_rules! with_move {
+            ($d self_:expr, $d mv:expr, $d g:ident, $d m:ident => $d e:expr, $d c:ident, $d cm:ident => $d chu:expr) => {
+                match ($d self_, $d mv) {
+                    $((AnyGame::$kind($d g), AnyMove::Family($d m)) => $d e,)*
+                    (AnyGame::Chu($d c), AnyMove::Chu($d cm)) => $d chu,
+                    _ => Err(OTHER_FRAME),
                 }
             };
         }
@@ -32,10 +76,11 @@ macro_rules! any_game {
                 }
             }
 
-            /// The variant.
-            pub fn variant(&self) -> VariantKind {
+            /// The game played.
+            pub fn variant(&self) -> GameKind {
                 match self {
-                    $(AnyGame::$kind(_) => VariantKind::$kind,)*
+                    $(AnyGame::$kind(_) => koma_rules::VariantKind::$kind.into(),)*
+                    AnyGame::Chu(_) => GameKind::Chu,
                 }
             }
         }
@@ -45,14 +90,55 @@ macro_rules! any_game {
 koma_rules::with_variants!(any_game);
 
 impl AnyGame {
-    /// Reads a USI move of this variant (syntax only; [`AnyGame::play_at`] judges it).
-    pub fn parse_move(&self, text: &str) -> Result<Move, usi::UsiMoveError> {
-        usi::parse_move(self.variant(), text)
+    /// A Chu game from `start` under `rules`, on `clock` if given (not started).
+    pub fn new_chu(start: ChuPosition, rules: RuleSet, clock: Option<Clock>) -> AnyGame {
+        AnyGame::Chu(with_clock(Game::new(start, rules), clock))
+    }
+
+    /// The Chu game, if this is one.
+    pub fn chu(&self) -> Option<&Game<Chu>> {
+        match self {
+            AnyGame::Chu(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// Reads a USI move of this game (syntax only; [`AnyGame::play_at`] judges it).
+    pub fn parse_move(&self, text: &str) -> Result<AnyMove, ApiError> {
+        match self {
+            AnyGame::Chu(_) => chu_text::parse_usi(text)
+                .map(AnyMove::Chu)
+                .map_err(ApiError::UnreadableChuMove),
+            _ => usi::parse_move(self.variant_of_frame(), text)
+                .map(AnyMove::Family)
+                .map_err(|source| ApiError::UnreadableMove { ply: None, source }),
+        }
+    }
+
+    /// The 9x9 variant, for the 9x9 frame's readers (shogi for a Chu game, which never
+    /// reaches them).
+    fn variant_of_frame(&self) -> koma_rules::VariantKind {
+        self.variant()
+            .family()
+            .unwrap_or(koma_rules::VariantKind::Shogi)
     }
 
     /// A move as USI text.
-    pub fn usi(&self, m: Move) -> String {
-        usi::write_move(self.variant(), m)
+    pub fn usi(&self, m: AnyMove) -> String {
+        match m {
+            AnyMove::Family(m) => usi::write_move(self.variant_of_frame(), m),
+            AnyMove::Chu(m) => m.to_string(),
+        }
+    }
+
+    /// Reads a move in any notation koma reads (USI, Western, Japanese, German), the
+    /// Japanese `同` referring to the last move played. A Chu move is read as USI.
+    pub fn parse_text(&self, text: &str) -> Result<AnyMove, ApiError> {
+        by_frame!(self,
+            g => movetext::parse_any(g.position(), text, g.moves().last().map(|m| m.to()))
+                .map(AnyMove::Family)
+                .map_err(ApiError::UnreadableMoveText),
+            _c => self.parse_move(text))
     }
 
     /// Starts the clock (if any) for the side to move.
@@ -61,18 +147,18 @@ impl AnyGame {
     }
 
     /// Plays `m` at `now_ms` (see `Game::play_at`).
-    pub fn play_at(&mut self, m: Move, now_ms: u64) -> Result<Option<Outcome>, GameError> {
-        forward!(self, g => g.play_at(m, now_ms))
+    pub fn play_at(&mut self, m: AnyMove, now_ms: u64) -> Result<Option<Outcome>, GameError> {
+        with_move!(self, m, g, m => g.play_at(m, now_ms), c, m => c.play_at(m, now_ms))
     }
 
     /// Plays `m` off the clock (see `Game::play`).
-    pub fn play(&mut self, m: Move) -> Result<Option<Outcome>, GameError> {
-        forward!(self, g => g.play(m))
+    pub fn play(&mut self, m: AnyMove) -> Result<Option<Outcome>, GameError> {
+        with_move!(self, m, g, m => g.play(m), c, m => c.play(m))
     }
 
     /// Whether `m` may be played now, and if not, why.
-    pub fn check(&self, m: Move) -> Result<(), GameError> {
-        forward!(self, g => g.check(m))
+    pub fn check(&self, m: AnyMove) -> Result<(), GameError> {
+        with_move!(self, m, g, m => g.check(m), c, m => c.check(m))
     }
 
     /// Ends the game if the side to move's time ran out at `now_ms`; the outcome, if over.
@@ -90,20 +176,21 @@ impl AnyGame {
         forward!(self, g => g.time_forfeit(color))
     }
 
-    /// The side to move declares an entering-king win at `now_ms`.
+    /// The side to move declares an entering-king win at `now_ms`. Chu has no
+    /// declaration: there, as in a 9x9 game whose rules have none, declaring loses.
     pub fn declare_at(&mut self, now_ms: u64) -> Result<Outcome, GameError> {
-        forward!(self, g => g.declare_at(now_ms))
+        by_frame!(self, g => g.declare_at(now_ms), c => {
+            let loser = c.side_to_move();
+            c.end(Outcome::loss(
+                loser,
+                Reason::FailedDeclaration(DeclarationFailure::NotInRules),
+            ))
+        })
     }
 
     /// The players agree to a draw.
     pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
         forward!(self, g => g.agree_draw())
-    }
-
-    /// Reads a move in any notation koma reads (USI, Western, Japanese, German), the
-    /// Japanese `同` referring to the last move played.
-    pub fn parse_text(&self, text: &str) -> Result<Move, MoveTextError> {
-        forward!(self, g => movetext::parse_any(g.position(), text, g.moves().last().map(|m| m.to())))
     }
 
     /// Ends the game with `outcome`, decided outside the board (an abandoned game).
@@ -121,9 +208,10 @@ impl AnyGame {
         forward!(self, g => g.side_to_move())
     }
 
-    /// Whether the side to move is in check.
+    /// Whether the side to move is in check (in Chu: a royal of his attacked).
     pub fn in_check(&self) -> bool {
-        forward!(self, g => g.position().in_check())
+        by_frame!(self, g => g.position().in_check(),
+            c => c.position().in_check(c.side_to_move()))
     }
 
     /// The clock, if the game has one.
@@ -149,24 +237,43 @@ impl AnyGame {
         forward!(self, g => g.rules())
     }
 
-    /// The start position as SFEN.
+    /// The start position as SFEN (lishogi's 12x12 SFEN for Chu).
     pub fn start_sfen(&self) -> String {
-        forward!(self, g => sfen::write(g.start()))
+        by_frame!(self, g => sfen::write(g.start()), c => chu_text::write(c.start()))
     }
 
     /// The current position as SFEN.
     pub fn sfen(&self) -> String {
-        forward!(self, g => sfen::write(g.position()))
+        by_frame!(self, g => sfen::write(g.position()), c => chu_text::write(c.position()))
     }
 
-    /// The start position.
-    pub fn start_position(&self) -> AnyPosition {
-        forward!(self, g => (*g.start()).into_any())
+    /// Whether the game starts from its variant's own start position (not a handicap or
+    /// a position of its own).
+    pub fn starts_at_default(&self) -> bool {
+        forward!(self, g => at_start(g))
+    }
+
+    /// The start position of a 9x9 game (`None` for Chu, whose positions are not
+    /// `AnyPosition`s).
+    pub fn start_position(&self) -> Option<AnyPosition> {
+        by_frame!(self, g => Some((*g.start()).into_any()), _c => None)
+    }
+
+    /// The history of the game's line, no entry made yet.
+    pub fn new_history(&self) -> crate::line::History {
+        by_frame!(self,
+            g => crate::line::History::new(&(*g.start()).into_any()),
+            c => crate::line::History::chu(c.start()))
+    }
+
+    /// The moves of a 9x9 game (`None` for Chu).
+    pub fn family_moves(&self) -> Option<Vec<Move>> {
+        by_frame!(self, g => Some(g.moves().to_vec()), _c => None)
     }
 
     /// The moves played.
-    pub fn moves(&self) -> Vec<Move> {
-        forward!(self, g => g.moves().to_vec())
+    pub fn moves(&self) -> Vec<AnyMove> {
+        self.moves_since(0)
     }
 
     /// The moves played, in USI.
@@ -183,8 +290,10 @@ impl AnyGame {
     }
 
     /// The moves played after the first `ply` (none if there are fewer).
-    pub fn moves_since(&self, ply: usize) -> Vec<Move> {
-        forward!(self, g => g.moves().get(ply..).unwrap_or_default().to_vec())
+    pub fn moves_since(&self, ply: usize) -> Vec<AnyMove> {
+        by_frame!(self,
+            g => g.moves().get(ply..).unwrap_or_default().iter().map(|&m| AnyMove::Family(m)).collect(),
+            c => c.moves().get(ply..).unwrap_or_default().iter().map(|&m| AnyMove::Chu(m)).collect())
     }
 
     /// How many moves have been played.
@@ -193,8 +302,14 @@ impl AnyGame {
     }
 
     /// The moves the side to move may play (none once the game is over).
-    pub fn legal_moves(&self) -> Vec<Move> {
-        forward!(self, g => g.legal_moves().iter().copied().collect())
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        by_frame!(self,
+        g => g.legal_moves().iter().map(|&m| AnyMove::Family(m)).collect(),
+        c => if c.is_over() {
+            Vec::new()
+        } else {
+            c.position().legal_moves().into_iter().map(AnyMove::Chu).collect()
+        })
     }
 
     /// The moves the side to move may play, in USI (none once the game is over).
@@ -205,13 +320,19 @@ impl AnyGame {
             .collect()
     }
 
-    /// The game as a record (header left empty).
-    pub fn to_record(&self) -> Record {
-        forward!(self, g => g.to_record())
+    /// A 9x9 game as a record (header left empty); a Chu game is given back, as its
+    /// records are `koma_game::chu::record`'s.
+    pub fn to_record(&self) -> Result<Record, &Game<Chu>> {
+        by_frame!(self, g => Ok(g.to_record()), c => Err(c))
     }
 }
 
-fn with_clock<V: koma_rules::Variant>(game: Game<V>, clock: Option<Clock>) -> Game<V> {
+/// Whether `game` starts from its rules' own start position.
+fn at_start<V: koma_rules::Rules>(game: &Game<V>) -> bool {
+    *game.start() == V::startpos()
+}
+
+fn with_clock<V: koma_rules::Rules>(game: Game<V>, clock: Option<Clock>) -> Game<V> {
     match clock {
         Some(clock) => game.with_clock(clock),
         None => game,

@@ -120,8 +120,9 @@ impl Turn {
         if game.outcome().is_some() || game.side_to_move() != engine.seat {
             return None;
         }
-        let moves = game.moves();
-        let positions = line::positions(&game.start_position(), &moves);
+        // The engine takes no seat in a Chu game (refused when the game is made).
+        let (start, moves) = game.start_position().zip(game.family_moves())?;
+        let positions = line::positions(&start, &moves);
         let root = *positions.last()?;
         Some(Turn {
             id: id.clone(),

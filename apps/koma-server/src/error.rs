@@ -114,6 +114,13 @@ pub enum ApiError {
         /// What is wrong.
         source: koma_notation::chu::ChuUsiError,
     },
+    /// A Chu move that cannot be read as USI (400).
+    #[error("{0}")]
+    UnreadableChuMove(#[source] koma_notation::chu::ChuUsiError),
+    /// Something the hosted Chu games do not have yet, named (400): an engine seat, a
+    /// handicap, a review room, a tournament.
+    #[error("Chu shogi games do not take {0} yet")]
+    NotInChu(&'static str),
     /// A move played in a game that the rules forbid there (400).
     #[error("illegal move {usi}: {foul}")]
     IllegalMove {
@@ -537,7 +544,10 @@ impl ApiError {
             | E::BadParameter { .. } => "invalid_value",
             E::HandicapAndSfen | E::EngineWithoutOpponent => "conflicting_fields",
             E::StartSfen(_) | E::StartSetup(_) => "invalid_position",
-            E::UnreadableMove { .. } | E::UnreadableMoveText(_) => "unreadable_move",
+            E::UnreadableMove { .. } | E::UnreadableMoveText(_) | E::UnreadableChuMove(_) => {
+                "unreadable_move"
+            }
+            E::NotInChu(_) => "not_in_chu",
             E::MoveFields => "conflicting_fields",
             E::ChatText(_) => "invalid_value",
             E::NoOffer(_) => "no_offer",

@@ -1,7 +1,7 @@
 //! A game held by the server: the `koma_game` game, its seats and its push channel; how a
 //! new one is set up from a request and how a stored one is rebuilt by replaying its moves.
 
-use crate::anygame::AnyGame;
+use crate::anygame::{AnyGame, AnyMove};
 use crate::engine::{self, LevelRequest};
 use crate::error::ApiError;
 use crate::line;
@@ -12,7 +12,8 @@ use koma_game::clock::{Clock, TimeControl};
 use koma_game::furigoma::Toss;
 use koma_game::{GameError, Outcome, Reason, RuleSet};
 use koma_notation::sfen;
-use koma_rules::{AnyPosition, Color, Handicap, Move, VariantKind};
+use koma_rules::chu::ChuPosition;
+use koma_rules::{AnyPosition, Color, GameKind, Handicap, VariantKind};
 use koma_store::tokens;
 use koma_store::{
     ChatLine, Ending, EngineSeat, GameId, GameSetup, NewGame, StoreError, StoredGame,
@@ -26,7 +27,8 @@ use tokio::sync::{broadcast, watch};
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateRequest {
-    /// `shogi` (default) or `tori`.
+    /// The game: `shogi` (default), `tori`, `minishogi`, `kyotoshogi`, `dobutsu` or
+    /// `chushogi`.
     pub variant: Option<String>,
     /// A named handicap start (`lance`, `tori-falcon`, ...).
     pub handicap: Option<String>,
@@ -116,8 +118,7 @@ pub fn create(
     request: &CreateRequest,
     now_ms: u64,
 ) -> Result<(LiveGame, Option<Toss>, Secrets), ApiError> {
-    let variant = line::variant(request.variant.as_deref())?;
-    let start = start_position(variant, request)?;
+    let variant = line::game_kind(request.variant.as_deref())?;
     let rules = match request.rules.as_deref() {
         None => RuleSet::default_for(variant),
         Some(name) => rule_set(variant, name)?,
@@ -157,13 +158,14 @@ pub fn create(
     let engine = match request.opponent.as_deref().unwrap_or("person") {
         "person" if request.engine.is_some() => return Err(ApiError::EngineWithoutOpponent),
         "person" => None,
+        "engine" if variant == GameKind::Chu => return Err(ApiError::NotInChu("an engine seat")),
         "engine" => Some(EngineSeat {
             seat: !creator,
             level: request.engine.unwrap_or_default().level(),
         }),
         other => return Err(ApiError::unknown("opponent", other, "person, engine")),
     };
-    let game = AnyGame::new(start, rules, control.map(Clock::new));
+    let game = new_game(variant, request, rules, control.map(Clock::new))?;
     let secrets = Secrets {
         token: tokens::secret()?,
         invite: tokens::secret()?,
@@ -271,7 +273,7 @@ pub fn rematch(old: &NewGame, now_ms: u64) -> Result<LiveGame, ApiError> {
     Ok(live)
 }
 
-fn rule_set(variant: VariantKind, name: &str) -> Result<RuleSet, ApiError> {
+fn rule_set(variant: GameKind, name: &str) -> Result<RuleSet, ApiError> {
     RuleSet::named_for(variant, name).ok_or_else(|| {
         let known: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name).collect();
         ApiError::unknown("rule set", name, &known.join(", "))
@@ -286,6 +288,34 @@ fn is_handicap(request: &CreateRequest) -> bool {
         .as_deref()
         .and_then(Handicap::from_name)
         .is_some_and(|h| h != Handicap::Even)
+}
+
+/// The game `request` asks for: its start (a named handicap, an SFEN or the game's own
+/// start), `rules` and `clock`.
+fn new_game(
+    variant: GameKind,
+    request: &CreateRequest,
+    rules: RuleSet,
+    clock: Option<Clock>,
+) -> Result<AnyGame, ApiError> {
+    match variant {
+        GameKind::Family(v) => Ok(AnyGame::new(start_position(v, request)?, rules, clock)),
+        GameKind::Chu if request.handicap.is_some() => Err(ApiError::NotInChu("handicaps")),
+        GameKind::Chu => {
+            let start = match &request.sfen {
+                Some(text) => chu_start(text)?,
+                None => ChuPosition::startpos(),
+            };
+            Ok(AnyGame::new_chu(start, rules, clock))
+        }
+    }
+}
+
+/// The Chu position of `text` (lishogi's Chu SFEN, `sfen ` in front allowed).
+fn chu_start(text: &str) -> Result<ChuPosition, ApiError> {
+    let text = text.trim();
+    koma_notation::chu::parse(text.strip_prefix("sfen ").unwrap_or(text))
+        .map_err(ApiError::StartSfen)
 }
 
 fn start_position(variant: VariantKind, request: &CreateRequest) -> Result<AnyPosition, ApiError> {
@@ -409,7 +439,7 @@ pub fn replay(stored: &StoredGame) -> Result<(AnyGame, u64), StoreError> {
 pub fn play_on_clock(
     game: &mut AnyGame,
     people: bool,
-    m: Move,
+    m: AnyMove,
     now_ms: u64,
 ) -> Result<Option<Outcome>, GameError> {
     if !people || game.plies() >= FREE_MOVES {
@@ -428,19 +458,21 @@ pub const FREE_MOVES: usize = 2;
 /// A new game of `setup` (its start, rule set and clock, not started); the error names
 /// what of it cannot be read.
 fn build(setup: &GameSetup) -> Result<AnyGame, ApiError> {
-    let start =
-        sfen::parse_position(setup.variant, &setup.start_sfen).map_err(ApiError::StartSfen)?;
-    Ok(AnyGame::new(
-        start,
-        setup.rules,
-        setup.time_control.map(Clock::new),
-    ))
+    let clock = setup.time_control.map(Clock::new);
+    Ok(match setup.variant {
+        GameKind::Family(v) => AnyGame::new(
+            sfen::parse_position(v, &setup.start_sfen).map_err(ApiError::StartSfen)?,
+            setup.rules,
+            clock,
+        ),
+        GameKind::Chu => AnyGame::new_chu(chu_start(&setup.start_sfen)?, setup.rules, clock),
+    })
 }
 
 impl LiveGame {
     fn new(stored: NewGame, game: AnyGame, now_ms: u64) -> LiveGame {
         let (push, _) = watch::channel(crate::pushes::Push::default());
-        let game_start = game.start_position();
+        let history = std::sync::Mutex::new(game.new_history());
         let mut live = LiveGame {
             stored,
             started_ms: None,
@@ -453,7 +485,7 @@ impl LiveGame {
             rematch: None,
             in_tournament: false,
             thinking: None,
-            history: std::sync::Mutex::new(line::History::new(&game_start)),
+            history,
             pushed_plies: None,
             push,
             offers: Offers::default(),
@@ -573,7 +605,7 @@ impl LiveGame {
     }
 
     /// Plays the checked move `m` at `now_ms` (see [`play_on_clock`]).
-    pub fn play_at(&mut self, m: Move, now_ms: u64) -> Result<Option<Outcome>, GameError> {
+    pub fn play_at(&mut self, m: AnyMove, now_ms: u64) -> Result<Option<Outcome>, GameError> {
         play_on_clock(&mut self.game, self.stored.engine.is_none(), m, now_ms)
     }
 
@@ -617,7 +649,7 @@ impl LiveGame {
             history: {
                 let mut history = self.history.lock().unwrap_or_else(|e| e.into_inner());
                 let made = history.made();
-                history.append(&self.game.moves_since(made));
+                history.append_any(&self.game.moves_since(made));
                 history.entries().get(ply..).unwrap_or_default().to_vec()
             },
             engine: self.stored.engine.as_ref().map(EngineView::of),
@@ -662,9 +694,8 @@ impl LiveGame {
     /// Replaces the game by `game` (the same game with moves taken back): the history is
     /// computed again, offers are withdrawn.
     pub fn replace_game(&mut self, game: AnyGame) {
-        let start = game.start_position();
+        *self.history.lock().unwrap_or_else(|e| e.into_inner()) = game.new_history();
         self.game = game;
-        *self.history.lock().unwrap_or_else(|e| e.into_inner()) = line::History::new(&start);
         self.offers = Offers::default();
     }
 

@@ -2,11 +2,13 @@
 //! moves): read and checked move by move, and shown in every notation (`history` entries).
 //! The game state, records and reviews all go through here.
 
+use crate::anygame::AnyMove;
 use crate::error::ApiError;
 use crate::view::HistoryEntry;
 use koma_notation::formats::{Notation, move_text};
-use koma_notation::{sfen, usi};
-use koma_rules::{AnyPosition, Color, Move, Square, VariantKind};
+use koma_notation::{chu as chu_text, sfen, usi};
+use koma_rules::chu::{ChuMove, ChuPosition};
+use koma_rules::{AnyPosition, Color, GameKind, Move, Square, Square12, VariantKind};
 
 /// The most plies a record, an export or a review may hold.
 pub const MAX_PLIES: usize = 1000;
@@ -16,6 +18,13 @@ pub fn variant(name: Option<&str>) -> Result<VariantKind, ApiError> {
     let name = name.unwrap_or("shogi");
     VariantKind::from_name(name)
         .ok_or_else(|| ApiError::unknown("variant", name, &VariantKind::known_names()))
+}
+
+/// The game called `name`, a 9x9 variant or Chu (`shogi` when none is given).
+pub fn game_kind(name: Option<&str>) -> Result<GameKind, ApiError> {
+    let name = name.unwrap_or("shogi");
+    GameKind::from_name(name)
+        .ok_or_else(|| ApiError::unknown("variant", name, &GameKind::known_names()))
 }
 
 /// The position of `text` (an SFEN, `sfen ` in front allowed), or the variant's start.
@@ -107,25 +116,41 @@ pub fn history(start: &AnyPosition, moves: &[Move]) -> Vec<HistoryEntry> {
 }
 
 /// The `history` entries of a growing line, each move's texts made once: a game's state is
-/// built after every move, and remaking every entry each time cost O(plies) per move.
+/// built after every move, and remaking every entry each time cost O(plies) per move. A
+/// line of either frame: the 9x9 variants' or Chu's.
 #[derive(Clone, Debug)]
 pub struct History {
     entries: Vec<HistoryEntry>,
-    /// The position after the last entry.
-    pos: AnyPosition,
-    /// The last entry's destination (for 同).
-    prev_to: Option<Square>,
+    /// The position after the last entry, with that entry's destination (for 同).
+    after: After,
     /// Set once a move was not legal: nothing is added after it.
     stuck: bool,
+}
+
+/// The position after the last entry of a [`History`] and that move's destination.
+#[derive(Clone, Debug)]
+enum After {
+    /// A 9x9 line.
+    Family(AnyPosition, Option<Square>),
+    /// A Chu line.
+    Chu(ChuPosition, Option<Square12>),
 }
 
 impl History {
     /// No entries yet, from `start`.
     pub fn new(start: &AnyPosition) -> History {
+        History::from(After::Family(*start, None))
+    }
+
+    /// No entries yet, from the Chu position `start`.
+    pub fn chu(start: &ChuPosition) -> History {
+        History::from(After::Chu(*start, None))
+    }
+
+    fn from(after: After) -> History {
         History {
             entries: Vec::new(),
-            pos: *start,
-            prev_to: None,
+            after,
             stuck: false,
         }
     }
@@ -135,19 +160,40 @@ impl History {
         self.entries.len()
     }
 
-    /// Adds the entries of `moves`, the moves that follow those already made.
+    /// Adds the entries of `moves`, the 9x9 moves that follow those already made.
     pub fn append(&mut self, moves: &[Move]) {
         for &m in moves {
-            if self.stuck {
-                return;
+            self.push(AnyMove::Family(m));
+        }
+    }
+
+    /// Adds the entries of `moves`, the moves of the game that follow those already made.
+    pub fn append_any(&mut self, moves: &[AnyMove]) {
+        for &m in moves {
+            self.push(m);
+        }
+    }
+
+    fn push(&mut self, m: AnyMove) {
+        if self.stuck {
+            return;
+        }
+        let entry = match (&mut self.after, m) {
+            (After::Family(pos, prev_to), AnyMove::Family(m)) => {
+                entry(pos, m, *prev_to).map(|(entry, after)| {
+                    *pos = after;
+                    *prev_to = Some(m.to());
+                    entry
+                })
             }
-            let Some((entry, after)) = entry(&self.pos, m, self.prev_to) else {
-                self.stuck = true;
-                return;
-            };
-            self.entries.push(entry);
-            self.pos = after;
-            self.prev_to = Some(m.to());
+            (After::Chu(pos, prev_to), AnyMove::Chu(m)) => {
+                chu_entry(pos, m, *prev_to).inspect(|_| *prev_to = Some(m.to()))
+            }
+            _ => None,
+        };
+        match entry {
+            Some(entry) => self.entries.push(entry),
+            None => self.stuck = true,
         }
     }
 
@@ -155,6 +201,23 @@ impl History {
     pub fn entries(&self) -> &[HistoryEntry] {
         &self.entries
     }
+}
+
+/// The `history` entry of the Chu move `m` played in `pos` (`prev_to` for 同), which it
+/// plays; `None` when `m` is not legal there. Chu has no German notation of its own: the
+/// German entry is the Western text.
+fn chu_entry(pos: &mut ChuPosition, m: ChuMove, prev_to: Option<Square12>) -> Option<HistoryEntry> {
+    let western = chu_text::text::western(pos, m);
+    let japanese = chu_text::text::japanese(pos, m, prev_to);
+    pos.play(m).ok()?;
+    Some(HistoryEntry {
+        usi: m.to_string(),
+        japanese,
+        german: western.clone(),
+        western,
+        sfen: chu_text::write(pos),
+        check: pos.in_check(pos.side_to_move()),
+    })
 }
 
 /// The `history` entry of `m` played in `before` (`prev_to`: the previous move's

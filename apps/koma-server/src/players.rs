@@ -6,7 +6,7 @@ use crate::accounts::Player;
 use crate::games::CreateRequest;
 use koma_game::clock::TimeControl;
 use koma_game::rating::{Glicko, Rank, suggest_for_ratings};
-use koma_rules::{Color, Handicap, VariantKind};
+use koma_rules::{Color, GameKind, Handicap};
 use koma_store::GameId;
 use koma_store::UserId;
 use koma_store::accounts::DELETED_PLAYER;
@@ -179,10 +179,11 @@ pub fn view(players: &[Option<SeatPlayer>; 2]) -> PlayersView {
 /// ratings; online Glicko-2 ratings are used here as if they were FESA Elo, which is an
 /// approximation (the scales are close in the middle, not at the ends).
 pub fn suggested_handicap(
-    variant: VariantKind,
+    variant: GameKind,
     players: &[Option<SeatPlayer>; 2],
 ) -> Option<HandicapView> {
-    let [Some(sente), Some(gote)] = players else {
+    // Chu has no handicap starts of koma's yet.
+    let (GameKind::Family(variant), [Some(sente), Some(gote)]) = (variant, players) else {
         return None;
     };
     let whole = |g: &Glicko| u32::try_from(g.int_rating().max(0)).unwrap_or(0);
@@ -331,13 +332,17 @@ mod tests {
             (1337, Some(-163), "3 kyu")
         );
         let players = [Some(seat("a", 1847.0, None)), Some(seat("b", 1355.0, None))];
-        let h = suggested_handicap(VariantKind::Shogi, &players).unwrap();
+        let h = suggested_handicap(koma_rules::VariantKind::Shogi.into(), &players).unwrap();
         assert_eq!((h.handicap, h.giver), ("two-piece", Some("sente")));
         let even = [Some(seat("a", 1500.0, None)), Some(seat("b", 1500.0, None))];
-        let h = suggested_handicap(VariantKind::Shogi, &even).unwrap();
+        let h = suggested_handicap(koma_rules::VariantKind::Shogi.into(), &even).unwrap();
         assert_eq!((h.handicap, h.giver), ("even", None));
         assert!(
-            suggested_handicap(VariantKind::Shogi, &[None, Some(seat("b", 1.0, None))]).is_none()
+            suggested_handicap(
+                koma_rules::VariantKind::Shogi.into(),
+                &[None, Some(seat("b", 1.0, None))]
+            )
+            .is_none()
         );
     }
 }

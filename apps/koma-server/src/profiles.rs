@@ -127,7 +127,7 @@ pub fn export_json(
     let game = &stored.game;
     let setup = &game.setup;
     let pool = setup.pool();
-    let variant = if setup.variant == VariantKind::Shogi {
+    let variant = if setup.variant == VariantKind::Shogi.into() {
         "standard"
     } else {
         setup.variant.name()

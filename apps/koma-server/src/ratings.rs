@@ -12,7 +12,7 @@ use crate::hub::Hub;
 use crate::view::OutcomeView;
 use koma_game::datetime;
 use koma_game::rating::{Glicko, Pool, Speed};
-use koma_rules::{Color, VariantKind};
+use koma_rules::{Color, GameKind, VariantKind};
 use koma_store::UserId;
 use koma_store::ratings::{HistoryRow, RatedGame};
 use koma_store::{StoreError, StoredGame};
@@ -118,7 +118,7 @@ impl Hub {
 pub(crate) fn shown_key(pool: &str) -> String {
     match pool.parse::<Pool>() {
         Ok(Pool {
-            variant: VariantKind::Shogi,
+            variant: GameKind::Family(VariantKind::Shogi),
             speed,
         }) => speed.key().to_string(),
         _ => pool.to_string(),
@@ -177,7 +177,7 @@ pub fn perfs(
     let mut out = Map::new();
     for speed in Speed::ALL {
         let key = Pool {
-            variant: VariantKind::Shogi,
+            variant: GameKind::Family(VariantKind::Shogi),
             speed,
         }
         .key();
@@ -319,7 +319,7 @@ mod tests {
             game: NewGame {
                 id: "g".into(),
                 setup: GameSetup {
-                    variant: VariantKind::Shogi,
+                    variant: GameKind::Family(VariantKind::Shogi),
                     start_sfen: String::new(),
                     rules: koma_game::RuleSet::AMATEUR,
                     time_control: "sudden:3m".parse().ok(),
@@ -367,7 +367,7 @@ mod tests {
     #[test]
     fn pools_from_the_stored_setup() {
         let setup = |time_control: Option<&str>| koma_store::GameSetup {
-            variant: VariantKind::Shogi,
+            variant: GameKind::Family(VariantKind::Shogi),
             start_sfen: String::new(),
             rules: koma_game::RuleSet::AMATEUR,
             time_control: time_control.map(|t| t.parse().unwrap()),

@@ -1,6 +1,6 @@
 //! Rule sets: the named choices of how a game may end beyond mate and resignation.
 
-use koma_rules::VariantKind;
+use koma_rules::{GameKind, VariantKind};
 
 pub use koma_rules::Repetition;
 
@@ -131,15 +131,23 @@ impl RuleSet {
     }
 
     /// The rule set called `name` for a game of `variant`: a named one ([`RuleSet::ALL`]),
-    /// or the variant's own default, which is called by the variant's name (`minishogi`).
-    pub fn named_for(variant: VariantKind, name: &str) -> Option<RuleSet> {
+    /// or the variant's own default, which is called by the variant's name (`minishogi`,
+    /// `chushogi`). Chu takes its own only: the named sets are the 9x9 frame's.
+    pub fn named_for(variant: impl Into<GameKind>, name: &str) -> Option<RuleSet> {
+        let variant = variant.into();
         let own = RuleSet::default_for(variant);
-        RuleSet::from_name(name).or((own.name == name).then_some(own))
+        let named = RuleSet::from_name(name).filter(|_| variant != GameKind::Chu);
+        named.or((own.name == name).then_some(own))
     }
 
-    /// The default for `variant`: amateur rules for shogi, the rulebook for Tori Shogi, and
-    /// for the others their own repetition rule and nothing more.
-    pub fn default_for(variant: VariantKind) -> RuleSet {
+    /// The default for `variant`: amateur rules for shogi, the rulebook for Tori Shogi,
+    /// [`RuleSet::CHU`] for Chu, and for the others their own repetition rule and nothing
+    /// more.
+    pub fn default_for(variant: impl Into<GameKind>) -> RuleSet {
+        let variant = match variant.into() {
+            GameKind::Chu => return RuleSet::CHU,
+            GameKind::Family(v) => v,
+        };
         match variant {
             VariantKind::Tori => RuleSet::TORI,
             VariantKind::Shogi => RuleSet::AMATEUR,

@@ -16,7 +16,7 @@ fn new_game(id: &str) -> NewGame {
     NewGame {
         id: id.into(),
         setup: GameSetup {
-            variant: VariantKind::Shogi,
+            variant: VariantKind::Shogi.into(),
             start_sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".into(),
             rules: RuleSet::AMATEUR,
             time_control: "10m+30s".parse().ok(),

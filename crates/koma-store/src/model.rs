@@ -9,13 +9,13 @@ use crate::{GameId, StoreError, UserId};
 use koma_game::RuleSet;
 use koma_game::clock::TimeControl;
 use koma_game::rating::Pool;
-use koma_rules::{Color, VariantKind};
+use koma_rules::{Color, GameKind};
 
 /// How a game is set up: everything needed to start it again.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSetup {
-    /// The variant (stored by its name: `shogi`, `tori`).
-    pub variant: VariantKind,
+    /// The game (stored by its name: `shogi`, `tori`, `chushogi`).
+    pub variant: GameKind,
     /// The start position as SFEN.
     pub start_sfen: String,
     /// The rule set (stored by its name: `amateur`, `tori`, ...).

@@ -15,6 +15,7 @@ error-invalid_value = Ein Wert ist ungültig: { $detail }
 error-conflicting_fields = Die Anfrage enthält Angaben, die nicht zusammenpassen: { $detail }
 error-invalid_position = Die { -position } ist ungültig: { $detail }
 error-unreadable_move = Der { -move } kann nicht gelesen werden: { $detail }
+error-not_in_chu = In Chu-Shogi-Partien noch nicht möglich ({ $detail })
 error-no_offer = Es gibt kein Angebot, auf das Sie antworten könnten.
 error-nothing_to_take_back = Sie haben keinen { -move }, den Sie zurücknehmen könnten.
 error-rated_game = Zugrücknahmen gibt es nur in ungewerteten Partien: Diese Partie ist gewertet.

@@ -40,6 +40,7 @@ error-conflicting_fields = The request asks for things that do not go together: 
 error-invalid_position = The { -position } is not valid: { $detail }
 # $detail names the move and why it cannot be read.
 error-unreadable_move = The { -move } cannot be read: { $detail }
+error-not_in_chu = Not available in Chu shogi games yet ({ $detail })
 error-no_offer = There is no offer to answer.
 error-nothing_to_take_back = You have no { -move } to take back.
 error-rated_game = Takebacks are for casual games: this game is rated.

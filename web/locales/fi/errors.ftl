@@ -17,6 +17,7 @@ error-invalid_value = Arvo ei kelpaa: { $detail }
 error-conflicting_fields = Pyynnön osat eivät sovi yhteen: { $detail }
 error-invalid_position = Virheellinen { -position }: { $detail }
 error-unreadable_move = Tätä { -move(case: "par") } ei voi lukea: { $detail }
+error-not_in_chu = Ei vielä mahdollista chu-shogipeleissä ({ $detail })
 error-no_offer = Ei tarjousta, johon vastata.
 error-nothing_to_take_back = Sinulla ei ole peruttavaa { -move(case: "par") }.
 error-rated_game = Siirtoja voi perua vain pisteyttämättömissä peleissä: tämä peli on pisteytetty.

@@ -14,6 +14,7 @@ error-invalid_value = Une valeur n'est pas valide : { $detail }
 error-conflicting_fields = La requête demande des choses incompatibles : { $detail }
 error-invalid_position = La { -position } n'est pas valide : { $detail }
 error-unreadable_move = Le { -move } est illisible : { $detail }
+error-not_in_chu = Pas encore possible dans les parties de chu shogi ({ $detail })
 error-no_offer = Il n'y a aucune proposition à laquelle répondre.
 error-nothing_to_take_back = Vous n'avez aucun { -move } à reprendre.
 error-rated_game = La reprise d'un { -move } est réservée aux parties amicales : cette partie est classée.

@@ -14,6 +14,7 @@ error-invalid_value = 無効な値があります：{ $detail }
 error-conflicting_fields = 同時に指定できない項目が含まれています：{ $detail }
 error-invalid_position = { -position }が正しくありません：{ $detail }
 error-unreadable_move = { -move }を読み取れません：{ $detail }
+error-not_in_chu = 中将棋の対局ではまだ使えません（{ $detail }）
 error-no_offer = 応じる提案がありません。
 error-nothing_to_take_back = 待ったできる{ -move }がありません。
 error-rated_game = 待ったは非レーティング対局だけです。この対局はレーティング対局です。

@@ -15,6 +15,7 @@ error-invalid_value = Een waarde is ongeldig: { $detail }
 error-conflicting_fields = Het verzoek vraagt om dingen die niet samengaan: { $detail }
 error-invalid_position = De { -position } is ongeldig: { $detail }
 error-unreadable_move = De { -move } kan niet worden gelezen: { $detail }
+error-not_in_chu = Nog niet mogelijk in Chu-shogipartijen ({ $detail })
 error-no_offer = Er is geen aanbod om op te antwoorden.
 error-nothing_to_take_back = Je hebt geen { -move } om terug te nemen.
 error-rated_game = Terugnemen kan alleen in vrije partijen: deze partij telt mee voor de { -rating }.

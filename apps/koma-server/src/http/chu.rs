@@ -1,8 +1,7 @@
 //! Chu shogi against the engine, without a server-held game: the page keeps the line of
 //! moves and asks `POST /api/chu/state` what the position allows (the legal moves, the
-//! ending) and `POST /api/chu/engine` for the engine's reply. Chu lives on its own 12x12
-//! frame ([`koma_rules::chu`]), which the hosted games (lobby, clocks, ratings) do not take
-//! yet.
+//! ending) and `POST /api/chu/engine` for the engine's reply. Games between people are
+//! hosted like any other (`POST /api/games` with `"variant": "chushogi"`).
 
 use crate::error::ApiError;
 use crate::error::off_thread;

@@ -25,6 +25,8 @@ impl ApiError {
             | E::StartSetup(_)
             | E::UnreadableMove { .. }
             | E::UnreadableMoveText(_)
+            | E::UnreadableChuMove(_)
+            | E::NotInChu(_)
             | E::MoveFields
             | E::ChatText(_)
             | E::IllegalInLine { .. }

@@ -48,8 +48,9 @@ pub struct VariantView {
     pub handicaps: Vec<HandicapView>,
     /// Every piece that can stand on the board, the royal piece first.
     pub pieces: Vec<PieceView>,
-    /// Whether the server holds games of it (lobby, clocks, ratings); Chu shogi is played
-    /// against the engine through `/api/chu/*` instead.
+    /// Whether the page offers hosted games of it (lobby, clocks, ratings). The API hosts
+    /// Chu games too, but the game page draws the 9x9 frame only: on the page Chu is played
+    /// against the engine through `/api/chu/*`.
     pub hosted: bool,
     /// Whether some piece moves twice in a turn (Chu's lion): a move may pass through a
     /// middle square (`7j7i6h`).

@@ -223,16 +223,27 @@ impl Hub {
             .await?;
         let slot = self.copy(id).await?;
         let live = slot.lock().await;
-        let mut record = live.game.to_record();
+        let mut record = match live.game.to_record() {
+            Ok(record) => record,
+            // A Chu game: KIF as lishogi writes Chu, a `position` line or an SFEN.
+            Err(chu) => {
+                return koma_game::chu::record::write(chu, format, None)
+                    .map_err(ApiError::ChuRecord);
+            }
+        };
         crate::record_header::fill(&mut record, &live, format, event);
         formats::write(&record, format).map_err(ApiError::UnwritableRecord)
     }
 
-    /// The game's start position and the moves played so far.
+    /// The start position and the moves played so far of a 9x9 game (a Chu game's board
+    /// is not drawn as an image yet).
     pub async fn line(&self, id: &GameId) -> Result<(AnyPosition, Vec<Move>), ApiError> {
         let slot = self.copy(id).await?;
         let live = slot.lock().await;
-        Ok((live.game.start_position(), live.game.moves()))
+        live.game
+            .start_position()
+            .zip(live.game.family_moves())
+            .ok_or(ApiError::NotInChu("images of the board"))
     }
 
     /// Whether the account `user` (its id) holds a seat of game `id`.

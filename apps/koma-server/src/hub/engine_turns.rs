@@ -1,6 +1,7 @@
 //! The engine's seats: admitting a game against it, and its moves.
 
 use super::Hub;
+use crate::anygame::AnyMove;
 use crate::engine::{self, Answer, Turn};
 use crate::error::ApiError;
 use crate::games::LiveGame;
@@ -122,6 +123,7 @@ impl Hub {
         now: u64,
     ) -> Result<(), ApiError> {
         let m = best
+            .map(AnyMove::Family)
             .filter(|&m| live.game.check(m).is_ok())
             .or_else(|| live.game.legal_moves().first().copied())
             .ok_or(crate::error::Internal::EngineNoMove)?;

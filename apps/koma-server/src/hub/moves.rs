@@ -2,11 +2,12 @@
 
 use super::{Hub, once_more_if_moved, refuse_if_over};
 use crate::actor::Actor;
+use crate::anygame::AnyMove;
 use crate::error::ApiError;
 use crate::games::LiveGame;
 use crate::view::GameView;
 use koma_game::GameError;
-use koma_rules::{Color, Move};
+use koma_rules::Color;
 use koma_store::GameId;
 use koma_store::{Ending, StoredMove, StoredOutcome};
 use tokio::sync::OwnedMutexGuard;
@@ -19,11 +20,8 @@ impl Hub {
         who: impl Into<Actor<'a>>,
         usi: &str,
     ) -> Result<GameView, ApiError> {
-        self.play_read(id, who.into(), usi, |game, text| {
-            game.parse_move(text)
-                .map_err(|source| ApiError::UnreadableMove { ply: None, source })
-        })
-        .await
+        self.play_read(id, who.into(), usi, |game, text| game.parse_move(text))
+            .await
     }
 
     /// Plays `text`, a move in any notation koma reads (USI, Western, Japanese, German),
@@ -34,10 +32,8 @@ impl Hub {
         who: impl Into<Actor<'a>>,
         text: &str,
     ) -> Result<GameView, ApiError> {
-        self.play_read(id, who.into(), text, |game, text| {
-            game.parse_text(text).map_err(ApiError::UnreadableMoveText)
-        })
-        .await
+        self.play_read(id, who.into(), text, |game, text| game.parse_text(text))
+            .await
     }
 
     /// Plays the move `read` makes of `usi` for the seat of `who`.
@@ -46,7 +42,7 @@ impl Hub {
         id: &GameId,
         who: Actor<'_>,
         usi: &str,
-        read: impl Fn(&crate::anygame::AnyGame, &str) -> Result<Move, ApiError>,
+        read: impl Fn(&crate::anygame::AnyGame, &str) -> Result<AnyMove, ApiError>,
     ) -> Result<GameView, ApiError> {
         once_more_if_moved(|| self.play_read_once(id, who, usi, &read)).await
     }
@@ -57,7 +53,7 @@ impl Hub {
         id: &GameId,
         who: Actor<'_>,
         usi: &str,
-        read: &impl Fn(&crate::anygame::AnyGame, &str) -> Result<Move, ApiError>,
+        read: &impl Fn(&crate::anygame::AnyGame, &str) -> Result<AnyMove, ApiError>,
     ) -> Result<GameView, ApiError> {
         let (mut live, seat, now) = self.for_turn(id, who).await?;
         let to_move = live.game.side_to_move();
@@ -86,7 +82,7 @@ impl Hub {
     pub(super) async fn commit_move(
         &self,
         live: &mut LiveGame,
-        m: Move,
+        m: AnyMove,
         now: u64,
     ) -> Result<(), ApiError> {
         let id = live.id().clone();

@@ -14,7 +14,7 @@ use crate::games::{self, CreateRequest};
 use crate::hub::Hub;
 use koma_game::clock::TimeControl;
 use koma_game::rating::Pool;
-use koma_rules::VariantKind;
+use koma_rules::GameKind;
 use koma_store::StoreError;
 use koma_store::UserId;
 use koma_store::challenges::{Answerer, ChallengeRow};
@@ -82,8 +82,8 @@ pub struct Challenge {
     pub challenger: Party,
     /// Who is challenged.
     pub dest: Party,
-    /// The variant.
-    pub variant: VariantKind,
+    /// The game (a 9x9 variant or Chu).
+    pub variant: GameKind,
     /// The clock.
     pub control: TimeControl,
     /// Rated or casual.
@@ -163,7 +163,7 @@ impl Challenge {
             id: row.id.clone(),
             challenger: body.challenger,
             dest: body.dest,
-            variant: VariantKind::from_name(&body.variant)
+            variant: GameKind::from_name(&body.variant)
                 .ok_or_else(|| unknown("challenge's variant", &body.variant))?,
             control: body
                 .control
@@ -385,7 +385,7 @@ impl Hub {
         }
         let key = form.variant.as_deref().unwrap_or("standard");
         let variant = shapes::variant_of_key(key)
-            .ok_or_else(|| ApiError::unknown("variant", key, "standard, torishogi"))?;
+            .ok_or_else(|| ApiError::unknown("variant", key, &shapes::variant_keys()))?;
         let control = control(form)?;
         let color = match form.color.as_deref().unwrap_or("random") {
             "sente" => "sente",
@@ -417,11 +417,10 @@ impl Hub {
         // challenger, not at the acceptance.
         let request = challenge.request();
         crate::players::check_rated(&request, Some(me))?;
-        games::create(&request, games::unix_ms())?;
+        let (made, _, _) = games::create(&request, games::unix_ms())?;
         if challenge.sfen.is_some() {
             // The SFEN as koma writes it (what the game will report).
-            let line = crate::line::start(variant, challenge.sfen.as_deref())?;
-            challenge.sfen = Some(koma_notation::sfen::write_any(&line));
+            challenge.sfen = Some(made.game.start_sfen());
         }
         let now = games::unix_ms();
         let row = challenge.row(now.saturating_add(ttl_ms(self)))?;

@@ -5,15 +5,21 @@ use crate::games::{LiveGame, unix_ms};
 use koma_game::Outcome;
 use koma_game::clock::TimeControl;
 use koma_game::rating::Speed;
-use koma_rules::{Color, VariantKind};
+use koma_rules::{Color, GameKind, VariantKind};
 use serde_json::{Value, json};
 
 /// The most milliseconds lishogi reports for a side without a clock (`Int.MaxValue`).
 const NO_CLOCK_MS: u64 = i32::MAX as u64;
 
-/// lishogi's variant object (`key`, `name`, `short`) for a koma variant. Tori Shogi is
-/// not on lishogi: it gets a key of its own.
-pub fn variant(kind: VariantKind) -> Value {
+/// lishogi's variant object (`key`, `name`, `short`) for a koma game. Tori Shogi is
+/// not on lishogi: it gets a key of its own. Chu's is scalashogi's `Chushogi` variant.
+pub fn variant(kind: GameKind) -> Value {
+    let kind = match kind {
+        GameKind::Family(v) => v,
+        GameKind::Chu => {
+            return json!({"key": "chushogi", "name": "Chushogi", "short": "Chushogi"});
+        }
+    };
     match kind {
         VariantKind::Shogi => json!({"key": "standard", "name": "Standard", "short": "Std"}),
         VariantKind::Tori => json!({"key": "torishogi", "name": "Tori Shogi", "short": "Tori"}),
@@ -23,9 +29,16 @@ pub fn variant(kind: VariantKind) -> Value {
     }
 }
 
-/// The koma variant of lishogi's variant key `key`.
-pub fn variant_of_key(key: &str) -> Option<VariantKind> {
-    VariantKind::from_name(key)
+/// The koma game of lishogi's variant key `key`.
+pub fn variant_of_key(key: &str) -> Option<GameKind> {
+    GameKind::from_name(key)
+}
+
+/// Every game's lishogi key, comma separated (for messages that list what is known).
+pub fn variant_keys() -> String {
+    GameKind::ALL
+        .map(|g| variant(g)["key"].as_str().unwrap_or_default().to_string())
+        .join(", ")
 }
 
 /// The time control of a game (unlimited when none).
@@ -187,7 +200,7 @@ pub fn game_full(live: &LiveGame, now_ms: u64, tournament: Option<&str>) -> Valu
         json!({"initial": main, "increment": inc, "byoyomi": byo, "periods": periods})
     });
     let start = &live.stored.setup.start_sfen;
-    let initial = if *start == koma_notation::sfen::write_any(&live.game.variant().startpos()) {
+    let initial = if live.game.starts_at_default() {
         "startpos".to_string()
     } else {
         start.clone()

@@ -248,8 +248,10 @@ impl Rooms {
                 accounts: live.stored.players.clone(),
                 names: Color::ALL.map(|c| live.players[c.index()].as_ref().map(|p| p.name.clone())),
             };
-            let start = live.game.start_position();
-            let record = live.game.to_record();
+            let (Some(start), Ok(record)) = (live.game.start_position(), live.game.to_record())
+            else {
+                return Err(ApiError::NotInChu("review rooms"));
+            };
             (
                 game,
                 ReviewTree::of_record(start.variant(), start, &record.tree),

@@ -10,6 +10,7 @@ mod api;
 mod catalogs;
 mod catalogs_glossary;
 mod chu;
+mod chu_games;
 mod consent;
 mod engine_games;
 mod engine_pool;

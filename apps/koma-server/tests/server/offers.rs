@@ -4,7 +4,14 @@
 use crate::common::*;
 use serde_json::{Value, json};
 
-async fn offer(addr: std::net::SocketAddr, id: &str, what: &str, token: &str, yes: bool) -> Reply {
+/// Offers (`yes`) or answers `what` (`draw`, `takeback`) for the holder of `token`.
+pub(crate) async fn offer(
+    addr: std::net::SocketAddr,
+    id: &str,
+    what: &str,
+    token: &str,
+    yes: bool,
+) -> Reply {
     post(
         addr,
         &format!("/api/games/{id}/{what}"),

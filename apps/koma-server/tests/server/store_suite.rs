@@ -45,7 +45,7 @@ pub fn new_game(id: &str) -> NewGame {
     NewGame {
         id: id.into(),
         setup: GameSetup {
-            variant: koma_rules::VariantKind::Shogi,
+            variant: koma_rules::VariantKind::Shogi.into(),
             start_sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".into(),
             rules: koma_game::RuleSet::AMATEUR,
             time_control: "10m+30s".parse().ok(),

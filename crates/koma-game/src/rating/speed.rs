@@ -43,7 +43,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use koma_rules::VariantKind;
+use koma_rules::GameKind;
 
 use crate::clock::TimeControl;
 
@@ -206,24 +206,24 @@ impl FromStr for Speed {
 /// A rating pool: one Glicko-2 rating per variant and speed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Pool {
-    /// The variant played.
-    pub variant: VariantKind,
+    /// The game played (a 9x9 variant or Chu).
+    pub variant: GameKind,
     /// The game's speed.
     pub speed: Speed,
 }
 
 impl Pool {
     /// The pool of a `variant` game played under `control`.
-    pub fn of(variant: VariantKind, control: &TimeControl) -> Pool {
+    pub fn of(variant: impl Into<GameKind>, control: &TimeControl) -> Pool {
         Pool {
-            variant,
+            variant: variant.into(),
             speed: Speed::of(control),
         }
     }
 
     /// Every pool, variant by variant, fastest first.
     pub fn all() -> impl Iterator<Item = Pool> {
-        VariantKind::ALL.iter().copied().flat_map(|variant| {
+        GameKind::ALL.iter().copied().flat_map(|variant| {
             Speed::ALL
                 .into_iter()
                 .map(move |speed| Pool { variant, speed })
@@ -251,7 +251,7 @@ impl FromStr for Pool {
         let (variant, speed) = s
             .split_once('-')
             .ok_or_else(|| PoolError::Malformed(s.to_owned()))?;
-        let variant = VariantKind::from_name(variant)
+        let variant = GameKind::from_name(variant)
             .ok_or_else(|| PoolError::UnknownVariant(variant.to_owned()))?;
         Ok(Pool {
             variant,

@@ -109,8 +109,14 @@ fn pools_by_variant_and_speed() {
         Pool::of(VariantKind::Tori, &blitz),
         Pool::of(VariantKind::Shogi, &blitz)
     );
+    // Chu has pools of its own: its slow games are rated apart from shogi's.
+    let classical: TimeControl = "2h+60s".parse().unwrap();
+    assert_eq!(
+        Pool::of(koma_rules::GameKind::Chu, &classical).key(),
+        "chushogi-classical"
+    );
     let all: Vec<Pool> = Pool::all().collect();
-    assert_eq!(all.len(), 6 * VariantKind::COUNT);
+    assert_eq!(all.len(), 6 * koma_rules::GameKind::COUNT);
     for pool in all {
         assert_eq!(pool.key().parse::<Pool>().unwrap(), pool);
         assert_eq!(pool.to_string(), pool.key());

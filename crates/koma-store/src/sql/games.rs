@@ -11,7 +11,7 @@ use crate::{
 };
 use crate::{Damage, Refusal};
 use koma_game::RuleSet;
-use koma_rules::{Color, VariantKind};
+use koma_rules::{Color, GameKind};
 use sea_query::{Expr, ExprTrait, Iden, Order, raw_sql};
 
 /// Schema 13: which seats went berserk in an arena (see [`GameStore::set_berserk`]).
@@ -158,7 +158,7 @@ fn write_game<B: Backend>(
 /// A game's setup from columns 1 to 4 of its row: variant, start, rules, time control.
 fn setup_from_row(row: &Row) -> Result<GameSetup, StoreError> {
     let name = row.text(1)?;
-    let variant = VariantKind::from_name(&name).ok_or(Damage::Unknown {
+    let variant = GameKind::from_name(&name).ok_or(Damage::Unknown {
         column: "variant",
         value: name,
     })?;

@@ -170,7 +170,7 @@ mod tests {
         NewGame {
             id: id.into(),
             setup: GameSetup {
-                variant: koma_rules::VariantKind::Shogi,
+                variant: koma_rules::VariantKind::Shogi.into(),
                 start_sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
                     .into(),
                 rules: koma_game::RuleSet::AMATEUR,
