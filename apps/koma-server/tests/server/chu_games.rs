@@ -211,3 +211,49 @@ async fn a_casual_chu_game_by_invitation_takes_a_takeback_and_a_draw_and_is_watc
     assert_eq!(agreed["rated"], false);
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chu_game_through_lishogis_api() {
+    use crate::lishogi_api::{account, api, line_where, open_stream};
+    let (_dir, server, addr) = fresh_sqlite_server().await;
+    let alice = account(addr, "Alice").await;
+    let bob = account(addr, "Bob").await;
+    // A challenge as lishogi's clients send it: 30 minutes and 60 s byoyomi, variant chushogi.
+    let form =
+        "rated=true&clock.limit=1800&clock.byoyomi=60&clock.periods=1&color=sente&variant=chushogi";
+    let challenge = api(addr, "POST", "/api/challenge/bob", &alice, Some(form))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(challenge["variant"]["key"], "chushogi", "{challenge}");
+    let id = challenge["id"].as_str().unwrap().to_string();
+    let accept = format!("/api/challenge/{id}/accept");
+    api(addr, "POST", &accept, &bob, None).await.expect(200);
+
+    let path = format!("/api/board/game/stream/{id}");
+    let mut alices = open_stream(addr, "GET", &path, &alice, "").await;
+    let full = line_where(&mut alices, 5, |v| v["type"] == "gameFull").await;
+    assert_eq!(full["variant"]["key"], "chushogi", "{full}");
+    assert_eq!(full["initialSfen"], "startpos", "{full}");
+    assert_eq!(full["rated"], true);
+    for (usi, who) in [("7i7h", &alice), ("6d6e", &bob), ("7j7i6h", &alice)] {
+        let path = format!("/api/board/game/{id}/move/{usi}");
+        api(addr, "POST", &path, who, None).await.expect(200);
+    }
+    let seen = line_where(&mut alices, 5, |v| {
+        v["type"] == "gameState" && v["moves"] == "7i7h 6d6e 7j7i6h"
+    })
+    .await;
+    assert_eq!(seen["status"], "started");
+    // An illegal move is refused in lishogi's words: a 400 with an error.
+    let path = format!("/api/board/game/{id}/move/1a1b");
+    let refused = api(addr, "POST", &path, &bob, None)
+        .await
+        .expect(400)
+        .json();
+    assert!(
+        refused["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "{refused}"
+    );
+    server.shutdown().await.unwrap();
+}
