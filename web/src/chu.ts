@@ -1,18 +1,18 @@
 // Chu shogi (中将棋) against the engine on its own screen (#chu): the page keeps the line of
 // moves; the server says what the position allows (POST /api/chu/state) and answers with the
-// engine's move (POST /api/chu/engine). A lion's double move is entered by clicking its
-// middle square, then where it goes on (its own square again: igui or a pass); clicking the
-// middle square again stops there.
+// engine's move (POST /api/chu/engine). Moves are entered as on every board (input.ts),
+// a lion's double move by clicking its middle square, then where it goes on.
 import { errorText, request } from "./api.js";
 import { BoardSvg } from "./board.js";
 import { clockText } from "./clock.js";
 import { confirmDialog, download, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
-import { choosePromotion } from "./input.js";
+import { MoveInput } from "./input.js";
 import { pieceLegend } from "./legend.js";
 import type { Screen } from "./screen.js";
-import { type Color, parseSfen, parseUsi, type UsiMove } from "./sfen.js";
+import { type Color, parseSfen, parseUsi, type Position } from "./sfen.js";
 import { settings } from "./settings.js";
+import { variantInfo } from "./variants.js";
 
 const VARIANT = "chushogi";
 
@@ -52,11 +52,12 @@ export function chuScreen(params: URLSearchParams): Screen {
   const times = h("p", { id: "chu-times", class: "chu-times", translate: "no" });
   const resign = h("button", { type: "button", id: "chu-resign", onclick: () => void resignGame() }, t("chu-resign"));
   const takeBack = h("button", { type: "button", id: "chu-takeback", onclick: () => void takeBackMove() }, t("chu-take-back"));
+  const wrap = h("div", { class: "board-wrap" }, board.el);
   const el = h(
     "div",
     { class: "panel chu", id: "chu" },
     h("h2", {}, t("chu-title")),
-    h("div", { class: "board-wrap" }, board.el),
+    wrap,
     times,
     status,
     h("p", { class: "buttons" }, resign, " ", takeBack),
@@ -72,35 +73,33 @@ export function chuScreen(params: URLSearchParams): Screen {
     pieceLegend(VARIANT),
   );
   let state: ChuState | null = null;
-  let selected: string | null = null;
-  let mid: string | null = null;
+  let pos: Position = parseSfen(start ?? variantInfo(VARIANT).start_sfen, VARIANT);
   let busy = false;
   let gone = false;
-
-  const moves = (): UsiMove[] => (state?.legal ?? []).map(parseUsi).filter((m): m is UsiMove => m !== null);
+  /** Whether the player may move now. */
+  const yourTurn = () => !!state && !busy && !state.outcome && state.side === you;
+  const input = new MoveInput(
+    wrap,
+    board,
+    () => ({ pos, legal: yourTurn() ? state!.legal : [], mover: yourTurn() ? you : null, style: settings().pieceStyle }),
+    (usi) => void play(usi),
+    () => draw(),
+  );
 
   function draw(): void {
     if (!state) return;
-    const pos = parseSfen(state.sfen, VARIANT);
-    const all = moves();
-    let dests = new Set<string>();
-    if (selected && mid) {
-      for (const m of all) if (m.from === selected && m.mid === mid) dests.add(m.to);
-      if (all.some((m) => m.from === selected && !m.mid && m.to === mid)) dests.add(mid);
-    } else if (selected) {
-      for (const m of all) if (m.from === selected) dests.add(m.mid ?? m.to);
-    }
+    pos = parseSfen(state.sfen, VARIANT);
     const last = state.moves.length ? parseUsi(state.moves[state.moves.length - 1]!) : null;
     board.draw({
       pos,
       bottom: you,
       style: settings().pieceStyle,
       coords: settings().coords,
-      selected: mid ?? selected,
-      dests,
+      selected: input.chosenSquare(),
+      dests: input.dests(),
       last: last ? { from: last.from, to: last.to } : null,
       check: null,
-      dragging: null,
+      dragging: input.dragging?.square ?? null,
     });
     board.el.dataset["sfen"] = state.sfen;
     board.el.dataset["plies"] = String(state.moves.length);
@@ -114,7 +113,6 @@ export function chuScreen(params: URLSearchParams): Screen {
     else if (busy) status.textContent = t("chu-engine-thinking");
     else if (state.side !== you) status.textContent = t("chu-waiting");
     else status.textContent = t(state.in_check ? "chu-your-move-check" : "chu-your-move", { side: you });
-    dests = new Set();
   }
 
   /** The time used by each side, the side to move's running. */
@@ -170,8 +168,7 @@ export function chuScreen(params: URLSearchParams): Screen {
     // Back to the player's turn, one of his moves fewer.
     do line = line.slice(0, -1);
     while (line.length > 0 && (line.length % 2 === 0) !== (first === you));
-    selected = null;
-    mid = null;
+    input.reset();
     try {
       await ask("/api/chu/state", line);
     } catch (e) {
@@ -195,13 +192,12 @@ export function chuScreen(params: URLSearchParams): Screen {
     }
   }
 
-  async function play(m: UsiMove): Promise<void> {
+  async function play(usi: string): Promise<void> {
     if (!state) return;
-    selected = null;
-    mid = null;
+    input.reset();
     busy = true;
     try {
-      await ask("/api/chu/state", [...state.moves, m.usi]);
+      await ask("/api/chu/state", [...state.moves, usi]);
     } catch (e) {
       toast(errorText(e));
     } finally {
@@ -210,48 +206,6 @@ export function chuScreen(params: URLSearchParams): Screen {
     draw();
     await engineTurn();
   }
-
-  /** The single move from `from` to `to`, asking whether to promote when both are legal. */
-  async function single(from: string, to: string): Promise<void> {
-    const options = moves().filter((m) => m.from === from && !m.mid && m.to === to);
-    if (options.length === 0) return;
-    let chosen = options[0]!;
-    if (options.length > 1 && state) {
-      const piece = parseSfen(state.sfen, VARIANT).board.get(from)!;
-      const promote = await choosePromotion(VARIANT, piece, settings().pieceStyle);
-      if (promote === null) return;
-      chosen = options.find((m) => m.promote === promote) ?? chosen;
-    }
-    await play(chosen);
-  }
-
-  async function click(sq: string): Promise<void> {
-    if (!state || busy || state.outcome || state.side !== you) return;
-    const all = moves();
-    if (selected && mid) {
-      const double = all.find((m) => m.from === selected && m.mid === mid && m.to === sq);
-      if (double) return play(double);
-      if (sq === mid) return single(selected, mid);
-      selected = null;
-      mid = null;
-    } else if (selected) {
-      const through = all.filter((m) => m.from === selected && m.mid === sq);
-      if (through.length > 0) {
-        mid = sq;
-        return draw();
-      }
-      if (all.some((m) => m.from === selected && !m.mid && m.to === sq)) return single(selected, sq);
-      selected = null;
-    }
-    if (all.some((m) => m.from === sq)) selected = sq;
-    draw();
-  }
-
-  board.el.addEventListener("click", (e) => {
-    const target = (e.target as Element).closest("[data-square]");
-    const sq = target?.getAttribute("data-square");
-    if (sq) void click(sq);
-  });
 
   void (async () => {
     try {
@@ -271,6 +225,7 @@ export function chuScreen(params: URLSearchParams): Screen {
     destroy: () => {
       gone = true;
       window.clearInterval(ticking);
+      input.destroy();
     },
   };
 }

@@ -1,6 +1,9 @@
 // Moving by click or drag: choose a piece (on the board or in hand), then its destination;
-// the promotion dialog when both a promotion and none are legal. While the opponent thinks,
-// the same gestures choose a premove (premove.ts), kept until his move comes.
+// the promotion dialog when both a promotion and none are legal. A piece that moves twice in
+// a turn (Chu's lion) is clicked, then the square it passes, then where it goes on (its own
+// square again: igui or a pass); the middle square chosen again stops there. While the
+// opponent thinks, the same gestures choose a premove (premove.ts), kept until his move
+// comes.
 import type { BoardSvg } from "./board.js";
 import { h, modal } from "./dom.js";
 import { t } from "./i18n.js";
@@ -116,6 +119,9 @@ function heldAs(pos: Position, letters: string): string {
 
 export class MoveInput {
   selected: Choice | null = null;
+  /** The middle square of a double move, chosen after its piece: the next square chosen is
+   *  where the piece goes on. */
+  mid: string | null = null;
   dragging: Choice | null = null;
   /** The premove chosen (USI), played or dropped by the host when the opponent's move comes. */
   premove: string | null = null;
@@ -167,9 +173,15 @@ export class MoveInput {
     return moves.map(parseUsi).filter((m): m is UsiMove => m !== null);
   }
 
+  /** The square shown chosen: the middle square of a double move once it is chosen, else
+   *  the chosen piece's. */
+  chosenSquare(): string | null {
+    return this.mid ?? this.selected?.square ?? null;
+  }
+
   /** Forgets the premove and the choice of one. */
   dropPremove(): void {
-    if (!this.context().mover) this.selected = null;
+    if (!this.context().mover) this.choose(null);
     this.premove = null;
     this.redraw();
   }
@@ -179,10 +191,24 @@ export class MoveInput {
     return this.moves().filter((m) => (choice.square ? m.from === choice.square : m.drop !== null && heldAs(pos, m.drop) === choice.drop));
   }
 
-  /** The squares the chosen piece may go to. */
+  /** The squares the chosen piece may go to: a click's (a double move's middle square, or
+   *  once that is chosen where the piece goes on from it), or a drag's (single moves). */
   dests(): Set<string> {
     const choice = this.dragging ?? this.selected;
-    return new Set(choice ? this.movesOf(choice).map((m) => m.to) : []);
+    if (!choice) return new Set();
+    const moves = this.movesOf(choice);
+    const mid = this.mid;
+    if (this.dragging) return new Set(moves.filter((m) => !m.mid).map((m) => m.to));
+    if (!mid) return new Set(moves.map((m) => m.mid ?? m.to));
+    const on = moves.filter((m) => m.mid === mid).map((m) => m.to);
+    if (moves.some((m) => !m.mid && m.to === mid)) on.push(mid);
+    return new Set(on);
+  }
+
+  /** Chooses `choice` (null: nothing), forgetting a middle square chosen. */
+  private choose(choice: Choice | null): void {
+    this.selected = choice;
+    this.mid = null;
   }
 
   /** Letters of the mover's hand that have a legal drop. */
@@ -193,7 +219,7 @@ export class MoveInput {
 
   /** Forgets the choice when the position changed under it. */
   reset(): void {
-    this.selected = null;
+    this.choose(null);
     this.cancelDrag();
   }
 
@@ -201,7 +227,7 @@ export class MoveInput {
     const [color, letter] = data.split("-");
     const ctx = this.context();
     if (color !== this.side(ctx) || !letter) return;
-    this.selected = this.selected?.drop === letter ? null : { drop: letter };
+    this.choose(this.selected?.drop === letter ? null : { drop: letter });
     this.redraw();
   }
 
@@ -241,14 +267,14 @@ export class MoveInput {
     if (!choice) {
       if (!ctx.mover && this.premove) this.dropPremove();
       else if (this.selected) {
-        this.selected = null;
+        this.choose(null);
         this.redraw();
       }
       return;
     }
     e.preventDefault();
     const wasSelected = this.selected?.square === choice.square && this.selected?.drop === choice.drop;
-    this.selected = choice;
+    this.choose(choice);
     this.press = { choice, x: e.clientX, y: e.clientY, wasSelected, id: e.pointerId };
     this.redraw();
   }
@@ -299,20 +325,20 @@ export class MoveInput {
       const choice = this.dragging;
       const dests = this.dests();
       this.cancelDrag();
-      if (under && dests.has(under)) void this.attempt(choice, under);
+      if (under && dests.has(under)) void this.attempt(choice, under, false);
       else if (!(choice.square && under === choice.square)) {
-        this.selected = null;
+        this.choose(null);
         this.redraw();
       }
       return;
     }
     this.press = null;
     if (pending && this.selected) {
-      if (under === pending) void this.attempt(this.selected, pending);
+      if (under === pending) void this.attempt(this.selected, pending, true);
       return;
     }
     if (press?.wasSelected && (press.choice.drop || under === press.choice.square)) {
-      this.selected = null;
+      this.choose(null);
       this.redraw();
     }
   }
@@ -323,25 +349,34 @@ export class MoveInput {
     const side = this.side(ctx);
     if (!side) return;
     if (this.selected && this.dests().has(square)) {
-      void this.attempt(this.selected, square);
+      void this.attempt(this.selected, square, true);
       return;
     }
     const own = ctx.pos.board.get(square)?.color === side;
-    this.selected = own && this.selected?.square !== square ? { square } : null;
+    this.choose(own && this.selected?.square !== square ? { square } : null);
     this.redraw();
   }
 
   /** Drops the choice (Escape), and the premove with it. */
   cancel(): void {
-    this.selected = null;
+    this.choose(null);
     this.premove = null;
     this.redraw();
   }
 
-  private async attempt(choice: Choice, to: string): Promise<void> {
+  /** Moves the chosen piece to `to`. A click (`step`) on a square the piece may pass
+   *  through in a double move chooses that square as the middle one instead. */
+  private async attempt(choice: Choice, to: string, step: boolean): Promise<void> {
     const ctx = this.context();
-    const candidates = this.movesOf(choice).filter((m) => m.to === to);
-    this.selected = null;
+    const moves = this.movesOf(choice);
+    const mid = this.mid;
+    if (step && !mid && moves.some((m) => m.mid === to)) {
+      this.mid = to;
+      this.redraw();
+      return;
+    }
+    const candidates = mid && to !== mid ? moves.filter((m) => m.mid === mid && m.to === to) : moves.filter((m) => !m.mid && m.to === to);
+    this.choose(null);
     this.redraw();
     if (candidates.length === 0) return;
     let chosen = candidates[0]!;

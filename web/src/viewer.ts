@@ -219,7 +219,7 @@ export class Viewer {
       bottom: this.bottom,
       style: set.pieceStyle,
       coords: set.coords,
-      selected: this.input.selected?.square ?? null,
+      selected: this.input.chosenSquare(),
       premove: live && this.input.premove ? parseUsi(this.input.premove) : null,
       dests: this.input.dests(),
       last: last ? { from: last.from, to: last.to } : null,
