@@ -12,8 +12,14 @@
 //    engine replies; then another double move of the lion's by three clicks; the page then
 //    keeps playing against the engine by clicks to 16 plies or the game's end. After every
 //    move the page's board equals the server's position.
+// 4. A hosted game between two people: one signs up on a laptop and posts a rated Chu seek
+//    with a clock in the lobby, the other accepts it on a phone; both pages go to the game,
+//    its clocks shown. Each side makes its lion's double move by three taps (the phone's
+//    player too), a guest watches from the lobby's live games, the phone's player resigns;
+//    the game's KIF link gives the record, which the server's reader reads back to the
+//    same moves and ending.
 import path from "node:path";
-import { ARTIFACTS, BASE, drawnBoard, log, newPlayer, runTests, waitText } from "./harness.mjs";
+import { ARTIFACTS, BASE, drawnBoard, log, newPlayer, runTests, signUp, waitPly, waitText } from "./harness.mjs";
 import { expect, fail } from "./http.mjs";
 
 const LAPTOP = { width: 1280, height: 900 };
@@ -79,7 +85,7 @@ const click = (page, sq) => page.click(`svg.board [data-square="${sq}"]`);
 
 async function drawsTheStart(browser) {
   const v = await chu();
-  if (!v || v.hosted || !v.double_moves || v.files !== 12) fail(`GET /api/variants describes Chu as ${JSON.stringify(v)?.slice(0, 200)}`);
+  if (!v || !v.hosted || !v.double_moves || v.files !== 12) fail(`GET /api/variants describes Chu as ${JSON.stringify(v)?.slice(0, 200)}`);
   for (const [name, viewport] of [["laptop", LAPTOP], ["phone", PHONE]]) {
     const page = await newPlayer(browser, `chu-${name}`, viewport);
     await page.goto(`${BASE}/#chu`);
@@ -217,8 +223,96 @@ async function takeBackAndResign(browser) {
   await page.context().close();
 }
 
+/** The game's state as the server gives it. */
+const gameState = (id) => expect([200], "GET", `/api/games/${id}`);
+
+async function hostedGame(browser) {
+  const p1 = await newPlayer(browser, "chu poster", LAPTOP);
+  const p2 = await newPlayer(browser, "chu taker", PHONE, { hasTouch: true, isMobile: true });
+  const p3 = await newPlayer(browser, "chu guest", LAPTOP);
+  await signUp(p1, "Chu_Poster");
+  await signUp(p2, "Chu_Taker");
+  await p1.goto(`${BASE}/#lobby`);
+  await p1.selectOption("#seek-variant", "chushogi");
+  await p1.fill("#seek-time-control", "30m+60s");
+  await p1.check("#seek-rated");
+  await p1.selectOption("#seek-side", "sente");
+  await p1.click("#seek-submit");
+  await waitText(p1, "#seek-list", "Chu_Poster 1500?");
+  await p2.goto(`${BASE}/#lobby`);
+  await waitText(p2, "#seek-list", "Chu_Poster 1500?");
+  await p2.click("#seek-list .accept-seek");
+  for (const page of [p1, p2]) {
+    await page.waitForURL(/token=/).catch(() => fail(`${page.koma}: the accepted seek did not lead to the game (${page.url()})`));
+    await waitText(page, ".bar-gote .player-name", "Chu_Taker 1500?");
+  }
+  const id = new URLSearchParams(p1.url().split("#")[1]).get("game") ?? p1.url().match(/game=([0-9a-f]+)/)?.[1];
+  if (!id) fail(`no game id in ${p1.url()}`);
+  let state = await gameState(id);
+  if (state.variant !== "chushogi" || !state.rated || !state.clock) fail(`the game is ${JSON.stringify(state).slice(0, 200)}`);
+  const d = await drawnBoard(p2);
+  if (d.count !== 144) fail(`the phone draws ${d.count} squares`);
+  const box = await p2.locator("svg.board").boundingBox();
+  if (box.width > PHONE.width + 1) fail(`the phone's board is ${box.width} px wide`);
+  if (await p1.locator(".bar-sente .clock").isHidden()) fail("sente's clock is not shown");
+  if (await p2.locator(".hand").first().isVisible()) fail("the phone shows hands: Chu has no drops");
+  log(`lobby: a rated Chu seek (30m+60s) accepted on the phone; game ${id}, 144 squares, clocks shown`);
+
+  await click(p1, "7i");
+  await click(p1, "7h");
+  await waitPly(p2, 1);
+  await click(p2, "6d");
+  await click(p2, "6e");
+  await waitPly(p1, 2);
+  // Sente's lion 7j-7i-6h on the laptop, gote's 6c-6d-5e on the phone: three taps each.
+  for (const [page, squares, ply] of [[p1, ["7j", "7i", "6h"], 3], [p2, ["6c", "6d", "5e"], 4]]) {
+    state = await gameState(id);
+    const usi = squares.join("");
+    if (!state.legal_moves.includes(usi)) fail(`${usi} is not legal at ply ${ply}: the test needs it`);
+    for (const sq of squares) await click(page, sq);
+    await waitPly(p1, ply);
+    await waitPly(p2, ply);
+    state = await gameState(id);
+    if (state.moves[ply - 1] !== usi) fail(`the double move ${usi} was recorded as ${state.moves[ply - 1]}`);
+    await expectBoard(page, state.sfen, `after ${usi}`);
+  }
+  log(`both lions moved twice in one turn by taps: ${state.moves.join(" ")}`);
+
+  // A guest: the lobby's live games, then the game.
+  await p3.goto(`${BASE}/#lobby`);
+  await waitText(p3, "#live-games", "Chu_Poster");
+  await p3.locator("#live-games tr", { hasText: "Chu_Poster" }).locator("a.watch").click();
+  await waitPly(p3, 4);
+  await expectBoard(p3, state.sfen, "the guest's board");
+  await p2.screenshot({ path: path.join(ARTIFACTS, "chu-hosted-phone.png") });
+  await p2.click("#resign");
+  await p2.click('[data-confirm="yes"]');
+  for (const page of [p1, p2, p3]) await waitText(page, "#status", "resign");
+  log("a guest watched from the live games to the phone player's resignation");
+  // The engine does not review Chu games yet: the page offers no review.
+  for (const sel of ["#review-button", "#analysis-link", "#room-link"]) if (await p1.locator(sel).isVisible()) fail(`${sel} is offered for a Chu game`);
+
+  // The record: the page's KIF link, read back by the server's reader.
+  const href = await p1.locator('.exports a[data-format="kif"]').getAttribute("href");
+  const kif = await (await fetch(new URL(href, BASE))).text();
+  const read = await expect([200], "POST", "/api/records/convert", { json: { text: kif, to: "usi" } });
+  if (!read.text.trim().endsWith(`moves ${state.moves.join(" ")}`)) fail(`the KIF reads back as ${read.text}`);
+  if (!kif.includes("投了")) fail(`the KIF does not say gote resigned:\n${kif}`);
+  log(`the KIF link's record reads back to the same ${state.moves.length} moves, resignation included`);
+  // A new Chu game against the engine from the home page goes to the Chu screen.
+  await p3.goto(`${BASE}/`);
+  await p3.selectOption("#opponent", "engine");
+  await p3.selectOption("#variant", "chushogi");
+  if (await p3.locator("#handicap").isVisible()) fail("the home form offers handicaps for Chu");
+  await p3.click("#create");
+  await waitText(p3, "#chu-status", "Your move");
+  log("the home page's Chu game against the engine opened the Chu screen");
+  for (const page of [p1, p2, p3]) await page.context().close();
+}
+
 runTests(
   [
+    ["a hosted game between two people, one on a phone", hostedGame],
     ["the board is drawn as the rules say", drawsTheStart],
     ["take back, the legend and resigning", takeBackAndResign],
     ["a lion's double move from the start", doubleMoveFromTheStart],

@@ -3,11 +3,12 @@
 //
 //   KOMA_URL=http://127.0.0.1:8099 node variants.mjs     (KOMA_ARTIFACTS, KOMA_E2E_ONLY as play.mjs)
 //
-// 1. For every variant of GET /api/variants, a game created from the page (beginner piece
-//    style) shows a board of files x ranks squares laid out files wide and ranks high, the
-//    pieces of the variant's start SFEN on their squares (read from the SFEN here, not by the
-//    page's code), every piece's move marks equal to its legs in /api/variants, and the
-//    variant offered in the lobby's and the review screen's variant lists.
+// 1. For every variant of GET /api/variants (Chu's 12x12 included), a game created from the
+//    page (beginner piece style) shows a board of files x ranks squares laid out files wide
+//    and ranks high, the pieces of the variant's start SFEN on their squares (read from the
+//    SFEN here, not by the page's code), every piece's move marks equal to its legs in
+//    /api/variants, and the variant offered in the lobby's variant list and, where the
+//    engine reviews it, the review screen's.
 // 2. Minishogi, Kyoto shogi and Dōbutsu shogi, each a game against the engine (depth 1) on a
 //    phone (390x844) to its end: the human side plays by clicks on the page, each move one
 //    of the game's legal moves (captures first, the biggest first; otherwise the first legal
@@ -27,22 +28,23 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
 
-/** The variants as the server describes them that it holds games of (Chu has its own
- *  screen and test: chu.mjs). */
+/** The variants as the server describes them that it holds games of (Chu's own screen and
+ *  its hosted games' moves: chu.mjs). */
 const variants = async () => (await expect([200], "GET", "/api/variants")).variants.filter((v) => v.hosted);
 
 /** Square name of file f, rank r (both from 1). */
-const square = (f, r) => `${f}${"abcdefghi"[r - 1]}`;
+const square = (f, r) => `${f}${"abcdefghijkl"[r - 1]}`;
 
-/** The pieces of an SFEN's board, read here: square -> "sente P" / "gote +R". */
+/** The pieces of an SFEN's board, read here: square -> "sente P" / "gote +R" (a run of
+ *  digits is one number: Chu's 12). */
 function sfenPieces(sfen, files) {
   const out = new Map();
   sfen.split(" ")[0].split("/").forEach((row, r) => {
     let file = files;
     let plus = "";
-    for (const ch of row) {
+    for (const ch of row.match(/\d+|./g)) {
       if (ch === "+") plus = "+";
-      else if (/\d/.test(ch)) file -= Number(ch);
+      else if (/^\d+$/.test(ch)) file -= Number(ch);
       else {
         out.set(square(file, r + 1), `${ch === ch.toUpperCase() ? "sente" : "gote"} ${plus}${ch.toUpperCase()}`);
         plus = "";
@@ -104,10 +106,11 @@ async function drawsWhatTheRulesSay(browser) {
     log(`${v.key}: ${d.count} squares (${v.files}x${v.ranks}, drawn ${box.width.toFixed(0)}x${box.height.toFixed(0)} px), ${Object.keys(d.pieces).length} pieces with their legs`);
     await shot(page, `variants-start-${v.key}`);
   }
-  for (const [where, select] of [["#lobby", "#seek-variant"], ["#review", "#record-variant"]]) {
+  // The review screen offers the variants the engine reviews.
+  for (const [where, select, listed] of [["#lobby", "#seek-variant", all], ["#review", "#record-variant", all.filter((v) => v.engine_hosted)]]) {
     await page.goto(`${BASE}/${where}`);
-    const offered = await page.locator(`${select} option`).evaluateAll((os) => os.map((o) => o.value));
-    for (const v of all) if (!offered.includes(v.key)) fail(`${select} on ${where} does not offer ${v.key}: ${offered}`);
+    const offered = await page.locator(`${select} option`).evaluateAll((os) => os.map((o) => o.value).filter((o) => o !== "auto"));
+    if (offered.join() !== listed.map((v) => v.key).join()) fail(`${select} on ${where} offers ${offered}, not ${listed.map((v) => v.key)}`);
   }
   await page.context().close();
 }

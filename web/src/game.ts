@@ -18,6 +18,7 @@ import { SettingUp, setsUp } from "./setting-up.js";
 import { parseSfen, type Color } from "./sfen.js";
 import { moveSound, play as playSound, Timekeeper } from "./sound.js";
 import { rememberSeat, seatMemo } from "./store.js";
+import { variantInfo } from "./variants.js";
 import { Viewer } from "./viewer.js";
 
 const DECLARING_RULES = ["amateur", "csa"];
@@ -271,9 +272,11 @@ export function gameScreen(id: string, token: string | null): Screen {
     rematch.textContent = rematch.disabled ? t("game-rematch-offered") : draw ? t("game-rematch-after-draw") : t("game-rematch-reversed");
     rematch.classList.toggle("primary", draw);
     rematch.classList.toggle("big", draw);
-    reviewButton.hidden = !over || review !== null || s.moves.length === 0;
-    analysisLink.hidden = !over;
-    roomLink.hidden = !over;
+    // The engine's review, the analysis board and the review room, where they take the game.
+    const reviewed = over && variantInfo(s.variant).engine_hosted;
+    reviewButton.hidden = !reviewed || review !== null || s.moves.length === 0;
+    analysisLink.hidden = !reviewed;
+    roomLink.hidden = !reviewed;
   }
 
   function notes(s: GameState): void {

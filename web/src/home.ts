@@ -9,7 +9,7 @@ import { featuredPanel } from "./lobby.js";
 import { playerLink } from "./players.js";
 import type { Screen } from "./screen.js";
 import { rememberSeat, seatMemo } from "./store.js";
-import { fromLishogiKey, handicapOptions, shortName, variantOptions } from "./variants.js";
+import { fromLishogiKey, handicapOptions, shortName, variantInfo, variantOptions } from "./variants.js";
 
 /** The rule sets of shogi and Tori (the default first): the server's name, the message's key. */
 const SHOGI_RULES: [string, string][] = [["", "home-rules-default-shogi"], ["amateur", "home-rules-amateur"], ["professional", "home-rules-professional"], ["csa", "home-rules-csa"], ["try", "home-rules-try"]];
@@ -56,7 +56,8 @@ export function homeScreen(): Screen {
   // Against the engine the person receives the handicap unless he says otherwise (the
   // engine gives it, as a teacher would); against a person the creator gives it.
   const syncSide = () => {
-    const kind = handicap.value === "even" ? "even" : "handicap";
+    // A game without handicap starts (Chu) has no choice: even.
+    const kind = (handicap.value || "even") === "even" ? "even" : "handicap";
     const key = `${kind}:${opponent.value}`;
     if (side.dataset["kind"] === key) return;
     const sameKind = side.dataset["kind"]?.startsWith(`${kind}:`) ?? false;
@@ -76,8 +77,10 @@ export function homeScreen(): Screen {
     .catch(() => undefined);
   const create = h("button", { type: "submit", id: "create", class: "primary big" }, t("home-start"));
   const levelField = field(t("home-level"), level);
+  const handicapField = field(t("home-handicap"), handicap, t("home-handicap-hint"));
   const syncVariant = () => {
     options(handicap, handicapOptions(variant.value));
+    handicapField.hidden = handicap.options.length === 0;
     // Rule sets are the game's (koma-game), not the pieces': shogi and Tori have several.
     const v = variant.value;
     if (v === "tori" || v === "shogi") keyedOptions(rules, v === "tori" ? TORI_RULES : SHOGI_RULES);
@@ -105,7 +108,7 @@ export function homeScreen(): Screen {
     field(t("home-opponent"), opponent),
     levelField,
     field(t("home-variant"), variant),
-    field(t("home-handicap"), handicap, t("home-handicap-hint")),
+    handicapField,
     field(t("home-rules"), rules),
     field(t("home-time-control"), h("span", { class: "row" }, presets, timeControl), t("home-time-control-hint")),
     field(t("home-side"), side),
@@ -118,9 +121,16 @@ export function homeScreen(): Screen {
       variant: variant.value,
       side: side.value as "sente" | "gote" | "random",
     };
+    // A game the engine does not host (Chu) is played against it on its own screen.
+    if (opponent.value === "engine" && !variantInfo(variant.value).engine_hosted) {
+      const [kind, value] = level.value.split(":");
+      const movetime = kind === "depth" ? "" : `&movetime=${Number(value)}`;
+      location.hash = `#chu&side=${side.value === "gote" ? "gote" : "sente"}${movetime}`;
+      return;
+    }
     // A person is the server's default opponent.
     if (opponent.value === "engine") body.opponent = "engine";
-    if (handicap.value !== "even") body.handicap = handicap.value;
+    if (handicap.value && handicap.value !== "even") body.handicap = handicap.value;
     if (rules.value) body.rules = rules.value;
     const tc = timeControl.value.trim();
     if (tc && tc !== "none") body.time_control = tc;

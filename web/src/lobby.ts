@@ -104,6 +104,7 @@ export function lobbyScreen(): Screen {
   };
 
   // The form to post a seek.
+  const field = (label: string, ...controls: HTMLElement[]) => h("label", { class: "field" }, h("span", {}, label), h("span", { class: "row" }, ...controls));
   const variant = h("select", { id: "seek-variant" }, ...variantOptions().map(([v, l]) => h("option", { value: v }, l)));
   const timeControl = h("input", { id: "seek-time-control", value: "10m+30s", autocomplete: "off", spellcheck: "false" });
   const rated = h("input", { type: "checkbox", id: "seek-rated" });
@@ -118,11 +119,15 @@ export function lobbyScreen(): Screen {
     h("option", { value: "gote" }, t("lobby-side-gote")),
   );
   const handicap = h("select", { id: "seek-handicap" });
-  const syncVariant = () => handicap.replaceChildren(...handicapOptions(variant.value).map(([v, l]) => h("option", { value: v }, l)));
+  const handicapField = field(t("lobby-handicap"), handicap);
+  // A game without handicap starts (Chu) has no choice: the field goes.
+  const syncVariant = () => {
+    handicap.replaceChildren(...handicapOptions(variant.value).map(([v, l]) => h("option", { value: v }, l)));
+    handicapField.hidden = handicap.options.length === 0;
+  };
   variant.addEventListener("change", syncVariant);
   syncVariant();
   const submit = h("button", { type: "submit", id: "seek-submit", class: "primary" }, t("lobby-post"));
-  const field = (label: string, ...controls: HTMLElement[]) => h("label", { class: "field" }, h("span", {}, label), h("span", { class: "row" }, ...controls));
   const form = h(
     "form",
     { id: "seek-form", class: "panel" },
@@ -132,7 +137,7 @@ export function lobbyScreen(): Screen {
     ratedField,
     field(t("lobby-opponent-rating"), min, max),
     field(t("lobby-your-side"), side),
-    field(t("lobby-handicap"), handicap),
+    handicapField,
     h("div", { class: "buttons" }, submit),
   );
   form.addEventListener("submit", (e) => {
@@ -148,7 +153,7 @@ export function lobbyScreen(): Screen {
     if (rated.checked) body["rated"] = true;
     if (min.value) body["rating_min"] = Number(min.value);
     if (max.value) body["rating_max"] = Number(max.value);
-    if (handicap.value !== "even") body["handicap"] = handicap.value;
+    if (handicap.value && handicap.value !== "even") body["handicap"] = handicap.value;
     submit.disabled = true;
     lobbyApi
       .post(body)

@@ -56,7 +56,7 @@ export function recordsScreen(gameId: string | null): Screen {
   const text = h("textarea", { id: "record-text", rows: 8, placeholder: t("review-record-placeholder"), spellcheck: "false" });
   const file = h("input", { type: "file", id: "record-file", accept: ".kif,.kifu,.ki2,.ki2u,.csa,.jkf,.json,.usi,.sfen,.txt" });
   const format = h("select", { id: "record-format", "aria-label": t("review-format-label") }, ...["auto", "kif", "ki2", "csa", "jkf", "usi", "sfen", "moves"].map(formatOption));
-  const variant = h("select", { id: "record-variant", "aria-label": t("review-variant-label") }, h("option", { value: "auto" }, t("review-variant-detect")), ...variantOptions().map(([v, l]) => h("option", { value: v }, l)));
+  const variant = h("select", { id: "record-variant", "aria-label": t("review-variant-label") }, h("option", { value: "auto" }, t("review-variant-detect")), ...variantOptions(true).map(([v, l]) => h("option", { value: v }, l)));
   const read = h("button", { type: "button", id: "read-record", class: "primary" }, t("review-read"));
   file.addEventListener("change", () => {
     const f = file.files?.[0];

@@ -52,8 +52,11 @@ export interface VariantInfo {
   start_sfen: string;
   handicaps: { name: string; japanese: string }[];
   pieces: PieceInfo[];
-  /** Whether the server holds games of it; Chu shogi is played on its own screen (#chu). */
+  /** Whether the server holds games of it (the lobby and the game page offer it). */
   hosted: boolean;
+  /** Whether the engine plays its hosted games and reviews them (not Chu yet: it is played
+   *  against the engine on its own screen, #chu). */
+  engine_hosted: boolean;
   /** Whether a move may pass through a middle square (Chu's lion). */
   double_moves: boolean;
 }
@@ -107,11 +110,12 @@ export function pieceOf(variant: Variant, letters: string): PieceInfo | null {
   return variantInfo(variant).pieces.find((p) => p.sfen === letters) ?? null;
 }
 
-/** `<option>`s of every variant the server holds games of, for a `<select>`: its key as the
- *  value, its name and board as the text (the catalog's `variant-KEY-option`). */
-export function variantOptions(): [string, string][] {
+/** `<option>`s of every variant the server holds games of (`engine`: that the engine also
+ *  plays and reviews), for a `<select>`: its key as the value, its name and board as the
+ *  text (the catalog's `variant-KEY-option`). */
+export function variantOptions(engine = false): [string, string][] {
   return loaded
-    .filter((v) => v.hosted)
+    .filter((v) => v.hosted && (!engine || v.engine_hosted))
     .map((v) => {
       const size = { files: v.files, ranks: v.ranks };
       return [v.key, hasMessage(`variant-${v.key}-option`) ? t(`variant-${v.key}-option`, size) : t("variant-other-option", { name: v.name, ...size })];

@@ -232,7 +232,10 @@ export class Viewer {
     this.board.el.classList.toggle("premoving", this.premover() !== null);
     const droppable = this.input.droppable();
     const mover = this.mover();
+    // A game without drops (Chu) has no hands to show.
+    const drops = variantInfo(pos.variant).hand.length > 0;
     for (const color of ["sente", "gote"] as const) {
+      this.bars[color].hand.hidden = !drops;
       drawHand(this.bars[color].hand, {
         pos,
         color,

@@ -48,10 +48,13 @@ pub struct VariantView {
     pub handicaps: Vec<HandicapView>,
     /// Every piece that can stand on the board, the royal piece first.
     pub pieces: Vec<PieceView>,
-    /// Whether the page offers hosted games of it (lobby, clocks, ratings). The API hosts
-    /// Chu games too, but the game page draws the 9x9 frame only: on the page Chu is played
-    /// against the engine through `/api/chu/*`.
+    /// Whether the server holds games of it (lobby, clocks, ratings): every game, Chu
+    /// included.
     pub hosted: bool,
+    /// Whether the engine takes a seat in its hosted games and reviews them (the review,
+    /// the analysis board, the review room). Not Chu yet: its games against the engine are
+    /// played on the page's own Chu screen through `/api/chu/*`.
+    pub engine_hosted: bool,
     /// Whether some piece moves twice in a turn (Chu's lion): a move may pass through a
     /// middle square (`7j7i6h`).
     pub double_moves: bool,
@@ -238,6 +241,7 @@ fn variant(kind: VariantKind) -> VariantView {
             .collect(),
         pieces: kind.board_roles().iter().map(|&r| piece(kind, r)).collect(),
         hosted: true,
+        engine_hosted: true,
         double_moves: false,
     }
 }
@@ -274,7 +278,8 @@ fn chu_variant() -> VariantView {
         start_sfen: koma_notation::chu::START_SFEN.to_string(),
         handicaps: Vec::new(),
         pieces: chu::BOARD_ROLES.iter().map(|&r| chu_piece(r)).collect(),
-        hosted: false,
+        hosted: true,
+        engine_hosted: false,
         double_moves: true,
     }
 }
@@ -320,9 +325,9 @@ mod tests {
     }
 
     #[test]
-    fn chu_is_listed_with_its_pieces_and_not_hosted() {
+    fn chu_is_listed_with_its_pieces_and_hosted() {
         let chu = all().variants.iter().find(|v| v.key == "chushogi").unwrap();
-        assert!(!chu.hosted && chu.double_moves);
+        assert!(chu.double_moves && !chu.engine_hosted);
         assert_eq!((chu.files, chu.ranks), (12, 12));
         assert_eq!(chu.zone.sente, vec![1, 2, 3, 4]);
         assert_eq!(chu.pieces.len(), 39);
@@ -330,12 +335,6 @@ mod tests {
         assert_eq!((lion.sfen, lion.legs.len()), ("N", 24));
         let gold = chu.pieces.iter().find(|p| p.role == "gold").unwrap();
         assert_eq!(gold.promotes_to.as_deref(), Some("chu_promoted_gold"));
-        assert!(
-            all()
-                .variants
-                .iter()
-                .filter(|v| v.key != "chushogi")
-                .all(|v| v.hosted)
-        );
+        assert!(all().variants.iter().all(|v| v.hosted));
     }
 }
