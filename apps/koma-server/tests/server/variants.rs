@@ -43,13 +43,20 @@ async fn every_variant_with_its_board_and_pieces() {
             "chushogi"
         ]
     );
-    let hosted: Vec<bool> = all["variants"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v["hosted"].as_bool().unwrap())
-        .collect();
-    assert_eq!(hosted, [true, true, true, true, true, false]);
+    let flags = |name: &str| -> Vec<bool> {
+        all["variants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v[name].as_bool().unwrap())
+            .collect()
+    };
+    // Every game is hosted; the engine plays and reviews all but Chu's.
+    assert_eq!(flags("hosted"), [true; 6]);
+    assert_eq!(
+        flags("engine_hosted"),
+        [true, true, true, true, true, false]
+    );
     let chu = variant(&all, "chushogi");
     assert_eq!(
         (chu["files"].as_u64(), chu["ranks"].as_u64()),
