@@ -218,5 +218,5 @@ async fn run(
             _ = shutdown.changed() => break,
         }
     }
-    let _ = socket.send(Message::Close(None)).await;
+    crate::http::sockets::close(socket).await;
 }

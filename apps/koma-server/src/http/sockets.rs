@@ -124,6 +124,28 @@ pub enum Heard {
     Close,
 }
 
+/// How long a closing socket waits for its client's Close, reading and dropping whatever
+/// the client still sends.
+const CLOSE_WAIT: Duration = Duration::from_secs(1);
+
+/// Closes `socket` as the WebSocket protocol asks (RFC 6455, 5.5.1): a Close, then what the
+/// client still sends read and dropped until its Close, for [`CLOSE_WAIT`] at most. A
+/// socket dropped with unread frames is reset by the system, and the client may then lose
+/// what was sent it last (a refusal: why the socket closes).
+pub async fn close(mut socket: WebSocket) {
+    if socket.send(Message::Close(None)).await.is_err() {
+        return;
+    }
+    let drain = async {
+        while let Some(Ok(message)) = socket.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(CLOSE_WAIT, drain).await;
+}
+
 /// The error message a socket sends for `e`: its JSON with `"type": "error"`.
 pub fn error_message(e: &ApiError) -> String {
     let mut json = e.to_json();
@@ -217,7 +239,7 @@ pub async fn relay(
             _ = shutdown.changed() => break,
         }
     }
-    let _ = socket.send(Message::Close(None)).await;
+    close(socket).await;
 }
 
 #[cfg(test)]

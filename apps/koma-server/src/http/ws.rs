@@ -199,7 +199,7 @@ pub async fn run(
             _ = shutdown.changed() => break,
         }
     }
-    let _ = socket.send(Message::Close(None)).await;
+    crate::http::sockets::close(socket).await;
 }
 
 /// Sends the game's whole state, read now; the number of the last push it includes, or
