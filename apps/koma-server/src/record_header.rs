@@ -6,7 +6,7 @@ use crate::games::LiveGame;
 use koma_game::clock::TimeControl;
 use koma_game::datetime;
 use koma_notation::formats::Format;
-use koma_notation::record::Record;
+use koma_notation::record::{Header, Record};
 use koma_rules::{Color, Handicap};
 
 /// The name written for the engine's seat.
@@ -15,6 +15,14 @@ const ENGINE_NAME: &str = "koma";
 /// Fills `record`'s header for `format` from `live` and the tournament that started it.
 pub fn fill(record: &mut Record, live: &LiveGame, format: Format, event: Option<String>) {
     let handicap = !matches!(record.handicap(), Some(Handicap::Even) | None);
+    let lines = header(live, format, event, handicap);
+    record.header.entries.extend(lines.entries);
+}
+
+/// The header of `live`'s record in `format`, the tournament that started it (`event`)
+/// included; the players are 下手/上手 in a `handicap` game.
+pub fn header(live: &LiveGame, format: Format, event: Option<String>, handicap: bool) -> Header {
+    let mut header = Header::default();
     let keys = if handicap {
         ["下手", "上手"]
     } else {
@@ -29,25 +37,24 @@ pub fn fill(record: &mut Record, live: &LiveGame, format: Format, event: Option<
                 (engine.seat == color).then(|| ENGINE_NAME.to_string())
             });
         if let Some(name) = name {
-            record.header.push(keys[color.index()], &name);
+            header.push(keys[color.index()], &name);
         }
     }
     if let Some(event) = event {
-        record.header.push("棋戦", &event);
+        header.push("棋戦", &event);
     }
     let started = live.started_ms.unwrap_or(live.stored.created_ms);
-    record
-        .header
-        .push("開始日時", &datetime::record_text(started / 1000));
+    header.push("開始日時", &datetime::record_text(started / 1000));
     if let Some(control) = live.stored.setup.time_control {
         let text = match format {
             Format::Csa => csa_time(control),
             _ => japanese_time(control),
         };
         if let Some(text) = text {
-            record.header.push("持ち時間", &text);
+            header.push("持ち時間", &text);
         }
     }
+    header
 }
 
 /// `10分`, `90秒`: a duration as a KIF header writes it.

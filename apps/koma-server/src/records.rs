@@ -446,7 +446,8 @@ fn convert_chu(text: &str, to: Format) -> Result<ConvertAnswer, ApiError> {
     let game = chu::record::read(text).map_err(ApiError::ChuRecord)?;
     Ok(ConvertAnswer {
         format: to.name(),
-        text: chu::record::write(&game, to, None).map_err(ApiError::ChuRecord)?,
+        text: chu::record::write(&game, to, None, &Default::default())
+            .map_err(ApiError::ChuRecord)?,
         warnings: Vec::new(),
         read_warnings: Vec::new(),
     })

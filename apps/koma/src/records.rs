@@ -40,7 +40,7 @@ pub fn convert(
                 );
             }
             let game = chu::record::read(&text).with_context(|| file.to_string())?;
-            return chu::record::write(&game, to, ply)
+            return chu::record::write(&game, to, ply, &Default::default())
                 .with_context(|| format!("--to {}", to.name()));
         }
     };

@@ -798,6 +798,15 @@ fn parse_time(text: &str) -> Option<MoveTime> {
     })
 }
 
+/// Writes `header`'s entries to `out` as KIF header lines (`先手：name`), each on one line:
+/// a line break in an entry would start lines of its own (moves).
+pub fn write_header(out: &mut String, header: &crate::record::Header) {
+    for (key, value) in &header.entries {
+        let one = |text: &str| text.replace(['\r', '\n'], " ");
+        let _ = writeln!(out, "{}：{}", one(key), one(value));
+    }
+}
+
 /// Writes a record as KIF (UTF-8 text, declared in the first line).
 pub fn write(record: &Record) -> Result<String, KifError> {
     write_dialect(record, Dialect::Kif)
@@ -828,11 +837,7 @@ fn write_typed<V: Variant>(record: &Record, dialect: Dialect) -> Result<String, 
         Dialect::Ki2 => "#KI2 version=2.0 encoding=UTF-8\n",
     });
     // Header entries are kept verbatim; with a board diagram, the diagram decides the start.
-    for (key, value) in &record.header.entries {
-        // One line each: a line break in an entry would start lines of its own (moves).
-        let one = |text: &str| text.replace(['\r', '\n'], " ");
-        let _ = writeln!(out, "{}：{}", one(key), one(value));
-    }
+    write_header(&mut out, &record.header);
     match &record.start {
         Start::Named(Handicap::Even) if own_name => {
             let _ = writeln!(out, "手合割：{even_name}");

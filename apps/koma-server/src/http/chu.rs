@@ -154,7 +154,7 @@ fn view(game: &Game<Chu>, engine_move: Option<String>) -> ChuStateView {
             reason: o.reason.name(),
         }),
         engine_move,
-        kif: koma_game::chu::record::kif_text(game),
+        kif: koma_game::chu::record::kif_text(game, &Default::default()),
     }
 }
 

@@ -227,7 +227,8 @@ impl Hub {
             Ok(record) => record,
             // A Chu game: KIF as lishogi writes Chu, a `position` line or an SFEN.
             Err(chu) => {
-                return koma_game::chu::record::write(chu, format, None)
+                let header = crate::record_header::header(&live, format, event, false);
+                return koma_game::chu::record::write(chu, format, None, &header)
                     .map_err(ApiError::ChuRecord);
             }
         };

@@ -86,6 +86,15 @@ async fn a_rated_chu_game_from_a_seek_is_played_stored_rated_and_exported() {
         .expect(200)
         .body;
     assert!(kif.contains("3手目二歩目 ▲6八獅子 （←7九）"), "{kif}");
+    // The header names the players and the clock, as a 9x9 game's record does.
+    for line in [
+        "先手：Alice\n",
+        "後手：Bob\n",
+        "持ち時間：各30分（秒読み1分）\n",
+        "開始日時：",
+    ] {
+        assert!(kif.contains(line), "{line} not in {kif}");
+    }
     assert!(kif.contains("4手目 △投了"), "{kif}");
     // Read back by the records' reader: the same moves and ending.
     let read = koma_game::chu::record::read(&kif).expect("the exported KIF reads back");

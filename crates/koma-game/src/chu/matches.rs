@@ -175,7 +175,12 @@ fn play_game(
         let _ = game.end(outcome);
         let summary = super::summary(&game).unwrap_or_default();
         let ending = format!("{summary} ({})", outcome.reason.name());
-        let text = koma_notation::chu::kif::write(game.start(), game.moves(), Some(&ending));
+        let text = koma_notation::chu::kif::write(
+            &koma_notation::record::Header::default(),
+            game.start(),
+            game.moves(),
+            Some(&ending),
+        );
         std::fs::create_dir_all(dir)
             .and_then(|()| std::fs::write(&path, text))
             .map_err(|source| MatchError::Io {

@@ -10,6 +10,7 @@ use koma_notation::chu::kif::{self, ChuKifError};
 use koma_notation::chu::{self, ChuUsiError};
 use koma_notation::formats::Format;
 use koma_notation::movetext::japanese::turn_mark;
+use koma_notation::record::Header;
 use koma_notation::sfen::SfenError;
 use koma_notation::usi_line;
 use koma_rules::IllegalMove;
@@ -115,16 +116,17 @@ fn replay(start: ChuPosition, moves: Vec<ChuMove>) -> Result<Game<Chu>, ChuRecor
     Ok(game)
 }
 
-/// Writes `game` as `format` (KIF as lishogi writes Chu, a `position` line or an SFEN),
-/// each ending with a line break; an SFEN is of the position after `ply` moves if given,
-/// else of the last.
+/// Writes `game` as `format` (KIF as lishogi writes Chu, after `header`'s lines; a
+/// `position` line or an SFEN), each ending with a line break; an SFEN is of the position
+/// after `ply` moves if given, else of the last.
 pub fn write(
     game: &Game<Chu>,
     format: Format,
     ply: Option<usize>,
+    header: &Header,
 ) -> Result<String, ChuRecordError> {
     match format {
-        Format::Kif => Ok(kif_text(game)),
+        Format::Kif => Ok(kif_text(game, header)),
         Format::Usi => Ok(format!("{}\n", game.usi_position())),
         Format::Sfen => {
             let moves = game.moves().len();
@@ -138,9 +140,15 @@ pub fn write(
     }
 }
 
-/// `game` as KIF, as lishogi writes Chu: the moves, then how the game ended.
-pub fn kif_text(game: &Game<Chu>) -> String {
-    kif::write(game.start(), game.moves(), kif_ending(game).as_deref())
+/// `game` as KIF, as lishogi writes Chu: `header`'s lines, the moves, then how the game
+/// ended.
+pub fn kif_text(game: &Game<Chu>, header: &Header) -> String {
+    kif::write(
+        header,
+        game.start(),
+        game.moves(),
+        kif_ending(game).as_deref(),
+    )
 }
 
 /// The KIF's last lines: a resignation as a move line of its own (`8手目 △投了`), then
@@ -168,19 +176,19 @@ mod tests {
         let line = "position startpos moves 7i7h 6d6e 7j7i6h 7d7e 6h6g 6e6f 6g6f6g";
         let game = read(line).expect("a legal line");
         assert_eq!(game.moves().len(), 7);
-        let kif = write(&game, Format::Kif, None).expect("KIF");
+        let kif = write(&game, Format::Kif, None, &Header::default()).expect("KIF");
         assert!(kif.contains("一歩目") && kif.contains("居食い"), "{kif}");
         assert!(is_chu_kif(&kif));
         let again = read(&kif).expect("the KIF back");
         assert_eq!(again.moves(), game.moves());
         assert_eq!(
-            write(&again, Format::Usi, None).unwrap(),
+            write(&again, Format::Usi, None, &Header::default()).unwrap(),
             format!("{line}\n")
         );
-        let sfen = write(&again, Format::Sfen, Some(0)).unwrap();
+        let sfen = write(&again, Format::Sfen, Some(0), &Header::default()).unwrap();
         assert_eq!(sfen, format!("{}\n", chu::START_SFEN));
         // The SFEN of the end reads back as a start with no moves.
-        let end = write(&again, Format::Sfen, None).unwrap();
+        let end = write(&again, Format::Sfen, None, &Header::default()).unwrap();
         assert_eq!(read(&end).unwrap().position(), again.position());
     }
 
@@ -192,7 +200,7 @@ mod tests {
             game.outcome().map(|o| (o.winner, o.reason)),
             Some((Some(Color::Black), Reason::Resignation))
         );
-        let again = write(&game, Format::Kif, None).unwrap();
+        let again = write(&game, Format::Kif, None, &Header::default()).unwrap();
         assert!(
             again.ends_with("2手目 △投了\nまで1手で先手の勝ち\n"),
             "{again}"
@@ -222,13 +230,13 @@ mod tests {
         ));
         assert!(matches!(read("1手目 ▲ほげ\n"), Err(ChuRecordError::Kif(_))));
         let game = read("startpos").unwrap();
-        let e = write(&game, Format::Csa, None).unwrap_err();
+        let e = write(&game, Format::Csa, None, &Header::default()).unwrap_err();
         assert_eq!(
             e.to_string(),
             "Chu records are written as kif, usi or sfen, not csa"
         );
         assert!(matches!(
-            write(&game, Format::Sfen, Some(3)),
+            write(&game, Format::Sfen, Some(3), &Header::default()),
             Err(ChuRecordError::Ply { ply: 3, moves: 0 })
         ));
     }

@@ -7,6 +7,7 @@
 
 use super::{ChuUsiError, START_SFEN, write as write_sfen};
 use crate::movetext::japanese::turn_mark;
+use crate::record::Header;
 use koma_rules::chu::{BOARD_ROLES, ChuMove, ChuPosition, ChuSetup};
 use koma_rules::frame12::Square12;
 use koma_rules::{Color, Piece, Role};
@@ -100,10 +101,17 @@ fn diagram(pos: &ChuPosition) -> String {
     out
 }
 
-/// Writes a Chu game from `start` through `moves` (legal in turn) as KIF; `ending`, if
-/// given, is a last line of its own (`まで64手で先手の勝ち`).
-pub fn write(start: &ChuPosition, moves: &[ChuMove], ending: Option<&str>) -> String {
+/// Writes a Chu game from `start` through `moves` (legal in turn) as KIF, after the
+/// `header`'s lines (`先手：name`: none when it is empty); `ending`, if given, is a last line
+/// of its own (`まで64手で先手の勝ち`).
+pub fn write(
+    header: &Header,
+    start: &ChuPosition,
+    moves: &[ChuMove],
+    ending: Option<&str>,
+) -> String {
     let mut out = String::new();
+    crate::kif::write_header(&mut out, header);
     if write_sfen(start) != START_SFEN {
         out.push_str(&diagram(start));
         if start.side_to_move() == Color::White {
@@ -419,7 +427,12 @@ mod tests {
     #[test]
     fn lishogi_lines_are_written_and_read_back() {
         let (start, moves) = line(START_SFEN, &["7i7h", "7d7e", "7j7i6h", "6c5e"]);
-        let kif = write(&start, &moves, Some("まで4手で後手の勝ち"));
+        let kif = write(
+            &Header::default(),
+            &start,
+            &moves,
+            Some("まで4手で後手の勝ち"),
+        );
         assert!(kif.contains("1手目 ▲7八歩兵 （←7九）\n"), "{kif}");
         assert!(
             kif.contains("3手目一歩目 ▲7九獅子 （←7十）\n3手目二歩目 ▲6八獅子 （←7九）\n"),
@@ -456,7 +469,7 @@ mod tests {
         assert!(pos.is_err());
         let sfen = "k11/9NN1/2+H+H8/12/9+o2/12/5N3N2/5+O6/9+H2/2+H9/2+H6+H2/11K b - 1";
         let (start, moves) = line(sfen, &[]);
-        let kif = write(&start, &moves, None);
+        let kif = write(&Header::default(), &start, &moves, None);
         assert!(
             kif.contains("|  ・  ・  ・  ・  ・  ・  ・  ・  ・v成獅  ・  ・|五\n"),
             "{kif}"
@@ -490,7 +503,7 @@ mod tests {
                 pos.play_unchecked(m);
                 moves.push(m);
             }
-            let kif = write(&start, &moves, None);
+            let kif = write(&Header::default(), &start, &moves, None);
             let back = read(&kif).unwrap_or_else(|e| panic!("game {game}: {e}\n{kif}"));
             assert_eq!((back.start, back.moves), (start, moves), "game {game}");
         }
