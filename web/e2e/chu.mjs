@@ -17,7 +17,7 @@
 //    its clocks shown. Each side makes its lion's double move by three taps (the phone's
 //    player too), a guest watches from the lobby's live games, the phone's player resigns;
 //    the game's KIF link gives the record, which the server's reader reads back to the
-//    same moves and ending.
+//    same moves and ending; the winner's profile shows his rating in Chu's own pool.
 import path from "node:path";
 import { ARTIFACTS, BASE, drawnBoard, log, newPlayer, runTests, signUp, waitPly, waitText } from "./harness.mjs";
 import { expect, fail } from "./http.mjs";
@@ -299,6 +299,12 @@ async function hostedGame(browser) {
   if (!read.text.trim().endsWith(`moves ${state.moves.join(" ")}`)) fail(`the KIF reads back as ${read.text}`);
   if (!kif.includes("投了")) fail(`the KIF does not say gote resigned:\n${kif}`);
   log(`the KIF link's record reads back to the same ${state.moves.length} moves, resignation included`);
+  // The winner's rating moved in Chu's own pool, shown on his profile under Chu's name.
+  await p1.click(".bar-sente .player-name a");
+  await waitText(p1, "#profile-name", "Chu_Poster");
+  await waitText(p1, ".perf[data-pool='chushogi-classical'] .rating", "1662?");
+  await waitText(p1, ".perf[data-pool='chushogi-classical'] h3", "Chu shogi classical");
+  log("the winner's profile shows his rating in the pool 'Chu shogi classical', 1662?");
   // A new Chu game against the engine from the home page goes to the Chu screen.
   await p3.goto(`${BASE}/`);
   await p3.selectOption("#opponent", "engine");

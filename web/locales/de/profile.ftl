@@ -50,6 +50,7 @@ profile-pool = { $variant ->
         [minishogi] Minishogi ({ profile-speed })
         [kyotoshogi] Kyoto-{ -shogi } ({ profile-speed })
         [dobutsu] Dōbutsu-{ -shogi } ({ profile-speed })
+        [chushogi] Chu-{ -shogi } ({ profile-speed })
        *[other] { $pool }
     }
 profile-plot-label = Verlauf der { -rating }: { profile-pool }

@@ -61,6 +61,7 @@ profile-pool = { $variant ->
         [minishogi] Minishogi { profile-speed }
         [kyotoshogi] Kyoto { -shogi } { profile-speed }
         [dobutsu] Dōbutsu { -shogi } { profile-speed }
+        [chushogi] Chu { -shogi } { profile-speed }
        *[other] { $pool }
     }
 # The rating history's plot of a pool (its label for screen readers, and its tooltip).

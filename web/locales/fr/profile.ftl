@@ -55,6 +55,7 @@ profile-pool = { $variant ->
         [minishogi] Minishogi { profile-speed }
         [kyotoshogi] Kyoto { -shogi } { profile-speed }
         [dobutsu] Dōbutsu { -shogi } { profile-speed }
+        [chushogi] Chu shogi { profile-speed }
        *[other] { $pool }
     }
 profile-plot-label = Évolution du { -rating } en { profile-pool }

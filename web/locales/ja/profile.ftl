@@ -59,6 +59,7 @@ profile-pool = { $variant ->
         [minishogi] 5五将棋・{ profile-speed }
         [kyotoshogi] 京都将棋・{ profile-speed }
         [dobutsu] どうぶつしょうぎ・{ profile-speed }
+        [chushogi] 中将棋・{ profile-speed }
        *[other] { $pool }
     }
 profile-plot-label = { profile-pool }の{ -rating }の推移

@@ -48,6 +48,7 @@ profile-pool = { $variant ->
         [minishogi] Minishogi { profile-speed }
         [kyotoshogi] Kyoto { -shogi } { profile-speed }
         [dobutsu] Dōbutsu { -shogi } { profile-speed }
+        [chushogi] Chu shogi { profile-speed }
        *[other] { $pool }
     }
 profile-plot-label = { profile-pool }: verloop van de { -rating }
