@@ -8,10 +8,13 @@ use serde_json::json;
 use std::time::Duration;
 
 /// Settings where every wait is `ms` milliseconds.
+/// Settings whose limits are `ms`, but for the invitation's, which stays long: a test that
+/// seats both players must not race it on a loaded machine (the test of the invitation's
+/// own limit sets it).
 fn quick(ms: u64) -> Settings {
     let wait = Duration::from_millis(ms);
     Settings {
-        invitation_ttl: wait,
+        invitation_ttl: Duration::from_secs(30),
         first_move_ttl: wait,
         engine_idle_ttl: wait,
         keep_decided: wait,
@@ -32,7 +35,11 @@ async fn until_forgotten(server: &koma_server::Server) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_invitation_not_taken_expires() {
-    let (dir, server, addr) = fresh_server_with(quick(100)).await;
+    let settings = Settings {
+        invitation_ttl: Duration::from_millis(100),
+        ..quick(100)
+    };
+    let (dir, server, addr) = fresh_server_with(settings).await;
     let created = post(addr, "/api/games", &json!({"side": "sente"}))
         .await
         .expect(201)
@@ -155,7 +162,13 @@ async fn a_person_who_leaves_the_engine_loses_by_abandonment() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_watched_decided_game_leaves_memory_in_time() {
-    let (_dir, server, addr) = fresh_server_with(quick(200)).await;
+    // The first-move limit stays long: the game must end by the resignation, not be
+    // aborted before it on a loaded machine.
+    let settings = Settings {
+        first_move_ttl: Duration::from_secs(30),
+        ..quick(200)
+    };
+    let (_dir, server, addr) = fresh_server_with(settings).await;
     let g = seated(addr, json!({})).await;
     let mut ws = connect(addr, &g.id, Some(&g.sente)).await;
     resign(addr, &g.id, &g.gote).await.expect(200);
