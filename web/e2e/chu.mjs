@@ -292,7 +292,10 @@ async function hostedGame(browser) {
   // The engine does not review Chu games yet: the page offers no review.
   for (const sel of ["#review-button", "#analysis-link", "#room-link"]) if (await p1.locator(sel).isVisible()) fail(`${sel} is offered for a Chu game`);
 
-  // The record: the page's KIF link, read back by the server's reader.
+  // The record: the page's KIF link, read back by the server's reader. Only the formats a
+  // Chu game is written in are offered.
+  const offered = await p1.locator(".exports [data-format]").evaluateAll((es) => es.map((e) => e.dataset.format));
+  if (offered.join() !== "kif,sfen") fail(`the page offers the record as ${offered}`);
   const href = await p1.locator('.exports a[data-format="kif"]').getAttribute("href");
   const kif = await (await fetch(new URL(href, BASE))).text();
   const read = await expect([200], "POST", "/api/records/convert", { json: { text: kif, to: "usi" } });

@@ -1,6 +1,7 @@
 // The record panel: the moves in the chosen notation, stepping through them, export.
 import type { HistoryEntry, RecordExported } from "./api.js";
 import { download, h, toast } from "./dom.js";
+import { variantInfo } from "./variants.js";
 import { t } from "./i18n.js";
 import { onSettings, settings, updateSettings, type Notation } from "./settings.js";
 import type { Viewer } from "./viewer.js";
@@ -137,7 +138,9 @@ export class RecordPanel {
   }
 
   private renderExports(): void {
-    const items = FORMATS.map((format) => {
+    // The formats the game's variant is written in (a Chu game has no KI2 or CSA).
+    const written = variantInfo(this.viewer.line.variant).formats;
+    const items = FORMATS.filter((format) => written.includes(format)).map((format) => {
       // The format's name (KIF, CSA...), the same in every language.
       const label = format.toUpperCase();
       const href = this.options.link?.(format);

@@ -57,6 +57,8 @@ export interface VariantInfo {
   /** Whether the engine plays its hosted games and reviews them (not Chu yet: it is played
    *  against the engine on its own screen, #chu). */
   engine_hosted: boolean;
+  /** The record formats its games are written in (`kif`, `csa`, ...). */
+  formats: string[];
   /** Whether a move may pass through a middle square (Chu's lion). */
   double_moves: boolean;
 }

@@ -5,6 +5,9 @@
 use axum::Json;
 use axum::Router;
 use axum::routing::get;
+use koma_game::RuleSet;
+use koma_notation::formats::{self, Format};
+use koma_notation::record::Header;
 use koma_notation::sfen;
 use koma_rules::chu;
 use koma_rules::pieces::{Face, Look, info_of};
@@ -58,6 +61,9 @@ pub struct VariantView {
     /// Whether some piece moves twice in a turn (Chu's lion): a move may pass through a
     /// middle square (`7j7i6h`).
     pub double_moves: bool,
+    /// The record formats a game of it is written in (`GET /api/games/{id}/record`): those
+    /// its start, written as a game of no moves, comes out in.
+    pub formats: Vec<&'static str>,
 }
 
 /// The promotion zone of each side, as rank numbers (1 is gote's back rank).
@@ -198,6 +204,15 @@ fn piece(kind: VariantKind, role: Role) -> PieceView {
     )
 }
 
+/// The names of the formats `writes` says a game is written in.
+fn writable(writes: impl Fn(Format) -> bool) -> Vec<&'static str> {
+    Format::ALL
+        .into_iter()
+        .filter(|&f| writes(f))
+        .map(Format::name)
+        .collect()
+}
+
 fn zone_ranks(kind: VariantKind, color: Color) -> Vec<u8> {
     let zone = kind.zone(color);
     (1..=kind.ranks())
@@ -243,6 +258,10 @@ fn variant(kind: VariantKind) -> VariantView {
         hosted: true,
         engine_hosted: true,
         double_moves: false,
+        formats: writable(|format| {
+            let game = dispatch!(kind, V => koma_game::Game::<V>::standard(RuleSet::default_for(kind)).to_record());
+            formats::write(&game, format).is_ok()
+        }),
     }
 }
 
@@ -281,6 +300,10 @@ fn chu_variant() -> VariantView {
         hosted: true,
         engine_hosted: false,
         double_moves: true,
+        formats: writable(|format| {
+            let game = koma_game::Game::<chu::Chu>::standard(RuleSet::CHU);
+            koma_game::chu::record::write(&game, format, None, &Header::default()).is_ok()
+        }),
     }
 }
 
@@ -328,6 +351,13 @@ mod tests {
     fn chu_is_listed_with_its_pieces_and_hosted() {
         let chu = all().variants.iter().find(|v| v.key == "chushogi").unwrap();
         assert!(chu.double_moves && !chu.engine_hosted);
+        assert_eq!(chu.formats, ["kif", "usi", "sfen"]);
+        let shogi = all().variants.iter().find(|v| v.key == "shogi").unwrap();
+        assert!(
+            ["kif", "ki2", "csa", "jkf", "usi", "sfen"]
+                .iter()
+                .all(|f| shogi.formats.contains(f))
+        );
         assert_eq!((chu.files, chu.ranks), (12, 12));
         assert_eq!(chu.zone.sente, vec![1, 2, 3, 4]);
         assert_eq!(chu.pieces.len(), 39);
