@@ -4,8 +4,8 @@
 //! the KIF exported and read back.
 
 use crate::common::{
-    connect, fresh_sqlite_server, get, play, plies, post, refused_as, resign, seated, start, state,
-    until,
+    connect, fresh_sqlite_server, get, play, plies, post, refused_as, rematch_agreed, resign,
+    seated, start, state, until,
 };
 use crate::lobby::{accept, account, heard, lobby_socket, seek};
 use crate::offers::offer;
@@ -218,6 +218,13 @@ async fn a_casual_chu_game_by_invitation_takes_a_takeback_and_a_draw_and_is_watc
         .json();
     assert_eq!(agreed["outcome"]["reason"], "agreement");
     assert_eq!(agreed["rated"], false);
+    // The rematch is Chu again, colours reversed, with the same clock.
+    let again = rematch_agreed(addr, id, &g.gote, &g.sente).await;
+    assert_eq!(again["game"]["variant"], "chushogi");
+    assert_eq!(again["game"]["time_control"], "1h+1m");
+    assert_eq!(again["seat"], "gote");
+    let next = again["id"].as_str().unwrap();
+    play(addr, next, &g.gote, "7i7h").await.expect(200);
     server.shutdown().await.unwrap();
 }
 
