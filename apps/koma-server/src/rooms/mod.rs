@@ -402,8 +402,10 @@ impl Room {
         self: &Arc<Self>,
         member: Member,
     ) -> (broadcast::Receiver<Arc<str>>, Vec<Arc<str>>, Presence) {
-        let (state, lines) = self.last();
+        // Joined first, read after: a change published in between is then both in the
+        // state read and among the pushes (sent twice, harmless), never in neither.
         let (receiver, number) = self.audience.join(member);
+        let (state, lines) = self.last();
         self.publish_members();
         // The first one in a room whose engine is on: its search starts.
         let idle = self

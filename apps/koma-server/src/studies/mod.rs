@@ -756,8 +756,10 @@ impl Study {
         self: &Arc<Self>,
         reader: Reader,
     ) -> (broadcast::Receiver<Arc<str>>, Vec<Arc<str>>, Presence) {
-        let now = self.last();
+        // Joined first, read after: a change published in between is then both in the
+        // state read and among the pushes (sent twice, harmless), never in neither.
         let (receiver, number) = self.audience.join(reader);
+        let now = self.last();
         self.publish_readers();
         let presence = Presence {
             study: Arc::clone(self),
