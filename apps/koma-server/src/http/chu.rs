@@ -3,6 +3,7 @@
 //! ending) and `POST /api/chu/engine` for the engine's reply. Games between people are
 //! hosted like any other (`POST /api/games` with `"variant": "chushogi"`).
 
+use crate::anygame::AnyMove;
 use crate::error::ApiError;
 use crate::error::off_thread;
 use crate::http::api::{AppState, body};
@@ -15,7 +16,7 @@ use axum::{Json, Router};
 use koma_engine::Limits;
 use koma_engine::chu::ChuSearcher;
 use koma_game::{Game, Outcome, Reason, RuleSet};
-use koma_notation::chu::{ChuUsiError, START_SFEN, parse, parse_usi, text, write};
+use koma_notation::chu::{ChuUsiError, START_SFEN, parse, parse_usi, write};
 use koma_rules::Color;
 use koma_rules::chu::Chu;
 use serde::{Deserialize, Serialize};
@@ -127,15 +128,15 @@ fn replay(request: &ChuRequest) -> Result<Game<Chu>, ApiError> {
 /// The view of `game`.
 fn view(game: &Game<Chu>, engine_move: Option<String>) -> ChuStateView {
     let pos = game.position();
-    let (mut western, mut japanese) = (Vec::new(), Vec::new());
-    let mut at = *game.start();
-    let mut prev_to = None;
-    for &m in game.moves() {
-        western.push(text::western(&at, m));
-        japanese.push(text::japanese(&at, m, prev_to));
-        prev_to = Some(m.to());
-        at.play_unchecked(m);
-    }
+    // Each move's texts as a hosted game's history makes them.
+    let mut history = crate::line::History::chu(game.start());
+    let moves: Vec<AnyMove> = game.moves().iter().map(|&m| AnyMove::Chu(m)).collect();
+    history.append_any(&moves);
+    let (western, japanese) = history
+        .entries()
+        .iter()
+        .map(|e| (e.western.clone(), e.japanese.clone()))
+        .unzip();
     ChuStateView {
         start_sfen: write(game.start()),
         moves: game.moves().iter().map(ToString::to_string).collect(),
