@@ -3,9 +3,9 @@
 
 use crate::board::Board;
 use crate::errors::{KomaError, SfenError};
-use koma_engine::{Limits, PastPosition, Score, SearchInfo, Searcher};
+use koma_engine::{Limits, PastPosition, Score, SearchInfo, Searched, Searcher};
 use koma_notation::usi;
-use koma_rules::{AnyPosition, Move, Position, Variant, VariantKind, on_position};
+use koma_rules::{AnyPosition, Move, Position, VariantKind, on_position};
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -68,7 +68,7 @@ impl SearchResult {
 }
 
 /// Searches `root`, reached through `past`, with `searcher`.
-fn search_typed<V: Variant>(
+fn search_typed<V: Searched<Move = Move>>(
     searcher: &mut Searcher,
     root: &Position<V>,
     past: &[PastPosition],

@@ -10,4 +10,4 @@ pub mod search;
 pub mod time;
 pub mod usi;
 
-pub use search::{Limits, PastPosition, Score, SearchInfo, SearchResult, Searcher};
+pub use search::{Limits, PastPosition, Score, SearchInfo, SearchResult, Searched, Searcher};

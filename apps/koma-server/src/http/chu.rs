@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
 use koma_engine::Limits;
-use koma_engine::chu::ChuSearcher;
+use koma_engine::PastPosition;
 use koma_game::{Game, Outcome, Reason, RuleSet};
 use koma_notation::chu::{ChuUsiError, START_SFEN, parse, parse_usi, write};
 use koma_rules::Color;
@@ -29,8 +29,6 @@ pub const MAX_PLIES: usize = 2_000;
 pub const DEFAULT_MOVETIME_MS: u64 = 500;
 /// The range a requested time per move is clamped to.
 pub const MOVETIME_MS: std::ops::RangeInclusive<u64> = 50..=3_000;
-/// The engine's table for one Chu search, in MiB.
-const HASH_MB: usize = 16;
 
 /// A Chu line: the start and the moves played from it.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -180,16 +178,17 @@ async fn engine(State(s): State<AppState>, json: JsonBody) -> Result<Response, A
             waiting: s.engine.waiting(),
         });
     }
-    let (root, past): (_, Vec<u64>) = (*game.position(), Vec::new());
+    let (root, past) = (*game.position(), PastPosition::of_game(&game));
     let found = s
         .engine
-        .run_own(Duration::from_secs(10), move || {
+        .run(Some(Duration::from_secs(10)), move |searcher| {
             let limits = Limits {
                 soft_time: Some(Duration::from_millis(movetime / 2)),
                 hard_time: Some(Duration::from_millis(movetime)),
                 ..Limits::default()
             };
-            ChuSearcher::new(HASH_MB)
+            searcher.set_repetition(None);
+            searcher
                 .search(&root, &past, &limits, &AtomicBool::new(false), &mut |_| {})
                 .best
         })

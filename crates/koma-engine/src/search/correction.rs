@@ -1,8 +1,10 @@
 //! Correction history: how far the search's results have strayed from the static evaluation
-//! in positions alike in their pawns, or in their hands, learnt during the search and added
+//! in positions alike in their pawns, or in their hands (in Chu: their lions and royals, or
+//! their piece counts), learnt during the search and added
 //! to the evaluation.
 
-use koma_rules::{Color, Position, Role, Variant};
+use super::game::Searched;
+use koma_rules::Position;
 
 /// Entries of each table per side (a power of two).
 const SIZE: usize = 1 << 14;
@@ -27,29 +29,24 @@ impl Default for Correction {
     }
 }
 
-/// The slots of `pos` in the pawn and hand tables.
-fn slots<V: Variant>(pos: &Position<V>) -> (usize, usize) {
+/// The slots of `pos` in the two tables, from the game's [`Searched::correction_keys`].
+fn slots<V: Searched>(pos: &Position<V>) -> (usize, usize) {
     let side = pos.side_to_move().index() * SIZE;
-    let black = pos.pieces(Color::Black, Role::Pawn).0;
-    let white = pos.pieces(Color::White, Role::Pawn).0;
-    let mixed =
-        (black ^ white.rotate_left(64)).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835);
-    let pawns = (mixed >> 114) as usize & (SIZE - 1);
-    let hand_key = (pos.key() ^ pos.board_key()).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    let hands = (hand_key >> 50) as usize & (SIZE - 1);
-    (side + pawns, side + hands)
+    let [first, second] = V::correction_keys(pos);
+    let slot = |key: u64| (key >> 50) as usize & (SIZE - 1);
+    (side + slot(first), side + slot(second))
 }
 
 impl Correction {
     /// What to add to the static evaluation of `pos`.
-    pub fn of<V: Variant>(&self, pos: &Position<V>) -> i32 {
+    pub fn of<V: Searched>(&self, pos: &Position<V>) -> i32 {
         let (p, h) = slots(pos);
         (self.pawns[p] + self.hands[h]) / GRAIN
     }
 
     /// A search of `depth` plies found `score` where the (corrected) static evaluation
     /// said `static_eval`.
-    pub fn learn<V: Variant>(
+    pub fn learn<V: Searched>(
         &mut self,
         pos: &Position<V>,
         depth: i32,

@@ -2,16 +2,18 @@
 //! table shared by the threads.
 
 mod correction;
+pub mod game;
 mod mate1;
 mod ordering;
 pub mod see;
 mod tt;
 mod worker;
 
+pub use game::{SearchMove, Searched};
 pub use tt::{Bound, TranspositionTable};
 
 use koma_nnue::network::Network;
-use koma_rules::{Move, MoveKind, Position, Repetition, Variant, VariantKind};
+use koma_rules::{Move, MoveKind, Position, Repetition, Rules};
 use ordering::{MAX_PLY, Ordering as MoveOrdering};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -34,23 +36,45 @@ pub enum Score {
 }
 
 /// A position of the game before the root, as the repetition rules need it: its key, and
-/// whether its side to move was in check (a repetition in which one side gave check all
-/// along is that side's loss by perpetual check, game moves included).
+/// whether the move that led to it pressed its side to move (a repetition in which one side
+/// pressed all along is that side's loss, game moves included).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PastPosition {
     /// The position's hash key.
     pub key: u64,
-    /// Whether its side to move was in check.
+    /// Whether its side to move was pressed ([`Rules::presses`]): in check; in Chu also a
+    /// piece attacked by the move that led to it.
     pub in_check: bool,
 }
 
 impl PastPosition {
-    /// The entry of `pos`.
-    pub fn of<V: Variant>(pos: &Position<V>) -> PastPosition {
+    /// The entry of `pos`, pressed when in check.
+    pub fn of<V: Rules>(pos: &Position<V>) -> PastPosition {
         PastPosition {
             key: pos.key(),
-            in_check: pos.in_check(),
+            in_check: V::in_check(pos),
         }
+    }
+
+    /// The entry of `after`, reached by `m`.
+    pub fn after<V: Rules>(after: &Position<V>, m: V::Move) -> PastPosition {
+        PastPosition {
+            key: after.key(),
+            in_check: V::presses(after, m),
+        }
+    }
+
+    /// The entries of every position of `game`, from its start to its current position
+    /// (each pressed as the move that led to it pressed).
+    pub fn of_game<V: Rules>(game: &koma_game::Game<V>) -> Vec<PastPosition> {
+        let mut pos = *game.start();
+        let mut out = Vec::with_capacity(game.moves().len() + 1);
+        out.push(PastPosition::of(&pos));
+        for &m in game.moves() {
+            pos = V::after(&pos, m);
+            out.push(PastPosition::after(&pos, m));
+        }
+        out
     }
 
     /// The entry of `pos`, of either variant.
@@ -99,7 +123,7 @@ impl Limits {
 
 /// One report of the search's progress (a USI `info` line).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchInfo {
+pub struct SearchInfo<M = Move> {
     /// The iteration's depth (completed, or stopped after it found a better move).
     pub depth: u32,
     /// The deepest ply reached.
@@ -113,18 +137,18 @@ pub struct SearchInfo {
     /// Time since the search started.
     pub time: Duration,
     /// The principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// How full the transposition table is, in permille.
     pub hashfull: u32,
 }
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
+pub struct SearchResult<M = Move> {
     /// The move to play; `None` when the side to move has no legal move.
-    pub best: Option<Move>,
+    pub best: Option<M>,
     /// The expected reply, to ponder on.
-    pub ponder: Option<Move>,
+    pub ponder: Option<M>,
     /// The score of the best move.
     pub score: Score,
     /// The depth of the iteration the move comes from (the last completed one, or one
@@ -152,10 +176,10 @@ pub struct Searcher {
 }
 
 /// One line of a MultiPV search: its score and moves.
-#[derive(Clone, Debug, Default)]
-struct Line {
+#[derive(Clone, Debug)]
+struct Line<M> {
     score: i32,
-    pv: Vec<Move>,
+    pv: Vec<M>,
 }
 
 impl Searcher {
@@ -188,7 +212,7 @@ impl Searcher {
     }
 
     /// Scores repetitions by `rule`, the rule the game is played under (`None`: each
-    /// variant's own, [`Variant::REPETITION`]).
+    /// game's own, [`Searched::REPETITION`]).
     pub fn set_repetition(&mut self, rule: Option<Repetition>) {
         self.repetition = rule;
     }
@@ -227,25 +251,23 @@ impl Searcher {
     /// Searches `root` (reached through the positions of `history`, oldest first; the root
     /// itself may end the list) within `limits`, until `stop` is set;
     /// `report` is called for every line after every completed iteration.
-    pub fn search<V: Variant>(
+    pub fn search<V: Searched>(
         &mut self,
         root: &Position<V>,
         history: &[PastPosition],
         limits: &Limits,
         stop: &AtomicBool,
-        report: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
+        report: &mut dyn FnMut(&SearchInfo<V::Move>),
+    ) -> SearchResult<V::Move> {
         let started = Instant::now();
         self.used = true;
         self.tt.new_search();
         self.ordering.new_search();
-        let history = match history.last() {
-            Some(p) if p.key == root.key() => &history[..history.len() - 1],
-            _ => history,
-        };
         let mut keys = history.to_vec();
-        keys.push(PastPosition::of(root));
-        let legal = root.moves(MoveKind::Legal);
+        if keys.last().is_none_or(|p| p.key != root.key()) {
+            keys.push(PastPosition::of(root));
+        }
+        let legal = root_moves(root);
         let mut result = SearchResult {
             best: legal.first().copied(),
             ponder: None,
@@ -267,10 +289,7 @@ impl Searcher {
         };
         let published: Vec<AtomicU64> = self.helpers.iter().map(|_| AtomicU64::new(0)).collect();
         let tt = &self.tt;
-        let net = self
-            .net
-            .as_deref()
-            .filter(|_| V::KIND == VariantKind::Shogi);
+        let net = self.net.as_deref().filter(|_| V::LEARNED);
         let main_ordering = &mut self.ordering;
         std::thread::scope(|scope| {
             for (i, (ordering, count)) in self.helpers.iter_mut().zip(&published).enumerate() {
@@ -281,7 +300,7 @@ impl Searcher {
                     .name(format!("koma-helper-{}", i + 1))
                     .stack_size(64 << 20)
                     .spawn_scoped(scope, move || {
-                        let mut w =
+                        let mut w: Worker<V> =
                             Worker::new(tt, ordering, helper_limits, helpers_stop, started, keys);
                         w.published = Some(count);
                         w.rule = rule;
@@ -336,34 +355,44 @@ impl Searcher {
 }
 
 /// The lines found by one completed iteration.
-struct Found {
+struct Found<M> {
     depth: u32,
-    lines: Vec<Line>,
+    lines: Vec<Line<M>>,
 }
 
-impl std::ops::Deref for Found {
-    type Target = [Line];
-    fn deref(&self) -> &[Line] {
+impl<M> std::ops::Deref for Found<M> {
+    type Target = [Line<M>];
+    fn deref(&self) -> &[Line<M>] {
         &self.lines
     }
+}
+
+/// What hears of each iteration [`iterate`] completes.
+type Done<'d, V> = dyn for<'w> FnMut(&Worker<'w, V>, &Found<<V as Rules>::Move>) + 'd;
+
+/// The moves the search considers at `root`.
+fn root_moves<V: Searched>(root: &Position<V>) -> V::List {
+    let (mut moves, mut spare) = (V::List::default(), V::List::default());
+    V::generate(root, MoveKind::Legal, &mut moves, &mut spare);
+    moves
 }
 
 /// Iterative deepening from `first_depth`: each iteration searches `lines` lines with
 /// aspiration windows; `done` hears of every completed iteration, and of the best line of
 /// one that was stopped, when it has one.
-fn iterate<V: Variant>(
-    worker: &mut Worker<'_>,
+fn iterate<V: Searched>(
+    worker: &mut Worker<'_, V>,
     root: &Position<V>,
     lines: usize,
     first_depth: i32,
-    done: &mut dyn FnMut(&Worker<'_>, &Found),
+    done: &mut Done<'_, V>,
 ) {
     let limits = worker.limits;
     let max_depth = limits
         .depth
         .unwrap_or(MAX_PLY as u32 - 1)
         .min(MAX_PLY as u32 - 1) as i32;
-    let mut previous: Vec<Line> = Vec::new();
+    let mut previous: Vec<Line<V::Move>> = Vec::new();
     for depth in first_depth..=max_depth {
         let mut found = Found {
             depth: depth as u32,
@@ -426,11 +455,11 @@ const COMPLETED_PV_PLIES: usize = 16;
 /// comment and the ponder move with nothing after it. The last completed iteration's line
 /// goes on when it starts with the same move; otherwise the hash table's moves do, each
 /// checked legal, until a position repeats or none is stored.
-fn complete_pv<V: Variant>(
-    worker: &Worker<'_>,
+fn complete_pv<V: Searched>(
+    worker: &Worker<'_, V>,
     root: &Position<V>,
-    pv: &mut Vec<Move>,
-    previous: Option<&Line>,
+    pv: &mut Vec<V::Move>,
+    previous: Option<&Line<V::Move>>,
 ) {
     if pv.len() > 1 {
         return;
@@ -445,17 +474,17 @@ fn complete_pv<V: Variant>(
     let mut pos = *root;
     let mut seen = vec![pos.key()];
     for &m in pv.iter() {
-        pos.play_unchecked(m);
+        V::play(&mut pos, m);
         seen.push(pos.key());
     }
     while pv.len() < COMPLETED_PV_PLIES {
-        let Some(m) = worker.tt.probe(pos.key()).and_then(|h| h.mv) else {
+        let Some(m) = worker.tt.probe::<V::Move>(pos.key()).and_then(|h| h.mv) else {
             break;
         };
-        if pos.is_legal(m).is_err() {
+        if V::is_legal(&pos, m).is_err() {
             break;
         }
-        pos.play_unchecked(m);
+        V::play(&mut pos, m);
         if seen.contains(&pos.key()) {
             break;
         }
@@ -466,8 +495,8 @@ fn complete_pv<V: Variant>(
 
 /// One search of the root to `depth` in a window around `guess`, widened until the score
 /// falls inside; `None` when the search was stopped.
-fn aspiration<V: Variant>(
-    worker: &mut Worker<'_>,
+fn aspiration<V: Searched>(
+    worker: &mut Worker<'_, V>,
     root: &Position<V>,
     depth: i32,
     guess: Option<i32>,

@@ -1,12 +1,11 @@
 //! One search thread: principal variation search with the usual prunings, and quiescence.
 
-use super::ordering::{self, Frame, MAX_PLY, Ordering};
+use super::game::{MoveBuf, Searched};
+use super::ordering::{Frame, MAX_PLY, Ordering};
 use super::tt::{Bound, Hit, TranspositionTable};
 use super::{Limits, MATE, MATE_BOUND, PastPosition};
-use crate::eval;
-use koma_nnue::features;
 use koma_nnue::network::{Accumulator, Network};
-use koma_rules::{CheckSquares, Color, Move, MoveKind, Position, Repetition, Variant};
+use koma_rules::{Color, MoveKind, Position, Repetition};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
 use std::time::{Duration, Instant};
@@ -36,7 +35,7 @@ const PROBCUT_MARGIN: i32 = 200;
 const NO_EVAL: i32 = i32::MIN / 2;
 
 /// The state of one search thread.
-pub struct Worker<'a> {
+pub struct Worker<'a, V: Searched> {
     pub tt: &'a TranspositionTable,
     pub stop: &'a AtomicBool,
     pub limits: &'a Limits,
@@ -54,37 +53,37 @@ pub struct Worker<'a> {
     /// What repeating a position does: how [`Worker::repetition`] scores a repetition.
     pub rule: Repetition,
     /// The principal variation from each ply.
-    pub pv: Vec<Vec<Move>>,
+    pub pv: Vec<Vec<V::Move>>,
     /// The move played at each ply of the path.
-    pub path: [Option<Move>; MAX_PLY + 2],
+    pub path: [Option<V::Move>; MAX_PLY + 2],
     /// The moves of the node at each ply.
-    pub frames: Vec<Frame>,
+    pub frames: Vec<Frame<V>>,
     /// The static evaluation at each ply of the path (`NO_EVAL` in check).
     pub evals: [i32; MAX_PLY + 2],
     /// The board terms of the evaluation at each ply of the path, kept move by move.
     boards: [i32; MAX_PLY + 2],
     /// Root moves not to search (the lines already found, for MultiPV).
-    pub excluded: Vec<Move>,
+    pub excluded: Vec<V::Move>,
     /// The best line the root found in the iteration under way and its score: a root
     /// move searched to the end that raised alpha (kept across the iteration's
     /// aspiration re-searches, emptied by `iterate` before each depth).
-    pub partial: Option<(i32, Vec<Move>)>,
+    pub partial: Option<(i32, Vec<V::Move>)>,
     /// Where a helper thread publishes its node count for the reports.
     pub published: Option<&'a AtomicU64>,
-    /// The learned evaluation, when it evaluates this search (shogi only).
+    /// The learned evaluation, when it evaluates this search ([`Searched::LEARNED`]).
     pub net: Option<&'a Network>,
     /// The net's accumulators at each ply of the path, kept move by move.
     accs: Vec<Accumulator>,
 }
 
-impl Drop for Worker<'_> {
+impl<V: Searched> Drop for Worker<'_, V> {
     /// Gives the move frames back to the thread's tables for the next search.
     fn drop(&mut self) {
-        self.ordering.frames = std::mem::take(&mut self.frames);
+        self.ordering.frames = Some(Box::new(std::mem::take(&mut self.frames)));
     }
 }
 
-impl<'a> Worker<'a> {
+impl<'a, V: Searched> Worker<'a, V> {
     /// A worker searching with `tt` and `ordering` within `limits` until `stop`; `past`
     /// are the game's positions before the root, then the root.
     pub fn new(
@@ -94,10 +93,15 @@ impl<'a> Worker<'a> {
         stop: &'a AtomicBool,
         started: Instant,
         past: Vec<PastPosition>,
-    ) -> Worker<'a> {
+    ) -> Worker<'a, V> {
         let keys = past.iter().map(|p| p.key).collect();
         let checks = past.iter().map(|p| p.in_check).collect();
-        let mut frames = std::mem::take(&mut ordering.frames);
+        let mut frames: Vec<Frame<V>> = ordering
+            .frames
+            .take()
+            .and_then(|kept| kept.downcast().ok())
+            .map(|kept| *kept)
+            .unwrap_or_default();
         frames.resize_with(MAX_PLY + 2, Frame::default);
         Worker {
             tt,
@@ -127,7 +131,7 @@ impl<'a> Worker<'a> {
 
     /// The static evaluation of `pos` at `ply`, from the evaluation cache when it was seen
     /// before.
-    fn evaluate<V: Variant>(&mut self, pos: &Position<V>, ply: usize) -> i32 {
+    fn evaluate(&mut self, pos: &Position<V>, ply: usize) -> i32 {
         let key = pos.key();
         let cache = &mut self.ordering.eval_cache;
         let mask = cache.len() - 1;
@@ -140,7 +144,7 @@ impl<'a> Worker<'a> {
                 debug_assert!(
                     self.nodes % 64 != 0 || {
                         let mut fresh = Accumulator::default();
-                        net.refresh(pos, &mut fresh);
+                        V::refresh(net, pos, &mut fresh);
                         fresh == self.accs[ply]
                     },
                     "accumulators"
@@ -149,12 +153,8 @@ impl<'a> Worker<'a> {
             }
             None => {
                 let board = self.boards[ply];
-                debug_assert_eq!(
-                    board,
-                    eval::board_terms(pos, eval::params::<V>()),
-                    "board terms"
-                );
-                eval::evaluate_from(pos, board, eval::params::<V>())
+                debug_assert_eq!(board, V::board_terms(pos), "board terms");
+                V::evaluate_from(pos, board)
             }
         };
         *slot = (key & !0xffff_ffff) | u64::from(score as u32);
@@ -163,10 +163,10 @@ impl<'a> Worker<'a> {
 
     /// The uncorrected static evaluation of `pos` at `ply`: the table's when it has the
     /// position (`hit`), `NO_EVAL` in check.
-    fn raw_eval<V: Variant>(
+    fn raw_eval(
         &mut self,
         pos: &Position<V>,
-        hit: Option<Hit>,
+        hit: Option<Hit<V::Move>>,
         in_check: bool,
         ply: usize,
     ) -> i32 {
@@ -178,7 +178,7 @@ impl<'a> Worker<'a> {
     }
 
     /// The static evaluation `raw` of `pos` with the learnt correction (`NO_EVAL` stays).
-    fn corrected<V: Variant>(&self, pos: &Position<V>, raw: i32) -> i32 {
+    fn corrected(&self, pos: &Position<V>, raw: i32) -> i32 {
         if raw == NO_EVAL {
             return NO_EVAL;
         }
@@ -258,39 +258,33 @@ impl<'a> Worker<'a> {
         })
     }
 
-    fn push_position<V: Variant>(&mut self, pos: &Position<V>) {
+    fn push_position(&mut self, pos: &Position<V>, pressed: bool) {
         self.keys.push(pos.key());
-        self.checks.push(pos.in_check());
+        self.checks.push(pressed);
     }
 
     /// Keeps the evaluation's board terms for `child`, reached from `pos` at `ply` by `m`.
-    fn update_board<V: Variant>(
-        &mut self,
-        pos: &Position<V>,
-        m: Move,
-        child: &Position<V>,
-        ply: usize,
-    ) {
+    fn update_board(&mut self, pos: &Position<V>, m: V::Move, child: &Position<V>, ply: usize) {
         if let Some(net) = self.net {
             let (before, after) = self.accs.split_at_mut(ply + 1);
-            match features::changes(pos, m) {
+            match V::changes(pos, m) {
                 Some(changes) => net.update(&before[ply], &changes, &mut after[0]),
-                None => net.refresh(child, &mut after[0]),
+                None => V::refresh(net, child, &mut after[0]),
             }
             return;
         }
-        self.boards[ply + 1] = match eval::board_delta(pos, m, eval::params::<V>()) {
+        self.boards[ply + 1] = match V::board_delta(pos, m) {
             Some(delta) => self.boards[ply] + delta,
-            None => eval::board_terms(child, eval::params::<V>()),
+            None => V::board_terms(child),
         };
     }
 
     /// Records `m`, which leads from `pos` at `ply` to `child`, on the path, before
     /// searching `child`.
-    fn enter<V: Variant>(&mut self, pos: &Position<V>, m: Move, child: &Position<V>, ply: usize) {
+    fn enter(&mut self, pos: &Position<V>, m: V::Move, child: &Position<V>, ply: usize) {
         self.path[ply + 1] = Some(m);
         self.update_board(pos, m, child, ply);
-        self.push_position(child);
+        self.push_position(child, V::presses(child, m));
     }
 
     fn pop_position(&mut self) {
@@ -299,7 +293,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Principal variation search of `pos` (already on the key stack) to `depth`.
-    pub fn search<V: Variant>(
+    pub fn search(
         &mut self,
         pos: &Position<V>,
         mut alpha: i32,
@@ -314,16 +308,16 @@ impl<'a> Worker<'a> {
             match self.net {
                 Some(net) => {
                     self.accs.resize(MAX_PLY + 2, Accumulator::default());
-                    net.refresh(pos, &mut self.accs[0]);
+                    V::refresh(net, pos, &mut self.accs[0]);
                 }
-                None => self.boards[0] = eval::board_terms(pos, eval::params::<V>()),
+                None => self.boards[0] = V::board_terms(pos),
             }
         }
         if ply > 0 {
             if let Some(score) = self.repetition(pos.side_to_move()) {
                 return score;
             }
-            if let Some(score) = decided::<V>(pos, ply) {
+            if let Some(score) = decided(pos, ply) {
                 return score;
             }
             alpha = alpha.max(-MATE + ply as i32);
@@ -332,7 +326,7 @@ impl<'a> Worker<'a> {
                 return alpha;
             }
         }
-        let in_check = pos.in_check();
+        let in_check = V::in_check(pos);
         if depth <= 0 && !in_check {
             return self.qsearch(pos, alpha, beta, ply);
         }
@@ -343,7 +337,7 @@ impl<'a> Worker<'a> {
             return self.evaluate(pos, ply);
         }
         let key = pos.key();
-        let hit = self.tt.probe(key);
+        let hit = self.tt.probe::<V::Move>(key);
         let hash_move = hit.and_then(|h| h.mv);
         // On a principal variation now or when last searched: reduced less.
         let tt_pv = pv_node || hit.is_some_and(|h| h.pv);
@@ -353,8 +347,8 @@ impl<'a> Worker<'a> {
             }
         }
         // A mate in one ends the node (the search would find it, later and dearer).
-        if !V::ROYAL_CAPTURE && !in_check && ply > 0 && depth >= 3 {
-            if let Some(m) = super::mate1::mate_in_one(pos) {
+        if !in_check && ply > 0 && depth >= 3 {
+            if let Some(m) = V::mate_in_one(pos) {
                 let score = MATE - ply as i32 - 1;
                 let entry = Hit {
                     mv: Some(m),
@@ -398,13 +392,13 @@ impl<'a> Worker<'a> {
             if null_ok && depth >= 3 && static_eval >= beta {
                 let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
                 let mut child = *pos;
-                child.play_null();
+                V::play_null(&mut child);
                 self.path[ply + 1] = None;
                 self.boards[ply + 1] = self.boards[ply];
                 if self.net.is_some() {
                     self.accs[ply + 1] = self.accs[ply];
                 }
-                self.push_position(&child);
+                self.push_position(&child, false);
                 let score = -self.search(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
                 self.pop_position();
                 if self.stopped {
@@ -422,11 +416,11 @@ impl<'a> Worker<'a> {
             let mut picked = 0;
             while let Some(m) = self.frames[ply].pick(picked) {
                 picked += 1;
-                if super::see::see(pos, m) < raised - static_eval {
+                if V::see(pos, m) < raised - static_eval {
                     continue;
                 }
                 let mut child = *pos;
-                child.play_unchecked(m);
+                V::play(&mut child, m);
                 self.enter(pos, m, &child, ply);
                 let mut score = -self.qsearch(&child, -raised, -raised + 1, ply + 1);
                 if score >= raised {
@@ -458,7 +452,7 @@ impl<'a> Worker<'a> {
             depth
         };
         // The hash move is tried before any generation: it often cuts off at once.
-        let hash_move = hash_move.filter(|&m| pos.is_legal(m).is_ok());
+        let hash_move = hash_move.filter(|&m| V::is_legal(pos, m).is_ok());
         let previous = self.path[ply];
         let us = pos.side_to_move();
         let mut best = -MATE - 1;
@@ -474,17 +468,16 @@ impl<'a> Worker<'a> {
             let index_now = index;
             index += 1;
             let index = index_now;
-            let capture = ordering::is_capture(pos, m);
-            let quiet = !capture && !ordering::promotes::<V>(m);
+            let capture = V::is_capture(pos, m);
+            let quiet = !capture && !V::promotes(m);
             // Whether it checks, told without playing it: most moves here are pruned. Where
             // the royal piece is an ordinary one (Dōbutsu), nothing is a check.
-            let gives_check = !V::ROYAL_CAPTURE
-                && check_squares
-                    .get_or_insert_with(|| CheckSquares::new(pos))
-                    .as_ref()
-                    .is_some_and(|c| c.gives_check(m));
+            let gives_check = check_squares
+                .get_or_insert_with(|| V::checks(pos))
+                .as_ref()
+                .is_some_and(|c| V::gives_check(pos, c, m));
             let history = if quiet {
-                self.ordering.history(us, m)
+                self.ordering.history::<V>(us, m)
             } else {
                 0
             };
@@ -494,7 +487,7 @@ impl<'a> Worker<'a> {
             r1024 -= 1024 * i32::from(tt_pv);
             r1024 += 1024 * i32::from(!improving);
             if quiet {
-                if self.ordering.killers[ply].contains(&Some(m)) {
+                if self.ordering.is_killer(ply, m) {
                     r1024 -= 1024;
                 }
                 r1024 -= history / 8;
@@ -512,7 +505,9 @@ impl<'a> Worker<'a> {
                     // So are all the quiet moves after it, but for the checks: drop them
                     // now rather than one by one.
                     match &check_squares {
-                        Some(Some(c)) => self.frames[ply].retain_rest(|m| c.gives_check(m)),
+                        Some(Some(c)) => {
+                            self.frames[ply].retain_rest(|m| V::gives_check(pos, c, m));
+                        }
                         _ => self.frames[ply].retain_rest(|_| false),
                     }
                     continue;
@@ -526,7 +521,7 @@ impl<'a> Worker<'a> {
             }
             // The move's static exchange, computed once when first wanted.
             let mut exchange = None;
-            let mut see = || *exchange.get_or_insert_with(|| super::see::see(pos, m));
+            let mut see = || *exchange.get_or_insert_with(|| V::see(pos, m));
             // Near the leaves, moves that lose material in the exchange are not tried
             // (checks included: in shogi most are drops that only give the piece away).
             if !pv_node && !in_check && pruning_depth <= 6 && best > -MATE_BOUND {
@@ -544,8 +539,11 @@ impl<'a> Worker<'a> {
             let extension = i32::from(gives_check && ply < 2 * depth as usize + 8 && see() >= 0);
             let new_depth = depth - 1 + extension;
             let mut child = *pos;
-            child.play_unchecked(m);
-            debug_assert_eq!(child.in_check(), gives_check, "gives_check {m:?}");
+            V::play(&mut child, m);
+            debug_assert!(
+                !V::EXACT_CHECKS || V::in_check(&child) == gives_check,
+                "gives_check {m:?}"
+            );
             self.enter(pos, m, &child, ply);
             let mut score;
             if index == 0 {
@@ -591,7 +589,8 @@ impl<'a> Worker<'a> {
             if alpha >= beta {
                 if quiet {
                     let tried = &self.frames[ply].quiets;
-                    self.ordering.reward(us, m, tried, depth, ply, previous);
+                    self.ordering
+                        .reward::<V>(us, m, tried, depth, ply, previous);
                 }
                 break;
             }
@@ -615,7 +614,7 @@ impl<'a> Worker<'a> {
         if !in_check
             && (ply > 0 || self.excluded.is_empty())
             && best.abs() < MATE_BOUND
-            && !best_move.is_some_and(|m| ordering::is_capture(pos, m))
+            && !best_move.is_some_and(|m| V::is_capture(pos, m))
             && !(bound == Bound::Lower && best <= static_eval)
             && !(bound == Bound::Upper && best >= static_eval)
         {
@@ -640,25 +639,19 @@ impl<'a> Worker<'a> {
     }
 
     /// Quiescence: captures (all evasions when in check) until the position is quiet.
-    pub fn qsearch<V: Variant>(
-        &mut self,
-        pos: &Position<V>,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
+    pub fn qsearch(&mut self, pos: &Position<V>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.pv[ply].clear();
-        if let Some(score) = decided::<V>(pos, ply) {
+        if let Some(score) = decided(pos, ply) {
             return score;
         }
         if self.check_stop() || ply >= MAX_PLY {
             return self.evaluate(pos, ply);
         }
-        let in_check = pos.in_check();
+        let in_check = V::in_check(pos);
         let key = pos.key();
-        let hit = self.tt.probe(key);
+        let hit = self.tt.probe::<V::Move>(key);
         let tt_pv = beta - alpha > 1 || hit.is_some_and(|h| h.pv);
         if let Some(score) = hit.and_then(|h| tt_cutoff(h, alpha, beta, ply)) {
             return score;
@@ -687,9 +680,7 @@ impl<'a> Worker<'a> {
         while let Some(m) = self.frames[ply].pick(picked) {
             picked += 1;
             if !in_check {
-                let gain = pos
-                    .piece_at(m.to())
-                    .map_or(0, |p| eval::params::<V>().piece[p.role().index()]);
+                let gain = V::gain(pos, m);
                 // Like futility above: what the capture could bring bounds the result.
                 let futile = stand_pat + gain + 250;
                 if futile < alpha {
@@ -697,12 +688,12 @@ impl<'a> Worker<'a> {
                     continue;
                 }
                 // Captures that lose material in the exchange are not worth a look here.
-                if super::see::see(pos, m) < 0 {
+                if V::see(pos, m) < 0 {
                     continue;
                 }
             }
             let mut child = *pos;
-            child.play_unchecked(m);
+            V::play(&mut child, m);
             self.update_board(pos, m, &child, ply);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.stopped {
@@ -724,7 +715,7 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         let stored_eval = if in_check { 0 } else { raw_eval };
-        let entry = Hit {
+        let entry: Hit<V::Move> = Hit {
             mv: None,
             score: to_tt(best, ply),
             eval: stored_eval,
@@ -738,14 +729,11 @@ impl<'a> Worker<'a> {
 }
 
 /// The score of a position the rules have decided before any move (Dōbutsu: a lion taken
-/// or a try), `ply` plies from the root: won or lost like a mate, or drawn when both sides
-/// made a try at once; `None` for a game that goes on.
+/// or a try; Chu: the last royal taken, a bare king), `ply` plies from the root: won or
+/// lost like a mate, or drawn; `None` for a game that goes on.
 #[inline(always)]
-fn decided<V: Variant>(pos: &Position<V>, ply: usize) -> Option<i32> {
-    if !V::ROYAL_CAPTURE {
-        return None;
-    }
-    let winner = pos.winner()?;
+fn decided<V: Searched>(pos: &Position<V>, ply: usize) -> Option<i32> {
+    let winner = V::decided(pos)?;
     Some(match winner {
         Some(color) if color == pos.side_to_move() => MATE - ply as i32,
         Some(_) => -MATE + ply as i32,
@@ -754,7 +742,7 @@ fn decided<V: Variant>(pos: &Position<V>, ply: usize) -> Option<i32> {
 }
 
 /// The stored score of `hit` at `ply`, when its bound settles the window `alpha..beta`.
-fn tt_cutoff(hit: Hit, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+fn tt_cutoff<M>(hit: Hit<M>, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
     let score = from_tt(hit.score, ply);
     let cut = match hit.bound {
         Bound::Exact => true,

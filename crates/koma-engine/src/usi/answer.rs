@@ -89,6 +89,11 @@ pub fn score_words(score: Score) -> String {
 /// The `info` line for one report, fields in USI order:
 /// `depth seldepth time nodes nps hashfull multipv score pv`.
 pub fn info_line(info: &SearchInfo, variant: VariantKind) -> String {
+    info_words(info, |m| write_move(variant, m))
+}
+
+/// The `info` line of one report of any game's search, its moves written by `write`.
+pub fn info_words<M: Copy>(info: &SearchInfo<M>, write: impl Fn(M) -> String) -> String {
     let mut line = format!(
         "info {} hashfull {} multipv {} score {}",
         progress_words(info.depth, info.seldepth, info.time, info.nodes),
@@ -100,7 +105,7 @@ pub fn info_line(info: &SearchInfo, variant: VariantKind) -> String {
         line.push_str(" pv");
         for &m in &info.pv {
             line.push(' ');
-            line.push_str(&write_move(variant, m));
+            line.push_str(&write(m));
         }
     }
     line

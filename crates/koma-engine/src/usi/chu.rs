@@ -1,21 +1,22 @@
 //! Chu shogi over USI (`setoption name USI_Variant value chushogi`): its `position`
 //! command (lishogi's SFEN, moves like `7j7i6h`), its `info` lines and its `bestmove`.
 
-use super::answer::{progress_words, score_words};
+use super::answer::info_words;
 use super::command::{PositionCommand, StartSpec, echo};
 use super::position::{PositionError, illegal_move_note};
-use crate::chu::{ChuInfo, ChuResult};
+use crate::search::{PastPosition, SearchInfo};
 use koma_notation::chu::{parse, parse_legal};
-use koma_rules::chu::ChuPosition;
+use koma_rules::chu::{ChuMove, ChuPosition};
 
-/// A Chu game's position: the position after the last legal move and the keys of those
-/// before it, oldest first.
+/// A Chu game's position: the position after the last legal move and those before it,
+/// oldest first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChuGame {
     /// The position after the last legal move.
     pub root: ChuPosition,
-    /// The keys of the positions before `root`.
-    pub history: Vec<u64>,
+    /// The positions before `root`, then `root`'s own entry, as the repetition rules need
+    /// them (empty: none before).
+    pub history: Vec<PastPosition>,
 }
 
 impl ChuGame {
@@ -39,13 +40,15 @@ pub fn build(command: &PositionCommand) -> Result<(ChuGame, Vec<String>), Positi
             hint: String::new(),
         })?,
     };
-    let mut history = Vec::with_capacity(command.moves.len());
+    let mut history = Vec::with_capacity(command.moves.len() + 1);
+    let mut entry = PastPosition::of(&root);
     let mut warnings = Vec::new();
     for (i, text) in command.moves.iter().enumerate() {
         match parse_legal(&root, text) {
             Ok(m) => {
-                history.push(root.key());
+                history.push(entry);
                 root.play_unchecked(m);
+                entry = PastPosition::after(&root, m);
             }
             Err(e) => {
                 let note = illegal_move_note(i, text, command.moves.len(), &e.to_string());
@@ -54,35 +57,25 @@ pub fn build(command: &PositionCommand) -> Result<(ChuGame, Vec<String>), Positi
             }
         }
     }
+    history.push(entry);
     Ok((ChuGame { root, history }, warnings))
 }
 
 /// The `info` line of one Chu report.
-pub fn info_line(info: &ChuInfo) -> String {
-    let mut line = format!(
-        "info {} score {}",
-        progress_words(info.depth, info.seldepth, info.time, info.nodes),
-        score_words(info.score),
-    );
-    if !info.pv.is_empty() {
-        line.push_str(" pv");
-        for m in &info.pv {
-            line.push_str(&format!(" {m}"));
-        }
-    }
-    line
+pub fn info_line(info: &SearchInfo<ChuMove>) -> String {
+    info_words(info, |m| m.to_string())
 }
 
-/// The `bestmove` line after a Chu search of `root`: the search's move if legal (else the
-/// first legal move), `resign` with none.
-pub fn bestmove_line(root: &ChuPosition, result: &ChuResult) -> String {
+/// The `bestmove` line after a Chu search of `root` that found `best` and expects `ponder`:
+/// the search's move if legal (else the first legal move), `resign` with none.
+pub fn bestmove_line(root: &ChuPosition, best: Option<ChuMove>, ponder: Option<ChuMove>) -> String {
     let legal = root.legal_moves();
     let Some(&first) = legal.first() else {
         return "bestmove resign".to_string();
     };
-    let best = result.best.filter(|m| legal.contains(m)).unwrap_or(first);
+    let best = best.filter(|m| legal.contains(m)).unwrap_or(first);
     let mut line = format!("bestmove {best}");
-    if let Some(p) = result.ponder {
+    if let Some(p) = ponder {
         let mut after = *root;
         after.play_unchecked(best);
         if after.legal_moves().contains(&p) {

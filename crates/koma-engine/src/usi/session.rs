@@ -34,14 +34,13 @@ use super::mate::MateLimit;
 use super::options::{EMBEDDED_NET, Effect, EnteringKingRule, Options, declaration_lines};
 use super::position::{self, GamePosition};
 use super::worker::{self, Control, Mode, Running, Task};
-use crate::chu::ChuSearcher;
 use crate::search::Searcher;
 use crate::time;
 use koma_game::points::{declaration_count, judge_declaration};
 use koma_nnue::network::{EMBEDDED, Network};
 use koma_rules::AnyPosition;
 use koma_rules::{GameKind, VariantKind};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The engine's name in `id name`.
@@ -68,8 +67,6 @@ pub struct Session {
     /// `None` until the first `isready`/`go` (so `usi` answers at once), and while a
     /// search thread holds it.
     searcher: Option<Searcher>,
-    /// Chu's searcher, made at the first Chu `go`.
-    chu_searcher: Option<Arc<Mutex<ChuSearcher>>>,
     resize_pending: bool,
     clear_pending: bool,
     running: Option<Running>,
@@ -88,7 +85,6 @@ impl Session {
             chu: None,
             options,
             searcher: None,
-            chu_searcher: None,
             resize_pending: false,
             clear_pending: false,
             running: None,
@@ -211,13 +207,6 @@ impl Session {
             Some(s) if self.resize_pending => s.set_hash(self.options.hash_mb),
             Some(s) if self.clear_pending => s.clear(),
             Some(_) => {}
-        }
-        if self.resize_pending {
-            self.chu_searcher = None;
-        } else if self.clear_pending
-            && let Some(chu) = &self.chu_searcher
-        {
-            chu.lock().unwrap_or_else(|e| e.into_inner()).clear();
         }
         if let Some(s) = &mut self.searcher {
             s.set_threads(self.options.threads);
@@ -410,14 +399,9 @@ impl Session {
         };
 
         let task = if let Some(game) = &self.chu {
-            let hash_mb = self.options.hash_mb;
-            let searcher = self
-                .chu_searcher
-                .get_or_insert_with(|| Arc::new(Mutex::new(ChuSearcher::new(hash_mb))));
             Task::Chu {
                 game: game.clone(),
                 limits,
-                searcher: Arc::clone(searcher),
             }
         } else if root.legal_moves().is_empty() {
             Task::Answer(root, Answer::Resign)

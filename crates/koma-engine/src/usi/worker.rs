@@ -12,7 +12,6 @@ use super::chu::{self, ChuGame};
 use super::io::Output;
 use super::mate::{self, MateLimit, checkmate_line};
 use super::position::GamePosition;
-use crate::chu::ChuSearcher;
 use crate::search::{Limits, SearchInfo, Searcher};
 use crate::time::Budget;
 use koma_rules::chu::ChuPosition;
@@ -184,8 +183,6 @@ pub enum Task {
         game: ChuGame,
         /// The limits.
         limits: Limits,
-        /// The Chu searcher, kept by the session between moves.
-        searcher: Arc<Mutex<ChuSearcher>>,
     },
 }
 
@@ -308,7 +305,7 @@ pub fn spawn(
 pub fn fallback_line(root: &Root, mate: bool) -> String {
     let root = match root {
         Root::Family(p) => p,
-        Root::Chu(p) => return chu::bestmove_line(p, &crate::chu::ChuResult::none()),
+        Root::Chu(p) => return chu::bestmove_line(p, None, None),
     };
     if mate {
         return checkmate_line(&mate::MateAnswer::Timeout, root.variant());
@@ -328,21 +325,17 @@ fn work(
     mut searcher: Option<Searcher>,
 ) -> Option<Searcher> {
     let line = match task {
-        Task::Chu {
-            game,
-            limits,
-            searcher: shared,
-        } => {
-            let mut chu_searcher = shared.lock().unwrap_or_else(|e| e.into_inner());
-            let mut report = |info: &crate::chu::ChuInfo| out.line(&chu::info_line(info));
-            let result = chu_searcher.search(
+        Task::Chu { game, limits } => {
+            let searcher = searcher.get_or_insert_with(|| Searcher::new(1));
+            let mut report = |info: &SearchInfo<_>| out.line(&chu::info_line(info));
+            let result = searcher.search(
                 &game.root,
                 &game.history,
                 &limits,
                 &control.stop,
                 &mut report,
             );
-            chu::bestmove_line(&game.root, &result)
+            chu::bestmove_line(&game.root, result.best, result.ponder)
         }
         Task::Answer(root, answer) => bestmove_line(&answer, root.variant()),
         Task::Mate(root, limit) => {

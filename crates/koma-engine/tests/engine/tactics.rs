@@ -1,19 +1,22 @@
 //! Tactical checks of the search: mates found at their length, hanging pieces taken, and
 //! every answer legal.
 
-use koma_engine::{Limits, PastPosition, Score, Searcher};
+use koma_engine::{Limits, PastPosition, Score, Searched, Searcher};
 use koma_notation::{sfen, usi};
 use koma_rules::variants::{Shogi, Tori};
 use koma_rules::{Position, Variant, VariantKind};
 use koma_testdata::tsume_rows;
 use std::sync::atomic::AtomicBool;
 
-fn think<V: Variant>(pos: &Position<V>, depth: u32) -> koma_engine::SearchResult {
+fn think<V: Searched<Move = koma_rules::Move>>(
+    pos: &Position<V>,
+    depth: u32,
+) -> koma_engine::SearchResult {
     think_after(pos, &[], depth)
 }
 
 /// A fresh search of `pos` to `depth`, reached through the game's positions `history`.
-fn think_after<V: Variant>(
+fn think_after<V: Searched<Move = koma_rules::Move>>(
     pos: &Position<V>,
     history: &[PastPosition],
     depth: u32,
@@ -118,7 +121,7 @@ fn a_third_occurrence_is_not_played_in_tori() {
 
 #[test]
 fn answers_are_legal_in_random_games_of_both_variants() {
-    fn walk<V: Variant>(seed: u64) {
+    fn walk<V: Variant + Searched<Move = koma_rules::Move>>(seed: u64) {
         let mut pos = Position::<V>::startpos();
         let mut state = seed;
         for _ in 0..60 {

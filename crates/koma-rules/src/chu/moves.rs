@@ -59,6 +59,19 @@ impl ChuMove {
     pub const fn bits(self) -> u32 {
         self.0
     }
+
+    /// The move of a 32-bit encoding ([`ChuMove::bits`]); `None` when the bits name no
+    /// square of the frame or carry more than a move holds.
+    pub fn from_bits(bits: u32) -> Option<ChuMove> {
+        let on_frame = |i: u32| (i as usize) < Square12::COUNT;
+        let (to, from, mid) = (bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff);
+        let fits = bits >> 25 == 0 && on_frame(to) && on_frame(from);
+        let double = mid != NO_MID;
+        if !fits || (double && (!on_frame(mid) || bits >> 24 != 0)) {
+            return None;
+        }
+        Some(ChuMove(bits))
+    }
 }
 
 const fn square(index: u32) -> Square12 {

@@ -217,6 +217,17 @@ impl Position<Chu> {
         self.ply += 1;
     }
 
+    /// Passes: the other side is to move with the board unchanged (the null move of
+    /// engines; not a move of the rules). The memory of a lion just taken is forgotten.
+    pub fn play_null(&mut self) {
+        if let Some(sq) = self.state.take() {
+            self.board_key ^= ZOBRIST.lion_capture[sq.index()];
+        }
+        self.side = !self.side;
+        self.board_key ^= ZOBRIST.side;
+        self.ply += 1;
+    }
+
     /// Plays `m` if it is legal.
     pub fn play(&mut self, m: ChuMove) -> Result<(), IllegalChuMove> {
         if !self.legal_moves().contains(&m) {
