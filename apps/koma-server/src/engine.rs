@@ -9,13 +9,14 @@
 //! [`Settings::searches`] run at once, the others wait in order, and the searchers (with
 //! their tables, [`Settings::hash_mb`] in all) are reused, never made per game.
 
-use crate::anygame::AnyGame;
+use crate::anygame::{AnyGame, AnyMove};
 use crate::line;
 use crate::settings::Settings;
 use koma_engine::time::{self, GoParams, TimeOptions};
-use koma_engine::{Limits, PastPosition, SearchInfo, SearchResult, Searcher};
+use koma_engine::{Limits, PastPosition, SearchInfo, SearchResult, Searched, Searcher};
 use koma_game::clock::Clock;
-use koma_rules::{AnyPosition, Move, Repetition};
+use koma_rules::chu::ChuPosition;
+use koma_rules::{AnyPosition, Move, Position, Repetition};
 use koma_store::GameId;
 use koma_store::{EngineLevel, EngineSeat};
 use serde::Deserialize;
@@ -80,7 +81,38 @@ pub enum Answer {
     /// Declare an entering-king win (it holds).
     Declare,
     /// Play this move (the search's best; `None` if it found none).
-    Move(Option<Move>),
+    Move(Option<AnyMove>),
+}
+
+/// The position the engine moves in: of the 9x9 frame or of Chu's.
+#[derive(Clone, Copy, Debug)]
+pub enum Root {
+    /// A 9x9 variant's position.
+    Family(AnyPosition),
+    /// A Chu position.
+    Chu(ChuPosition),
+}
+
+impl Root {
+    /// The best move of a search of this position with `searcher`.
+    fn best(
+        &self,
+        searcher: &mut Searcher,
+        history: &[PastPosition],
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> Option<AnyMove> {
+        match self {
+            Root::Family(p) => search(searcher, p, history, limits, stop)
+                .result
+                .best
+                .map(AnyMove::Family),
+            Root::Chu(p) => search_game(searcher, p, history, limits, stop)
+                .result
+                .best
+                .map(AnyMove::Chu),
+        }
+    }
 }
 
 /// The engine's turn in one game: what to search, within which limits, and the flag that
@@ -91,7 +123,7 @@ pub struct Turn {
     /// The number of moves played when the turn began (the answer is for that position).
     pub ply: usize,
     /// The position to move in.
-    pub root: AnyPosition,
+    pub root: Root,
     /// The positions before it (and it), for repetitions and perpetual checks.
     pub history: Vec<PastPosition>,
     /// What repeating a position does in this game (its rule set's).
@@ -120,18 +152,26 @@ impl Turn {
         if game.outcome().is_some() || game.side_to_move() != engine.seat {
             return None;
         }
-        // The engine takes no seat in a Chu game (refused when the game is made).
-        let (start, moves) = game.start_position().zip(game.family_moves())?;
-        let positions = line::positions(&start, &moves);
-        let root = *positions.last()?;
+        let (root, history) = match game.chu() {
+            Some(chu) => (Root::Chu(*chu.position()), PastPosition::of_game(chu)),
+            None => {
+                let (start, moves) = game.start_position().zip(game.family_moves())?;
+                let positions = line::positions(&start, &moves);
+                (Root::Family(*positions.last()?), past(&positions))
+            }
+        };
+        let declare = match &root {
+            Root::Family(p) => game.rules().declaration && can_declare(p),
+            Root::Chu(_) => false,
+        };
         Some(Turn {
             id: id.clone(),
-            ply: moves.len(),
+            ply: game.plies(),
             root,
-            history: past(&positions),
+            history,
             repetition: game.rules().repetition,
             limits: limits(engine, game.clock(), now_ms),
-            declare: game.rules().declaration && can_declare(&root),
+            declare,
             made: Instant::now(),
             clocked: game.clock().is_some(),
             stop: Arc::new(AtomicBool::new(false)),
@@ -273,35 +313,6 @@ impl Pool {
         Ok(Some(out))
     }
 
-    /// Runs `f` once a search is free, like [`Pool::run`], for a search that brings its own
-    /// searcher (Chu shogi's): it takes a permit, so it counts against the same limit.
-    pub async fn run_own<T, F>(
-        self: &Arc<Self>,
-        patience: Duration,
-        f: F,
-    ) -> Result<Option<T>, SearchFailed>
-    where
-        T: Send + 'static,
-        F: FnOnce() -> T + Send + 'static,
-    {
-        let permit = {
-            let _waiting = Waiting::new(&self.waiting);
-            let acquire = Arc::clone(&self.permits).acquire_owned();
-            match tokio::time::timeout(patience, acquire).await {
-                Ok(acquired) => acquired.map_err(|_| SearchFailed::Closed)?,
-                Err(_) => return Ok(None),
-            }
-        };
-        let out = tokio::task::spawn_blocking(move || {
-            let out = on_big_stack(f);
-            drop(permit);
-            out
-        })
-        .await
-        .map_err(SearchFailed::Task)??;
-        Ok(Some(out))
-    }
-
     /// An idle searcher, or a new one (only while a permit is held: so never more
     /// searchers than permits).
     fn take(&self) -> Searcher {
@@ -364,7 +375,7 @@ pub async fn answer(pool: &Arc<Pool>, turn: &Turn) -> Result<Answer, SearchFaile
                 limits.hard_time = limits.hard_time.map(|t| t.saturating_sub(spent));
             }
             searcher.set_repetition(repetition);
-            search(searcher, &root, &history, &limits, &stop)
+            root.best(searcher, &history, &limits, &stop)
         })
         .await?;
     let found = match found {
@@ -378,22 +389,22 @@ pub async fn answer(pool: &Arc<Pool>, turn: &Turn) -> Result<Answer, SearchFaile
                 on_big_stack(move || {
                     let mut searcher = Searcher::new(QUICK_HASH_MB);
                     searcher.set_repetition(repetition);
-                    search(&mut searcher, &root, &quick_history, &quick, &quick_stop)
+                    root.best(&mut searcher, &quick_history, &quick, &quick_stop)
                 })
             })
             .await
             .map_err(SearchFailed::Task)??
         }
     };
-    Ok(Answer::Move(found.result.best))
+    Ok(Answer::Move(found))
 }
 
 /// What one search found: the result, and the principal variation of the last iteration.
-pub struct Found {
+pub struct Found<M = Move> {
     /// The search's result (best move and score from the side to move's point of view).
-    pub result: SearchResult,
+    pub result: SearchResult<M>,
     /// The principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
 /// Searches `root` (reached through the positions keyed `history`) within `limits` until
@@ -405,14 +416,24 @@ pub fn search(
     limits: &Limits,
     stop: &AtomicBool,
 ) -> Found {
+    koma_rules::on_position!(root, p => search_game(searcher, p, history, limits, stop))
+}
+
+/// [`search`] of a position of any game.
+pub fn search_game<V: Searched>(
+    searcher: &mut Searcher,
+    root: &Position<V>,
+    history: &[PastPosition],
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> Found<V::Move> {
     let mut pv = Vec::new();
-    let mut report = |info: &SearchInfo| {
+    let mut report = |info: &SearchInfo<V::Move>| {
         if info.multipv == 1 {
             pv.clone_from(&info.pv);
         }
     };
-    let result =
-        koma_rules::on_position!(root, p => searcher.search(p, history, limits, stop, &mut report));
+    let result = searcher.search(root, history, limits, stop, &mut report);
     if pv.first() != result.best.as_ref() {
         pv = result.best.into_iter().collect();
     }
@@ -553,7 +574,7 @@ mod tests {
                 .await
         });
         tokio::time::sleep(Duration::from_millis(50)).await;
-        let root = koma_rules::VariantKind::Shogi.startpos();
+        let root = Root::Family(koma_rules::VariantKind::Shogi.startpos());
         let turn = |clocked| Turn {
             id: "g".into(),
             ply: 0,

@@ -158,7 +158,6 @@ pub fn create(
     let engine = match request.opponent.as_deref().unwrap_or("person") {
         "person" if request.engine.is_some() => return Err(ApiError::EngineWithoutOpponent),
         "person" => None,
-        "engine" if variant == GameKind::Chu => return Err(ApiError::NotInChu("an engine seat")),
         "engine" => Some(EngineSeat {
             seat: !creator,
             level: request.engine.unwrap_or_default().level(),

@@ -5,7 +5,6 @@ use crate::anygame::AnyMove;
 use crate::engine::{self, Answer, Turn};
 use crate::error::ApiError;
 use crate::games::LiveGame;
-use koma_rules::Move;
 use koma_store::Ending;
 use koma_store::GameId;
 use std::net::IpAddr;
@@ -119,11 +118,10 @@ impl Hub {
     pub(super) async fn engine_move(
         &self,
         live: &mut LiveGame,
-        best: Option<Move>,
+        best: Option<AnyMove>,
         now: u64,
     ) -> Result<(), ApiError> {
         let m = best
-            .map(AnyMove::Family)
             .filter(|&m| live.game.check(m).is_ok())
             .or_else(|| live.game.legal_moves().first().copied())
             .ok_or(crate::error::Internal::EngineNoMove)?;

@@ -4,8 +4,8 @@
 //! the KIF exported and read back.
 
 use crate::common::{
-    connect, fresh_sqlite_server, get, play, plies, post, refused_as, rematch_agreed, resign,
-    seated, start, state, until,
+    connect, engine_game, fresh_sqlite_server, get, play, plies, poll, post, refused_as,
+    rematch_agreed, resign, seated, start, state, until,
 };
 use crate::lobby::{accept, account, heard, lobby_socket, seek};
 use crate::offers::offer;
@@ -137,6 +137,40 @@ async fn a_rated_chu_game_from_a_seek_is_played_stored_rated_and_exported() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_engine_takes_a_seat_in_a_chu_game_and_answers_on_its_clock() {
+    let (_dir, server, addr) = fresh_sqlite_server().await;
+    let request = json!({
+        "variant": "chushogi",
+        "side": "sente",
+        "time_control": "5m+2s",
+        "engine": {"movetime_ms": 200},
+    });
+    let game = engine_game(addr, request).await;
+    assert_eq!(game.seat, "sente");
+    // The lion's double move, then the engine's reply as gote: a legal Chu move.
+    play(addr, &game.id, &game.token, "7i7h").await.expect(200);
+    let s = poll(addr, &game.id, 20.0, |s| plies(s) == 2).await;
+    play(addr, &game.id, &game.token, "7j7i6h")
+        .await
+        .expect(200);
+    let s2 = poll(addr, &game.id, 20.0, |s| plies(s) == 4).await;
+    let moves: Vec<&str> = s2["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        moves[..3],
+        ["7i7h", s["moves"][1].as_str().unwrap(), "7j7i6h"]
+    );
+    assert!(s2["outcome"].is_null(), "{s2}");
+    assert_eq!(s2["variant"], "chushogi");
+    assert_eq!(s2["side_to_move"], "sente", "{s2}");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn what_chu_games_do_not_take_yet_is_refused_by_name() {
     let (_dir, server, addr) = fresh_sqlite_server().await;
     let chu = |extra: Value| {
@@ -147,12 +181,6 @@ async fn what_chu_games_do_not_take_yet_is_refused_by_name() {
             .extend(extra.as_object().unwrap().clone());
         request
     };
-    let m = refused_as(
-        post(addr, "/api/games", &chu(json!({"opponent": "engine"}))).await,
-        400,
-        "not_in_chu",
-    );
-    assert_eq!(m, "Chu shogi games do not take an engine seat yet");
     let m = refused_as(
         post(addr, "/api/games", &chu(json!({"handicap": "lance"}))).await,
         400,
