@@ -1,4 +1,5 @@
-// Chu shogi in the browser: the 12x12 board against the engine (#chu), by clicks.
+// Chu shogi in the browser: hosted games between people and against the engine, and the
+// 12x12 board of the Chu screen (#chu), by clicks.
 //
 //   KOMA_URL=http://127.0.0.1:8099 node chu.mjs     (KOMA_ARTIFACTS, KOMA_E2E_ONLY as play.mjs)
 //
@@ -308,14 +309,23 @@ async function hostedGame(browser) {
   await waitText(p1, ".perf[data-pool='chushogi-classical'] .rating", "1662?");
   await waitText(p1, ".perf[data-pool='chushogi-classical'] h3", "Chu shogi classical");
   log("the winner's profile shows his rating in the pool 'Chu shogi classical', 1662?");
-  // A new Chu game against the engine from the home page goes to the Chu screen.
+  // A new Chu game against the engine from the home page: a hosted game like any other,
+  // the engine answering by the clock.
   await p3.goto(`${BASE}/`);
   await p3.selectOption("#opponent", "engine");
   await p3.selectOption("#variant", "chushogi");
+  await p3.selectOption("#side", "sente");
   if (await p3.locator("#handicap").isVisible()) fail("the home form offers handicaps for Chu");
   await p3.click("#create");
-  await waitText(p3, "#chu-status", "Your move");
-  log("the home page's Chu game against the engine opened the Chu screen");
+  await p3.waitForURL(/token=/).catch(() => fail(`the home form did not lead to the game (${p3.url()})`));
+  await click(p3, "7i");
+  await click(p3, "7h");
+  await waitPly(p3, 2);
+  const engineGame = new URLSearchParams(p3.url().split("#")[1]).get("game");
+  const played = await gameState(engineGame);
+  if (played.variant !== "chushogi" || played.moves[0] !== "7i7h") fail(`the engine's game is ${JSON.stringify(played).slice(0, 200)}`);
+  await expectBoard(p3, played.sfen, "after the engine's reply");
+  log(`the home page's Chu game against the engine: 7i7h by clicks, the engine replied ${played.moves[1]}`);
   for (const page of [p1, p2, p3]) await page.context().close();
 }
 

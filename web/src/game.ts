@@ -273,7 +273,7 @@ export function gameScreen(id: string, token: string | null): Screen {
     rematch.classList.toggle("primary", draw);
     rematch.classList.toggle("big", draw);
     // The engine's review, the analysis board and the review room, where they take the game.
-    const reviewed = over && variantInfo(s.variant).engine_hosted;
+    const reviewed = over && variantInfo(s.variant).engine_reviews;
     reviewButton.hidden = !reviewed || review !== null || s.moves.length === 0;
     analysisLink.hidden = !reviewed;
     roomLink.hidden = !reviewed;

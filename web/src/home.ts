@@ -9,7 +9,7 @@ import { featuredPanel } from "./lobby.js";
 import { playerLink } from "./players.js";
 import type { Screen } from "./screen.js";
 import { rememberSeat, seatMemo } from "./store.js";
-import { fromLishogiKey, handicapOptions, shortName, variantInfo, variantOptions } from "./variants.js";
+import { fromLishogiKey, handicapOptions, shortName, variantOptions } from "./variants.js";
 
 /** The rule sets of shogi and Tori (the default first): the server's name, the message's key. */
 const SHOGI_RULES: [string, string][] = [["", "home-rules-default-shogi"], ["amateur", "home-rules-amateur"], ["professional", "home-rules-professional"], ["csa", "home-rules-csa"], ["try", "home-rules-try"]];
@@ -121,13 +121,6 @@ export function homeScreen(): Screen {
       variant: variant.value,
       side: side.value as "sente" | "gote" | "random",
     };
-    // A game the engine does not host (Chu) is played against it on its own screen.
-    if (opponent.value === "engine" && !variantInfo(variant.value).engine_hosted) {
-      const [kind, value] = level.value.split(":");
-      const movetime = kind === "depth" ? "" : `&movetime=${Number(value)}`;
-      location.hash = `#chu&side=${side.value === "gote" ? "gote" : "sente"}${movetime}`;
-      return;
-    }
     // A person is the server's default opponent.
     if (opponent.value === "engine") body.opponent = "engine";
     if (handicap.value && handicap.value !== "even") body.handicap = handicap.value;

@@ -51,10 +51,10 @@ async fn every_variant_with_its_board_and_pieces() {
             .map(|v| v[name].as_bool().unwrap())
             .collect()
     };
-    // Every game is hosted; the engine plays and reviews all but Chu's.
+    // Every game is hosted; the engine reviews all but Chu's.
     assert_eq!(flags("hosted"), [true; 6]);
     assert_eq!(
-        flags("engine_hosted"),
+        flags("engine_reviews"),
         [true, true, true, true, true, false]
     );
     let chu = variant(&all, "chushogi");
