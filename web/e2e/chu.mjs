@@ -290,8 +290,14 @@ async function hostedGame(browser) {
   await p2.click('[data-confirm="yes"]');
   for (const page of [p1, p2, p3]) await waitText(page, "#status", "resign");
   log("a guest watched from the live games to the phone player's resignation");
-  // The engine does not review Chu games yet: the page offers no review.
-  for (const sel of ["#review-button", "#analysis-link", "#room-link"]) if (await p1.locator(sel).isVisible()) fail(`${sel} is offered for a Chu game`);
+  // The engine's review of the game, from the page: each position analysed, the best move
+  // drawn on the board. The analysis board and the review room do not take Chu yet.
+  await p1.click("#review-button");
+  await waitText(p1, ".review-panel", "Analysed 5 positions");
+  await p1.locator("#winrate-plot polyline").waitFor();
+  const best = await p1.locator('svg.board [data-arrow^="best "]').getAttribute("data-arrow", { timeout: 15_000 });
+  for (const sel of ["#analysis-link", "#room-link"]) if (await p1.locator(sel).isVisible()) fail(`${sel} is offered for a Chu game`);
+  log(`the engine reviewed the Chu game's 5 positions on the page; best move drawn: ${best}`);
 
   // The record: the page's KIF link, read back by the server's reader. Only the formats a
   // Chu game is written in are offered.

@@ -107,7 +107,7 @@ async function drawsWhatTheRulesSay(browser) {
     await shot(page, `variants-start-${v.key}`);
   }
   // The review screen offers the variants the engine reviews.
-  for (const [where, select, listed] of [["#lobby", "#seek-variant", all], ["#review", "#record-variant", all.filter((v) => v.engine_reviews)]]) {
+  for (const [where, select, listed] of [["#lobby", "#seek-variant", all], ["#review", "#record-variant", all.filter((v) => v.analysed)]]) {
     await page.goto(`${BASE}/${where}`);
     const offered = await page.locator(`${select} option`).evaluateAll((os) => os.map((o) => o.value).filter((o) => o !== "auto"));
     if (offered.join() !== listed.map((v) => v.key).join()) fail(`${select} on ${where} offers ${offered}, not ${listed.map((v) => v.key)}`);

@@ -272,11 +272,12 @@ export function gameScreen(id: string, token: string | null): Screen {
     rematch.textContent = rematch.disabled ? t("game-rematch-offered") : draw ? t("game-rematch-after-draw") : t("game-rematch-reversed");
     rematch.classList.toggle("primary", draw);
     rematch.classList.toggle("big", draw);
-    // The engine's review, the analysis board and the review room, where they take the game.
-    const reviewed = over && variantInfo(s.variant).engine_reviews;
-    reviewButton.hidden = !reviewed || review !== null || s.moves.length === 0;
-    analysisLink.hidden = !reviewed;
-    roomLink.hidden = !reviewed;
+    // The engine's review of every game; the analysis board and the review room where they
+    // take the game.
+    const analysed = over && variantInfo(s.variant).analysed;
+    reviewButton.hidden = !over || review !== null || s.moves.length === 0;
+    analysisLink.hidden = !analysed;
+    roomLink.hidden = !analysed;
   }
 
   function notes(s: GameState): void {

@@ -54,9 +54,9 @@ export interface VariantInfo {
   pieces: PieceInfo[];
   /** Whether the server holds games of it (the lobby and the game page offer it). */
   hosted: boolean;
-  /** Whether the engine reviews its games: the review, the analysis board, the review room
-   *  (not Chu yet; the engine plays the hosted games of every variant). */
-  engine_reviews: boolean;
+  /** Whether the analysis board (#review) and the review room take its positions (not Chu
+   *  yet; the engine plays and reviews the games of every variant). */
+  analysed: boolean;
   /** The record formats its games are written in (`kif`, `csa`, ...). */
   formats: string[];
   /** Whether a move may pass through a middle square (Chu's lion). */
@@ -112,12 +112,12 @@ export function pieceOf(variant: Variant, letters: string): PieceInfo | null {
   return variantInfo(variant).pieces.find((p) => p.sfen === letters) ?? null;
 }
 
-/** `<option>`s of every variant the server holds games of (`reviewed`: that the engine also
- *  reviews), for a `<select>`: its key as the value, its name and board as the
+/** `<option>`s of every variant the server holds games of (`analysed`: that the analysis
+ *  board also takes), for a `<select>`: its key as the value, its name and board as the
  *  text (the catalog's `variant-KEY-option`). */
-export function variantOptions(reviewed = false): [string, string][] {
+export function variantOptions(analysed = false): [string, string][] {
   return loaded
-    .filter((v) => v.hosted && (!reviewed || v.engine_reviews))
+    .filter((v) => v.hosted && (!analysed || v.analysed))
     .map((v) => {
       const size = { files: v.files, ranks: v.ranks };
       return [v.key, hasMessage(`variant-${v.key}-option`) ? t(`variant-${v.key}-option`, size) : t("variant-other-option", { name: v.name, ...size })];

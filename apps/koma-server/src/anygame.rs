@@ -21,6 +21,24 @@ pub enum AnyMove {
     Chu(ChuMove),
 }
 
+impl AnyMove {
+    /// The 9x9 move, if it is one.
+    pub fn family(&self) -> Option<Move> {
+        match self {
+            AnyMove::Family(m) => Some(*m),
+            AnyMove::Chu(_) => None,
+        }
+    }
+
+    /// The Chu move, if it is one.
+    pub fn chu(&self) -> Option<ChuMove> {
+        match self {
+            AnyMove::Chu(m) => Some(*m),
+            AnyMove::Family(_) => None,
+        }
+    }
+}
+
 /// The refusal of a move of the other frame: its squares are on another board. Only a
 /// mistake in the server's own code can bring one (every move is read by its game).
 const OTHER_FRAME: GameError = GameError::Illegal(Foul::Move(IllegalMove::OffBoard));

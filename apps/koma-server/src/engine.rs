@@ -10,12 +10,11 @@
 //! their tables, [`Settings::hash_mb`] in all) are reused, never made per game.
 
 use crate::anygame::{AnyGame, AnyMove};
-use crate::line;
+use crate::line::{self, Root};
 use crate::settings::Settings;
 use koma_engine::time::{self, GoParams, TimeOptions};
 use koma_engine::{Limits, PastPosition, SearchInfo, SearchResult, Searched, Searcher};
 use koma_game::clock::Clock;
-use koma_rules::chu::ChuPosition;
 use koma_rules::{AnyPosition, Move, Position, Repetition};
 use koma_store::GameId;
 use koma_store::{EngineLevel, EngineSeat};
@@ -82,37 +81,6 @@ pub enum Answer {
     Declare,
     /// Play this move (the search's best; `None` if it found none).
     Move(Option<AnyMove>),
-}
-
-/// The position the engine moves in: of the 9x9 frame or of Chu's.
-#[derive(Clone, Copy, Debug)]
-pub enum Root {
-    /// A 9x9 variant's position.
-    Family(AnyPosition),
-    /// A Chu position.
-    Chu(ChuPosition),
-}
-
-impl Root {
-    /// The best move of a search of this position with `searcher`.
-    fn best(
-        &self,
-        searcher: &mut Searcher,
-        history: &[PastPosition],
-        limits: &Limits,
-        stop: &AtomicBool,
-    ) -> Option<AnyMove> {
-        match self {
-            Root::Family(p) => search(searcher, p, history, limits, stop)
-                .result
-                .best
-                .map(AnyMove::Family),
-            Root::Chu(p) => search_game(searcher, p, history, limits, stop)
-                .result
-                .best
-                .map(AnyMove::Chu),
-        }
-    }
 }
 
 /// The engine's turn in one game: what to search, within which limits, and the flag that
@@ -375,7 +343,7 @@ pub async fn answer(pool: &Arc<Pool>, turn: &Turn) -> Result<Answer, SearchFaile
                 limits.hard_time = limits.hard_time.map(|t| t.saturating_sub(spent));
             }
             searcher.set_repetition(repetition);
-            root.best(searcher, &history, &limits, &stop)
+            search_any(searcher, &root, &history, &limits, &stop)
         })
         .await?;
     let found = match found {
@@ -389,14 +357,14 @@ pub async fn answer(pool: &Arc<Pool>, turn: &Turn) -> Result<Answer, SearchFaile
                 on_big_stack(move || {
                     let mut searcher = Searcher::new(QUICK_HASH_MB);
                     searcher.set_repetition(repetition);
-                    root.best(&mut searcher, &quick_history, &quick, &quick_stop)
+                    search_any(&mut searcher, &root, &quick_history, &quick, &quick_stop)
                 })
             })
             .await
             .map_err(SearchFailed::Task)??
         }
     };
-    Ok(Answer::Move(found))
+    Ok(Answer::Move(found.result.best))
 }
 
 /// What one search found: the result, and the principal variation of the last iteration.
@@ -417,6 +385,36 @@ pub fn search(
     stop: &AtomicBool,
 ) -> Found {
     koma_rules::on_position!(root, p => search_game(searcher, p, history, limits, stop))
+}
+
+/// [`search`] of a position of either frame, its moves as [`AnyMove`]s.
+pub fn search_any(
+    searcher: &mut Searcher,
+    root: &Root,
+    history: &[PastPosition],
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> Found<AnyMove> {
+    fn any<M>(found: Found<M>, f: fn(M) -> AnyMove) -> Found<AnyMove> {
+        let r = found.result;
+        Found {
+            result: SearchResult {
+                best: r.best.map(f),
+                ponder: r.ponder.map(f),
+                score: r.score,
+                depth: r.depth,
+                nodes: r.nodes,
+            },
+            pv: found.pv.into_iter().map(f).collect(),
+        }
+    }
+    match root {
+        Root::Family(p) => any(search(searcher, p, history, limits, stop), AnyMove::Family),
+        Root::Chu(p) => any(
+            search_game(searcher, p, history, limits, stop),
+            AnyMove::Chu,
+        ),
+    }
 }
 
 /// [`search`] of a position of any game.

@@ -302,7 +302,7 @@ fn new_game(
         GameKind::Chu if request.handicap.is_some() => Err(ApiError::NotInChu("handicaps")),
         GameKind::Chu => {
             let start = match &request.sfen {
-                Some(text) => chu_start(text)?,
+                Some(text) => line::chu_start(text)?,
                 None => ChuPosition::startpos(),
             };
             Ok(AnyGame::new_chu(start, rules, clock))
@@ -311,12 +311,6 @@ fn new_game(
 }
 
 /// The Chu position of `text` (lishogi's Chu SFEN, `sfen ` in front allowed).
-fn chu_start(text: &str) -> Result<ChuPosition, ApiError> {
-    let text = text.trim();
-    koma_notation::chu::parse(text.strip_prefix("sfen ").unwrap_or(text))
-        .map_err(ApiError::StartSfen)
-}
-
 fn start_position(variant: VariantKind, request: &CreateRequest) -> Result<AnyPosition, ApiError> {
     match (&request.sfen, &request.handicap) {
         (Some(_), Some(_)) => Err(ApiError::HandicapAndSfen),
@@ -464,7 +458,7 @@ fn build(setup: &GameSetup) -> Result<AnyGame, ApiError> {
             setup.rules,
             clock,
         ),
-        GameKind::Chu => AnyGame::new_chu(chu_start(&setup.start_sfen)?, setup.rules, clock),
+        GameKind::Chu => AnyGame::new_chu(line::chu_start(&setup.start_sfen)?, setup.rules, clock),
     })
 }
 

@@ -5,6 +5,7 @@
 use crate::anygame::AnyMove;
 use crate::error::ApiError;
 use crate::view::HistoryEntry;
+use koma_engine::PastPosition;
 use koma_notation::formats::{Notation, move_text};
 use koma_notation::{chu as chu_text, sfen, usi};
 use koma_rules::chu::{ChuMove, ChuPosition};
@@ -51,6 +52,144 @@ pub fn start_as_recorded(
     let setup = sfen::parse_setup(variant, text.strip_prefix("sfen ").unwrap_or(text))
         .map_err(ApiError::StartSfen)?;
     koma_notation::record::recorded_position(variant, &setup).map_err(ApiError::StartSetup)
+}
+
+/// The Chu position of `text` (an SFEN, `sfen ` in front allowed).
+pub fn chu_start(text: &str) -> Result<ChuPosition, ApiError> {
+    let text = text.trim();
+    chu_text::parse(text.strip_prefix("sfen ").unwrap_or(text)).map_err(ApiError::StartSfen)
+}
+
+/// A position of either frame, a 9x9 variant's or Chu's: where the engine moves, and the
+/// positions a review goes through.
+#[derive(Clone, Copy, Debug)]
+pub enum Root {
+    /// A 9x9 variant's position.
+    Family(AnyPosition),
+    /// A Chu position.
+    Chu(ChuPosition),
+}
+
+impl Root {
+    /// The start of a line of `kind`: the SFEN `text`, or the game's start.
+    pub fn start(kind: GameKind, text: Option<&str>) -> Result<Root, ApiError> {
+        match kind.family() {
+            Some(variant) => start(variant, text).map(Root::Family),
+            None => match text {
+                Some(text) => chu_start(text).map(Root::Chu),
+                None => Ok(Root::Chu(ChuPosition::startpos())),
+            },
+        }
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        match self {
+            Root::Family(p) => side_to_move(p),
+            Root::Chu(p) => p.side_to_move(),
+        }
+    }
+
+    /// The position after `m`; `None` when `m` is of the other frame or not legal here.
+    pub fn after(&self, m: AnyMove) -> Option<Root> {
+        match (self, m) {
+            (Root::Family(p), AnyMove::Family(m)) => {
+                let mut next = *p;
+                next.play(m).ok().map(|()| Root::Family(next))
+            }
+            (Root::Chu(p), AnyMove::Chu(m)) => {
+                let mut next = *p;
+                next.play(m).ok().map(|()| Root::Chu(next))
+            }
+            _ => None,
+        }
+    }
+
+    /// Reads the USI moves `texts` from here, each checked for legality (at most
+    /// [`MAX_PLIES`]); an error names the move and its number.
+    pub fn read_moves(&self, texts: &[String]) -> Result<Vec<AnyMove>, ApiError> {
+        let pos = match self {
+            Root::Family(p) => {
+                return Ok(read_moves(p, texts)?
+                    .into_iter()
+                    .map(AnyMove::Family)
+                    .collect());
+            }
+            Root::Chu(p) => p,
+        };
+        check_length(texts.len())?;
+        let mut pos = *pos;
+        let mut moves = Vec::with_capacity(texts.len());
+        for (i, text) in texts.iter().enumerate() {
+            let illegal = |source| ApiError::IllegalChuMove { ply: i + 1, source };
+            let m = chu_text::parse_legal(&pos, text.trim()).map_err(illegal)?;
+            pos.play_unchecked(m);
+            moves.push(AnyMove::Chu(m));
+        }
+        Ok(moves)
+    }
+
+    /// The positions of the line of `moves` from here: this one, then the one after each
+    /// move (stopping at one that is not legal).
+    pub fn positions(&self, moves: &[AnyMove]) -> Vec<Root> {
+        let mut all = vec![*self];
+        for &m in moves {
+            match all.last().and_then(|p| p.after(m)) {
+                Some(next) => all.push(next),
+                None => break,
+            }
+        }
+        all
+    }
+
+    /// `m` in USI.
+    pub fn usi(&self, m: AnyMove) -> String {
+        match (self, m) {
+            (Root::Family(p), AnyMove::Family(m)) => usi::write_move(p.variant(), m),
+            (_, AnyMove::Family(m)) => usi::write_move(VariantKind::Shogi, m),
+            (_, AnyMove::Chu(m)) => m.to_string(),
+        }
+    }
+
+    /// `moves` from here in Japanese, the first after `previous` (for 同); stops at a move
+    /// that is not legal.
+    pub fn japanese(&self, moves: &[AnyMove], previous: Option<AnyMove>) -> Vec<String> {
+        match self {
+            Root::Family(p) => {
+                let family: Vec<Move> = moves.iter().map_while(AnyMove::family).collect();
+                let prev_to = previous.and_then(|m| m.family()).map(Move::to);
+                japanese(p, &family, prev_to)
+            }
+            Root::Chu(p) => {
+                let mut pos = *p;
+                let mut prev_to = previous.and_then(|m| m.chu()).map(ChuMove::to);
+                let mut texts = Vec::with_capacity(moves.len());
+                for m in moves.iter().map_while(AnyMove::chu) {
+                    let text = chu_text::text::japanese(&pos, m, prev_to);
+                    if pos.play(m).is_err() {
+                        break;
+                    }
+                    texts.push(text);
+                    prev_to = Some(m.to());
+                }
+                texts
+            }
+        }
+    }
+}
+
+/// The search's history of the line through `positions`, reached by `moves`: each position
+/// with whether the move that led to it pressed its side to move.
+pub fn past(positions: &[Root], moves: &[AnyMove]) -> Vec<PastPosition> {
+    positions
+        .iter()
+        .enumerate()
+        .map(|(i, pos)| match (pos, i.checked_sub(1).map(|k| moves[k])) {
+            (Root::Family(p), _) => PastPosition::of_any(p),
+            (Root::Chu(p), Some(AnyMove::Chu(m))) => PastPosition::after(p, m),
+            (Root::Chu(p), _) => PastPosition::of(p),
+        })
+        .collect()
 }
 
 /// The side to move in `pos`.

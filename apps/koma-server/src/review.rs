@@ -12,13 +12,13 @@
 //! Reviews are kept in memory only (the latest [`KEPT`]); their progress is visible while
 //! they run.
 
+use crate::anygame::AnyMove;
 use crate::engine::{self, Pool};
 use crate::error::ApiError;
-use crate::line;
+use crate::line::{self, Root};
 use crate::settings::Settings;
 use koma_engine::{Limits, PastPosition, Score, Searcher};
-use koma_notation::usi;
-use koma_rules::{AnyPosition, Color, Move};
+use koma_rules::Color;
 use koma_store::tokens;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, VecDeque};
@@ -47,7 +47,7 @@ pub const WINRATE_SCALE: f64 = 600.0;
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReviewRequest {
-    /// `shogi` (default) or `tori`.
+    /// The game: `shogi` (default), another variant's name, `chushogi`.
     pub variant: Option<String>,
     /// The start position (default: the variant's).
     pub start_sfen: Option<String>,
@@ -133,11 +133,11 @@ struct Job {
     /// Who asked for it.
     client: IpAddr,
     /// The positions of the line, the start first.
-    positions: Vec<AnyPosition>,
+    positions: Vec<Root>,
     /// The positions' keys, for repetitions.
     keys: Vec<PastPosition>,
     /// The moves between them.
-    moves: Vec<Move>,
+    moves: Vec<AnyMove>,
     /// The limits of each position's search.
     limits: Limits,
     /// What the client sees.
@@ -249,10 +249,10 @@ impl Reviews {
     /// client has as many reviews open as one may (429) or the server as many as it takes
     /// (503).
     pub fn submit(&self, request: ReviewRequest, client: IpAddr) -> Result<String, ApiError> {
-        let variant = line::variant(request.variant.as_deref())?;
-        let start = line::start(variant, request.start_sfen.as_deref())?;
-        let moves = line::read_moves(&start, &request.moves)?;
-        let positions = line::positions(&start, &moves);
+        let kind = line::game_kind(request.variant.as_deref())?;
+        let start = Root::start(kind, request.start_sfen.as_deref())?;
+        let moves = start.read_moves(&request.moves)?;
+        let positions = start.positions(&moves);
         let movetime_ms = movetime_ms(
             request.movetime_ms,
             positions.len(),
@@ -270,7 +270,7 @@ impl Reviews {
         let movetime = Duration::from_millis(movetime_ms);
         let job = Job {
             client,
-            keys: engine::past(&positions),
+            keys: line::past(&positions, &moves),
             positions,
             moves,
             limits: Limits {
@@ -431,12 +431,12 @@ fn analyse_next(searcher: &mut Searcher, job: &mut Job, stop: &AtomicBool) -> St
     let Some(pos) = job.positions.get(k) else {
         return Step::Done;
     };
-    let found = engine::search(searcher, pos, &job.keys[..=k], &job.limits, stop);
+    let found = engine::search_any(searcher, pos, &job.keys[..=k], &job.limits, stop);
     if engine::stopped(stop) {
         return Step::Stopped;
     }
-    let prev_to = k.checked_sub(1).map(|i| job.moves[i].to());
-    let here = Position::of(pos, found.result.score, &found.pv, prev_to);
+    let previous = k.checked_sub(1).map(|i| job.moves[i]);
+    let here = Position::of(pos, found.result.score, &found.pv, previous);
     let played = match (&job.before, k.checked_sub(1)) {
         (Some(b), Some(i)) => Some(judge(b, &here, job.moves[i])),
         _ => None,
@@ -453,51 +453,41 @@ fn analyse_next(searcher: &mut Searcher, job: &mut Job, stop: &AtomicBool) -> St
 
 /// What the review knows of one position: where it is, its winrate and best line.
 struct Position {
-    pos: AnyPosition,
-    /// The destination of the move that led here (for 同).
-    prev_to: Option<koma_rules::Square>,
+    pos: Root,
+    /// The move that led here (for 同).
+    previous: Option<AnyMove>,
     score: ScoreView,
     winrate: f64,
-    pv: Vec<Move>,
+    pv: Vec<AnyMove>,
     pv_text: Vec<String>,
 }
 
 impl Position {
     /// `pos` with the search's `score` (side to move's view) and principal variation.
-    fn of(
-        pos: &AnyPosition,
-        score: Score,
-        pv: &[Move],
-        prev_to: Option<koma_rules::Square>,
-    ) -> Position {
-        let (score, winrate) = sente_view(score, line::side_to_move(pos));
+    fn of(pos: &Root, score: Score, pv: &[AnyMove], previous: Option<AnyMove>) -> Position {
+        let (score, winrate) = sente_view(score, pos.side_to_move());
         Position {
             pos: *pos,
-            prev_to,
+            previous,
             score,
             winrate,
             pv: pv.to_vec(),
-            pv_text: line::japanese(pos, pv, prev_to),
+            pv_text: pos.japanese(pv, previous),
         }
     }
 
-    fn best(&self) -> Option<Move> {
+    fn best(&self) -> Option<AnyMove> {
         self.pv.first().copied()
     }
 
     fn entry(&self, ply: usize, played: Option<Played>) -> Entry {
-        let variant = self.pos.variant();
         Entry {
             ply,
             score: self.score,
             winrate: self.winrate,
-            best: self.best().map(|m| usi::write_move(variant, m)),
+            best: self.best().map(|m| self.pos.usi(m)),
             best_text: self.pv_text.first().cloned(),
-            pv: self
-                .pv
-                .iter()
-                .map(|&m| usi::write_move(variant, m))
-                .collect(),
+            pv: self.pv.iter().map(|&m| self.pos.usi(m)).collect(),
             pv_text: self.pv_text.clone(),
             played,
         }
@@ -507,8 +497,8 @@ impl Position {
 /// The move `m` played from `before` to `after`: what its player lost, its mark, and the
 /// better move when it is marked. A move the engine itself chose is never marked (what it
 /// seems to lose is the noise of short searches).
-fn judge(before: &Position, after: &Position, m: Move) -> Played {
-    let mover = line::side_to_move(&before.pos);
+fn judge(before: &Position, after: &Position, m: AnyMove) -> Played {
+    let mover = before.pos.side_to_move();
     let loss = match mover {
         Color::Black => before.winrate - after.winrate,
         Color::White => after.winrate - before.winrate,
@@ -518,13 +508,15 @@ fn judge(before: &Position, after: &Position, m: Move) -> Played {
     let mark = if best == Some(m) { None } else { mark(loss) };
     let better = best.filter(|_| mark.is_some());
     Played {
-        played: usi::write_move(before.pos.variant(), m),
-        played_text: line::japanese(&before.pos, &[m], before.prev_to)
+        played: before.pos.usi(m),
+        played_text: before
+            .pos
+            .japanese(&[m], before.previous)
             .pop()
             .unwrap_or_default(),
         loss,
         mark,
-        better: better.map(|b| usi::write_move(before.pos.variant(), b)),
+        better: better.map(|b| before.pos.usi(b)),
         better_text: better.and_then(|_| before.pv_text.first().cloned()),
         better_pv_text: better.map(|_| before.pv_text.clone()),
     }
@@ -588,7 +580,7 @@ mod tests {
     }
 
     fn job(client: [u8; 4], name: &str) -> Job {
-        let start = koma_rules::VariantKind::Shogi.startpos();
+        let start = Root::Family(koma_rules::VariantKind::Shogi.startpos());
         Job {
             client: IpAddr::from(client),
             positions: vec![start],

@@ -5,7 +5,7 @@
 
 use crate::common::{
     connect, engine_game, fresh_sqlite_server, get, play, plies, poll, post, refused_as,
-    rematch_agreed, resign, seated, start, state, until,
+    rematch_agreed, resign, review, seated, start, state, until,
 };
 use crate::lobby::{accept, account, heard, lobby_socket, seek};
 use crate::offers::offer;
@@ -167,6 +167,36 @@ async fn the_engine_takes_a_seat_in_a_chu_game_and_answers_on_its_clock() {
     assert!(s2["outcome"].is_null(), "{s2}");
     assert_eq!(s2["variant"], "chushogi");
     assert_eq!(s2["side_to_move"], "sente", "{s2}");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_engine_reviews_a_chu_line_with_its_double_moves() {
+    let (_dir, server, addr) = fresh_sqlite_server().await;
+    // Sente's lion takes twice (6f: the pawn on 6e, the gold on 6d); the review's first
+    // position has that move as its best, and the move played is judged against it.
+    let sfen = "k11/12/12/6g5/6p5/6N5/12/12/12/12/12/11K b - 1";
+    let line = json!({
+        "variant": "chushogi",
+        "start_sfen": sfen,
+        "moves": ["1l1k", "12a12b", "6f6e6d"],
+        "movetime_ms": 100,
+    });
+    let r = review(addr, &line, 30.0).await;
+    assert!(r["error"].is_null(), "{r}");
+    let entries = r["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 4, "{r}");
+    assert_eq!(entries[0]["best"], "6f6e6d", "{r}");
+    assert_eq!(entries[0]["best_text"], "６五・６四獅", "{r}");
+    // 1l1k left the two pieces hanging where the lion took them at once: a mistake at least.
+    assert_eq!(entries[1]["played"], "1l1k");
+    assert!(entries[1]["mark"].is_string(), "{}", entries[1]);
+    assert_eq!(entries[1]["better"], "6f6e6d");
+    assert_eq!(entries[3]["played"], "6f6e6d");
+    assert_eq!(entries[3]["played_text"], "６五・６四獅");
+    // A move of the other frame, or one Chu's rules refuse, is named.
+    let bad = json!({"variant": "chushogi", "moves": ["7g7f"]});
+    refused_as(post(addr, "/api/reviews", &bad).await, 400, "illegal_move");
     server.shutdown().await.unwrap();
 }
 
