@@ -4,7 +4,7 @@
 //! As lishogi plays Chu, a move may leave one's own royal attacked (the game is won by
 //! taking the last royal), so every generated move is legal.
 
-use super::tables::{NEIGHBOURS, SLIDES, STEPS};
+use super::tables::{NEIGHBOURS, REACH, SLIDES, STEPS};
 use super::{ChuMove, ChuPosition, is_lion, last_rank, promote, zone};
 use crate::frame12::{Bitboard12, Direction, Square12};
 use crate::pieces::{LionPower, info_of};
@@ -30,7 +30,9 @@ impl ChuPosition {
     /// leave out pieces that still attack: a lion trade counts a piece just taken on a
     /// lion's first step as protecting, as lishogi does).
     pub fn attacked_by(&self, target: Square12, by: Color, occupied: Bitboard12) -> bool {
-        Iterator::any(&mut { self.by_color[by.index()] }, |sq| {
+        // Only a piece on a line through the target or near it can reach it.
+        let near = self.by_color[by.index()] & REACH[target.index()];
+        Iterator::any(&mut { near }, |sq| {
             let piece = self.board[sq.index()].expect("a piece on its colour's square");
             attacks(piece, sq, occupied).contains(target)
         })

@@ -88,6 +88,42 @@ pub(super) static NEIGHBOURS: [Bitboard12; SQUARES] = {
     t
 };
 
+/// `REACH[square]`: every square a Chu piece could attack it from on an empty board: the
+/// 5x5 box around it (steps, the lion's two steps, the two-square jumps) and its eight
+/// lines (slides). A test checks every piece's steps against it.
+pub(super) static REACH: [Bitboard12; SQUARES] = {
+    let mut t = [Bitboard12::EMPTY; SQUARES];
+    let mut i = 0;
+    while i < SQUARES {
+        let Some(sq) = Square12::from_index(i) else {
+            panic!("an index of the frame");
+        };
+        let mut df = -2;
+        while df <= 2 {
+            let mut dr = -2;
+            while dr <= 2 {
+                if let Some(near) = sq.offset(df, dr) {
+                    t[i] = t[i].with(near);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = Direction::ALL[d].step();
+            let mut at = sq;
+            while let Some(next) = at.offset(df, dr) {
+                t[i] = t[i].with(next);
+                at = next;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// Zobrist keys of the 12x12 frame.
 pub(super) struct Zobrist12 {
     /// `[piece index][square]`.
@@ -123,3 +159,25 @@ pub(super) static ZOBRIST: Zobrist12 = {
     z.side = crate::tables::splitmix(&mut state);
     z
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_step_and_jump_comes_from_within_reach() {
+        for (role, by_color) in STEPS.iter().enumerate() {
+            for (color, by_square) in by_color.iter().enumerate() {
+                for (from, &steps) in by_square.iter().enumerate() {
+                    let from = Square12::from_index(from).unwrap();
+                    for to in steps {
+                        assert!(REACH[to.index()].contains(from), "{role} {color} {from:?}");
+                    }
+                }
+            }
+        }
+        // The corner: its three lines (11 squares each), itself and the two squares of its
+        // box off the lines.
+        assert_eq!(REACH[0].count(), 36);
+    }
+}
