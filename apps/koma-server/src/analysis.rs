@@ -17,11 +17,11 @@
 
 use crate::engine::{self, Pool};
 use crate::error::ApiError;
-use crate::line;
+use crate::line::{self, Root};
 use crate::review::{ScoreView, sente_view};
-use koma_engine::{Limits, Score, SearchInfo};
-use koma_notation::{sfen, usi};
-use koma_rules::{AnyPosition, VariantKind};
+use koma_engine::{Limits, Score, SearchInfo, Searched, Searcher};
+use koma_notation::{chu as chu_text, sfen, usi};
+use koma_rules::{GameKind, Position};
 use koma_store::Store;
 use koma_store::UserId;
 use koma_store::analysis::{LineScore, StoredAnalysis, StoredLine};
@@ -54,7 +54,7 @@ const FORGET_EVERY: u64 = 256;
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AnalysisRequest {
-    /// The variant (`shogi` by default).
+    /// The game (`shogi` by default; any variant's name, `chushogi`).
     pub variant: Option<String>,
     /// The position (SFEN; `sfen ` in front allowed).
     pub sfen: String,
@@ -152,7 +152,7 @@ pub struct Analyses {
     stored: AtomicU64,
     /// The searches under way, by variant and position: how deep and wide each goes, and
     /// where its result will be told.
-    searching: Mutex<HashMap<(VariantKind, String), InFlight>>,
+    searching: Mutex<HashMap<(GameKind, String), InFlight>>,
 }
 
 /// A search under way, for the requests of the same position that wait for it.
@@ -166,7 +166,7 @@ struct InFlight {
 /// A search's place among those under way: told its result, or gone without one.
 struct Searching<'a> {
     analyses: &'a Analyses,
-    key: (VariantKind, String),
+    key: (GameKind, String),
     tell: watch::Sender<Option<StoredAnalysis>>,
 }
 
@@ -201,8 +201,8 @@ impl Drop for Running<'_> {
 
 /// What a request asks for, checked.
 struct Asked {
-    variant: VariantKind,
-    root: AnyPosition,
+    variant: GameKind,
+    root: Root,
     /// The position's SFEN with move number 1: the key it is kept under.
     key: String,
     multipv: u32,
@@ -212,8 +212,8 @@ struct Asked {
 
 impl Asked {
     fn of(request: &AnalysisRequest) -> Result<Asked, ApiError> {
-        let variant = line::variant(request.variant.as_deref())?;
-        let root = line::start(variant, Some(&request.sfen))?;
+        let variant = line::game_kind(request.variant.as_deref())?;
+        let root = Root::start(variant, Some(&request.sfen))?;
         let range = |what, value: Option<u64>, default: u64, most: u64| match value {
             None => Ok(default),
             Some(v) if (1..=most).contains(&v) => Ok(v),
@@ -262,7 +262,7 @@ impl Analyses {
         self.running.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn searching(&self) -> std::sync::MutexGuard<'_, HashMap<(VariantKind, String), InFlight>> {
+    fn searching(&self) -> std::sync::MutexGuard<'_, HashMap<(GameKind, String), InFlight>> {
         self.searching.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -270,7 +270,7 @@ impl Analyses {
     /// request's place as the one that searches it.
     fn join_or_lead(
         &self,
-        key: (VariantKind, String),
+        key: (GameKind, String),
         asked: &Asked,
     ) -> Result<watch::Receiver<Option<StoredAnalysis>>, Searching<'_>> {
         let mut searching = self.searching();
@@ -408,15 +408,31 @@ impl Analyses {
 /// Searches `root` within `limits` until `stop`: the depth of the last completed iteration
 /// and its lines, best first. Blocking.
 fn search_lines(
-    searcher: &mut koma_engine::Searcher,
-    root: &AnyPosition,
+    searcher: &mut Searcher,
+    root: &Root,
     limits: &Limits,
     stop: &AtomicBool,
 ) -> (u32, Vec<StoredLine>) {
-    let variant = root.variant();
+    match root {
+        Root::Family(pos) => {
+            let variant = pos.variant();
+            koma_rules::on_position!(pos, p => lines_of(searcher, p, limits, stop, |m| usi::write_move(variant, m)))
+        }
+        Root::Chu(p) => lines_of(searcher, p, limits, stop, |m| m.to_string()),
+    }
+}
+
+/// [`search_lines`] of one game's position, its moves written by `write`.
+fn lines_of<V: Searched>(
+    searcher: &mut Searcher,
+    root: &Position<V>,
+    limits: &Limits,
+    stop: &AtomicBool,
+    write: impl Fn(V::Move) -> String,
+) -> (u32, Vec<StoredLine>) {
     // Each completed iteration reports all its lines, best first: the last one's are kept.
     let mut last: (u32, Vec<StoredLine>) = (0, Vec::new());
-    let mut report = |info: &SearchInfo| {
+    let mut report = |info: &SearchInfo<V::Move>| {
         if info.multipv == 1 {
             last = (info.depth, Vec::new());
         }
@@ -425,21 +441,20 @@ fn search_lines(
                 Score::Cp(cp) => LineScore::Cp(cp),
                 Score::Mate(n) => LineScore::Mate(n),
             },
-            pv: info
-                .pv
-                .iter()
-                .map(|&m| usi::write_move(variant, m))
-                .collect(),
+            pv: info.pv.iter().map(|&m| write(m)).collect(),
         });
     };
-    koma_rules::on_position!(root, p => searcher.search(p, &[], limits, stop, &mut report));
+    searcher.search(root, &[], limits, stop, &mut report);
     last
 }
 
 /// The key `root` is kept under: its SFEN with move number 1 (the same position reached
 /// at another move is the same search).
-fn position_key(root: &AnyPosition) -> String {
-    let text = sfen::write_any(root);
+fn position_key(root: &Root) -> String {
+    let text = match root {
+        Root::Family(p) => sfen::write_any(p),
+        Root::Chu(p) => chu_text::write(p),
+    };
     match text.rsplit_once(' ') {
         Some((position, _number)) => format!("{position} 1"),
         None => text,
@@ -448,7 +463,7 @@ fn position_key(root: &AnyPosition) -> String {
 
 /// The view of `found`, cut to the lines asked for.
 fn view(asked: &Asked, found: &StoredAnalysis, cached: bool) -> AnalysisView {
-    let side = line::side_to_move(&asked.root);
+    let side = asked.root.side_to_move();
     let lines = found
         .lines
         .iter()
@@ -460,14 +475,14 @@ fn view(asked: &Asked, found: &StoredAnalysis, cached: bool) -> AnalysisView {
                 LineScore::Mate(n) => Score::Mate(n),
             };
             let (sente, winrate) = sente_view(score, side);
-            let moves = line::read_moves(&asked.root, &l.pv).unwrap_or_default();
+            let moves = asked.root.read_moves(&l.pv).unwrap_or_default();
             LineView {
                 multipv: rank,
                 score: l.score,
                 sente,
                 winrate,
                 pv: l.pv.clone(),
-                pv_text: line::japanese(&asked.root, &moves, None),
+                pv_text: asked.root.japanese(&moves, None),
             }
         })
         .collect();

@@ -3,7 +3,7 @@
 //! deepest search of it.
 
 use crate::StoreError;
-use koma_rules::VariantKind;
+use koma_rules::GameKind;
 use serde::{Deserialize, Serialize};
 
 /// A score as the engine gives it, from the side to move's point of view (USI's `score`).
@@ -28,8 +28,8 @@ pub struct StoredLine {
 /// The engine's search of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredAnalysis {
-    /// The variant.
-    pub variant: VariantKind,
+    /// The game (a 9x9 variant or Chu), kept by its name.
+    pub variant: GameKind,
     /// The position: its SFEN without the move number.
     pub position: String,
     /// The depth of the search's last completed iteration.
@@ -55,7 +55,7 @@ pub trait AnalysisStore: Send + Sync {
     /// The search kept for `position` of `variant`, if any.
     fn analysis(
         &self,
-        variant: VariantKind,
+        variant: GameKind,
         position: &str,
     ) -> Result<Option<StoredAnalysis>, StoreError>;
     /// Keeps `a` in place of the position's search unless that one is deeper, or as deep

@@ -72,6 +72,16 @@ impl std::io::Read for Source {
 /// The lines of koma-engine's USI engine (run in this process) at `depth` with `multipv`
 /// lines on `sfen`: for each line, its `score` words and its moves.
 fn usi_lines(sfen: &str, multipv: u32, depth: u32) -> BTreeMap<u32, (String, Vec<String>)> {
+    usi_lines_of("shogi", sfen, multipv, depth)
+}
+
+/// [`usi_lines`] of a game named `variant` (USI_Variant).
+fn usi_lines_of(
+    variant: &str,
+    sfen: &str,
+    multipv: u32,
+    depth: u32,
+) -> BTreeMap<u32, (String, Vec<String>)> {
     let (input, commands) = mpsc::channel::<Vec<u8>>();
     let (tx, rx) = mpsc::channel();
     let source = Source {
@@ -82,8 +92,9 @@ fn usi_lines(sfen: &str, multipv: u32, depth: u32) -> BTreeMap<u32, (String, Vec
         koma_engine::usi::run(std::io::BufReader::new(source), Sink(tx))
     });
     let start = format!(
-        "usi\nsetoption name USI_Hash value {HASH_MB}\nsetoption name MultiPV value {multipv}\n\
-         isready\nusinewgame\nposition sfen {sfen}\ngo depth {depth}\n"
+        "usi\nsetoption name USI_Variant value {variant}\nsetoption name USI_Hash value {HASH_MB}\n\
+         setoption name MultiPV value {multipv}\nisready\nusinewgame\nposition sfen {sfen}\n\
+         go depth {depth}\n"
     );
     input.send(start.into_bytes()).unwrap();
     let mut text = String::new();
@@ -175,6 +186,46 @@ async fn the_lines_are_the_usi_engines_and_are_kept() {
     let mated = json!({ "sfen": "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1", "multipv": 3, "depth": 3 });
     let mated = post(addr, "/api/analysis", &mated).await.expect(200).json();
     assert_eq!(mated["lines"], json!([]), "{mated}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chu_lines_are_the_usi_engines_double_moves_included() {
+    let (_dir, _server, addr) = fresh_server_with(settings()).await;
+    // Sente's lion on 6f takes the pawn on 6e and the gold on 6d in one move.
+    let position = "k11/12/12/6g5/6p5/6N5/12/12/12/12/12/11K b - 1";
+    let ask = json!({ "variant": "chushogi", "sfen": position, "multipv": 2, "depth": 4 });
+    let answer = post(addr, "/api/analysis", &ask).await.expect(200).json();
+    assert_eq!(
+        (&answer["variant"], &answer["cached"]),
+        (&json!("chushogi"), &json!(false))
+    );
+    let lines = answer["lines"].as_array().unwrap();
+    let usi = usi_lines_of("chushogi", position, 2, 4);
+    assert_eq!(lines.len(), 2, "{answer}");
+    for (k, line) in lines.iter().enumerate() {
+        let (score, pv) = &usi[&(k as u32 + 1)];
+        assert_eq!(&score_words(line), score, "line {}", k + 1);
+        let moves: Vec<String> = serde_json::from_value(line["pv"].clone()).unwrap();
+        assert_eq!(&moves, pv, "line {}", k + 1);
+        assert_eq!(
+            line["pv_text"].as_array().unwrap().len(),
+            moves.len(),
+            "{line}"
+        );
+    }
+    assert_eq!(lines[0]["pv"][0], "6f6e6d", "{answer}");
+    assert_eq!(lines[0]["pv_text"][0], "６五・６四獅", "{answer}");
+    let again = post(addr, "/api/analysis", &ask).await.expect(200).json();
+    assert_eq!(
+        (&again["cached"], &again["lines"]),
+        (&json!(true), &answer["lines"])
+    );
+    // The same SFEN read as shogi is another game: refused as a position.
+    let shogi = json!({ "sfen": position, "depth": 2 });
+    assert_eq!(
+        post(addr, "/api/analysis", &shogi).await.expect(400).json()["code"],
+        "invalid_position"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -2,7 +2,7 @@
 //! deepest kept, read back as stored, the oldest forgotten beyond a count (on SQLite and on
 //! PostgreSQL, see `store_suite.rs`).
 
-use koma_rules::VariantKind;
+use koma_rules::{GameKind, VariantKind};
 use koma_server::Store;
 use koma_store::analysis::{LineScore, StoredAnalysis, StoredLine};
 
@@ -11,7 +11,7 @@ const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b
 /// A search of `position` to `depth` with `lines` lines, stored at `at_ms`.
 fn search(position: &str, depth: u32, lines: u32, at_ms: u64) -> StoredAnalysis {
     StoredAnalysis {
-        variant: VariantKind::Shogi,
+        variant: VariantKind::Shogi.into(),
         position: position.to_string(),
         depth,
         multipv: lines,
@@ -30,7 +30,7 @@ fn search(position: &str, depth: u32, lines: u32, at_ms: u64) -> StoredAnalysis 
 }
 
 fn the_deepest_search_of_a_position_is_kept(store: &dyn Store) {
-    let shogi = VariantKind::Shogi;
+    let shogi = GameKind::from(VariantKind::Shogi);
     assert_eq!(store.analysis(shogi, START).unwrap(), None);
     let first = search(START, 10, 3, 1);
     store.keep_analysis(&first).unwrap();
@@ -49,7 +49,10 @@ fn the_deepest_search_of_a_position_is_kept(store: &dyn Store) {
     store.keep_analysis(&deeper).unwrap();
     assert_eq!(store.analysis(shogi, START).unwrap(), Some(deeper));
     // Another variant's position of the same text is another search.
-    assert_eq!(store.analysis(VariantKind::Tori, START).unwrap(), None);
+    assert_eq!(
+        store.analysis(VariantKind::Tori.into(), START).unwrap(),
+        None
+    );
     // A key no position has finds nothing, on either database.
     assert_eq!(store.analysis(shogi, "9/9\0 b - 1").unwrap(), None);
 }
@@ -64,14 +67,19 @@ fn the_oldest_searches_are_forgotten(store: &dyn Store) {
     store.forget_analyses(2).unwrap();
     let kept: Vec<bool> = positions
         .iter()
-        .map(|p| store.analysis(VariantKind::Shogi, p).unwrap().is_some())
+        .map(|p| {
+            store
+                .analysis(VariantKind::Shogi.into(), p)
+                .unwrap()
+                .is_some()
+        })
         .collect();
     assert_eq!(kept, [false, false, false, true, true]);
     // Fewer than the count: nothing goes.
     store.forget_analyses(10).unwrap();
     assert!(
         store
-            .analysis(VariantKind::Shogi, &positions[4])
+            .analysis(VariantKind::Shogi.into(), &positions[4])
             .unwrap()
             .is_some()
     );

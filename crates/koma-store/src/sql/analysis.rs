@@ -3,7 +3,7 @@
 use crate::analysis::{AnalysisStore, StoredAnalysis};
 use crate::sql::{Backend, Numbered, count_to_sql, ms_to_sql, unstorable};
 use crate::{Damage, StoreError};
-use koma_rules::VariantKind;
+use koma_rules::GameKind;
 use sea_query::raw_sql;
 
 /// The table of searches (schema 15): one row per position, its lines as JSON.
@@ -23,7 +23,7 @@ CREATE INDEX analyses_by_age ON analyses(at_ms);
 impl<B: Backend> AnalysisStore for B {
     fn analysis(
         &self,
-        variant: VariantKind,
+        variant: GameKind,
         position: &str,
     ) -> Result<Option<StoredAnalysis>, StoreError> {
         if unstorable(position) {
