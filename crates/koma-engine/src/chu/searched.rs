@@ -1,5 +1,5 @@
-//! Chu as the search plays it ([`Searched`]): every move generated at once and handed out
-//! captures first, the lion's double captures counted twice; a side whose last royal was
+//! Chu as the search plays it ([`Searched`]): captures generated first (the lion's double
+//! captures counted twice), then the other moves; a side whose last royal was
 //! taken has lost (moving into attack is legal), and a bare king loses.
 
 use super::eval::{evaluate, value};
@@ -71,26 +71,13 @@ impl Searched for Chu {
         pos.play_null();
     }
 
-    fn generate(
-        pos: &ChuPosition,
-        kind: MoveKind,
-        out: &mut Vec<ChuMove>,
-        spare: &mut Vec<ChuMove>,
-    ) {
+    fn generate(pos: &ChuPosition, kind: MoveKind, out: &mut Vec<ChuMove>) {
         match kind {
-            MoveKind::SearchCaptures | MoveKind::Captures => {
-                spare.clear();
-                pos.generate(spare);
-                let mut i = 0;
-                while i < spare.len() {
-                    if Self::is_capture(pos, spare[i]) {
-                        out.push(spare.swap_remove(i));
-                    } else {
-                        i += 1;
-                    }
-                }
+            MoveKind::SearchCaptures | MoveKind::Captures => pos.generate_captures(out),
+            MoveKind::SearchQuiets | MoveKind::Quiets => {
+                pos.generate(out);
+                out.retain(|&m| !Self::is_capture(pos, m));
             }
-            MoveKind::SearchQuiets | MoveKind::Quiets => out.append(spare),
             MoveKind::Checks => {
                 if let Some(royals) = Self::checks(pos) {
                     pos.generate(out);

@@ -102,10 +102,8 @@ pub trait Searched: Rules<Move: SearchMove> {
     fn play(pos: &mut Position<Self>, m: Self::Move);
     /// Passes (the null move); the side to move is not in check.
     fn play_null(pos: &mut Position<Self>);
-    /// Generates the moves of `kind` into `out`; `spare` is the node's own buffer, which a
-    /// generator that makes every move at once fills with the non-captures of a
-    /// `SearchCaptures` call and hands over at the node's `SearchQuiets` call.
-    fn generate(pos: &Position<Self>, kind: MoveKind, out: &mut Self::List, spare: &mut Self::List);
+    /// Generates the moves of `kind` into `out`.
+    fn generate(pos: &Position<Self>, kind: MoveKind, out: &mut Self::List);
     /// The index of `m`'s origin in the history tables (a square or a dropped role).
     fn origin(m: Self::Move) -> usize;
     /// The index of `m`'s destination.
@@ -169,12 +167,7 @@ macro_rules! on_the_nine_frame {
             }
 
             #[inline(always)]
-            fn generate(
-                pos: &Position<Self>,
-                kind: MoveKind,
-                out: &mut MoveList,
-                _: &mut MoveList,
-            ) {
+            fn generate(pos: &Position<Self>, kind: MoveKind, out: &mut MoveList) {
                 pos.generate(kind, out);
             }
 

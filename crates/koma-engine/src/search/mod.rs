@@ -372,8 +372,8 @@ type Done<'d, V> = dyn for<'w> FnMut(&Worker<'w, V>, &Found<<V as Rules>::Move>)
 
 /// The moves the search considers at `root`.
 fn root_moves<V: Searched>(root: &Position<V>) -> V::List {
-    let (mut moves, mut spare) = (V::List::default(), V::List::default());
-    V::generate(root, MoveKind::Legal, &mut moves, &mut spare);
+    let mut moves = V::List::default();
+    V::generate(root, MoveKind::Legal, &mut moves);
     moves
 }
 

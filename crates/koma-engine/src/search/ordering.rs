@@ -154,8 +154,6 @@ enum Stage {
 pub struct Frame<V: Searched> {
     /// The moves of the current stage.
     pub moves: V::List,
-    /// The generator's own buffer ([`Searched::generate`]).
-    spare: V::List,
     /// The moves being searched with their ranks (see [`rank`]).
     scored: Vec<(i64, V::Move)>,
     /// How many moves were handed out by selection before the rest were sorted.
@@ -190,7 +188,6 @@ impl<V: Searched> Default for Frame<V> {
     fn default() -> Frame<V> {
         Frame {
             moves: V::List::default(),
-            spare: V::List::default(),
             scored: Vec::with_capacity(V::MOVES),
             picked: 0,
             cursor: 0,
@@ -241,7 +238,7 @@ impl<V: Searched> Frame<V> {
             if !self.filled {
                 self.filled = true;
                 self.moves.clear();
-                V::generate(pos, kind, &mut self.moves, &mut self.spare);
+                V::generate(pos, kind, &mut self.moves);
                 self.generated += self.moves.len();
                 self.score(pos, self.hash, tables, ply, previous);
                 self.cursor = 0;
@@ -262,7 +259,7 @@ impl<V: Searched> Frame<V> {
     /// handing out with [`Frame::pick`], outside the staged order of [`Frame::next`]).
     pub fn fill(&mut self, pos: &Position<V>, kind: MoveKind, tables: &Ordering, ply: usize) {
         self.moves.clear();
-        V::generate(pos, kind, &mut self.moves, &mut self.spare);
+        V::generate(pos, kind, &mut self.moves);
         self.score(pos, None, tables, ply, None);
     }
 

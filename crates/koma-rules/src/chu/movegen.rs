@@ -157,6 +157,37 @@ impl ChuPosition {
         }
     }
 
+    /// Appends the legal moves that take something: a single move onto an enemy piece, a
+    /// double move taking on its middle square or its last (what engines search first).
+    pub fn generate_captures(&self, out: &mut Vec<ChuMove>) {
+        let us = self.side;
+        let theirs = self.by_color[(!us).index()];
+        for from in self.by_color[us.index()] {
+            let piece = self.board[from.index()].expect("a piece on its colour's square");
+            let dests = self.single_dests(from, piece);
+            for to in dests & theirs {
+                if self.can_promote(piece, from, to) {
+                    out.push(ChuMove::normal(from, to, true));
+                }
+                out.push(ChuMove::normal(from, to, false));
+            }
+            if matches!(info_of(piece.role()).lion, LionPower::None) {
+                continue;
+            }
+            for mid in dests {
+                let ends = self.second_steps(from, mid, piece);
+                let taking = if theirs.contains(mid) {
+                    ends
+                } else {
+                    ends & theirs
+                };
+                for to in taking {
+                    out.push(ChuMove::double(from, mid, to));
+                }
+            }
+        }
+    }
+
     /// Every legal move.
     pub fn legal_moves(&self) -> Vec<ChuMove> {
         let mut out = Vec::with_capacity(128);

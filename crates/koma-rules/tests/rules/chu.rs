@@ -86,3 +86,34 @@ fn every_move_agrees_with_the_reference_along_random_games() {
     }
     assert!(plies > 2_000, "{plies} plies compared");
 }
+
+#[test]
+fn the_capture_generator_gives_the_legal_moves_that_take() {
+    let mut rng = Rng(0x6361_7074);
+    let mut compared = 0;
+    for sfen in table().into_iter().map(|l| l.0).chain([START.to_string()]) {
+        let mut pos = parse(&sfen).unwrap();
+        for _ in 0..80 {
+            let legal = pos.legal_moves();
+            let us = pos.side_to_move();
+            let takes = |sq| pos.piece_at(sq).is_some_and(|p| p.color() != us);
+            let mut expected: Vec<String> = legal
+                .iter()
+                .filter(|m| takes(m.to()) || m.mid().is_some_and(takes))
+                .map(|m| m.to_string())
+                .collect();
+            let mut got = Vec::new();
+            pos.generate_captures(&mut got);
+            let mut got: Vec<String> = got.iter().map(|m| m.to_string()).collect();
+            expected.sort();
+            got.sort();
+            assert_eq!(got, expected, "{}", write(&pos));
+            compared += expected.len();
+            if legal.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            pos.play(legal[rng.below(legal.len())]).unwrap();
+        }
+    }
+    assert!(compared > 1_000, "{compared} captures compared");
+}
