@@ -1,10 +1,10 @@
 //! Chu's hand-written evaluation: material at lishogi's piece values, pawns and
 //! go-betweens pushed forward, lions in the centre, and a royal kept company.
 
-use koma_rules::chu::{ChuPosition, is_royal, zone};
+use koma_rules::chu::{ChuMove, ChuPosition, is_royal, promote, zone};
 use koma_rules::frame12::Square12;
 use koma_rules::pieces::info_of;
-use koma_rules::{Color, Role};
+use koma_rules::{Color, Piece, Role};
 
 /// What Chu values otherwise than the piece table's shogi values (lishogi's, scalashogi
 /// `Chushogi.valueOfRole`, a pawn being 100): the roles Chu shares with shogi.
@@ -44,35 +44,84 @@ fn advance(color: Color, sq: Square12) -> i32 {
     }
 }
 
-/// The score of `pos` for the side to move, in centipawns.
-pub fn evaluate(pos: &ChuPosition) -> i32 {
-    let mut score = [0i32; 2];
-    for color in Color::ALL {
-        let c = color.index();
-        let ours = pos.color_bb(color);
-        for sq in ours {
-            let Some(piece) = pos.piece_at(sq) else {
-                continue;
-            };
-            let role = piece.role();
-            score[c] += value(role);
-            match role {
-                Role::Pawn | Role::GoBetween => score[c] += 6 * advance(color, sq),
-                Role::Lion | Role::PromotedKirin => score[c] += 12 * (5 - off_centre(sq)),
-                _ if is_royal(role) => {
-                    // Company around the royal, and no wandering into the enemy camp.
-                    let guards = (sq_around(sq) & ours).count() as i32;
-                    score[c] += 8 * guards.min(5);
-                    if zone(color).contains(sq) {
-                        score[c] -= 150;
-                    }
+/// What the piece on `sq` adds to its side's score wherever the others stand: its value,
+/// and how well placed it is (pawns and go-betweens forward, lions in the centre, the
+/// others near it, a royal out of the enemy camp).
+fn placed(piece: Piece, sq: Square12) -> i32 {
+    let (role, color) = (piece.role(), piece.color());
+    value(role)
+        + match role {
+            Role::Pawn | Role::GoBetween => 6 * advance(color, sq),
+            Role::Lion | Role::PromotedKirin => 12 * (5 - off_centre(sq)),
+            _ if is_royal(role) => {
+                if zone(color).contains(sq) {
+                    -150
+                } else {
+                    0
                 }
-                _ => score[c] += 2 * (5 - off_centre(sq)),
             }
+            _ => 2 * (5 - off_centre(sq)),
+        }
+}
+
+/// [`placed`] from sente's point of view.
+fn signed(piece: Piece, sq: Square12) -> i32 {
+    match piece.color() {
+        Color::Black => placed(piece, sq),
+        Color::White => -placed(piece, sq),
+    }
+}
+
+/// The terms of every piece by itself ([`placed`]), sente's point of view: kept move by
+/// move by the search ([`board_delta`]).
+pub fn board_terms(pos: &ChuPosition) -> i32 {
+    pos.occupied()
+        .filter_map(|sq| pos.piece_at(sq).map(|p| signed(p, sq)))
+        .sum()
+}
+
+/// What `m` changes in [`board_terms`]: the moved piece leaves its square and arrives
+/// (promoted, if it promotes), what it takes goes.
+pub fn board_delta(pos: &ChuPosition, m: ChuMove) -> Option<i32> {
+    let piece = pos.piece_at(m.from())?;
+    let arrived = match promote(piece.role()).filter(|_| m.is_promotion()) {
+        Some(role) => Piece::new(piece.color(), role),
+        None => piece,
+    };
+    let mut delta = signed(arrived, m.to()) - signed(piece, m.from());
+    for sq in [m.mid(), Some(m.to())].into_iter().flatten() {
+        if let Some(taken) = pos.piece_at(sq).filter(|p| p.color() != piece.color()) {
+            delta -= signed(taken, sq);
         }
     }
-    let us = pos.side_to_move().index();
-    score[us] - score[1 - us]
+    Some(delta)
+}
+
+/// The score of `pos` for the side to move, its [`board_terms`] being `board`: those, and
+/// the company each royal keeps (its own pieces around it).
+pub fn evaluate_from(pos: &ChuPosition, board: i32) -> i32 {
+    let mut score = board;
+    for color in Color::ALL {
+        let ours = pos.color_bb(color);
+        let company: i32 = pos
+            .royals(color)
+            .map(|sq| 8 * ((sq_around(sq) & ours).count() as i32).min(5))
+            .sum();
+        score += if color == Color::Black {
+            company
+        } else {
+            -company
+        };
+    }
+    match pos.side_to_move() {
+        Color::Black => score,
+        Color::White => -score,
+    }
+}
+
+/// The score of `pos` for the side to move, in centipawns.
+pub fn evaluate(pos: &ChuPosition) -> i32 {
+    evaluate_from(pos, board_terms(pos))
 }
 
 fn sq_around(sq: Square12) -> koma_rules::frame12::Bitboard12 {
@@ -101,5 +150,34 @@ mod tests {
         assert_eq!(value(Role::GoBetween), 100);
         assert_eq!(value(Role::FreeKing), 1_200);
         assert!(value(Role::King) > value(Role::Lion));
+    }
+
+    #[test]
+    fn the_terms_kept_move_by_move_are_the_terms_counted_afresh() {
+        let mut pos = ChuPosition::startpos();
+        let mut seed = 0x6576_616cu64;
+        let mut checked = 0;
+        for _ in 0..120 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            let before = board_terms(&pos);
+            for &m in &moves {
+                let mut after = pos;
+                after.play_unchecked(m);
+                assert_eq!(
+                    Some(board_terms(&after) - before),
+                    board_delta(&pos, m),
+                    "{m}"
+                );
+                checked += 1;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

@@ -2,7 +2,7 @@
 //! captures counted twice), then the other moves; a side whose last royal was
 //! taken has lost (moving into attack is legal), and a bare king loses.
 
-use super::eval::{evaluate, value};
+use super::eval::{self, value};
 use crate::search::game::Searched;
 use koma_nnue::features::Change;
 use koma_nnue::network::{Accumulator, Network};
@@ -153,16 +153,16 @@ impl Searched for Chu {
         bare(pos)
     }
 
-    fn board_terms(_pos: &ChuPosition) -> i32 {
-        0
+    fn board_terms(pos: &ChuPosition) -> i32 {
+        eval::board_terms(pos)
     }
 
-    fn board_delta(_pos: &ChuPosition, _m: ChuMove) -> Option<i32> {
-        Some(0)
+    fn board_delta(pos: &ChuPosition, m: ChuMove) -> Option<i32> {
+        eval::board_delta(pos, m)
     }
 
-    fn evaluate_from(pos: &ChuPosition, _board: i32) -> i32 {
-        evaluate(pos)
+    fn evaluate_from(pos: &ChuPosition, board: i32) -> i32 {
+        eval::evaluate_from(pos, board)
     }
 
     /// The lions and royals of both sides, and how many pieces each side has.
