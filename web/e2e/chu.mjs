@@ -257,7 +257,9 @@ async function hostedGame(browser) {
   if (box.width > PHONE.width + 1) fail(`the phone's board is ${box.width} px wide`);
   if (await p1.locator(".bar-sente .clock").isHidden()) fail("sente's clock is not shown");
   if (await p2.locator(".hand").first().isVisible()) fail("the phone shows hands: Chu has no drops");
-  log(`lobby: a rated Chu seek (30m+60s) accepted on the phone; game ${id}, 144 squares, clocks shown`);
+  const placeholder = await p1.locator("#move-text").getAttribute("placeholder");
+  if (!placeholder?.includes("7j7i6h")) fail(`the move box suggests '${placeholder}' for a Chu move`);
+  log(`lobby: a rated Chu seek (30m+60s) accepted on the phone; game ${id}, 144 squares, clocks shown; the move box suggests '${placeholder}'`);
 
   await click(p1, "7i");
   await click(p1, "7h");

@@ -268,6 +268,8 @@ export function gameScreen(id: string, token: string | null): Screen {
     takebackButton.hidden = !player || over || !s.started || s.rated;
     takebackButton.disabled = s.offers.takeback === seat;
     moveBox.hidden = !player || over || !s.started;
+    // A game whose moves may pass a middle square (Chu) is typed in USI alone.
+    moveText.placeholder = t(variantInfo(s.variant).double_moves ? "game-move-placeholder-usi" : "game-move-placeholder");
     const draw = over && s.outcome!.winner === null;
     rematch.textContent = rematch.disabled ? t("game-rematch-offered") : draw ? t("game-rematch-after-draw") : t("game-rematch-reversed");
     rematch.classList.toggle("primary", draw);

@@ -117,7 +117,7 @@ pub enum ApiError {
     /// A Chu move that cannot be read as USI (400).
     #[error("{0}")]
     UnreadableChuMove(#[source] koma_notation::chu::ChuUsiError),
-    /// Something the hosted Chu games do not have yet, named (400): an engine seat, a
+    /// Something the hosted Chu games do not have yet, named (400): a board image, a
     /// handicap, a review room, a tournament.
     #[error("Chu shogi games do not take {0} yet")]
     NotInChu(&'static str),

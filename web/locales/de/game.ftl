@@ -192,6 +192,7 @@ game-review = Computeranalyse 棋譜解析
 game-analysis-board = Analysebrett 検討
 game-review-together = 感想戦 { -kansosen }
 game-move-placeholder = 7g7f · P-7f · ７六歩 · 7f
+game-move-placeholder-usi = 7i7h · 7j7i6h (USI)
 game-move-label = { -move } eingeben (USI, westliche, japanische oder deutsche { -notation })
 game-move-play = Ziehen
 game-move-failed = { -move } { $move }: { $error }

@@ -227,6 +227,7 @@ game-analysis-board = Analysis board 検討
 game-review-together = 感想戦 Review together
 # The move box: examples of moves in each notation koma reads (keep them as they are).
 game-move-placeholder = 7g7f · P-7f · ７六歩 · 7f
+game-move-placeholder-usi = 7i7h · 7j7i6h (USI)
 game-move-label = Type a move (USI, Western, Japanese or German)
 game-move-play = Play
 # A move refused: $move as typed or played (`7g7f`), $error why (errors.ftl).

@@ -195,6 +195,7 @@ game-analysis-board = Analyysilauta 検討
 game-review-together = 感想戦 Yhteinen analyysi
 # Esimerkkejä siirroista kussakin koman lukemassa notaatiossa (säilytetään sellaisinaan).
 game-move-placeholder = 7g7f · P-7f · ７六歩 · 7f
+game-move-placeholder-usi = 7i7h · 7j7i6h (USI)
 game-move-label = Kirjoita { -move } (USI, länsimainen, japanilainen tai saksalainen { -notation })
 game-move-play = Pelaa
 game-move-failed = Siirto { $move }: { $error }

@@ -190,6 +190,7 @@ game-review = Analyser cette partie 棋譜解析
 game-analysis-board = Plateau d'analyse 検討
 game-review-together = 感想戦 Analyse commune
 game-move-placeholder = 7g7f · P-7f · ７六歩 · 7f
+game-move-placeholder-usi = 7i7h · 7j7i6h (USI)
 game-move-label = Saisissez un { -move } ({ -notation } USI, occidentale, japonaise ou allemande)
 game-move-play = Jouer
 game-move-failed = Coup { $move } : { $error }

@@ -188,6 +188,7 @@ game-review = 棋譜解析
 game-analysis-board = 検討
 game-review-together = { -kansosen }
 game-move-placeholder = 7g7f · P-7f · ７六歩 · 7f
+game-move-placeholder-usi = 7i7h · 7j7i6h (USI)
 game-move-label = { -move }を入力（USI・西洋式・日本式・ドイツ式）
 game-move-play = 指す
 game-move-failed = { -move }{ $move }：{ $error }

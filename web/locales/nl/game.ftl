@@ -191,6 +191,7 @@ game-review = Deze partij analyseren 棋譜解析
 game-analysis-board = Analysebord 検討
 game-review-together = 感想戦 Samen nabespreken
 game-move-placeholder = 7g7f · P-7f · ７六歩 · 7f
+game-move-placeholder-usi = 7i7h · 7j7i6h (USI)
 game-move-label = Typ een { -move } (USI, westerse, Japanse of Duitse { -notation })
 game-move-play = Spelen
 game-move-failed = Zet { $move }: { $error }
