@@ -1,7 +1,7 @@
 //! Chu's hand-written evaluation: material at lishogi's piece values, pawns and
 //! go-betweens pushed forward, lions in the centre, and a royal kept company.
 
-use koma_rules::chu::{ChuMove, ChuPosition, is_royal, promote, zone};
+use koma_rules::chu::{ChuMove, ChuPosition, is_royal, zone};
 use koma_rules::frame12::Square12;
 use koma_rules::pieces::info_of;
 use koma_rules::{Color, Piece, Role};
@@ -84,10 +84,7 @@ pub fn board_terms(pos: &ChuPosition) -> i32 {
 /// (promoted, if it promotes), what it takes goes.
 pub fn board_delta(pos: &ChuPosition, m: ChuMove) -> Option<i32> {
     let piece = pos.piece_at(m.from())?;
-    let arrived = match promote(piece.role()).filter(|_| m.is_promotion()) {
-        Some(role) => Piece::new(piece.color(), role),
-        None => piece,
-    };
+    let arrived = super::moved(pos, m)?;
     let mut delta = signed(arrived, m.to()) - signed(piece, m.from());
     for sq in [m.mid(), Some(m.to())].into_iter().flatten() {
         if let Some(taken) = pos.piece_at(sq).filter(|p| p.color() != piece.color()) {

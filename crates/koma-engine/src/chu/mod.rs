@@ -6,3 +6,15 @@ mod eval;
 mod searched;
 
 pub use eval::{evaluate, value};
+
+use koma_rules::Piece;
+use koma_rules::chu::{ChuMove, ChuPosition, promote};
+
+/// The piece `m` moves in `pos`, as it stands after the move (promoted, if it promotes).
+fn moved(pos: &ChuPosition, m: ChuMove) -> Option<Piece> {
+    let piece = pos.piece_at(m.from())?;
+    Some(match promote(piece.role()).filter(|_| m.is_promotion()) {
+        Some(role) => Piece::new(piece.color(), role),
+        None => piece,
+    })
+}

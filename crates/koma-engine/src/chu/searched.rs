@@ -3,27 +3,19 @@
 //! taken has lost (moving into attack is legal), and a bare king loses.
 
 use super::eval::{self, value};
+use super::moved;
 use crate::search::game::Searched;
 use koma_nnue::features::Change;
 use koma_nnue::network::{Accumulator, Network};
-use koma_rules::chu::{Chu, ChuMove, ChuPosition, attacks, promote};
+use koma_rules::chu::{Chu, ChuMove, ChuPosition, attacks};
 use koma_rules::frame12::{Bitboard12, Square12};
-use koma_rules::{Color, MoveKind, Piece, Repetition};
+use koma_rules::{Color, MoveKind, Repetition};
 
 /// The worth of what stands on `sq` for the side to move's opponent.
 fn taken(pos: &ChuPosition, sq: Square12) -> i32 {
     pos.piece_at(sq)
         .filter(|p| p.color() != pos.side_to_move())
         .map_or(0, |p| value(p.role()))
-}
-
-/// The piece `m` moves, as it stands after the move.
-fn moved(pos: &ChuPosition, m: ChuMove) -> Option<Piece> {
-    let piece = pos.piece_at(m.from())?;
-    Some(match promote(piece.role()).filter(|_| m.is_promotion()) {
-        Some(role) => Piece::new(piece.color(), role),
-        None => piece,
-    })
 }
 
 /// The board after `m`, as occupied squares.
@@ -46,10 +38,7 @@ fn bare(pos: &ChuPosition) -> Option<Option<Color>> {
             return Some(Some(!color));
         }
     }
-    match pos.outcome() {
-        Some(o) if o.winner.is_none() => Some(None),
-        _ => None,
-    }
+    pos.bare_royals().then_some(None)
 }
 
 impl Searched for Chu {

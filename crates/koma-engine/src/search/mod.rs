@@ -67,10 +67,16 @@ impl PastPosition {
     /// The entries of every position of `game`, from its start to its current position
     /// (each pressed as the move that led to it pressed).
     pub fn of_game<V: Rules>(game: &koma_game::Game<V>) -> Vec<PastPosition> {
-        let mut pos = *game.start();
-        let mut out = Vec::with_capacity(game.moves().len() + 1);
+        PastPosition::line(game.start(), game.moves())
+    }
+
+    /// The entries of the line of the legal `moves` from `start`: the start's, then each
+    /// position's after its move.
+    pub fn line<V: Rules>(start: &Position<V>, moves: &[V::Move]) -> Vec<PastPosition> {
+        let mut pos = *start;
+        let mut out = Vec::with_capacity(moves.len() + 1);
         out.push(PastPosition::of(&pos));
-        for &m in game.moves() {
+        for &m in moves {
             pos = V::after(&pos, m);
             out.push(PastPosition::after(&pos, m));
         }

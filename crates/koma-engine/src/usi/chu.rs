@@ -32,7 +32,7 @@ impl ChuGame {
 /// Builds the Chu position of `command`: a bad start is an error; a bad move keeps the
 /// position before it, with a warning.
 pub fn build(command: &PositionCommand) -> Result<(ChuGame, Vec<String>), PositionError> {
-    let mut root = match &command.start {
+    let start = match &command.start {
         StartSpec::StartPos => ChuPosition::startpos(),
         StartSpec::Sfen(text) => parse(text).map_err(|error| PositionError::Sfen {
             text: echo(text),
@@ -40,15 +40,13 @@ pub fn build(command: &PositionCommand) -> Result<(ChuGame, Vec<String>), Positi
             hint: String::new(),
         })?,
     };
-    let mut history = Vec::with_capacity(command.moves.len() + 1);
-    let mut entry = PastPosition::of(&root);
+    let (mut root, mut moves) = (start, Vec::with_capacity(command.moves.len()));
     let mut warnings = Vec::new();
     for (i, text) in command.moves.iter().enumerate() {
         match parse_legal(&root, text) {
             Ok(m) => {
-                history.push(entry);
                 root.play_unchecked(m);
-                entry = PastPosition::after(&root, m);
+                moves.push(m);
             }
             Err(e) => {
                 let note = illegal_move_note(i, text, command.moves.len(), &e.to_string());
@@ -57,7 +55,7 @@ pub fn build(command: &PositionCommand) -> Result<(ChuGame, Vec<String>), Positi
             }
         }
     }
-    history.push(entry);
+    let history = PastPosition::line(&start, &moves);
     Ok((ChuGame { root, history }, warnings))
 }
 

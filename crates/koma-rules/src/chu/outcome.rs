@@ -60,7 +60,7 @@ impl ChuPosition {
     }
 
     /// Whether only the two royals are left, neither attacked.
-    fn bare_royals(&self) -> bool {
+    pub fn bare_royals(&self) -> bool {
         if self.occupied().count() > 26 {
             return false;
         }
