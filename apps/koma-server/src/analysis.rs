@@ -20,7 +20,8 @@ use crate::error::ApiError;
 use crate::line::{self, Root};
 use crate::review::{ScoreView, sente_view};
 use koma_engine::{Limits, Score, SearchInfo, Searched, Searcher};
-use koma_notation::{chu as chu_text, sfen, usi};
+use koma_notation::family::Notation;
+use koma_notation::{chu as chu_text, sfen};
 use koma_rules::{GameKind, Position};
 use koma_store::Store;
 use koma_store::UserId;
@@ -415,20 +416,18 @@ fn search_lines(
 ) -> (u32, Vec<StoredLine>) {
     match root {
         Root::Family(pos) => {
-            let variant = pos.variant();
-            koma_rules::on_position!(pos, p => lines_of(searcher, p, limits, stop, |m| usi::write_move(variant, m)))
+            koma_rules::on_position!(pos, p => lines_of(searcher, p, limits, stop))
         }
-        Root::Chu(p) => lines_of(searcher, p, limits, stop, |m| m.to_string()),
+        Root::Chu(p) => lines_of(searcher, p, limits, stop),
     }
 }
 
-/// [`search_lines`] of one game's position, its moves written by `write`.
-fn lines_of<V: Searched>(
+/// [`search_lines`] of one game's position.
+fn lines_of<V: Searched + Notation>(
     searcher: &mut Searcher,
     root: &Position<V>,
     limits: &Limits,
     stop: &AtomicBool,
-    write: impl Fn(V::Move) -> String,
 ) -> (u32, Vec<StoredLine>) {
     // Each completed iteration reports all its lines, best first: the last one's are kept.
     let mut last: (u32, Vec<StoredLine>) = (0, Vec::new());
@@ -441,7 +440,7 @@ fn lines_of<V: Searched>(
                 Score::Cp(cp) => LineScore::Cp(cp),
                 Score::Mate(n) => LineScore::Mate(n),
             },
-            pv: info.pv.iter().map(|&m| write(m)).collect(),
+            pv: info.pv.iter().map(|&m| V::usi(m)).collect(),
         });
     };
     searcher.search(root, &[], limits, stop, &mut report);

@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use koma_game::clock::Clock;
 use koma_game::points::DeclarationFailure;
 use koma_game::{Foul, Game, GameError, Outcome, Reason, RuleSet};
+use koma_notation::family::UsiMove;
 use koma_notation::movetext;
 use koma_notation::record::Record;
 use koma_notation::{chu as chu_text, sfen, usi};
@@ -22,6 +23,14 @@ pub enum AnyMove {
 }
 
 impl AnyMove {
+    /// The move in USI, as `game` writes it (`7g7f`, `P*5e`, Chu's `7j7i6h`).
+    pub fn usi(self, game: GameKind) -> String {
+        match self {
+            AnyMove::Family(m) => m.write_usi(game),
+            AnyMove::Chu(m) => m.write_usi(game),
+        }
+    }
+
     /// The 9x9 move, if it is one.
     pub fn family(&self) -> Option<Move> {
         match self {
@@ -143,10 +152,7 @@ impl AnyGame {
 
     /// A move as USI text.
     pub fn usi(&self, m: AnyMove) -> String {
-        match m {
-            AnyMove::Family(m) => usi::write_move(self.variant_of_frame(), m),
-            AnyMove::Chu(m) => m.to_string(),
-        }
+        m.usi(self.variant())
     }
 
     /// Reads a move in any notation koma reads (USI, Western, Japanese, German), the
@@ -269,6 +275,19 @@ impl AnyGame {
     /// a position of its own).
     pub fn starts_at_default(&self) -> bool {
         forward!(self, g => at_start(g))
+    }
+
+    /// The current position, of either frame.
+    pub fn root(&self) -> crate::line::Root {
+        by_frame!(self,
+            g => crate::line::Root::Family((*g.position()).into_any()),
+            c => crate::line::Root::Chu(*c.position()))
+    }
+
+    /// The search's history of the game: every position from the start to the current
+    /// one, each pressed as the move that led to it pressed.
+    pub fn past(&self) -> Vec<koma_engine::PastPosition> {
+        forward!(self, g => koma_engine::PastPosition::of_game(g))
     }
 
     /// The start position of a 9x9 game (`None` for Chu, whose positions are not

@@ -10,7 +10,7 @@
 //! their tables, [`Settings::hash_mb`] in all) are reused, never made per game.
 
 use crate::anygame::{AnyGame, AnyMove};
-use crate::line::{self, Root};
+use crate::line::Root;
 use crate::settings::Settings;
 use koma_engine::time::{self, GoParams, TimeOptions};
 use koma_engine::{Limits, PastPosition, SearchInfo, SearchResult, Searched, Searcher};
@@ -109,25 +109,13 @@ pub struct Turn {
     pub stop: Arc<AtomicBool>,
 }
 
-/// `positions` as the search's history: each key, and whether its side to move was in check.
-pub fn past(positions: &[AnyPosition]) -> Vec<PastPosition> {
-    positions.iter().map(PastPosition::of_any).collect()
-}
-
 impl Turn {
     /// The engine's turn in `game` at `now_ms`, if it is the engine's to move.
     pub fn of(id: &GameId, game: &AnyGame, engine: &EngineSeat, now_ms: u64) -> Option<Turn> {
         if game.outcome().is_some() || game.side_to_move() != engine.seat {
             return None;
         }
-        let (root, history) = match game.chu() {
-            Some(chu) => (Root::Chu(*chu.position()), PastPosition::of_game(chu)),
-            None => {
-                let (start, moves) = game.start_position().zip(game.family_moves())?;
-                let positions = line::positions(&start, &moves);
-                (Root::Family(*positions.last()?), past(&positions))
-            }
-        };
+        let root = game.root();
         let declare = match &root {
             Root::Family(p) => game.rules().declaration && can_declare(p),
             Root::Chu(_) => false,
@@ -136,7 +124,7 @@ impl Turn {
             id: id.clone(),
             ply: game.plies(),
             root,
-            history,
+            history: game.past(),
             repetition: game.rules().repetition,
             limits: limits(engine, game.clock(), now_ms),
             declare,

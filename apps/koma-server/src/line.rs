@@ -142,13 +142,17 @@ impl Root {
         all
     }
 
+    /// The game this is a position of.
+    pub fn game(&self) -> GameKind {
+        match self {
+            Root::Family(p) => p.variant().into(),
+            Root::Chu(_) => GameKind::Chu,
+        }
+    }
+
     /// `m` in USI.
     pub fn usi(&self, m: AnyMove) -> String {
-        match (self, m) {
-            (Root::Family(p), AnyMove::Family(m)) => usi::write_move(p.variant(), m),
-            (_, AnyMove::Family(m)) => usi::write_move(VariantKind::Shogi, m),
-            (_, AnyMove::Chu(m)) => m.to_string(),
-        }
+        m.usi(self.game())
     }
 
     /// `moves` from here in Japanese, the first after `previous` (for 同); stops at a move
