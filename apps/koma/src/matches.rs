@@ -1,11 +1,10 @@
 //! `koma match ENGINE_A ENGINE_B`: a match between two USI engines, a line per game and the
 //! score with the Elo difference at the end.
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use koma_game::chu::matches::{self as chu_matches, ChuMatchConfig};
-use koma_game::clock::TimeControl;
+use koma_game::RuleSet;
 use koma_game::matches::{
     Adjudication, ConcurrentMatch, EngineSpec, GameResult, MatchConfig, MatchEvent, read_openings,
 };
@@ -36,25 +35,26 @@ pub struct MatchArgs {
     /// each is played twice with colours swapped (default: the start position).
     #[arg(long)]
     openings: Option<PathBuf>,
-    /// Rule set: professional, amateur, csa, try, tori, tori-fsf (default: csa for shogi,
-    /// tori for Tori Shogi).
+    /// Rule set: professional, amateur, csa, try, tori, tori-fsf, chushogi (default: csa for
+    /// shogi, each variant's own for the others; Chu's drawn at 500 moves).
     #[arg(long)]
     rules: Option<String>,
     /// Draw after this many moves (default: the rule set's limit, 256 under csa).
     #[arg(long)]
     max_moves: Option<u32>,
-    /// Variant. Chu shogi's matches open each pair of games with --random-plies random
-    /// moves and take a time per move (`--time 0+200ms`).
+    /// Variant (shogi, tori, minishogi, kyotoshogi, dobutsu, chushogi).
     #[arg(long, default_value = "shogi", ignore_case = true, value_parser = crate::choices::game())]
     variant: GameKind,
-    /// Chu shogi: random moves from the start that open each pair of games.
-    #[arg(long, default_value_t = 4)]
-    random_plies: usize,
-    /// Chu shogi: the seed of those moves.
+    /// Random moves after each opening, the same for both games of a pair (default: 4 for
+    /// Chu shogi, which has no openings file, 0 for the others).
+    #[arg(long)]
+    random_plies: Option<usize>,
+    /// The seed of those moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Directory for the records, game-001.kif and game-001.csa (CSA for shogi only), each
-    /// engine move with its search's score and principal variation as a comment.
+    /// engine move with its search's score and principal variation as a comment (Chu's
+    /// KIF as lishogi writes it, without them).
     #[arg(long)]
     out: Option<PathBuf>,
     /// A USI option for engine A, NAME=VALUE (NAME alone presses a button); repeatable.
@@ -77,9 +77,6 @@ pub struct MatchArgs {
 
 /// Plays the match and prints a line per game, then the endings and the score line last.
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
-    if args.variant == GameKind::Chu {
-        return run_chu(&args);
-    }
     let config = config(&args)?;
     let games = config.games;
     let runner = ConcurrentMatch::new(config, usize::from(args.concurrency))?;
@@ -116,55 +113,6 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         return Err(crate::output::io_failure(e));
     }
     let summary = result?;
-    outln!("{summary}");
-    Ok(())
-}
-
-/// A Chu match: a line per game, then the summary.
-fn run_chu(args: &MatchArgs) -> anyhow::Result<()> {
-    let [a, b] = engine_specs(args)?;
-    let time: TimeControl = args
-        .time
-        .parse()
-        .with_context(|| format!("--time {}", args.time))?;
-    let move_ms = match time {
-        TimeControl::Byoyomi {
-            main_ms: 0,
-            period_ms,
-            ..
-        } => period_ms,
-        TimeControl::Unlimited => 1_000,
-        _ => bail!(
-            "--time {}: Chu matches take a time per move, like 0+200ms",
-            args.time
-        ),
-    };
-    if args.openings.is_some() || args.rules.is_some() {
-        bail!("Chu matches take no --openings or --rules yet");
-    }
-    if args.concurrency > 1 {
-        bail!("Chu matches play one game at a time (no --concurrency yet)");
-    }
-    let mut config = ChuMatchConfig::new(a, b, args.games, move_ms);
-    config.out_dir = args.out.clone();
-    config.margin_ms = args.margin;
-    config.random_plies = args.random_plies;
-    config.seed = args.seed;
-    if let Some(plies) = args.max_moves {
-        config.max_plies = plies as usize;
-    }
-    let names = ["A".to_string(), "B".to_string()];
-    let mut failure = None;
-    let summary = chu_matches::run(&config, &mut |result| {
-        if let Err(e) = writeln!(std::io::stdout(), "{}", game_line(result, &names)) {
-            failure.get_or_insert(e);
-        }
-    })?;
-    if let Some(e) = failure {
-        return Err(crate::output::io_failure(e));
-    }
-    outln!("A: {}", summary.names[0]);
-    outln!("B: {}", summary.names[1]);
     outln!("{summary}");
     Ok(())
 }
@@ -224,18 +172,34 @@ fn engine_specs(args: &MatchArgs) -> anyhow::Result<[EngineSpec; 2]> {
 
 /// The match's configuration from the command line.
 fn config(args: &MatchArgs) -> anyhow::Result<MatchConfig> {
-    let Some(variant) = args.variant.family() else {
-        bail!("Chu shogi matches are run by run_chu");
-    };
+    let variant = args.variant;
     let [a, b] = engine_specs(args)?;
     let mut config = MatchConfig::new(a, b, variant);
+    config.random_plies = args
+        .random_plies
+        .unwrap_or(if variant == GameKind::Chu { 4 } else { 0 });
+    config.seed = args.seed;
     config.games = args.games;
     config.time = args
         .time
         .parse()
         .with_context(|| format!("--time {}", args.time))?;
     if let Some(name) = &args.rules {
-        config.rules = crate::replay::rule_set(name)?;
+        config.rules = RuleSet::named_for(variant, name).ok_or_else(|| {
+            let own = RuleSet::default_for(variant).name;
+            let mut known: Vec<&str> = match variant {
+                GameKind::Chu => Vec::new(),
+                GameKind::Family(_) => RuleSet::ALL.iter().map(|r| r.name).collect(),
+            };
+            if !known.contains(&own) {
+                known.push(own);
+            }
+            anyhow!(
+                "unknown rule set '{name}' for {} (known: {})",
+                variant.name(),
+                known.join(", ")
+            )
+        })?;
     }
     if let Some(plies) = args.max_moves {
         config.rules = config.rules.with_max_plies(Some(plies));

@@ -45,7 +45,10 @@ pub fn run(options: PlayOptions) -> anyhow::Result<()> {
     koma_rules::on_position!(options.start, p => play(p, &options))
 }
 
-fn play<V: Variant>(start: Position<V>, options: &PlayOptions) -> anyhow::Result<()> {
+fn play<V: Variant + koma_game::refereed::Refereed>(
+    start: Position<V>,
+    options: &PlayOptions,
+) -> anyhow::Result<()> {
     let variant = sfen::kind_of::<V>();
     let mut game = Game::new(start, options.rules);
     if let Some(control) = options.time {

@@ -592,6 +592,92 @@ fn match_prints_a_line_per_game_and_the_score_last() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A Chu match runs on the family's runner: openings, two games at once, KIF records that
+/// `koma convert` reads back, and the rule sets Chu has.
+#[cfg(unix)]
+#[test]
+fn chu_match_takes_openings_concurrency_and_writes_kif() {
+    let dir = std::env::temp_dir().join(format!("koma-cli-chu-match-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Shell engines that offer Chu; the lion's double move is legal for sente after the
+    // opening, and the other engine gives up at once.
+    let chu = |name: &str, answer: &str| {
+        let path = dir.join(format!("{name}.sh"));
+        let script = format!(
+            "while read -r cmd rest; do case \"$cmd\" in \
+             usi) echo 'id name {name}'; \
+             echo 'option name USI_Variant type combo default chushogi var chushogi'; \
+             echo usiok;; isready) echo readyok;; \
+             go) echo '{answer}';; quit) exit 0;; esac; done\n"
+        );
+        std::fs::write(&path, script).unwrap();
+        format!("sh {}", path.display())
+    };
+    let lion = chu("Lion", "bestmove 7j7i6h");
+    let resigner = chu("Resigner", "bestmove resign");
+    let openings = dir.join("chu.txt");
+    std::fs::write(&openings, "# two pawn steps\nstartpos moves 7i7h 6d6e\n").unwrap();
+    let records = dir.join("records");
+    let args = |extra: &[&str]| {
+        let mut args = vec!["match", &lion, &resigner, "--variant", "chushogi"];
+        args.extend_from_slice(extra);
+        args.iter().map(|a| a.to_string()).collect::<Vec<_>>()
+    };
+    let run = |extra: &[&str]| {
+        let owned = args(extra);
+        koma(&owned.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let o = run(&[
+        "--games",
+        "2",
+        "--concurrency",
+        "2",
+        "--time",
+        "0+1s",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--random-plies",
+        "0",
+        "--out",
+        records.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    assert!(
+        out.contains("game 1  ☗ Lion  ☖ Resigner  1-0 resignation 3 plies"),
+        "{out}"
+    );
+    assert!(
+        out.contains("game 2  ☗ Resigner  ☖ Lion  0-1 resignation 2 plies"),
+        "{out}"
+    );
+    let kif = records.join("game-001.kif");
+    let back = koma(&["convert", kif.to_str().unwrap(), "--to", "usi"]);
+    assert!(back.status.success(), "{back:?}");
+    assert_eq!(
+        stdout(&back).trim(),
+        "position startpos moves 7i7h 6d6e 7j7i6h"
+    );
+    // A Chu opening line that is no Chu move, and a 9x9 rule set, are refused by name.
+    std::fs::write(&openings, "startpos moves 7i7h 6d6e 7g7f\n").unwrap();
+    let o = run(&["--openings", openings.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("chu.txt, line 1: position line, column 26: 7g7f"),
+        "{err}"
+    );
+    let o = run(&["--rules", "csa"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("unknown rule set 'csa' for chushogi (known: chushogi)"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A record file of koma-notation's tests.
 fn notation_data(name: &str) -> String {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -29,9 +29,10 @@
 use crate::clock::{Clock, ClockState, TimeControl};
 use crate::game::{Game, GameError};
 use crate::outcome::{Foul, Outcome, Reason};
+use crate::refereed::Refereed;
 use crate::usi_client::{BestMove, Dialect, GoLimits, SearchInfo, UsiEngine, UsiError};
 use koma_notation::{fsf, sfen, usi};
-use koma_rules::{Color, Move, Position, Variant};
+use koma_rules::{Color, Move, Position, Rules, Variant};
 use std::fmt;
 use std::time::Duration;
 
@@ -127,15 +128,15 @@ pub enum TurnError {
     Game(GameError),
 }
 
-/// What happened in one engine turn.
+/// What happened in one engine turn; `M` is the game's move ([`Move`] in the 9x9 frame).
 #[derive(Debug)]
-pub struct TurnReport {
+pub struct TurnReport<M = Move> {
     /// The side the engine played.
     pub side: Color,
     /// The engine's answer, if it gave one (a late answer after `stop` included).
     pub answer: Option<BestMove>,
     /// The move played, when the answer was a legal move made in time.
-    pub played: Option<Move>,
+    pub played: Option<M>,
     /// Milliseconds from `go` to the answer (or to giving up on it), by `now_ms`.
     pub used_ms: u64,
     /// Milliseconds beyond the side's time that the margin forgave (the move was stamped
@@ -151,7 +152,7 @@ pub struct TurnReport {
     pub outcome: Option<Outcome>,
 }
 
-impl TurnReport {
+impl<M> TurnReport<M> {
     /// The answer's text, when it was a move (legal or not).
     pub fn move_text(&self) -> Option<&str> {
         self.answer.as_ref().and_then(BestMove::as_move)
@@ -171,7 +172,7 @@ impl TurnReport {
         )
     }
 
-    fn new(side: Color) -> TurnReport {
+    fn new(side: Color) -> TurnReport<M> {
         TurnReport {
             side,
             answer: None,
@@ -188,7 +189,7 @@ impl TurnReport {
 
 /// `sente 7g7f (1234 ms, depth 12, cp 34, pv 7g7f 3c3d)`, then `: ` and the error if there
 /// was one, then ` => ` and the outcome if the turn ended the game.
-impl fmt::Display for TurnReport {
+impl<M> fmt::Display for TurnReport<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let side = self.side.name();
         match &self.answer {
@@ -225,12 +226,12 @@ impl fmt::Display for TurnReport {
 /// Asks `engine` for the move of the side to move in `game`, with no margin and
 /// [`TurnLimits::default`] when the game has no clock, and applies the answer (see the
 /// module docs).
-pub fn engine_turn<V: Variant>(
+pub fn engine_turn<V: Refereed>(
     engine: &mut UsiEngine,
     game: &mut Game<V>,
     now_ms: &dyn Fn() -> u64,
     margin_ms: u64,
-) -> TurnReport {
+) -> TurnReport<V::Move> {
     let limits = TurnLimits {
         margin_ms,
         ..TurnLimits::default()
@@ -240,12 +241,12 @@ pub fn engine_turn<V: Variant>(
 
 /// Asks `engine` for the move of the side to move in `game` and applies the answer (see the
 /// module docs). A clock not started yet is started at the first time stamp.
-pub fn engine_turn_with<V: Variant>(
+pub fn engine_turn_with<V: Refereed>(
     engine: &mut UsiEngine,
     game: &mut Game<V>,
     now_ms: &dyn Fn() -> u64,
     limits: &TurnLimits,
-) -> TurnReport {
+) -> TurnReport<V::Move> {
     let side = game.side_to_move();
     let mut report = TurnReport::new(side);
     let start = now_ms();
@@ -272,7 +273,7 @@ pub fn engine_turn_with<V: Variant>(
     };
     let wait = Duration::from_millis(available.saturating_add(limits.margin_ms));
     let dialect = engine.dialect();
-    let answer = engine.go(&position_line(game, dialect), &go, wait);
+    let answer = engine.go(&V::position_line(game, dialect), &go, wait);
     let end = now_ms().max(start);
     report.used_ms = end - start;
     // Within the margin, the move counts as made at the end of the side's time.
@@ -314,7 +315,7 @@ pub fn engine_turn_with<V: Variant>(
 }
 
 /// Starts a clock that has not been started; refuses a paused one (or a finished game).
-fn ready_clock<V: Variant>(game: &mut Game<V>, now: u64) -> Result<(), GameError> {
+fn ready_clock<V: Rules>(game: &mut Game<V>, now: u64) -> Result<(), GameError> {
     if game.is_over() {
         return Err(GameError::Over);
     }
@@ -342,9 +343,9 @@ fn time_available(clock: &Clock, side: Color, now: u64) -> u64 {
 }
 
 /// Applies the engine's answer at time stamp `stamp`.
-fn apply<V: Variant>(
+fn apply<V: Refereed>(
     game: &mut Game<V>,
-    report: &mut TurnReport,
+    report: &mut TurnReport<V::Move>,
     best: BestMove,
     stamp: u64,
     dialect: Dialect,
@@ -356,8 +357,8 @@ fn apply<V: Variant>(
     }
     let result = match best {
         BestMove::Resign => game.resign(side).map(Some),
-        BestMove::Win => game.declare_at(stamp).map(Some),
-        BestMove::Move(text) => match read_move(game, &text, dialect) {
+        BestMove::Win => V::declare_at(game, stamp).map(Some),
+        BestMove::Move(text) => match V::read_move(game, &text, dialect) {
             Err(e) => {
                 game.forfeit(Foul::NotAMove);
                 report.error = Some(TurnError::NotAMove { text, why: e });
@@ -380,8 +381,8 @@ fn apply<V: Variant>(
     }
 }
 
-/// The `position` line of `game` in `dialect`.
-fn position_line<V: Variant>(game: &Game<V>, dialect: Dialect) -> String {
+/// The `position` line of a 9x9 `game` in `dialect`.
+pub(crate) fn position_line<V: Variant>(game: &Game<V>, dialect: Dialect) -> String {
     if dialect == Dialect::Usi {
         return game.usi_position();
     }
@@ -404,8 +405,12 @@ fn position_line<V: Variant>(game: &Game<V>, dialect: Dialect) -> String {
     line
 }
 
-/// The move `text` of the side to move in `game`, written in `dialect`.
-fn read_move<V: Variant>(game: &Game<V>, text: &str, dialect: Dialect) -> Result<Move, String> {
+/// The move `text` of the side to move in a 9x9 `game`, written in `dialect`.
+pub(crate) fn read_move<V: Variant>(
+    game: &Game<V>,
+    text: &str,
+    dialect: Dialect,
+) -> Result<Move, String> {
     let variant = sfen::kind_of::<V>();
     match dialect {
         Dialect::Usi => usi::parse_move(variant, text).map_err(|e| e.to_string()),

@@ -27,6 +27,7 @@ mod outcome;
 pub mod points;
 pub mod rating;
 mod record;
+pub mod refereed;
 pub mod replay;
 mod rules;
 pub mod usi_client;

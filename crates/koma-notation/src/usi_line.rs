@@ -29,6 +29,9 @@ pub enum UsiLineErrorKind {
     /// A malformed USI move.
     #[error(transparent)]
     Move(UsiMoveErrorKind),
+    /// A malformed Chu move.
+    #[error(transparent)]
+    ChuMove(crate::chu::ChuUsiError),
     /// A move that breaks a rule.
     #[error("{token}: {reason}")]
     IllegalMove {

@@ -128,6 +128,23 @@ registry! {$
     Dobutsu => Dobutsu, "dobutsu", ["dobutsushogi", "dōbutsu"], "Dōbutsu shogi (どうぶつしょうぎ).";
 }
 
+/// Runs `body` with `R` bound to the typed game of a [`GameKind`](crate::GameKind): one of
+/// the registry's variants, or [`Chu`](crate::chu::Chu). For code written once against
+/// [`Rules`](crate::Rules): `dispatch_game!(kind, R => R::legal_moves(&R::startpos()).len())`.
+#[macro_export]
+macro_rules! dispatch_game {
+    ($kind:expr, $r:ident => $body:expr) => {
+        match $kind {
+            $crate::GameKind::Family(kind) => $crate::dispatch!(kind, $r => $body),
+            $crate::GameKind::Chu => {
+                #[allow(unused)]
+                type $r = $crate::chu::Chu;
+                $body
+            }
+        }
+    };
+}
+
 impl VariantKind {
     /// Every variant's name, comma separated (for messages that list what is known).
     pub fn known_names() -> alloc::string::String {

@@ -78,8 +78,12 @@ pub trait Rules: Family {
     type Moves: core::ops::Deref<Target = [Self::Move]>;
     /// What taking back a move needs ([`Rules::unplay`]).
     type Undo: Copy + Debug + Send + Sync + 'static;
+    /// Why a setup is not a position of this game.
+    type SetupError: core::error::Error + Clone + Send + Sync + 'static;
     /// The start position of the even game.
     fn startpos() -> Position<Self>;
+    /// `setup` as a position, if it is a legal one of this game.
+    fn from_setup(setup: &Self::Setup) -> Result<Position<Self>, Self::SetupError>;
     /// `pos` as an unvalidated setup.
     fn to_setup(pos: &Position<Self>) -> Self::Setup;
     /// Every legal move of `pos`.
@@ -127,10 +131,15 @@ impl<V: Variant> Rules for V {
     type Setup = Setup;
     type Moves = MoveList;
     type Undo = crate::Undo;
+    type SetupError = crate::SetupError;
 
     #[inline]
     fn startpos() -> Position<V> {
         Position::<V>::startpos()
+    }
+
+    fn from_setup(setup: &Setup) -> Result<Position<V>, crate::SetupError> {
+        Position::<V>::from_setup(setup)
     }
 
     fn to_setup(pos: &Position<V>) -> Setup {

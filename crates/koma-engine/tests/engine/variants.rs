@@ -2,16 +2,27 @@
 //! move judged by koma-game's rules, to the game's end.
 
 use koma_game::Reason;
-use koma_game::matches::{EngineSpec, Match, MatchConfig};
-use koma_rules::VariantKind;
+use koma_game::matches::{EngineSpec, Match, MatchConfig, MatchSummary};
+use koma_rules::{GameKind, VariantKind};
+use std::path::Path;
 
-/// One game of `variant`, the engine against itself at 20 ms a move, at most `plies` plies.
-fn self_play(variant: VariantKind, plies: u32) {
+/// `games` games of `variant` (each pair from `random` random moves), the engine against
+/// itself at 20 ms a move, at most `plies` plies, records in `out` if given.
+fn self_play(
+    variant: impl Into<GameKind>,
+    games: usize,
+    random: usize,
+    plies: u32,
+    out: Option<&Path>,
+) -> MatchSummary {
+    let variant = variant.into();
     let engine = || EngineSpec::from_command_line(env!("CARGO_BIN_EXE_koma-engine")).unwrap();
     let mut config = MatchConfig::new(engine(), engine(), variant);
-    config.games = 1;
+    config.games = games;
+    config.random_plies = random;
     config.time = "0+20ms".parse().unwrap();
     config.rules = config.rules.with_max_plies(Some(plies));
+    config.out_dir = out.map(Path::to_path_buf);
     // The engines aim at their 20 ms; the judge allows five seconds more for the pipes, as
     // a busy machine may keep a process from a core that long: with the browser tests'
     // Chromium in the other lane, a Dobutsu move once came after more than a second (a
@@ -20,33 +31,39 @@ fn self_play(variant: VariantKind, plies: u32) {
     config.turn.margin_ms = 5_000;
     let mut runner = Match::new(config).unwrap();
     let summary = runner.run(&mut |_| {}).unwrap();
-    let game = &summary.games[0];
-    assert_eq!(game.note, None, "{variant:?}: an engine failed");
-    let reason = game.outcome.reason;
-    assert!(
-        !matches!(
-            reason,
-            Reason::IllegalMove(_) | Reason::Abandoned | Reason::TimeForfeit
-        ),
-        "{variant:?} ended by {reason:?} after {} plies",
-        game.plies
-    );
-    assert!(game.plies > 0, "{variant:?}: no move was played");
+    for game in &summary.games {
+        assert_eq!(game.note, None, "{variant:?}: an engine failed");
+        let reason = game.outcome.reason;
+        assert!(
+            !matches!(
+                reason,
+                Reason::IllegalMove(_) | Reason::Abandoned | Reason::TimeForfeit
+            ),
+            "{variant:?} game {} ended by {reason:?} after {} plies",
+            game.number,
+            game.plies
+        );
+        assert!(
+            game.plies > game.opening_plies,
+            "{variant:?}: no move was played"
+        );
+    }
+    summary
 }
 
 #[test]
 fn minishogi_to_the_end() {
-    self_play(VariantKind::Minishogi, 160);
+    self_play(VariantKind::Minishogi, 1, 0, 160, None);
 }
 
 #[test]
 fn kyoto_to_the_end() {
-    self_play(VariantKind::Kyoto, 160);
+    self_play(VariantKind::Kyoto, 1, 0, 160, None);
 }
 
 #[test]
 fn dobutsu_to_the_end() {
-    self_play(VariantKind::Dobutsu, 160);
+    self_play(VariantKind::Dobutsu, 1, 0, 160, None);
 }
 
 /// Chu shogi through USI: the variant chosen, a position with moves, searches that answer
@@ -110,27 +127,28 @@ fn chu_shogi_over_usi() {
     assert!(e.wait_exit(std::time::Duration::from_secs(5)));
 }
 
-/// Two Chu games of the engine against itself through USI (each colour once), every move
-/// judged by koma-game's Chu rules: no illegal move, no crash, no loss on time.
+/// Two Chu games of the engine against itself through USI (each colour once, after the
+/// same four random moves), run by the family's match runner and judged by koma-game's Chu
+/// rules: no illegal move, no crash, no loss on time; each record read back to the game.
 #[test]
 fn chu_self_play() {
-    use koma_game::chu::matches::{ChuMatchConfig, run};
-    let engine = || EngineSpec::from_command_line(env!("CARGO_BIN_EXE_koma-engine")).unwrap();
-    let mut config = ChuMatchConfig::new(engine(), engine(), 2, 20);
-    config.max_plies = 120;
-    let summary = run(&config, &mut |_| {}).unwrap();
+    let out = std::env::temp_dir().join(format!("koma-chu-match-{}", std::process::id()));
+    let summary = self_play(GameKind::Chu, 2, 4, 120, Some(&out));
     for game in &summary.games {
-        assert_eq!(game.note, None, "game {}: an engine failed", game.number);
-        assert!(
-            !matches!(
-                game.outcome.reason,
-                Reason::IllegalMove(_) | Reason::Abandoned | Reason::TimeForfeit
-            ),
-            "game {} ended by {:?} after {} plies",
-            game.number,
-            game.outcome.reason,
-            game.plies
-        );
-        assert!(game.plies > game.opening_plies, "no move was played");
+        assert_eq!(game.opening_plies, 4);
+        assert_eq!(game.records.len(), 1, "one KIF a game");
+        let bytes = std::fs::read(&game.records[0]).unwrap();
+        let text = koma_notation::encoding::decode(&bytes).0;
+        let read = koma_game::chu::record::read(&text).expect("the KIF reads back");
+        assert_eq!(read.moves().len(), game.plies, "game {}", game.number);
+        assert!(text.contains("先手："), "{text}");
     }
+    let [first, second] = [0, 1].map(|i| {
+        let bytes = std::fs::read(&summary.games[i].records[0]).unwrap();
+        let text = koma_notation::encoding::decode(&bytes).0;
+        let game = koma_game::chu::record::read(&text).unwrap();
+        game.moves()[..4].to_vec()
+    });
+    assert_eq!(first, second, "both games of a pair open alike");
+    let _ = std::fs::remove_dir_all(&out);
 }

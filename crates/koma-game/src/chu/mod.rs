@@ -1,8 +1,8 @@
 //! Chu shogi games: the family's [`Game`] on Chu's frame (lishogi's endings, fourfold
-//! repetition with the attacker losing: [`RuleSet::CHU`](crate::RuleSet::CHU)), its
-//! records ([`record`]) and matches between two USI engines ([`matches`](mod@matches)).
+//! repetition with the attacker losing: [`RuleSet::CHU`](crate::RuleSet::CHU)) and its
+//! records ([`record`]). Matches between engines are the family's
+//! ([`matches`](crate::matches)).
 
-pub mod matches;
 pub mod record;
 
 use crate::game::Game;

@@ -21,8 +21,10 @@
 //! # Ok::<(), koma_game::matches::MatchError>(())
 //! ```
 //!
-//! Game `n` (from 1) plays opening `(n - 1) / 2` (cycling through the list), engine A
-//! taking sente in odd games and gote in even ones. Engines are started once and reused
+//! Any game of the family is played the same way, Chu included ([`Refereed`]). Game `n`
+//! (from 1) plays opening `(n - 1) / 2` (cycling through the list), then as many random
+//! moves as [`MatchConfig::random_plies`] asks, the same for both games of a pair; engine A
+//! takes sente in odd games and gote in even ones. Engines are started once and reused
 //! (`usinewgame` before each game, `gameover` after it); one that crashed, exited or stopped
 //! answering is started again before the next game.
 //!
@@ -36,7 +38,7 @@ mod adjudication;
 mod concurrent;
 mod elo;
 mod openings;
-mod records;
+pub(crate) mod records;
 pub(crate) mod runner;
 mod summary;
 mod thoughts;
@@ -45,6 +47,7 @@ pub use adjudication::{Adjudication, AdjudicationError, ResignWatch};
 pub use concurrent::ConcurrentMatch;
 pub use elo::{Elo, Z_95, elo_difference};
 pub use openings::{Opening, OpeningError, OpeningsError, parse_openings, read_openings};
+pub use records::RecordHeader;
 pub use runner::{Match, MatchEvent};
 pub use summary::{GameResult, MatchSummary};
 
@@ -52,8 +55,11 @@ use crate::clock::TimeControl;
 use crate::engine_turn::{FixedLimit, TurnLimits};
 use crate::rules::RuleSet;
 use crate::usi_client::{UsiError, UsiTimeouts};
-use koma_rules::VariantKind;
+use koma_rules::{GameKind, VariantKind};
 use std::path::PathBuf;
+
+#[cfg(doc)]
+use crate::refereed::Refereed;
 
 /// How to start one engine of a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,10 +126,15 @@ pub struct MatchConfig {
     pub time: TimeControl,
     /// The rules every game is judged by.
     pub rules: RuleSet,
-    /// Shogi or Tori Shogi.
-    pub variant: VariantKind,
+    /// The game played: a 9x9 variant or Chu.
+    pub variant: GameKind,
     /// The openings, each played twice with colours swapped (none: the start position).
     pub openings: Vec<Opening>,
+    /// Random legal moves played after each opening, the same in both games of a pair
+    /// (fewer where one would end the game).
+    pub random_plies: usize,
+    /// The seed of those moves.
+    pub seed: u64,
     /// Where the KIF and CSA records go (none: not written).
     pub out_dir: Option<PathBuf>,
     /// The margin for pipe delays and the limit for games without a clock.
@@ -136,8 +147,10 @@ pub struct MatchConfig {
 
 impl MatchConfig {
     /// A match of 20 games at `1m+1s` from the start position under the default rules of
-    /// `variant` ([`MatchConfig::default_rules`]), with a 100 ms margin.
-    pub fn new(a: EngineSpec, b: EngineSpec, variant: VariantKind) -> MatchConfig {
+    /// `variant` ([`MatchConfig::default_rules`]), with a 100 ms margin and no random
+    /// moves.
+    pub fn new(a: EngineSpec, b: EngineSpec, variant: impl Into<GameKind>) -> MatchConfig {
+        let variant = variant.into();
         MatchConfig {
             engines: [a, b],
             games: 20,
@@ -145,6 +158,8 @@ impl MatchConfig {
             rules: MatchConfig::default_rules(variant),
             variant,
             openings: Vec::new(),
+            random_plies: 0,
+            seed: 1,
             out_dir: None,
             turn: TurnLimits {
                 margin_ms: 100,
@@ -156,12 +171,30 @@ impl MatchConfig {
     }
 
     /// The rules of engine matches: CSA's for shogi (27-point declaration, a draw at 256
-    /// moves), for the other variants their own ([`RuleSet::default_for`]).
-    pub fn default_rules(variant: VariantKind) -> RuleSet {
-        match variant {
-            VariantKind::Shogi => RuleSet::CSA,
-            _ => RuleSet::default_for(variant),
+    /// moves), Chu's with a draw at [`CHU_MATCH_PLIES`] moves, for the other variants
+    /// their own ([`RuleSet::default_for`]).
+    pub fn default_rules(variant: impl Into<GameKind>) -> RuleSet {
+        match variant.into() {
+            GameKind::Family(VariantKind::Shogi) => RuleSet::CSA,
+            GameKind::Chu => RuleSet::CHU.with_max_plies(Some(CHU_MATCH_PLIES)),
+            other => RuleSet::default_for(other),
         }
+    }
+}
+
+/// Where an engine match of Chu is drawn: Chu's rules set no limit, and a match must end.
+/// koma-engine's self-play games last about 310 plies, so a lower limit draws many of them.
+pub const CHU_MATCH_PLIES: u32 = 500;
+
+impl MatchConfig {
+    /// Whether `opening` can start this match's games; if not, why.
+    pub(crate) fn check(&self, opening: &Opening) -> Result<(), MatchError> {
+        let checked =
+            koma_rules::dispatch_game!(self.variant, R => opening.game::<R>(self.rules).map(drop));
+        checked.map_err(|source| MatchError::Opening {
+            line: opening.line,
+            source,
+        })
     }
 }
 

@@ -1,4 +1,5 @@
-//! The records of a match's games: KIF and CSA files with the match's header.
+//! The records of a match's games: KIF and CSA files with the match's header (Chu's as
+//! KIF the way lishogi writes it).
 
 use super::{MatchError, thoughts};
 use crate::clock::TimeControl;
@@ -6,12 +7,14 @@ use crate::game::Game;
 use crate::rules::RuleSet;
 use crate::usi_client::SearchInfo;
 use koma_notation::formats::{self, Format};
-use koma_notation::record::Record;
+use koma_notation::record::{self, Record};
 use koma_rules::Variant;
+use koma_rules::chu::Chu;
 use std::path::{Path, PathBuf};
 
 /// What goes in a game record's header besides the moves.
-pub(super) struct Header<'a> {
+#[derive(Clone, Copy, Debug)]
+pub struct RecordHeader<'a> {
     /// Sente's and gote's names.
     pub players: [&'a str; 2],
     /// When the game started, as records write it.
@@ -26,9 +29,19 @@ pub(super) struct Header<'a> {
 
 /// The game as a record with the match's header (the opening's moves, played off the
 /// clock, carry no time).
-pub(super) fn game_record<V: Variant>(game: &Game<V>, header: &Header) -> Record {
+fn game_record<V: Variant>(game: &Game<V>, header: &RecordHeader) -> Record {
     let mut record = game.to_record();
-    let h = &mut record.header;
+    set_header(&mut record.header, header);
+    let line = record.tree.main_line();
+    if let (Some(note), Some(&last)) = (header.note, line.last()) {
+        record.tree.node_mut(last).comments.push(note.to_string());
+    }
+    record
+}
+
+/// The match's lines of a record's header: start, event, time control, the rules'
+/// limits, the players.
+fn set_header(h: &mut record::Header, header: &RecordHeader) {
     h.set("開始日時", header.started);
     h.set("棋戦", "koma match");
     if let Some(time) = csa_time(header.time) {
@@ -42,11 +55,6 @@ pub(super) fn game_record<V: Variant>(game: &Game<V>, header: &Header) -> Record
     }
     h.set("先手", header.players[0]);
     h.set("後手", header.players[1]);
-    let line = record.tree.main_line();
-    if let (Some(note), Some(&last)) = (header.note, line.last()) {
-        record.tree.node_mut(last).comments.push(note.to_string());
-    }
-    record
 }
 
 /// The time control in CSA V3's `$TIME` form, seconds `main+byoyomi+increment`, which KIF
@@ -72,16 +80,18 @@ fn csa_time(time: TimeControl) -> Option<String> {
     })
 }
 
-/// Writes `record` as `game-NNN.kif` (Shift_JIS, as other programs read it) and
-/// `game-NNN.csa` for shogi into `dir`, each move
-/// with its engine's search (`thoughts`, by main-line index) as that format's comment; a
-/// variant that KIF has no convention for (Dōbutsu) as `game-NNN.usi`.
-pub(super) fn write(
+/// Writes game `number` of a 9x9 variant into `dir` as `game-NNN.kif` (Shift_JIS, as
+/// other programs read it) and `game-NNN.csa` for shogi, each move with its engine's
+/// search (`thoughts`, by main-line index) as that format's comment; a variant that KIF
+/// has no convention for (Dōbutsu) as `game-NNN.usi`.
+pub(crate) fn family_records<V: Variant>(
+    game: &Game<V>,
+    header: &RecordHeader,
+    thoughts: &[Option<SearchInfo>],
     dir: &Path,
     number: usize,
-    record: &Record,
-    thoughts: &[Option<SearchInfo>],
 ) -> Result<Vec<PathBuf>, MatchError> {
+    let record = game_record(game, header);
     let formats: Vec<(Format, &str)> = [(Format::Kif, "kif"), (Format::Csa, "csa")]
         .into_iter()
         .filter(|(format, _)| format.holds(record.variant))
@@ -94,19 +104,42 @@ pub(super) fn write(
     let mut written = Vec::new();
     for (format, ext) in formats {
         let path = dir.join(format!("game-{number:03}.{ext}"));
-        let record = thoughts::annotate(record, thoughts, format);
+        let record = thoughts::annotate(&record, thoughts, format);
         let text = formats::write(&record, format).map_err(|e| MatchError::Io {
             path: path.clone(),
             source: std::io::Error::other(e.to_string()),
         })?;
-        let bytes = koma_notation::encoding::record_file_bytes(&text, &path.to_string_lossy());
-        std::fs::write(&path, bytes).map_err(|source| MatchError::Io {
-            path: path.clone(),
-            source,
-        })?;
+        save(&path, &text)?;
         written.push(path);
     }
     Ok(written)
+}
+
+/// Writes Chu game `number` into `dir` as `game-NNN.kif`, as lishogi writes Chu; an
+/// engine's failure goes in the header's remark (備考).
+pub(crate) fn chu_records(
+    game: &Game<Chu>,
+    header: &RecordHeader,
+    dir: &Path,
+    number: usize,
+) -> Result<Vec<PathBuf>, MatchError> {
+    let mut lines = record::Header::default();
+    set_header(&mut lines, header);
+    if let Some(note) = header.note {
+        lines.set("備考", note);
+    }
+    let path = dir.join(format!("game-{number:03}.kif"));
+    save(&path, &crate::chu::record::kif_text(game, &lines))?;
+    Ok(vec![path])
+}
+
+/// Writes a record's text to `path`, in the encoding its name calls for.
+fn save(path: &Path, text: &str) -> Result<(), MatchError> {
+    let bytes = koma_notation::encoding::record_file_bytes(text, &path.to_string_lossy());
+    std::fs::write(path, bytes).map_err(|source| MatchError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 #[cfg(test)]

@@ -1,16 +1,17 @@
 //! The match runner: engines started once, games played one after another.
 
-use super::records::{self, Header};
+use super::openings::random_moves;
 use super::{
-    EngineSpec, GameResult, MatchConfig, MatchError, MatchSummary, Opening, ResignWatch,
-    VariantRefusal,
+    EngineSpec, GameResult, MatchConfig, MatchError, MatchSummary, Opening, RecordHeader,
+    ResignWatch, VariantRefusal,
 };
 use crate::clock::{Clock, TimeControl};
 use crate::engine_turn::{TurnError, engine_turn_with};
 use crate::outcome::{Outcome, Reason};
+use crate::refereed::Refereed;
 use crate::rules::{RuleSet, repetition_name};
 use crate::usi_client::{GameOver, REPETITION_OPTION, SearchInfo, UsiEngine, UsiTimeouts};
-use koma_rules::{CHU_NAME, Color, GameKind, Variant, VariantKind};
+use koma_rules::{CHU_NAME, Color, GameKind, VariantKind};
 use std::cell::Cell;
 use std::time::Instant;
 
@@ -56,11 +57,7 @@ impl Match {
             config.openings.push(Opening::startpos(config.variant));
         }
         for opening in &config.openings {
-            let checked = koma_rules::dispatch!(config.variant, V => opening.game::<V>(config.rules).map(drop));
-            checked.map_err(|source| MatchError::Opening {
-                line: opening.line,
-                source,
-            })?;
+            config.check(opening)?;
         }
         if let Some(dir) = &config.out_dir {
             std::fs::create_dir_all(dir).map_err(|source| MatchError::Io {
@@ -136,7 +133,7 @@ impl Match {
         index: usize,
         observer: &mut dyn FnMut(&MatchEvent),
     ) -> Result<GameResult, MatchError> {
-        koma_rules::dispatch!(self.config.variant, V => self.play::<V>(index, observer))
+        koma_rules::dispatch_game!(self.config.variant, R => self.play::<R>(index, observer))
     }
 
     /// Quits both engines.
@@ -147,7 +144,7 @@ impl Match {
     }
 
     /// Game `index` (from 0): its opening, colours, moves, ending and records.
-    fn play<V: Variant>(
+    fn play<V: Refereed>(
         &mut self,
         index: usize,
         observer: &mut dyn FnMut(&MatchEvent),
@@ -167,6 +164,12 @@ impl Match {
                     line: opening_line,
                     source,
                 })?;
+        random_moves(
+            &mut game,
+            self.config.seed,
+            index / 2,
+            self.config.random_plies,
+        );
         let opening_plies = game.moves().len();
         let started = crate::datetime::record_text(crate::datetime::unix_now());
         observer(&MatchEvent::GameStarted { number, sente });
@@ -243,7 +246,7 @@ impl Match {
         let mut records = Vec::new();
         if let Some(dir) = &self.config.out_dir {
             let names = &self.summary.names;
-            let header = Header {
+            let header = RecordHeader {
                 players: [
                     names[engine_of(Color::Black)].as_str(),
                     names[engine_of(Color::White)].as_str(),
@@ -253,8 +256,7 @@ impl Match {
                 rules: self.config.rules,
                 note: note.as_deref(),
             };
-            let record = records::game_record(&game, &header);
-            records = records::write(dir, number, &record, &thoughts)?;
+            records = V::write_records(&game, &header, &thoughts, dir, number)?;
         }
         Ok(GameResult {
             number,

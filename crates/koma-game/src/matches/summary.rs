@@ -20,7 +20,7 @@ pub struct GameResult {
     pub outcome: Outcome,
     /// The moves played in the game, the opening's included.
     pub plies: usize,
-    /// The moves of the opening.
+    /// The moves played before the engines took over: the opening's and the random ones.
     pub opening_plies: usize,
     /// What went wrong with an engine, if anything did (`B: engine exited`).
     pub note: Option<String>,

@@ -150,9 +150,14 @@ impl crate::Rules for Chu {
     /// The position before the move: a Chu position is small, and its play does not keep
     /// what it takes.
     type Undo = ChuPosition;
+    type SetupError = super::ChuSetupError;
 
     fn startpos() -> ChuPosition {
         ChuPosition::startpos()
+    }
+
+    fn from_setup(setup: &super::ChuSetup) -> Result<ChuPosition, super::ChuSetupError> {
+        ChuPosition::from_setup(setup)
     }
 
     fn to_setup(pos: &ChuPosition) -> super::ChuSetup {
