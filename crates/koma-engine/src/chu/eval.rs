@@ -22,12 +22,54 @@ const SHARED: [(Role, i32); 10] = [
     (Role::King, 5_000),
 ];
 
-/// A Chu piece's worth in centipawns.
-pub fn value(role: Role) -> i32 {
-    match SHARED.iter().find(|(r, _)| *r == role) {
-        Some(&(_, v)) => v,
-        None => info_of(role).value,
+/// The numbers of Chu's evaluation, in centipawns: what `examples/tune.rs --variant
+/// chushogi` fits to game results. [`CHU_PARAMS`] is what the engine plays with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChuParams {
+    /// Each role's worth, by [`Role::index`].
+    pub value: [i32; Role::COUNT],
+    /// Per rank a pawn or go-between has advanced from its own back rank.
+    pub advance: i32,
+    /// Per step a lion (or a promoted kirin, which moves as one) stands in from the edge.
+    pub lion_centre: i32,
+    /// Per step any other piece but a royal stands in from the edge.
+    pub centre: i32,
+    /// A royal in the enemy camp.
+    pub royal_in_camp: i32,
+    /// Per own piece next to a royal, five at the most.
+    pub company: i32,
+}
+
+/// Every role's worth: the piece table's, but for [`SHARED`].
+const fn values() -> [i32; Role::COUNT] {
+    let mut table = [0; Role::COUNT];
+    let mut i = 0;
+    while i < Role::COUNT {
+        table[i] = info_of(Role::ALL[i]).value;
+        i += 1;
     }
+    let mut j = 0;
+    while j < SHARED.len() {
+        table[SHARED[j].0.index()] = SHARED[j].1;
+        j += 1;
+    }
+    table
+}
+
+/// The numbers the engine plays with.
+pub static CHU_PARAMS: ChuParams = ChuParams {
+    value: values(),
+    advance: 6,
+    lion_centre: 12,
+    centre: 2,
+    royal_in_camp: -150,
+    company: 8,
+};
+
+/// A Chu piece's worth in centipawns (the numbers the engine plays with).
+#[inline]
+pub fn value(role: Role) -> i32 {
+    CHU_PARAMS.value[role.index()]
 }
 
 /// How far `sq` lies from the centre of the board, in king steps (0 to 5).
@@ -47,48 +89,56 @@ fn advance(color: Color, sq: Square12) -> i32 {
 /// What the piece on `sq` adds to its side's score wherever the others stand: its value,
 /// and how well placed it is (pawns and go-betweens forward, lions in the centre, the
 /// others near it, a royal out of the enemy camp).
-fn placed(piece: Piece, sq: Square12) -> i32 {
+#[inline]
+fn placed(piece: Piece, sq: Square12, p: &ChuParams) -> i32 {
     let (role, color) = (piece.role(), piece.color());
-    value(role)
+    p.value[role.index()]
         + match role {
-            Role::Pawn | Role::GoBetween => 6 * advance(color, sq),
-            Role::Lion | Role::PromotedKirin => 12 * (5 - off_centre(sq)),
+            Role::Pawn | Role::GoBetween => p.advance * advance(color, sq),
+            Role::Lion | Role::PromotedKirin => p.lion_centre * (5 - off_centre(sq)),
             _ if is_royal(role) => {
                 if zone(color).contains(sq) {
-                    -150
+                    p.royal_in_camp
                 } else {
                     0
                 }
             }
-            _ => 2 * (5 - off_centre(sq)),
+            _ => p.centre * (5 - off_centre(sq)),
         }
 }
 
 /// [`placed`] from sente's point of view.
-fn signed(piece: Piece, sq: Square12) -> i32 {
+#[inline]
+fn signed(piece: Piece, sq: Square12, p: &ChuParams) -> i32 {
     match piece.color() {
-        Color::Black => placed(piece, sq),
-        Color::White => -placed(piece, sq),
+        Color::Black => placed(piece, sq, p),
+        Color::White => -placed(piece, sq, p),
     }
 }
 
 /// The terms of every piece by itself ([`placed`]), sente's point of view: kept move by
 /// move by the search ([`board_delta`]).
 pub fn board_terms(pos: &ChuPosition) -> i32 {
+    board_terms_with(pos, &CHU_PARAMS)
+}
+
+/// [`board_terms`] with the numbers `p`.
+fn board_terms_with(pos: &ChuPosition, p: &ChuParams) -> i32 {
     pos.occupied()
-        .filter_map(|sq| pos.piece_at(sq).map(|p| signed(p, sq)))
+        .filter_map(|sq| pos.piece_at(sq).map(|piece| signed(piece, sq, p)))
         .sum()
 }
 
 /// What `m` changes in [`board_terms`]: the moved piece leaves its square and arrives
 /// (promoted, if it promotes), what it takes goes.
 pub fn board_delta(pos: &ChuPosition, m: ChuMove) -> Option<i32> {
+    let p = &CHU_PARAMS;
     let piece = pos.piece_at(m.from())?;
     let arrived = super::moved(pos, m)?;
-    let mut delta = signed(arrived, m.to()) - signed(piece, m.from());
+    let mut delta = signed(arrived, m.to(), p) - signed(piece, m.from(), p);
     for sq in [m.mid(), Some(m.to())].into_iter().flatten() {
-        if let Some(taken) = pos.piece_at(sq).filter(|p| p.color() != piece.color()) {
-            delta -= signed(taken, sq);
+        if let Some(taken) = pos.piece_at(sq).filter(|t| t.color() != piece.color()) {
+            delta -= signed(taken, sq, p);
         }
     }
     Some(delta)
@@ -97,12 +147,18 @@ pub fn board_delta(pos: &ChuPosition, m: ChuMove) -> Option<i32> {
 /// The score of `pos` for the side to move, its [`board_terms`] being `board`: those, and
 /// the company each royal keeps (its own pieces around it).
 pub fn evaluate_from(pos: &ChuPosition, board: i32) -> i32 {
+    evaluate_from_with(pos, board, &CHU_PARAMS)
+}
+
+/// [`evaluate_from`] with the numbers `p`.
+#[inline]
+fn evaluate_from_with(pos: &ChuPosition, board: i32, p: &ChuParams) -> i32 {
     let mut score = board;
     for color in Color::ALL {
         let ours = pos.color_bb(color);
         let company: i32 = pos
             .royals(color)
-            .map(|sq| 8 * ((sq_around(sq) & ours).count() as i32).min(5))
+            .map(|sq| p.company * ((sq_around(sq) & ours).count() as i32).min(5))
             .sum();
         score += if color == Color::Black {
             company
@@ -118,7 +174,12 @@ pub fn evaluate_from(pos: &ChuPosition, board: i32) -> i32 {
 
 /// The score of `pos` for the side to move, in centipawns.
 pub fn evaluate(pos: &ChuPosition) -> i32 {
-    evaluate_from(pos, board_terms(pos))
+    evaluate_with(pos, &CHU_PARAMS)
+}
+
+/// The score of `pos` for the side to move with the numbers `p` (what a tuner tries).
+pub fn evaluate_with(pos: &ChuPosition, p: &ChuParams) -> i32 {
+    evaluate_from_with(pos, board_terms_with(pos, p), p)
 }
 
 fn sq_around(sq: Square12) -> koma_rules::frame12::Bitboard12 {

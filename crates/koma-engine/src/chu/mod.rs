@@ -5,7 +5,7 @@
 mod eval;
 mod searched;
 
-pub use eval::{evaluate, value};
+pub use eval::{CHU_PARAMS, ChuParams, evaluate, evaluate_with, value};
 
 use koma_rules::Piece;
 use koma_rules::chu::{ChuMove, ChuPosition, promote};
