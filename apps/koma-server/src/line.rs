@@ -82,12 +82,57 @@ impl Root {
         }
     }
 
+    /// The start of a line of `kind` as records accept one (see [`start_as_recorded`]):
+    /// the SFEN `text`, or the game's start.
+    pub fn start_as_recorded(kind: GameKind, text: Option<&str>) -> Result<Root, ApiError> {
+        match kind.family() {
+            Some(variant) => start_as_recorded(variant, text).map(Root::Family),
+            None => Root::start(kind, text),
+        }
+    }
+
     /// The side to move.
     pub fn side_to_move(&self) -> Color {
         match self {
             Root::Family(p) => side_to_move(p),
             Root::Chu(p) => p.side_to_move(),
         }
+    }
+
+    /// Whether the side to move is in check (in Chu: a royal of it attacked).
+    pub fn in_check(&self) -> bool {
+        match self {
+            Root::Family(p) => p.in_check(),
+            Root::Chu(p) => p.in_check(p.side_to_move()),
+        }
+    }
+
+    /// The position as SFEN.
+    pub fn sfen(&self) -> String {
+        match self {
+            Root::Family(p) => sfen::write_any(p),
+            Root::Chu(p) => chu_text::write(p),
+        }
+    }
+
+    /// The moves the side to move may play, in USI.
+    pub fn legal_usi(&self) -> Vec<String> {
+        match self {
+            Root::Family(p) => (p.legal_moves().iter())
+                .map(|&m| usi::write_move(p.variant(), m))
+                .collect(),
+            Root::Chu(p) => p.legal_moves().iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    /// The `history` entries of `moves` from here (stopping at one that is not legal).
+    pub fn history(&self, moves: &[AnyMove]) -> Vec<HistoryEntry> {
+        let mut history = match self {
+            Root::Family(p) => History::new(p),
+            Root::Chu(p) => History::chu(p),
+        };
+        history.append_any(moves);
+        history.entries
     }
 
     /// The position after `m`; `None` when `m` is of the other frame or not legal here.
@@ -399,21 +444,6 @@ pub fn japanese(pos: &AnyPosition, moves: &[Move], mut prev_to: Option<Square>) 
     texts
 }
 
-/// The positions of the line: the start, then the position after each move (legal moves
-/// only; stops at one that is not).
-pub fn positions(start: &AnyPosition, moves: &[Move]) -> Vec<AnyPosition> {
-    let mut pos = *start;
-    let mut all = Vec::with_capacity(moves.len() + 1);
-    all.push(pos);
-    for &m in moves {
-        if pos.play(m).is_err() {
-            break;
-        }
-        all.push(pos);
-    }
-    all
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -437,7 +467,8 @@ mod tests {
                 .starts_with("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/")
         );
         assert!(h.iter().all(|e| !e.check));
-        assert_eq!(positions(&start, &moves).len(), 5);
+        let any: Vec<AnyMove> = moves.iter().copied().map(AnyMove::Family).collect();
+        assert_eq!(Root::Family(start).positions(&any).len(), 5);
         assert_eq!(japanese(&start, &moves[..2], None), ["☗７六歩", "☖３四歩"]);
     }
 

@@ -4,12 +4,12 @@
 //! as a record, saying what the format could not keep (CSA has no variations).
 
 use crate::error::ApiError;
-use crate::line;
+use crate::line::{self, Root};
 use crate::records::{MAX_TREE_NODES, WarningView, format_named};
 use crate::view::HistoryEntry;
 use koma_notation::formats;
 use koma_notation::record::{Entry, GameEnd, MoveTree, NodeId, Record, Start};
-use koma_notation::{sfen, usi};
+use koma_notation::usi;
 use koma_rules::AnyPosition;
 use serde::{Deserialize, Serialize};
 
@@ -41,22 +41,19 @@ pub struct LineState {
     pub legal: Vec<String>,
 }
 
-/// The line of `request`, each move checked, and what may follow it.
+/// The line of `request`, each move checked, and what may follow it: for any game, Chu's
+/// double moves included.
 pub fn line_state(request: &LineRequest) -> Result<LineState, ApiError> {
-    let variant = line::variant(request.variant.as_deref())?;
-    let start = line::start_as_recorded(variant, request.start_sfen.as_deref())?;
-    let moves = line::read_moves(&start, &request.moves)?;
-    let end = line::positions(&start, &moves).pop().unwrap_or(start);
+    let kind = line::game_kind(request.variant.as_deref())?;
+    let start = Root::start_as_recorded(kind, request.start_sfen.as_deref())?;
+    let moves = start.read_moves(&request.moves)?;
+    let end = start.positions(&moves).pop().unwrap_or(start);
     Ok(LineState {
-        history: line::history(&start, &moves),
-        sfen: sfen::write_any(&end),
-        side: line::side_to_move(&end).name(),
+        history: start.history(&moves),
+        sfen: end.sfen(),
+        side: end.side_to_move().name(),
         in_check: end.in_check(),
-        legal: end
-            .legal_moves()
-            .iter()
-            .map(|&m| usi::write_move(variant, m))
-            .collect(),
+        legal: end.legal_usi(),
     })
 }
 

@@ -254,3 +254,43 @@ async fn a_line_comes_with_the_moves_that_may_follow() {
     assert_eq!(illegal["code"], "illegal_move", "{illegal}");
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chu_line_comes_with_its_double_moves() {
+    let (_dir, server, addr) = fresh_server().await;
+    let line = json!({"variant": "chushogi", "moves": ["7i7h", "6d6e", "7j7i6h"]});
+    let state = post(addr, "/api/line", &line).await.expect(200).json();
+    let history = state["history"].as_array().unwrap();
+    assert_eq!(history.len(), 3);
+    assert_eq!(history[2]["usi"], "7j7i6h");
+    // As lishogi writes the lion's two steps.
+    assert_eq!(history[2]["western"], "Ln-79-68", "{}", history[2]);
+    assert_eq!(history[2]["japanese"], "７九・６八獅", "{}", history[2]);
+    assert_eq!(state["side"], "gote");
+    assert_eq!(state["sfen"], history[2]["sfen"]);
+    let legal: Vec<&str> = state["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    // Gote's lion steps twice as well; its pawn on 6e may go on.
+    assert!(
+        legal.contains(&"6e6f") && legal.iter().any(|m| m.len() == 6),
+        "{legal:?}"
+    );
+    // A Chu start of the page's own, and a move that is not Chu's, named.
+    let start = json!({"variant": "chushogi", "start_sfen": "k11/12/12/12/12/12/12/12/12/12/12/R10K b - 1"});
+    let bare = post(addr, "/api/line", &start).await.expect(200).json();
+    assert!(
+        bare["legal"].as_array().unwrap().contains(&json!("12l12a")),
+        "{bare}"
+    );
+    let wrong = json!({"variant": "chushogi", "moves": ["7g7f"]});
+    let refused = post(addr, "/api/line", &wrong).await.expect(400).json();
+    assert!(
+        refused["error"].as_str().unwrap().contains("7g7f"),
+        "{refused}"
+    );
+    server.shutdown().await.unwrap();
+}
