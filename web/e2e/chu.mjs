@@ -17,8 +17,11 @@
 //    with a clock in the lobby, the other accepts it on a phone; both pages go to the game,
 //    its clocks shown. Each side makes its lion's double move by three taps (the phone's
 //    player too), a guest watches from the lobby's live games, the phone's player resigns;
-//    the game's KIF link gives the record, which the server's reader reads back to the
-//    same moves and ending; the winner's profile shows his rating in Chu's own pool.
+//    the engine reviews the game; the analysis board shows it, takes a variation by clicks
+//    and exports the KIF of its main line; the game's KIF link gives the record, which the
+//    server's reader reads back to the same moves and ending; the winner's profile shows
+//    his rating in Chu's own pool.
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ARTIFACTS, BASE, drawnBoard, log, newPlayer, runTests, signUp, waitPly, waitText } from "./harness.mjs";
 import { expect, fail } from "./http.mjs";
@@ -293,13 +296,37 @@ async function hostedGame(browser) {
   for (const page of [p1, p2, p3]) await waitText(page, "#status", "resign");
   log("a guest watched from the live games to the phone player's resignation");
   // The engine's review of the game, from the page: each position analysed, the best move
-  // drawn on the board. The analysis board and the review room do not take Chu yet.
+  // drawn on the board. The review room does not take Chu yet.
   await p1.click("#review-button");
   await waitText(p1, ".review-panel", "Analysed 5 positions");
   await p1.locator("#winrate-plot polyline").waitFor();
   const best = await p1.locator('svg.board [data-arrow^="best "]').getAttribute("data-arrow", { timeout: 15_000 });
-  for (const sel of ["#analysis-link", "#room-link"]) if (await p1.locator(sel).isVisible()) fail(`${sel} is offered for a Chu game`);
+  if (await p1.locator("#room-link").isVisible()) fail("the review room is offered for a Chu game");
   log(`the engine reviewed the Chu game's 5 positions on the page; best move drawn: ${best}`);
+  // The analysis board, from the game page: the game's moves, a move of one's own at the
+  // start made a variation by clicks, and the KIF export of the edited tree: the main line
+  // read back to the game's moves, the variation said to be left out.
+  const gamePage = p1.url();
+  await p1.click("#analysis-link");
+  await p1.locator(`#record [data-ply="${state.moves.length}"]`).waitFor();
+  await p1.click(`#record [data-ply="${state.moves.length}"]`);
+  await expectBoard(p1, state.sfen, "the analysis board at the game's end");
+  await p1.click("#record [data-start]");
+  // The board takes moves once the server has said which the position allows.
+  await p1.locator('.viewer[data-movable="0"]').waitFor({ timeout: 5000 });
+  await click(p1, "12i");
+  await click(p1, "12h");
+  await p1.locator("#main-line:visible").waitFor();
+  const varied = await drawn(p1);
+  if (varied.pieces["12h"] !== "sente P" || varied.pieces["12i"]) fail(`the board after the variation 12i12h: 12h ${varied.pieces["12h"]}, 12i ${varied.pieces["12i"]}`);
+  const [download] = await Promise.all([p1.waitForEvent("download"), p1.click('.exports [data-format="kif"]')]);
+  const exported = await readFile(await download.path(), "utf8");
+  const line = await expect([200], "POST", "/api/records/convert", { json: { text: exported, to: "usi" } });
+  if (!line.text.trim().endsWith(`moves ${state.moves.join(" ")}`)) fail(`the exported KIF reads back as ${line.text}`);
+  await waitText(p1, '#record-warnings [data-code="variations_dropped"]', "1 variation dropped");
+  log("the analysis board took the Chu game: its moves, a variation by clicks, the KIF export of its main line");
+  await p1.goto(gamePage);
+  await waitText(p1, "#status", "resign");
 
   // The record: the page's KIF link, read back by the server's reader. Only the formats a
   // Chu game is written in are offered.

@@ -276,10 +276,10 @@ export function gameScreen(id: string, token: string | null): Screen {
     rematch.classList.toggle("big", draw);
     // The engine's review of every game; the analysis board and the review room where they
     // take the game.
-    const analysed = over && variantInfo(s.variant).analysed;
+    const info = variantInfo(s.variant);
     reviewButton.hidden = !over || review !== null || s.moves.length === 0;
-    analysisLink.hidden = !analysed;
-    roomLink.hidden = !analysed;
+    analysisLink.hidden = !(over && info.analysed);
+    roomLink.hidden = !(over && info.rooms);
   }
 
   function notes(s: GameState): void {

@@ -54,9 +54,10 @@ export interface VariantInfo {
   pieces: PieceInfo[];
   /** Whether the server holds games of it (the lobby and the game page offer it). */
   hosted: boolean;
-  /** Whether the analysis board (#review) and the review room take its positions (not Chu
-   *  yet; the engine plays and reviews the games of every variant). */
+  /** Whether the analysis board (#review) takes its positions: every game, Chu included. */
   analysed: boolean;
+  /** Whether the review room takes its games (not Chu yet). */
+  rooms: boolean;
   /** The record formats its games are written in (`kif`, `csa`, ...). */
   formats: string[];
   /** Whether a move may pass through a middle square (Chu's lion). */

@@ -135,6 +135,33 @@ impl Root {
         history.entries
     }
 
+    /// Reads the USI move `text` of this game (syntax only); `None` when it is none.
+    pub fn parse_move(&self, text: &str) -> Option<AnyMove> {
+        match self {
+            Root::Family(p) => usi::parse_move(p.variant(), text).ok().map(AnyMove::Family),
+            Root::Chu(_) => chu_text::parse_usi(text).ok().map(AnyMove::Chu),
+        }
+    }
+
+    /// The position after `m`, or the rule it breaks here (a move of the other frame is
+    /// none of this position's).
+    pub fn play(&self, m: AnyMove) -> Result<Root, koma_rules::IllegalMove> {
+        use koma_rules::Rules;
+        match (self, m) {
+            (Root::Family(p), AnyMove::Family(m)) => {
+                let mut next = *p;
+                next.play(m).map(|()| Root::Family(next))
+            }
+            (Root::Chu(p), AnyMove::Chu(m)) => {
+                koma_rules::chu::Chu::is_legal(p, m)?;
+                let mut next = *p;
+                next.play_unchecked(m);
+                Ok(Root::Chu(next))
+            }
+            _ => Err(koma_rules::IllegalMove::NoPiece),
+        }
+    }
+
     /// The position after `m`; `None` when `m` is of the other frame or not legal here.
     pub fn after(&self, m: AnyMove) -> Option<Root> {
         match (self, m) {
@@ -285,7 +312,7 @@ pub fn check_moves(start: &AnyPosition, moves: &[Move]) -> Result<(), ApiError> 
 }
 
 /// 413 for a line longer than [`MAX_PLIES`].
-fn check_length(plies: usize) -> Result<(), ApiError> {
+pub fn check_length(plies: usize) -> Result<(), ApiError> {
     if plies > MAX_PLIES {
         return Err(ApiError::TooManyMoves {
             plies,

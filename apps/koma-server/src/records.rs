@@ -4,13 +4,15 @@
 //! a record's text into another format, saying what that format could not keep. Formats are
 //! koma-notation's; the result is judged by `koma_game::replay`.
 
+use crate::anygame::AnyMove;
 use crate::error::ApiError;
 use crate::line;
 use crate::view::{HistoryEntry, OutcomeView};
+use koma_game::Reason;
 use koma_game::chu;
 use koma_game::replay::replay;
 use koma_notation::formats::{self, Format};
-use koma_notation::record::{Entry, MoveTree, NodeId, Record, Start};
+use koma_notation::record::{Entry, GameEnd, Header, MoveTree, NodeId, Record, Start};
 use koma_notation::warning::{Reading, Warning, WarningKind};
 use koma_notation::{sfen, usi};
 use koma_rules::{AnyPosition, Color, GameKind, Square};
@@ -163,11 +165,25 @@ pub struct HeaderView {
     pub entries: Vec<[String; 2]>,
 }
 
+impl HeaderView {
+    /// What `header` says.
+    fn of(header: &Header) -> HeaderView {
+        HeaderView {
+            sente: header.player(Color::Black).map(str::to_string),
+            gote: header.player(Color::White).map(str::to_string),
+            event: header.event().map(str::to_string),
+            entries: (header.entries.iter())
+                .map(|(k, v)| [k.clone(), v.clone()])
+                .collect(),
+        }
+    }
+}
+
 /// A line to write as a record.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WriteRequest {
-    /// `shogi` (default) or `tori`.
+    /// The game (`shogi` by default; any variant, `chushogi` included).
     pub variant: Option<String>,
     /// The start position (default: the variant's).
     pub start_sfen: Option<String>,
@@ -288,6 +304,9 @@ pub(crate) fn read_checked(
 /// the warnings) is left out of the moves and the tree, and the result says its mover lost.
 /// Text in no format, or read without moves though it holds one, is refused.
 pub fn read(request: &ReadRequest) -> Result<ReadAnswer, ApiError> {
+    if is_chu(request.variant.as_deref(), &request.text)? {
+        return read_chu(&request.text);
+    }
     let Checked {
         format,
         record,
@@ -313,20 +332,62 @@ pub fn read(request: &ReadRequest) -> Result<ReadAnswer, ApiError> {
             .map(|&m| usi::write_move(record.variant, m))
             .collect(),
         history: line::history(&start, &moves),
-        header: HeaderView {
-            sente: header.player(Color::Black).map(str::to_string),
-            gote: header.player(Color::White).map(str::to_string),
-            event: header.event().map(str::to_string),
-            entries: header
-                .entries
-                .iter()
-                .map(|(k, v)| [k.clone(), v.clone()])
-                .collect(),
-        },
+        header: HeaderView::of(header),
         result: outcome.map(|o| o.to_string()),
         outcome: outcome.map(OutcomeView::of),
         tree,
         warnings,
+    })
+}
+
+/// [`read`] of a Chu record (a KIF as lishogi writes Chu, a USI `position` line or an
+/// SFEN): its header, its moves, which are its whole tree (Chu records have no
+/// variations), and its ending.
+fn read_chu(text: &str) -> Result<ReadAnswer, ApiError> {
+    within_size(text)?;
+    let chu::record::ChuRecord {
+        game,
+        header,
+        format,
+    } = chu::record::read_record(text).map_err(ApiError::ChuRecord)?;
+    line::check_length(game.moves().len())?;
+    let start = line::Root::Chu(*game.start());
+    let moves: Vec<AnyMove> = game.moves().iter().copied().map(AnyMove::Chu).collect();
+    let history = start.history(&moves);
+    let outcome = game.outcome();
+    let node = |parent: Option<usize>, ply, entry, end| NodeView {
+        parent,
+        children: Vec::new(),
+        ply,
+        entry,
+        end,
+        comments: Vec::new(),
+        bookmark: None,
+        spent_ms: None,
+        shapes: Vec::new(),
+    };
+    let mut tree = vec![node(None, 0, None, None)];
+    for (i, entry) in history.iter().enumerate() {
+        tree[i].children.push(i + 1);
+        tree.push(node(Some(i), i + 1, Some(entry.clone()), None));
+    }
+    if outcome.is_some_and(|o| o.reason == Reason::Resignation) {
+        let last = tree.len() - 1;
+        tree[last].children.push(last + 1);
+        let resigned = GameEnd::Resign.japanese();
+        tree.push(node(Some(last), history.len(), None, Some(resigned)));
+    }
+    Ok(ReadAnswer {
+        format: format.name(),
+        variant: GameKind::Chu.name(),
+        start_sfen: start.sfen(),
+        moves: moves.iter().map(|&m| start.usi(m)).collect(),
+        history,
+        header: HeaderView::of(&header),
+        result: outcome.map(|o| o.to_string()),
+        outcome: outcome.map(OutcomeView::of),
+        tree,
+        warnings: Vec::new(),
     })
 }
 
@@ -443,10 +504,10 @@ fn is_chu(variant: Option<&str>, text: &str) -> Result<bool, ApiError> {
 /// SFEN, written as kif, usi or sfen.
 fn convert_chu(text: &str, to: Format) -> Result<ConvertAnswer, ApiError> {
     within_size(text)?;
-    let game = chu::record::read(text).map_err(ApiError::ChuRecord)?;
+    let record = chu::record::read_record(text).map_err(ApiError::ChuRecord)?;
     Ok(ConvertAnswer {
         format: to.name(),
-        text: chu::record::write(&game, to, None, &Default::default())
+        text: chu::record::write(&record.game, to, None, &record.header)
             .map_err(ApiError::ChuRecord)?,
         warnings: Vec::new(),
         read_warnings: Vec::new(),
@@ -456,6 +517,9 @@ fn convert_chu(text: &str, to: Format) -> Result<ConvertAnswer, ApiError> {
 /// Writes the line of `request` as a record in its format.
 pub fn write(request: &WriteRequest) -> Result<String, ApiError> {
     let format = format_named(&request.format)?;
+    if is_chu(request.variant.as_deref(), "")? {
+        return write_chu(request, format);
+    }
     let variant = line::variant(request.variant.as_deref())?;
     let start = line::start(variant, request.start_sfen.as_deref())?;
     let moves = line::read_moves(&start, &request.moves)?;
@@ -466,6 +530,22 @@ pub fn write(request: &WriteRequest) -> Result<String, ApiError> {
         node = record.tree.add(node, Entry::Move(m));
     }
     formats::write(&record, format).map_err(ApiError::UnwritableRecord)
+}
+
+/// [`write`] of a Chu line: KIF as lishogi writes Chu, a USI `position` line or an SFEN.
+fn write_chu(request: &WriteRequest, format: Format) -> Result<String, ApiError> {
+    let start = match request.start_sfen.as_deref() {
+        Some(text) => line::chu_start(text)?,
+        None => koma_rules::chu::ChuPosition::startpos(),
+    };
+    let moves = line::Root::Chu(start).read_moves(&request.moves)?;
+    let mut game = koma_game::Game::new(start, koma_game::RuleSet::CHU);
+    for m in moves.iter().filter_map(AnyMove::chu) {
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    chu::record::write(&game, format, None, &Header::default()).map_err(ApiError::ChuRecord)
 }
 
 #[cfg(test)]

@@ -763,7 +763,7 @@ fn is_diagram_frame(line: &str) -> bool {
 }
 
 /// Splits `key：value` (full-width or ASCII colon).
-fn split_header(line: &str) -> Option<(&str, &str)> {
+pub(crate) fn split_header(line: &str) -> Option<(&str, &str)> {
     let at = line.find(['：', ':'])?;
     let colon = line[at..].chars().next()?.len_utf8();
     Some((&line[..at], &line[at + colon..]))

@@ -54,9 +54,11 @@ pub struct VariantView {
     /// Whether the server holds games of it (lobby, clocks, ratings): every game, Chu
     /// included.
     pub hosted: bool,
-    /// Whether the analysis board (the records screen) and the review room take its
-    /// positions. Not Chu yet; the engine plays and reviews every game's, Chu's included.
+    /// Whether the analysis board (the records screen: reading, exploring, exporting,
+    /// the engine's lines and review) takes its positions: every game, Chu included.
     pub analysed: bool,
+    /// Whether the review room (感想戦 together) takes its games: not Chu yet.
+    pub rooms: bool,
     /// Whether some piece moves twice in a turn (Chu's lion): a move may pass through a
     /// middle square (`7j7i6h`).
     pub double_moves: bool,
@@ -256,6 +258,7 @@ fn variant(kind: VariantKind) -> VariantView {
         pieces: kind.board_roles().iter().map(|&r| piece(kind, r)).collect(),
         hosted: true,
         analysed: true,
+        rooms: true,
         double_moves: false,
         formats: writable(|format| {
             let game = dispatch!(kind, V => koma_game::Game::<V>::standard(RuleSet::default_for(kind)).to_record());
@@ -297,7 +300,8 @@ fn chu_variant() -> VariantView {
         handicaps: Vec::new(),
         pieces: chu::BOARD_ROLES.iter().map(|&r| chu_piece(r)).collect(),
         hosted: true,
-        analysed: false,
+        analysed: true,
+        rooms: false,
         double_moves: true,
         formats: writable(|format| {
             let game = koma_game::Game::<chu::Chu>::standard(RuleSet::CHU);
@@ -349,7 +353,7 @@ mod tests {
     #[test]
     fn chu_is_listed_with_its_pieces_and_hosted() {
         let chu = all().variants.iter().find(|v| v.key == "chushogi").unwrap();
-        assert!(chu.double_moves && !chu.analysed);
+        assert!(chu.double_moves && chu.analysed && !chu.rooms);
         assert_eq!(chu.formats, ["kif", "usi", "sfen"]);
         let shogi = all().variants.iter().find(|v| v.key == "shogi").unwrap();
         assert!(

@@ -294,3 +294,64 @@ async fn a_chu_line_comes_with_its_double_moves() {
     );
     server.shutdown().await.unwrap();
 }
+
+/// A Chu tree made on the board goes out as Chu's KIF: its main line with the header and
+/// the resignation, what Chu's records have no place for named.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chu_tree_is_exported_as_its_main_line() {
+    let (_dir, server, addr) = fresh_server().await;
+    let node = |parent: usize, usi: &str| json!({"parent": parent, "move": {"usi": usi}});
+    let mut with_comment = node(1, "6d6e");
+    with_comment["comments"] = json!(["the usual reply"]);
+    let tree = json!([
+        {"parent": null},
+        node(0, "7i7h"),
+        with_comment,
+        node(1, "5d5e"),
+        node(2, "7j7i6h"),
+        {"parent": 4, "end": "投了"},
+    ]);
+    let request = json!({
+        "variant": "chushogi",
+        "header": [["先手", "Aiko"], ["後手", "Bert"]],
+        "tree": tree,
+        "format": "kif",
+    });
+    let answer = post(addr, "/api/records/export", &request)
+        .await
+        .expect(200)
+        .json();
+    let text = answer["text"].as_str().unwrap();
+    assert!(text.starts_with("先手：Aiko\n後手：Bert\n"), "{text}");
+    assert!(
+        text.contains("3手目二歩目 ▲6八獅子 （←7九）\n4手目 △投了\n"),
+        "{text}"
+    );
+    let codes: Vec<&str> = (answer["warnings"].as_array().unwrap().iter())
+        .map(|w| w["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        codes,
+        ["variations_dropped", "comments_dropped"],
+        "{answer}"
+    );
+    // Read back: the same line, won by sente.
+    let read = post(addr, "/api/records/read", &json!({"text": text}))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(read["moves"], json!(["7i7h", "6d6e", "7j7i6h"]));
+    assert_eq!(read["outcome"]["winner"], "sente");
+    // A move no Chu piece makes there is named by its node.
+    let bad = json!({"variant": "chushogi", "tree": [{"parent": null}, node(0, "7g7f")], "format": "kif"});
+    let refused = post(addr, "/api/records/export", &bad)
+        .await
+        .expect(400)
+        .json();
+    assert_eq!(refused["code"], "invalid_tree", "{refused}");
+    assert!(
+        refused["error"].as_str().unwrap().contains("node 1"),
+        "{refused}"
+    );
+    server.shutdown().await.unwrap();
+}

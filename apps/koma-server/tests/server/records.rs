@@ -415,6 +415,71 @@ async fn ki2_and_jkf_bring_their_comments_and_variations() {
     server.shutdown().await.unwrap();
 }
 
+/// A Chu KIF read for the analysis board: told by its moves, its header, its line in every
+/// notation as one branch of a tree, the resignation as the tree's last node; its header
+/// kept through a conversion.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chu_kif_is_read_with_its_header_and_ending() {
+    let (_dir, server, addr) = fresh_server().await;
+    let kif = "開始日時：2026/12/02 07:00\n先手：Aiko\n後手：Bert\n手数----指手---------消費時間--\n\
+               1手目 ▲7八歩兵 （←7九）\n2手目 △6五歩兵 （←6四）\n\
+               3手目一歩目 ▲7九獅子 （←7十）\n3手目二歩目 ▲6八獅子 （←7九）\n\
+               4手目 △投了\nまで3手で先手の勝ち\n";
+    let read = post(addr, "/api/records/read", &json!({"text": kif}))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        (&read["variant"], &read["format"]),
+        (&json!("chushogi"), &json!("kif"))
+    );
+    assert_eq!(read["moves"], json!(["7i7h", "6d6e", "7j7i6h"]));
+    assert_eq!(
+        (&read["header"]["sente"], &read["header"]["gote"]),
+        (&json!("Aiko"), &json!("Bert"))
+    );
+    assert_eq!(read["history"][2]["japanese"], "７九・６八獅");
+    assert_eq!(read["outcome"]["winner"], "sente", "{read}");
+    let tree = read["tree"].as_array().unwrap();
+    assert_eq!(tree.len(), 5, "the start, three moves, the resignation");
+    assert_eq!(tree[3]["move"]["usi"], "7j7i6h");
+    assert_eq!(
+        (&tree[4]["end"], &tree[4]["parent"]),
+        (&json!("投了"), &json!(3))
+    );
+    assert_eq!(tree[0]["children"], json!([1]));
+    // The same game as a USI line, the variant named.
+    let usi = json!({"text": "startpos moves 7i7h 6d6e", "variant": "chushogi"});
+    let read = post(addr, "/api/records/read", &usi)
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(
+        (&read["format"], &read["tree"].as_array().unwrap().len()),
+        (&json!("usi"), &3)
+    );
+    // A line written as a record, as the board writes a stored game's.
+    let line = json!({"variant": "chushogi", "moves": ["7i7h", "6d6e", "7j7i6h"], "format": "kif"});
+    let written = post(addr, "/api/records/write", &line)
+        .await
+        .expect(200)
+        .body;
+    assert!(
+        written.contains("3手目二歩目 ▲6八獅子 （←7九）"),
+        "{written}"
+    );
+    // The header goes through a conversion to KIF.
+    let again = convert(addr, kif, "kif").await;
+    assert!(
+        again["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("開始日時：2026/12/02 07:00\n先手：Aiko\n"),
+        "{again}"
+    );
+    server.shutdown().await.unwrap();
+}
+
 /// Chu records through the same endpoint: a KIF as lishogi writes Chu is told by its
 /// moves, a USI line by the variant named; what Chu has no format for is refused.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -72,16 +72,36 @@ pub fn is_chu_kif(text: &str) -> bool {
         .any(|line| line.contains("手目") && (line.contains("（←") || line.contains("(←")))
 }
 
+/// A Chu record as read: the game, the header's lines and the format.
+#[derive(Clone, Debug)]
+pub struct ChuRecord {
+    /// The game, its moves checked by the rules (ended when the record says who resigned).
+    pub game: Game<Chu>,
+    /// A KIF's header lines (`先手：name`); none for a `position` line or an SFEN.
+    pub header: Header,
+    /// What the text was: KIF, a USI `position` line, or an SFEN.
+    pub format: Format,
+}
+
 /// Reads a Chu game from a KIF (lishogi's), a USI `position` line or an SFEN.
 pub fn read(text: &str) -> Result<Game<Chu>, ChuRecordError> {
+    read_record(text).map(|record| record.game)
+}
+
+/// Reads a Chu record, its header and format too (see [`read`]).
+pub fn read_record(text: &str) -> Result<ChuRecord, ChuRecordError> {
     if !is_position_line(text) {
-        let record = kif::read(text)?;
-        let mut game = replay(record.start, record.moves)?;
-        if record.resigned {
+        let kif = kif::read(text)?;
+        let mut game = replay(kif.start, kif.moves)?;
+        if kif.resigned {
             // Over by the rules already, the game keeps that ending.
             let _ = game.resign(game.side_to_move());
         }
-        return Ok(game);
+        return Ok(ChuRecord {
+            game,
+            header: kif.header,
+            format: Format::Kif,
+        });
     }
     let line = usi_line::split(text);
     let start = match line.sfen {
@@ -97,7 +117,18 @@ pub fn read(text: &str) -> Result<Game<Chu>, ChuRecordError> {
         })?;
         moves.push(m);
     }
-    replay(start, moves)
+    // A position without moves, not written as a command, is an SFEN.
+    let first = text.split_whitespace().next().unwrap_or("");
+    let format = if matches!(first, "position" | "startpos") || !moves.is_empty() {
+        Format::Usi
+    } else {
+        Format::Sfen
+    };
+    Ok(ChuRecord {
+        game: replay(start, moves)?,
+        header: Header::default(),
+        format,
+    })
 }
 
 /// The game of `moves` from `start`, each checked by the rules.

@@ -216,6 +216,8 @@ pub struct ChuKif {
     /// Whether the moves end with a resignation (`8手目 △投了`): the side to move after
     /// them resigned.
     pub resigned: bool,
+    /// The header's lines before the moves (`先手：name`), in file order.
+    pub header: Header,
 }
 
 fn board_role(cell: &str) -> Option<Role> {
@@ -274,8 +276,17 @@ pub fn read(text: &str) -> Result<ChuKif, ChuKifError> {
     let lines: Vec<&str> = text.lines().collect();
     let mut board_lines = Vec::new();
     let mut side = Color::Black;
+    let mut header = Header::default();
+    let mut in_header = true;
     for (i, line) in lines.iter().enumerate() {
         let line = line.trim_end();
+        in_header &= !line.starts_with("手数")
+            && !line.trim_start().starts_with(|c: char| c.is_ascii_digit());
+        if in_header && !line.starts_with(['#', '*', '&', '|']) {
+            if let Some((key, value)) = crate::kif::split_header(line) {
+                header.set(key.trim(), value.trim());
+            }
+        }
         if let Some(inner) = line.strip_prefix('|') {
             board_lines.push((i + 1, inner));
         } else if line.starts_with("後手番") || line.starts_with("上手番") {
@@ -359,6 +370,7 @@ pub fn read(text: &str) -> Result<ChuKif, ChuKifError> {
         start,
         moves,
         resigned,
+        header,
     })
 }
 
@@ -427,12 +439,11 @@ mod tests {
     #[test]
     fn lishogi_lines_are_written_and_read_back() {
         let (start, moves) = line(START_SFEN, &["7i7h", "7d7e", "7j7i6h", "6c5e"]);
-        let kif = write(
-            &Header::default(),
-            &start,
-            &moves,
-            Some("まで4手で後手の勝ち"),
-        );
+        let mut header = Header::default();
+        header.set("開始日時", "2026/12/02 07:00:00");
+        header.set("先手", "Aiko");
+        header.set("後手", "Bert");
+        let kif = write(&header, &start, &moves, Some("まで4手で後手の勝ち"));
         assert!(kif.contains("1手目 ▲7八歩兵 （←7九）\n"), "{kif}");
         assert!(
             kif.contains("3手目一歩目 ▲7九獅子 （←7十）\n3手目二歩目 ▲6八獅子 （←7九）\n"),
@@ -444,6 +455,8 @@ mod tests {
         );
         let back = read(&kif).unwrap();
         assert_eq!((back.start, back.moves), (start, moves));
+        // The header comes back, the time's colons kept in its value.
+        assert_eq!(back.header, header);
         // Lines as scalashogi's fixtures write them: 仝 for the last move's square, igui
         // written 居食い.
         let text = "1手目 ▲7八歩兵 （←7九）\n2手目 △6五歩兵 （←6四）\n3手目 ▲6八獅子 （←7十）\n\
