@@ -165,6 +165,29 @@ pub struct HeaderView {
     pub entries: Vec<[String; 2]>,
 }
 
+impl NodeView {
+    /// A node of `ply` moves after `parent` (none: the start) holding `entry` or `end`,
+    /// without children, comments, time or marks yet.
+    pub fn bare(
+        parent: Option<usize>,
+        ply: usize,
+        entry: Option<HistoryEntry>,
+        end: Option<String>,
+    ) -> NodeView {
+        NodeView {
+            parent,
+            children: Vec::new(),
+            ply,
+            entry,
+            end,
+            comments: Vec::new(),
+            bookmark: None,
+            spent_ms: None,
+            shapes: Vec::new(),
+        }
+    }
+}
+
 impl HeaderView {
     /// What `header` says.
     fn of(header: &Header) -> HeaderView {
@@ -355,17 +378,7 @@ fn read_chu(text: &str) -> Result<ReadAnswer, ApiError> {
     let moves: Vec<AnyMove> = game.moves().iter().copied().map(AnyMove::Chu).collect();
     let history = start.history(&moves);
     let outcome = game.outcome();
-    let node = |parent: Option<usize>, ply, entry, end| NodeView {
-        parent,
-        children: Vec::new(),
-        ply,
-        entry,
-        end,
-        comments: Vec::new(),
-        bookmark: None,
-        spent_ms: None,
-        shapes: Vec::new(),
-    };
+    let node = NodeView::bare;
     let mut tree = vec![node(None, 0, None, None)];
     for (i, entry) in history.iter().enumerate() {
         tree[i].children.push(i + 1);

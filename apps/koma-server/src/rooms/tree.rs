@@ -349,17 +349,8 @@ impl ReviewTree {
     ) -> usize {
         let id = self.nodes.len();
         self.nodes[parent].children.push(id);
-        self.nodes.push(NodeView {
-            parent: Some(parent),
-            children: Vec::new(),
-            ply,
-            entry,
-            end,
-            comments: Vec::new(),
-            bookmark: None,
-            spent_ms: None,
-            shapes: Vec::new(),
-        });
+        self.nodes
+            .push(NodeView::bare(Some(parent), ply, entry, end));
         self.positions.push(after);
         id
     }
