@@ -507,8 +507,7 @@ pub fn convert(request: &ConvertRequest) -> Result<ConvertAnswer, ApiError> {
 /// as lishogi writes Chu.
 fn is_chu(variant: Option<&str>, text: &str) -> Result<bool, ApiError> {
     match variant {
-        Some(name) if GameKind::from_name(name) == Some(GameKind::Chu) => Ok(true),
-        Some(name) => line::variant(Some(name)).map(|_| false),
+        Some(name) => line::game_kind(Some(name)).map(|kind| kind == GameKind::Chu),
         None => Ok(chu::record::is_chu_kif(text)),
     }
 }

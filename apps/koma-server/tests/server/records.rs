@@ -118,12 +118,14 @@ async fn broken_records_are_refused_with_the_place() {
     let text = "position startpos";
     let message = refused(json!({"text": text, "format": "pdf"}), 400, "unknown_name").await;
     assert!(message.contains("unknown format 'pdf'"), "{message}");
-    refused(
+    let message = refused(
         json!({"text": text, "variant": "chess"}),
         400,
         "unknown_name",
     )
     .await;
+    // The games it knows, Chu included.
+    assert!(message.contains("dobutsu, chushogi"), "{message}");
     let malformed = "malformed_request";
     refused(json!({"text": text, "colour": "red"}), 400, malformed).await;
     refused(json!({"format": "kif"}), 400, malformed).await;
