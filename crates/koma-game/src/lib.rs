@@ -1,5 +1,6 @@
-//! The game layer: a game of shogi or Tori Shogi from its start to its result, under a named
-//! rule set, with clocks, furigoma, handicap choice and a client for USI engines.
+//! The game layer: a game of any member of the family (shogi, its small variants, Chu) from
+//! its start to its result under a named rule set, with clocks, furigoma, handicap choice, a
+//! client for USI engines and matches between them.
 //!
 //! ```
 //! use koma_game::{Game, Reason, RuleSet};
