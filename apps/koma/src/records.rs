@@ -39,8 +39,9 @@ pub fn convert(
                     from.name()
                 );
             }
-            let game = chu::record::read(&text).with_context(|| file.to_string())?;
-            return chu::record::write(&game, to, ply, &Default::default())
+            // The header goes along: a KIF written keeps the players and dates read.
+            let record = chu::record::read_record(&text).with_context(|| file.to_string())?;
+            return chu::record::write(&record.game, to, ply, &record.header)
                 .with_context(|| format!("--to {}", to.name()));
         }
     };

@@ -239,6 +239,13 @@ fn convert_reads_and_writes_chu_records() {
     let o = koma_with_stdin(&["convert", "-", "--to", "usi"], CHU_KIF.as_bytes());
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(stdout(&o).trim(), LINE);
+    // KIF to KIF keeps the header's players.
+    let o = koma_with_stdin(&["convert", "-", "--to", "kif"], CHU_KIF.as_bytes());
+    assert!(
+        stdout(&o).starts_with("先手：A\n後手：B\n"),
+        "{}",
+        stdout(&o)
+    );
     // The line back to KIF, and its SFEN after two moves.
     let o = koma_with_stdin(
         &["convert", "-", "--variant", "chushogi", "--to", "kif"],
