@@ -1,7 +1,7 @@
 //! Chu's hand-written evaluation: material at lishogi's piece values, pawns and
 //! go-betweens pushed forward, lions in the centre, and a royal kept company.
 
-use koma_rules::chu::{ChuMove, ChuPosition, is_royal, zone};
+use koma_rules::chu::{ChuMove, ChuPosition, is_royal, neighbours, zone};
 use koma_rules::frame12::Square12;
 use koma_rules::pieces::info_of;
 use koma_rules::{Color, Piece, Role};
@@ -158,7 +158,7 @@ fn evaluate_from_with(pos: &ChuPosition, board: i32, p: &ChuParams) -> i32 {
         let ours = pos.color_bb(color);
         let company: i32 = pos
             .royals(color)
-            .map(|sq| p.company * ((sq_around(sq) & ours).count() as i32).min(5))
+            .map(|sq| p.company * ((neighbours(sq) & ours).count() as i32).min(5))
             .sum();
         score += if color == Color::Black {
             company
@@ -180,20 +180,6 @@ pub fn evaluate(pos: &ChuPosition) -> i32 {
 /// The score of `pos` for the side to move with the numbers `p` (what a tuner tries).
 pub fn evaluate_with(pos: &ChuPosition, p: &ChuParams) -> i32 {
     evaluate_from_with(pos, board_terms_with(pos, p), p)
-}
-
-fn sq_around(sq: Square12) -> koma_rules::frame12::Bitboard12 {
-    let mut b = koma_rules::frame12::Bitboard12::EMPTY;
-    for df in -1..=1 {
-        for dr in -1..=1 {
-            if (df, dr) != (0, 0)
-                && let Some(s) = sq.offset(df, dr)
-            {
-                b = b.with(s);
-            }
-        }
-    }
-    b
 }
 
 #[cfg(test)]

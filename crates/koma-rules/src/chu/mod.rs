@@ -108,6 +108,12 @@ pub const fn is_royal(role: Role) -> bool {
     matches!(role, Role::King | Role::Prince)
 }
 
+/// The up to eight squares one king step from `sq`.
+#[inline]
+pub fn neighbours(sq: Square12) -> Bitboard12 {
+    tables::NEIGHBOURS[sq.index()]
+}
+
 /// The four far ranks where `color`'s pieces promote.
 pub const fn zone(color: Color) -> Bitboard12 {
     let mut b = Bitboard12::EMPTY;
