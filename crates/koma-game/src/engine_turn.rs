@@ -357,7 +357,9 @@ fn apply<V: Refereed>(
     }
     let result = match best {
         BestMove::Resign => game.resign(side).map(Some),
-        BestMove::Win => V::declare_at(game, stamp).map(Some),
+        BestMove::Win => game
+            .declare_at_judged(stamp, V::judge_declaration)
+            .map(Some),
         BestMove::Move(text) => match V::read_move(game, &text, dialect) {
             Err(e) => {
                 game.forfeit(Foul::NotAMove);

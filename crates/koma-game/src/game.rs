@@ -317,6 +317,41 @@ impl<V: Rules> Game<V> {
             .or_else(|| self.move_limit_outcome());
     }
 
+    /// The side to move declares at `now_ms` as [`Game::declare_judged`] does; his time
+    /// must not have run out.
+    pub fn declare_at_judged(
+        &mut self,
+        now_ms: u64,
+        judge: impl FnOnce(&Position<V>) -> Result<(), DeclarationFailure>,
+    ) -> Result<Outcome, GameError> {
+        let side = self.side_to_move();
+        let flagged = self.clock.as_ref().and_then(|c| c.flagged(now_ms)) == Some(side);
+        self.declare_judged(!flagged, judge)
+    }
+
+    /// The side to move declares an entering-king win: it wins if the rule set has the
+    /// declaration, its clock still runs (`has_time`) and `judge` finds the position a
+    /// winning one (the 27-point rule in the 9x9 variants; Chu has none); it loses
+    /// otherwise.
+    pub fn declare_judged(
+        &mut self,
+        has_time: bool,
+        judge: impl FnOnce(&Position<V>) -> Result<(), DeclarationFailure>,
+    ) -> Result<Outcome, GameError> {
+        let us = self.side_to_move();
+        let verdict = if !self.rules.declaration {
+            Err(DeclarationFailure::NotInRules)
+        } else if !has_time {
+            Err(DeclarationFailure::NoTime)
+        } else {
+            judge(&self.position)
+        };
+        self.end(match verdict {
+            Ok(()) => Outcome::win(us, Reason::Declaration),
+            Err(why) => Outcome::loss(us, Reason::FailedDeclaration(why)),
+        })
+    }
+
     /// How a game stands at its start: already ended by the rules, or without a move.
     fn start_outcome(&self) -> Option<Outcome> {
         self.decided_outcome().or_else(|| self.no_move_outcome())
@@ -449,27 +484,14 @@ impl<V: Variant> Game<V> {
     /// The side to move declares at `now_ms` (see [`Game::declare`]); his time must not
     /// have run out.
     pub fn declare_at(&mut self, now_ms: u64) -> Result<Outcome, GameError> {
-        let side = self.side_to_move();
-        let flagged = self.clock.as_ref().and_then(|c| c.flagged(now_ms)) == Some(side);
-        self.declare(!flagged)
+        self.declare_at_judged(now_ms, points::judge_declaration)
     }
 
     /// The side to move declares an entering-king win (入玉宣言) under the 27-point rule:
     /// it wins if every condition holds, and loses otherwise (also when the rule set has no
     /// declaration). `has_time` says whether the declarer's clock still runs.
     pub fn declare(&mut self, has_time: bool) -> Result<Outcome, GameError> {
-        let us = self.side_to_move();
-        let verdict = if !self.rules.declaration {
-            Err(DeclarationFailure::NotInRules)
-        } else if !has_time {
-            Err(DeclarationFailure::NoTime)
-        } else {
-            points::judge_declaration(&self.position)
-        };
-        self.end(match verdict {
-            Ok(()) => Outcome::win(us, Reason::Declaration),
-            Err(why) => Outcome::loss(us, Reason::FailedDeclaration(why)),
-        })
+        self.declare_judged(has_time, points::judge_declaration)
     }
 
     /// Both players agree that the game is an impasse (持将棋): the 24-point count decides.

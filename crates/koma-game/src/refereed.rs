@@ -4,12 +4,12 @@
 //! ([`engine_turn`](crate::engine_turn)) and the match runner ([`matches`](crate::matches))
 //! are written once against it.
 
-use crate::game::{Game, GameError};
+use crate::game::Game;
 use crate::matches::{MatchError, RecordHeader};
-use crate::outcome::{Outcome, Reason};
 use crate::points::DeclarationFailure;
 use crate::usi_client::{Dialect, SearchInfo};
 use koma_notation::family::Notation;
+use koma_rules::Position;
 use koma_rules::chu::Chu;
 use std::path::{Path, PathBuf};
 
@@ -28,9 +28,9 @@ pub trait Refereed: Notation {
         Self::parse_usi(text).map_err(|e| e.to_string())
     }
 
-    /// The side to move declares an entering-king win (入玉宣言) at `now_ms`, as an
-    /// engine's `bestmove win` does: won if the rules allow it and it holds, else lost.
-    fn declare_at(game: &mut Game<Self>, now_ms: u64) -> Result<Outcome, GameError>;
+    /// Whether the side to move at `pos` wins by declaring (入玉宣言), when the rule set
+    /// has the declaration ([`Game::declare_judged`]).
+    fn judge_declaration(pos: &Position<Self>) -> Result<(), DeclarationFailure>;
 
     /// Writes game `number` into `dir` as the record files this game has, under the
     /// match's `header`, with the engines' searches (`thoughts`, by move) where the format
@@ -60,8 +60,8 @@ macro_rules! refereed_on_the_nine_frame {
                 crate::engine_turn::read_move(game, text, dialect)
             }
 
-            fn declare_at(game: &mut Game<Self>, now_ms: u64) -> Result<Outcome, GameError> {
-                game.declare_at(now_ms)
+            fn judge_declaration(pos: &Position<Self>) -> Result<(), DeclarationFailure> {
+                crate::points::judge_declaration(pos)
             }
 
             fn write_records(
@@ -81,10 +81,9 @@ koma_rules::with_variants!(refereed_on_the_nine_frame);
 
 /// Chu: USI only, no declaration, KIF as lishogi writes it.
 impl Refereed for Chu {
-    /// Chu has no declaration: the declarer loses.
-    fn declare_at(game: &mut Game<Chu>, _now_ms: u64) -> Result<Outcome, GameError> {
-        let failed = Reason::FailedDeclaration(DeclarationFailure::NotInRules);
-        game.end(Outcome::loss(game.side_to_move(), failed))
+    /// Chu has no declaration.
+    fn judge_declaration(_pos: &Position<Chu>) -> Result<(), DeclarationFailure> {
+        Err(DeclarationFailure::NotInRules)
     }
 
     fn write_records(

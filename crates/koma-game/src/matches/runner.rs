@@ -299,7 +299,7 @@ impl Match {
 
 /// Sends `gameover` to both engines (A first), each from its side of `outcome`;
 /// `engine_of` says which engine played a colour.
-pub(crate) fn tell_result(
+fn tell_result(
     engines: &mut [Option<UsiEngine>; 2],
     outcome: Outcome,
     engine_of: impl Fn(Color) -> usize,
