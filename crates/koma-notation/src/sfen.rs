@@ -383,8 +383,7 @@ pub fn parse_position_kingless(variant: VariantKind, sfen: &str) -> Result<AnyPo
 
 /// Reads and validates an SFEN as a typed position.
 pub fn parse<V: Variant>(sfen: &str) -> Result<Position<V>, SfenError> {
-    let setup = parse_setup(kind_of::<V>(), sfen)?;
-    Position::<V>::from_setup(&setup).map_err(|e| err(1, SfenErrorKind::Illegal(e)))
+    <V as crate::family::Notation>::parse_sfen(sfen)
 }
 
 /// The run-time variant of a typed one.

@@ -65,8 +65,7 @@ pub fn parse_setup(sfen: &str) -> Result<ChuSetup, SfenError> {
 
 /// Reads and validates a Chu SFEN.
 pub fn parse(sfen: &str) -> Result<ChuPosition, SfenError> {
-    let setup = parse_setup(sfen)?;
-    ChuPosition::from_setup(&setup).map_err(|e| err(1, SfenErrorKind::IllegalChu(e)))
+    <koma_rules::chu::Chu as crate::family::Notation>::parse_sfen(sfen)
 }
 
 /// Writes a Chu setup as SFEN.
