@@ -273,10 +273,8 @@ pub fn rematch(old: &NewGame, now_ms: u64) -> Result<LiveGame, ApiError> {
 }
 
 fn rule_set(variant: GameKind, name: &str) -> Result<RuleSet, ApiError> {
-    RuleSet::named_for(variant, name).ok_or_else(|| {
-        let known: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name).collect();
-        ApiError::unknown("rule set", name, &known.join(", "))
-    })
+    RuleSet::named_for(variant, name)
+        .ok_or_else(|| ApiError::unknown("rule set", name, &RuleSet::names_for(variant).join(", ")))
 }
 
 /// Whether `request` starts from a handicap (a named one other than `even`): then the giver

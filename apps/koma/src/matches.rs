@@ -186,18 +186,10 @@ fn config(args: &MatchArgs) -> anyhow::Result<MatchConfig> {
         .with_context(|| format!("--time {}", args.time))?;
     if let Some(name) = &args.rules {
         config.rules = RuleSet::named_for(variant, name).ok_or_else(|| {
-            let own = RuleSet::default_for(variant).name;
-            let mut known: Vec<&str> = match variant {
-                GameKind::Chu => Vec::new(),
-                GameKind::Family(_) => RuleSet::ALL.iter().map(|r| r.name).collect(),
-            };
-            if !known.contains(&own) {
-                known.push(own);
-            }
             anyhow!(
                 "unknown rule set '{name}' for {} (known: {})",
                 variant.name(),
-                known.join(", ")
+                RuleSet::names_for(variant).join(", ")
             )
         })?;
     }

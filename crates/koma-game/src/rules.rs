@@ -140,6 +140,21 @@ impl RuleSet {
         named.or((own.name == name).then_some(own))
     }
 
+    /// The names [`RuleSet::named_for`] takes for a game of `variant`: the named sets
+    /// (none for Chu), then the variant's own where it is not one of them.
+    pub fn names_for(variant: impl Into<GameKind>) -> Vec<&'static str> {
+        let variant = variant.into();
+        let own = RuleSet::default_for(variant).name;
+        let mut names: Vec<&'static str> = match variant {
+            GameKind::Chu => Vec::new(),
+            GameKind::Family(_) => RuleSet::ALL.iter().map(|r| r.name).collect(),
+        };
+        if !names.contains(&own) {
+            names.push(own);
+        }
+        names
+    }
+
     /// The default for `variant`: amateur rules for shogi, the rulebook for Tori Shogi,
     /// [`RuleSet::CHU`] for Chu, and for the others their own repetition rule and nothing
     /// more.
