@@ -21,7 +21,6 @@ use crate::line::{self, Root};
 use crate::review::{ScoreView, sente_view};
 use koma_engine::{Limits, Score, SearchInfo, Searched, Searcher};
 use koma_notation::family::Notation;
-use koma_notation::{chu as chu_text, sfen};
 use koma_rules::{GameKind, Position};
 use koma_store::Store;
 use koma_store::UserId;
@@ -450,10 +449,7 @@ fn lines_of<V: Searched + Notation>(
 /// The key `root` is kept under: its SFEN with move number 1 (the same position reached
 /// at another move is the same search).
 fn position_key(root: &Root) -> String {
-    let text = match root {
-        Root::Family(p) => sfen::write_any(p),
-        Root::Chu(p) => chu_text::write(p),
-    };
+    let text = root.sfen();
     match text.rsplit_once(' ') {
         Some((position, _number)) => format!("{position} 1"),
         None => text,

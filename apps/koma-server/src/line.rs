@@ -164,17 +164,7 @@ impl Root {
 
     /// The position after `m`; `None` when `m` is of the other frame or not legal here.
     pub fn after(&self, m: AnyMove) -> Option<Root> {
-        match (self, m) {
-            (Root::Family(p), AnyMove::Family(m)) => {
-                let mut next = *p;
-                next.play(m).ok().map(|()| Root::Family(next))
-            }
-            (Root::Chu(p), AnyMove::Chu(m)) => {
-                let mut next = *p;
-                next.play(m).ok().map(|()| Root::Chu(next))
-            }
-            _ => None,
-        }
+        self.play(m).ok()
     }
 
     /// Reads the USI moves `texts` from here, each checked for legality (at most
