@@ -17,7 +17,9 @@
 //    with a clock in the lobby, the other accepts it on a phone; both pages go to the game,
 //    its clocks shown. Each side makes its lion's double move by three taps (the phone's
 //    player too), a guest watches from the lobby's live games, the phone's player resigns;
-//    the engine reviews the game; the analysis board shows it, takes a variation by clicks
+//    the engine reviews the game; the players and the guest go over it in the kansōsen
+//    room, where the phone's player taps another lion double move and the engine's lines
+//    reach every page; the analysis board shows it, takes a variation by clicks
 //    and exports the KIF of its main line; the game's KIF link gives the record, which the
 //    server's reader reads back to the same moves and ending; the winner's profile shows
 //    his rating in Chu's own pool.
@@ -296,13 +298,13 @@ async function hostedGame(browser) {
   for (const page of [p1, p2, p3]) await waitText(page, "#status", "resign");
   log("a guest watched from the live games to the phone player's resignation");
   // The engine's review of the game, from the page: each position analysed, the best move
-  // drawn on the board. The review room does not take Chu yet.
+  // drawn on the board.
   await p1.click("#review-button");
   await waitText(p1, ".review-panel", "Analysed 5 positions");
   await p1.locator("#winrate-plot polyline").waitFor();
   const best = await p1.locator('svg.board [data-arrow^="best "]').getAttribute("data-arrow", { timeout: 15_000 });
-  if (await p1.locator("#room-link").isVisible()) fail("the review room is offered for a Chu game");
   log(`the engine reviewed the Chu game's 5 positions on the page; best move drawn: ${best}`);
+  await goOverTogether([p1, p2, p3], state.moves);
   // The analysis board, from the game page: the game's moves, a move of one's own at the
   // start made a variation by clicks, and the KIF export of the edited tree: the main line
   // read back to the game's moves, the variation said to be left out.
@@ -362,6 +364,51 @@ async function hostedGame(browser) {
   await expectBoard(p3, played.sfen, "after the engine's reply");
   log(`the home page's Chu game against the engine: 7i7h by clicks, the engine replied ${played.moves[1]}`);
   for (const page of [p1, p2, p3]) await page.context().close();
+}
+
+/** The kansōsen room of the finished Chu game `moves`, from each page's "Review together"
+ *  link: the phone's player tries another double move of his lion by three taps at move 4,
+ *  the laptop's circles a corner of the 12x12 board with the right button, and the
+ *  players' and the guest's pages show both; a player turns the engine on, and every page
+ *  shows the same lines, of the variation's position. */
+async function goOverTogether([laptop, phone, guest], moves) {
+  for (const page of [laptop, phone, guest]) {
+    await page.locator("#room-link").waitFor().catch(() => fail(`${page.koma}: no room link for the finished Chu game`));
+    await page.click("#room-link");
+    await waitText(page, "#status", "感想戦");
+    await waitPly(page, moves.length);
+  }
+  await waitText(laptop, "#room-people", "3 in the room");
+  const tried = "6c6d7e";
+  const line = await expect([200], "POST", "/api/line", { json: { variant: "chushogi", moves: [...moves.slice(0, 3), tried] } }).catch(() => fail(`${tried} is not legal after ${moves.slice(0, 3)}: the test needs it`));
+  const said = line.history[3].japanese;
+  await phone.tap('#record [data-ply="3"]');
+  await phone.locator('.viewer[data-movable="3"]').waitFor().catch(() => fail("room phone: the board takes no move at ply 3"));
+  for (const sq of tried.match(/\d+[a-l]/g)) await phone.tap(`svg.board [data-square="${sq}"]`);
+  for (const page of [laptop, phone, guest]) await waitText(page, "#record", said);
+  await expectBoard(guest, line.sfen, "the guest's board after the phone's variation");
+  const corner = await laptop.locator('svg.board [data-square="12a"]').boundingBox();
+  await laptop.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+  await laptop.mouse.down({ button: "right" });
+  await laptop.mouse.up({ button: "right" });
+  for (const page of [phone, guest]) {
+    await page.locator('.arrows [data-arrow="mark 12a12a"]').first().waitFor().catch(() => fail(`${page.koma}: the circle on 12a is not drawn`));
+  }
+  log(`the room: the phone's player tapped the lion's ${tried} (${said}) as a variation, the laptop circled 12a; the guest saw both`);
+  await laptop.click("#engine-toggle");
+  for (const page of [laptop, phone, guest]) await waitText(page, ".engine-status", "Depth");
+  const lines = (page) => page.locator(".engine-line").evaluateAll((ls) => ls.map((l) => l.dataset.pv));
+  const shown = await lines(guest);
+  if (shown.length === 0) fail("room guest: no engine line");
+  for (const page of [laptop, phone]) {
+    if (JSON.stringify(await lines(page)) !== JSON.stringify(shown)) fail(`${page.koma}: other lines than the guest's`);
+  }
+  const legal = (await expect([200], "POST", "/api/line", { json: { variant: "chushogi", start_sfen: line.sfen } })).legal;
+  if (!legal.includes(shown[0].split(" ")[0])) fail(`the engine's first line ${shown[0]} does not start with a move of the variation's position`);
+  await guest.screenshot({ path: path.join(ARTIFACTS, "chu-room-guest.png") });
+  log(`a player turned the engine on: ${shown.length} lines on every page, the first ${shown[0].split(" ").slice(0, 3).join(" ")}`);
+  await laptop.click("#back-to-game");
+  await waitText(laptop, "#status", "resign");
 }
 
 runTests(

@@ -8,7 +8,7 @@ use koma_game::points::DeclarationFailure;
 use koma_game::{Foul, Game, GameError, Outcome, Reason, RuleSet};
 use koma_notation::family::UsiMove;
 use koma_notation::movetext;
-use koma_notation::record::Record;
+use koma_notation::record::{GameEnd, Record, SideNames};
 use koma_notation::{chu as chu_text, sfen, usi};
 use koma_rules::chu::{Chu, ChuMove, ChuPosition};
 use koma_rules::{AnyPosition, Color, GameKind, IllegalMove, IntoAny, Move};
@@ -284,6 +284,13 @@ impl AnyGame {
             c => crate::line::Root::Chu(*c.position()))
     }
 
+    /// The start position, of either frame.
+    pub fn start_root(&self) -> crate::line::Root {
+        by_frame!(self,
+            g => crate::line::Root::Family((*g.start()).into_any()),
+            c => crate::line::Root::Chu(*c.start()))
+    }
+
     /// The search's history of the game: every position from the start to the current
     /// one, each pressed as the move that led to it pressed.
     pub fn past(&self) -> Vec<koma_engine::PastPosition> {
@@ -298,9 +305,7 @@ impl AnyGame {
 
     /// The history of the game's line, no entry made yet.
     pub fn new_history(&self) -> crate::line::History {
-        by_frame!(self,
-            g => crate::line::History::new(&(*g.start()).into_any()),
-            c => crate::line::History::chu(c.start()))
+        crate::line::History::new(self.start_root())
     }
 
     /// The moves of a 9x9 game (`None` for Chu).
@@ -331,6 +336,19 @@ impl AnyGame {
         by_frame!(self,
             g => g.moves().get(ply..).unwrap_or_default().iter().map(|&m| AnyMove::Family(m)).collect(),
             c => c.moves().get(ply..).unwrap_or_default().iter().map(|&m| AnyMove::Chu(m)).collect())
+    }
+
+    /// The time each move took, in milliseconds, where the clock timed it.
+    pub fn times(&self) -> Vec<Option<u64>> {
+        forward!(self, g => g.times().to_vec())
+    }
+
+    /// How the game ended as its record words it, with the record's note (`None` while it
+    /// goes on): a 9x9 handicap game's sides named 下手 and 上手.
+    pub fn record_ending(&self) -> Option<(GameEnd, Option<String>)> {
+        by_frame!(self,
+            g => g.record_ending(SideNames::of(&g.to_record())),
+            c => c.record_ending(SideNames::Even))
     }
 
     /// How many moves have been played.

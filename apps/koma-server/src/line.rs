@@ -127,12 +127,35 @@ impl Root {
 
     /// The `history` entries of `moves` from here (stopping at one that is not legal).
     pub fn history(&self, moves: &[AnyMove]) -> Vec<HistoryEntry> {
-        let mut history = match self {
-            Root::Family(p) => History::new(p),
-            Root::Chu(p) => History::chu(p),
-        };
+        let mut history = History::new(*self);
         history.append_any(moves);
         history.entries
+    }
+
+    /// The `history` entry of `m` played here (`previous`: the move before it, for 同),
+    /// with the position after it; `None` when `m` is not legal here.
+    pub fn entry(&self, m: AnyMove, previous: Option<AnyMove>) -> Option<(HistoryEntry, Root)> {
+        match (self, m) {
+            (Root::Family(p), AnyMove::Family(m)) => {
+                let prev_to = previous.and_then(|m| m.family()).map(Move::to);
+                entry(p, m, prev_to).map(|(entry, after)| (entry, Root::Family(after)))
+            }
+            (Root::Chu(p), AnyMove::Chu(m)) => {
+                let mut after = *p;
+                let prev_to = previous.and_then(|m| m.chu()).map(ChuMove::to);
+                chu_entry(&mut after, m, prev_to).map(|entry| (entry, Root::Chu(after)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The square of this board that `text` names in USI (`5e`; `12a` in Chu), written as
+    /// USI writes it; `None` when it names none.
+    pub fn square(&self, text: &str) -> Option<String> {
+        match self {
+            Root::Family(p) => (usi::parse_square(p.variant(), text).ok()).map(|sq| sq.to_string()),
+            Root::Chu(_) => Square12::parse(text).map(|sq| sq.to_string()),
+        }
     }
 
     /// Reads the USI move `text` of this game (syntax only); `None` when it is none.
@@ -315,7 +338,7 @@ pub fn check_length(plies: usize) -> Result<(), ApiError> {
 /// One entry per move of `moves` from `start`: USI, the three notations, the SFEN after it.
 /// Stops at a move that is not legal (the callers have checked them).
 pub fn history(start: &AnyPosition, moves: &[Move]) -> Vec<HistoryEntry> {
-    let mut history = History::new(start);
+    let mut history = History::new(Root::Family(*start));
     history.append(moves);
     history.entries
 }
@@ -326,36 +349,20 @@ pub fn history(start: &AnyPosition, moves: &[Move]) -> Vec<HistoryEntry> {
 #[derive(Clone, Debug)]
 pub struct History {
     entries: Vec<HistoryEntry>,
-    /// The position after the last entry, with that entry's destination (for 同).
-    after: After,
+    /// The position after the last entry, with that entry's move (for 同).
+    after: Root,
+    previous: Option<AnyMove>,
     /// Set once a move was not legal: nothing is added after it.
     stuck: bool,
 }
 
-/// The position after the last entry of a [`History`] and that move's destination.
-#[derive(Clone, Debug)]
-enum After {
-    /// A 9x9 line.
-    Family(AnyPosition, Option<Square>),
-    /// A Chu line.
-    Chu(ChuPosition, Option<Square12>),
-}
-
 impl History {
     /// No entries yet, from `start`.
-    pub fn new(start: &AnyPosition) -> History {
-        History::from(After::Family(*start, None))
-    }
-
-    /// No entries yet, from the Chu position `start`.
-    pub fn chu(start: &ChuPosition) -> History {
-        History::from(After::Chu(*start, None))
-    }
-
-    fn from(after: After) -> History {
+    pub fn new(start: Root) -> History {
         History {
             entries: Vec::new(),
-            after,
+            after: start,
+            previous: None,
             stuck: false,
         }
     }
@@ -383,21 +390,12 @@ impl History {
         if self.stuck {
             return;
         }
-        let entry = match (&mut self.after, m) {
-            (After::Family(pos, prev_to), AnyMove::Family(m)) => {
-                entry(pos, m, *prev_to).map(|(entry, after)| {
-                    *pos = after;
-                    *prev_to = Some(m.to());
-                    entry
-                })
+        match self.after.entry(m, self.previous) {
+            Some((entry, after)) => {
+                self.entries.push(entry);
+                self.after = after;
+                self.previous = Some(m);
             }
-            (After::Chu(pos, prev_to), AnyMove::Chu(m)) => {
-                chu_entry(pos, m, *prev_to).inspect(|_| *prev_to = Some(m.to()))
-            }
-            _ => None,
-        };
-        match entry {
-            Some(entry) => self.entries.push(entry),
             None => self.stuck = true,
         }
     }

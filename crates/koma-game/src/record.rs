@@ -7,7 +7,16 @@ use koma_notation::record::{
     Entry, GameEnd, MoveTime, MoveTree, Record, SideNames, Start, is_foul,
 };
 use koma_notation::sfen;
-use koma_rules::{Color, Variant};
+use koma_rules::{Color, Rules, Variant};
+
+impl<V: Rules> Game<V> {
+    /// How the game ended, as a record says it: the ending's word (stated from the side to
+    /// move) and a Japanese note when the word alone does not say everything, the sides
+    /// named as `names` says; `None` while the game goes on.
+    pub fn record_ending(&self, names: SideNames) -> Option<(GameEnd, Option<String>)> {
+        (self.outcome()).map(|outcome| ending(outcome, self.side_to_move(), names))
+    }
+}
 
 impl<V: Variant> Game<V> {
     /// The game as a record: the start (named when it is the even game or a handicap), the
@@ -33,9 +42,7 @@ impl<V: Variant> Game<V> {
             }
             mover = !mover;
         }
-        if let Some(outcome) = self.outcome() {
-            let names = SideNames::of(&record);
-            let (mut end, note) = ending(outcome, self.side_to_move(), names);
+        if let Some((mut end, note)) = self.record_ending(SideNames::of(&record)) {
             let mut comments = note.into_iter().collect::<Vec<_>>();
             match self.illegal_move() {
                 // A foul on the board is kept as the last move, as hand-entered records

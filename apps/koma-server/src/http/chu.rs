@@ -127,11 +127,9 @@ fn replay(request: &ChuRequest) -> Result<Game<Chu>, ApiError> {
 fn view(game: &Game<Chu>, engine_move: Option<String>) -> ChuStateView {
     let pos = game.position();
     // Each move's texts as a hosted game's history makes them.
-    let mut history = crate::line::History::chu(game.start());
     let moves: Vec<AnyMove> = game.moves().iter().map(|&m| AnyMove::Chu(m)).collect();
-    history.append_any(&moves);
-    let (western, japanese) = history
-        .entries()
+    let (western, japanese) = crate::line::Root::Chu(*game.start())
+        .history(&moves)
         .iter()
         .map(|e| (e.western.clone(), e.japanese.clone()))
         .unzip();

@@ -57,7 +57,8 @@ pub struct VariantView {
     /// Whether the analysis board (the records screen: reading, exploring, exporting,
     /// the engine's lines and review) takes its positions: every game, Chu included.
     pub analysed: bool,
-    /// Whether the review room (感想戦 together) takes its games: not Chu yet.
+    /// Whether the review room (感想戦 together) takes its games: every game, Chu
+    /// included.
     pub rooms: bool,
     /// Whether some piece moves twice in a turn (Chu's lion): a move may pass through a
     /// middle square (`7j7i6h`).
@@ -301,7 +302,7 @@ fn chu_variant() -> VariantView {
         pieces: chu::BOARD_ROLES.iter().map(|&r| chu_piece(r)).collect(),
         hosted: true,
         analysed: true,
-        rooms: false,
+        rooms: true,
         double_moves: true,
         formats: writable(|format| {
             let game = koma_game::Game::<chu::Chu>::standard(RuleSet::CHU);
@@ -353,7 +354,7 @@ mod tests {
     #[test]
     fn chu_is_listed_with_its_pieces_and_hosted() {
         let chu = all().variants.iter().find(|v| v.key == "chushogi").unwrap();
-        assert!(chu.double_moves && chu.analysed && !chu.rooms);
+        assert!(chu.double_moves && chu.analysed && chu.rooms);
         assert_eq!(chu.formats, ["kif", "usi", "sfen"]);
         let shogi = all().variants.iter().find(|v| v.key == "shogi").unwrap();
         assert!(

@@ -6,7 +6,7 @@
 use super::Room;
 use crate::analysis::{Analyses, AnalysisRequest};
 use crate::error::ApiError;
-use koma_rules::VariantKind;
+use koma_rules::GameKind;
 use serde_json::json;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -41,7 +41,7 @@ impl Search {
         room: Weak<Room>,
         analyses: Arc<Analyses>,
         node: usize,
-        variant: VariantKind,
+        variant: GameKind,
         sfen: String,
     ) -> Search {
         Search(tokio::spawn(async move {

@@ -21,7 +21,6 @@ use crate::chat::ChatView;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::records::NodeView;
-use koma_notation::sfen;
 use koma_rules::Color;
 use koma_store::rooms::StoredRoom;
 use koma_store::{ChatLine, GameId, Room as ChatRoom, Store, UserId};
@@ -199,7 +198,7 @@ pub struct Room {
     /// The engine's search of the position shown, while it is on and someone is in the room.
     search: std::sync::Mutex<Option<engine::Search>>,
     /// What the engine should search while it is on: the node shown, its variant and SFEN.
-    wanted: std::sync::Mutex<Option<(usize, koma_rules::VariantKind, String)>>,
+    wanted: std::sync::Mutex<Option<(usize, koma_rules::GameKind, String)>>,
     rooms: Weak<RoomsInner>,
 }
 
@@ -248,14 +247,7 @@ impl Rooms {
                 accounts: live.stored.players.clone(),
                 names: Color::ALL.map(|c| live.players[c.index()].as_ref().map(|p| p.name.clone())),
             };
-            let (Some(start), Ok(record)) = (live.game.start_position(), live.game.to_record())
-            else {
-                return Err(ApiError::NotInChu("review rooms"));
-            };
-            (
-                game,
-                ReviewTree::of_record(start.variant(), start, &record.tree),
-            )
+            (game, ReviewTree::of_game(&live.game))
         };
         let (store, key) = (Arc::clone(&inner.store), id.clone());
         let stored = crate::error::off_thread(move || Ok(store.room(&key)?)).await?;
@@ -335,7 +327,7 @@ impl Core {
                 .into(),
             )
         })?;
-        let (tree, numbers) = ReviewTree::renumbered(fresh.variant(), *fresh.start(), &kept.tree);
+        let (tree, numbers) = ReviewTree::renumbered(*fresh.start(), &kept.tree);
         let at = numbers.get(kept.at).copied().flatten().unwrap_or(0);
         Ok(Core {
             tree,
@@ -467,8 +459,8 @@ impl Room {
             kind: "room",
             game: &self.id,
             version: core.version,
-            variant: core.tree.variant().name(),
-            start_sfen: sfen::write_any(core.tree.start()),
+            variant: core.tree.game().name(),
+            start_sfen: core.tree.start().sfen(),
             tree: core.tree.nodes(),
             at: core.at,
             engine: core.engine,
@@ -480,7 +472,7 @@ impl Room {
             .engine
             .then(|| core.tree.position(core.at))
             .flatten()
-            .map(|pos| (core.at, core.tree.variant(), sfen::write_any(pos)));
+            .map(|pos| (core.at, core.tree.game(), pos.sfen()));
         *self.wanted.lock().unwrap_or_else(|e| e.into_inner()) = wanted;
         self.last.lock().unwrap_or_else(|e| e.into_inner()).0 = Arc::clone(&message);
         self.audience.send(message);

@@ -2,13 +2,14 @@
 //! comments and the marks (arrows and circled squares) on each node. Every move is checked
 //! in its parent's position; nodes keep their numbers for the room's life (a deleted move is
 //! only cut from its parent, so that a client's message naming a node means the node it
-//! saw).
+//! saw). A tree of any game: a 9x9 variant's or Chu's, whose lion double moves are moves
+//! like any other here.
 
-use crate::line;
+use crate::anygame::{AnyGame, AnyMove};
+use crate::line::Root;
 use crate::records::{MAX_TREE_NODES, NodeView};
-use koma_notation::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId};
-use koma_notation::usi;
-use koma_rules::{AnyPosition, IllegalMove, VariantKind};
+use koma_notation::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, Start};
+use koma_rules::{AnyPosition, GameKind, IllegalMove};
 use serde::{Deserialize, Serialize};
 
 /// The most marks one node may hold.
@@ -67,11 +68,10 @@ pub enum TreeChange {
 /// A room's tree, each node with the position after it.
 #[derive(Clone, Debug)]
 pub struct ReviewTree {
-    variant: VariantKind,
-    start: AnyPosition,
+    start: Root,
     nodes: Vec<NodeView>,
     /// The position after each node (the one before it for an ending).
-    positions: Vec<AnyPosition>,
+    positions: Vec<Root>,
 }
 
 /// A node as the room keeps it in the store: its place, its move or ending, its notes.
@@ -120,35 +120,55 @@ impl StoredNode {
 }
 
 impl ReviewTree {
-    /// The tree of a game's record: its main line (and ending) from `start`.
-    pub fn of_record(variant: VariantKind, start: AnyPosition, tree: &MoveTree) -> ReviewTree {
+    /// The tree of a 9x9 record's moves, variations and comments from `start`.
+    pub fn of_record(start: AnyPosition, tree: &MoveTree) -> ReviewTree {
         let (nodes, _) = crate::records::tree_view(tree, &start);
         let stored: Vec<StoredNode> = nodes.iter().map(StoredNode::of).collect();
-        ReviewTree::of_stored(variant, start, &stored)
+        ReviewTree::of_stored(Root::Family(start), &stored)
+    }
+
+    /// The tree of a finished game of any kind: its moves with their times as the main
+    /// line, then its ending as a record words it (with the record's note on it).
+    pub fn of_game(game: &AnyGame) -> ReviewTree {
+        let moves = game.moves();
+        let times = game.times();
+        let mut stored: Vec<StoredNode> = Vec::with_capacity(moves.len() + 2);
+        stored.push(StoredNode::default());
+        for (i, &m) in moves.iter().enumerate() {
+            stored[i].children.push(i + 1);
+            stored.push(StoredNode {
+                parent: Some(i),
+                usi: Some(game.usi(m)),
+                spent_ms: times.get(i).copied().flatten(),
+                ..StoredNode::default()
+            });
+        }
+        if let Some((end, note)) = game.record_ending() {
+            let last = stored.len() - 1;
+            stored[last].children.push(last + 1);
+            stored.push(StoredNode {
+                parent: Some(last),
+                end: Some(end.japanese()),
+                comments: note.into_iter().collect(),
+                ..StoredNode::default()
+            });
+        }
+        ReviewTree::of_stored(game.start_root(), &stored)
     }
 
     /// The tree kept as `stored`, each move checked again; a node that is no longer one (a
     /// move the rules refuse, a parent out of order) is cut with what follows it.
-    pub fn of_stored(
-        variant: VariantKind,
-        start: AnyPosition,
-        stored: &[StoredNode],
-    ) -> ReviewTree {
-        ReviewTree::renumbered(variant, start, stored).0
+    pub fn of_stored(start: Root, stored: &[StoredNode]) -> ReviewTree {
+        ReviewTree::renumbered(start, stored).0
     }
 
     /// [`ReviewTree::of_stored`], with each stored node's number in the tree made (none for
     /// a node cut, or one deleted before it was kept): the nodes are numbered again from
     /// the start down, so that a node named by its stored number (the node a board shows)
     /// is found again.
-    pub fn renumbered(
-        variant: VariantKind,
-        start: AnyPosition,
-        stored: &[StoredNode],
-    ) -> (ReviewTree, Vec<Option<usize>>) {
+    pub fn renumbered(start: Root, stored: &[StoredNode]) -> (ReviewTree, Vec<Option<usize>>) {
         let root = stored.first().cloned().unwrap_or_default();
         let mut tree = ReviewTree {
-            variant,
             start,
             nodes: vec![NodeView {
                 parent: None,
@@ -197,11 +217,17 @@ impl ReviewTree {
         self.nodes.iter().map(StoredNode::of).collect()
     }
 
-    /// The tree as a record keeps it: each move, ending, comment, bookmark and time (a
-    /// move's total the sum of its mover's times along its line, while every move on it has
-    /// one); the marks, which no format keeps, are left.
-    pub fn to_move_tree(&self) -> MoveTree {
-        let mut tree = MoveTree::new();
+    /// A 9x9 tree as a record keeps it: its start, and each move, ending, comment, bookmark
+    /// and time (a move's total the sum of its mover's times along its line, while every
+    /// move on it has one); the marks, which no format keeps, are left. `None` for Chu,
+    /// whose records keep no tree.
+    pub fn to_record(&self) -> Option<Record> {
+        let Root::Family(start) = self.start else {
+            return None;
+        };
+        let mut record = Record::new(start.variant());
+        record.start = Start::of(start.variant(), &start.to_setup());
+        let tree = &mut record.tree;
         let root = tree.node_mut(MoveTree::ROOT);
         root.comments = self.nodes[0].comments.clone();
         root.bookmark = self.nodes[0].bookmark.clone();
@@ -214,7 +240,9 @@ impl ReviewTree {
             for &child in &self.nodes[id].children {
                 let node = &self.nodes[child];
                 let entry = match (&node.entry, &node.end) {
-                    (Some(e), _) => usi::parse_move(self.variant, &e.usi).ok().map(Entry::Move),
+                    (Some(e), _) => (self.start.parse_move(&e.usi))
+                        .and_then(|m| m.family())
+                        .map(Entry::Move),
                     (None, Some(word)) => GameEnd::from_japanese(word).map(Entry::End),
                     (None, None) => None,
                 };
@@ -222,7 +250,7 @@ impl ReviewTree {
                 let mut totals = totals;
                 let time = match (&entry, node.spent_ms) {
                     (Entry::Move(_), Some(spent_ms)) => {
-                        let side = crate::line::side_to_move(&self.positions[id]).index();
+                        let side = self.positions[id].side_to_move().index();
                         totals[side] = totals[side].map(|t| t + spent_ms);
                         Some(MoveTime {
                             spent_ms,
@@ -230,7 +258,7 @@ impl ReviewTree {
                         })
                     }
                     (Entry::Move(_), None) => {
-                        let side = crate::line::side_to_move(&self.positions[id]).index();
+                        let side = self.positions[id].side_to_move().index();
                         totals[side] = None;
                         None
                     }
@@ -247,7 +275,7 @@ impl ReviewTree {
                 stack.push((child, record_id, totals));
             }
         }
-        tree
+        Some(record)
     }
 
     /// The nodes as the page reads them.
@@ -256,17 +284,17 @@ impl ReviewTree {
     }
 
     /// The position after node `id` (before it, for an ending).
-    pub fn position(&self, id: usize) -> Option<&AnyPosition> {
+    pub fn position(&self, id: usize) -> Option<&Root> {
         self.positions.get(id)
     }
 
-    /// The variant.
-    pub fn variant(&self) -> VariantKind {
-        self.variant
+    /// The game: a 9x9 variant or Chu.
+    pub fn game(&self) -> GameKind {
+        self.start.game()
     }
 
     /// The start position.
-    pub fn start(&self) -> &AnyPosition {
+    pub fn start(&self) -> &Root {
         &self.start
     }
 
@@ -300,9 +328,9 @@ impl ReviewTree {
             return Err(TreeChange::AfterEnd(parent));
         }
         let text = text.trim();
-        let m = usi::parse_move(self.variant, text)
-            .map_err(|_| TreeChange::Unreadable(text.chars().take(16).collect()))?;
-        let written = usi::write_move(self.variant, m);
+        let m = (self.start.parse_move(text))
+            .ok_or_else(|| TreeChange::Unreadable(text.chars().take(16).collect()))?;
+        let written = self.start.usi(m);
         if let Some(&known) = node.children.iter().find(|&&c| {
             self.nodes[c]
                 .entry
@@ -315,19 +343,16 @@ impl ReviewTree {
             return Err(TreeChange::Full);
         }
         let before = self.positions[parent];
-        let prev_to = node
-            .entry
-            .as_ref()
-            .and_then(|e| usi::parse_move(self.variant, &e.usi).ok())
-            .map(|m| m.to());
+        let previous: Option<AnyMove> =
+            (node.entry.as_ref()).and_then(|e| before.parse_move(&e.usi));
         let ply = node.ply + 1;
-        let mut probe = before;
-        probe.play(m).map_err(|source| TreeChange::Illegal {
+        before.play(m).map_err(|source| TreeChange::Illegal {
             usi: written.clone(),
             source,
         })?;
-        let (entry, after) =
-            line::entry(&before, m, prev_to).ok_or(TreeChange::Unreadable(written))?;
+        let (entry, after) = before
+            .entry(m, previous)
+            .ok_or(TreeChange::Unreadable(written))?;
         Ok(self.push(parent, ply, Some(entry), None, after))
     }
 
@@ -345,7 +370,7 @@ impl ReviewTree {
         ply: usize,
         entry: Option<crate::view::HistoryEntry>,
         end: Option<String>,
-        after: AnyPosition,
+        after: Root,
     ) -> usize {
         let id = self.nodes.len();
         self.nodes[parent].children.push(id);
@@ -411,9 +436,8 @@ impl ReviewTree {
     pub fn toggle_shape(&mut self, id: usize, from: &str, to: &str) -> Result<(), TreeChange> {
         self.node(id)?;
         let square = |text: &str| {
-            usi::parse_square(self.variant, text)
-                .map(|_| text.to_string())
-                .map_err(|_| TreeChange::Square(text.chars().take(8).collect()))
+            (self.start.square(text))
+                .ok_or_else(|| TreeChange::Square(text.chars().take(8).collect()))
         };
         let shape = Shape {
             from: square(from)?,
@@ -434,20 +458,17 @@ impl ReviewTree {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use koma_rules::Color;
 
     fn game() -> ReviewTree {
-        let variant = VariantKind::Shogi;
-        let start = line::start(variant, None).unwrap();
+        let start = koma_rules::VariantKind::Shogi.startpos();
         let mut tree = MoveTree::new();
-        let a = tree.add(
-            MoveTree::ROOT,
-            koma_notation::record::Entry::Move(usi::parse_move(variant, "7g7f").unwrap()),
-        );
-        tree.add(
-            a,
-            koma_notation::record::Entry::Move(usi::parse_move(variant, "3c3d").unwrap()),
-        );
-        ReviewTree::of_record(variant, start, &tree)
+        let mut node = MoveTree::ROOT;
+        for text in ["7g7f", "3c3d"] {
+            let m = koma_notation::usi::parse_move(start.variant(), text).unwrap();
+            node = tree.add(node, Entry::Move(m));
+        }
+        ReviewTree::of_record(start, &tree)
     }
 
     #[test]
@@ -471,7 +492,7 @@ mod tests {
                 to: "5e".into()
             }]
         );
-        let again = ReviewTree::of_stored(tree.variant(), *tree.start(), &tree.stored());
+        let again = ReviewTree::of_stored(*tree.start(), &tree.stored());
         assert_eq!(again.stored(), tree.stored());
         // Moved among the moves after 7g7f: down and back up.
         tree.shift(v, true).unwrap();
@@ -519,5 +540,57 @@ mod tests {
             tree.toggle_shape(0, "5e", &to).unwrap();
         }
         assert_eq!(tree.toggle_shape(0, "1i", "1i"), Err(TreeChange::Shapes));
+    }
+
+    #[test]
+    fn a_chu_game_is_a_tree_with_its_lion_moves_and_its_twelve_files() {
+        use koma_rules::chu::ChuPosition;
+        let mut game = AnyGame::new_chu(ChuPosition::startpos(), koma_game::RuleSet::CHU, None);
+        for text in ["7i7h", "6d6e", "7j7i6h"] {
+            let m = game.parse_move(text).unwrap();
+            game.play(m).unwrap();
+        }
+        game.resign(Color::White).unwrap();
+        let mut tree = ReviewTree::of_game(&game);
+        assert_eq!(tree.game(), GameKind::Chu);
+        let views = tree.nodes();
+        assert_eq!(views.len(), 5);
+        let lion = views[3].entry.as_ref().unwrap();
+        assert_eq!(
+            (lion.usi.as_str(), lion.japanese.as_str()),
+            ("7j7i6h", "７九・６八獅")
+        );
+        assert_eq!(views[4].end.as_deref(), Some("投了"));
+        // Another double move of the lion, as a variation; a drop is no Chu move, and a
+        // move from an empty square none of the rules'.
+        let v = tree.play(2, "7j7i8h").unwrap();
+        assert_eq!(tree.nodes()[2].children, vec![3, v]);
+        assert_eq!(tree.position(v).unwrap().side_to_move(), Color::White);
+        assert_eq!(
+            tree.play(2, "P*5e"),
+            Err(TreeChange::Unreadable("P*5e".into()))
+        );
+        assert!(matches!(
+            tree.play(2, "7g7f+"),
+            Err(TreeChange::Illegal { .. })
+        ));
+        assert!(matches!(
+            tree.play(v, "6d6c"),
+            Err(TreeChange::Illegal { .. })
+        ));
+        // Marks on every file and rank of the 12x12 board, and none off it.
+        tree.toggle_shape(v, "12a", "1l").unwrap();
+        assert_eq!(
+            tree.toggle_shape(v, "13a", "1l"),
+            Err(TreeChange::Square("13a".into()))
+        );
+        assert_eq!(
+            tree.toggle_shape(v, "1m", "1l"),
+            Err(TreeChange::Square("1m".into()))
+        );
+        // Kept and read back as it was; a Chu tree is no 9x9 record.
+        let again = ReviewTree::of_stored(*tree.start(), &tree.stored());
+        assert_eq!(again.stored(), tree.stored());
+        assert!(tree.to_record().is_none());
     }
 }

@@ -3,12 +3,11 @@
 //! writes.
 
 use crate::error::ApiError;
-use crate::line;
+use crate::line::{self, Root};
 use crate::records::{WarningView, format_named};
 use crate::rooms::{ReviewTree, StoredNode};
 use koma_notation::formats::{self, Format};
-use koma_notation::record::{Record, Start};
-use koma_notation::sfen;
+use koma_notation::record::Record;
 use koma_rules::VariantKind;
 use serde::{Deserialize, Serialize};
 
@@ -91,7 +90,7 @@ impl Chapter {
             number,
             name: clean_name(name)?,
             header: Vec::new(),
-            tree: ReviewTree::of_record(variant, start, &Default::default()),
+            tree: ReviewTree::of_record(start, &Default::default()),
         })
     }
 
@@ -131,7 +130,7 @@ impl Chapter {
                 .iter()
                 .map(|(k, v)| [k.clone(), v.clone()])
                 .collect(),
-            tree: ReviewTree::of_record(record.variant, start, &record.tree),
+            tree: ReviewTree::of_record(start, &record.tree),
         })
     }
 
@@ -147,7 +146,7 @@ impl Chapter {
         // variant's.
         let start = line::start_as_recorded(variant, Some(&kept.start_sfen))
             .unwrap_or_else(|_| variant.startpos());
-        let (tree, numbers) = ReviewTree::renumbered(variant, start, &kept.tree);
+        let (tree, numbers) = ReviewTree::renumbered(Root::Family(start), &kept.tree);
         let chapter = Chapter {
             number,
             name: kept.name,
@@ -161,8 +160,8 @@ impl Chapter {
     pub fn kept(&self) -> String {
         serde_json::to_string(&Kept {
             name: self.name.clone(),
-            variant: self.tree.variant().name().to_string(),
-            start_sfen: sfen::write_any(self.tree.start()),
+            variant: self.tree.game().name().to_string(),
+            start_sfen: self.tree.start().sfen(),
             header: self.header.clone(),
             tree: self.tree.stored(),
         })
@@ -175,32 +174,30 @@ impl Chapter {
             kind: "chapter",
             number: self.number,
             name: &self.name,
-            variant: self.tree.variant().name(),
-            start_sfen: sfen::write_any(self.tree.start()),
+            variant: self.tree.game().name(),
+            start_sfen: self.tree.start().sfen(),
             header: &self.header,
             tree: self.tree.nodes(),
         }
     }
 
-    /// The chapter as a record: its start, header and tree.
-    pub fn record(&self) -> Record {
-        let variant = self.tree.variant();
-        let mut record = Record::new(variant);
-        record.start = Start::of(variant, &self.tree.start().to_setup());
+    /// The chapter as a record: its start, header and tree (a study's chapters are 9x9
+    /// games).
+    pub fn record(&self) -> Result<Record, ApiError> {
+        let mut record = (self.tree.to_record()).ok_or(ApiError::NotInChu("study chapters"))?;
         record.header.entries = self
             .header
             .iter()
             .map(|[k, v]| (k.clone(), v.clone()))
             .collect();
-        record.tree = self.tree.to_move_tree();
-        record
+        Ok(record)
     }
 
     /// The chapter written in the format named `format`.
     pub fn write(&self, format: &str) -> Result<Written, ApiError> {
         let format: Format = format_named(format)?;
         let (text, losses) =
-            formats::write_checked(&self.record(), format).map_err(ApiError::UnwritableRecord)?;
+            formats::write_checked(&self.record()?, format).map_err(ApiError::UnwritableRecord)?;
         Ok(Written {
             text,
             warnings: losses.iter().map(WarningView::of).collect(),

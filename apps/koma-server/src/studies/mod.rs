@@ -346,7 +346,7 @@ impl Core {
                 .map(|c| ChapterName {
                     number: c.number,
                     name: &c.name,
-                    variant: c.tree.variant().name(),
+                    variant: c.tree.game().name(),
                 })
                 .collect(),
             lesson: self.lesson.as_ref(),

@@ -413,3 +413,98 @@ async fn a_flood_of_changes_closes_the_socket_and_the_room_serves_on() {
     .await;
     room_until(&mut other, |r| child(r, 0, "5g5f").is_some()).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chu_game_is_gone_over_with_lion_moves_marks_and_the_engine() {
+    let (dir, server, addr) = fresh_server_with(Settings::for_searches(1)).await;
+    let game = seated(addr, json!({"variant": "chushogi"})).await;
+    let id = &game.id;
+    for (token, usi) in [
+        (&game.sente, "7i7h"),
+        (&game.gote, "6d6e"),
+        (&game.sente, "7j7i6h"),
+    ] {
+        play(addr, id, token, usi).await.expect(200);
+    }
+    resign(addr, id, &game.gote).await.expect(200);
+    let mut sente = room_socket(addr, id, Some(&game.sente), None).await;
+    let mut watcher = room_socket(addr, id, None, None).await;
+    // The game's line, the lion's double move in lishogi's words, the resignation last.
+    let first = next_of(&mut watcher, "room").await;
+    assert_eq!(first["variant"], "chushogi");
+    assert_eq!(
+        first["start_sfen"],
+        koma_notation::chu::START_SFEN,
+        "{first}"
+    );
+    assert_eq!(first["tree"][3]["move"]["usi"], "7j7i6h");
+    assert_eq!(first["tree"][3]["move"]["japanese"], "７九・６八獅");
+    assert_eq!(first["tree"][4]["end"], "投了");
+    // Sente tries the lion's other double move, and circles a corner of the 12x12 board.
+    send(
+        &mut sente,
+        json!({"type": "move", "node": 2, "usi": "7j7i8h"}),
+    )
+    .await;
+    let seen = room_until(&mut watcher, |r| child(r, 2, "7j7i8h").is_some()).await;
+    let v = child(&seen, 2, "7j7i8h").unwrap();
+    assert_eq!(seen["at"].as_u64(), Some(v as u64));
+    assert_eq!(
+        seen["tree"][2]["children"][0], 3,
+        "the game's move stays first"
+    );
+    send(
+        &mut sente,
+        json!({"type": "shape", "node": v, "from": "12a", "to": "12a"}),
+    )
+    .await;
+    let seen = room_until(&mut watcher, |r| r["tree"][v]["shapes"][0]["from"] == "12a").await;
+    // What Chu's rules or board refuse is named: a drop, a square off the board.
+    for (change, code) in [
+        (
+            json!({"type": "move", "node": v, "usi": "P*5e"}),
+            "invalid_review",
+        ),
+        (
+            json!({"type": "shape", "node": v, "from": "13a", "to": "1l"}),
+            "invalid_review",
+        ),
+    ] {
+        send(&mut sente, change).await;
+        assert_eq!(next_of(&mut sente, "error").await["code"], code);
+    }
+    // The engine's lines follow the board: a Chu search of the variation's position.
+    send(&mut sente, json!({"type": "engine", "on": true})).await;
+    let lines = loop {
+        let l = next_of(&mut watcher, "lines").await;
+        if l["status"] == "done" {
+            break l;
+        }
+    };
+    assert_eq!(lines["node"].as_u64(), Some(v as u64));
+    assert_eq!(lines["analysis"]["variant"], "chushogi", "{lines}");
+    // The analysis keys a position without its move number.
+    let position = |sfen: &Value| {
+        sfen.as_str()
+            .unwrap()
+            .rsplit_once(' ')
+            .unwrap()
+            .0
+            .to_string()
+    };
+    assert_eq!(
+        position(&lines["analysis"]["sfen"]),
+        position(&seen["tree"][v]["move"]["sfen"])
+    );
+    assert!(!lines["analysis"]["lines"].as_array().unwrap().is_empty());
+    drop((sente, watcher));
+    // Kept: after a restart the room reopens with its variation and mark.
+    server.shutdown().await.unwrap();
+    let server = start(&dir.db()).await;
+    let kept = get(server.local_addr(), &format!("/api/games/{id}/room"))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(kept["tree"], seen["tree"]);
+    assert_eq!(kept["variant"], "chushogi");
+}
