@@ -21,7 +21,8 @@
 //    room, where the phone's player taps another lion double move and the engine's lines
 //    reach every page; the analysis board shows it, takes a variation by clicks
 //    and exports the KIF of its main line; the game's KIF link gives the record, which the
-//    server's reader reads back to the same moves and ending; the winner's profile shows
+//    server's reader reads back to the same moves and ending, and makes a study on the
+//    studies page; the winner's profile shows
 //    his rating in Chu's own pool.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -340,6 +341,21 @@ async function hostedGame(browser) {
   if (!read.text.trim().endsWith(`moves ${state.moves.join(" ")}`)) fail(`the KIF reads back as ${read.text}`);
   if (!kif.includes("投了")) fail(`the KIF does not say gote resigned:\n${kif}`);
   log(`the KIF link's record reads back to the same ${state.moves.length} moves, resignation included`);
+  // A study of the game, from that KIF pasted on the studies page: the 12x12 board, the
+  // game's moves, the lion on 6h after its double move.
+  await p1.click(`nav a[href="/#studies"]`);
+  await p1.fill("#study-name", "Chu lions");
+  await p1.fill("#study-record", kif);
+  await p1.click("#create-study");
+  await p1.waitForURL(/#study=/);
+  await waitPly(p1, state.moves.length);
+  await p1.click('#record [data-ply="3"]');
+  const studied = await drawn(p1);
+  if (studied.count !== 144 || studied.pieces["6h"] !== "sente N") fail(`the study's board at move 3: ${studied.count} squares, 6h ${studied.pieces["6h"]}`);
+  await waitText(p1, "#record", "７九・６八獅");
+  log("a study made from the game's KIF shows the 12x12 board and the lion's double move");
+  await p1.goto(gamePage);
+  await waitText(p1, "#status", "resign");
   // The winner's rating moved in Chu's own pool, shown on his profile under Chu's name.
   await p1.click(".bar-sente .player-name a");
   await waitText(p1, "#profile-name", "Chu_Poster");

@@ -118,7 +118,7 @@ pub enum ApiError {
     #[error("{0}")]
     UnreadableChuMove(#[source] koma_notation::chu::ChuUsiError),
     /// Something the hosted Chu games do not have yet, named (400): a board image, a
-    /// handicap, a study chapter, a tournament.
+    /// handicap, a tournament.
     #[error("Chu shogi games do not take {0} yet")]
     NotInChu(&'static str),
     /// A move played in a game that the rules forbid there (400).

@@ -48,6 +48,7 @@ mod record_tree;
 mod records;
 mod rematch;
 mod review;
+mod review_tree;
 mod rooms;
 pub mod settings;
 mod studies;

@@ -4,16 +4,12 @@
 //! as a record, saying what the format could not keep (CSA has no variations, Chu's records
 //! keep the main line alone). Both take Chu.
 
-use crate::anygame::AnyMove;
 use crate::error::ApiError;
 use crate::line::{self, Root};
 use crate::records::{MAX_TREE_NODES, WarningView, format_named};
+use crate::review_tree::{ReviewTree, StoredNode};
 use crate::view::HistoryEntry;
-use koma_game::{Game, RuleSet, chu};
-use koma_notation::formats::{self, Format};
-use koma_notation::record::{Entry, GameEnd, Header, MoveTree, NodeId, Record, Start};
-use koma_notation::warning::{Warning, WarningKind};
-use koma_rules::chu::ChuPosition;
+use koma_notation::record::{GameEnd, Header, MAX_OTHER_END};
 use serde::{Deserialize, Serialize};
 
 /// A line to show on the board (`POST /api/line`).
@@ -147,8 +143,8 @@ pub enum TreeRefusal {
         /// What the rules say.
         source: koma_rules::IllegalMove,
     },
-    /// An ending's word not known.
-    #[error("node {node}: '{word}' is not an ending")]
+    /// An ending's word that no record may write (blank, more than one line, too long).
+    #[error("node {node}: '{word}' is not an ending a record may write")]
     UnknownEnd {
         /// The node.
         node: usize,
@@ -162,25 +158,13 @@ pub fn export(request: &ExportRequest) -> Result<ExportAnswer, ApiError> {
     let format = format_named(&request.format)?;
     let kind = line::game_kind(request.variant.as_deref())?;
     let start = Root::start_as_recorded(kind, request.start_sfen.as_deref())?;
-    let nodes = checked(&request.tree, start)?;
-    let header = || {
-        let mut header = Header::default();
-        header.entries = (request.header.iter())
-            .map(|[k, v]| (k.clone(), v.clone()))
-            .collect();
-        header
-    };
-    let (text, losses) = match start {
-        Root::Family(start) => {
-            let variant = start.variant();
-            let mut record = Record::new(variant);
-            record.start = Start::of(variant, &start.to_setup());
-            record.header = header();
-            record.tree = tree(&request.tree, &nodes);
-            formats::write_checked(&record, format).map_err(ApiError::UnwritableRecord)?
-        }
-        Root::Chu(start) => chu_line(&request.tree, &nodes, start, format, &header())?,
-    };
+    check(&request.tree, start)?;
+    let mut header = Header::default();
+    header.entries = (request.header.iter())
+        .map(|[k, v]| (k.clone(), v.clone()))
+        .collect();
+    let (text, losses) =
+        ReviewTree::of_stored(start, &stored(&request.tree)).write(format, &header)?;
     Ok(ExportAnswer {
         format: format.name(),
         text,
@@ -188,21 +172,10 @@ pub fn export(request: &ExportRequest) -> Result<ExportAnswer, ApiError> {
     })
 }
 
-/// What a node sent holds, checked: the start, a move legal in its parent's position, or
-/// an ending.
-#[derive(Clone, Debug)]
-enum Checked {
-    /// The start position.
-    Start,
-    /// A move.
-    Move(AnyMove),
-    /// An ending.
-    End(GameEnd),
-}
-
-/// Each node of `nodes` from `start`: its parent an earlier node that is not an ending,
-/// its move legal in the parent's position, or its ending a known word.
-fn checked(nodes: &[NodeIn], start: Root) -> Result<Vec<Checked>, ApiError> {
+/// Checks each node of `nodes` from `start`: its parent an earlier node that is not an
+/// ending, its move legal in the parent's position, or its ending a word a record may
+/// write; the first error is named with its node.
+fn check(nodes: &[NodeIn], start: Root) -> Result<(), ApiError> {
     match nodes.first() {
         Some(n) if n.parent.is_none() && n.mv.is_none() && n.end.is_none() => {}
         _ => return Err(TreeRefusal::NoStart.into()),
@@ -210,13 +183,13 @@ fn checked(nodes: &[NodeIn], start: Root) -> Result<Vec<Checked>, ApiError> {
     if nodes.len() > MAX_TREE_NODES {
         return Err(TreeRefusal::TooLarge(nodes.len()).into());
     }
-    // Each node's content and the position after it (none for an ending).
-    let mut made: Vec<(Checked, Option<Root>)> = vec![(Checked::Start, Some(start))];
+    // The position after each node (none for an ending).
+    let mut after: Vec<Option<Root>> = vec![Some(start)];
     for (i, node) in nodes.iter().enumerate().skip(1) {
-        let Some(pos) = (node.parent).filter(|&p| p < i).and_then(|p| made[p].1) else {
+        let Some(pos) = (node.parent).filter(|&p| p < i).and_then(|p| after[p]) else {
             return Err(TreeRefusal::BadParent(i).into());
         };
-        made.push(match (&node.mv, &node.end) {
+        after.push(match (&node.mv, &node.end) {
             (Some(mv), None) => {
                 let text = mv.usi.trim();
                 let m = pos
@@ -225,129 +198,42 @@ fn checked(nodes: &[NodeIn], start: Root) -> Result<Vec<Checked>, ApiError> {
                         node: i,
                         usi: text.to_string(),
                     })?;
-                let after = pos.play(m).map_err(|source| TreeRefusal::Illegal {
+                let next = pos.play(m).map_err(|source| TreeRefusal::Illegal {
                     node: i,
                     usi: text.to_string(),
                     source,
                 })?;
-                (Checked::Move(m), Some(after))
+                Some(next)
             }
             (None, Some(word)) => {
-                let end = GameEnd::from_japanese(word).ok_or_else(|| TreeRefusal::UnknownEnd {
+                GameEnd::from_written(word).ok_or_else(|| TreeRefusal::UnknownEnd {
                     node: i,
-                    word: word.clone(),
+                    word: word.chars().take(MAX_OTHER_END).collect(),
                 })?;
-                (Checked::End(end), None)
+                None
             }
             _ => return Err(TreeRefusal::Empty(i).into()),
         });
     }
-    Ok(made.into_iter().map(|(node, _)| node).collect())
+    Ok(())
 }
 
-/// The 9x9 tree of `nodes`, checked as `checked`.
-fn tree(nodes: &[NodeIn], checked: &[Checked]) -> MoveTree {
-    let mut tree = MoveTree::new();
-    tree.node_mut(MoveTree::ROOT).comments = nodes[0].comments.clone();
-    tree.node_mut(MoveTree::ROOT).bookmark = nodes[0].bookmark.clone();
-    let mut ids: Vec<NodeId> = vec![MoveTree::ROOT];
-    for (i, node) in nodes.iter().enumerate().skip(1) {
-        let parent = ids[node.parent.unwrap_or(0)];
-        let entry = match &checked[i] {
-            Checked::Move(AnyMove::Family(m)) => Entry::Move(*m),
-            Checked::End(end) => Entry::End(end.clone()),
-            // A 9x9 tree's moves are all 9x9 ones, and only the first node is the start.
-            _ => {
-                ids.push(parent);
-                continue;
-            }
-        };
-        let id = tree.add(parent, entry);
-        tree.node_mut(id).comments = node.comments.clone();
-        tree.node_mut(id).bookmark = node.bookmark.clone();
-        ids.push(id);
-    }
-    tree
-}
-
-/// A Chu tree written as `format`: its main line (each node's first child), ended by a
-/// resignation if it says so; the variations, comments, bookmarks and other endings,
-/// which Chu's records have no place for, are said to be left out.
-fn chu_line(
-    nodes: &[NodeIn],
-    checked: &[Checked],
-    start: ChuPosition,
-    format: Format,
-    header: &Header,
-) -> Result<(String, Vec<Warning>), ApiError> {
-    let mut game = Game::new(start, RuleSet::CHU);
-    let mut on_line = vec![false; nodes.len()];
-    on_line[0] = true;
-    let mut current = 0;
-    // Moves after the rules ended the game (a fourth repetition): no record keeps them.
-    let mut after_end = 0;
-    while let Some(next) = (current + 1..nodes.len()).find(|&i| nodes[i].parent == Some(current)) {
-        on_line[next] = true;
-        match &checked[next] {
-            &Checked::Move(AnyMove::Chu(m)) if game.is_over() || game.play(m).is_err() => {
-                after_end += 1;
-            }
-            Checked::End(GameEnd::Resign) if !game.is_over() => {
-                let _ = game.resign(game.side_to_move());
-            }
-            _ => {}
-        }
-        current = next;
-    }
-    let text = chu::record::write(&game, format, None, header).map_err(ApiError::ChuRecord)?;
-    let name = format.label();
-    let variations = (1..nodes.len())
-        .filter(|&i| !on_line[i] && nodes[i].parent.is_some_and(|p| on_line[p]))
-        .count();
-    let comments: usize = nodes.iter().map(|n| n.comments.len()).sum();
-    let bookmarks = nodes.iter().filter(|n| n.bookmark.is_some()).count();
-    let mut losses = Vec::new();
-    let moves = game.moves().len();
-    if format == Format::Sfen && moves > 0 {
-        let kind = WarningKind::PositionOnly {
-            format: name,
-            moves,
-        };
-        losses.push(Warning { line: 0, kind });
-    }
-    for (count, kind) in [
-        (
-            variations,
-            WarningKind::VariationsDropped {
-                format: name,
-                count: variations,
-            },
-        ),
-        (
-            comments,
-            WarningKind::CommentsDropped {
-                format: name,
-                count: comments,
-            },
-        ),
-        (
-            bookmarks,
-            WarningKind::BookmarksDropped {
-                format: name,
-                count: bookmarks,
-            },
-        ),
-        (
-            after_end,
-            WarningKind::MovesDropped {
-                format: name,
-                count: after_end,
-            },
-        ),
-    ] {
-        if count > 0 {
-            losses.push(Warning { line: 0, kind });
+/// The nodes sent as a tree keeps them: each after its parent, in the order sent.
+fn stored(nodes: &[NodeIn]) -> Vec<StoredNode> {
+    let mut stored: Vec<StoredNode> = (nodes.iter())
+        .map(|n| StoredNode {
+            parent: n.parent,
+            usi: n.mv.as_ref().map(|m| m.usi.trim().to_string()),
+            end: n.end.clone(),
+            comments: n.comments.clone(),
+            bookmark: n.bookmark.clone(),
+            ..StoredNode::default()
+        })
+        .collect();
+    for i in 1..stored.len() {
+        if let Some(parent) = stored[i].parent {
+            stored[parent].children.push(i);
         }
     }
-    Ok((text, losses))
+    stored
 }

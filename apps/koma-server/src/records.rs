@@ -7,12 +7,12 @@
 use crate::anygame::AnyMove;
 use crate::error::ApiError;
 use crate::line;
+use crate::review_tree::ReviewTree;
 use crate::view::{HistoryEntry, OutcomeView};
-use koma_game::Reason;
 use koma_game::chu;
 use koma_game::replay::replay;
 use koma_notation::formats::{self, Format};
-use koma_notation::record::{Entry, GameEnd, Header, MoveTree, NodeId, Record, Start};
+use koma_notation::record::{Entry, Header, MoveTree, NodeId, Record, SideNames, Start};
 use koma_notation::warning::{Reading, Warning, WarningKind};
 use koma_notation::{sfen, usi};
 use koma_rules::{AnyPosition, Color, GameKind, Square};
@@ -93,7 +93,7 @@ pub struct NodeView {
     pub spent_ms: Option<u64>,
     /// The marks drawn on the position after it (a kansōsen room's arrows and circles).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub shapes: Vec<crate::rooms::Shape>,
+    pub shapes: Vec<crate::review_tree::Shape>,
 }
 
 /// Something said about a record: a leniency its reading needed, or something of it that an
@@ -365,31 +365,21 @@ pub fn read(request: &ReadRequest) -> Result<ReadAnswer, ApiError> {
 
 /// [`read`] of a Chu record (a KIF as lishogi writes Chu, a USI `position` line or an
 /// SFEN): its header, its moves, which are its whole tree (Chu records have no
-/// variations), and its ending.
+/// variations), and its ending as the rules judge it (a resignation, a royal taken...).
 fn read_chu(text: &str) -> Result<ReadAnswer, ApiError> {
-    within_size(text)?;
     let chu::record::ChuRecord {
         game,
         header,
         format,
-    } = chu::record::read_record(text).map_err(ApiError::ChuRecord)?;
-    line::check_length(game.moves().len())?;
+    } = read_chu_record(text)?;
     let start = line::Root::Chu(*game.start());
     let moves: Vec<AnyMove> = game.moves().iter().copied().map(AnyMove::Chu).collect();
     let history = start.history(&moves);
     let outcome = game.outcome();
-    let node = NodeView::bare;
-    let mut tree = vec![node(None, 0, None, None)];
-    for (i, entry) in history.iter().enumerate() {
-        tree[i].children.push(i + 1);
-        tree.push(node(Some(i), i + 1, Some(entry.clone()), None));
-    }
-    if outcome.is_some_and(|o| o.reason == Reason::Resignation) {
-        let last = tree.len() - 1;
-        tree[last].children.push(last + 1);
-        let resigned = GameEnd::Resign.japanese();
-        tree.push(node(Some(last), history.len(), None, Some(resigned)));
-    }
+    let ending = game.record_ending(SideNames::Even);
+    let tree = ReviewTree::of_line(start, &moves, &[], ending)
+        .nodes()
+        .to_vec();
     Ok(ReadAnswer {
         format: format.name(),
         variant: GameKind::Chu.name(),
@@ -503,9 +493,18 @@ pub fn convert(request: &ConvertRequest) -> Result<ConvertAnswer, ApiError> {
     })
 }
 
+/// A Chu record (a KIF as lishogi writes Chu, a USI `position` line or an SFEN) read, of
+/// at most the size and the moves any record may have.
+pub(crate) fn read_chu_record(text: &str) -> Result<chu::record::ChuRecord, ApiError> {
+    within_size(text)?;
+    let record = chu::record::read_record(text).map_err(ApiError::ChuRecord)?;
+    line::check_length(record.game.moves().len())?;
+    Ok(record)
+}
+
 /// Whether a record is Chu's: its variant says so, or none is named and the text is a KIF
 /// as lishogi writes Chu.
-fn is_chu(variant: Option<&str>, text: &str) -> Result<bool, ApiError> {
+pub(crate) fn is_chu(variant: Option<&str>, text: &str) -> Result<bool, ApiError> {
     match variant {
         Some(name) => line::game_kind(Some(name)).map(|kind| kind == GameKind::Chu),
         None => Ok(chu::record::is_chu_kif(text)),

@@ -229,6 +229,9 @@ pub enum GameEnd {
     Other(String),
 }
 
+/// The most characters of an ending koma does not know by name (`先手の勝ち（後手の王将を取った）`).
+pub const MAX_OTHER_END: usize = 64;
+
 /// The Japanese words for endings, as KIF writes them on a move line (the first word of an
 /// ending is the one written; later ones are other writers' words, read as well).
 const JAPANESE_ENDINGS: [(&str, GameEnd); 17] = [
@@ -259,6 +262,17 @@ impl GameEnd {
             .iter()
             .find(|(w, _)| *w == word)
             .map(|(_, e)| e.clone())
+    }
+
+    /// The ending a record's word stands for: a known word's (see
+    /// [`GameEnd::from_japanese`]), else the word itself ([`GameEnd::Other`]) when it can
+    /// stand on a record's line: one line of at most [`MAX_OTHER_END`] characters, not blank.
+    pub fn from_written(word: &str) -> Option<GameEnd> {
+        if let Some(known) = GameEnd::from_japanese(word) {
+            return Some(known);
+        }
+        let fits = word.chars().count() <= MAX_OTHER_END && !word.chars().any(char::is_control);
+        (fits && !word.trim().is_empty()).then(|| GameEnd::Other(word.to_string()))
     }
 
     /// The Japanese word for this ending (unknown words as they were read; perpetual check
@@ -591,6 +605,23 @@ mod tests {
             let named = Start::Named(Handicap::Even).setup(variant);
             assert_eq!(named, variant.startpos().to_setup(), "{}", variant.name());
             assert_eq!(Start::of(variant, &named), Start::Named(Handicap::Even));
+        }
+    }
+
+    #[test]
+    fn an_ending_is_its_known_word_or_a_short_line_kept_as_written() {
+        assert_eq!(GameEnd::from_written("投了"), Some(GameEnd::Resign));
+        let captured = "先手の勝ち（後手の王将を取った）";
+        assert_eq!(
+            GameEnd::from_written(captured),
+            Some(GameEnd::Other(captured.to_string()))
+        );
+        assert_eq!(
+            GameEnd::from_written(captured).unwrap().japanese(),
+            captured
+        );
+        for refused in ["", "  ", "投了\n1 ７六歩", &"字".repeat(MAX_OTHER_END + 1)] {
+            assert_eq!(GameEnd::from_written(refused), None, "{refused:?}");
         }
     }
 }

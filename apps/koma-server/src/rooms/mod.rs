@@ -10,9 +10,8 @@
 //! are to every socket in it ([`Room::subscribe`]).
 
 mod engine;
-mod tree;
 
-pub use tree::{ReviewTree, Shape, StoredNode, TreeChange};
+use crate::review_tree::{ReviewTree, StoredNode, TreeChange};
 
 use crate::actor::Actor;
 use crate::analysis::Analyses;

@@ -2,13 +2,14 @@
 //! marks, its header kept, read from any record koma reads and written as any record koma
 //! writes.
 
+use crate::anygame::AnyMove;
 use crate::error::ApiError;
 use crate::line::{self, Root};
 use crate::records::{WarningView, format_named};
-use crate::rooms::{ReviewTree, StoredNode};
-use koma_notation::formats::{self, Format};
-use koma_notation::record::Record;
-use koma_rules::VariantKind;
+use crate::review_tree::{ReviewTree, StoredNode};
+use koma_notation::formats::Format;
+use koma_notation::record::{Header, SideNames};
+use koma_rules::{GameKind, VariantKind};
 use serde::{Deserialize, Serialize};
 
 /// The most characters of a chapter's (and a study's) name.
@@ -77,20 +78,20 @@ pub fn clean_name(name: &str) -> Result<String, super::StudyRefusal> {
 }
 
 impl Chapter {
-    /// A chapter of the position `sfen` (the variant's start when none) of `variant`.
+    /// A chapter of the position `sfen` (the game's start when none) of `variant`: any
+    /// game, Chu included.
     pub fn of_position(
         number: u32,
         name: &str,
         variant: Option<&str>,
         sfen: Option<&str>,
     ) -> Result<Chapter, ApiError> {
-        let variant = line::variant(variant)?;
-        let start = line::start_as_recorded(variant, sfen)?;
+        let start = Root::start_as_recorded(line::game_kind(variant)?, sfen)?;
         Ok(Chapter {
             number,
             name: clean_name(name)?,
             header: Vec::new(),
-            tree: ReviewTree::of_record(start, &Default::default()),
+            tree: ReviewTree::of_stored(start, &[]),
         })
     }
 
@@ -105,9 +106,19 @@ impl Chapter {
     ) -> Result<Chapter, ApiError> {
         // Checked as the record screen checks a record: a main line with an illegal move
         // is refused naming it.
-        let crate::records::Checked { record, start, .. } =
-            crate::records::read_checked(text, format, variant)?;
-        let header = &record.header;
+        let (header, tree) = if crate::records::is_chu(variant, text)? {
+            let record = crate::records::read_chu_record(text)?;
+            let game = &record.game;
+            let moves: Vec<AnyMove> = game.moves().iter().map(|&m| AnyMove::Chu(m)).collect();
+            let ending = game.record_ending(SideNames::Even);
+            let tree = ReviewTree::of_line(Root::Chu(*game.start()), &moves, &[], ending);
+            (record.header, tree)
+        } else {
+            let crate::records::Checked { record, start, .. } =
+                crate::records::read_checked(text, format, variant)?;
+            (record.header, ReviewTree::of_record(start, &record.tree))
+        };
+        let header = &header;
         let named = match (
             header.player(koma_rules::Color::Black),
             header.player(koma_rules::Color::White),
@@ -130,7 +141,7 @@ impl Chapter {
                 .iter()
                 .map(|(k, v)| [k.clone(), v.clone()])
                 .collect(),
-            tree: ReviewTree::of_record(start, &record.tree),
+            tree,
         })
     }
 
@@ -141,12 +152,14 @@ impl Chapter {
         state: &str,
     ) -> Result<(Chapter, Vec<Option<usize>>), serde_json::Error> {
         let kept: Kept = serde_json::from_str(state)?;
-        let variant = VariantKind::from_name(&kept.variant).unwrap_or(VariantKind::Shogi);
+        let kind =
+            GameKind::from_name(&kept.variant).unwrap_or(GameKind::Family(VariantKind::Shogi));
         // A start no longer read (it cannot be: it was written from a position) is the
-        // variant's.
-        let start = line::start_as_recorded(variant, Some(&kept.start_sfen))
-            .unwrap_or_else(|_| variant.startpos());
-        let (tree, numbers) = ReviewTree::renumbered(Root::Family(start), &kept.tree);
+        // game's.
+        let start = Root::start_as_recorded(kind, Some(&kept.start_sfen))
+            .or_else(|_| Root::start(kind, None))
+            .map_err(|_| serde::de::Error::custom("no start position"))?;
+        let (tree, numbers) = ReviewTree::renumbered(start, &kept.tree);
         let chapter = Chapter {
             number,
             name: kept.name,
@@ -181,23 +194,15 @@ impl Chapter {
         }
     }
 
-    /// The chapter as a record: its start, header and tree (a study's chapters are 9x9
-    /// games).
-    pub fn record(&self) -> Result<Record, ApiError> {
-        let mut record = (self.tree.to_record()).ok_or(ApiError::NotInChu("study chapters"))?;
-        record.header.entries = self
-            .header
-            .iter()
-            .map(|[k, v]| (k.clone(), v.clone()))
-            .collect();
-        Ok(record)
-    }
-
-    /// The chapter written in the format named `format`.
+    /// The chapter written in the format named `format`, after its header (a Chu
+    /// chapter's main line, as Chu's records keep it).
     pub fn write(&self, format: &str) -> Result<Written, ApiError> {
         let format: Format = format_named(format)?;
-        let (text, losses) =
-            formats::write_checked(&self.record()?, format).map_err(ApiError::UnwritableRecord)?;
+        let mut header = Header::default();
+        header.entries = (self.header.iter())
+            .map(|[k, v]| (k.clone(), v.clone()))
+            .collect();
+        let (text, losses) = self.tree.write(format, &header)?;
         Ok(Written {
             text,
             warnings: losses.iter().map(WarningView::of).collect(),

@@ -15,7 +15,8 @@ pub use chapter::{Chapter, MAX_NAME, Written, clean_name};
 
 use crate::audience::Audience;
 use crate::error::ApiError;
-use crate::rooms::{Change, TreeChange};
+use crate::review_tree::TreeChange;
+use crate::rooms::Change;
 use koma_store::studies::{
     StoredChapter, StoredStudy, StudyMember, StudyRole, StudySummary, Visibility,
 };

@@ -189,8 +189,8 @@ async fn a_tree_that_is_no_record_is_refused_naming_the_node() {
             "node 1: '7z7f' is not a move",
         ),
         (
-            json!([start, {"parent": 0, "end": "勝ち"}]),
-            "node 1: '勝ち' is not an ending",
+            json!([start, {"parent": 0, "end": "勝ち\n2 ７六歩"}]),
+            "node 1: '勝ち\n2 ７六歩' is not an ending a record may write",
         ),
         (
             json!([start, {"parent": 0, "end": "投了"}, {"parent": 1, "move": {"usi": "7g7f"}}]),
@@ -353,5 +353,32 @@ async fn a_chu_tree_is_exported_as_its_main_line() {
         refused["error"].as_str().unwrap().contains("node 1"),
         "{refused}"
     );
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ending_koma_has_no_word_for_is_written_and_read_back_as_it_was() {
+    let (_dir, server, addr) = fresh_server().await;
+    // How a Dōbutsu game ends when the lion is taken: no KIF word says it.
+    let word = "先手の勝ち（後手の王将を取った）";
+    let tree = json!([
+        {"parent": null},
+        {"parent": 0, "move": {"usi": "7g7f"}},
+        {"parent": 1, "end": word},
+    ]);
+    let written = post(
+        addr,
+        "/api/records/export",
+        &json!({"tree": tree, "format": "kif"}),
+    )
+    .await
+    .expect(200)
+    .json();
+    let text = written["text"].as_str().unwrap();
+    let read = post(addr, "/api/records/read", &json!({"text": text}))
+        .await
+        .expect(200)
+        .json();
+    assert_eq!(read["tree"][2]["end"], word, "{text}");
     server.shutdown().await.unwrap();
 }

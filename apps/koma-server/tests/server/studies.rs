@@ -718,3 +718,124 @@ async fn who_may_read_edit_and_manage_a_study() {
     refused_as(get(addr, &path).await, 404, "study_not_found");
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chu_study_takes_a_game_its_lion_moves_and_a_position_of_its_own() {
+    let (_dir, server, addr) = fresh_server().await;
+    let cookie = account(addr, "chu_teacher").await;
+    // A Chu game as KIF (as lishogi writes Chu): the study's first chapter, told by its text.
+    let line = json!({"variant": "chushogi", "moves": ["7i7h", "6d6e", "7j7i6h"], "format": "kif"});
+    let kif = post(addr, "/api/records/write", &line)
+        .await
+        .expect(200)
+        .body;
+    let id = study_of(addr, &cookie, "Chu openings", &[&kif]).await;
+    let path = format!("/api/studies/{id}/chapters");
+    let body = json!({"name": "Lion alone", "variant": "chushogi", "sfen": "kp10/12/12/12/12/12/6N5/12/12/12/12/11K b - 1"});
+    let second = as_page(addr, "POST", &path, &cookie, Some(body))
+        .await
+        .expect(201)
+        .json();
+    let alone = second["added"].as_u64().unwrap();
+    let study = as_page(addr, "GET", &format!("/api/studies/{id}"), &cookie, None)
+        .await
+        .expect(200)
+        .json();
+    let game = &study["chapters"][0];
+    assert_eq!(game["variant"], "chushogi", "{game}");
+    assert_eq!(game["tree"][3]["move"]["japanese"], "７九・６八獅");
+    assert_eq!(study["chapters"][1]["variant"], "chushogi");
+    // A variation with the lion's other double move, and a comment on it, by the socket.
+    let mut ws = study_socket(addr, &id, Some(&cookie)).await;
+    let mut board = Board::default();
+    board.catch_up(&mut ws, 1).await;
+    let version = board.study["version"].as_u64().unwrap();
+    send(
+        &mut ws,
+        json!({"type": "move", "chapter": 0, "node": 2, "usi": "7j7i8h"}),
+    )
+    .await;
+    let errors = board.catch_up(&mut ws, version + 1).await;
+    assert!(errors.is_empty(), "{errors:?}");
+    let v = child(&board.chapters[&0], 2, "7j7i8h");
+    send(
+        &mut ws,
+        json!({"type": "comment", "chapter": 0, "node": v, "text": "八八へ"}),
+    )
+    .await;
+    send(
+        &mut ws,
+        json!({"type": "move", "chapter": alone, "node": 0, "usi": "6g6f6e"}),
+    )
+    .await;
+    let errors = board.catch_up(&mut ws, version + 3).await;
+    assert!(errors.is_empty(), "{errors:?}");
+    child(&board.chapters[&alone], 0, "6g6f6e");
+    // A move that is none of Chu's, refused by name.
+    send(
+        &mut ws,
+        json!({"type": "move", "chapter": alone, "node": 0, "usi": "P*5e"}),
+    )
+    .await;
+    let refusal = heard(&mut ws, |m| m["type"] == "error").await;
+    assert_eq!(refusal["code"], "invalid_review", "{refusal}");
+    // Written as Chu's records keep it: the main line, saying what was left out; read back.
+    let chapter = |n: u64, format: &str| {
+        let path = format!("/api/studies/{id}/chapters/{n}/export?format={format}");
+        let cookie = cookie.clone();
+        async move {
+            as_page(addr, "GET", &path, &cookie, None)
+                .await
+                .expect(200)
+                .json()
+        }
+    };
+    let written = chapter(0, "kif").await;
+    let codes: Vec<&str> = (written["warnings"].as_array().unwrap().iter())
+        .map(|w| w["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        codes,
+        ["variations_dropped", "comments_dropped"],
+        "{written}"
+    );
+    let text = written["text"].as_str().unwrap();
+    let back = post(
+        addr,
+        "/api/records/convert",
+        &json!({"text": text, "to": "usi"}),
+    )
+    .await
+    .expect(200)
+    .json();
+    assert!(
+        back["text"]
+            .as_str()
+            .unwrap()
+            .trim_end()
+            .ends_with("moves 7i7h 6d6e 7j7i6h"),
+        "{back}"
+    );
+    let usi = chapter(alone, "usi").await;
+    assert!(
+        usi["text"]
+            .as_str()
+            .unwrap()
+            .trim_end()
+            .ends_with("b - 1 moves 6g6f6e"),
+        "{usi}"
+    );
+    refused_as(
+        as_page(
+            addr,
+            "GET",
+            &format!("/api/studies/{id}/chapters/0/export?format=csa"),
+            &cookie,
+            None,
+        )
+        .await,
+        400,
+        "unwritable_record",
+    );
+    server.shutdown().await.unwrap();
+}

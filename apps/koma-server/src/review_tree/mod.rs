@@ -1,13 +1,16 @@
-//! A room's tree of moves: the game as its main line, the variations the room plays, the
+//! A tree of moves as the kansōsen rooms, the studies' chapters and the analysis board's
+//! export keep it: a game or a record as its main line, the variations played on it, the
 //! comments and the marks (arrows and circled squares) on each node. Every move is checked
-//! in its parent's position; nodes keep their numbers for the room's life (a deleted move is
+//! in its parent's position; nodes keep their numbers for the tree's life (a deleted move is
 //! only cut from its parent, so that a client's message naming a node means the node it
 //! saw). A tree of any game: a 9x9 variant's or Chu's, whose lion double moves are moves
-//! like any other here.
+//! like any other here; [`written`] writes it as a record.
 
 use crate::anygame::{AnyGame, AnyMove};
 use crate::line::Root;
 use crate::records::{MAX_TREE_NODES, NodeView};
+
+mod written;
 use koma_notation::record::{Entry, GameEnd, MoveTime, MoveTree, NodeId, Record, Start};
 use koma_rules::{AnyPosition, GameKind, IllegalMove};
 use serde::{Deserialize, Serialize};
@@ -65,7 +68,7 @@ pub enum TreeChange {
     Comment,
 }
 
-/// A room's tree, each node with the position after it.
+/// A tree of moves, each node with the position after it.
 #[derive(Clone, Debug)]
 pub struct ReviewTree {
     start: Root,
@@ -131,19 +134,34 @@ impl ReviewTree {
     /// line, then its ending as a record words it (with the record's note on it).
     pub fn of_game(game: &AnyGame) -> ReviewTree {
         let moves = game.moves();
-        let times = game.times();
+        ReviewTree::of_line(
+            game.start_root(),
+            &moves,
+            &game.times(),
+            game.record_ending(),
+        )
+    }
+
+    /// The tree of the line `moves` from `start` (each with its time in `times`, where
+    /// known), then `ending` with its note, if any.
+    pub fn of_line(
+        start: Root,
+        moves: &[AnyMove],
+        times: &[Option<u64>],
+        ending: Option<(GameEnd, Option<String>)>,
+    ) -> ReviewTree {
         let mut stored: Vec<StoredNode> = Vec::with_capacity(moves.len() + 2);
         stored.push(StoredNode::default());
         for (i, &m) in moves.iter().enumerate() {
             stored[i].children.push(i + 1);
             stored.push(StoredNode {
                 parent: Some(i),
-                usi: Some(game.usi(m)),
+                usi: Some(start.usi(m)),
                 spent_ms: times.get(i).copied().flatten(),
                 ..StoredNode::default()
             });
         }
-        if let Some((end, note)) = game.record_ending() {
+        if let Some((end, note)) = ending {
             let last = stored.len() - 1;
             stored[last].children.push(last + 1);
             stored.push(StoredNode {
@@ -153,7 +171,7 @@ impl ReviewTree {
                 ..StoredNode::default()
             });
         }
-        ReviewTree::of_stored(game.start_root(), &stored)
+        ReviewTree::of_stored(start, &stored)
     }
 
     /// The tree kept as `stored`, each move checked again; a node that is no longer one (a
@@ -221,7 +239,7 @@ impl ReviewTree {
     /// and time (a move's total the sum of its mover's times along its line, while every
     /// move on it has one); the marks, which no format keeps, are left. `None` for Chu,
     /// whose records keep no tree.
-    pub fn to_record(&self) -> Option<Record> {
+    fn to_record(&self) -> Option<Record> {
         let Root::Family(start) = self.start else {
             return None;
         };
@@ -243,7 +261,7 @@ impl ReviewTree {
                     (Some(e), _) => (self.start.parse_move(&e.usi))
                         .and_then(|m| m.family())
                         .map(Entry::Move),
-                    (None, Some(word)) => GameEnd::from_japanese(word).map(Entry::End),
+                    (None, Some(word)) => GameEnd::from_written(word).map(Entry::End),
                     (None, None) => None,
                 };
                 let Some(entry) = entry else { continue };
@@ -356,9 +374,10 @@ impl ReviewTree {
         Ok(self.push(parent, ply, Some(entry), None, after))
     }
 
-    /// Ends the line after `parent` with the ending `word` (投了...), if it is one.
+    /// Ends the line after `parent` with the ending `word` (投了..., or one a record may
+    /// write: see [`GameEnd::from_written`]), if it is one.
     fn end(&mut self, parent: usize, word: &str) -> Option<usize> {
-        let end = GameEnd::from_japanese(word)?;
+        let end = GameEnd::from_written(word)?;
         let node = self.nodes.get(parent)?;
         let (ply, pos) = (node.ply, self.positions[parent]);
         Some(self.push(parent, ply, None, Some(end.japanese()), pos))
