@@ -508,6 +508,16 @@ async fn a_board_seek_lives_while_its_stream_is_open_and_starts_a_game() {
     let range = "time=5&byoyomi=10&ratingRange=1500";
     let bad = api(addr, "POST", "/api/board/seek", &alice, Some(range)).await;
     assert!(error(bad, 400).contains("1500-1800"));
+    // A variant koma does not play is refused naming every key it knows, Chu's included.
+    let annan = "time=5&byoyomi=10&variant=annanshogi";
+    let annan = error(
+        api(addr, "POST", "/api/board/seek", &alice, Some(annan)).await,
+        400,
+    );
+    assert!(
+        annan.contains("chushogi") && annan.contains("torishogi"),
+        "{annan}"
+    );
     let form = "rated=true&time=5&byoyomi=10&periods=1&variant=standard&color=sente";
     let mut seek = open_stream(addr, "POST", "/api/board/seek", &alice, form).await;
     // The seek is in the lobby, rated, with the clock asked for.

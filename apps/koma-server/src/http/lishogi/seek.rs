@@ -59,8 +59,9 @@ impl SeekForm {
             self.days,
         )?;
         let key = self.variant.as_deref().unwrap_or("standard");
-        let variant = crate::lishogi::json::variant_of_key(key)
-            .ok_or_else(|| ApiError::unknown("variant", key, "standard, torishogi"))?;
+        let variant = crate::lishogi::json::variant_of_key(key).ok_or_else(|| {
+            ApiError::unknown("variant", key, &crate::lishogi::json::variant_keys())
+        })?;
         let (rating_min, rating_max) = match self.rating_range.as_deref() {
             None | Some("") => (None, None),
             Some(range) => {
