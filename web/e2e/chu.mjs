@@ -26,7 +26,7 @@
 //    his rating in Chu's own pool.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { ARTIFACTS, BASE, drawnBoard, log, newPlayer, runTests, signUp, waitPly, waitText } from "./harness.mjs";
+import { ARTIFACTS, BASE, drawnBoard, log, newPlayer, runTests, signUp, squareBox, waitPly, waitText } from "./harness.mjs";
 import { expect, fail } from "./http.mjs";
 
 const LAPTOP = { width: 1280, height: 900 };
@@ -353,7 +353,14 @@ async function hostedGame(browser) {
   const studied = await drawn(p1);
   if (studied.count !== 144 || studied.pieces["6h"] !== "sente N") fail(`the study's board at move 3: ${studied.count} squares, 6h ${studied.pieces["6h"]}`);
   await waitText(p1, "#record", "７九・６八獅");
-  log("a study made from the game's KIF shows the 12x12 board and the lion's double move");
+  // A second chapter from Chu's start, the game chosen on the page.
+  await p1.selectOption("#chapter-variant", "chushogi");
+  await p1.fill("#chapter-name", "Chu start");
+  await p1.click("#add-chapter");
+  await waitText(p1, "#chapters", "Chu start");
+  await p1.click('#chapters button:has-text("Chu start")');
+  await expectBoard(p1, (await chu()).start_sfen, "the study's Chu start chapter");
+  log("a study made from the game's KIF shows the 12x12 board and the lion's double move; a chapter from Chu's start added on the page");
   await p1.goto(gamePage);
   await waitText(p1, "#status", "resign");
   // The winner's rating moved in Chu's own pool, shown on his profile under Chu's name.
@@ -403,7 +410,7 @@ async function goOverTogether([laptop, phone, guest], moves) {
   for (const sq of tried.match(/\d+[a-l]/g)) await phone.tap(`svg.board [data-square="${sq}"]`);
   for (const page of [laptop, phone, guest]) await waitText(page, "#record", said);
   await expectBoard(guest, line.sfen, "the guest's board after the phone's variation");
-  const corner = await laptop.locator('svg.board [data-square="12a"]').boundingBox();
+  const corner = await squareBox(laptop, "12a");
   await laptop.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
   await laptop.mouse.down({ button: "right" });
   await laptop.mouse.up({ button: "right" });

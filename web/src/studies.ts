@@ -1,12 +1,13 @@
 // The #studies screen: the studies the reader may find (the public ones, his own and those
 // he is a member of), and a new one made from a record (with its variations and comments)
-// or from the start.
+// or from the start of any game, Chu included.
 import { errorText } from "./api.js";
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { readFile } from "./records.js";
 import type { Screen } from "./screen.js";
 import { studies, type Visibility } from "./study-api.js";
+import { gameChoice } from "./variants.js";
 
 /** The visibilities, in the order offered; each has its words in `study-seen-VISIBILITY`. */
 const SEEN: Visibility[] = ["public", "unlisted", "private"];
@@ -15,6 +16,7 @@ export function studiesScreen(): Screen {
   const list = h("ul", { id: "study-list", class: "study-list" }, h("li", {}, t("study-loading")));
   const name = h("input", { id: "study-name", required: true, maxlength: 100, placeholder: t("study-name-placeholder"), "aria-label": t("study-name-label") });
   const visibility = h("select", { id: "study-visibility", "aria-label": t("study-seen-label") }, ...SEEN.map((v) => h("option", { value: v }, t(`study-seen-${v}`))));
+  const game = gameChoice("study-variant");
   const text = h("textarea", { id: "study-record", rows: 5, placeholder: t("study-record-placeholder"), "aria-label": t("study-record-label") });
   const file = h("input", { type: "file", id: "study-file", accept: ".kif,.kifu,.ki2,.ki2u,.csa,.jkf,.txt", "aria-label": t("study-file-label") });
   file.addEventListener("change", async () => {
@@ -27,6 +29,7 @@ export function studiesScreen(): Screen {
     h("h2", {}, t("study-new-heading")),
     h("label", {}, t("study-name-field"), " ", name),
     h("label", {}, t("study-visibility-field"), " ", visibility),
+    game.select,
     text,
     h("label", {}, t("study-file-field"), " ", file),
     h("button", { type: "submit", class: "primary", id: "create-study" }, t("study-create")),
@@ -35,7 +38,8 @@ export function studiesScreen(): Screen {
     e.preventDefault();
     try {
       const record = text.value.trim();
-      const made = await studies.create(name.value, visibility.value as Visibility, record ? { text: record } : {});
+      const variant = game.chosen();
+      const made = await studies.create(name.value, visibility.value as Visibility, { ...(record ? { text: record } : {}), ...(variant ? { variant } : {}) });
       location.hash = `#study=${encodeURIComponent(made.id)}`;
     } catch (err) {
       toast(t("study-create-failed", { error: errorText(err) }));

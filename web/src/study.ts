@@ -14,6 +14,7 @@ import { ReviewPanel } from "./review.js";
 import type { Screen } from "./screen.js";
 import { studies, studySocket, type Access, type StudyChapter, type StudyMessage, type StudyState, type Visibility } from "./study-api.js";
 import { RecordTree } from "./tree.js";
+import { gameChoice } from "./variants.js";
 import { Viewer } from "./viewer.js";
 
 export function studyScreen(id: string): Screen {
@@ -160,13 +161,15 @@ export function studyScreen(id: string): Screen {
     chapterList.replaceChildren(...(study?.chapters ?? []).map((c) => h("li", {}, h("button", { type: "button", class: c.number === current ? "small current" : "small", "data-chapter": String(c.number), "aria-current": c.number === current ? "true" : "false", translate: "no" }, c.name))));
   }
 
-  // An editor's chapters: added from a record or the start, renamed, deleted.
+  // An editor's chapters: added from a record or a game's start, renamed, deleted.
   const chapterName = h("input", { id: "chapter-name", maxlength: 100, placeholder: t("study-chapter-name-placeholder"), "aria-label": t("study-chapter-name-label") });
+  const chapterGame = gameChoice("chapter-variant");
   const chapterText = h("textarea", { id: "chapter-record", rows: 3, placeholder: t("study-chapter-record-placeholder"), "aria-label": t("study-chapter-record-label") });
   const addChapter = h("button", { type: "button", id: "add-chapter", class: "small", onclick: async () => {
     try {
       const text = chapterText.value.trim();
-      const made = await studies.addChapter(id, { ...(chapterName.value.trim() ? { name: chapterName.value.trim() } : {}), ...(text ? { text } : {}) });
+      const variant = chapterGame.chosen();
+      const made = await studies.addChapter(id, { ...(chapterName.value.trim() ? { name: chapterName.value.trim() } : {}), ...(text ? { text } : {}), ...(variant ? { variant } : {}) });
       chapterText.value = "";
       chapterName.value = "";
       if (!following()) window.setTimeout(() => show(made.added, 0), 0);
@@ -181,7 +184,7 @@ export function studyScreen(id: string): Screen {
   const dropChapter = h("button", { type: "button", id: "drop-chapter", class: "small", onclick: async () => {
     if (window.confirm(t("study-delete-confirm", { name: chapters.get(current)?.name ?? "" }))) await studies.dropChapter(id, current).catch((e: unknown) => toast(errorText(e)));
   } }, t("study-delete"));
-  const editing = h("div", { class: "panel study-edit", hidden: true }, h("h3", {}, t("study-chapters")), h("div", { class: "row" }, renameChapter, dropChapter), chapterName, chapterText, addChapter);
+  const editing = h("div", { class: "panel study-edit", hidden: true }, h("h3", {}, t("study-chapters")), h("div", { class: "row" }, renameChapter, dropChapter), chapterName, chapterGame.select, chapterText, addChapter);
 
   // The owner's settings: name, who sees it, its members.
   const nameInput = h("input", { id: "study-rename", maxlength: 100, "aria-label": t("study-name-label") });

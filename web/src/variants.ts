@@ -125,6 +125,17 @@ export function variantOptions(analysed = false): [string, string][] {
     });
 }
 
+/** A choice of game for a record or a position: "detect" (the record tells, or shogi's
+ *  start) first, then every game the analysis board takes; `chosen()` is the one picked,
+ *  none for "detect". */
+export function gameChoice(id: string): { select: HTMLSelectElement; chosen: () => Variant | undefined } {
+  const select = document.createElement("select");
+  select.id = id;
+  select.setAttribute("aria-label", t("review-variant-label"));
+  for (const [value, label] of [["auto", t("review-variant-detect")], ...variantOptions(true)]) select.add(new Option(label, value));
+  return { select, chosen: () => (select.value === "auto" ? undefined : (select.value as Variant)) };
+}
+
 /** A named start position (a handicap) for people, its Japanese name with the English one
  *  (`香落ち Right lance`): the catalog's `variant-handicap-NAME`. */
 export function handicapName(hc: { name: string; japanese: string }): string {
