@@ -286,6 +286,11 @@ async function hostedGame(browser) {
     await expectBoard(page, state.sfen, `after ${usi}`);
   }
   log(`both lions moved twice in one turn by taps: ${state.moves.join(" ")}`);
+  // The game screen has the pieces' legend, folded: every piece of the rules' table.
+  await p2.click("#piece-legend summary");
+  const legendItems = await p2.locator("#piece-legend li").count();
+  const pieceKinds = (await chu()).pieces.length;
+  if (legendItems !== pieceKinds) fail(`the game screen's legend shows ${legendItems} pieces, the rules have ${pieceKinds}`);
 
   // A guest: the lobby's live games, then the game.
   await p3.goto(`${BASE}/#lobby`);

@@ -6,6 +6,7 @@ import { Clocks } from "./clock.js";
 import { confirmDialog, h, toast } from "./dom.js";
 import { endingText, statusText } from "./ending.js";
 import { t } from "./i18n.js";
+import { legendOnce } from "./legend.js";
 import { furigomaBox, inviteBox } from "./invite.js";
 import { opponentMoved } from "./notify.js";
 import { handicapNote, playerText } from "./players.js";
@@ -110,6 +111,7 @@ export function gameScreen(id: string, token: string | null): Screen {
   );
   const side = h("aside", { class: "side-panel" }, h("div", { class: "status-line" }, status, connection), notices, moveBox, actions, record.el, chat.el);
   const el = h("div", { class: "game-screen" }, viewer.el, side);
+  const legend = legendOnce(side, chat.el);
 
   const socket = new GameSocket(
     id,
@@ -181,6 +183,7 @@ export function gameScreen(id: string, token: string | null): Screen {
     if (state && older(s, state)) return;
     const previous = state;
     state = s;
+    legend(s.variant);
     // The sounds of what came since the last state: a move of either side, the game's end.
     if (previous && s.moves.length > previous.moves.length) moveSound(s);
     if (previous && !previous.outcome && s.outcome) playSound("end", 0.2);

@@ -8,6 +8,18 @@ import type { Variant } from "./sfen.js";
 import { variantInfo } from "./variants.js";
 import { pieceGraphic, SQ_H, SQ_W } from "./wedge.js";
 
+/** Puts the legend of a game's pieces in `panel` before `before`, once, when the game is
+ *  known: for every game but standard shogi, whose pieces its players know. Answers the
+ *  function to call with the game each time a state comes. */
+export function legendOnce(panel: HTMLElement, before: Node): (variant: Variant) => void {
+  let shown = false;
+  return (variant) => {
+    if (shown || variant === "shogi") return;
+    shown = true;
+    panel.insertBefore(pieceLegend(variant), before);
+  };
+}
+
 /** The legend of `variant`'s pieces, folded (`<details id="piece-legend">`). */
 export function pieceLegend(variant: Variant): HTMLElement {
   const pieces = variantInfo(variant).pieces;

@@ -7,6 +7,7 @@ import { ChatPanel } from "./chat.js";
 import { h, toast } from "./dom.js";
 import { exploreMoves } from "./explore.js";
 import { t } from "./i18n.js";
+import { legendOnce } from "./legend.js";
 import { EnginePanel } from "./lines.js";
 import { MarkInput, drawSwitch, showMarks } from "./marks.js";
 import { NotesPanel } from "./notes.js";
@@ -116,6 +117,7 @@ export function roomScreen(id: string): Screen {
   }
 
   function show(r: RoomState): void {
+    legend(r.variant);
     applying = true;
     tree.replace(r.tree, r.at);
     for (const color of ["sente", "gote"] as const) viewer.setPlayer(color, r.players[color === "sente" ? 0 : 1]);
@@ -150,24 +152,21 @@ export function roomScreen(id: string): Screen {
     explore();
   }
 
-  const el = h(
-    "div",
-    { class: "game-screen room-screen" },
-    viewer.el,
-    h(
-      "aside",
-      { class: "side-panel" },
-      h("div", { class: "status-line" }, status, connection),
-      who,
-      h("div", { class: "actions" }, h("button", { type: "button", id: "flip", onclick: () => viewer.flip() }, t("review-flip")), drawButton, h("button", { type: "button", id: "settings-button", onclick: () => openSettings() }, t("review-settings")), h("a", { class: "button", id: "back-to-game", href: `#game=${encodeURIComponent(id)}` }, t("room-back-to-game"))),
-      handRow,
-      record.el,
-      notes.el,
-      engine.el,
-      review.el,
-      chat.el,
-    ),
+  const side = h(
+    "aside",
+    { class: "side-panel" },
+    h("div", { class: "status-line" }, status, connection),
+    who,
+    h("div", { class: "actions" }, h("button", { type: "button", id: "flip", onclick: () => viewer.flip() }, t("review-flip")), drawButton, h("button", { type: "button", id: "settings-button", onclick: () => openSettings() }, t("review-settings")), h("a", { class: "button", id: "back-to-game", href: `#game=${encodeURIComponent(id)}` }, t("room-back-to-game"))),
+    handRow,
+    record.el,
+    notes.el,
+    engine.el,
+    review.el,
+    chat.el,
   );
+  const el = h("div", { class: "game-screen room-screen" }, viewer.el, side);
+  const legend = legendOnce(side, chat.el);
   return {
     el,
     destroy: () => {
