@@ -33,6 +33,7 @@ export function incrementLength(control: string | null): number | null {
 function shortDuration(ms: number): string {
   const s = ms / 1000;
   if (s < 60 || s % 1 !== 0) return t("game-clock-seconds", { seconds: Math.round(s * 10) / 10 });
+  if (s % 86400 === 0) return t("game-clock-days", { days: s / 86400 });
   const minutes = Math.floor(s / 60);
   return s % 60 ? t("game-clock-minutes-seconds", { minutes, seconds: s % 60 }) : t("game-clock-minutes", { minutes });
 }

@@ -14,6 +14,8 @@ export const TIME_PRESETS: readonly [string, string][] = [
   ["45m+30s", "home-preset-byoyomi-45-30"],
   ["fischer:15m+10s", "home-preset-fischer-15-10"],
   ["sudden:15m", "home-preset-sudden-15"],
+  ["0+1d", "home-preset-days-1"],
+  ["0+3d", "home-preset-days-3"],
 ];
 
 /** The name of `control` among the presets, if it is one. */

@@ -45,8 +45,9 @@ pub const MAX_MARGIN_MS: u64 = 1000;
 pub fn margin_ms(byoyomi_ms: u64) -> u64 {
     (byoyomi_ms / 5).clamp(MARGIN_MS, MAX_MARGIN_MS)
 }
-/// The longest a move may take when neither the level nor the clock limits it (a depth
-/// level without a clock).
+/// The longest a move may take: when neither the level nor the clock limits it (a depth
+/// level without a clock), and when the clock gives more (a correspondence game's days per
+/// move would hold one of the server's searches for days).
 pub const MAX_THINK_MS: u64 = 30_000;
 /// The stack of a search thread (koma-engine gives its own threads as much).
 const SEARCH_STACK: usize = 64 << 20;
@@ -143,7 +144,7 @@ fn can_declare(pos: &AnyPosition) -> bool {
 
 /// The limits of the engine's search: its level, and within what its clock allows at
 /// `now_ms` less [`margin_ms`] (koma-engine's time management for byoyomi, Fischer and sudden
-/// death); at most [`MAX_THINK_MS`] when nothing else limits it.
+/// death); at most [`MAX_THINK_MS`] whatever the clock gives.
 pub fn limits(engine: &EngineSeat, clock: Option<&Clock>, now_ms: u64) -> Limits {
     let level = engine.level;
     let (mut soft, mut hard) = (level.movetime_ms, level.movetime_ms);
@@ -165,7 +166,7 @@ pub fn limits(engine: &EngineSeat, clock: Option<&Clock>, now_ms: u64) -> Limits
             hard = Some(hard.map_or(b.hard, |h| h.min(b.hard)));
         }
     }
-    let hard = hard.unwrap_or(MAX_THINK_MS);
+    let hard = hard.map_or(MAX_THINK_MS, |h| h.min(MAX_THINK_MS));
     Limits {
         depth: level.depth,
         soft_time: Some(Duration::from_millis(soft.unwrap_or(hard).min(hard))),
@@ -506,6 +507,12 @@ mod tests {
         clock.start(Color::Black, 0).unwrap();
         let l = limits(&seat(Some(5000), None), Some(&clock), 0);
         assert!(ms(l.hard_time).unwrap() + MARGIN_MS <= 2000);
+        assert!(l.soft_time <= l.hard_time);
+        // Three days per move (correspondence): the ceiling, not days of one search.
+        let mut clock = Clock::new(TimeControl::byoyomi(0, 3 * 86_400_000));
+        clock.start(Color::Black, 0).unwrap();
+        let l = limits(&seat(None, None), Some(&clock), 0);
+        assert_eq!(ms(l.hard_time), Some(MAX_THINK_MS));
         assert!(l.soft_time <= l.hard_time);
     }
 

@@ -8,7 +8,7 @@ use crate::line;
 use crate::offers::Offers;
 use crate::settings::Settings;
 use crate::view::{ClockView, EngineView, GameView, OutcomeView};
-use koma_game::clock::{Clock, TimeControl};
+use koma_game::clock::{Clock, DAY_MS, TimeControl};
 use koma_game::furigoma::Toss;
 use koma_game::{GameError, Outcome, Reason, RuleSet};
 use koma_notation::sfen;
@@ -533,6 +533,17 @@ impl LiveGame {
         self.game.outcome().is_some() || self.aborted.is_some()
     }
 
+    /// A correspondence game's time per move: its byoyomi period when that is a day or
+    /// more (`0+3d`); none for other controls.
+    fn correspondence_per_move(&self) -> std::time::Duration {
+        match self.stored.setup.time_control {
+            Some(TimeControl::Byoyomi { period_ms, .. }) if period_ms >= DAY_MS => {
+                std::time::Duration::from_millis(period_ms)
+            }
+            _ => std::time::Duration::ZERO,
+        }
+    }
+
     /// Why the server should end this game at `now_ms` though nobody ended it, if it
     /// should (see [`Expiry`]).
     pub fn expiry(&self, now_ms: u64, settings: &Settings) -> Option<Expiry> {
@@ -552,8 +563,10 @@ impl LiveGame {
             return None; // the engine's turn: it moves when a search is free
         }
         if engine.is_none() {
-            // Between people, a side that never moves costs the other nothing: aborted.
-            return (self.game.plies() < 2 && waited(self.last_move_ms, settings.first_move_ttl))
+            // Between people, a side that never moves costs the other nothing: aborted. A
+            // correspondence game's first moves get its days per move.
+            let allowed = settings.first_move_ttl.max(self.correspondence_per_move());
+            return (self.game.plies() < 2 && waited(self.last_move_ms, allowed))
                 .then_some(Expiry::FirstMove);
         }
         // Against the engine nobody waits for the person but the engine, as lishogi

@@ -374,6 +374,13 @@ mod tests {
         };
         assert_eq!(setup(Some("5m+10s")).pool().key(), "shogi-blitz");
         assert_eq!(setup(None).pool().key(), "shogi-correspondence");
+        // Days per move: correspondence, Chu's in its own pool.
+        assert_eq!(setup(Some("0+3d")).pool().key(), "shogi-correspondence");
+        let chu = koma_store::GameSetup {
+            variant: GameKind::Chu,
+            ..setup(Some("0+1d"))
+        };
+        assert_eq!(chu.pool().key(), "chushogi-correspondence");
         assert_eq!(shown_key("shogi-rapid"), "rapid");
         assert_eq!(shown_key("tori-rapid"), "tori-rapid");
     }

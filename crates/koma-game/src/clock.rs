@@ -24,7 +24,9 @@
 mod control;
 mod usi;
 
-pub use control::{DurationError, Part, TimeControl, TimeControlError, parse_duration};
+pub use control::{
+    DAY_MS, DurationError, MAX_BYOYOMI_MS, Part, TimeControl, TimeControlError, parse_duration,
+};
 pub use usi::UsiTime;
 
 use koma_rules::Color;

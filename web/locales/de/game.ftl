@@ -84,6 +84,7 @@ game-legend-promotes = → { $kanji } { $piece }
 game-clock-seconds = { $seconds } s
 game-clock-minutes = { $minutes } min
 game-clock-minutes-seconds = { $minutes } min { $seconds } s
+game-clock-days = { $days } Tg.
 game-clock-period = +{ $period }
 game-clock-periods = +{ $period } ×{ $periods }
 game-clock-increment = +{ $increment }

@@ -91,6 +91,8 @@ home-preset-byoyomi-30-60 = 30 min + 60 s { -byoyomi }
 home-preset-byoyomi-45-30 = 45 min + 30 s { -byoyomi } ({ -tournament })
 home-preset-fischer-15-10 = 15 min + 10 s Fischer
 home-preset-sudden-15 = 15 min für die ganze Partie
+home-preset-days-1 = 1 Tag pro Zug (Fernpartie)
+home-preset-days-3 = 3 Tage pro Zug (Fernpartie)
 home-preset-custom = Eigene…
 
 ## Die Varianten (variants.ts), nach der ID des Servers: variant-ID ist der volle Name,

@@ -104,6 +104,7 @@ game-legend-promotes = → { $kanji } { $piece }
 game-clock-seconds = { $seconds }s
 game-clock-minutes = { $minutes }m
 game-clock-minutes-seconds = { $minutes }m{ $seconds }s
+game-clock-days = { $days }d
 # Beside the main time: the byoyomi period ($period, a duration above) and how many periods are left.
 game-clock-period = +{ $period }
 game-clock-periods = +{ $period } ×{ $periods }

@@ -105,6 +105,8 @@ home-preset-byoyomi-30-60 = 30 min + 60 s { -byoyomi }
 home-preset-byoyomi-45-30 = 45 min + 30 s { -byoyomi } ({ -tournament })
 home-preset-fischer-15-10 = 15 min + 10 s Fischer
 home-preset-sudden-15 = 15 min sudden death
+home-preset-days-1 = 1 day per move (correspondence)
+home-preset-days-3 = 3 days per move (correspondence)
 # The menu's choice when the field holds a control that is none of the presets.
 home-preset-custom = Custom…
 

@@ -91,6 +91,8 @@ home-preset-byoyomi-30-60 = 30 min + 60 s { -byoyomi }
 home-preset-byoyomi-45-30 = 45 min + 30 s { -byoyomi } ({ -tournament })
 home-preset-fischer-15-10 = 15 min + 10 s Fischer
 home-preset-sudden-15 = 15 min ilman lisäaikaa
+home-preset-days-1 = 1 päivä siirtoa kohden (kirjepeli)
+home-preset-days-3 = 3 päivää siirtoa kohden (kirjepeli)
 home-preset-custom = Oma…
 
 ## Variantit (variants.ts) palvelimen tunnuksen mukaan

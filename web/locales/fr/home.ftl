@@ -91,6 +91,8 @@ home-preset-byoyomi-30-60 = 30 min + 60 s de { -byoyomi }
 home-preset-byoyomi-45-30 = 45 min + 30 s de { -byoyomi } ({ -tournament })
 home-preset-fischer-15-10 = 15 min + 10 s Fischer
 home-preset-sudden-15 = 15 min mort subite
+home-preset-days-1 = 1 jour par coup (par correspondance)
+home-preset-days-3 = 3 jours par coup (par correspondance)
 home-preset-custom = Personnalisée…
 
 ## Les variantes (variants.ts)

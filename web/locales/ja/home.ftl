@@ -89,6 +89,8 @@ home-preset-byoyomi-30-60 = 30分 + { -byoyomi }60秒
 home-preset-byoyomi-45-30 = 45分 + { -byoyomi }30秒（{ -tournament }）
 home-preset-fischer-15-10 = 15分 + 10秒加算（フィッシャー）
 home-preset-sudden-15 = 15分切れ負け
+home-preset-days-1 = 1手につき1日
+home-preset-days-3 = 1手につき3日
 home-preset-custom = カスタム…
 
 ## The variants (variants.ts)

@@ -84,6 +84,7 @@ game-legend-promotes = → { $kanji } { $piece }
 game-clock-seconds = { $seconds }s
 game-clock-minutes = { $minutes }m
 game-clock-minutes-seconds = { $minutes }m{ $seconds }s
+game-clock-days = { $days }d
 game-clock-period = +{ $period }
 game-clock-periods = +{ $period } ×{ $periods }
 game-clock-increment = +{ $increment }

@@ -90,6 +90,8 @@ home-preset-byoyomi-30-60 = 30 min + 60 s { -byoyomi }
 home-preset-byoyomi-45-30 = 45 min + 30 s { -byoyomi } ({ -tournament })
 home-preset-fischer-15-10 = 15 min + 10 s Fischer
 home-preset-sudden-15 = 15 min sudden death
+home-preset-days-1 = 1 dag per zet (correspondentie)
+home-preset-days-3 = 3 dagen per zet (correspondentie)
 home-preset-custom = Eigen keuze…
 
 ## De varianten (variants.ts): variant-ID is de volledige naam, variant-ID-short de naam in

@@ -12,7 +12,7 @@ use crate::accounts::Player;
 use crate::error::ApiError;
 use crate::games::{self, CreateRequest};
 use crate::hub::Hub;
-use koma_game::clock::TimeControl;
+use koma_game::clock::{DAY_MS, TimeControl};
 use koma_game::rating::Pool;
 use koma_rules::GameKind;
 use koma_store::StoreError;
@@ -45,7 +45,7 @@ pub struct ChallengeForm {
     /// Byoyomi periods.
     #[serde(rename = "clock.periods")]
     pub periods: Option<u32>,
-    /// Correspondence days per move: refused (koma has no correspondence clock).
+    /// Correspondence: days per move (1 to 14), played as a byoyomi of that many days.
     pub days: Option<u32>,
     /// lishogi's variant key (`standard`; `torishogi` for koma's Tori Shogi).
     pub variant: Option<String>,
@@ -211,6 +211,11 @@ impl Challenge {
         };
         let time_control = match shapes::clock_parts(&self.control) {
             None => json!({"type": "unlimited"}),
+            Some((0, 0, byo, 1)) if byo >= DAY_MS && byo % DAY_MS == 0 => json!({
+                "type": "correspondence",
+                "daysPerTurn": byo / DAY_MS,
+                "show": self.control.to_string(),
+            }),
             Some((main, inc, byo, periods)) => json!({
                 "type": "clock",
                 "limit": main / 1000,
@@ -305,8 +310,9 @@ fn control(form: &ChallengeForm) -> Result<TimeControl, ApiError> {
 }
 
 /// The clock of lishogi's form fields (seconds): main time, Fischer increment, byoyomi and
-/// its periods; `days` (correspondence) is refused, as is a clock with both an increment
-/// and byoyomi or one that gives no time.
+/// its periods, or `days` per move (correspondence: a byoyomi of that many days, `0+3d`,
+/// with no clock field beside it); a clock with both an increment and byoyomi, or one that
+/// gives no time, is refused.
 pub(crate) fn clock(
     limit: Option<u64>,
     increment: Option<u64>,
@@ -314,11 +320,17 @@ pub(crate) fn clock(
     periods: Option<u32>,
     days: Option<u32>,
 ) -> Result<TimeControl, ApiError> {
-    if days.is_some() {
-        return Err(ApiError::BadParameter {
-            name: "days",
-            message: "koma has no correspondence games: give clock.limit with clock.byoyomi or clock.increment".into(),
-        });
+    if let Some(days) = days {
+        let clock = limit.is_some() || increment.is_some() || byoyomi.is_some();
+        if clock || !(1..=14).contains(&days) {
+            return Err(ApiError::BadParameter {
+                name: "days",
+                message:
+                    "days per move is a whole number from 1 to 14, with no clock fields beside it"
+                        .into(),
+            });
+        }
+        return Ok(TimeControl::byoyomi(0, u64::from(days) * DAY_MS));
     }
     let s = |v: Option<u64>| v.unwrap_or(0).saturating_mul(1000);
     let (main_ms, increment_ms, period_ms) = (s(limit), s(increment), s(byoyomi));

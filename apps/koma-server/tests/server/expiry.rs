@@ -81,6 +81,25 @@ async fn a_game_without_a_first_move_is_aborted() {
     server.shutdown().await.unwrap();
 }
 
+/// A correspondence game (days per move) gives its first moves those days: the
+/// real-time limit on a first move aborts it no more.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_game_waits_days_for_its_first_move() {
+    let (_dir, server, addr) = fresh_server_with(quick(150)).await;
+    let g = seated(addr, json!({"variant": "chushogi", "time_control": "0+3d"})).await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let game = state(addr, &g.id).await;
+    assert!(game["outcome"].is_null(), "{game}");
+    assert_eq!(game["time_control"], "0+3d", "{game}");
+    assert_eq!(
+        game["clock"]["sente"]["period_ms"],
+        3 * 86_400_000,
+        "{game}"
+    );
+    play(addr, &g.id, &g.sente, "7i7h").await.expect(200);
+    server.shutdown().await.unwrap();
+}
+
 /// Against the engine nobody but the engine waits: a slow first move of the person aborts
 /// no game, with a clock (it runs and would end the game) or without one, whether he moves
 /// first or after the engine.

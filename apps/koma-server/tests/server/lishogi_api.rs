@@ -173,9 +173,27 @@ async fn challenges_refused_declined_and_lapsed() {
 
     // Nobody of that name.
     error(challenge(addr, &alice, "nobody", false).await, 404);
-    // Correspondence, a variant koma does not play, and oneself.
-    let days = api(addr, "POST", "/api/challenge/bob", &alice, Some("days=3")).await;
-    assert!(error(days, 400).contains("correspondence"));
+    // Correspondence is days per move, 1 to 14, without a clock beside it.
+    for bad in [
+        "days=15",
+        "days=0",
+        "days=3&clock.limit=300&clock.byoyomi=10",
+    ] {
+        let refused = api(addr, "POST", "/api/challenge/bob", &alice, Some(bad)).await;
+        assert!(error(refused, 400).contains("days per move"), "{bad}");
+    }
+    let days = api(addr, "POST", "/api/challenge/bob", &alice, Some("days=3"))
+        .await
+        .expect(200)
+        .json();
+    let control = &days["timeControl"];
+    assert_eq!(
+        (control["type"].as_str(), control["daysPerTurn"].as_u64()),
+        (Some("correspondence"), Some(3)),
+        "{days}"
+    );
+    assert_eq!(days["speed"], "correspondence", "{days}");
+    // A variant koma does not play, and oneself.
     let chess = api(
         addr,
         "POST",
@@ -504,7 +522,7 @@ async fn a_board_seek_lives_while_its_stream_is_open_and_starts_a_game() {
     let mut events = open_stream(addr, "GET", "/api/stream/event", &alice, "").await;
     // A real-time seek: 5 minutes, 10 s byoyomi; refusals first.
     let days = api(addr, "POST", "/api/board/seek", &alice, Some("days=3")).await;
-    assert!(error(days, 400).contains("correspondence"));
+    assert!(error(days, 400).contains("real-time only"));
     let range = "time=5&byoyomi=10&ratingRange=1500";
     let bad = api(addr, "POST", "/api/board/seek", &alice, Some(range)).await;
     assert!(error(bad, 400).contains("1500-1800"));

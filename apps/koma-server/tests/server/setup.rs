@@ -13,11 +13,11 @@ async fn time_controls_are_bounded_with_clear_messages() {
         ("0m+0s", "`0m+0s` gives no time at all"),
         (
             "99999999999h+30s",
-            "main time `99999999999h` is longer than the limit of 24h",
+            "main time `99999999999h` is longer than the limit of 1d",
         ),
         (
-            "10m+2h",
-            "byoyomi period `2h` is longer than the limit of 1h",
+            "10m+15d",
+            "byoyomi period `15d` is longer than the limit of 14d",
         ),
         ("fischer:0+10s", "Fischer needs main time above 0"),
         ("10m+30sx20", "at most 10 byoyomi periods, not 20"),
@@ -35,7 +35,8 @@ async fn time_controls_are_bounded_with_clear_messages() {
     // Byoyomi only, and the longest main time, are fine.
     for (text, stored) in [
         ("0m+10s", "0+10s"),
-        ("24h+1m", "24h+1m"),
+        ("24h+1m", "1d+1m"),
+        ("0+72h", "0+3d"),
         ("sudden:1m", "1m"),
     ] {
         let created = post(addr, "/api/games", &json!({"time_control": text}))

@@ -1,13 +1,15 @@
 //! Time controls and their text form: `15m`, `10m+30s`, `10m+30sx3`, `fischer:5m+10s`,
 //! `unlimited`.
 //!
-//! A duration is a bare number of seconds (`90`) or numbers with units `h`, `m`, `s`, `ms`,
-//! largest first, each at most once (`1h30m`, `1m30s`, `2s500ms`). A time control is
+//! A duration is a bare number of seconds (`90`) or numbers with units `d`, `h`, `m`, `s`,
+//! `ms`, largest first, each at most once (`1h30m`, `1m30s`, `2s500ms`, `3d`). A time
+//! control is
 //!
 //! - `none` or `unlimited`: no clock;
 //! - `MAIN` or `sudden:MAIN`: sudden death;
 //! - `MAIN+PERIOD` or `byoyomi:MAIN+PERIOD`, optionally `xN` for N periods: byoyomi
-//!   (`0+10s` is byoyomi only);
+//!   (`0+10s` is byoyomi only; `0+3d`, days per move, is how correspondence is played:
+//!   every move within three days);
 //! - `fischer:MAIN+INCREMENT`: Fischer.
 //!
 //! [`TimeControl`]'s `Display` writes the shortest of these forms, which parses back to the
@@ -21,7 +23,8 @@
 //!   gives no time at all), and Fischer needs main time above 0 (the increment comes only
 //!   after a move made in time, so `fischer:0+10s` would lose at the first move);
 //! - main time at most [`MAX_MAIN_MS`] (24 h: longer than the Meijin-sen's 9 h each), a byoyomi
-//!   period or increment at most [`MAX_PERIOD_MS`] (1 h), at most [`MAX_PERIODS`] periods.
+//!   period at most [`MAX_BYOYOMI_MS`] (14 days, lishogi's longest correspondence time per
+//!   move), an increment at most [`MAX_PERIOD_MS`] (1 h), at most [`MAX_PERIODS`] periods.
 //!
 //! lishogi's setup (modules/setup, `BaseConfig`) allows 0 to 180 minutes, 0 to 180 s of
 //! increment or byoyomi and 0 to 5 periods, and refuses a clock whose time, increment and
@@ -64,8 +67,13 @@ pub enum TimeControl {
 
 /// The longest main time a time control may give: 24 hours.
 pub const MAX_MAIN_MS: u64 = 24 * 3_600_000;
-/// The longest byoyomi period or Fischer increment: 1 hour.
+/// The longest Fischer increment: 1 hour.
 pub const MAX_PERIOD_MS: u64 = 3_600_000;
+/// The longest byoyomi period: 14 days, the most days per move lishogi's correspondence
+/// games give (`0+14d`).
+pub const MAX_BYOYOMI_MS: u64 = 14 * DAY_MS;
+/// A day in milliseconds.
+pub const DAY_MS: u64 = 86_400_000;
 /// The most byoyomi periods.
 pub const MAX_PERIODS: u32 = 10;
 
@@ -336,7 +344,8 @@ fn parse_fischer(body: &str) -> Result<TimeControl, TimeControlError> {
 fn duration(part: Part, text: &str) -> Result<u64, TimeControlError> {
     let limit = match part {
         Part::MainTime => MAX_MAIN_MS,
-        Part::ByoyomiPeriod | Part::Increment => MAX_PERIOD_MS,
+        Part::ByoyomiPeriod => MAX_BYOYOMI_MS,
+        Part::Increment => MAX_PERIOD_MS,
     };
     let too_long = || TimeControlError::TooLong {
         part,
@@ -365,7 +374,13 @@ impl fmt::Display for DurationText {
 }
 
 /// Units from largest to smallest, with their length in milliseconds.
-const UNITS: [(&str, u64); 4] = [("h", 3_600_000), ("m", 60_000), ("s", 1_000), ("ms", 1)];
+const UNITS: [(&str, u64); 5] = [
+    ("d", DAY_MS),
+    ("h", 3_600_000),
+    ("m", 60_000),
+    ("s", 1_000),
+    ("ms", 1),
+];
 
 /// Reads `90` (seconds), `1h30m`, `2s500ms`, ... into milliseconds.
 pub fn parse_duration(text: &str) -> Result<u64, DurationError> {
@@ -490,6 +505,8 @@ mod tests {
             "fischer:1s+2s",
             "fischer:5m+0",
             "1s500ms+250ms",
+            "0+3d",
+            "1h+1d12h",
             "unlimited",
         ] {
             let control = parse(text).unwrap();
@@ -590,15 +607,15 @@ mod tests {
         };
         // Past 64 bits or merely past the bound: the same error, naming the bound.
         for text in ["99999999999999999999", "5124095576031h", "24h1ms", "25h"] {
-            assert_eq!(parse(text), too_long(Part::MainTime, text, "24h"));
+            assert_eq!(parse(text), too_long(Part::MainTime, text, "1d"));
         }
         assert_eq!(
             parse("99999999999h+30s"),
-            too_long(Part::MainTime, "99999999999h", "24h")
+            too_long(Part::MainTime, "99999999999h", "1d")
         );
         assert_eq!(
-            parse("10m+1h1s"),
-            too_long(Part::ByoyomiPeriod, "1h1s", "1h")
+            parse("0+14d1s"),
+            too_long(Part::ByoyomiPeriod, "14d1s", "14d")
         );
         assert_eq!(
             parse("fischer:5m+2h"),
@@ -633,6 +650,10 @@ mod tests {
         // Byoyomi only, and the bounds themselves, are fine.
         assert_eq!(parse("0m+10s"), Ok(TimeControl::byoyomi(0, 10_000)));
         assert_eq!(parse("24h"), Ok(TimeControl::sudden_death(MAX_MAIN_MS)));
+        // Correspondence: days per move, as byoyomi without main time.
+        assert_eq!(parse("0+3d"), Ok(TimeControl::byoyomi(0, 3 * DAY_MS)));
+        assert_eq!(parse("0+14d"), Ok(TimeControl::byoyomi(0, MAX_BYOYOMI_MS)));
+        assert_eq!(parse("1d"), Ok(TimeControl::sudden_death(DAY_MS)));
         assert_eq!(
             parse("fischer:1ms+1h"),
             Ok(TimeControl::fischer(1, MAX_PERIOD_MS))
@@ -672,7 +693,7 @@ mod tests {
         );
         assert_eq!(
             parse("99999999999h+30s").unwrap_err().to_string(),
-            "main time `99999999999h` is longer than the limit of 24h"
+            "main time `99999999999h` is longer than the limit of 1d"
         );
         assert_eq!(
             parse("sudden:0s").unwrap_err().to_string(),

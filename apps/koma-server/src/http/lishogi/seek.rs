@@ -2,7 +2,8 @@
 //! and kept while its answer stays open, as lishogi keeps it: the answer streams empty
 //! lines; once the seek is accepted (the game reaches the account's event stream as
 //! `gameStart`), cancelled or expired, the server closes it; once the client closes it, the
-//! seek goes. Correspondence seeks (`days`) are refused: koma has no correspondence clock.
+//! seek goes. A correspondence seek (`days`) is refused here: lishogi keeps one without a
+//! stream, and koma takes correspondence by challenge or in the lobby.
 
 use super::Refusal;
 use super::stream::{KEEP_ALIVE, ndjson};
@@ -50,13 +51,21 @@ impl SeekForm {
                 message: format!("{minutes} minutes: from 0 to 180"),
             });
         }
+        if self.days.is_some() {
+            // lishogi answers a correspondence seek at once and keeps it; this API's seek
+            // lives while its answer streams, which no game of days per move should need.
+            return Err(ApiError::BadParameter {
+                name: "days",
+                message: "this seek is real-time only: for correspondence (days per move) challenge a player, or post a seek of 0+3d in the lobby".into(),
+            });
+        }
         let limit = self.time.map(|m| (m * 60.0).round() as u64);
         let control = crate::lishogi::challenges::clock(
             limit,
             self.increment,
             self.byoyomi,
             self.periods,
-            self.days,
+            None,
         )?;
         let key = self.variant.as_deref().unwrap_or("standard");
         let variant = crate::lishogi::json::variant_of_key(key).ok_or_else(|| {
