@@ -534,8 +534,8 @@ impl LiveGame {
     }
 
     /// A correspondence game's time per move: its byoyomi period when that is a day or
-    /// more (`0+3d`); none for other controls.
-    fn correspondence_per_move(&self) -> std::time::Duration {
+    /// more (`0+3d`); zero for other controls.
+    pub(crate) fn correspondence_per_move(&self) -> std::time::Duration {
         match self.stored.setup.time_control {
             Some(TimeControl::Byoyomi { period_ms, .. }) if period_ms >= DAY_MS => {
                 std::time::Duration::from_millis(period_ms)

@@ -212,6 +212,9 @@ pub enum NoClaim {
     /// A game against the engine, which never leaves.
     #[error("the engine never leaves its games: no win is claimed against it")]
     Engine,
+    /// A correspondence game, whose players come back within their days per move.
+    #[error("a correspondence game waits days for each move: its clock decides, not who is here")]
+    Correspondence,
 }
 
 #[cfg(test)]

@@ -22,13 +22,16 @@ use std::time::{Duration, Instant};
 const GRACE: Duration = Duration::from_secs(5);
 
 /// Whether a win may ever be claimed against a seat of `live` (a game between people with a
-/// clock, under way, both sides having moved): the reason if not.
+/// real-time clock, under way, both sides having moved): the reason if not.
 fn claimable(live: &LiveGame) -> Result<(), NoClaim> {
     if live.stored.engine.is_some() {
         return Err(NoClaim::Engine);
     }
     if live.game.clock().is_none() {
         return Err(NoClaim::NoClock);
+    }
+    if !live.correspondence_per_move().is_zero() {
+        return Err(NoClaim::Correspondence);
     }
     if live.started_ms.is_none() || live.game.plies() < games::FREE_MOVES {
         return Err(NoClaim::NotBothMoved);

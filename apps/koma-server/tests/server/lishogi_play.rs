@@ -357,3 +357,24 @@ async fn what_a_bot_reads_at_start_up() {
     );
     server.shutdown().await.unwrap();
 }
+
+/// A correspondence game (days per move) waits for its players: no win is claimed in it,
+/// whoever has left.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_win_is_claimed_in_a_correspondence_game() {
+    let (_dir, server, addr) = fresh_server_with(koma_server::Settings::default()).await;
+    let alice = account(addr, "Alice").await;
+    let bob = account(addr, "Bob").await;
+    let made = api(addr, "POST", "/api/challenge/bob", &alice, Some("days=3"))
+        .await
+        .expect(200)
+        .json();
+    let id = made["id"].as_str().unwrap().to_string();
+    let accept = format!("/api/challenge/{id}/accept");
+    api(addr, "POST", &accept, &bob, None).await.expect(200);
+    both_moved(addr, &id, &alice, &bob).await;
+    let refused = error(claim(addr, &id, &alice).await, 400);
+    assert!(refused.contains("correspondence"), "{refused}");
+    assert_eq!(state(addr, &id).await["time_control"], "0+3d");
+    server.shutdown().await.unwrap();
+}
