@@ -52,9 +52,11 @@ export function tick(time: TimeView, elapsed: number, period: number | null): Ti
   return { main_ms: 0, periods, period_ms: Math.max(0, period_ms - over) };
 }
 
-/** `m:ss` or `h:mm:ss`, whole seconds rounded up. */
+/** `m:ss` or `h:mm:ss`, whole seconds rounded up; past a day, days and hours (`2d 23h`). */
 export function clockText(ms: number): string {
   const total = Math.ceil(ms / 1000);
+  // A correspondence clock: days and hours (`2d 23h`), as a clock card has room for.
+  if (total >= 86400) return t("game-clock-days-hours", { days: Math.floor(total / 86400), hours: Math.floor((total % 86400) / 3600) });
   const [hours, minutes, seconds] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
   const ss = String(seconds).padStart(2, "0");
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${ss}` : `${minutes}:${ss}`;

@@ -105,6 +105,7 @@ game-clock-seconds = { $seconds }s
 game-clock-minutes = { $minutes }m
 game-clock-minutes-seconds = { $minutes }m{ $seconds }s
 game-clock-days = { $days }d
+game-clock-days-hours = { $days }d { $hours }h
 # Beside the main time: the byoyomi period ($period, a duration above) and how many periods are left.
 game-clock-period = +{ $period }
 game-clock-periods = +{ $period } ×{ $periods }

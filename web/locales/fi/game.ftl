@@ -88,6 +88,7 @@ game-clock-seconds = { $seconds } s
 game-clock-minutes = { $minutes } min
 game-clock-minutes-seconds = { $minutes } min { $seconds } s
 game-clock-days = { $days } pv
+game-clock-days-hours = { $days } pv { $hours } h
 game-clock-period = +{ $period }
 game-clock-periods = +{ $period } ×{ $periods }
 game-clock-increment = +{ $increment }

@@ -82,6 +82,7 @@ game-clock-seconds = { $seconds }秒
 game-clock-minutes = { $minutes }分
 game-clock-minutes-seconds = { $minutes }分{ $seconds }秒
 game-clock-days = { $days }日
+game-clock-days-hours = { $days }日{ $hours }h
 game-clock-period = +{ $period }
 game-clock-periods = +{ $period } ×{ $periods }
 game-clock-increment = +{ $increment }

@@ -85,6 +85,7 @@ game-clock-seconds = { $seconds }s
 game-clock-minutes = { $minutes }m
 game-clock-minutes-seconds = { $minutes }m{ $seconds }s
 game-clock-days = { $days }d
+game-clock-days-hours = { $days }d { $hours }u
 game-clock-period = +{ $period }
 game-clock-periods = +{ $period } ×{ $periods }
 game-clock-increment = +{ $increment }
