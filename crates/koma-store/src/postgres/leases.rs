@@ -298,7 +298,10 @@ fn listen_loop(config: &postgres::Config, me: &str, tx: &mpsc::UnboundedSender<N
                 if let Err(e) = client.batch_execute(&format!("LISTEN {CHANNEL}")) {
                     eprintln!("koma serve: LISTEN failed: {e}");
                 } else {
-                    if !first && tx.send(Note::Resync).is_err() {
+                    // What was noted before this connection listened (the server's first
+                    // moments, or while the last connection was down) is read again: a
+                    // board opened at start-up would otherwise miss a change made then.
+                    if tx.send(Note::Resync).is_err() {
                         return;
                     }
                     first = false;
