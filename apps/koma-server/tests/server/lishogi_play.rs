@@ -365,10 +365,16 @@ async fn no_win_is_claimed_in_a_correspondence_game() {
     let (_dir, server, addr) = fresh_server_with(koma_server::Settings::default()).await;
     let alice = account(addr, "Alice").await;
     let bob = account(addr, "Bob").await;
-    let made = api(addr, "POST", "/api/challenge/bob", &alice, Some("days=3"))
-        .await
-        .expect(200)
-        .json();
+    let made = api(
+        addr,
+        "POST",
+        "/api/challenge/bob",
+        &alice,
+        Some("days=3&color=sente"),
+    )
+    .await
+    .expect(200)
+    .json();
     let id = made["id"].as_str().unwrap().to_string();
     let accept = format!("/api/challenge/{id}/accept");
     api(addr, "POST", &accept, &bob, None).await.expect(200);
