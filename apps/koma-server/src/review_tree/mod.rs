@@ -237,12 +237,9 @@ impl ReviewTree {
 
     /// A 9x9 tree as a record keeps it: its start, and each move, ending, comment, bookmark
     /// and time (a move's total the sum of its mover's times along its line, while every
-    /// move on it has one); the marks, which no format keeps, are left. `None` for Chu,
-    /// whose records keep no tree.
-    fn to_record(&self) -> Option<Record> {
-        let Root::Family(start) = self.start else {
-            return None;
-        };
+    /// move on it has one); the marks, which no format keeps, are left. `start` is the
+    /// tree's own start (Chu's records keep no tree: see [`written`]).
+    fn family_record(&self, start: &AnyPosition) -> Record {
         let mut record = Record::new(start.variant());
         record.start = Start::of(start.variant(), &start.to_setup());
         let tree = &mut record.tree;
@@ -293,7 +290,7 @@ impl ReviewTree {
                 stack.push((child, record_id, totals));
             }
         }
-        Some(record)
+        record
     }
 
     /// The nodes as the page reads them.
@@ -607,9 +604,13 @@ mod tests {
             tree.toggle_shape(v, "1m", "1l"),
             Err(TreeChange::Square("1m".into()))
         );
-        // Kept and read back as it was; a Chu tree is no 9x9 record.
+        // Kept and read back as it was; a Chu tree is written as Chu's records, not as CSA.
         let again = ReviewTree::of_stored(*tree.start(), &tree.stored());
         assert_eq!(again.stored(), tree.stored());
-        assert!(tree.to_record().is_none());
+        let header = koma_notation::record::Header::default();
+        assert!(
+            tree.write(koma_notation::formats::Format::Csa, &header)
+                .is_err()
+        );
     }
 }

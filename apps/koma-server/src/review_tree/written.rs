@@ -21,10 +21,8 @@ impl ReviewTree {
         header: &Header,
     ) -> Result<(String, Vec<Warning>), ApiError> {
         match *self.start() {
-            Root::Family(_) => {
-                let Some(mut record) = self.to_record() else {
-                    unreachable!("a tree from a 9x9 start is a 9x9 record");
-                };
+            Root::Family(start) => {
+                let mut record = self.family_record(&start);
                 record.header = header.clone();
                 formats::write_checked(&record, format).map_err(ApiError::UnwritableRecord)
             }
