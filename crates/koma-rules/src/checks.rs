@@ -91,6 +91,19 @@ impl<'a, V: Variant> CheckSquares<'a, V> {
         }
     }
 
+    /// [`CheckSquares::mask`] given `direct`, the role's [`CheckSquares::drop_mask`]: that
+    /// same set, unless the piece uncovers a check or stands where a slider of its role
+    /// would first meet, seen from the king (leaving, it opens that line). Only then is
+    /// the mask worked out again. For the loops that ask it of every piece of a role.
+    #[inline(always)]
+    pub fn mask_given(&self, from: Square, role: Role, direct: Bitboard) -> Bitboard {
+        if V::LINE_JUMPERS || self.discoverers.contains(from) || direct.contains(from) {
+            self.mask(from, role)
+        } else {
+            direct
+        }
+    }
+
     /// Where the piece leaving `from`, arriving as `role`, gives check.
     #[inline]
     pub fn mask(&self, from: Square, role: Role) -> Bitboard {
@@ -170,7 +183,8 @@ mod tests {
     use crate::variants::{Kyoto, Minishogi, Shogi, Tori};
 
     /// Along random games, every move that checks starts on a square `origins` keeps for
-    /// its piece, and reach agrees with what the piece does in one move.
+    /// its piece, reach agrees with what the piece does in one move, and `mask_given` with
+    /// `mask`.
     fn origins_hold_every_checking_piece<V: Variant>(games: u64) -> usize {
         let mut rng = SplitMix64::new(0x0419 + games);
         let mut checks = 0;
@@ -182,6 +196,19 @@ mod tests {
                     break;
                 }
                 if let Some(squares) = CheckSquares::new(&pos) {
+                    // The mask told from the role's drop mask is the one worked out, for
+                    // every piece of the side to move, as it is and promoted.
+                    for from in pos.color_bb(pos.side_to_move()) {
+                        let role = pos.piece_at(from).expect("a piece").role();
+                        for r in [Some(role), V::promote(role)].into_iter().flatten() {
+                            assert_eq!(
+                                squares.mask_given(from, r, squares.drop_mask(r)),
+                                squares.mask(from, r),
+                                "{} {r:?} on {from:?}",
+                                V::NAME
+                            );
+                        }
+                    }
                     for &m in moves.iter() {
                         let Some(from) = m.from() else { continue };
                         let role = pos.piece_at(from).expect("a piece moves").role();

@@ -42,12 +42,15 @@ pub fn mate_within<V: Variant>(pos: &Position<V>, plies: u32) -> Option<Vec<Move
 /// A mate in exactly `depth` plies (odd, at least 3) where shorter ones were looked for
 /// first, trying `checks` (those of `pos`) in their order.
 fn attack<V: Variant>(pos: &Position<V>, checks: &[Move], depth: u32) -> Option<Vec<Move>> {
+    // One copy, each check played on it and taken back.
+    let mut work = *pos;
     // The square the king last got away to: after the next check it is tried first.
     let mut refuge = None;
     for &m in checks.iter() {
-        let mut after = *pos;
-        after.play_unchecked(m);
-        if let Some(rest) = defend(&after, depth - 1, &mut refuge) {
+        let undo = work.play_undoable_deferring_checks(m);
+        let found = defend(&mut work, depth - 1, &mut refuge);
+        work.unplay(m, undo);
+        if let Some(rest) = found {
             let mut line = Vec::with_capacity(rest.len() + 1);
             line.push(m);
             line.extend(rest);
@@ -57,12 +60,13 @@ fn attack<V: Variant>(pos: &Position<V>, checks: &[Move], depth: u32) -> Option<
     None
 }
 
-/// Whether every evasion of `pos` (in check) is mated within `depth` - 1 more plies: the
-/// line through the evasion that lasts longest, or `None` when one escapes. A king's step
-/// to `refuge` (where he escaped the check before) is tried first, and the step that
-/// escapes is kept there.
+/// Whether every evasion of `pos` (in check; its checkers and pins not yet worked out) is
+/// mated within `depth` - 1 more plies: the line through the evasion that lasts longest,
+/// or `None` when one escapes. A king's step to `refuge` (where he escaped the check
+/// before) is tried first, and the step that escapes is kept there. Each evasion is
+/// played on `pos` and taken back.
 fn defend<V: Variant>(
-    pos: &Position<V>,
+    pos: &mut Position<V>,
     depth: u32,
     refuge: &mut Option<koma_rules::Square>,
 ) -> Option<Vec<Move>> {
@@ -77,7 +81,7 @@ fn defend<V: Variant>(
     };
     // The king's steps to safe squares first, without listing the other evasions: they
     // are what most often gets away, and one that does ends the search here (before the
-    // other steps are even looked at).
+    // other steps are even looked at). They are told from the board alone.
     let us = pos.side_to_move();
     let ksq = pos.king(us);
     let mut stepped = Bitboard::EMPTY;
@@ -93,25 +97,36 @@ fn defend<V: Variant>(
             }
             stepped = stepped.with(to);
             let e = Move::normal(ksq, to, false);
-            let mut after = *pos;
-            after.play_unchecked(e);
-            let Some(line) = mate_within(&after, depth - 1) else {
+            let Some(line) = after_evasion(pos, e, depth - 1) else {
                 *refuge = Some(to);
                 return None;
             };
             keep(e, line);
         }
     }
+    pos.refresh_checks();
     for &e in pos.legal_moves().iter() {
         if ksq.is_some_and(|k| e.from() == Some(k) && stepped.contains(e.to())) {
             continue;
         }
-        let mut after = *pos;
-        after.play_unchecked(e);
-        keep(e, mate_within(&after, depth - 1)?);
+        keep(e, after_evasion(pos, e, depth - 1)?);
     }
     // No evasion at all: the check before was mate, which a shorter search has found.
     Some(longest.unwrap_or_default())
+}
+
+/// The shortest mate within `plies` after the evasion `e` of `pos`, played on `pos` and
+/// taken back. A mate in one is told without working out the checks `e` leaves.
+fn after_evasion<V: Variant>(pos: &mut Position<V>, e: Move, plies: u32) -> Option<Vec<Move>> {
+    let undo = pos.play_undoable_deferring_checks(e);
+    let line = if plies < 3 {
+        mate_in_one(pos).map(|m| vec![m])
+    } else {
+        pos.refresh_checks();
+        mate_within(pos, plies)
+    };
+    pos.unplay(e, undo);
+    line
 }
 
 #[cfg(test)]

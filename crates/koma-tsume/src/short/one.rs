@@ -56,7 +56,8 @@ pub(super) fn mating_check<V: Variant>(
     Err(ranked.into_iter().map(|(_, m)| m).collect())
 }
 
-/// A move of the side to move of `pos` that mates at once.
+/// A move of the side to move of `pos` that mates at once. The checkers and pins of `pos`
+/// need not be worked out (after `Position::play_undoable_deferring_checks`).
 pub(super) fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
     if V::ROYAL_CAPTURE {
         // The royal is taken, not mated: by the definition, for the rare caller.
@@ -91,18 +92,27 @@ pub(super) fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
         if pieces.is_empty() {
             continue;
         }
-        for from in pieces & checks.origins(role) {
+        let from_set = pieces & checks.origins(role);
+        if from_set.is_empty() {
+            continue;
+        }
+        // Where the role checks from, and its promoted role: the same for every piece that
+        // opens no line by leaving (`mask_given`).
+        let promoted = V::promote(role);
+        let direct = checks.drop_mask(role);
+        let direct_promoted = promoted.map_or(Bitboard::EMPTY, |p| checks.drop_mask(p));
+        for from in from_set {
             let dests = attacks(role, us, from, occ) & V::BOARD & !ours;
-            for to in dests & checks.mask(from, role) {
+            for to in dests & checks.mask_given(from, role, direct) {
                 let m = Move::normal(from, to, false);
                 if room.mates(pos, m, role) {
                     return Some(m);
                 }
             }
-            let Some(promoted) = V::promote(role) else {
+            let Some(promoted) = promoted else {
                 continue;
             };
-            for to in dests & checks.mask(from, promoted) {
+            for to in dests & checks.mask_given(from, promoted, direct_promoted) {
                 let m = Move::normal(from, to, true);
                 if room.mates(pos, m, promoted) {
                     return Some(m);
@@ -112,6 +122,20 @@ pub(super) fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
     }
     None
 }
+
+/// A slot for each square next to a square of the 9x9 frame, by the index of the square
+/// less its neighbour's, plus 10 (files are 9 indices apart): the eight of -10, -9, -8,
+/// -1, 1, 8, 9 and 10. No other index is asked.
+const NEXT_TO: [u8; 21] = {
+    let mut slots = [u8::MAX; 21];
+    let offsets = [0, 1, 2, 9, 11, 18, 19, 20];
+    let mut i = 0;
+    while i < offsets.len() {
+        slots[offsets[i]] = i as u8;
+        i += 1;
+    }
+    slots
+};
 
 /// The enemy king's neighbourhood before the side to move plays: the squares he may step
 /// onto, and which of our pieces guard each (asked once per square, when first needed).
@@ -135,8 +159,8 @@ struct KingRoom {
     known: Bitboard,
     /// The squares known to have no guard.
     unguarded: Bitboard,
-    /// The guards of each square next to the king, by its index less the king's, plus 10.
-    guards: [Bitboard; 21],
+    /// The guards of each square next to the king, at its [`NEXT_TO`] slot.
+    guards: [Bitboard; 8],
 }
 
 impl KingRoom {
@@ -171,14 +195,14 @@ impl KingRoom {
             blocks,
             known: Bitboard::EMPTY,
             unguarded: Bitboard::EMPTY,
-            guards: [Bitboard::EMPTY; 21],
+            guards: [Bitboard::EMPTY; 8],
         })
     }
 
     /// Our pieces attacking `sq` (next to the king) before the move.
     #[inline]
     fn guards<V: Variant>(&mut self, pos: &Position<V>, sq: Square) -> Bitboard {
-        let slot = (sq.index() + 10 - self.ksq.index()) % 21;
+        let slot = NEXT_TO[(sq.index() + 10 - self.ksq.index()) % 21] as usize;
         if !self.known.contains(sq) {
             self.known = self.known.with(sq);
             self.guards[slot] = V::attackers_to(pos, sq, pos.side_to_move(), self.occ);
@@ -247,10 +271,12 @@ impl KingRoom {
                 return Verdict::Flight;
             }
         }
-        if pos.is_legal(m).is_err() {
+        // The position's checkers and pins may not be worked out yet (a search's leaf).
+        let mut after = *pos;
+        after.refresh_checks();
+        if after.is_legal(m).is_err() {
             return Verdict::Taken;
         }
-        let mut after = *pos;
         after.play_unchecked(m);
         if after.in_check() && after.has_no_moves() {
             Verdict::Mate
