@@ -39,7 +39,7 @@ impl<'a, V: Variant> CheckSquares<'a, V> {
     }
 
     /// Where a piece of `role` dropped gives check (occupied squares included: mask them).
-    #[inline]
+    #[inline(always)]
     pub fn drop_mask(&self, role: Role) -> Bitboard {
         self.direct(role, self.pos.occupied())
     }
@@ -59,7 +59,7 @@ impl<'a, V: Variant> CheckSquares<'a, V> {
 
     /// The squares from which a piece of ours moving as `role` attacks the enemy king,
     /// with `occ` on the board.
-    #[inline]
+    #[inline(always)]
     fn direct(&self, role: Role, occ: Bitboard) -> Bitboard {
         attacks(role, self.them, self.ksq, occ)
     }
@@ -79,8 +79,9 @@ impl<'a, V: Variant> CheckSquares<'a, V> {
 
     /// The squares from which a piece of ours of `role` may give check with one move: a
     /// discoverer anywhere, or a piece near enough the king to reach a square it attacks
-    /// from, as it is or promoted (a superset; [`CheckSquares::mask`] decides).
-    #[inline]
+    /// from, as it is or promoted (a superset; [`CheckSquares::mask`] decides). Always
+    /// inlined: where the role is a constant, its radius is one.
+    #[inline(always)]
     pub fn origins(&self, role: Role) -> Bitboard {
         let moves = reach(role);
         let attacks = V::promote(role).map_or(moves, |p| moves.max(reach(p)));

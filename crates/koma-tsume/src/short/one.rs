@@ -68,58 +68,24 @@ pub(super) fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
     }
     let checks = CheckSquares::new(pos)?;
     let mut room = KingRoom::new(pos, checks.discoverers())?;
-    let us = pos.side_to_move();
-    let occ = pos.occupied();
-    let ours = pos.color_bb(us);
-    let empty = V::BOARD & !occ;
-    let hand = pos.hand(us);
-    for &held in V::HAND_ROLES {
-        // A pawn dropped with check never mates: such a drop is no legal move.
-        if hand.count(held) == 0 || (held == V::PAWN && V::NO_PAWN_DROP_MATE) {
-            continue;
-        }
-        for role in [Some(held), flipped_face::<V>(held)].into_iter().flatten() {
-            for to in checks.drop_mask(role) & empty {
-                let m = Move::drop(role, to);
-                if room.mates(pos, m, role) {
+    // Each role's code is compiled on its own, with the role a constant: its moves, reach
+    // and promotion fold into table lookups instead of a branch on the role for each.
+    macro_rules! by_role {
+        ($($i:literal)*) => {
+            $(
+                if let Some(m) = drops_of::<V, $i>(pos, &checks, &mut room) {
                     return Some(m);
                 }
-            }
-        }
+            )*
+            $(
+                if let Some(m) = moves_of::<V, $i>(pos, &checks, &mut room) {
+                    return Some(m);
+                }
+            )*
+        };
     }
-    for &role in V::BOARD_ROLES {
-        let pieces = pos.pieces(us, role);
-        if pieces.is_empty() {
-            continue;
-        }
-        let from_set = pieces & checks.origins(role);
-        if from_set.is_empty() {
-            continue;
-        }
-        // Where the role checks from, and its promoted role: the same for every piece that
-        // opens no line by leaving (`mask_given`).
-        let promoted = V::promote(role);
-        let direct = checks.drop_mask(role);
-        let direct_promoted = promoted.map_or(Bitboard::EMPTY, |p| checks.drop_mask(p));
-        for from in from_set {
-            let dests = attacks(role, us, from, occ) & V::BOARD & !ours;
-            for to in dests & checks.mask_given(from, role, direct) {
-                let m = Move::normal(from, to, false);
-                if room.mates(pos, m, role) {
-                    return Some(m);
-                }
-            }
-            let Some(promoted) = promoted else {
-                continue;
-            };
-            for to in dests & checks.mask_given(from, promoted, direct_promoted) {
-                let m = Move::normal(from, to, true);
-                if room.mates(pos, m, promoted) {
-                    return Some(m);
-                }
-            }
-        }
-    }
+    const _: () = assert!(koma_rules::pieces::FRAME9_ROLES == 24, "one index per role");
+    by_role!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23);
     None
 }
 
@@ -136,6 +102,91 @@ const NEXT_TO: [u8; 21] = {
     }
     slots
 };
+
+/// The drops of the `I`th role of the variant's hand (none past the last) that mate.
+#[inline(always)]
+fn drops_of<V: Variant, const I: usize>(
+    pos: &Position<V>,
+    checks: &CheckSquares<'_, V>,
+    room: &mut KingRoom,
+) -> Option<Move> {
+    let held = const {
+        if I < V::HAND_ROLES.len() {
+            Some(V::HAND_ROLES[I])
+        } else {
+            None
+        }
+    }?;
+    // A pawn dropped with check never mates: such a drop is no legal move.
+    if pos.hand(pos.side_to_move()).count(held) == 0 || (held == V::PAWN && V::NO_PAWN_DROP_MATE) {
+        return None;
+    }
+    let empty = V::BOARD & !pos.occupied();
+    for role in [Some(held), flipped_face::<V>(held)].into_iter().flatten() {
+        for to in checks.drop_mask(role) & empty {
+            let m = Move::drop(role, to);
+            if room.mates(pos, m, role) {
+                return Some(m);
+            }
+        }
+    }
+    None
+}
+
+/// The moves of the pieces of the `I`th role the variant has on the board (none past the
+/// last) that mate, as they are or promoted.
+#[inline(always)]
+fn moves_of<V: Variant, const I: usize>(
+    pos: &Position<V>,
+    checks: &CheckSquares<'_, V>,
+    room: &mut KingRoom,
+) -> Option<Move> {
+    let role = const {
+        if I < V::BOARD_ROLES.len() {
+            Some(V::BOARD_ROLES[I])
+        } else {
+            None
+        }
+    }?;
+    let us = pos.side_to_move();
+    let pieces = pos.pieces(us, role);
+    if pieces.is_empty() {
+        return None;
+    }
+    let from_set = pieces & checks.origins(role);
+    if from_set.is_empty() {
+        return None;
+    }
+    // Where the role checks from, and its promoted role: the same for every piece that
+    // opens no line by leaving (`mask_given`).
+    let promoted = V::promote(role);
+    let direct = checks.drop_mask(role);
+    let direct_promoted = match promoted {
+        Some(p) => checks.drop_mask(p),
+        None => Bitboard::EMPTY,
+    };
+    let occ = pos.occupied();
+    let ours = pos.color_bb(us);
+    for from in from_set {
+        let dests = attacks(role, us, from, occ) & V::BOARD & !ours;
+        for to in dests & checks.mask_given(from, role, direct) {
+            let m = Move::normal(from, to, false);
+            if room.mates(pos, m, role) {
+                return Some(m);
+            }
+        }
+        let Some(promoted) = promoted else {
+            continue;
+        };
+        for to in dests & checks.mask_given(from, promoted, direct_promoted) {
+            let m = Move::normal(from, to, true);
+            if room.mates(pos, m, promoted) {
+                return Some(m);
+            }
+        }
+    }
+    None
+}
 
 /// The enemy king's neighbourhood before the side to move plays: the squares he may step
 /// onto, and which of our pieces guard each (asked once per square, when first needed).
