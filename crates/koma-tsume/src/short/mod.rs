@@ -6,8 +6,8 @@
 
 mod one;
 
-use koma_rules::{Bitboard, Move, MoveKind, Position, Role, Variant, attacks};
-use one::{mate_in_one, mating_check};
+use koma_rules::{Bitboard, Move, Position, Role, Variant, attacks};
+use one::{mate_in_one, ranked_checks};
 
 /// The longest search `mate_within` takes, in plies: beyond it the tree is the df-pn
 /// solver's work.
@@ -26,12 +26,9 @@ pub fn mate_within<V: Variant>(pos: &Position<V>, plies: u32) -> Option<Vec<Move
         return mate_in_one(pos).map(|m| vec![m]);
     }
     // One list of checks for every depth; without one, no mate.
-    let checks = pos.moves(MoveKind::Checks);
-    if checks.is_empty() {
-        return None;
-    }
-    let ranked = match mating_check(pos, &checks) {
+    let ranked = match ranked_checks(pos) {
         Ok(m) => return Some(vec![m]),
+        Err(ranked) if ranked.is_empty() => return None,
         Err(ranked) => ranked,
     };
     (3..=plies)

@@ -6,7 +6,8 @@
 //! A check that leaves the king no square is played, and mates when no reply is left.
 
 use koma_rules::{
-    Bitboard, CheckSquares, Move, Position, Promotion, Role, Square, Variant, attacks, is_slider,
+    Bitboard, CheckSquares, Move, MoveKind, Position, Promotion, Role, Square, Variant, attacks,
+    is_slider,
     tables::{between, line},
 };
 
@@ -29,10 +30,7 @@ pub(super) enum Verdict {
 /// The first of `checks` (the checks of `pos`) that mates, or else the checks ordered
 /// nearest to mating first (by [`Verdict`], ties kept in order): the order a deeper search
 /// tries them in.
-pub(super) fn mating_check<V: Variant>(
-    pos: &Position<V>,
-    checks: &[Move],
-) -> Result<Move, Vec<Move>> {
+fn mating_check<V: Variant>(pos: &Position<V>, checks: &[Move]) -> Result<Move, Vec<Move>> {
     if V::ROYAL_CAPTURE {
         return mate_in_one(pos).ok_or_else(|| checks.to_vec());
     }
@@ -68,17 +66,65 @@ pub(super) fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
     }
     let checks = CheckSquares::new(pos)?;
     let mut room = KingRoom::new(pos, checks.discoverers())?;
+    // A pawn dropped with check never mates: such a drop is no legal move.
+    let pawn_drops = !V::NO_PAWN_DROP_MATE;
+    each_check(pos, &checks, pawn_drops, &mut |m, role| {
+        room.mates(pos, m, role)
+    })
+}
+
+/// The first check of the side to move of `pos` that mates, or else every check ordered
+/// nearest to mating first (by [`Verdict`], ties kept in the order [`each_check`] finds
+/// them): the order a deeper search tries them in. Empty when there is no check.
+pub(super) fn ranked_checks<V: Variant>(pos: &Position<V>) -> Result<Move, Vec<Move>> {
+    // In check, a check must answer it too; where the royal is taken a mate is told by
+    // playing. Both are rare here: the generator lists their checks.
+    if V::ROYAL_CAPTURE || pos.in_check() {
+        return mating_check(pos, &pos.moves(MoveKind::Checks));
+    }
+    let Some(checks) = CheckSquares::new(pos) else {
+        return Err(Vec::new());
+    };
+    let Some(mut room) = KingRoom::new(pos, checks.discoverers()) else {
+        return Err(Vec::new());
+    };
+    let mut ranked = Vec::new();
+    let mate = each_check(pos, &checks, true, &mut |m, role| {
+        if pos.is_legal(m).is_err() {
+            return false;
+        }
+        let verdict = room.verdict(pos, m, role);
+        ranked.push((verdict, m));
+        verdict == Verdict::Mate
+    });
+    if let Some(m) = mate {
+        return Ok(m);
+    }
+    ranked.sort_by_key(|&(verdict, _)| core::cmp::Reverse(verdict));
+    Err(ranked.into_iter().map(|(_, m)| m).collect())
+}
+
+/// Hands `visit` every move of the side to move of `pos` that checks if it is legal, with
+/// the role it arrives as, until `visit` says stop (returns true): that move is returned.
+/// Moves first, by role, each promoted and then as it is; then drops (pawns' only with
+/// `pawn_drops`). Legality is the visitor's to ask.
+fn each_check<V: Variant>(
+    pos: &Position<V>,
+    checks: &CheckSquares<'_, V>,
+    pawn_drops: bool,
+    visit: &mut impl FnMut(Move, Role) -> bool,
+) -> Option<Move> {
     // Each role's code is compiled on its own, with the role a constant: its moves, reach
     // and promotion fold into table lookups instead of a branch on the role for each.
     macro_rules! by_role {
         ($($i:literal)*) => {
             $(
-                if let Some(m) = drops_of::<V, $i>(pos, &checks, &mut room) {
+                if let Some(m) = moves_of::<V, $i>(pos, checks, visit) {
                     return Some(m);
                 }
             )*
             $(
-                if let Some(m) = moves_of::<V, $i>(pos, &checks, &mut room) {
+                if let Some(m) = drops_of::<V, $i>(pos, checks, pawn_drops, visit) {
                     return Some(m);
                 }
             )*
@@ -103,12 +149,13 @@ const NEXT_TO: [u8; 21] = {
     slots
 };
 
-/// The drops of the `I`th role of the variant's hand (none past the last) that mate.
+/// [`each_check`]'s drops of the `I`th role of the variant's hand (none past the last).
 #[inline(always)]
 fn drops_of<V: Variant, const I: usize>(
     pos: &Position<V>,
     checks: &CheckSquares<'_, V>,
-    room: &mut KingRoom,
+    pawn_drops: bool,
+    visit: &mut impl FnMut(Move, Role) -> bool,
 ) -> Option<Move> {
     let held = const {
         if I < V::HAND_ROLES.len() {
@@ -117,15 +164,14 @@ fn drops_of<V: Variant, const I: usize>(
             None
         }
     }?;
-    // A pawn dropped with check never mates: such a drop is no legal move.
-    if pos.hand(pos.side_to_move()).count(held) == 0 || (held == V::PAWN && V::NO_PAWN_DROP_MATE) {
+    if pos.hand(pos.side_to_move()).count(held) == 0 || (held == V::PAWN && !pawn_drops) {
         return None;
     }
     let empty = V::BOARD & !pos.occupied();
     for role in [Some(held), flipped_face::<V>(held)].into_iter().flatten() {
         for to in checks.drop_mask(role) & empty {
             let m = Move::drop(role, to);
-            if room.mates(pos, m, role) {
+            if visit(m, role) {
                 return Some(m);
             }
         }
@@ -133,13 +179,13 @@ fn drops_of<V: Variant, const I: usize>(
     None
 }
 
-/// The moves of the pieces of the `I`th role the variant has on the board (none past the
-/// last) that mate, as they are or promoted.
+/// [`each_check`]'s moves of the pieces of the `I`th role the variant has on the board
+/// (none past the last), promoted and as they are.
 #[inline(always)]
 fn moves_of<V: Variant, const I: usize>(
     pos: &Position<V>,
     checks: &CheckSquares<'_, V>,
-    room: &mut KingRoom,
+    visit: &mut impl FnMut(Move, Role) -> bool,
 ) -> Option<Move> {
     let role = const {
         if I < V::BOARD_ROLES.len() {
@@ -169,18 +215,18 @@ fn moves_of<V: Variant, const I: usize>(
     let ours = pos.color_bb(us);
     for from in from_set {
         let dests = attacks(role, us, from, occ) & V::BOARD & !ours;
-        for to in dests & checks.mask_given(from, role, direct) {
-            let m = Move::normal(from, to, false);
-            if room.mates(pos, m, role) {
-                return Some(m);
+        // Promoted first: where both check, the promoted piece more often mates.
+        if let Some(promoted) = promoted {
+            for to in dests & checks.mask_given(from, promoted, direct_promoted) {
+                let m = Move::normal(from, to, true);
+                if visit(m, promoted) {
+                    return Some(m);
+                }
             }
         }
-        let Some(promoted) = promoted else {
-            continue;
-        };
-        for to in dests & checks.mask_given(from, promoted, direct_promoted) {
-            let m = Move::normal(from, to, true);
-            if room.mates(pos, m, promoted) {
+        for to in dests & checks.mask_given(from, role, direct) {
+            let m = Move::normal(from, to, false);
+            if visit(m, role) {
                 return Some(m);
             }
         }
@@ -362,6 +408,57 @@ mod tests {
         });
         assert_eq!(found.is_some(), plain, "{text}");
         found
+    }
+
+    /// Along random games (checks preferred), the legal moves `each_check` hands on are
+    /// the generator's checks, each once, wherever the side to move is not in check.
+    fn each_check_lists_the_checks<V: Variant>(games: u64) -> usize {
+        let mut rng = koma_rules::rng::SplitMix64::new(0xc4ec + games);
+        let mut seen = 0;
+        for _ in 0..games {
+            let mut pos = Position::<V>::startpos();
+            for _ in 0..200 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.is_decided() {
+                    break;
+                }
+                if let (false, Some(squares)) = (pos.in_check(), CheckSquares::new(&pos)) {
+                    let mut listed = Vec::new();
+                    each_check(&pos, &squares, true, &mut |m, role| {
+                        if pos.is_legal(m).is_ok() {
+                            assert_eq!(pos.arriving_role(m), Some(role), "{m:?}");
+                            listed.push(m);
+                        }
+                        false
+                    });
+                    listed.sort();
+                    let mut generated = pos.moves(MoveKind::Checks).to_vec();
+                    generated.sort();
+                    assert_eq!(listed, generated, "{} {}", V::NAME, sfen::write(&pos));
+                    seen += listed.len();
+                }
+                let checks = pos.moves(MoveKind::Checks);
+                let pick = if !checks.is_empty() && rng.below(3) == 0 {
+                    checks[rng.below(checks.len() as u64) as usize]
+                } else {
+                    moves[rng.below(moves.len() as u64) as usize]
+                };
+                pos.play_unchecked(pick);
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn every_check_is_listed_once_in_every_variant() {
+        use koma_rules::variants::{Kyoto, Minishogi, Tori};
+        let seen = [
+            each_check_lists_the_checks::<Shogi>(20),
+            each_check_lists_the_checks::<Minishogi>(30),
+            each_check_lists_the_checks::<Kyoto>(30),
+            each_check_lists_the_checks::<Tori>(20),
+        ];
+        assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
     }
 
     #[test]
