@@ -149,6 +149,16 @@ const NEXT_TO: [u8; 21] = {
     slots
 };
 
+/// The `i`th of `roles`, if it has that many: evaluated at compile time for a role index
+/// of [`each_check`]'s unrolled loops.
+const fn nth(roles: &[Role], i: usize) -> Option<Role> {
+    if i < roles.len() {
+        Some(roles[i])
+    } else {
+        None
+    }
+}
+
 /// [`each_check`]'s drops of the `I`th role of the variant's hand (none past the last).
 #[inline(always)]
 fn drops_of<V: Variant, const I: usize>(
@@ -157,13 +167,7 @@ fn drops_of<V: Variant, const I: usize>(
     pawn_drops: bool,
     visit: &mut impl FnMut(Move, Role) -> bool,
 ) -> Option<Move> {
-    let held = const {
-        if I < V::HAND_ROLES.len() {
-            Some(V::HAND_ROLES[I])
-        } else {
-            None
-        }
-    }?;
+    let held = const { nth(V::HAND_ROLES, I) }?;
     if pos.hand(pos.side_to_move()).count(held) == 0 || (held == V::PAWN && !pawn_drops) {
         return None;
     }
@@ -187,13 +191,7 @@ fn moves_of<V: Variant, const I: usize>(
     checks: &CheckSquares<'_, V>,
     visit: &mut impl FnMut(Move, Role) -> bool,
 ) -> Option<Move> {
-    let role = const {
-        if I < V::BOARD_ROLES.len() {
-            Some(V::BOARD_ROLES[I])
-        } else {
-            None
-        }
-    }?;
+    let role = const { nth(V::BOARD_ROLES, I) }?;
     let us = pos.side_to_move();
     let pieces = pos.pieces(us, role);
     if pieces.is_empty() {
