@@ -344,9 +344,10 @@ impl KingRoom {
         let mover = attacks(role, us, to, occ);
         let squares = self.steps.without(to) & !mover;
         // The squares already known to have no guard first: one the move uncovers nothing
-        // onto is a way out.
+        // onto, or nothing that reaches it, is a way out. (Past here every square the king
+        // could step to is guarded: the tail below counts on it.)
         if Iterator::any(&mut (squares & self.unguarded).into_iter(), |sq| {
-            !uncovers(sq)
+            !uncovers(sq) || !exact(sq)
         }) {
             return Verdict::Flight;
         }
@@ -373,7 +374,22 @@ impl KingRoom {
             return Verdict::Taken;
         }
         after.play_unchecked(m);
-        if after.in_check() && after.has_no_moves() {
+        let checkers = after.checkers();
+        let mated = if checkers.is_empty() {
+            false
+        } else if checkers == Bitboard::from_square(to)
+            && !V::LINE_JUMPERS
+            && (self.reach.contains(to) || line(self.ksq, to).is_empty())
+        {
+            // The mover alone checks, next to the king or by a jump: nothing comes between,
+            // the king has no square (above), and a piece pinned to him cannot reach a
+            // checker beside him. Only an unpinned piece taking the checker answers it.
+            let takers = V::attackers_to(&after, to, !us, after.occupied()).without(self.ksq);
+            (takers & !after.pinned()).is_empty()
+        } else {
+            after.has_no_moves()
+        };
+        if mated {
             Verdict::Mate
         } else {
             Verdict::Answered
@@ -445,6 +461,64 @@ mod tests {
             }
         }
         seen
+    }
+
+    /// Along random games ending in mates, every check's verdict is Mate exactly when the
+    /// check leaves no legal reply.
+    fn verdicts_tell_mates<V: Variant>(games: u64) -> usize {
+        let mut rng = koma_rules::rng::SplitMix64::new(0x3a7e + games);
+        let mut mates = 0;
+        for _ in 0..games {
+            let mut pos = Position::<V>::startpos();
+            for _ in 0..300 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.is_decided() {
+                    break;
+                }
+                let squares = CheckSquares::new(&pos).expect("a king");
+                let mut room = KingRoom::new(&pos, squares.discoverers()).expect("a king");
+                let checks = pos.moves(MoveKind::Checks);
+                for &m in checks.iter() {
+                    let role = pos.arriving_role(m).expect("a piece");
+                    let after = pos.after(m);
+                    let mated = after.legal_moves().is_empty();
+                    let verdict = room.verdict(&pos, m, role);
+                    assert_eq!(
+                        verdict == Verdict::Mate,
+                        mated,
+                        "{} {} {m:?}",
+                        V::NAME,
+                        sfen::write(&pos)
+                    );
+                    mates += usize::from(mated);
+                }
+                // Checks and captures preferred, so that the games reach mates.
+                let sharp: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.piece_at(m.to()).is_some() || checks.contains(&m))
+                    .collect();
+                let pick = if !sharp.is_empty() && rng.below(3) > 0 {
+                    sharp[rng.below(sharp.len() as u64) as usize]
+                } else {
+                    moves[rng.below(moves.len() as u64) as usize]
+                };
+                pos.play_unchecked(pick);
+            }
+        }
+        mates
+    }
+
+    #[test]
+    fn a_checks_verdict_is_mate_exactly_when_no_reply_is_left() {
+        use koma_rules::variants::{Kyoto, Minishogi, Tori};
+        let mates = [
+            verdicts_tell_mates::<Shogi>(40),
+            verdicts_tell_mates::<Minishogi>(60),
+            verdicts_tell_mates::<Kyoto>(60),
+            verdicts_tell_mates::<Tori>(40),
+        ];
+        assert!(mates.iter().all(|&n| n > 5), "{mates:?}");
     }
 
     #[test]
