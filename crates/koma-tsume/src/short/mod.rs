@@ -205,33 +205,40 @@ mod tests {
                     .all(|&e| plain_attack(&pos.after(e), plies - 1)))
     }
 
-    /// Random games to their end (checks and captures preferred, so that they end in
-    /// mates), and the search's shortest mate against the plain definition in the
-    /// positions of each game's last plies.
+    /// The positions of a random game to its end or `plies` plies, each with a legal move
+    /// and not decided by the rules: checks and captures are preferred two times in three,
+    /// so that games end in mates. For the tests of the short search that walk games.
+    pub(super) fn sharp_game<V: Variant>(rng: &mut SplitMix64, plies: usize) -> Vec<Position<V>> {
+        let mut pos = Position::<V>::startpos();
+        let mut seen = Vec::new();
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.is_decided() {
+                break;
+            }
+            seen.push(pos);
+            let sharp: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| pos.piece_at(m.to()).is_some() || pos.after(m).in_check())
+                .collect();
+            let pick = if !sharp.is_empty() && rng.below(3) > 0 {
+                sharp[rng.below(sharp.len() as u64) as usize]
+            } else {
+                moves[rng.below(moves.len() as u64) as usize]
+            };
+            pos.play_unchecked(pick);
+        }
+        seen
+    }
+
+    /// Random games to their end ([`sharp_game`]), and the search's shortest mate against
+    /// the plain definition in the positions of each game's last plies.
     fn agrees_with_plain_search<V: Variant>(games: u64) -> [usize; 2] {
         let mut rng = SplitMix64::new(0x5eed + games);
         let mut mates = [0; 2];
         for _ in 0..games {
-            let mut pos = Position::<V>::startpos();
-            let mut seen = Vec::new();
-            for _ in 0..400 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() || pos.is_decided() {
-                    break;
-                }
-                seen.push(pos);
-                let sharp: Vec<Move> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&m| pos.piece_at(m.to()).is_some() || pos.after(m).in_check())
-                    .collect();
-                let pick = if !sharp.is_empty() && rng.below(3) > 0 {
-                    sharp[rng.below(sharp.len() as u64) as usize]
-                } else {
-                    moves[rng.below(moves.len() as u64) as usize]
-                };
-                pos.play_unchecked(pick);
-            }
+            let seen = sharp_game::<V>(&mut rng, 400);
             // Mate in one (told mostly without playing) in every position of the game.
             for p in &seen {
                 assert_eq!(

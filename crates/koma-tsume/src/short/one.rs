@@ -408,8 +408,10 @@ fn flipped_face<V: Variant>(held: Role) -> Option<Role> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::sharp_game;
     use super::*;
     use koma_notation::sfen;
+    use koma_rules::rng::SplitMix64;
     use koma_rules::variants::Shogi;
 
     fn mate(text: &str) -> Option<Move> {
@@ -424,64 +426,46 @@ mod tests {
         found
     }
 
-    /// Along random games (checks preferred), the legal moves `each_check` hands on are
-    /// the generator's checks, each once, wherever the side to move is not in check.
+    /// Along random games ([`sharp_game`]), the legal moves `each_check` hands on are the
+    /// generator's checks, each once, wherever the side to move is not in check.
     fn each_check_lists_the_checks<V: Variant>(games: u64) -> usize {
-        let mut rng = koma_rules::rng::SplitMix64::new(0xc4ec + games);
+        let mut rng = SplitMix64::new(0xc4ec + games);
         let mut seen = 0;
         for _ in 0..games {
-            let mut pos = Position::<V>::startpos();
-            for _ in 0..200 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() || pos.is_decided() {
-                    break;
-                }
-                if let (false, Some(squares)) = (pos.in_check(), CheckSquares::new(&pos)) {
-                    let mut listed = Vec::new();
-                    each_check(&pos, &squares, true, &mut |m, role| {
-                        if pos.is_legal(m).is_ok() {
-                            assert_eq!(pos.arriving_role(m), Some(role), "{m:?}");
-                            listed.push(m);
-                        }
-                        false
-                    });
-                    listed.sort();
-                    let mut generated = pos.moves(MoveKind::Checks).to_vec();
-                    generated.sort();
-                    assert_eq!(listed, generated, "{} {}", V::NAME, sfen::write(&pos));
-                    seen += listed.len();
-                }
-                let checks = pos.moves(MoveKind::Checks);
-                let pick = if !checks.is_empty() && rng.below(3) == 0 {
-                    checks[rng.below(checks.len() as u64) as usize]
-                } else {
-                    moves[rng.below(moves.len() as u64) as usize]
+            for pos in sharp_game::<V>(&mut rng, 200) {
+                let (false, Some(squares)) = (pos.in_check(), CheckSquares::new(&pos)) else {
+                    continue;
                 };
-                pos.play_unchecked(pick);
+                let mut listed = Vec::new();
+                each_check(&pos, &squares, true, &mut |m, role| {
+                    if pos.is_legal(m).is_ok() {
+                        assert_eq!(pos.arriving_role(m), Some(role), "{m:?}");
+                        listed.push(m);
+                    }
+                    false
+                });
+                listed.sort();
+                let mut generated = pos.moves(MoveKind::Checks).to_vec();
+                generated.sort();
+                assert_eq!(listed, generated, "{} {}", V::NAME, sfen::write(&pos));
+                seen += listed.len();
             }
         }
         seen
     }
 
-    /// Along random games ending in mates, every check's verdict is Mate exactly when the
-    /// check leaves no legal reply.
+    /// Along random games ending in mates ([`sharp_game`]), every check's verdict is Mate
+    /// exactly when the check leaves no legal reply.
     fn verdicts_tell_mates<V: Variant>(games: u64) -> usize {
-        let mut rng = koma_rules::rng::SplitMix64::new(0x3a7e + games);
+        let mut rng = SplitMix64::new(0x3a7e + games);
         let mut mates = 0;
         for _ in 0..games {
-            let mut pos = Position::<V>::startpos();
-            for _ in 0..300 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() || pos.is_decided() {
-                    break;
-                }
+            for pos in sharp_game::<V>(&mut rng, 300) {
                 let squares = CheckSquares::new(&pos).expect("a king");
                 let mut room = KingRoom::new(&pos, squares.discoverers()).expect("a king");
-                let checks = pos.moves(MoveKind::Checks);
-                for &m in checks.iter() {
+                for &m in pos.moves(MoveKind::Checks).iter() {
                     let role = pos.arriving_role(m).expect("a piece");
-                    let after = pos.after(m);
-                    let mated = after.legal_moves().is_empty();
+                    let mated = pos.after(m).legal_moves().is_empty();
                     let verdict = room.verdict(&pos, m, role);
                     assert_eq!(
                         verdict == Verdict::Mate,
@@ -492,18 +476,6 @@ mod tests {
                     );
                     mates += usize::from(mated);
                 }
-                // Checks and captures preferred, so that the games reach mates.
-                let sharp: Vec<Move> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&m| pos.piece_at(m.to()).is_some() || checks.contains(&m))
-                    .collect();
-                let pick = if !sharp.is_empty() && rng.below(3) > 0 {
-                    sharp[rng.below(sharp.len() as u64) as usize]
-                } else {
-                    moves[rng.below(moves.len() as u64) as usize]
-                };
-                pos.play_unchecked(pick);
             }
         }
         mates
