@@ -27,33 +27,6 @@ pub(super) enum Verdict {
     Mate,
 }
 
-/// The first of `checks` (the checks of `pos`) that mates, or else the checks ordered
-/// nearest to mating first (by [`Verdict`], ties kept in order): the order a deeper search
-/// tries them in.
-fn mating_check<V: Variant>(pos: &Position<V>, checks: &[Move]) -> Result<Move, Vec<Move>> {
-    if V::ROYAL_CAPTURE {
-        return mate_in_one(pos).ok_or_else(|| checks.to_vec());
-    }
-    let Some(squares) = CheckSquares::new(pos) else {
-        return Err(checks.to_vec());
-    };
-    let Some(mut room) = KingRoom::new(pos, squares.discoverers()) else {
-        return Err(checks.to_vec());
-    };
-    let mut ranked = Vec::with_capacity(checks.len());
-    for &m in checks {
-        let verdict = pos
-            .arriving_role(m)
-            .map_or(Verdict::Taken, |role| room.verdict(pos, m, role));
-        if verdict == Verdict::Mate {
-            return Ok(m);
-        }
-        ranked.push((verdict, m));
-    }
-    ranked.sort_by_key(|&(verdict, _)| core::cmp::Reverse(verdict));
-    Err(ranked.into_iter().map(|(_, m)| m).collect())
-}
-
 /// A move of the side to move of `pos` that mates at once. The checkers and pins of `pos`
 /// need not be worked out (after `Position::play_undoable_deferring_checks`).
 pub(super) fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
@@ -74,29 +47,38 @@ pub(super) fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
 }
 
 /// The first check of the side to move of `pos` that mates, or else every check ordered
-/// nearest to mating first (by [`Verdict`], ties kept in the order [`each_check`] finds
-/// them): the order a deeper search tries them in. Empty when there is no check.
+/// nearest to mating first (by [`Verdict`], ties kept in the order they are found): the
+/// order a deeper search tries them in. Empty when there is no check.
 pub(super) fn ranked_checks<V: Variant>(pos: &Position<V>) -> Result<Move, Vec<Move>> {
-    // In check, a check must answer it too; where the royal is taken a mate is told by
-    // playing. Both are rare here: the generator lists their checks.
-    if V::ROYAL_CAPTURE || pos.in_check() {
-        return mating_check(pos, &pos.moves(MoveKind::Checks));
+    if V::ROYAL_CAPTURE {
+        // The royal is taken, not mated: mates are told by playing, the checks unranked.
+        let checks = pos.moves(MoveKind::Checks);
+        return mate_in_one(pos).ok_or_else(|| checks.to_vec());
     }
-    let Some(checks) = CheckSquares::new(pos) else {
+    let Some(squares) = CheckSquares::new(pos) else {
         return Err(Vec::new());
     };
-    let Some(mut room) = KingRoom::new(pos, checks.discoverers()) else {
+    let Some(mut room) = KingRoom::new(pos, squares.discoverers()) else {
         return Err(Vec::new());
     };
     let mut ranked = Vec::new();
-    let mate = each_check(pos, &checks, true, &mut |m, role| {
-        if pos.is_legal(m).is_err() {
-            return false;
-        }
+    let mut rank = |m: Move, role: Role| {
         let verdict = room.verdict(pos, m, role);
         ranked.push((verdict, m));
         verdict == Verdict::Mate
-    });
+    };
+    let mate = if pos.in_check() {
+        // A check must answer the check too: rare here, so the generator lists them.
+        let checks = pos.moves(MoveKind::Checks);
+        checks
+            .iter()
+            .copied()
+            .find(|&m| pos.arriving_role(m).is_some_and(|role| rank(m, role)))
+    } else {
+        each_check(pos, &squares, true, &mut |m, role| {
+            pos.is_legal(m).is_ok() && rank(m, role)
+        })
+    };
     if let Some(m) = mate {
         return Ok(m);
     }
