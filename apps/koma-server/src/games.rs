@@ -8,7 +8,7 @@ use crate::line;
 use crate::offers::Offers;
 use crate::settings::Settings;
 use crate::view::{ClockView, EngineView, GameView, OutcomeView};
-use koma_game::clock::{Clock, DAY_MS, TimeControl};
+use koma_game::clock::{Clock, TimeControl};
 use koma_game::furigoma::Toss;
 use koma_game::{GameError, Outcome, Reason, RuleSet};
 use koma_notation::sfen;
@@ -536,12 +536,10 @@ impl LiveGame {
     /// A correspondence game's time per move: its byoyomi period when that is a day or
     /// more (`0+3d`); zero for other controls.
     pub(crate) fn correspondence_per_move(&self) -> std::time::Duration {
-        match self.stored.setup.time_control {
-            Some(TimeControl::Byoyomi { period_ms, .. }) if period_ms >= DAY_MS => {
-                std::time::Duration::from_millis(period_ms)
-            }
-            _ => std::time::Duration::ZERO,
-        }
+        let per_move = self.stored.setup.time_control.as_ref();
+        per_move
+            .and_then(TimeControl::correspondence_per_move_ms)
+            .map_or(std::time::Duration::ZERO, std::time::Duration::from_millis)
     }
 
     /// Why the server should end this game at `now_ms` though nobody ended it, if it

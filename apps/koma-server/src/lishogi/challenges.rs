@@ -209,14 +209,20 @@ impl Challenge {
                 "title": p.bot.then_some("BOT"), "online": true,
             })
         };
-        let time_control = match shapes::clock_parts(&self.control) {
-            None => json!({"type": "unlimited"}),
-            Some((0, 0, byo, 1)) if byo >= DAY_MS && byo % DAY_MS == 0 => json!({
+        // lishogi's correspondence is whole days per move and nothing else.
+        let days = self
+            .control
+            .correspondence_per_move_ms()
+            .filter(|ms| ms % DAY_MS == 0)
+            .map(|ms| ms / DAY_MS);
+        let time_control = match (shapes::clock_parts(&self.control), days) {
+            (None, _) => json!({"type": "unlimited"}),
+            (Some((0, 0, _, 1)), Some(days)) => json!({
                 "type": "correspondence",
-                "daysPerTurn": byo / DAY_MS,
+                "daysPerTurn": days,
                 "show": self.control.to_string(),
             }),
-            Some((main, inc, byo, periods)) => json!({
+            (Some((main, inc, byo, periods)), _) => json!({
                 "type": "clock",
                 "limit": main / 1000,
                 "increment": inc / 1000,

@@ -110,6 +110,15 @@ impl TimeControl {
             increment_ms,
         }
     }
+
+    /// The time each move gets in a correspondence game, which is played as a byoyomi
+    /// period of a day or more (`0+3d`); `None` for a real-time control.
+    pub const fn correspondence_per_move_ms(&self) -> Option<u64> {
+        match *self {
+            TimeControl::Byoyomi { period_ms, .. } if period_ms >= DAY_MS => Some(period_ms),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for TimeControl {
@@ -453,6 +462,20 @@ mod tests {
 
     fn parse(text: &str) -> Result<TimeControl, TimeControlError> {
         text.parse()
+    }
+
+    #[test]
+    fn a_period_of_a_day_or_more_is_correspondence() {
+        let per_move = |text: &str| {
+            text.parse::<TimeControl>()
+                .expect("test control")
+                .correspondence_per_move_ms()
+        };
+        assert_eq!(per_move("0+3d"), Some(3 * DAY_MS));
+        assert_eq!(per_move("10m+1d"), Some(DAY_MS));
+        assert_eq!(per_move("0+23h"), None);
+        assert_eq!(per_move("1d"), None);
+        assert_eq!(per_move("fischer:1d+1h"), None);
     }
 
     #[test]
