@@ -184,39 +184,61 @@ impl<V: Variant> Position<V> {
 
     #[inline(always)]
     pub(crate) fn put(&mut self, piece: Piece, sq: Square) {
+        self.put_keyed::<true>(piece, sq);
+    }
+
+    /// Puts `piece` on `sq`, keeping the board key with it when `KEYS`.
+    #[inline(always)]
+    fn put_keyed<const KEYS: bool>(&mut self, piece: Piece, sq: Square) {
         let b = Bitboard::from_square(sq);
         self.board[sq.index()] = Some(piece);
         self.by_color[piece.color().index()] |= b;
         self.by_role.as_mut()[V::slot(piece.role())] |= b;
-        self.board_key ^= ZOBRIST.piece[piece.index()][sq.index()];
+        if KEYS {
+            self.board_key ^= ZOBRIST.piece[piece.index()][sq.index()];
+        }
     }
 
+    /// Takes `piece` off `sq`, keeping the board key with it when `KEYS`.
     #[inline(always)]
-    pub(crate) fn take(&mut self, piece: Piece, sq: Square) {
+    fn take_keyed<const KEYS: bool>(&mut self, piece: Piece, sq: Square) {
         let b = Bitboard::from_square(sq);
         self.board[sq.index()] = None;
         self.by_color[piece.color().index()] ^= b;
         self.by_role.as_mut()[V::slot(piece.role())] ^= b;
-        self.board_key ^= ZOBRIST.piece[piece.index()][sq.index()];
-    }
-
-    #[inline(always)]
-    pub(crate) fn hand_add(&mut self, color: Color, role: Role) {
-        if let Some(slot) = role.hand_slot() {
-            self.hands[color.index()].add(role);
-            self.hand_key = self
-                .hand_key
-                .wrapping_add(ZOBRIST.hand[color.index()][slot]);
+        if KEYS {
+            self.board_key ^= ZOBRIST.piece[piece.index()][sq.index()];
         }
     }
 
     #[inline(always)]
-    pub(crate) fn hand_remove(&mut self, color: Color, role: Role) {
+    pub(crate) fn hand_add(&mut self, color: Color, role: Role) {
+        self.hand_add_keyed::<true>(color, role);
+    }
+
+    /// Adds a `role` to `color`'s hand, keeping the hand key with it when `KEYS`.
+    #[inline(always)]
+    fn hand_add_keyed<const KEYS: bool>(&mut self, color: Color, role: Role) {
+        if let Some(slot) = role.hand_slot() {
+            self.hands[color.index()].add(role);
+            if KEYS {
+                self.hand_key = self
+                    .hand_key
+                    .wrapping_add(ZOBRIST.hand[color.index()][slot]);
+            }
+        }
+    }
+
+    /// Takes a `role` from `color`'s hand, keeping the hand key with it when `KEYS`.
+    #[inline(always)]
+    fn hand_remove_keyed<const KEYS: bool>(&mut self, color: Color, role: Role) {
         if let Some(slot) = role.hand_slot() {
             self.hands[color.index()].remove(role);
-            self.hand_key = self
-                .hand_key
-                .wrapping_sub(ZOBRIST.hand[color.index()][slot]);
+            if KEYS {
+                self.hand_key = self
+                    .hand_key
+                    .wrapping_sub(ZOBRIST.hand[color.index()][slot]);
+            }
         }
     }
 
@@ -305,36 +327,44 @@ impl<V: Variant> Position<V> {
     /// Moves the pieces, hands, side and keys for `m`, leaving checkers and pins stale.
     #[inline(always)]
     pub(crate) fn apply(&mut self, m: Move) {
+        self.apply_keyed::<true>(m);
+    }
+
+    /// [`Position::apply`], the keys left as they were unless `KEYS`.
+    #[inline(always)]
+    fn apply_keyed<const KEYS: bool>(&mut self, m: Move) {
         let us = self.side;
         let to = m.to();
         match m.from() {
             None => {
                 let role = m.drop_role().unwrap_or(Role::Pawn);
-                self.hand_remove(us, V::hand_role(role));
-                self.put(Piece::new(us, role), to);
+                self.hand_remove_keyed::<KEYS>(us, V::hand_role(role));
+                self.put_keyed::<KEYS>(Piece::new(us, role), to);
             }
             Some(from) => {
                 let Some(piece) = self.board[from.index()] else {
                     debug_assert!(false, "no piece on {from}");
                     return;
                 };
-                self.take(piece, from);
+                self.take_keyed::<KEYS>(piece, from);
                 if let Some(captured) = self.board[to.index()] {
-                    self.take(captured, to);
-                    self.hand_add(us, V::hand_role(captured.role()));
+                    self.take_keyed::<KEYS>(captured, to);
+                    self.hand_add_keyed::<KEYS>(us, V::hand_role(captured.role()));
                     if captured.role() == Role::King {
                         self.kings[captured.color().index()] = None;
                     }
                 }
                 let role = V::arriving(piece.role(), m.is_promotion());
-                self.put(Piece::new(us, role), to);
+                self.put_keyed::<KEYS>(Piece::new(us, role), to);
                 if role == Role::King {
                     self.kings[us.index()] = Some(to);
                 }
             }
         }
         self.side = !us;
-        self.board_key ^= ZOBRIST.side;
+        if KEYS {
+            self.board_key ^= ZOBRIST.side;
+        }
         self.ply = self.ply.saturating_add(1);
     }
 
@@ -378,6 +408,26 @@ impl<V: Variant> Position<V> {
         undo
     }
 
+    /// Plays `m` (legal) as [`Position::play_undoable_deferring_checks`] does, and leaves
+    /// the keys as they were too: for a look taken back at once by [`Position::unplay`],
+    /// which restores them, by a search that asks no key in between.
+    #[inline]
+    pub fn play_undoable_unkeyed(&mut self, m: Move) -> Undo {
+        let undo = Undo {
+            captured: if m.is_drop() {
+                None
+            } else {
+                self.board[m.to().index()]
+            },
+            checkers: self.checkers,
+            pinned: self.pinned,
+            board_key: self.board_key,
+            hand_key: self.hand_key,
+        };
+        self.apply_keyed::<false>(m);
+        undo
+    }
+
     /// Works out the checkers and pins again, after
     /// [`Position::play_undoable_deferring_checks`].
     #[inline]
@@ -394,7 +444,7 @@ impl<V: Variant> Position<V> {
             debug_assert!(false, "unplay of a move that was not played");
             return;
         };
-        self.take(moved, to);
+        self.take_keyed::<false>(moved, to);
         match m.from() {
             None => self.hands[us.index()].add(V::hand_role(moved.role())),
             Some(from) => {
@@ -403,12 +453,12 @@ impl<V: Variant> Position<V> {
                 } else {
                     moved.role()
                 };
-                self.put(Piece::new(us, role), from);
+                self.put_keyed::<false>(Piece::new(us, role), from);
                 if role == Role::King {
                     self.kings[us.index()] = Some(from);
                 }
                 if let Some(captured) = undo.captured {
-                    self.put(captured, to);
+                    self.put_keyed::<false>(captured, to);
                     self.hands[us.index()].remove(V::hand_role(captured.role()));
                     if captured.role() == Role::King {
                         self.kings[captured.color().index()] = Some(to);

@@ -75,6 +75,21 @@ fn check_play_unplay<V: Variant>(pos: &Position<V>) {
         );
         assert_eq!(p.checkers(), pos.checkers());
         assert_eq!(p.pinned(), pos.pinned());
+
+        // Unkeyed: the board of the move, the keys of before, and after unplay all as it was.
+        let undo = p.play_undoable_unkeyed(m);
+        assert_eq!(p.key(), pos.key(), "{m:?}");
+        assert_eq!(sfen::write(&p), sfen::write(&pos.after(m)), "{m:?}");
+        p.unplay(m, undo);
+        assert_eq!(
+            &p,
+            pos,
+            "unplay of an unkeyed {m:?} in {}",
+            sfen::write(pos)
+        );
+        assert_eq!(p.key(), pos.key());
+        assert_eq!(p.checkers(), pos.checkers());
+        assert_eq!(p.pinned(), pos.pinned());
     }
 }
 

@@ -6,8 +6,8 @@
 
 mod one;
 
-use koma_rules::{Bitboard, Move, Position, Role, Variant, attacks};
-use one::{mate_in_one, ranked_checks};
+use koma_rules::{Bitboard, Move, Position, Role, Square, Variant, attacks};
+use one::{Check, mate_in_one, ranked_checks};
 
 /// The longest search `mate_within` takes, in plies: beyond it the tree is the df-pn
 /// solver's work.
@@ -38,14 +38,14 @@ pub fn mate_within<V: Variant>(pos: &Position<V>, plies: u32) -> Option<Vec<Move
 
 /// A mate in exactly `depth` plies (odd, at least 3) where shorter ones were looked for
 /// first, trying `checks` (those of `pos`) in their order.
-fn attack<V: Variant>(pos: &Position<V>, checks: &[Move], depth: u32) -> Option<Vec<Move>> {
+fn attack<V: Variant>(pos: &Position<V>, checks: &[Check], depth: u32) -> Option<Vec<Move>> {
     // One copy, each check played on it and taken back.
     let mut work = *pos;
     // The square the king last got away to: after the next check it is tried first.
     let mut refuge = None;
-    for &m in checks.iter() {
-        let undo = work.play_undoable_deferring_checks(m);
-        let found = defend(&mut work, depth - 1, &mut refuge);
+    for &Check { m, escape } in checks.iter() {
+        let undo = work.play_undoable_unkeyed(m);
+        let found = defend(&mut work, depth - 1, escape, &mut refuge);
         work.unplay(m, undo);
         if let Some(rest) = found {
             let mut line = Vec::with_capacity(rest.len() + 1);
@@ -59,13 +59,14 @@ fn attack<V: Variant>(pos: &Position<V>, checks: &[Move], depth: u32) -> Option<
 
 /// Whether every evasion of `pos` (in check; its checkers and pins not yet worked out) is
 /// mated within `depth` - 1 more plies: the line through the evasion that lasts longest,
-/// or `None` when one escapes. A king's step to `refuge` (where he escaped the check
-/// before) is tried first, and the step that escapes is kept there. Each evasion is
-/// played on `pos` and taken back.
+/// or `None` when one escapes. The king's step to `safe` (a square known to be free of
+/// guards) is tried first, then one to `refuge` (where he escaped the check before), and
+/// the step that escapes is kept there. Each evasion is played on `pos` and taken back.
 fn defend<V: Variant>(
     pos: &mut Position<V>,
     depth: u32,
-    refuge: &mut Option<koma_rules::Square>,
+    safe: Option<Square>,
+    refuge: &mut Option<Square>,
 ) -> Option<Vec<Move>> {
     let mut longest: Option<Vec<Move>> = None;
     let mut keep = |e: Move, rest: Vec<Move>| {
@@ -86,10 +87,11 @@ fn defend<V: Variant>(
         // Without the king on it the board lets a slider's attack run on past its square.
         let occ = pos.occupied().without(ksq);
         let steps = attacks(Role::King, us, ksq, occ) & V::BOARD & !pos.color_bb(us);
-        let first = refuge.filter(|&sq| steps.contains(sq));
+        let safe = safe.filter(|&sq| steps.contains(sq));
+        let first = safe.or_else(|| refuge.filter(|&sq| steps.contains(sq)));
         let rest = first.map_or(steps, |sq| steps.without(sq));
         for to in first.into_iter().chain(rest) {
-            if V::attackers_to(pos, to, !us, occ).any() {
+            if Some(to) != safe && V::attackers_to(pos, to, !us, occ).any() {
                 continue;
             }
             stepped = stepped.with(to);
@@ -115,7 +117,7 @@ fn defend<V: Variant>(
 /// The shortest mate within `plies` after the evasion `e` of `pos`, played on `pos` and
 /// taken back. A mate in one is told without working out the checks `e` leaves.
 fn after_evasion<V: Variant>(pos: &mut Position<V>, e: Move, plies: u32) -> Option<Vec<Move>> {
-    let undo = pos.play_undoable_deferring_checks(e);
+    let undo = pos.play_undoable_unkeyed(e);
     let line = if plies < 3 {
         mate_in_one(pos).map(|m| vec![m])
     } else {

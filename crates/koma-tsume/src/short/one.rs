@@ -49,11 +49,12 @@ pub(super) fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
 /// The first check of the side to move of `pos` that mates, or else every check ordered
 /// nearest to mating first (by [`Verdict`], ties kept in the order they are found): the
 /// order a deeper search tries them in. Empty when there is no check.
-pub(super) fn ranked_checks<V: Variant>(pos: &Position<V>) -> Result<Move, Vec<Move>> {
+pub(super) fn ranked_checks<V: Variant>(pos: &Position<V>) -> Result<Move, Vec<Check>> {
     if V::ROYAL_CAPTURE {
         // The royal is taken, not mated: mates are told by playing, the checks unranked.
         let checks = pos.moves(MoveKind::Checks);
-        return mate_in_one(pos).ok_or_else(|| checks.to_vec());
+        return mate_in_one(pos)
+            .ok_or_else(|| checks.iter().map(|&m| Check { m, escape: None }).collect());
     }
     let Some(squares) = CheckSquares::new(pos) else {
         return Err(Vec::new());
@@ -63,8 +64,8 @@ pub(super) fn ranked_checks<V: Variant>(pos: &Position<V>) -> Result<Move, Vec<M
     };
     let mut ranked = Vec::new();
     let mut rank = |m: Move, role: Role| {
-        let verdict = room.verdict(pos, m, role);
-        ranked.push((verdict, m));
+        let (verdict, escape) = room.verdict(pos, m, role);
+        ranked.push((verdict, Check { m, escape }));
         verdict == Verdict::Mate
     };
     let mate = if pos.in_check() {
@@ -83,7 +84,17 @@ pub(super) fn ranked_checks<V: Variant>(pos: &Position<V>) -> Result<Move, Vec<M
         return Ok(m);
     }
     ranked.sort_by_key(|&(verdict, _)| core::cmp::Reverse(verdict));
-    Err(ranked.into_iter().map(|(_, m)| m).collect())
+    Err(ranked.into_iter().map(|(_, check)| check).collect())
+}
+
+/// A check of a position, with the square the enemy king steps to out of it where
+/// [`KingRoom::verdict`] found one (a square nothing guards once the check stands).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Check {
+    /// The move.
+    pub(super) m: Move,
+    /// Where the king gets away, if that was seen.
+    pub(super) escape: Option<Square>,
 }
 
 /// Hands `visit` every move of the side to move of `pos` that checks if it is legal, with
@@ -193,7 +204,20 @@ fn moves_of<V: Variant, const I: usize>(
     };
     let occ = pos.occupied();
     let ours = pos.color_bb(us);
+    // Where a piece that opens no line by leaving checks from, as it is or promoted.
+    let targets = direct | direct_promoted;
     for from in from_set {
+        // A slider (most stand far from the king) whose lines, even on an empty board,
+        // meet none of those squares cannot check, unless leaving opens a line: it is not
+        // slid along the board.
+        if is_slider(role)
+            && !V::LINE_JUMPERS
+            && !checks.discoverers().contains(from)
+            && !targets.contains(from)
+            && (attacks(role, us, from, Bitboard::EMPTY) & targets).is_empty()
+        {
+            continue;
+        }
         let dests = attacks(role, us, from, occ) & V::BOARD & !ours;
         // Promoted first: where both check, the promoted piece more often mates.
         if let Some(promoted) = promoted {
@@ -294,11 +318,18 @@ impl KingRoom {
     /// is legal) is legal and mates.
     #[inline]
     fn mates<V: Variant>(&mut self, pos: &Position<V>, m: Move, role: Role) -> bool {
-        self.verdict(pos, m, role) == Verdict::Mate
+        self.verdict(pos, m, role).0 == Verdict::Mate
     }
 
-    /// How far `m` (as for [`KingRoom::mates`]) comes to mating.
-    fn verdict<V: Variant>(&mut self, pos: &Position<V>, m: Move, role: Role) -> Verdict {
+    /// How far `m` (as for [`KingRoom::mates`]) comes to mating, and where the king steps
+    /// out of the check when that is how he gets away (a square nothing guards once the
+    /// check stands: `Taken` and `Flight` of a legal move).
+    fn verdict<V: Variant>(
+        &mut self,
+        pos: &Position<V>,
+        m: Move,
+        role: Role,
+    ) -> (Verdict, Option<Square>) {
         let us = pos.side_to_move();
         let to = m.to();
         let from = m.from();
@@ -317,21 +348,21 @@ impl KingRoom {
             // The king takes a checker next to him that nothing guards: the commonest reply.
             let guards = self.guards(pos, to) & !left;
             if guards.is_empty() && !(uncovers(to) && exact(to)) {
-                return Verdict::Taken;
+                return (Verdict::Taken, Some(to));
             }
         } else if (between(self.ksq, to) & self.blocks).any() && !double {
             // A check from afar, and no double check: a piece from the king's hand blocks it.
-            return Verdict::Blocked;
+            return (Verdict::Blocked, None);
         }
         let mover = attacks(role, us, to, occ);
         let squares = self.steps.without(to) & !mover;
         // The squares already known to have no guard first: one the move uncovers nothing
         // onto, or nothing that reaches it, is a way out. (Past here every square the king
         // could step to is guarded: the tail below counts on it.)
-        if Iterator::any(&mut (squares & self.unguarded).into_iter(), |sq| {
+        if let Some(sq) = Iterator::find(&mut (squares & self.unguarded).into_iter(), |&sq| {
             !uncovers(sq) || !exact(sq)
         }) {
-            return Verdict::Flight;
+            return (Verdict::Flight, Some(sq));
         }
         for sq in squares & !self.unguarded {
             let guards = self.guards(pos, sq) & !left;
@@ -346,14 +377,14 @@ impl KingRoom {
                     || exact(sq)
             };
             if !guarded {
-                return Verdict::Flight;
+                return (Verdict::Flight, Some(sq));
             }
         }
         // The position's checkers and pins may not be worked out yet (a search's leaf).
         let mut after = *pos;
         after.refresh_checks();
         if after.is_legal(m).is_err() {
-            return Verdict::Taken;
+            return (Verdict::Taken, None);
         }
         after.play_unchecked(m);
         let checkers = after.checkers();
@@ -371,11 +402,12 @@ impl KingRoom {
         } else {
             after.has_no_moves()
         };
-        if mated {
+        let verdict = if mated {
             Verdict::Mate
         } else {
             Verdict::Answered
-        }
+        };
+        (verdict, None)
     }
 }
 
@@ -448,7 +480,7 @@ mod tests {
                 for &m in pos.moves(MoveKind::Checks).iter() {
                     let role = pos.arriving_role(m).expect("a piece");
                     let mated = pos.after(m).legal_moves().is_empty();
-                    let verdict = room.verdict(&pos, m, role);
+                    let (verdict, _) = room.verdict(&pos, m, role);
                     assert_eq!(
                         verdict == Verdict::Mate,
                         mated,
