@@ -2,7 +2,7 @@
 //! ([`crate::pieces::ROLES`]): its steps and jumps as tables, its slides by direction.
 
 use crate::pieces::ROLES;
-use crate::tables::{self, Dir, RAYS2, dir_of, opposite, slide_dyn, steps};
+use crate::tables::{self, Dir, RAYS, RAYS2, dir_of, opposite, slide_dyn, steps};
 use crate::{Bitboard, Color, Role, Square};
 
 const fn step_tables() -> [[[Bitboard; 81]; 2]; Role::COUNT] {
@@ -173,12 +173,34 @@ fn slides(far: u8, near: u8, sq: Square, occ: Bitboard) -> Bitboard {
     result
 }
 
+/// [`attacks_of`] on an empty board: its steps and every square of its slides, table
+/// lookups only.
+#[inline(always)]
+fn empty_board_attacks_of<const R: usize, const C: usize>(sq: Square, _: ()) -> Bitboard {
+    let [far, near] = const { SLIDES[R][C] };
+    let mut result = if const { HAS_STEPS[R] } {
+        STEPS[R][C][sq.index()]
+    } else {
+        Bitboard::EMPTY
+    };
+    let mut d = 0;
+    while d < 8 {
+        if far & 1 << d != 0 {
+            result |= RAYS[d][sq.index()];
+        } else if near & 1 << d != 0 {
+            result |= RAYS2[d][sq.index()];
+        }
+        d += 1;
+    }
+    result
+}
+
 macro_rules! attacks_by_role {
-    ($role:expr, $color:expr, $sq:expr, $occ:expr; $($r:literal)*) => {
+    ($f:ident, $role:expr, $color:expr, $sq:expr, $occ:expr; $($r:literal)*) => {
         match ($role.index(), $color) {
             $(
-                ($r, Color::Black) => attacks_of::<$r, 0>($sq, $occ),
-                ($r, Color::White) => attacks_of::<$r, 1>($sq, $occ),
+                ($r, Color::Black) => $f::<$r, 0>($sq, $occ),
+                ($r, Color::White) => $f::<$r, 1>($sq, $occ),
             )*
             _ => Bitboard::EMPTY,
         }
@@ -195,7 +217,14 @@ pub fn attacks(role: Role, color: Color, sq: Square, occ: Bitboard) -> Bitboard 
         crate::pieces::FRAME9_ROLES == 24,
         "list every role index of the 9x9 frame below"
     );
-    attacks_by_role!(role, color, sq, occ; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23)
+    attacks_by_role!(attacks_of, role, color, sq, occ; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23)
+}
+
+/// [`attacks`] with nothing else on the board: every square the piece could reach, read
+/// from tables alone (a cheap test before sliding along the board).
+#[inline(always)]
+pub fn empty_board_attacks(role: Role, color: Color, sq: Square) -> Bitboard {
+    attacks_by_role!(empty_board_attacks_of, role, color, sq, (); 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23)
 }
 
 /// What a set of roles moves by, together: their steps and jumps from each square (by

@@ -3,7 +3,8 @@
 
 use koma_notation::sfen;
 use koma_rules::{
-    CheckSquares, MoveKind, Position, Variant, all_encodings,
+    Bitboard, CheckSquares, Color, MoveKind, Position, Role, Square, Variant, all_encodings,
+    attacks, empty_board_attacks,
     variants::{Kyoto, Minishogi, Shogi, Tori},
 };
 use proptest::prelude::*;
@@ -202,6 +203,28 @@ proptest! {
         check_generation(&playout::<Kyoto>(seed, plies));
         check_generation(&playout::<Minishogi>(seed, plies));
     }
+}
+
+/// The tables' attacks on an empty board are the slides' on one, for every role of the
+/// 9x9 frame, both colours and every square.
+#[test]
+fn empty_board_attacks_are_attacks_with_nothing_in_the_way() {
+    let mut sliding = 0;
+    for role in Role::ALL.into_iter().take(koma_rules::pieces::FRAME9_ROLES) {
+        for color in [Color::Black, Color::White] {
+            for sq in Square::all() {
+                let slid = attacks(role, color, sq, Bitboard::EMPTY);
+                assert_eq!(
+                    empty_board_attacks(role, color, sq),
+                    slid,
+                    "{role:?} {color:?} {sq}"
+                );
+                sliding += usize::from(slid.count() > 8);
+            }
+        }
+    }
+    // The long-range pieces were among them.
+    assert!(sliding > 300, "{sliding}");
 }
 
 /// Long capture-heavy Tori games: every generated move is legal at every position, and

@@ -7,8 +7,8 @@
 
 use koma_rules::{
     Bitboard, CheckSquares, Move, MoveKind, Position, Promotion, Role, Square, Variant, attacks,
-    is_slider,
-    tables::{between, line},
+    empty_board_attacks, is_slider,
+    tables::{RAYS, between, line},
 };
 
 /// How near a check comes to mating, as far as [`KingRoom::verdict`] looks: the later
@@ -38,12 +38,48 @@ pub(super) fn mate_in_one<V: Variant>(pos: &Position<V>) -> Option<Move> {
         });
     }
     let checks = CheckSquares::new(pos)?;
-    let mut room = KingRoom::new(pos, checks.discoverers())?;
+    let room = KingRoom::new(pos, checks.discoverers())?;
     // A pawn dropped with check never mates: such a drop is no legal move.
     let pawn_drops = !V::NO_PAWN_DROP_MATE;
-    each_check(pos, &checks, pawn_drops, &mut |m, role| {
-        room.mates(pos, m, role)
-    })
+    each_check(pos, &checks, pawn_drops, &mut MateFinder { pos, room })
+}
+
+/// The [`Visitor`] of [`mate_in_one`]: stops at a check that mates, and skips the drops
+/// that cannot.
+struct MateFinder<'a, V: Variant> {
+    pos: &'a Position<V>,
+    room: KingRoom,
+}
+
+impl<V: Variant> Visitor for MateFinder<'_, V> {
+    #[inline]
+    fn hopeless_drops(&mut self) -> Bitboard {
+        self.room.hopeless_drops()
+    }
+
+    #[inline]
+    fn visit(&mut self, m: Move, role: Role) -> bool {
+        self.room.mates(self.pos, m, role)
+    }
+}
+
+/// Where [`each_check`] hands the checks it lists.
+trait Visitor {
+    /// Squares where a drop is known not to mate: drops there are not handed on.
+    #[inline]
+    fn hopeless_drops(&mut self) -> Bitboard {
+        Bitboard::EMPTY
+    }
+
+    /// Takes `m` (a check if legal) arriving as `role`; true stops the listing.
+    fn visit(&mut self, m: Move, role: Role) -> bool;
+}
+
+impl<F: FnMut(Move, Role) -> bool> Visitor for F {
+    #[inline]
+    fn visit(&mut self, m: Move, role: Role) -> bool {
+        self(m, role)
+    }
 }
 
 /// The first check of the side to move of `pos` that mates, or else every check ordered
@@ -100,12 +136,13 @@ pub(super) struct Check {
 /// Hands `visit` every move of the side to move of `pos` that checks if it is legal, with
 /// the role it arrives as, until `visit` says stop (returns true): that move is returned.
 /// Moves first, by role, each promoted and then as it is; then drops (pawns' only with
-/// `pawn_drops`). Legality is the visitor's to ask.
+/// `pawn_drops`, none onto the visitor's hopeless squares). Legality is the visitor's to
+/// ask.
 fn each_check<V: Variant>(
     pos: &Position<V>,
     checks: &CheckSquares<'_, V>,
     pawn_drops: bool,
-    visit: &mut impl FnMut(Move, Role) -> bool,
+    visit: &mut impl Visitor,
 ) -> Option<Move> {
     // Each role's code is compiled on its own, with the role a constant: its moves, reach
     // and promotion fold into table lookups instead of a branch on the role for each.
@@ -158,17 +195,17 @@ fn drops_of<V: Variant, const I: usize>(
     pos: &Position<V>,
     checks: &CheckSquares<'_, V>,
     pawn_drops: bool,
-    visit: &mut impl FnMut(Move, Role) -> bool,
+    visit: &mut impl Visitor,
 ) -> Option<Move> {
     let held = const { nth(V::HAND_ROLES, I) }?;
     if pos.hand(pos.side_to_move()).count(held) == 0 || (held == V::PAWN && !pawn_drops) {
         return None;
     }
-    let empty = V::BOARD & !pos.occupied();
+    let empty = V::BOARD & !pos.occupied() & !visit.hopeless_drops();
     for role in [Some(held), flipped_face::<V>(held)].into_iter().flatten() {
         for to in checks.drop_mask(role) & empty {
             let m = Move::drop(role, to);
-            if visit(m, role) {
+            if visit.visit(m, role) {
                 return Some(m);
             }
         }
@@ -182,7 +219,7 @@ fn drops_of<V: Variant, const I: usize>(
 fn moves_of<V: Variant, const I: usize>(
     pos: &Position<V>,
     checks: &CheckSquares<'_, V>,
-    visit: &mut impl FnMut(Move, Role) -> bool,
+    visit: &mut impl Visitor,
 ) -> Option<Move> {
     let role = const { nth(V::BOARD_ROLES, I) }?;
     let us = pos.side_to_move();
@@ -214,7 +251,7 @@ fn moves_of<V: Variant, const I: usize>(
             && !V::LINE_JUMPERS
             && !checks.discoverers().contains(from)
             && !targets.contains(from)
-            && (attacks(role, us, from, Bitboard::EMPTY) & targets).is_empty()
+            && (empty_board_attacks(role, us, from) & targets).is_empty()
         {
             continue;
         }
@@ -223,14 +260,14 @@ fn moves_of<V: Variant, const I: usize>(
         if let Some(promoted) = promoted {
             for to in dests & checks.mask_given(from, promoted, direct_promoted) {
                 let m = Move::normal(from, to, true);
-                if visit(m, promoted) {
+                if visit.visit(m, promoted) {
                     return Some(m);
                 }
             }
         }
         for to in dests & checks.mask_given(from, role, direct) {
             let m = Move::normal(from, to, false);
-            if visit(m, role) {
+            if visit.visit(m, role) {
                 return Some(m);
             }
         }
@@ -256,6 +293,9 @@ struct KingRoom {
     /// The squares where a piece in the king's hand (a pawn aside) may be dropped: a check
     /// from afar that is no double check is blocked there.
     blocks: Bitboard,
+    /// Squares on a line from the king past a neighbour in `blocks`: a check from there
+    /// that is no double check is blocked next to him. Worked out when first asked.
+    far_blocked: Option<Bitboard>,
     /// The squares whose guards are asked already.
     known: Bitboard,
     /// The squares known to have no guard.
@@ -294,10 +334,30 @@ impl KingRoom {
             sliders,
             discoverers,
             blocks,
+            far_blocked: None,
             known: Bitboard::EMPTY,
             unguarded: Bitboard::EMPTY,
             guards: [Bitboard::EMPTY; 8],
         })
+    }
+
+    /// Squares where a drop is known not to mate: next to the king with nothing of ours
+    /// guarding it (he takes the piece), or where a piece from his hand blocks the check.
+    #[inline]
+    fn hopeless_drops(&mut self) -> Bitboard {
+        let far_blocked = *self.far_blocked.get_or_insert_with(|| {
+            let mut far = Bitboard::EMPTY;
+            if self.blocks.any() {
+                for ray in RAYS.iter().map(|rays| rays[self.ksq.index()]) {
+                    let next = ray & self.reach;
+                    if (next & self.blocks).any() {
+                        far |= ray & !next;
+                    }
+                }
+            }
+            far
+        });
+        (self.reach & self.unguarded) | far_blocked
     }
 
     /// Our pieces attacking `sq` (next to the king) before the move.
