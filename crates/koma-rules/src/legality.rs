@@ -84,13 +84,6 @@ impl<V: Variant> Position<V> {
                 if self.board[to.index()].is_some() {
                     return Err(IllegalMove::DropOnOccupied);
                 }
-                if V::dead_squares(role, us).contains(to) {
-                    return Err(IllegalMove::DeadDrop);
-                }
-                if role == V::PAWN && V::PAWNS_PER_FILE > 0 && self.full_pawn_files(us).contains(to)
-                {
-                    return Err(IllegalMove::TwoPawns);
-                }
             }
             (Some(from), _) => {
                 if !V::BOARD.contains(from) {
@@ -103,10 +96,37 @@ impl<V: Variant> Position<V> {
                 if self.color_bb(us).contains(to) {
                     return Err(IllegalMove::OwnPieceOnTarget);
                 }
-                let role = piece.role();
-                if !attacks(role, us, from, self.occupied()).contains(to) {
+                if !attacks(piece.role(), us, from, self.occupied()).contains(to) {
                     return Err(IllegalMove::NotAMoveOfThisPiece);
                 }
+            }
+            (None, None) => return Err(IllegalMove::NotInHand),
+        }
+        self.is_legal_within_reach(m)
+    }
+
+    /// Whether `m` is legal, given that it is within reach: a move a piece of the side to
+    /// move makes to a square it attacks that holds none of its own, or a drop of a piece
+    /// it holds (with that face) onto an empty square, in a game not yet decided. The rules
+    /// past that (promotion, dead squares, two pawns on a file, a pawn dropped to mate, the
+    /// king left in check) are asked; for a move a generator or a check list produced, this
+    /// is [`Position::is_legal`] without asking again what it knows.
+    #[inline]
+    pub fn is_legal_within_reach(&self, m: Move) -> Result<(), IllegalMove> {
+        let us = self.side;
+        let to = m.to();
+        match (m.from(), m.drop_role()) {
+            (None, Some(role)) => {
+                if V::dead_squares(role, us).contains(to) {
+                    return Err(IllegalMove::DeadDrop);
+                }
+                if role == V::PAWN && V::PAWNS_PER_FILE > 0 && self.full_pawn_files(us).contains(to)
+                {
+                    return Err(IllegalMove::TwoPawns);
+                }
+            }
+            (Some(from), _) => {
+                let role = self.board[from.index()].ok_or(IllegalMove::NoPiece)?.role();
                 let zone = V::ZONE[us.index()];
                 let may_promote =
                     V::promote(role).is_some() && (zone.contains(from) || zone.contains(to));

@@ -115,8 +115,23 @@ fn check_generation<V: Variant>(pos: &Position<V>) {
         );
     }
     for m in all_encodings() {
-        if pos.is_legal(m).is_ok() {
+        let verdict = pos.is_legal(m);
+        if verdict.is_ok() {
             assert!(all.contains(&m), "legal {m:?} not generated in {text}");
+        }
+        // Within reach (any verdict past the piece's moves), the shorter question agrees.
+        use koma_rules::IllegalMove::*;
+        if matches!(
+            verdict,
+            Ok(())
+                | Err(CannotPromote
+                    | MustPromote
+                    | DeadDrop
+                    | TwoPawns
+                    | DropPawnMate
+                    | KingInCheck)
+        ) {
+            assert_eq!(pos.is_legal_within_reach(m), verdict, "{m:?} in {text}");
         }
     }
     let kind = |k| pos.moves(k).iter().copied().collect::<HashSet<_>>();

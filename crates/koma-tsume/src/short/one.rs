@@ -113,7 +113,7 @@ pub(super) fn ranked_checks<V: Variant>(pos: &Position<V>) -> Result<Move, Vec<C
             .find(|&m| pos.arriving_role(m).is_some_and(|role| rank(m, role)))
     } else {
         each_check(pos, &squares, true, &mut |m, role| {
-            pos.is_legal(m).is_ok() && rank(m, role)
+            pos.is_legal_within_reach(m).is_ok() && rank(m, role)
         })
     };
     if let Some(m) = mate {
@@ -443,7 +443,7 @@ impl KingRoom {
         // The position's checkers and pins may not be worked out yet (a search's leaf).
         let mut after = *pos;
         after.refresh_checks();
-        if after.is_legal(m).is_err() {
+        if after.is_legal_within_reach(m).is_err() {
             return (Verdict::Taken, None);
         }
         after.play_unchecked(m);
