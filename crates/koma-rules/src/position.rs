@@ -393,7 +393,15 @@ impl<V: Variant> Position<V> {
     /// board, hands, side to move and keys are right.
     #[inline]
     pub fn play_undoable_deferring_checks(&mut self, m: Move) -> Undo {
-        let undo = Undo {
+        let undo = self.undo_of(m);
+        self.apply(m);
+        undo
+    }
+
+    /// What [`Position::unplay`] needs to take back `m`, about to be played here.
+    #[inline(always)]
+    fn undo_of(&self, m: Move) -> Undo {
+        Undo {
             captured: if m.is_drop() {
                 None
             } else {
@@ -403,9 +411,7 @@ impl<V: Variant> Position<V> {
             pinned: self.pinned,
             board_key: self.board_key,
             hand_key: self.hand_key,
-        };
-        self.apply(m);
-        undo
+        }
     }
 
     /// Plays `m` (legal) as [`Position::play_undoable_deferring_checks`] does, and leaves
@@ -413,17 +419,7 @@ impl<V: Variant> Position<V> {
     /// which restores them, by a search that asks no key in between.
     #[inline]
     pub fn play_undoable_unkeyed(&mut self, m: Move) -> Undo {
-        let undo = Undo {
-            captured: if m.is_drop() {
-                None
-            } else {
-                self.board[m.to().index()]
-            },
-            checkers: self.checkers,
-            pinned: self.pinned,
-            board_key: self.board_key,
-            hand_key: self.hand_key,
-        };
+        let undo = self.undo_of(m);
         self.apply_keyed::<false>(m);
         undo
     }

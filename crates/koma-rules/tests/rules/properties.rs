@@ -42,6 +42,13 @@ fn check_play_unplay<V: Variant>(pos: &Position<V>) {
         "incremental hash of {}",
         sfen::write(pos)
     );
+    // After an unplay, all is as it was: board, keys, checkers and pins.
+    let restored = |p: &Position<V>, how: &str| {
+        assert_eq!(p, pos, "{how} in {}", sfen::write(pos));
+        assert_eq!(p.key(), pos.key(), "{how}");
+        assert_eq!(p.checkers(), pos.checkers(), "{how}");
+        assert_eq!(p.pinned(), pos.pinned(), "{how}");
+    };
     let mut p = *pos;
     for &m in pos.legal_moves().iter() {
         let undo = p.play_undoable(m);
@@ -55,10 +62,7 @@ fn check_play_unplay<V: Variant>(pos: &Position<V>) {
         );
         assert_eq!(p, pos.after(m));
         p.unplay(m, undo);
-        assert_eq!(&p, pos, "unplay {m:?} in {}", sfen::write(pos));
-        assert_eq!(p.key(), pos.key());
-        assert_eq!(p.checkers(), pos.checkers());
-        assert_eq!(p.pinned(), pos.pinned());
+        restored(&p, &format!("unplay {m:?}"));
 
         // Deferring the checks: the same position once refreshed, and the same after unplay.
         let undo = p.play_undoable_deferring_checks(m);
@@ -68,29 +72,14 @@ fn check_play_unplay<V: Variant>(pos: &Position<V>) {
         assert_eq!(refreshed.checkers(), pos.after(m).checkers(), "{m:?}");
         assert_eq!(refreshed.pinned(), pos.after(m).pinned(), "{m:?}");
         p.unplay(m, undo);
-        assert_eq!(
-            &p,
-            pos,
-            "unplay of a deferred {m:?} in {}",
-            sfen::write(pos)
-        );
-        assert_eq!(p.checkers(), pos.checkers());
-        assert_eq!(p.pinned(), pos.pinned());
+        restored(&p, &format!("unplay of a deferred {m:?}"));
 
         // Unkeyed: the board of the move, the keys of before, and after unplay all as it was.
         let undo = p.play_undoable_unkeyed(m);
         assert_eq!(p.key(), pos.key(), "{m:?}");
         assert_eq!(sfen::write(&p), sfen::write(&pos.after(m)), "{m:?}");
         p.unplay(m, undo);
-        assert_eq!(
-            &p,
-            pos,
-            "unplay of an unkeyed {m:?} in {}",
-            sfen::write(pos)
-        );
-        assert_eq!(p.key(), pos.key());
-        assert_eq!(p.checkers(), pos.checkers());
-        assert_eq!(p.pinned(), pos.pinned());
+        restored(&p, &format!("unplay of an unkeyed {m:?}"));
     }
 }
 
