@@ -113,6 +113,15 @@ impl<V: Variant> Position<V> {
     /// is [`Position::is_legal`] without asking again what it knows.
     #[inline]
     pub fn is_legal_within_reach(&self, m: Move) -> Result<(), IllegalMove> {
+        self.is_placed_legally(m)?;
+        self.keeps_the_king_safe(m)
+    }
+
+    /// Whether `m`, within reach (as for [`Position::is_legal_within_reach`]), keeps the
+    /// rules of how a piece arrives: promotion, dead squares, two pawns on a file. Whether
+    /// it leaves the king in check, or drops a pawn to mate, is not asked.
+    #[inline]
+    pub fn is_placed_legally(&self, m: Move) -> Result<(), IllegalMove> {
         let us = self.side;
         let to = m.to();
         match (m.from(), m.drop_role()) {
@@ -141,6 +150,15 @@ impl<V: Variant> Position<V> {
             }
             (None, None) => return Err(IllegalMove::NotInHand),
         }
+        Ok(())
+    }
+
+    /// The rest of [`Position::is_legal_within_reach`] past [`Position::is_placed_legally`]:
+    /// the king not left in check, no pawn dropped to mate.
+    #[inline]
+    fn keeps_the_king_safe(&self, m: Move) -> Result<(), IllegalMove> {
+        let us = self.side;
+        let to = m.to();
         // Out of check, a drop or a move of an unpinned piece other than the king cannot
         // expose the king (the move generator relies on the same pins). Otherwise play the
         // move on a copy, moving the pieces only, and see whether the king can be taken.

@@ -443,13 +443,20 @@ impl KingRoom {
                 return (Verdict::Flight, Some(sq));
             }
         }
-        // The position's checkers and pins may not be worked out yet (a search's leaf).
-        let mut after = *pos;
-        after.refresh_checks();
-        if after.is_legal_within_reach(m).is_err() {
+        // The position's checkers and pins may not be worked out yet (a search's leaf):
+        // whether the move leaves our king in check is asked of the board after it.
+        if pos.is_placed_legally(m).is_err() {
             return (Verdict::Taken, None);
         }
-        after.play_unchecked(m);
+        let mut after = *pos;
+        let _ = after.play_undoable_unkeyed(m);
+        if after
+            .king(us)
+            .is_some_and(|k| V::attackers_to(&after, k, !us, after.occupied()).any())
+        {
+            return (Verdict::Taken, None);
+        }
+        after.refresh_checks();
         let checkers = after.checkers();
         let mated = if checkers.is_empty() {
             false
@@ -465,10 +472,13 @@ impl KingRoom {
         } else {
             after.has_no_moves()
         };
-        let verdict = if mated {
-            Verdict::Mate
-        } else {
+        let verdict = if !mated {
             Verdict::Answered
+        } else if V::NO_PAWN_DROP_MATE && m.drop_role() == Some(V::PAWN) {
+            // A pawn dropped to mate is no legal move.
+            Verdict::Taken
+        } else {
+            Verdict::Mate
         };
         (verdict, None)
     }
