@@ -181,8 +181,10 @@ impl<V: Variant> Position<V> {
         Ok(())
     }
 
-    /// Whether the side not to move is in check (its king could be taken).
-    pub(crate) fn king_capturable(&self) -> bool {
+    /// Whether the side not to move is in check (its king could be taken): after a move,
+    /// whether it left its own king in check. Asked of the board alone, so it holds after
+    /// [`Position::play_undoable_deferring_checks`] too.
+    pub fn king_capturable(&self) -> bool {
         match self.kings[(!self.side).index()] {
             Some(k) => V::attackers_to(self, k, self.side, self.occupied()).any(),
             None => false,

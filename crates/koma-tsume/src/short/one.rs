@@ -450,10 +450,7 @@ impl KingRoom {
         }
         let mut after = *pos;
         let _ = after.play_undoable_unkeyed(m);
-        if after
-            .king(us)
-            .is_some_and(|k| V::attackers_to(&after, k, !us, after.occupied()).any())
-        {
+        if after.king_capturable() {
             return (Verdict::Taken, None);
         }
         after.refresh_checks();
