@@ -2,12 +2,15 @@
 //! `Board.mate_move` calls): mate in one and in three on the shared mate problems whose
 //! shortest mate is known, and on the middle-game positions of the shared openings (cshogi's
 //! `mate_move(3)` is measured beside it on the same positions by
-//! bindings/python/bench/compare.py).
+//! bindings/python/bench/compare.py). Two parts of the middle-game run apart, where its time
+//! goes: the positions with no check at all (half of them; the search ends after listing
+//! none), and the mate in one asked at a mate in three's leaves (each check, then the king's
+//! first legal step out of it).
 // criterion_group! defines an undocumented public function.
 #![allow(missing_docs)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use koma_rules::{Position, variants::Shogi};
+use koma_rules::{MoveKind, Position, variants::Shogi};
 use koma_tsume::short::mate_within;
 
 fn problems() -> Vec<Position<Shogi>> {
@@ -27,8 +30,52 @@ fn openings() -> Vec<Position<Shogi>> {
         .collect()
 }
 
+/// The positions a mate in three asks a mate in one of, most of the time: after each check
+/// of `roots`, the king's first legal step.
+fn leaves(roots: &[Position<Shogi>]) -> Vec<Position<Shogi>> {
+    let mut leaves = Vec::new();
+    for root in roots {
+        for &check in root.moves(MoveKind::Checks).iter() {
+            let after = root.after(check);
+            let king = after.king(after.side_to_move());
+            let moves = after.legal_moves();
+            if let Some(&step) = moves.iter().find(|m| m.from() == king) {
+                leaves.push(after.after(step));
+            }
+        }
+    }
+    leaves
+}
+
 fn bench(c: &mut Criterion) {
-    for (name, positions) in [("problems", problems()), ("openings", openings())] {
+    let openings = openings();
+    let no_check: Vec<_> = openings
+        .iter()
+        .filter(|p| p.moves(MoveKind::Checks).is_empty())
+        .copied()
+        .collect();
+    let mut group = c.benchmark_group("mate-within-openings-parts");
+    group.throughput(Throughput::Elements(no_check.len() as u64));
+    group.bench_function("no-check-3", |b| {
+        b.iter(|| {
+            no_check
+                .iter()
+                .filter(|p| mate_within(p, 3).is_some())
+                .count()
+        })
+    });
+    let leaves = leaves(&openings);
+    group.throughput(Throughput::Elements(leaves.len() as u64));
+    group.bench_function("leaves-1", |b| {
+        b.iter(|| {
+            leaves
+                .iter()
+                .filter(|p| mate_within(p, 1).is_some())
+                .count()
+        })
+    });
+    group.finish();
+    for (name, positions) in [("problems", problems()), ("openings", openings)] {
         let mut group = c.benchmark_group(format!("mate-within-{name}"));
         group.throughput(Throughput::Elements(positions.len() as u64));
         for plies in [1, 3] {
