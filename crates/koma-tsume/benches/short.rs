@@ -47,6 +47,14 @@ fn leaves(roots: &[Position<Shogi>]) -> Vec<Position<Shogi>> {
     leaves
 }
 
+/// How many of `positions` have a mate within `plies`: the work each benchmark times.
+fn mates(positions: &[Position<Shogi>], plies: u32) -> usize {
+    positions
+        .iter()
+        .filter(|p| mate_within(p, plies).is_some())
+        .count()
+}
+
 fn bench(c: &mut Criterion) {
     let openings = openings();
     let no_check: Vec<_> = openings
@@ -54,39 +62,18 @@ fn bench(c: &mut Criterion) {
         .filter(|p| p.moves(MoveKind::Checks).is_empty())
         .copied()
         .collect();
-    let mut group = c.benchmark_group("mate-within-openings-parts");
-    group.throughput(Throughput::Elements(no_check.len() as u64));
-    group.bench_function("no-check-3", |b| {
-        b.iter(|| {
-            no_check
-                .iter()
-                .filter(|p| mate_within(p, 3).is_some())
-                .count()
-        })
-    });
     let leaves = leaves(&openings);
-    group.throughput(Throughput::Elements(leaves.len() as u64));
-    group.bench_function("leaves-1", |b| {
-        b.iter(|| {
-            leaves
-                .iter()
-                .filter(|p| mate_within(p, 1).is_some())
-                .count()
-        })
-    });
+    let mut group = c.benchmark_group("mate-within-openings-parts");
+    for (name, positions, plies) in [("no-check-3", &no_check, 3), ("leaves-1", &leaves, 1)] {
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_function(name, |b| b.iter(|| mates(positions, plies)));
+    }
     group.finish();
     for (name, positions) in [("problems", problems()), ("openings", openings)] {
         let mut group = c.benchmark_group(format!("mate-within-{name}"));
         group.throughput(Throughput::Elements(positions.len() as u64));
         for plies in [1, 3] {
-            group.bench_function(format!("{plies}"), |b| {
-                b.iter(|| {
-                    positions
-                        .iter()
-                        .filter(|p| mate_within(p, plies).is_some())
-                        .count()
-                })
-            });
+            group.bench_function(format!("{plies}"), |b| b.iter(|| mates(&positions, plies)));
         }
         group.finish();
     }
