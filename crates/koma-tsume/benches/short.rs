@@ -30,8 +30,9 @@ fn openings() -> Vec<Position<Shogi>> {
         .collect()
 }
 
-/// The positions a mate in three asks a mate in one of, most of the time: after each check
-/// of `roots`, the king's first legal step.
+/// After each check of `roots`, the king's first legal step out of it: positions of the kind
+/// a mate in three asks a mate in one of (its own step is the one its verdict saw escape,
+/// not always this first one).
 fn leaves(roots: &[Position<Shogi>]) -> Vec<Position<Shogi>> {
     let mut leaves = Vec::new();
     for root in roots {
