@@ -38,9 +38,11 @@ fn leaves(roots: &[Position<Shogi>]) -> Vec<Position<Shogi>> {
     for root in roots {
         for &check in root.moves(MoveKind::Checks).iter() {
             let after = root.after(check);
-            let king = after.king(after.side_to_move());
+            let Some(king) = after.king(after.side_to_move()) else {
+                continue;
+            };
             let moves = after.legal_moves();
-            if let Some(&step) = moves.iter().find(|m| m.from() == king) {
+            if let Some(&step) = moves.iter().find(|m| m.from() == Some(king)) {
                 leaves.push(after.after(step));
             }
         }
