@@ -372,12 +372,20 @@ pub fn parse_position(variant: VariantKind, sfen: &str) -> Result<AnyPosition, S
 }
 
 /// Reads an SFEN as [`parse_position`] does, also accepting a side without its king (a
-/// mate problem's position).
+/// mate problem's position). Where a king is missing, the error is why the position fails
+/// as a problem too (the defender in check, say), not the missing king.
 pub fn parse_position_kingless(variant: VariantKind, sfen: &str) -> Result<AnyPosition, SfenError> {
     let setup = parse_setup(variant, sfen)?;
     variant
         .position(&setup)
-        .or_else(|e| variant.position_kingless(&setup).map_err(|_| e))
+        .or_else(|e| {
+            variant
+                .position_kingless(&setup)
+                .map_err(|kingless| match e {
+                    SetupError::MissingKing(_) => kingless,
+                    e => e,
+                })
+        })
         .map_err(|e| err(1, SfenErrorKind::Illegal(e)))
 }
 
@@ -511,5 +519,15 @@ mod tests {
         let pos = parse_position(VariantKind::Shogi, &format!("{START}2147483647")).unwrap();
         assert_eq!(pos.perft(2), 900);
         assert_eq!(write_any(&pos), format!("{START}2147483647"));
+    }
+
+    /// A problem whose defender is already in check was refused as "Black has no king"
+    /// (the error of the first reading, which wants both kings).
+    #[test]
+    fn a_problem_is_refused_for_its_own_fault() {
+        let e =
+            parse_position_kingless(VariantKind::Shogi, "4k4/4R4/9/9/9/9/9/9/9 b - 1").unwrap_err();
+        assert_eq!(e.kind, SfenErrorKind::Illegal(SetupError::OpponentInCheck));
+        assert!(parse_position_kingless(VariantKind::Shogi, "4k4/9/9/9/9/9/9/9/9 b G 1").is_ok());
     }
 }
