@@ -48,7 +48,7 @@ mod variant;
 pub mod variants;
 
 pub use any::{AnyPosition, IntoAny, VariantKind};
-pub use attacks::{UNBOUNDED, attacks, empty_board_attacks, is_slider, reach, step};
+pub use attacks::{UNBOUNDED, attacks, covers, empty_board_attacks, is_slider, reach, step};
 pub use bitboard::Bitboard;
 pub use checks::CheckSquares;
 pub use color::Color;

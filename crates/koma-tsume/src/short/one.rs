@@ -7,8 +7,8 @@
 
 use koma_rules::{
     Bitboard, CheckSquares, Move, MoveKind, Position, Promotion, Role, Square, Variant, attacks,
-    empty_board_attacks, is_slider,
-    tables::{RAYS, between, line},
+    covers, empty_board_attacks, is_slider,
+    tables::{BOXES, RAYS, between, line},
 };
 
 /// How near a check comes to mating, as far as [`KingRoom::verdict`] looks: the later
@@ -61,6 +61,11 @@ impl<V: Variant> Visitor for MateFinder<'_, V> {
     fn visit(&mut self, m: Move, role: Role) -> bool {
         self.room.mates(self.pos, m, role)
     }
+
+    #[inline]
+    fn mates_only(&self) -> bool {
+        true
+    }
 }
 
 /// Where [`each_check`] hands the checks it lists.
@@ -73,6 +78,13 @@ trait Visitor {
 
     /// Takes `m` (a check if legal) arriving as `role`; true stops the listing.
     fn visit(&mut self, m: Move, role: Role) -> bool;
+
+    /// Whether the visitor looks for a mate and nothing else: then a move is not handed on
+    /// where the same move promoting, legal and no weaker, has been and did not stop it.
+    #[inline]
+    fn mates_only(&self) -> bool {
+        false
+    }
 }
 
 impl<F: FnMut(Move, Role) -> bool> Visitor for F {
@@ -257,16 +269,29 @@ fn moves_of<V: Variant, const I: usize>(
             continue;
         }
         let dests = attacks(role, us, from, occ) & V::BOARD & !ours;
+        let mut plain = dests & checks.mask_given(from, role, direct);
         // Promoted first: where both check, the promoted piece more often mates.
         if let Some(promoted) = promoted {
-            for to in dests & checks.mask_given(from, promoted, direct_promoted) {
+            let promoting = dests & checks.mask_given(from, promoted, direct_promoted);
+            for to in promoting {
                 let m = Move::normal(from, to, true);
                 if visit.visit(m, promoted) {
                     return Some(m);
                 }
             }
+            // A promoted rook, bishop or pawn attacks all it did and more: where it did
+            // not mate (a legal promotion: from or into the zone), the piece as it is
+            // cannot either (the same squares taken and left, fewer guarded).
+            if covers(promoted, role) && !V::LINE_JUMPERS && visit.mates_only() {
+                let zone = V::ZONE[us.index()];
+                plain &= !if zone.contains(from) {
+                    promoting
+                } else {
+                    promoting & zone
+                };
+            }
         }
-        for to in dests & checks.mask_given(from, role, direct) {
+        for to in plain {
             let m = Move::normal(from, to, false);
             if visit.visit(m, role) {
                 return Some(m);
@@ -299,8 +324,12 @@ struct KingRoom {
     far_blocked: Option<Bitboard>,
     /// The squares whose guards are asked already.
     known: Bitboard,
-    /// The squares known to have no guard.
+    /// The squares next to the king that no piece of ours attacks.
     unguarded: Bitboard,
+    /// The squares next to the king that two pieces of ours or more attack.
+    twice: Bitboard,
+    /// Whether `unguarded` and `twice` are worked out (when first asked).
+    counted: bool,
     /// The guards of each square next to the king, at its [`NEXT_TO`] slot.
     guards: [Bitboard; 8],
 }
@@ -343,6 +372,8 @@ impl KingRoom {
             far_blocked: None,
             known: Bitboard::EMPTY,
             unguarded: Bitboard::EMPTY,
+            twice: Bitboard::EMPTY,
+            counted: false,
             guards: [Bitboard::EMPTY; 8],
         })
     }
@@ -366,6 +397,34 @@ impl KingRoom {
         (self.reach & self.unguarded) | far_blocked
     }
 
+    /// Works out which squares next to the king our pieces attack, once and twice: from
+    /// the pieces within three steps of him (a knight jumps two ranks) and the sliders
+    /// whose lines on an empty board come there.
+    #[inline]
+    fn count_guards<V: Variant>(&mut self, pos: &Position<V>) {
+        if self.counted {
+            return;
+        }
+        self.counted = true;
+        let us = pos.side_to_move();
+        let mut once = Bitboard::EMPTY;
+        let mut twice = Bitboard::EMPTY;
+        for sq in pos.color_bb(us) & (BOXES[3][self.ksq.index()] | self.sliders) {
+            let Some(piece) = pos.piece_at(sq) else {
+                continue;
+            };
+            let role = piece.role();
+            if is_slider(role) && (empty_board_attacks(role, us, sq) & self.reach).is_empty() {
+                continue;
+            }
+            let a = attacks(role, us, sq, self.occ) & self.reach;
+            twice |= once & a;
+            once |= a;
+        }
+        self.unguarded = self.reach & !once;
+        self.twice = twice;
+    }
+
     /// Our pieces attacking `sq` (next to the king) before the move.
     #[inline]
     fn guards<V: Variant>(&mut self, pos: &Position<V>, sq: Square) -> Bitboard {
@@ -373,9 +432,7 @@ impl KingRoom {
         if !self.known.contains(sq) {
             self.known = self.known.with(sq);
             self.guards[slot] = V::attackers_to(pos, sq, pos.side_to_move(), self.occ);
-            if self.guards[slot].is_empty() {
-                self.unguarded = self.unguarded.with(sq);
-            }
+            debug_assert_eq!(self.guards[slot].is_empty(), self.unguarded.contains(sq));
         }
         self.guards[slot]
     }
@@ -396,6 +453,7 @@ impl KingRoom {
         m: Move,
         role: Role,
     ) -> (Verdict, Option<Square>) {
+        self.count_guards(pos);
         let us = pos.side_to_move();
         let to = m.to();
         let from = m.from();
@@ -414,8 +472,16 @@ impl KingRoom {
         };
         if self.reach.contains(to) {
             // The king takes a checker next to him that nothing guards: the commonest reply.
-            let guards = self.guards(pos, to) & !left;
-            if guards.is_empty() && !(uncovers(to) && exact(to)) {
+            // A piece moved there attacked it: two guards are one besides it.
+            let guarded = match from {
+                Some(_) => self.twice.contains(to),
+                None => !self.unguarded.contains(to),
+            } || (uncovers(to) && exact(to));
+            debug_assert!(
+                from.is_none() || self.twice.contains(to) == (self.guards(pos, to) & !left).any(),
+                "the mover is one of the guards counted"
+            );
+            if !guarded {
                 return (Verdict::Taken, Some(to));
             }
         } else if (between(self.ksq, to) & self.blocks).any() && !double() {
@@ -433,6 +499,10 @@ impl KingRoom {
             return (Verdict::Flight, Some(sq));
         }
         for sq in squares & !self.unguarded {
+            if self.twice.contains(sq) && line(sq, to).is_empty() {
+                // One guard besides the mover at least, and the mover blocks none.
+                continue;
+            }
             let guards = self.guards(pos, sq) & !left;
             let guarded = if guards.is_empty() {
                 uncovers(sq) && exact(sq)
