@@ -43,7 +43,7 @@ fn attack<V: Variant>(pos: &Position<V>, checks: &[Check], depth: u32) -> Option
     let mut work = *pos;
     // The square the king last got away to: after the next check it is tried first.
     let mut refuge = None;
-    for &Check { m, escape } in checks.iter() {
+    for &Check { m, escape, .. } in checks.iter() {
         let undo = work.play_undoable_unkeyed(m);
         let found = defend(&mut work, depth - 1, escape, &mut refuge);
         work.unplay(m, undo);

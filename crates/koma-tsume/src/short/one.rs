@@ -101,8 +101,16 @@ pub(super) fn ranked_checks<V: Variant>(pos: &Position<V>) -> Result<Move, Vec<C
     if V::ROYAL_CAPTURE {
         // The royal is taken, not mated: mates are told by playing, the checks unranked.
         let checks = pos.moves(MoveKind::Checks);
-        return mate_in_one(pos)
-            .ok_or_else(|| checks.iter().map(|&m| Check { m, escape: None }).collect());
+        return mate_in_one(pos).ok_or_else(|| {
+            checks
+                .iter()
+                .map(|&m| Check {
+                    m,
+                    escape: None,
+                    verdict: Verdict::Answered,
+                })
+                .collect()
+        });
     }
     let Some(squares) = CheckSquares::new(pos) else {
         return Err(Vec::new());
@@ -113,7 +121,11 @@ pub(super) fn ranked_checks<V: Variant>(pos: &Position<V>) -> Result<Move, Vec<C
     let mut ranked = Vec::new();
     let mut rank = |m: Move, role: Role| {
         let (verdict, escape) = room.verdict(pos, m, role);
-        ranked.push((verdict, Check { m, escape }));
+        if ranked.is_empty() {
+            // One allocation for most lists, not one per doubling from four.
+            ranked.reserve(16);
+        }
+        ranked.push(Check { m, escape, verdict });
         verdict == Verdict::Mate
     };
     let mate = if pos.in_check() {
@@ -131,8 +143,8 @@ pub(super) fn ranked_checks<V: Variant>(pos: &Position<V>) -> Result<Move, Vec<C
     if let Some(m) = mate {
         return Ok(m);
     }
-    ranked.sort_by_key(|&(verdict, _)| core::cmp::Reverse(verdict));
-    Err(ranked.into_iter().map(|(_, check)| check).collect())
+    ranked.sort_by_key(|check| core::cmp::Reverse(check.verdict));
+    Err(ranked)
 }
 
 /// A check of a position, with the square the enemy king steps to out of it where
@@ -143,6 +155,8 @@ pub(super) struct Check {
     pub(super) m: Move,
     /// Where the king gets away, if that was seen.
     pub(super) escape: Option<Square>,
+    /// How near it comes to mating.
+    verdict: Verdict,
 }
 
 /// Hands `visit` every move of the side to move of `pos` that checks if it is legal, with
